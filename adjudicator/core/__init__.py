@@ -1,0 +1,1 @@
+"""Rule-system independent machinery: actions, verdicts, errors, replay, timing, names."""

@@ -1,0 +1,68 @@
+"""Actions: small immutable values `(by, do, args)` with one canonical JSON form.
+
+A decision is made by a player (`"by": "red"`); a chance outcome is made by `"by": "chance"`
+(OpenSpiel's model), so a log that records them determines the whole game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .canonical import dumps
+from .errors import MalformedLog
+
+CHANCE = "chance"
+
+
+class Action:
+    """An action as canonical data. Compared and hashed by its canonical JSON.
+
+    >>> Action({"by": "red", "do": "pass"}).to_json()
+    {'by': 'red', 'do': 'pass'}
+    """
+
+    __slots__ = ("data", "key")
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = {k: data[k] for k in sorted(data)}
+        self.key = dumps(self.data)
+
+    @classmethod
+    def make(cls, by: str, do: str, **args: Any) -> Action:
+        return cls({"by": by, "do": do, **args})
+
+    @classmethod
+    def from_json(cls, obj: Any, pointer: str = "") -> Action:
+        if not isinstance(obj, dict):
+            raise MalformedLog("an action must be a JSON object", pointer)
+        for key in ("by", "do"):
+            if not isinstance(obj.get(key), str) or not obj[key]:
+                raise MalformedLog(f"an action needs a non-empty string {key!r}", f"{pointer}/{key}")
+        return cls(obj)
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.data)
+
+    @property
+    def by(self) -> str:
+        return self.data["by"]
+
+    @property
+    def do(self) -> str:
+        return self.data["do"]
+
+    @property
+    def is_chance(self) -> bool:
+        return self.by == CHANCE
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Action({self.key.decode()})"

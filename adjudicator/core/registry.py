@@ -1,0 +1,35 @@
+"""The registry of rule systems, with aliases: `--game uprising` and `"edition": "Восстание"`."""
+
+from __future__ import annotations
+
+from .errors import MalformedLog
+from .names import fold
+
+# game alias -> (system, edition)
+GAMES = {
+    "uprising": ("imperium", "uprising"),
+    "duneimperiumuprising": ("imperium", "uprising"),
+    "восстание": ("imperium", "uprising"),
+    "imperium": ("imperium", "base"),
+    "duneimperium": ("imperium", "base"),
+    "base": ("imperium", "base"),
+}
+SUPPORTED = {("imperium", "uprising")}
+
+
+def resolve_game(name: str, pointer: str = "") -> tuple[str, str]:
+    found = GAMES.get(fold(name or ""))
+    if found is None:
+        raise MalformedLog(f"unknown game {name!r}; known: uprising, imperium", pointer, code="unknown-game")
+    return found
+
+
+def rules_for(system: str, edition: str, pointer: str = "/game"):
+    key = (system, fold(edition))
+    key = GAMES.get(key[1], key) if system == "imperium" else key
+    if key not in SUPPORTED:
+        raise MalformedLog(f"the rule system {system}/{edition} is not supported yet",
+                           pointer, code="unsupported-game")
+    from ..imperium.rules import ruleset
+
+    return ruleset(key[1])

@@ -1,0 +1,42 @@
+"""JSON Schema validation (2020-12) against the documents in `schemas/`."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from ..resources import resource_dir
+from .errors import MalformedLog
+
+BASE = "https://dune-adjudicator.example/schemas/"
+
+
+@cache
+def registry() -> Registry:
+    resources = []
+    for path in sorted(resource_dir("schemas").glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((doc["$id"], Resource.from_contents(doc)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(name: str) -> Draft202012Validator:
+    schema = registry().get_or_retrieve(BASE + f"{name}.json").value.contents
+    return Draft202012Validator(schema, registry=registry())
+
+
+def validate(name: str, document, pointer_prefix: str = "") -> None:
+    """Raise MalformedLog naming the JSON pointer of the first (deepest-path) error."""
+    errors = sorted(validator(name).iter_errors(document), key=lambda e: (list(e.absolute_path), e.message))
+    if errors:
+        err = errors[0]
+        pointer = pointer_prefix + "".join(f"/{p}" for p in err.absolute_path)
+        raise MalformedLog(f"{name}: {err.message}", pointer or "/", code="schema")
+
+
+def errors(name: str, document) -> list[str]:
+    return [e.message for e in validator(name).iter_errors(document)]

@@ -1,0 +1,1 @@
+"""The Dune: Imperium family (the original game and Uprising) on one engine."""

@@ -1,0 +1,176 @@
+"""Chance outcomes: conflicts revealed, cards drawn, the Imperium Row refilled, random steals.
+
+A log may record each outcome as an action by `chance`; the engine checks it could happen.
+A log that gives a seed lets the engine deal instead, with the RNG kept in the state.
+Decks are multisets (their order is unknown until cards are drawn), so a shuffle is never an
+outcome of its own: drawing from a shuffled deck is. An outcome an observer could not see is
+written "?" and identified when the card is revealed (`identify`).
+"""
+
+from __future__ import annotations
+
+from ..core import rng
+from ..core.errors import IllegalAction
+from .game import Game, ms_add, ms_contains, ms_remove
+
+HIDDEN = "?"
+R_AVAIL = ("chance.card-not-available",)
+
+
+def _visible(pool: dict) -> int:
+    return len(pool["cards"]) - pool["hidden"]
+
+
+def _refill_from(pool: dict, discard: list) -> None:
+    for c in discard:
+        ms_add(pool["cards"], c)
+    discard.clear()
+
+
+def _draw_plan(g: Game, task: dict) -> tuple[dict, list, int]:
+    """The pool drawn from, its discard pile, and how many cards the draw takes."""
+    kind = task["kind"]
+    if kind == "draw":
+        pl = g.p(task["player"])
+        pool, discard = pl["deck"], pl["discard"]
+    else:
+        pool, discard = g.state["intrigue_deck"], g.state["intrigue_discard"]
+    n = min(task["n"], _visible(pool) + len(discard))
+    return pool, discard, n
+
+
+def prompt_fields(g: Game, task: dict) -> dict:
+    fields = {k: v for k, v in task.items() if k not in ("t",)}
+    if task["kind"] in ("draw", "draw-intrigue"):
+        fields["n"] = _draw_plan(g, task)[2]
+    return fields
+
+
+def candidates(g: Game, task: dict) -> list[dict] | None:
+    """Every possible outcome where that list is short; None where only a checker makes sense."""
+    kind, st = task["kind"], g.state
+    if kind == "reveal-conflict":
+        level = st["board"]["conflict_levels"][0]
+        return [{"do": kind, "card": c} for c in sorted(set(st["board"]["conflict_pool"][str(level)]))]
+    if kind == "refill-row":
+        return [{"do": kind, "card": c} for c in sorted(set(st["imperium_deck"]["cards"]))]
+    if kind == "steal-intrigue":
+        return [{"do": kind, "player": task["player"], "from": task["from"], "card": c}
+                for c in sorted(set(g.p(task["from"])["intrigue"]))]
+    if kind == "reveal-contract":
+        return [{"do": kind, "contract": c} for c in sorted(set(st["contracts"]["pile"]))]
+    return None
+
+
+def deal(g: Game, task: dict) -> dict:
+    """The outcome the seeded dealer produces (advances the RNG)."""
+    kind, st = task["kind"], g.state
+    if kind in ("draw", "draw-intrigue"):
+        pool, discard, n = _draw_plan(g, task)
+        cards = list(pool["cards"])
+        drawn = []
+        for _ in range(n):
+            if not cards:
+                cards = sorted(discard)
+            drawn.append(cards.pop(rng.below(st, len(cards))))
+        # a reshuffle mid-draw: the whole old deck was drawn first, then the discard
+        return {"do": kind, "player": task["player"], "cards": drawn}
+    options = candidates(g, task)
+    if kind == "reveal-conflict":
+        pool = sorted(st["board"]["conflict_pool"][str(st["board"]["conflict_levels"][0])])
+        return {"do": kind, "card": pool[rng.below(st, len(pool))]}
+    if kind == "refill-row":
+        pool = st["imperium_deck"]["cards"]
+        return {"do": kind, "card": pool[rng.below(st, len(pool))]}
+    if kind == "steal-intrigue":
+        hand = sorted(g.p(task["from"])["intrigue"])
+        return {**options[0], "card": hand[rng.below(st, len(hand))]}
+    if kind == "reveal-contract":
+        pile = st["contracts"]["pile"]
+        return {"do": kind, "contract": pile[rng.below(st, len(pile))]}
+    raise AssertionError(kind)
+
+
+def apply(g: Game, task: dict, action: dict) -> None:
+    kind, st = task["kind"], g.state
+    if action.get("do") != kind:
+        raise IllegalAction("chance.unexpected", f"the game waits for chance to {kind}, "
+                            f"not {action.get('do')}", ("log.hidden-outcome",))
+    if "player" in task and action.get("player") != task["player"]:
+        raise IllegalAction("chance.wrong-player", f"this {kind} is for {task['player']}", R_AVAIL)
+    if kind in ("draw", "draw-intrigue"):
+        _apply_draw(g, task, action.get("cards"))
+    elif kind == "reveal-conflict":
+        level = st["board"]["conflict_levels"][0]
+        card = action.get("card")
+        if not ms_remove(st["board"]["conflict_pool"][str(level)], card):
+            raise IllegalAction("chance.card-not-available",
+                                f"{card} is not a level-{level} Conflict card still in the box", R_AVAIL)
+        st["board"]["conflict_levels"].pop(0)
+        st["board"]["conflict"] = card
+    elif kind == "refill-row":
+        card = action.get("card")
+        if not ms_remove(st["imperium_deck"]["cards"], card):
+            raise IllegalAction("chance.card-not-available", f"{card} is not left in the Imperium deck",
+                                ("acquire.row-refill",))
+        st["row"].append(card)
+        st["row"].sort()
+    elif kind == "steal-intrigue":
+        card, victim = action.get("card"), g.p(task["from"])
+        if action.get("from") != task["from"] or not ms_remove(victim["intrigue"], card):
+            raise IllegalAction("chance.card-not-available",
+                                f"{task['from']} holds no {card} to give", R_AVAIL)
+        ms_add(g.p(task["player"])["intrigue"], card)
+    elif kind == "reveal-contract":
+        card = action.get("contract")
+        if not ms_remove(st["contracts"]["pile"], card):
+            raise IllegalAction("chance.card-not-available", f"contract {card} is not in the pile", R_AVAIL)
+        st["contracts"]["face_up"].append(card)
+        st["contracts"]["face_up"].sort()
+    g.finish(task)
+
+
+def _apply_draw(g: Game, task: dict, cards) -> None:
+    pool, discard, n = _draw_plan(g, task)
+    if not isinstance(cards, list) or len(cards) != n:
+        raise IllegalAction("chance.wrong-count", f"this draw takes exactly {n} card(s)", ("deck.reshuffle",))
+    known = [c for c in cards if c != HIDDEN]
+    hidden = len(cards) - len(known)
+    # Cards beyond what the deck holds come after a reshuffle: the old deck is drawn whole first.
+    if n > _visible(pool):
+        if pool["hidden"] == 0 and not ms_contains(known, pool["cards"]) and hidden == 0:
+            raise IllegalAction("chance.card-not-available",
+                                "a draw that empties the deck must take every card left in it",
+                                ("deck.reshuffle",))
+        _refill_from(pool, discard)
+    if not ms_contains(pool["cards"], known) or _visible(pool) - len(known) < hidden:
+        raise IllegalAction("chance.card-not-available",
+                            f"{sorted(known)} cannot all be drawn from that deck", R_AVAIL)
+    hand = g.p(task["player"])["hand" if task["kind"] == "draw" else "intrigue"]
+    for c in known:
+        ms_remove(pool["cards"], c)
+        hand.append(c)
+    pool["hidden"] += hidden
+    hand.extend([HIDDEN] * hidden)
+    hand.sort()
+
+
+def identify(g: Game, pid: str, zone: str, card: str) -> bool:
+    """Make sure `card` is in the zone, naming a face-down card if it could be that one.
+
+    Returns True when the card had to be assumed (the verdict is then 'unverifiable').
+    """
+    pl = g.p(pid)
+    held = pl[zone]
+    if card in held:
+        return False
+    pool = pl["deck"] if zone == "hand" else g.state["intrigue_deck"]
+    if HIDDEN in held and pool["hidden"] > 0 and card in pool["cards"]:
+        held.remove(HIDDEN)
+        ms_remove(pool["cards"], card)
+        pool["hidden"] -= 1
+        ms_add(held, card)
+        g.hidden.append(f"{pid}'s face-down card taken to be {card}")
+        return True
+    raise IllegalAction("card.not-held", f"{pid} holds no {card}",
+                        ("agent.card-required",) if zone == "hand" else ("intrigue.hidden",))

@@ -1,0 +1,121 @@
+"""Combat: the intrigue window, strength, rewards with every tie rule, sandworm doubling,
+control, the conflict card and battle icons, and clean-up.
+Seed 004 'Подсчёт боевой силы', 'Карты сражения', 'Награды', 'Боевые символы',
+'Удвоение награды' (pp. 12-15); Dune: Imperium rulebook p. 12 (ties)."""
+
+from __future__ import annotations
+
+from .effects import run, units_in_conflict
+from .game import Game
+
+TROOP, WORM = 2, 3
+REWARDS = ("first", "second", "third")
+
+
+def strength(g: Game, pid: str) -> int:
+    pl = g.p(pid)
+    if units_in_conflict(pl) == 0:
+        return 0  # no unit, no strength: swords and bonuses cannot add to zero
+    return TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + pl["swords"]
+
+
+def participants(g: Game) -> list[str]:
+    return [q for q in g.clockwise_from(g.first) if units_in_conflict(g.p(q)) > 0]
+
+
+def placements(g: Game) -> list[tuple[str, str]]:
+    """(player, reward) pairs in order of rank; ties share the lower reward."""
+    fighters = [q for q in g.clockwise_from(g.first) if strength(g, q) > 0]
+    levels = sorted({strength(g, q) for q in fighters}, reverse=True)
+    third_for_single = len(g.order) >= 4
+    out, position = [], 1
+    for level in levels:
+        group = [q for q in fighters if strength(g, q) == level]
+        if position == 1:
+            reward = "first" if len(group) == 1 else "second"
+        elif position == 2:
+            reward = "second" if len(group) == 1 else "third"
+        elif position == 3 and len(group) == 1 and third_for_single:
+            reward = "third"
+        else:
+            reward = None
+        if reward:
+            out += [(q, reward) for q in group]
+        position += len(group)
+    return out
+
+
+def resolve(g: Game) -> None:
+    """Give the rewards (doubled by a sandworm, except control) and the conflict card."""
+    board = g.state["board"]
+    conflict = g.content.conflicts.get(board["conflict"] or "", {})
+    placed = placements(g)
+    g.rulings += ["strength.units", "combat.rewards"]
+    tasks = []
+    for pid, reward in placed:
+        steps = list(conflict.get("rewards", {}).get(reward, []))
+        if g.p(pid)["worms"] > 0:
+            steps += [s for s in steps if s.get("custom") != "control"]
+            g.rulings.append("worm.doubling")
+        if reward == "first":
+            steps.append({"custom": "win-conflict"})
+        tasks.append((pid, steps, f"conflict:{reward}"))
+    if any(r != "first" for _, r in placed) and len(placed) > 1:
+        g.rulings.append("combat.ties")
+    for pid, steps, src in reversed(tasks):
+        run(g, pid, steps, src)
+    if not any(r == "first" for _, r in placed) and board["conflict"]:
+        board["discarded_conflicts"].append(board["conflict"])
+        board["conflict"] = None
+
+
+def win_conflict(g: Game, task: dict, step: dict) -> None:
+    """The winner keeps the conflict card face up and pairs its battle icon if it can."""
+    pid, board = task["player"], g.state["board"]
+    card = board["conflict"]
+    board["conflict"] = None
+    pl = g.p(pid)
+    pl["conflicts"].append({"id": card, "flipped": False})
+    g.rulings.append("combat.conflict-card")
+    icon = g.content.conflicts[card].get("battle_icon")
+    if icon:
+        pair_icon(g, pid, icon, card)
+
+
+def face_up_icons(g: Game, pid: str) -> list[tuple[str, dict]]:
+    pl = g.p(pid)
+    out = [(g.content.conflicts[c["id"]].get("battle_icon"), c) for c in pl["conflicts"] if not c["flipped"]]
+    out += [(g.content.objectives[o["id"]].get("battle_icon"), o) for o in pl["objectives"] if not o["flipped"]]
+    return out
+
+
+def pair_icon(g: Game, pid: str, icon: str, new_card: str) -> None:
+    mine = face_up_icons(g, pid)
+    new = next(c for i, c in mine if c["id"] == new_card and i == icon)
+    partner = next((c for i, c in mine if i == icon and c is not new), None)
+    if partner:
+        new["flipped"] = partner["flipped"] = True
+        g.p(pid)["vp"] += 1
+        g.rulings.append("combat.battle-icons")
+
+
+def cleanup(g: Game) -> None:
+    for pid in g.order:
+        pl = g.p(pid)
+        pl["troops"]["supply"] += pl["troops"]["conflict"]
+        pl["troops"]["conflict"] = 0
+        pl["worms"] = 0
+        pl["swords"] = 0
+    g.rulings.append("combat.cleanup")
+
+
+def pair_wild_objectives(g: Game) -> None:
+    """At the end of the game a wild battle icon pairs with any other face-up icon."""
+    for pid in g.order:
+        for icon, card in face_up_icons(g, pid):
+            if icon != "wild" or card["flipped"]:
+                continue
+            partner = next((c for i, c in face_up_icons(g, pid) if c is not card and i and not c["flipped"]), None)
+            if partner:
+                card["flipped"] = partner["flipped"] = True
+                g.p(pid)["vp"] += 1

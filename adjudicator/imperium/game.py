@@ -1,0 +1,121 @@
+"""`Game`: the state of one table plus the helpers every rule area shares.
+
+The state is plain JSON data (it round-trips through canonical JSON); `Game` wraps it for the
+length of one action together with the edition's content and what the action produced
+(notes for the verdict, parts that are not implemented).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from ..core.errors import IllegalAction
+from .content import FACTIONS, Content, content
+
+RESOURCES = ("solari", "spice", "water")
+
+
+class Game:
+    def __init__(self, state: dict, cnt: Content | None = None):
+        self.state = state
+        self.content = cnt or content(state["game"]["edition"])
+        self.unimplemented: list[str] = []
+        self.hidden: list[str] = []
+        self.rulings: list[str] = []
+
+    # --- players -------------------------------------------------------------------
+    @property
+    def order(self) -> list[str]:
+        return self.state["game"]["seats"]
+
+    def p(self, pid: str) -> dict:
+        return self.state["players"][pid]
+
+    def opponents(self, pid: str) -> list[str]:
+        return [q for q in self.order if q != pid]
+
+    def clockwise_from(self, pid: str) -> list[str]:
+        i = self.order.index(pid)
+        return self.order[i:] + self.order[:i]
+
+    @property
+    def first(self) -> str:
+        return self.state["first"]
+
+    # --- the task stack ----------------------------------------------------------------
+    @property
+    def top(self) -> dict | None:
+        stack = self.state["stack"]
+        return stack[-1] if stack else None
+
+    def push(self, *tasks: dict) -> None:
+        """Push tasks so that the first one given is the first one done."""
+        self.state["stack"].extend(reversed(tasks))
+
+    def finish(self, task: dict) -> None:
+        """Take `task` off the stack (it need not be on top: it may have pushed work)."""
+        stack = self.state["stack"]
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is task:
+                del stack[i]
+                return
+
+    # --- resources ---------------------------------------------------------------------
+    def can_pay(self, pid: str, cost: dict) -> bool:
+        pl = self.p(pid)
+        for key, amount in cost.items():
+            if key in RESOURCES and pl[key] < amount:
+                return False
+            if key == "recall_spy" and spies_on_board(self, pid) < amount:
+                return False
+            if key == "intrigue" and len(pl["intrigue"]) < amount:
+                return False
+            if key == "influence_any" and not any(pl["influence"][f] > 0 for f in FACTIONS):
+                return False
+        return True
+
+    def pay(self, pid: str, cost: dict, rulings=("agent.space-cost",)) -> None:
+        if not self.can_pay(pid, cost):
+            raise IllegalAction("resources.cannot-pay",
+                                f"{pid} cannot pay {describe(cost)}", rulings)
+        pl = self.p(pid)
+        for key, amount in cost.items():
+            if key in RESOURCES:
+                pl[key] -= amount
+
+    def gain(self, pid: str, gains: dict) -> None:
+        pl = self.p(pid)
+        for key, amount in gains.items():
+            if key == "vp":
+                pl["vp"] = max(0, pl["vp"] + amount)
+            else:
+                pl[key] = max(0, pl[key] + amount)
+
+    def note_unimplemented(self, what: str) -> None:
+        self.unimplemented.append(what)
+
+
+def spies_on_board(g: Game, pid: str) -> int:
+    return sum(1 for owner in g.state["board"]["spies"].values() if owner == pid)
+
+
+def describe(amounts: dict) -> str:
+    return ", ".join(f"{v} {k}" for k, v in amounts.items())
+
+
+# --- multisets: sorted lists, so their JSON is canonical -----------------------------------
+def ms_add(items: list, item: str) -> None:
+    insort(items, item)
+
+
+def ms_remove(items: list, item: str) -> bool:
+    try:
+        items.remove(item)
+        return True
+    except ValueError:
+        return False
+
+
+def ms_contains(items: list, wanted: list) -> bool:
+    pool = list(items)
+    return all(ms_remove(pool, w) for w in wanted)

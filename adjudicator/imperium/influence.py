@@ -1,0 +1,59 @@
+"""Influence tracks: 1 VP at 2 (lost below it), the faction bonus on reaching 4, Alliances.
+
+Seed 004, 'Фракции и влияние' (p. 7); Dune: Imperium rulebook p. 7.
+"""
+
+from __future__ import annotations
+
+from .content import FACTIONS
+from .game import Game
+
+TRACK_MAX = 6
+
+
+def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
+    pl = g.p(pid)
+    before = pl["influence"][faction]
+    after = max(0, min(TRACK_MAX, before + delta))
+    if after == before:
+        return
+    pl["influence"][faction] = after
+    if before < 2 <= after:
+        pl["vp"] += 1
+    elif after < 2 <= before:
+        pl["vp"] = max(0, pl["vp"] - 1)
+    if before < 4 <= after:
+        from .effects import run  # the bonus is ordinary effect steps
+
+        run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
+    _settle_alliance(g, pid, faction)
+
+
+def _settle_alliance(g: Game, changed: str, faction: str) -> None:
+    alliances = g.state["alliances"]
+    holder = alliances[faction]
+    level = {pid: g.p(pid)["influence"][faction] for pid in g.order}
+    if holder is None:
+        if level[changed] >= 4:
+            _give(g, faction, changed)
+        return
+    best = max(level[q] for q in g.order if q != holder) if len(g.order) > 1 else -1
+    if best > level[holder]:
+        # The player who just rose takes it; if the holder fell, the strongest rival does.
+        taker = changed if changed != holder and level[changed] == best else next(
+            q for q in g.clockwise_from(holder) if q != holder and level[q] == best)
+        if level[taker] >= 4:
+            g.p(holder)["vp"] = max(0, g.p(holder)["vp"] - 1)
+            _give(g, faction, taker)
+
+
+def _give(g: Game, faction: str, pid: str) -> None:
+    g.state["alliances"][faction] = pid
+    g.p(pid)["vp"] += 1
+
+
+def has_alliance(g: Game, pid: str, faction: str) -> bool:
+    return g.state["alliances"].get(faction) == pid
+
+
+__all__ = ["FACTIONS", "change_influence", "has_alliance"]

@@ -1,0 +1,148 @@
+"""The round: round start, player turns, combat, makers, recall, and the endgame.
+Seed 004 'Отряды и зона конфликта', 'Контроль' (p. 10); Dune: Imperium rulebook pp. 8-14."""
+
+from __future__ import annotations
+
+from . import combat
+from .effects import units_in_conflict
+from .game import Game
+
+
+def advance_flow(g: Game, task: dict) -> None:
+    """Run one step of the round; each step pushes its work and names the next step."""
+    STEPS[task["step"]](g, task)
+
+
+def round_start(g: Game, task: dict) -> None:
+    st = g.state
+    st["round"] += 1
+    st["phase"] = "round-start"
+    task["step"] = "defensive-bonus"
+    g.push({"t": "chance", "kind": "reveal-conflict"})
+
+
+def defensive_bonus(g: Game, task: dict) -> None:
+    board = g.state["board"]
+    task["step"] = "draw"
+    space = g.content.conflicts.get(board["conflict"], {}).get("controls")
+    holder = board["control"].get(space) if space else None
+    if holder and g.p(holder)["troops"]["supply"] > 0:
+        g.rulings.append("control.defensive")
+        g.push({"t": "choice", "player": holder, "kind": "count", "most": 1, "move": "defend",
+                "src": f"control:{space}"})
+
+
+def draw_hands(g: Game, task: dict) -> None:
+    task["step"] = "turns"
+    task["next"] = g.first
+    g.state["phase"] = "player-turns"
+    g.push(*({"t": "chance", "kind": "draw", "player": q, "n": g.content.rules["hand"]}
+             for q in g.clockwise_from(g.first)))
+
+
+def turns(g: Game, task: dict) -> None:
+    waiting = [q for q in g.clockwise_from(task["next"]) if not g.p(q)["revealed"]]
+    if not waiting:
+        task["step"] = "combat"
+        return
+    pid = waiting[0]
+    task["next"] = g.order[(g.order.index(pid) + 1) % len(g.order)]
+    g.push({"t": "turn", "player": pid})
+
+
+def start_combat(g: Game, task: dict) -> None:
+    g.state["phase"] = "combat"
+    task["step"] = "combat-resolve"
+    order = combat.participants(g)
+    if order:
+        g.push({"t": "window", "kind": "combat", "order": order, "idx": 0, "passes": 0})
+
+
+def combat_resolve(g: Game, task: dict) -> None:
+    task["step"] = "combat-cleanup"
+    combat.resolve(g)
+
+
+def combat_cleanup(g: Game, task: dict) -> None:
+    combat.cleanup(g)
+    task["step"] = "makers"
+
+
+def makers(g: Game, task: dict) -> None:
+    g.state["phase"] = "makers"
+    board = g.state["board"]
+    for space in sorted(board["bonus_spice"]):
+        if space not in board["occupied"]:
+            board["bonus_spice"][space] += 1
+    g.rulings.append("makers.bonus-spice")
+    task["step"] = "recall"
+
+
+def recall(g: Game, task: dict) -> None:
+    st = g.state
+    st["phase"] = "recall"
+    st["board"]["occupied"] = {}
+    for pid in g.order:
+        pl = g.p(pid)
+        pl["placed"] = []
+        pl["revealed"] = False
+    st["first"] = g.order[(g.order.index(g.first) + 1) % len(g.order)]
+    g.rulings.append("recall.first-player")
+    ended = (any(g.p(q)["vp"] >= g.content.rules["vp_to_end"] for q in g.order)
+             or not st["board"]["conflict_levels"])
+    task["step"] = "endgame" if ended else "round-start"
+
+
+def endgame(g: Game, task: dict) -> None:
+    g.state["phase"] = "endgame"
+    g.rulings.append("endgame.trigger")
+    task["step"] = "final"
+    g.push({"t": "window", "kind": "endgame", "order": g.clockwise_from(g.first), "idx": 0, "passes": 0})
+
+
+def final(g: Game, task: dict) -> None:
+    combat.pair_wild_objectives(g)
+    g.state["phase"] = "over"
+    g.state["result"] = result(g)
+    g.rulings.append("endgame.tiebreak")
+    g.finish(task)
+
+
+TIEBREAK = ("spice", "solari", "water", "garrison")
+
+
+def result(g: Game) -> dict:
+    def key(pid):
+        pl = g.p(pid)
+        return (pl["vp"], pl["spice"], pl["solari"], pl["water"], pl["troops"]["garrison"])
+
+    ranked = sorted(g.order, key=lambda q: (-key(q)[0], *(-k for k in key(q)[1:]), g.order.index(q)))
+    best = key(ranked[0])
+    winners = [q for q in ranked if key(q) == best]
+    return {
+        "finished": True,
+        "vp": {q: g.p(q)["vp"] for q in g.order},
+        "tiebreakers": {q: dict(zip(TIEBREAK, key(q)[1:], strict=True)) for q in g.order},
+        "ranking": ranked,
+        "winner": winners[0] if len(winners) == 1 else None,
+        "shared": winners if len(winners) > 1 else [],
+    }
+
+
+def has_units(g: Game, pid: str) -> bool:
+    return units_in_conflict(g.p(pid)) > 0
+
+
+STEPS = {
+    "round-start": round_start,
+    "defensive-bonus": defensive_bonus,
+    "draw": draw_hands,
+    "turns": turns,
+    "combat": start_combat,
+    "combat-resolve": combat_resolve,
+    "combat-cleanup": combat_cleanup,
+    "makers": makers,
+    "recall": recall,
+    "endgame": endgame,
+    "final": final,
+}

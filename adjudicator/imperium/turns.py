@@ -1,0 +1,298 @@
+"""Player turns: the Agent turn (send an agent, resolve effects, deploy) and the Reveal turn
+(reveal, resolve, acquire, clean up). Seed 004 'Агенты', 'Символы агентов', 'Стоимость и
+условия ячеек', 'Шпионы', 'Отряды и зона конфликта', 'Покупка карт' (pp. 7-13)."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from .chance import identify
+from .effects import run
+from .game import Game, describe, ms_add
+from .timing import blocking_edge
+
+SIGNET = "signet-ring"
+
+
+# --- helpers ----------------------------------------------------------------------------------
+def space_cost(g: Game, space: dict) -> dict:
+    cost = dict(space.get("cost", {}))
+    if space["id"] == "swordmaster" and any(g.p(q)["swordmaster"] for q in g.order):
+        cost["solari"] = g.content.rules["swordmaster_cost_after_first"]
+    return cost
+
+
+def own_spy_posts(g: Game, pid: str, space_id: str) -> list[str]:
+    spies = g.state["board"]["spies"]
+    return [p for p in g.content.space_posts[space_id] if spies.get(p) == pid]
+
+
+def agent_effects(g: Game, pid: str, card_id: str) -> list:
+    if card_id == SIGNET:
+        return g.content.leaders.get(g.p(pid)["leader"], {}).get("signet", [])
+    return g.content.cards.get(card_id, {}).get("agent", [])
+
+
+def _turn(g: Game, pid: str, kind: str, **extra) -> dict:
+    turn = {"player": pid, "kind": kind, "recruited": 0, "nodes": [], "edges": [], "done": [], **extra}
+    g.state["turn"] = turn
+    return turn
+
+
+# --- send an agent -----------------------------------------------------------------------------
+def check_send_agent(g: Game, pid: str, a: dict) -> dict:
+    """Everything that makes a placement legal. Returns the resolved space."""
+    pl = g.p(pid)
+    if len(pl["placed"]) >= pl["agents"]:
+        raise IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
+                            f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
+    card_id, space_id = a.get("card"), a.get("space")
+    space = g.content.spaces.get(space_id)
+    if space is None:
+        raise IllegalAction("agent.unknown-space", f"there is no board space {space_id!r}",
+                            ("agent.icon-mismatch",))
+    if card_id not in pl["hand"] and "?" not in pl["hand"]:
+        raise IllegalAction("agent.card-required", f"{pid} has no {card_id} in hand to play",
+                            ("agent.card-required",))
+    card = g.content.cards.get(card_id, {})
+    icons = card.get("icons", [])
+    spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
+    if space["icon"] not in icons and not spy_route:
+        raise IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
+                            f"{space_id} needs {space['icon']}", ("agent.icon-mismatch", "spy.agent-icon"))
+    infiltrate, gather = a.get("infiltrate"), a.get("gather")
+    for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
+                              ("gather", gather, "spy.gather-intelligence")):
+        if post is not None and post not in own_spy_posts(g, pid, space_id):
+            raise IllegalAction(f"spy.{key}-without-spy", f"{pid} has no spy on {post!r} "
+                                f"next to {space_id}", (ruling,))
+    if infiltrate and infiltrate == gather:
+        raise IllegalAction("spy.two-spies", "one spy cannot both infiltrate and gather "
+                            "intelligence", ("spy.two-spies",))
+    holder = g.state["board"]["occupied"].get(space_id)
+    if holder is not None and not (infiltrate and holder != pid):
+        raise IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
+                            ("agent.space-occupied", "spy.infiltrate"))
+    if infiltrate and holder is None:
+        raise IllegalAction("spy.infiltrate-free-space", f"{space_id} is free: there is nothing to "
+                            "infiltrate", ("spy.infiltrate",))
+    if space_id == "swordmaster" and pl["swordmaster"]:
+        raise IllegalAction("swordmaster.once", f"{pid} already has a Swordmaster", ("swordmaster.gain",))
+    need = space.get("requires")
+    if need and pl["influence"][need["influence"]] < need["at_least"]:
+        raise IllegalAction("agent.influence-requirement",
+                            f"{space_id} needs {need['at_least']} {need['influence']} influence; "
+                            f"{pid} has {pl['influence'][need['influence']]}",
+                            ("agent.influence-requirement",))
+    cost = space_cost(g, space)
+    if not g.can_pay(pid, cost):
+        raise IllegalAction("agent.space-cost", f"{space_id} costs {describe(cost)}; {pid} has "
+                            f"{pl['solari']} solari, {pl['spice']} spice, {pl['water']} water",
+                            ("agent.space-cost",))
+    return space
+
+
+def apply_send_agent(g: Game, pid: str, a: dict) -> None:
+    space = check_send_agent(g, pid, a)
+    pl, board = g.p(pid), g.state["board"]
+    card_id, space_id = a["card"], space["id"]
+    if identify(g, pid, "hand", card_id):
+        pass  # recorded as hidden in g.hidden
+    pl["hand"].remove(card_id)
+    pl["play"].append(card_id)
+    pl["placed"].append(space_id)
+    board["occupied"][space_id] = pid
+    board["occupied"] = dict(sorted(board["occupied"].items()))
+    if a.get("infiltrate"):
+        from .effects import recall_spy
+
+        recall_spy(g, pid, a["infiltrate"])
+    turn = _turn(g, pid, "agent", space=space_id, card=card_id)
+    g.pay(pid, space_cost(g, space))
+    done = ["place", "cost"]
+    effects = []
+    if space["effects"]:
+        effects.append(f"space:{space_id}")
+    if agent_effects(g, pid, card_id):
+        effects.append(f"card:{card_id}")
+    turn["nodes"] = ["place", "cost"] + (["gather"] if a.get("gather") else []) + effects
+    edges = [["place", "cost", "agent.space-cost"]]
+    for e in effects:
+        edges.append(["cost", e, "timing.cost-before-effects"])
+        if a.get("gather"):
+            edges.append(["gather", e, "timing.gather-before-effects"])
+    tail = "end"
+    if space["combat"]:
+        turn["nodes"].append("deploy")
+        edges += [[e, "deploy", "timing.recruit-before-deploy"] for e in effects]
+        edges.append(["deploy", "end", "deploy.limits"])
+    else:
+        edges += [[e, tail, "timing.effects-before-end"] for e in effects]
+    if not effects and not space["combat"]:
+        edges.append(["cost", tail, "timing.effects-before-end"])
+    turn["nodes"].append(tail)
+    turn["edges"] = edges
+    g.push({"t": "agent", "player": pid})
+    controller = board["control"].get(space_id)
+    if controller and space.get("control"):
+        g.gain(controller, space["control"])
+        g.rulings.append("control.bonus")
+    if a.get("gather"):
+        from .effects import recall_spy
+
+        recall_spy(g, pid, a["gather"])
+        done.append("gather")
+        g.push({"t": "chance", "kind": "draw", "player": pid, "n": 1})
+        g.rulings.append("spy.gather-intelligence")
+    turn["done"] = done
+    _maybe_skip_deploy(g, turn)
+
+
+def _maybe_skip_deploy(g: Game, turn: dict) -> None:
+    """Deploying is a decision only when there is something to deploy."""
+    if "deploy" in turn["nodes"] and "deploy" not in turn["done"] and blocking_edge(turn, "deploy") is None:
+        if g.p(turn["player"])["troops"]["garrison"] == 0:
+            turn["done"].append("deploy")
+
+
+def _require(turn: dict, node: str) -> None:
+    edge = blocking_edge(turn, node)
+    if edge:
+        pred, succ, ruling = edge
+        raise IllegalAction("timing.out-of-order", f"{succ} cannot happen before {pred} is resolved",
+                            (ruling,), path=[pred, succ])
+
+
+def apply_resolve(g: Game, pid: str, a: dict) -> None:
+    turn, node = g.state["turn"], a.get("effect")
+    if node not in turn["nodes"] or node in ("place", "cost", "gather", "deploy", "end", "acquire"):
+        raise IllegalAction("resolve.unknown-effect", f"{node!r} is not an effect in play this turn; "
+                            f"pending: {pending_effects(turn)}", ("timing.effects-any-order",))
+    if node in turn["done"]:
+        raise IllegalAction("resolve.already-resolved", f"{node} was already resolved this turn",
+                            ("card.agent-or-reveal",))
+    _require(turn, node)
+    turn["done"].append(node)
+    kind, _, ident = node.partition(":")
+    ident = ident.split("#")[0]
+    if kind == "space":
+        steps = g.content.spaces[ident]["effects"]
+    elif kind == "card":
+        steps = agent_effects(g, pid, ident)
+    else:  # reveal
+        steps = g.content.cards.get(ident, {}).get("reveal", [])
+    run(g, pid, steps, node)
+
+
+def pending_effects(turn: dict) -> list[str]:
+    return [n for n in turn["nodes"] if n not in turn["done"] and n not in ("deploy", "end", "acquire")]
+
+
+def apply_deploy(g: Game, pid: str, a: dict) -> None:
+    turn = g.state["turn"]
+    if turn["kind"] != "agent" or "deploy" not in turn["nodes"]:
+        raise IllegalAction("deploy.not-combat-space", f"{turn.get('space')} is not a combat space",
+                            ("deploy.combat-space-only",))
+    if "deploy" in turn["done"]:
+        raise IllegalAction("deploy.already", "troops were already deployed this turn", ("deploy.limits",))
+    _require(turn, "deploy")
+    recruited, garrison = a.get("recruited", 0), a.get("garrison", 0)
+    troops = g.p(pid)["troops"]
+    if not (isinstance(recruited, int) and isinstance(garrison, int)) or recruited < 0 or garrison < 0:
+        raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
+    if recruited > turn["recruited"] or garrison > 2 or recruited + garrison > troops["garrison"]:
+        raise IllegalAction("deploy.limits", f"{pid} may deploy at most the {turn['recruited']} "
+                            f"troop(s) recruited this turn plus 2 from the garrison "
+                            f"({troops['garrison']} there); asked {recruited} + {garrison}",
+                            ("deploy.limits",))
+    troops["garrison"] -= recruited + garrison
+    troops["conflict"] += recruited + garrison
+    turn["done"].append("deploy")
+
+
+def deploy_candidates(g: Game, pid: str) -> list[dict]:
+    turn, troops = g.state["turn"], g.p(pid)["troops"]
+    out = []
+    for r in range(min(turn["recruited"], troops["garrison"]) + 1):
+        for gar in range(min(2, troops["garrison"] - r) + 1):
+            out.append({"recruited": r, "garrison": gar})
+    return out
+
+
+def apply_end_turn(g: Game, pid: str, task: dict) -> None:
+    turn = g.state["turn"]
+    _maybe_skip_deploy(g, turn)
+    _require(turn, "end")
+    pl = g.p(pid)
+    if turn["kind"] == "reveal":
+        pl["discard"].extend(pl["play"] + pl["hand"])
+        pl["discard"].sort()
+        pl["play"], pl["hand"] = [], []
+        pl["persuasion"] = 0
+        g.rulings.append("persuasion.expires")
+    g.state["turn"] = None
+    g.finish(task)
+
+
+# --- reveal and acquire ---------------------------------------------------------------------------
+def apply_reveal(g: Game, pid: str, a: dict) -> None:
+    pl = g.p(pid)
+    if pl["revealed"]:
+        raise IllegalAction("turn.reveal-once", f"{pid} has already revealed this round", ("turn.reveal-once",))
+    for card in a.get("cards", []):
+        identify(g, pid, "hand", card)
+    if "?" in pl["hand"]:
+        g.hidden.append(f"{pid} revealed cards the log does not name")
+    turn = _turn(g, pid, "reveal")
+    pl["revealed"] = True
+    effects = []
+    seen: dict[str, int] = {}
+    for card in sorted(pl["hand"]):
+        pl["play"].append(card)
+        if g.content.cards.get(card, {}).get("reveal"):
+            seen[card] = seen.get(card, 0) + 1
+            effects.append(f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""))
+    pl["hand"] = []
+    pl["play"].sort()
+    if pl["seat"]:
+        pl["persuasion"] += g.content.rules["council_persuasion"]
+        g.rulings.append("high-council.seat")
+    turn["nodes"] = ["reveal", *effects, "acquire", "end"]
+    turn["edges"] = ([["reveal", e, "card.agent-or-reveal"] for e in effects]
+                     + [[e, "acquire", "reveal.persuasion"] for e in effects]
+                     + [[e, "end", "timing.effects-before-end"] for e in effects]
+                     + [["reveal", "end", "turn.reveal-once"]])
+    turn["done"] = ["reveal"]
+    g.push({"t": "reveal", "player": pid})
+
+
+def apply_acquire(g: Game, pid: str, a: dict) -> None:
+    turn, st = g.state["turn"], g.state
+    _require(turn, "acquire")
+    card_id = a.get("card")
+    card = g.content.cards.get(card_id)
+    in_row = card_id in st["row"]
+    in_reserve = st["reserve"].get(card_id, 0) > 0
+    if card is None or not (in_row or in_reserve):
+        raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
+                            f"{st['row']} nor in the Reserve", ("acquire.cost", "reserve.cards"))
+    pl = g.p(pid)
+    if card["cost"] > pl["persuasion"]:
+        raise IllegalAction("acquire.cost", f"{card_id} costs {card['cost']} persuasion; "
+                            f"{pid} has {pl['persuasion']}", ("acquire.cost",))
+    pl["persuasion"] -= card["cost"]
+    ms_add(pl["discard"], card_id)
+    g.rulings.append("acquire.to-discard")
+    run(g, pid, card.get("acquire", []), f"acquire:{card_id}")
+    if in_row:
+        st["row"].remove(card_id)
+        if st["imperium_deck"]["cards"]:
+            g.push({"t": "chance", "kind": "refill-row"})
+        g.rulings.append("acquire.row-refill")
+    else:
+        st["reserve"][card_id] -= 1
+
+
+def acquire_candidates(g: Game, pid: str) -> list[dict]:
+    st, pl = g.state, g.p(pid)
+    names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items() if n > 0})
+    return [{"card": c} for c in names if g.content.cards[c]["cost"] <= pl["persuasion"]]
