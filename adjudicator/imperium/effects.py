@@ -310,7 +310,7 @@ def choice_candidates(g: Game, task: dict) -> list[dict]:
             factions = [f for f in factions if pl["influence"][f] > 0] or factions
         return [{"faction": f} for f in factions]
     if kind == "trash":
-        return [{"card": c, "from": z} for z in task["zones"] for c in sorted(set(pl[z]))] + [{"option": "skip"}]
+        return [{"card": c, "zone": z} for z in task["zones"] for c in sorted(set(pl[z]))] + [{"option": "skip"}]
     if kind == "discard":
         return [{"card": c} for c in sorted(set(pl["hand"]))] or [{"option": "skip"}]
     if kind == "post":
@@ -353,7 +353,7 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
     elif kind == "faction":
         change_influence(g, pid, answer["faction"], task["delta"])
     elif kind == "trash":
-        trash_card(g, pid, answer["card"], answer["from"])
+        trash_card(g, pid, answer["card"], answer["zone"])
     elif kind == "discard":
         g.p(pid)["hand"].remove(answer["card"])
         g.p(pid)["discard"].append(answer["card"])

@@ -1,0 +1,117 @@
+"""The log format (v1): reading liberally, writing canonically.
+
+A log holds the game (rule system, edition, modules, players), the setup (a seed, or
+nothing when every chance outcome is recorded) and the ordered actions. Shorthand: an action
+may carry `"choices": [...]`, the answers to the choices it raises, each of which expands to
+a `choose` action by the same player. Every expanded action keeps the JSON pointer of where
+it was written, so a verdict points at the exact place in the input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import CHANCE, Action
+from .errors import LimitExceeded, MalformedLog, UnsupportedVersion
+from .registry import rules_for
+from .schemas import validate
+
+FORMAT = "dune-adjudicator/log"
+VERSION = 1
+MAX_ACTIONS = 10_000
+MAX_DEPTH = 16
+
+
+@dataclass
+class Log:
+    game: dict
+    setup: dict
+    actions: list[Action] = field(default_factory=list)
+    pointers: list[str] = field(default_factory=list)
+    rules: object = None
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "game": self.game, "setup": self.setup,
+                "actions": [a.to_json() for a in self.actions]}
+
+
+def depth(value, limit: int = MAX_DEPTH, level: int = 0) -> int:
+    """Nesting depth, stopping early past `limit` (so a hostile body costs little)."""
+    if level > limit:
+        return level
+    if isinstance(value, dict):
+        return max((depth(v, limit, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((depth(v, limit, level + 1) for v in value), default=level + 1)
+    return level
+
+
+MIGRATIONS: dict[int, callable] = {}  # version -> function upgrading a document to version + 1
+
+
+def migrate(doc: dict) -> dict:
+    version = doc.get("version")
+    if not isinstance(version, int):
+        raise MalformedLog("the log needs an integer 'version'", "/version")
+    if version > VERSION:
+        raise UnsupportedVersion(f"log version {version} is newer than this engine reads ({VERSION})",
+                                 "/version")
+    while version < VERSION:
+        if version not in MIGRATIONS:
+            raise UnsupportedVersion(f"no migration from log version {version}", "/version")
+        doc = MIGRATIONS[version](doc)
+        version = doc["version"]
+    return doc
+
+
+def check_shape(doc, name: str) -> None:
+    if not isinstance(doc, dict):
+        raise MalformedLog(f"a {name} must be a JSON object", "/")
+    if depth(doc) > MAX_DEPTH:
+        raise LimitExceeded(f"the {name} is nested deeper than {MAX_DEPTH} levels", "/",
+                            code="limit-nesting")
+
+
+def parse_log(doc) -> Log:
+    check_shape(doc, "log")
+    if doc.get("format") != FORMAT:
+        raise MalformedLog(f"not a log: 'format' must be {FORMAT!r}", "/format")
+    doc = migrate(doc)
+    actions = doc.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise LimitExceeded(f"a log may hold at most {MAX_ACTIONS} actions, not {len(actions)}",
+                            "/actions", code="limit-actions")
+    validate("log", doc)
+    game = dict(doc["game"])
+    rules = rules_for(game["system"], game["edition"])
+    game["edition"] = rules.edition
+    players = []
+    for i, p in enumerate(game["players"]):
+        players.append({**p, "leader": rules.resolve_leader(p["leader"], f"/game/players/{i}/leader")})
+    game["players"] = players
+    ids = [p["id"] for p in players]
+    if "first_player" in game and game["first_player"] not in ids:
+        raise MalformedLog(f"first_player {game['first_player']!r} is not a player", "/game/first_player")
+    log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules)
+    for i, raw in enumerate(actions):
+        expand(log, raw, f"/actions/{i}", ids)
+    if len(log.actions) > MAX_ACTIONS:
+        raise LimitExceeded(f"expanded, the log holds more than {MAX_ACTIONS} actions", "/actions",
+                            code="limit-actions")
+    return log
+
+
+def expand(log: Log, raw: dict, pointer: str, players: list[str]) -> None:
+    choices = raw.get("choices", [])
+    base = {k: v for k, v in raw.items() if k != "choices"}
+    log.actions.append(Action.from_json(log.rules.normalize(base, pointer, players), pointer))
+    log.pointers.append(pointer)
+    for j, answer in enumerate(choices):
+        p = f"{pointer}/choices/{j}"
+        if not isinstance(answer, dict):
+            raise MalformedLog("a choice is a JSON object such as {\"option\": 1}", p)
+        data = {**answer, "by": raw["by"], "do": "choose"}
+        if raw["by"] == CHANCE:
+            raise MalformedLog("chance makes no choices", p)
+        log.actions.append(Action.from_json(log.rules.normalize(data, p, players), p))
+        log.pointers.append(p)

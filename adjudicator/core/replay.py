@@ -1,0 +1,98 @@
+"""The replay driver: every logged action is checked against the rules and answered with a
+verdict; a checksum of the state follows every step.
+
+Strict mode stops at the first illegal action. Continue mode skips it (the state is restored
+to before it) and goes on, marking every later verdict `conditional`. Replay never invents a
+decision: only chance outcomes are dealt, and only when the log gives a seed.
+"""
+
+from __future__ import annotations
+
+from .. import ENGINE_VERSION
+from .actions import Action
+from .canonical import checksum, dumps, loads
+from .errors import IllegalAction
+from .logs import Log, parse_log
+from .verdicts import ILLEGAL, Verdict
+
+SNAPSHOTS = ("none", "final", "all")
+MODES = ("strict", "continue")
+
+
+class Replay:
+    """Replays one log. `run()` returns the report (see schemas/report.json)."""
+
+    def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final"):
+        self.log, self.mode, self.snapshots = log, mode, snapshots
+        self.rules = log.rules
+        self.state = self.rules.new_state(log.game, log.setup)
+        self.verdicts: list[Verdict] = []
+        self.snapshot_list: list[dict] = []
+        self.dealt = 0
+        self.first_illegal: int | None = None
+
+    def deal_pending(self, upcoming: Action | None) -> None:
+        """With a seed, deal chance outcomes the log does not record."""
+        if self.state.get("rng") is None:
+            return
+        while (upcoming is None or not upcoming.is_chance) and (action := self.rules.deal(self.state)):
+            self.rules.apply(self.state, action)
+            self.dealt += 1
+
+    def step(self, index: int, action: Action) -> Verdict:
+        pointer = self.log.pointers[index]
+        before = dumps(self.state)
+        try:
+            outcome = self.rules.apply(self.state, action)
+        except IllegalAction as err:
+            self.state = loads(before)
+            return Verdict(index, ILLEGAL, err.code, err.message, err.rulings, pointer, err.path)
+        return Verdict(index, outcome.verdict, outcome.code, outcome.message,
+                       tuple(outcome.rulings), pointer)
+
+    def run(self) -> dict:
+        checksums = []
+        for index, action in enumerate(self.log.actions):
+            self.deal_pending(action)
+            verdict = self.step(index, action)
+            verdict.conditional = self.first_illegal is not None
+            self.verdicts.append(verdict)
+            if verdict.verdict == ILLEGAL and self.first_illegal is None:
+                self.first_illegal = index
+                if self.mode == "strict":
+                    break
+            checksums.append(checksum(self.state))
+            if self.snapshots == "all":
+                self.snapshot_list.append(loads(dumps(self.state)))
+        if self.first_illegal is None:
+            self.deal_pending(None)
+        return self.report(checksums)
+
+    def report(self, checksums: list[str]) -> dict:
+        out = {
+            "format": "dune-adjudicator/report",
+            "version": 1,
+            "engine": ENGINE_VERSION,
+            "game": self.log.game,
+            "mode": self.mode,
+            "valid": self.first_illegal is None,
+            "first_illegal": self.first_illegal,
+            "actions": len(self.log.actions),
+            "dealt": self.dealt,
+            "verdicts": [dict(v.to_json(), checksum=c) for v, c in zip(self.verdicts, checksums + [None])],
+            "final_checksum": checksum(self.state),
+            "result": self.rules.result(self.state),
+            "pending": self.rules.prompt(self.state),
+        }
+        for v in out["verdicts"]:
+            if v["checksum"] is None:
+                del v["checksum"]
+        if self.snapshots in ("final", "all"):
+            out["final_state"] = self.state
+        if self.snapshots == "all":
+            out["snapshots"] = self.snapshot_list
+        return out
+
+
+def replay(doc, mode: str = "strict", snapshots: str = "final") -> dict:
+    return Replay(parse_log(doc), mode, snapshots).run()

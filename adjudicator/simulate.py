@@ -1,0 +1,52 @@
+"""Random legal playouts: a whole game played by random legal choices, recorded as a log.
+
+The log records every chance outcome and also gives the seed, so it replays both ways.
+"""
+
+from __future__ import annotations
+
+from .core.logs import FORMAT, VERSION
+from .core.registry import resolve_game, rules_for
+from .core.rng import Random
+
+MAX_STEPS = 20_000
+# Random play that reveals at once or never buys makes dull, short games: lean towards acting.
+PREFERRED = ("send-agent", "acquire", "deploy", "play-intrigue")
+
+
+def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()) -> dict:
+    system, edition = resolve_game(game)
+    rules = rules_for(system, edition)
+    rnd = Random(seed * 2654435761 + 1)
+    leaders = sorted(rules.content.leaders)
+    picked = []
+    for _ in range(players):
+        picked.append(leaders.pop(rnd.below(len(leaders))))
+    colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
+    game_doc = {"system": system, "edition": edition, "modules": sorted(modules),
+                "players": [{"id": c, "name": c.title(), "leader": lead} for c, lead in zip(colours, picked)]}
+    state = rules.new_state(game_doc, {"seed": seed})
+    actions = []
+    for _ in range(MAX_STEPS):
+        action = rules.deal(state)
+        if action is None:
+            if rules.prompt(state) is None:
+                break
+            action = choose(rnd, rules.legal_actions(state))
+            if action is None:
+                raise RuntimeError(f"dead end: no legal action at {rules.prompt(state)}")
+        rules.apply(state, action)
+        actions.append(action.to_json())
+    else:
+        raise RuntimeError("the playout did not end")
+    return {"format": FORMAT, "version": VERSION, "game": game_doc, "setup": {"seed": seed},
+            "actions": actions}
+
+
+def choose(rnd: Random, legal: list):
+    if not legal:
+        return None
+    preferred = [a for a in legal if a.do in PREFERRED]
+    if preferred and rnd.below(10) < 8:
+        return rnd.choice(preferred)
+    return rnd.choice(legal)
