@@ -13,6 +13,9 @@ def harvest(g: Game, task: dict, step: dict) -> None:
     g.state["board"]["bonus_spice"][space] = 0
     g.gain(task["player"], {"spice": step["spice"] + bonus})
     g.rulings.append("makers.bonus-spice")
+    from .triggers import on_harvest
+
+    on_harvest(g, task["player"], step["spice"] + bonus)
 
 
 def control(g: Game, task: dict, step: dict) -> None:
@@ -34,6 +37,9 @@ def take_contract(g: Game, pid: str, contract: str) -> None:
     g.p(pid)["contracts"].append(contract)
     if contracts["pile"]:
         g.push({"t": "chance", "kind": "reveal-contract"})
+    from .triggers import on_contract_taken
+
+    on_contract_taken(g, pid, contract)
 
 
 def win_conflict(g: Game, task: dict, step: dict) -> None:

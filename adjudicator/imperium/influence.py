@@ -27,6 +27,9 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
 
         run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
     _settle_alliance(g, pid, faction)
+    from .triggers import on_influence
+
+    on_influence(g, pid, faction, before, after)
 
 
 def _settle_alliance(g: Game, changed: str, faction: str) -> None:

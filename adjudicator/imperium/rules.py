@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import ILLEGAL, LEGAL, UNVERIFIABLE, Outcome
-from . import chance, turns
+from . import chance, triggers, turns
 from .chance import identify
 from .content import FACTIONS, Content, content
 from .effects import advance_steps, apply_choice, choice_candidates, run, units_in_conflict
@@ -104,6 +104,7 @@ class ImperiumRules:
             }
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
+        triggers.at_setup(g)
         g.push(*({"t": "chance", "kind": "refill-row"} for _ in range(rules["row"])))
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))

@@ -9,6 +9,7 @@ from .chance import identify
 from .effects import run
 from .game import Game, describe, ms_add
 from .timing import blocking_edge
+from . import triggers
 
 SIGNET = "signet-ring"
 
@@ -114,6 +115,7 @@ def apply_send_agent(g: Game, pid: str, a: dict) -> None:
         effects.append(f"space:{space_id}")
     if agent_effects(g, pid, card_id):
         effects.append(f"card:{card_id}")
+    effects += triggers.on_agent_sent(g, pid, space_id)
     turn["nodes"] = ["place", "cost"] + (["gather"] if a.get("gather") else []) + effects
     edges = [["place", "cost", "agent.space-cost"]]
     for e in effects:
@@ -174,7 +176,9 @@ def apply_resolve(g: Game, pid: str, a: dict) -> None:
     turn["done"].append(node)
     kind, _, ident = node.partition(":")
     ident = ident.split("#")[0]
-    if kind == "space":
+    if kind == "leader":
+        steps = triggers.leader_effects(g, pid)
+    elif kind == "space":
         steps = g.content.spaces[ident]["effects"]
     elif kind == "card":
         steps = agent_effects(g, pid, ident)
@@ -253,6 +257,7 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
             effects.append(f"reveal:{card}" + (f"#{seen[card]}" if seen[card] > 1 else ""))
     pl["hand"] = []
     pl["play"].sort()
+    effects += triggers.reveal_nodes(g, pid)
     if pl["seat"]:
         pl["persuasion"] += g.content.rules["council_persuasion"]
         g.rulings.append("high-council.seat")
@@ -283,6 +288,7 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
     ms_add(pl["discard"], card_id)
     g.rulings.append("acquire.to-discard")
     run(g, pid, card.get("acquire", []), f"acquire:{card_id}")
+    triggers.on_acquire(g, pid, card_id)
     if in_row:
         st["row"].remove(card_id)
         if st["imperium_deck"]["cards"]:

@@ -1,0 +1,96 @@
+"""Triggered effects: leader abilities and CHOAM contracts that fire on game events.
+
+Triggers fire in a fixed order (the acting player first, then clockwise), so the same log
+always resolves them the same way.
+"""
+
+from __future__ import annotations
+
+from .effects import run
+from .game import Game
+
+
+def _ability(g: Game, pid: str) -> dict:
+    return g.content.leaders.get(g.p(pid)["leader"], {}).get("ability", {})
+
+
+def _contracts(g: Game, pid: str, key: str):
+    for cid in list(g.p(pid)["contracts"]):
+        cond = g.content.contracts[cid]["condition"]
+        if key in cond:
+            yield cid, cond[key]
+
+
+def complete_contract(g: Game, pid: str, cid: str) -> None:
+    pl = g.p(pid)
+    pl["contracts"].remove(cid)
+    pl["completed"] += 1
+    pl.setdefault("completed_contracts", []).append(cid)
+    g.rulings.append("choam.contracts")
+    run(g, pid, g.content.contracts[cid]["reward"], f"contract:{cid}")
+
+
+def on_agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
+    """Returns the extra effect nodes (leader abilities) that join this agent turn."""
+    space = g.content.spaces[space_id]
+    for cid, target in _contracts(g, pid, "agent_on"):
+        if target == space_id:
+            complete_contract(g, pid, cid)
+    nodes = []
+    when = _ability(g, pid).get("when", {})
+    if when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", []):
+        nodes.append(f"leader:{g.p(pid)['leader']}")
+    for q in g.opponents(pid):
+        when = _ability(g, q).get("when", {})
+        if when.get("trigger") != "opponent-agent-sent":
+            continue
+        if when.get("maker_space") and not space.get("maker"):
+            continue
+        if when.get("spied_by_you") and not any(g.state["board"]["spies"].get(p) == q
+                                                for p in g.content.space_posts[space_id]):
+            continue
+        run(g, q, _ability(g, q)["effects"], f"leader:{g.p(q)['leader']}")
+    return nodes
+
+
+def reveal_nodes(g: Game, pid: str) -> list[str]:
+    when = _ability(g, pid).get("when", {})
+    return [f"leader:{g.p(pid)['leader']}"] if when.get("trigger") == "reveal-turn" else []
+
+
+def leader_effects(g: Game, pid: str) -> list:
+    return _ability(g, pid).get("effects", [])
+
+
+def on_influence(g: Game, pid: str, faction: str, before: int, after: int) -> None:
+    when = _ability(g, pid).get("when", {})
+    if (when.get("trigger") == "reach-influence" and when.get("faction") == faction
+            and before < when["level"] <= after):
+        run(g, pid, _ability(g, pid)["effects"], f"leader:{g.p(pid)['leader']}")
+
+
+def on_acquire(g: Game, pid: str, card: str) -> None:
+    for cid, target in _contracts(g, pid, "acquire"):
+        if target == card:
+            complete_contract(g, pid, cid)
+
+
+def on_harvest(g: Game, pid: str, amount: int) -> None:
+    for cid, least in _contracts(g, pid, "harvest_spice"):
+        if amount >= least:
+            complete_contract(g, pid, cid)
+
+
+def on_contract_taken(g: Game, pid: str, cid: str) -> None:
+    if g.content.contracts[cid]["condition"].get("immediate"):
+        complete_contract(g, pid, cid)
+
+
+def at_setup(g: Game) -> None:
+    for pid in g.order:
+        ability = _ability(g, pid)
+        if ability.get("when", {}).get("trigger") == "setup":
+            run(g, pid, ability["effects"], f"leader:{g.p(pid)['leader']}")
+        leader = g.content.leaders.get(g.p(pid)["leader"], {})
+        if leader.get("setup"):
+            run(g, pid, leader["setup"], f"setup:{g.p(pid)['leader']}")
