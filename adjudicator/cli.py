@@ -1,0 +1,146 @@
+"""The command line: simulate, replay, cards, rulings, timing-graph, serve."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .core.canonical import pretty
+from .core.errors import AdjudicatorError
+
+EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
+
+
+def _emit(value) -> None:
+    click.echo(pretty(value))
+
+
+def _read_json(path: str):
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        return json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise AdjudicatorError(f"{path}: not readable JSON ({err})", "/", code="not-json") from None
+
+
+def _fail(err: AdjudicatorError) -> None:
+    click.echo(f"error [{err.code}] at {err.pointer or '/'}: {err.message}", err=True)
+    sys.exit(EXIT_UNREADABLE)
+
+
+@click.group()
+@click.version_option(package_name="dune-adjudicator")
+def main() -> None:
+    """Dune Adjudicator: a rules referee for the Dune board-game family."""
+
+
+@main.command()
+@click.option("--game", default="uprising", show_default=True)
+@click.option("--players", type=click.IntRange(1, 6), default=4, show_default=True)
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
+@click.option("--modules", multiple=True, help="e.g. --modules choam")
+def simulate(game: str, players: int, seed: int, modules: tuple[str, ...]) -> None:
+    """Print a complete game log played by random legal choices."""
+    from .simulate import simulate as play
+
+    mods = [m for chunk in modules for m in chunk.split(",") if m]
+    try:
+        _emit(play(game, players, seed, mods))
+    except AdjudicatorError as err:
+        _fail(err)
+
+
+@main.command()
+@click.argument("log", type=click.Path(allow_dash=True))
+@click.option("--mode", type=click.Choice(["strict", "continue"]), default="strict", show_default=True)
+@click.option("--snapshots", type=click.Choice(["none", "final", "all"]), default="final", show_default=True)
+def replay(log: str, mode: str, snapshots: str) -> None:
+    """Replay LOG and print the report. Exit 0: all legal; 1: an illegal action; 2: unreadable."""
+    from .core.replay import replay as run
+
+    try:
+        report = run(_read_json(log), mode, snapshots)
+    except AdjudicatorError as err:
+        _fail(err)
+    _emit(report)
+    sys.exit(0 if report["valid"] else EXIT_ILLEGAL)
+
+
+@main.command()
+@click.option("--game", default="uprising", show_default=True)
+@click.option("--type", "card_type", type=click.Choice(
+    ["imperium", "intrigue", "conflict", "leader", "objective", "reserve", "starting", "space", "contract"]))
+def cards(game: str, card_type: str | None) -> None:
+    """Print the card and board data as JSON."""
+    from .core.registry import resolve_game, rules_for
+    from .views import cards_of
+
+    try:
+        _emit(cards_of(rules_for(*resolve_game(game)), card_type))
+    except AdjudicatorError as err:
+        _fail(err)
+
+
+@main.group()
+def rulings() -> None:
+    """Search and show ruling records."""
+
+
+@rulings.command("search")
+@click.argument("text", nargs=-1)
+@click.option("--tag", default="")
+@click.option("--card", default="")
+def rulings_search(text: tuple[str, ...], tag: str, card: str) -> None:
+    """Full-text search over the rulings."""
+    from .store import open_db, prepare, search_rulings
+
+    db = open_db(":memory:")
+    prepare(db)
+    _emit(search_rulings(db, " ".join(text), tag, card))
+
+
+@rulings.command("show")
+@click.argument("ruling_id")
+def rulings_show(ruling_id: str) -> None:
+    from .core.rulings import all_rulings
+
+    record = all_rulings().get(ruling_id)
+    if record is None:
+        click.echo(f"no ruling {ruling_id!r}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    _emit(record)
+
+
+@main.command("timing-graph")
+@click.option("--game", default="uprising", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["node-link", "dot"]), default="node-link")
+def timing_graph(game: str, fmt: str) -> None:
+    """Print the static timing graph of a game."""
+    from .core.registry import resolve_game
+    from .views import timing_graph as graph
+
+    out = graph(resolve_game(game)[1], fmt)
+    click.echo(out, nl=False) if fmt == "dot" else _emit(out)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=int, default=8000, show_default=True)
+@click.option("--db", default="instance/adjudicator.db", show_default=True, help="SQLite file")
+@click.option("--threads", type=int, default=8, show_default=True)
+def serve(host: str, port: int, db: str, threads: int) -> None:
+    """Serve the API with waitress (a production WSGI server)."""
+    from waitress import serve as wsgi
+
+    from api import create_app
+
+    app = create_app({"DATABASE": db})
+    click.echo(f"Dune Adjudicator on http://{host}:{port} (database {db})")
+    wsgi(app, host=host, port=port, threads=threads)
+
+
+if __name__ == "__main__":
+    main()

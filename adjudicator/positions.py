@@ -1,0 +1,84 @@
+"""Positions: "was that legal?" for one contested action, and the legal actions of a position.
+
+A position is a full state (as a replay returns it) or a log prefix that is replayed up to the
+contested point, which is what a person writes by hand.
+"""
+
+from __future__ import annotations
+
+from .core.actions import Action
+from .core.canonical import checksum, dumps, loads
+from .core.errors import AdjudicatorError, IllegalAction, MalformedLog
+from .core.logs import check_shape, parse_log
+from .core.registry import rules_for
+from .core.replay import Replay
+from .core.schemas import validate
+from .core.verdicts import ILLEGAL, Verdict
+
+
+class IllegalPosition(AdjudicatorError):
+    code = "illegal-position"
+    status = 422
+
+
+def load(doc) -> tuple[object, dict]:
+    check_shape(doc, "position")
+    validate("position", doc)
+    if "log" in doc:
+        replay = Replay(parse_log(doc["log"]), "strict", "none")
+        report = replay.run()
+        if not report["valid"]:
+            bad = report["verdicts"][report["first_illegal"]]
+            raise IllegalPosition(f"the position's log is illegal before the contested point: "
+                                  f"{bad['message']}", "/log" + bad["pointer"])
+        return replay.rules, replay.state
+    state = doc["state"]
+    game = state["game"]
+    rules = rules_for(game["system"], game["edition"], "/state/game")
+    guarded(lambda: rules.prompt(state))
+    return rules, state
+
+
+def guarded(fn):
+    """Run engine code on a hand-written state: an inconsistent state is the client's error."""
+    try:
+        return fn()
+    except (AdjudicatorError, IllegalAction):
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise MalformedLog(f"the state is inconsistent ({type(err).__name__}: {err})", "/state",
+                           code="inconsistent-state") from None
+
+
+def _deal_before(rules, state: dict, action: Action | None) -> None:
+    if state.get("rng") is None:
+        return
+    while (action is None or not action.is_chance) and (dealt := rules.deal(state)):
+        rules.apply(state, dealt)
+
+
+def check_position(doc) -> dict:
+    rules, state = load(doc)
+    if "action" not in doc:
+        raise MalformedLog("a position check needs the contested 'action'", "/action")
+    seats = state["game"]["seats"]
+    action = Action.from_json(rules.normalize(doc["action"], "/action", seats), "/action")
+    guarded(lambda: _deal_before(rules, state, action))
+    before = dumps(state)
+    try:
+        outcome = guarded(lambda: rules.apply(state, action))
+        verdict = Verdict(0, outcome.verdict, outcome.code, outcome.message, tuple(outcome.rulings), "/action")
+    except IllegalAction as err:
+        state = loads(before)
+        verdict = Verdict(0, ILLEGAL, err.code, err.message, err.rulings, "/action", err.path)
+    guarded(lambda: _deal_before(rules, state, None))
+    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(), "state": state,
+            "checksum": checksum(state), "pending": rules.prompt(state)}
+
+
+def legal_actions(doc) -> dict:
+    rules, state = load(doc)
+    guarded(lambda: _deal_before(rules, state, None))
+    actions = guarded(lambda: rules.legal_actions(state))
+    return {"pending": rules.prompt(state), "actions": [a.to_json() for a in actions],
+            "checksum": checksum(state)}

@@ -1,0 +1,36 @@
+"""Read-only views shared by the CLI and the API: card data and the timing graph."""
+
+from __future__ import annotations
+
+from .imperium.timing import export
+
+CARD_TYPES = ("imperium", "intrigue", "conflict", "leader", "objective", "reserve", "starting", "space",
+              "contract")
+
+
+def cards_of(rules, card_type: str | None = None) -> list[dict]:
+    cnt = rules.content
+    groups = {
+        "imperium": [c for c in cnt.cards.values() if c["type"] == "imperium"],
+        "reserve": [c for c in cnt.cards.values() if c["type"] == "reserve"],
+        "starting": [c for c in cnt.cards.values() if c["type"] == "starting"],
+        "intrigue": list(cnt.intrigues.values()),
+        "conflict": list(cnt.conflicts.values()),
+        "leader": list(cnt.leaders.values()),
+        "objective": list(cnt.objectives.values()),
+        "contract": list(cnt.contracts.values()),
+        "space": list(cnt.spaces.values()),
+    }
+    out = []
+    for kind in CARD_TYPES:
+        if card_type and kind != card_type:
+            continue
+        for item in groups[kind]:
+            name = item.get("name") or {"en": item.get("label", item["id"])}
+            out.append({**item, "type": kind, "name": {"en": name.get("en", item["id"]), "ru": name.get("ru")},
+                        "copies": item.get("copies", 1)})
+    return sorted(out, key=lambda c: (CARD_TYPES.index(c["type"]), c["id"]))
+
+
+def timing_graph(edition: str, fmt: str = "node-link"):
+    return export(edition, fmt)

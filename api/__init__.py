@@ -1,0 +1,57 @@
+"""The Flask service: `create_app()` is the app factory; one blueprint per resource."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask, g
+
+from adjudicator.store import open_db, prepare
+
+from .errors import register_errors
+
+MAX_BODY = 2 * 1024 * 1024
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the app. `DATABASE` (a path) selects the SQLite file; it is prepared at start.
+
+    >>> app = create_app({"DATABASE": ":memory:", "TESTING": True})
+    """
+    app = Flask(__name__)
+    app.config.update(
+        DATABASE=os.environ.get("ADJUDICATOR_DB", str(Path("instance") / "adjudicator.db")),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        JSON_SORT_KEYS=True,
+    )
+    app.config.update(config or {})
+    db_path = app.config["DATABASE"]
+    if db_path != ":memory:":
+        Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+    prepare(open_db(db_path))
+    if db_path == ":memory:":
+        # one shared in-memory database for the whole app (tests)
+        shared = open_db(":memory:")
+        prepare(shared)
+        app.config["_MEMORY_DB"] = shared
+
+    @app.teardown_appcontext
+    def close_db(_exc):
+        db = g.pop("db", None)
+        if db is not None and db is not app.config.get("_MEMORY_DB"):
+            db.conn.close()
+
+    register_errors(app)
+    from .routes import bp as core_bp
+
+    app.register_blueprint(core_bp)
+    return app
+
+
+def get_db():
+    from flask import current_app
+
+    if "db" not in g:
+        g.db = current_app.config.get("_MEMORY_DB") or open_db(current_app.config["DATABASE"])
+    return g.db
