@@ -172,7 +172,9 @@ def op_influence(g, task, step):
 
 def op_trash(g, task, step):
     if step.get("self"):
-        trash_card(g, task["player"], task["src"].split(":", 1)[-1], "play")
+        card = task["src"].split(":", 1)[-1].split("#")[0]
+        if card in g.p(task["player"])["play"]:  # it may already be trashed by another effect
+            trash_card(g, task["player"], card, "play")
         return
     for _ in range(step["trash"]):
         _choice(g, task, "trash", zones=step.get("from", ["hand", "discard", "play"]))

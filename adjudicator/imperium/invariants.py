@@ -1,0 +1,55 @@
+"""Invariants that hold after every action (treachery.online's bot-game checks): cards and
+troops are conserved, no resource is negative, one agent per space unless infiltrated."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .game import Game
+
+
+def violations(state: dict) -> list[str]:
+    g = Game(state)
+    cnt = g.content
+    out = []
+    rules = cnt.rules
+    starting = Counter(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
+    imperium_total = Counter(c["id"] for c in cnt.of_type("imperium") for _ in range(c["copies"]))
+    reserve_total = Counter({c["id"]: c["copies"] for c in cnt.of_type("reserve")})
+    owned = Counter()
+    for pid in g.order:
+        pl = g.p(pid)
+        for key in ("solari", "spice", "water", "persuasion", "swords", "vp", "spies", "worms"):
+            if pl[key] < 0:
+                out.append(f"{pid} has negative {key}")
+        troops = pl["troops"]
+        if any(v < 0 for v in troops.values()) or sum(troops.values()) != rules["troops"]:
+            out.append(f"{pid} troops not conserved: {troops}")
+        spies = sum(1 for o in state["board"]["spies"].values() if o == pid)
+        if spies + pl["spies"] != rules["spies"]:
+            out.append(f"{pid} spies not conserved")
+        cards = Counter(pl["deck"]["cards"]) + Counter(pl["hand"]) + Counter(pl["discard"]) \
+            + Counter(pl["play"]) + Counter(pl["trashed"])
+        cards -= Counter({"?": cards["?"]})
+        missing = starting - cards
+        if missing:
+            out.append(f"{pid} lost starting cards {dict(missing)}")
+        owned += cards - starting
+        if len(pl["placed"]) > pl["agents"]:
+            out.append(f"{pid} placed more agents than they have")
+    in_game = Counter(state["imperium_deck"]["cards"]) + Counter(state["row"]) + owned
+    expected = imperium_total + reserve_total - Counter(state["reserve"])
+    if in_game != expected:
+        out.append(f"Imperium cards not conserved: {dict((in_game - expected) + (expected - in_game))}")
+    occupied = Counter(state["board"]["occupied"].values())
+    placed = Counter(pid for pid in g.order for _ in g.p(pid)["placed"])
+    if sum(occupied.values()) > sum(placed.values()):
+        out.append("more occupied spaces than placed agents")
+    intrigue = Counter(state["intrigue_deck"]["cards"]) + Counter(state["intrigue_discard"])
+    for pid in g.order:
+        intrigue += Counter(c for c in g.p(pid)["intrigue"] if c != "?")
+    total = Counter(c["id"] for c in cnt.intrigues.values() if c.get("module") in (None, *g.state["game"]["modules"])
+                    for _ in range(c["copies"]))
+    if intrigue != total:
+        out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")
+    return out

@@ -1,0 +1,43 @@
+"""Building positions for scenario tests."""
+
+from __future__ import annotations
+
+from adjudicator.core.actions import Action
+from adjudicator.imperium.rules import ruleset
+
+LEADERS = ["gurney-halleck", "lady-amber-metulli", "muad-dib", "princess-irulan"]
+
+
+def fresh(players: int = 3, modules=(), seed: int = 1, leaders=None):
+    """A game dealt up to the first player's first decision of round 1."""
+    rules = ruleset("uprising")
+    ids = ["red", "blue", "green", "yellow"][:players]
+    game = {"system": "imperium", "edition": "uprising", "modules": list(modules),
+            "players": [{"id": p, "leader": lead} for p, lead in zip(ids, leaders or LEADERS)]}
+    state = rules.new_state(game, {"seed": seed})
+    deal(rules, state)
+    return rules, state
+
+
+def deal(rules, state) -> None:
+    while (dealt := rules.deal(state)) is not None:
+        rules.apply(state, dealt)
+
+
+def act(rules, state, by: str, do: str, **args):
+    outcome = rules.apply(state, Action({"by": by, "do": do, **args}))
+    deal(rules, state)
+    return outcome
+
+
+def set_hand(state, pid: str, cards: list[str]) -> None:
+    """Give a player a known hand (the cards come out of the deck to keep counts honest)."""
+    pl = state["players"][pid]
+    pl["deck"]["cards"] = sorted(pl["deck"]["cards"] + pl["hand"])
+    for c in cards:
+        pl["deck"]["cards"].remove(c)
+    pl["hand"] = sorted(cards)
+
+
+def verbs(rules, state) -> set[str]:
+    return {a.do for a in rules.legal_actions(state)}
