@@ -41,3 +41,23 @@ def set_hand(state, pid: str, cards: list[str]) -> None:
 
 def verbs(rules, state) -> set[str]:
     return {a.do for a in rules.legal_actions(state)}
+
+
+PRIORITY = ("reveal", "resolve", "end-turn", "pass", "choose", "deploy")
+
+
+def drive(rules, state, until, limit: int = 500) -> None:
+    """Play plain decisions (reveal, resolve, end the turn, pass, first option) until `until`."""
+    for _ in range(limit):
+        deal(rules, state)
+        if until(state) or rules.prompt(state) is None:
+            return
+        legal = rules.legal_actions(state)
+        action = min(legal, key=lambda a: PRIORITY.index(a.do) if a.do in PRIORITY else 99)
+        rules.apply(state, action)
+    raise AssertionError("drive() did not reach its goal")
+
+
+def to_combat(rules, state) -> None:
+    """Everyone reveals; stop when the combat intrigue window (or its end) is reached."""
+    drive(rules, state, lambda s: s["phase"] != "player-turns")

@@ -246,9 +246,11 @@ class ImperiumRules:
             raise IllegalAction("turn.unexpected-action", f"{verb} is not possible now: {actor} "
                                 f"may {', '.join(ACCEPTS[task['t']])}", ("turn.order",))
         if verb == "send-agent":
+            space = turns.check_send_agent(g, actor, a)
             g.finish(task)
-            turns.apply_send_agent(g, actor, a)
+            turns.apply_send_agent(g, actor, a, space)
         elif verb == "reveal":
+            turns.check_reveal(g, actor, a)
             g.finish(task)
             turns.apply_reveal(g, actor, a)
         elif verb == "resolve":

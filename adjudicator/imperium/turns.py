@@ -92,12 +92,11 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     return space
 
 
-def apply_send_agent(g: Game, pid: str, a: dict) -> None:
-    space = check_send_agent(g, pid, a)
+def apply_send_agent(g: Game, pid: str, a: dict, space: dict) -> None:
+    """Place the agent (after `check_send_agent` passed), pay, and set up the turn's DAG."""
     pl, board = g.p(pid), g.state["board"]
     card_id, space_id = a["card"], space["id"]
-    if identify(g, pid, "hand", card_id):
-        pass  # recorded as hidden in g.hidden
+    identify(g, pid, "hand", card_id)  # a face-down card taken to be this one makes it unverifiable
     pl["hand"].remove(card_id)
     pl["play"].append(card_id)
     pl["placed"].append(space_id)
@@ -238,10 +237,16 @@ def apply_end_turn(g: Game, pid: str, task: dict) -> None:
 
 
 # --- reveal and acquire ---------------------------------------------------------------------------
+def check_reveal(g: Game, pid: str, a: dict) -> None:
+    if g.p(pid)["revealed"]:
+        raise IllegalAction("turn.reveal-once", f"{pid} has already revealed this round", ("turn.reveal-once",))
+    cards = a.get("cards", [])
+    if not isinstance(cards, list):
+        raise IllegalAction("reveal.cards", "'cards' lists the revealed cards", ("card.agent-or-reveal",))
+
+
 def apply_reveal(g: Game, pid: str, a: dict) -> None:
     pl = g.p(pid)
-    if pl["revealed"]:
-        raise IllegalAction("turn.reveal-once", f"{pid} has already revealed this round", ("turn.reveal-once",))
     for card in a.get("cards", []):
         identify(g, pid, "hand", card)
     if "?" in pl["hand"]:
