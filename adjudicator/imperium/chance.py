@@ -35,6 +35,7 @@ def _draw_plan(g: Game, task: dict) -> tuple[dict, list, int]:
         pool, discard = pl["deck"], pl["discard"]
     else:
         pool, discard = g.state["intrigue_deck"], g.state["intrigue_discard"]
+        g.rulings.append("intrigue.deck-exhausted")
     n = min(task["n"], _visible(pool) + len(discard))
     return pool, discard, n
 
@@ -153,6 +154,11 @@ def _apply_draw(g: Game, task: dict, cards) -> None:
     pool["hidden"] += hidden
     hand.extend([HIDDEN] * hidden)
     hand.sort()
+    turn = g.state.get("turn")
+    if task["kind"] == "draw" and turn and turn["kind"] == "reveal" and turn["player"] == task["player"]:
+        from .turns import reveal_drawn
+
+        reveal_drawn(g, task["player"], known)
 
 
 def identify(g: Game, pid: str, zone: str, card: str) -> bool:

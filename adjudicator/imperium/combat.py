@@ -50,13 +50,16 @@ def resolve(g: Game) -> None:
     board = g.state["board"]
     conflict = g.content.conflicts.get(board["conflict"] or "", {})
     placed = placements(g)
-    g.rulings += ["strength.units", "combat.rewards"]
+    g.rulings += ["strength.units", "strength.needs-unit", "strength.swords-revealed",
+                  "strength.incremental", "combat.rewards", "combat.zero-strength"]
+    if any(r == "third" for _, r in placed):
+        g.rulings.append("combat.third-place")
     tasks = []
     for pid, reward in placed:
         steps = list(conflict.get("rewards", {}).get(reward, []))
         if g.p(pid)["worms"] > 0:
             steps += [s for s in steps if s.get("custom") != "control"]
-            g.rulings.append("worm.doubling")
+            g.rulings += ["worm.doubling", "worm.doubling-paid", "worm.doubling-influence"]
         if reward == "first":
             steps.append({"custom": "win-conflict"})
         tasks.append((pid, steps, f"conflict:{reward}"))
@@ -76,7 +79,7 @@ def win_conflict(g: Game, task: dict, step: dict) -> None:
     board["conflict"] = None
     pl = g.p(pid)
     pl["conflicts"].append({"id": card, "flipped": False})
-    g.rulings.append("combat.conflict-card")
+    g.rulings += ["combat.conflict-card", "combat.win-trigger"]
     icon = g.content.conflicts[card].get("battle_icon")
     if icon:
         pair_icon(g, pid, icon, card)
@@ -106,7 +109,7 @@ def cleanup(g: Game) -> None:
         pl["troops"]["conflict"] = 0
         pl["worms"] = 0
         pl["swords"] = 0
-    g.rulings.append("combat.cleanup")
+    g.rulings += ["combat.cleanup", "troop.lose-to-supply"]
 
 
 def pair_wild_objectives(g: Game) -> None:
@@ -119,3 +122,4 @@ def pair_wild_objectives(g: Game) -> None:
             if partner:
                 card["flipped"] = partner["flipped"] = True
                 g.p(pid)["vp"] += 1
+                g.rulings.append("combat.battle-icons-wild")

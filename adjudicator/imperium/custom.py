@@ -21,7 +21,7 @@ def harvest(g: Game, task: dict, step: dict) -> None:
 def control(g: Game, task: dict, step: dict) -> None:
     g.state["board"]["control"][step["space"]] = task["player"]
     g.state["board"]["control"] = dict(sorted(g.state["board"]["control"].items()))
-    g.rulings.append("control.bonus")
+    g.rulings += ["control.bonus", "control.marker-replace"]
 
 
 def pay_now(g: Game, task: dict, step: dict) -> None:

@@ -74,7 +74,7 @@ class Game:
                 return False
         return True
 
-    def pay(self, pid: str, cost: dict, rulings=("agent.space-cost",)) -> None:
+    def pay(self, pid: str, cost: dict, rulings=("agent.space-cost", "cost.must-be-payable")) -> None:
         if not self.can_pay(pid, cost):
             raise IllegalAction("resources.cannot-pay",
                                 f"{pid} cannot pay {describe(cost)}", rulings)
@@ -85,18 +85,44 @@ class Game:
 
     def gain(self, pid: str, gains: dict) -> None:
         pl = self.p(pid)
+        turn = self.state.get("turn")
         for key, amount in gains.items():
             if key == "vp":
-                pl["vp"] = max(0, pl["vp"] + amount)
+                pl["vp"] = max(0, pl["vp"] + amount)  # the track does not cap it
+                self.rulings.append("vp.beyond-track")
             else:
                 pl[key] = max(0, pl[key] + amount)
+            if amount > 0 and turn and turn["player"] == pid:
+                # "if you gained spice this turn" (Leverage) reads this
+                gained = turn.setdefault("gained", {})
+                gained[key] = gained.get(key, 0) + amount
 
     def note_unimplemented(self, what: str) -> None:
         self.unimplemented.append(what)
 
 
+# --- spies ------------------------------------------------------------------------------------
+# board["spies"] maps an observation post to the owner of the spy on it. A deep-cover spy
+# (Double Agent, Distraction) may join a post that already holds another player's spy; it is
+# kept under the key "<post>#<owner>", so every spy is one entry and counting entries per owner
+# still gives the spies on the board.
+def post_of(key: str) -> str:
+    return key.split("#", 1)[0]
+
+
 def spies_on_board(g: Game, pid: str) -> int:
     return sum(1 for owner in g.state["board"]["spies"].values() if owner == pid)
+
+
+def spy_owners(g: Game, post: str) -> list[str]:
+    """Everyone with a spy on `post` (the first spy placed first)."""
+    spies = g.state["board"]["spies"]
+    first = [spies[post]] if post in spies else []
+    return first + sorted(o for k, o in spies.items() if k != post and post_of(k) == post)
+
+
+def own_posts(g: Game, pid: str) -> list[str]:
+    return sorted({post_of(k) for k, o in g.state["board"]["spies"].items() if o == pid})
 
 
 def describe(amounts: dict) -> str:

@@ -18,11 +18,13 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
     if after == before:
         return
     pl["influence"][faction] = after
+    g.rulings.append("influence.vp-at-2")
     if before < 2 <= after:
         pl["vp"] += 1
     elif after < 2 <= before:
         pl["vp"] = max(0, pl["vp"] - 1)
     if before < 4 <= after:
+        g.rulings.append("influence.bonus-at-4")
         from .effects import run  # the bonus is ordinary effect steps
 
         run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
@@ -51,6 +53,7 @@ def _settle_alliance(g: Game, changed: str, faction: str) -> None:
 
 
 def _give(g: Game, faction: str, pid: str) -> None:
+    g.rulings += ["influence.alliance", "influence.alliance-loss"]
     g.state["alliances"][faction] = pid
     g.p(pid)["vp"] += 1
 

@@ -17,6 +17,7 @@ def round_start(g: Game, task: dict) -> None:
     st = g.state
     st["round"] += 1
     st["phase"] = "round-start"
+    g.rulings += ["round.phases", "round.start"]
     task["step"] = "defensive-bonus"
     g.push({"t": "chance", "kind": "reveal-conflict"})
 
@@ -36,6 +37,7 @@ def draw_hands(g: Game, task: dict) -> None:
     task["step"] = "turns"
     task["next"] = g.first
     g.state["phase"] = "player-turns"
+    g.rulings.append("deck.draw-five")
     g.push(*({"t": "chance", "kind": "draw", "player": q, "n": g.content.rules["hand"]}
              for q in g.clockwise_from(g.first)))
 
@@ -74,7 +76,7 @@ def makers(g: Game, task: dict) -> None:
     for space in sorted(board["bonus_spice"]):
         if space not in board["occupied"]:
             board["bonus_spice"][space] += 1
-    g.rulings.append("makers.bonus-spice")
+    g.rulings += ["makers.bonus-spice", "makers.agent-moved"]
     task["step"] = "recall"
 
 
@@ -87,7 +89,7 @@ def recall(g: Game, task: dict) -> None:
         pl["placed"] = []
         pl["revealed"] = False
     st["first"] = g.order[(g.order.index(g.first) + 1) % len(g.order)]
-    g.rulings.append("recall.first-player")
+    g.rulings += ["recall.first-player", "recall.agents"]
     ended = (any(g.p(q)["vp"] >= g.content.rules["vp_to_end"] for q in g.order)
              or not st["board"]["conflict_levels"])
     task["step"] = "endgame" if ended else "round-start"

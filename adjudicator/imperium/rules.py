@@ -15,6 +15,9 @@ from .rounds import advance_flow
 from .timing import TIMING_RULINGS, allows, blocking_edge
 
 MODULES = {"uprising": ("choam",), "base": ()}
+# What the setup rests on; a replay report cites these for the position it starts from.
+SETUP_RULINGS = ("setup.uprising", "deck.starting-deck", "setup.conflict-deck", "setup.no-mentat",
+                 "round.phases")
 PLAYER_COUNTS = (3, 4)
 INTRIGUE_TIMINGS = ("plot", "combat", "endgame")
 
@@ -292,7 +295,9 @@ class ImperiumRules:
         g.state["intrigue_discard"].sort()
         if task["t"] == "window":
             task["passes"] = 0
-        g.rulings.append(TIMING_RULINGS[timing])
+        g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions"]
+        if timing == "combat":
+            g.rulings.append("combat.marker-adjust")
         run(g, pid, self.content.intrigues[card][timing], f"intrigue:{card}")
 
     def _outcome(self, g: Game, action: Action) -> Outcome:

@@ -12,6 +12,19 @@ from .timing import blocking_edge
 from . import triggers
 
 SIGNET = "signet-ring"
+SPACE_RULINGS = {
+    "sietch-tabr": ["sietch-tabr.choice"],
+    "high-council": ["high-council.seat"],
+    "swordmaster": ["swordmaster.gain"],
+    "secrets": ["intrigue.steal"],
+    "dutiful-service": ["influence.faction-space"],
+    "sardaukar": ["influence.faction-space"],
+    "deliver-supplies": ["influence.faction-space"],
+    "heighliner": ["influence.faction-space"],
+    "espionage": ["influence.faction-space"],
+    "desert-tactics": ["influence.faction-space"],
+    "fremkit": ["influence.faction-space"],
+}
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -59,7 +72,7 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
     if space["icon"] not in icons and not spy_route:
         raise IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
-                            f"{space_id} needs {space['icon']}", ("agent.icon-mismatch", "spy.agent-icon"))
+                            f"{space_id} needs {space['icon']}", ("agent.icon-mismatch", "agent.icon-table", "spy.agent-icon"))
     infiltrate, gather = a.get("infiltrate"), a.get("gather")
     for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
                               ("gather", gather, "spy.gather-intelligence")):
@@ -177,10 +190,13 @@ def apply_resolve(g: Game, pid: str, a: dict) -> None:
     ident = ident.split("#")[0]
     if kind == "leader":
         steps = triggers.leader_effects(g, pid)
+        g.rulings.append("leader.ability")
     elif kind == "space":
         steps = g.content.spaces[ident]["effects"]
+        g.rulings += SPACE_RULINGS.get(ident, [])
     elif kind == "card":
         steps = agent_effects(g, pid, ident)
+        g.rulings += ["agent.one-box-per-turn"] + (["leader.signet-ring"] if ident == SIGNET else [])
     else:  # reveal
         steps = g.content.cards.get(ident, {}).get("reveal", [])
     run(g, pid, steps, node)
@@ -206,7 +222,7 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
         raise IllegalAction("deploy.limits", f"{pid} may deploy at most the {turn['recruited']} "
                             f"troop(s) recruited this turn plus 2 from the garrison "
                             f"({troops['garrison']} there); asked {recruited} + {garrison}",
-                            ("deploy.limits",))
+                            ("deploy.limits", "deploy.no-rerecruit"))
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
     turn["done"].append("deploy")
@@ -231,7 +247,7 @@ def apply_end_turn(g: Game, pid: str, task: dict) -> None:
         pl["discard"].sort()
         pl["play"], pl["hand"] = [], []
         pl["persuasion"] = 0
-        g.rulings.append("persuasion.expires")
+        g.rulings += ["persuasion.expires", "cleanup.in-play"]
     g.state["turn"] = None
     g.finish(task)
 
@@ -253,6 +269,7 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
         g.hidden.append(f"{pid} revealed cards the log does not name")
     turn = _turn(g, pid, "reveal")
     pl["revealed"] = True
+    g.rulings.append("reveal.steps")
     effects = []
     seen: dict[str, int] = {}
     for card in sorted(pl["hand"]):
@@ -275,6 +292,22 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
     g.push({"t": "reveal", "player": pid})
 
 
+def reveal_drawn(g: Game, pid: str, cards: list[str]) -> None:
+    """Cards drawn during a Reveal turn are revealed as well; their reveal boxes join the turn."""
+    pl, turn = g.p(pid), g.state["turn"]
+    g.rulings.append("reveal.draw-during-reveal")
+    for card in cards:
+        pl["hand"].remove(card)
+        ms_add(pl["play"], card)
+        if g.content.cards.get(card, {}).get("reveal"):
+            base = f"reveal:{card}"
+            copies = sum(1 for n in turn["nodes"] if n.split("#")[0] == base)
+            node = base + (f"#{copies + 1}" if copies else "")
+            turn["nodes"].insert(turn["nodes"].index("acquire"), node)
+            turn["edges"] += [["reveal", node, "card.agent-or-reveal"], [node, "acquire", "reveal.persuasion"],
+                              [node, "end", "timing.effects-before-end"]]
+
+
 def apply_acquire(g: Game, pid: str, a: dict) -> None:
     turn, st = g.state["turn"], g.state
     _require(turn, "acquire")
@@ -292,6 +325,8 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
     pl["persuasion"] -= card["cost"]
     ms_add(pl["discard"], card_id)
     g.rulings.append("acquire.to-discard")
+    if card.get("acquire"):
+        g.rulings.append("acquire.bonus")
     run(g, pid, card.get("acquire", []), f"acquire:{card_id}")
     triggers.on_acquire(g, pid, card_id)
     if in_row:

@@ -1,0 +1,174 @@
+"""The HTTP API: every endpoint answers with its declared schema; bad input gets a clear 4xx
+problem+json naming the place, never a 500, and nothing is stored."""
+
+import copy
+import json
+
+import pytest
+
+from adjudicator.core import schemas
+
+PROBLEM = "application/problem+json"
+
+
+def problem(response, status, code=None):
+    assert response.status_code == status, response.data[:500]
+    assert response.content_type == PROBLEM
+    body = response.get_json(force=True)
+    assert schemas.errors("problem", body) == []
+    assert "Traceback" not in response.get_data(as_text=True)
+    if code:
+        assert body["code"] == code, body
+    return body
+
+
+def test_healthz_and_openapi(client):
+    assert client.get("/healthz").get_json()["status"] == "ok"
+    doc = client.get("/openapi.json").get_json()
+    assert doc["openapi"] == "3.1.0"
+    for path in ("/v1/replays", "/v1/positions/check", "/v1/positions/legal-actions", "/v1/rulings",
+                 "/v1/rulings/{id}", "/v1/cards", "/v1/timing-graph", "/healthz", "/openapi.json"):
+        assert path in doc["paths"]
+    assert doc["paths"]["/v1/replays"]["post"]["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/log"}
+    assert set(doc["components"]["schemas"]) >= {"log", "action", "state", "position", "verdict", "report", "ruling"}
+
+
+def test_replay_report_matches_its_schema(client, sample_log):
+    r = client.post("/v1/replays?snapshots=final", json=sample_log)
+    assert r.status_code == 200
+    report = r.get_json()
+    assert schemas.errors("report", report) == []
+    assert report["valid"] and report["result"]["finished"]
+    assert r.data == client.post("/v1/replays?snapshots=final", json=sample_log).data  # byte-identical
+
+
+def test_replay_of_an_illegal_log_names_the_action(client, sample_log):
+    bad = copy.deepcopy(sample_log)
+    i = next(i for i, a in enumerate(bad["actions"]) if a["do"] == "send-agent")
+    bad["actions"][i]["by"] = next(p["id"] for p in bad["game"]["players"] if p["id"] != bad["actions"][i]["by"])
+    report = client.post("/v1/replays?snapshots=none", json=bad).get_json()
+    assert report["valid"] is False and report["first_illegal"] == i
+    v = report["verdicts"][i]
+    assert v["pointer"] == f"/actions/{i}" and v["code"] == "turn.not-your-turn"
+    assert v["citations"][0]["ruling"] == "turn.order" and v["citations"][0]["page"]
+
+
+@pytest.mark.parametrize("body, status, code", [
+    (b"{not json", 400, "not-json"),
+    (b"[]", 400, "malformed"),
+    (json.dumps({"format": "something-else", "version": 1}).encode(), 400, "malformed"),
+    (json.dumps({"format": "dune-adjudicator/log", "version": 99, "game": {}, "actions": []}).encode(), 400,
+     "unsupported-version"),
+    (json.dumps({"format": "dune-adjudicator/log", "version": 1, "game": {"system": "imperium"},
+                 "actions": []}).encode(), 400, "schema"),
+])
+def test_unreadable_bodies(client, body, status, code):
+    problem(client.post("/v1/replays", data=body, content_type="application/json"), status, code)
+
+
+def test_unknown_names_are_pointed_at(client, sample_log):
+    bad = copy.deepcopy(sample_log)
+    bad["game"]["players"][1]["leader"] = "Duncan Idaho"
+    body = problem(client.post("/v1/replays", json=bad), 400, "unknown-name")
+    assert body["pointer"] == "/game/players/1/leader"
+    bad = copy.deepcopy(sample_log)
+    i = next(i for i, a in enumerate(bad["actions"]) if a["do"] == "send-agent")
+    bad["actions"][i]["space"] = "Caladan"
+    assert problem(client.post("/v1/replays", json=bad), 400, "unknown-name")["pointer"] == f"/actions/{i}/space"
+
+
+def test_limits(client, sample_log):
+    big = dict(sample_log, actions=[{"by": "red", "do": "pass"}] * 10_001)
+    problem(client.post("/v1/replays", json=big), 413, "limit-actions")
+    deep = {"format": "dune-adjudicator/log", "version": 1}
+    node = deep
+    for _ in range(40):
+        node["meta"] = {}
+        node = node["meta"]
+    problem(client.post("/v1/replays", json=deep), 413, "limit-nesting")
+    huge = b'{"format": "dune-adjudicator/log", "pad": "' + b"x" * (2 * 1024 * 1024) + b'"}'
+    problem(client.post("/v1/replays", data=huge, content_type="application/json"), 413, "limit-body-size")
+
+
+def test_bad_parameters_and_unknown_routes(client, sample_log):
+    problem(client.post("/v1/replays?mode=lenient", json=sample_log), 400, "bad-parameter")
+    problem(client.get("/v1/nothing-here"), 404, "not-found")
+    problem(client.get("/v1/replays"), 405)
+    problem(client.get("/v1/cards?game=monopoly"), 400, "unknown-game")
+
+
+def test_position_check_from_a_log_prefix_and_from_a_state(client, sample_log):
+    i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent" and i > 40)
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    r = client.post("/v1/positions/check", json={"log": prefix, "action": sample_log["actions"][i]})
+    body = r.get_json()
+    assert r.status_code == 200 and body["legal"] is True
+    assert schemas.errors("verdict", body["verdict"]) == [] and schemas.errors("state", body["state"]) == []
+    state = client.post("/v1/replays", json=prefix).get_json()["final_state"]
+    again = client.post("/v1/positions/check", json={"state": state, "action": sample_log["actions"][i]}).get_json()
+    assert again["checksum"] == body["checksum"]
+    wrong = dict(sample_log["actions"][i], by="chance")
+    verdict = client.post("/v1/positions/check", json={"state": state, "action": wrong}).get_json()
+    assert verdict["legal"] is False and verdict["verdict"]["citations"]
+
+
+def test_position_check_rejects_an_illegal_prefix_and_broken_states(client, sample_log):
+    i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent")
+    prefix = copy.deepcopy(dict(sample_log, actions=sample_log["actions"][: i + 1]))
+    prefix["actions"][i]["by"] = "chance"
+    problem(client.post("/v1/positions/check", json={"log": prefix, "action": {"by": "red", "do": "pass"}}),
+            422, "illegal-position")
+    state = client.post("/v1/replays", json=dict(sample_log, actions=sample_log["actions"][:i])).get_json()["final_state"]
+    broken = dict(state, players={})
+    problem(client.post("/v1/positions/check", json={"state": broken, "action": sample_log["actions"][i]}),
+            400, "inconsistent-state")
+    problem(client.post("/v1/positions/check", json={"state": state}), 400)
+
+
+def test_legal_actions(client, sample_log):
+    i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent" and i > 20)
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    body = client.post("/v1/positions/legal-actions", json={"log": prefix}).get_json()
+    assert sample_log["actions"][i] in body["actions"]
+    for a in body["actions"]:
+        assert schemas.errors("action", a) == []
+
+
+def test_rulings_search_by_words_tag_and_card(client):
+    found = client.get("/v1/rulings?q=spy").get_json()["rulings"]
+    assert "spy.infiltrate" in [r["id"] for r in found]
+    for r in found:
+        assert schemas.errors("ruling", r) == []
+    tagged = client.get("/v1/rulings?tag=combat").get_json()["rulings"]
+    assert tagged and all("combat" in r["tags"] for r in tagged)
+    assert client.get("/v1/rulings/agent.space-occupied").get_json()["sources"]
+    problem(client.get("/v1/rulings/no.such-ruling"), 404)
+    assert client.get("/v1/rulings?q=%22%20OR%201%3D1%20--").status_code == 200  # SQL-like text is harmless
+
+
+def test_cards_and_timing_graph(client):
+    cards = client.get("/v1/cards?game=uprising&type=conflict").get_json()["cards"]
+    assert len(cards) == 16 and all({"id", "name", "type", "copies"} <= set(c) for c in cards)
+    graph = client.get("/v1/timing-graph?game=uprising").get_json()
+    assert {"nodes", "edges"} <= set(graph)
+    dot = client.get("/v1/timing-graph?format=dot")
+    assert dot.content_type.startswith("text/vnd.graphviz") and dot.data.startswith(b"digraph")
+
+
+def test_samples_are_ready(client):
+    names = [s["name"] for s in client.get("/v1/samples").get_json()["samples"]]
+    assert names
+    log = client.get(f"/v1/samples/{names[0]}").get_json()
+    assert client.post("/v1/replays?snapshots=none", json=log).get_json()["valid"]
+
+
+def test_bad_input_stores_nothing(app, client, sample_log):
+    from api import get_db
+
+    with app.app_context():
+        before = {t: get_db()[t].count for t in get_db().table_names()}
+    client.post("/v1/replays", data=b"{", content_type="application/json")
+    client.post("/v1/positions/check", json={"state": {}})
+    with app.app_context():
+        assert {t: get_db()[t].count for t in get_db().table_names()} == before

@@ -1,0 +1,72 @@
+"""The command line: simulate, replay (exit codes 0/1/2), cards, rulings, timing-graph."""
+
+import copy
+import json
+
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_simulate_prints_a_complete_legal_log_and_replay_accepts_it(tmp_path):
+    out = run("simulate", "--game", "uprising", "--players", "3", "--seed", "7", "--modules", "choam")
+    assert out.exit_code == 0, out.output
+    log = json.loads(out.output)
+    assert log["format"] == "dune-adjudicator/log" and len(log["game"]["players"]) == 3
+    path = tmp_path / "log.json"
+    path.write_text(out.output)
+    replayed = run("replay", str(path), "--snapshots", "none")
+    assert replayed.exit_code == 0
+    report = json.loads(replayed.output)
+    assert report["valid"] and report["result"]["winner"] in {p["id"] for p in log["game"]["players"]}
+    assert "final_state" not in report
+
+
+def test_replay_exit_codes(tmp_path, sample_log):
+    bad = copy.deepcopy(sample_log)
+    i = next(i for i, a in enumerate(bad["actions"]) if a["do"] == "send-agent")
+    bad["actions"][i]["by"] = "chance"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    out = run("replay", str(tmp_path / "bad.json"), "--snapshots", "none")
+    assert out.exit_code == 1 and json.loads(out.output)["first_illegal"] == i
+    (tmp_path / "junk.json").write_text("{")
+    junk = run("replay", str(tmp_path / "junk.json"))
+    assert junk.exit_code == 2 and "not readable JSON" in junk.output
+    unknown = copy.deepcopy(sample_log)
+    unknown["actions"][i]["card"] = "Crysknife of Doom"
+    (tmp_path / "unknown.json").write_text(json.dumps(unknown))
+    named = run("replay", str(tmp_path / "unknown.json"))
+    assert named.exit_code == 2 and f"/actions/{i}/card" in named.output
+    continued = run("replay", str(tmp_path / "bad.json"), "--mode", "continue", "--snapshots", "none")
+    assert continued.exit_code == 1
+    assert len(json.loads(continued.output)["verdicts"]) == len(bad["actions"])
+
+
+def test_replay_reads_stdin(sample_log):
+    out = run("replay", "-", "--snapshots", "none", input=json.dumps(sample_log))
+    assert out.exit_code == 0
+
+
+def test_cards_by_type():
+    out = run("cards", "--game", "uprising", "--type", "intrigue")
+    cards = json.loads(out.output)
+    assert sum(c["copies"] for c in cards) == 44
+    assert all({"id", "name", "type", "copies"} <= set(c) for c in cards)
+    assert all(set(c["name"]) == {"en", "ru"} for c in cards)
+
+
+def test_rulings_search_and_show():
+    found = json.loads(run("rulings", "search", "sandworm").output)
+    assert any(r["id"].startswith("worm.") for r in found)
+    shown = run("rulings", "show", "combat.ties")
+    assert shown.exit_code == 0 and json.loads(shown.output)["sources"]
+    assert run("rulings", "show", "nope").exit_code == 2
+
+
+def test_timing_graph_formats():
+    assert run("timing-graph", "--format", "dot").output.startswith("digraph")
+    assert "nodes" in json.loads(run("timing-graph").output)
