@@ -6,12 +6,26 @@ always resolves them the same way.
 
 from __future__ import annotations
 
-from .effects import run
-from .game import Game
+from .effects import advance_steps, run
+from .game import Game, spy_owners
+
+
+def leader_side(g: Game, pid: str) -> dict:
+    """The face of the leader in play (Lady Jessica flips to Reverend Mother Jessica)."""
+    pl = g.p(pid)
+    leader = g.content.leaders.get(pl["leader"], {})
+    reverse = leader.get("reverse")
+    if reverse and pl.get("leader_face") == reverse["id"]:
+        return reverse
+    return leader
 
 
 def _ability(g: Game, pid: str) -> dict:
-    return g.content.leaders.get(g.p(pid)["leader"], {}).get("ability", {})
+    return leader_side(g, pid).get("ability", {})
+
+
+def signet_effects(g: Game, pid: str) -> list:
+    return leader_side(g, pid).get("signet", [])
 
 
 def _contracts(g: Game, pid: str, key: str):
@@ -46,7 +60,7 @@ def on_agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
             continue
         if when.get("maker_space") and not space.get("maker"):
             continue
-        if when.get("spied_by_you") and not any(g.state["board"]["spies"].get(p) == q
+        if when.get("spied_by_you") and not any(q in spy_owners(g, p)
                                                 for p in g.content.space_posts[space_id]):
             continue
         run(g, q, _ability(g, q)["effects"], f"leader:{g.p(q)['leader']}")
@@ -73,6 +87,32 @@ def on_acquire(g: Game, pid: str, card: str) -> None:
     for cid, target in _contracts(g, pid, "acquire"):
         if target == card:
             complete_contract(g, pid, cid)
+    turn = g.state.get("turn")
+    mine = turn if turn and turn["player"] == pid else None
+    for armed in (mine or {}).get("armed", []):  # "if you acquire X this turn" (Guild Spy)
+        if armed.get("card") == card:
+            run(g, pid, armed["steps"], armed["src"])
+    pl = g.p(pid)
+    for armed in pl.get("armed", []):  # Call to Arms: cards acquired in your Reveal turn this round
+        if armed["on"] == "acquire" and armed["round"] == g.state["round"] \
+                and mine is not None and mine["kind"] == armed["during"]:
+            run(g, pid, armed["steps"], armed["src"])
+
+
+def on_deployed(g: Game, pid: str, n: int) -> None:
+    """Units deployed to the Conflict on `pid`'s own turn; Distraction fires at three."""
+    turn = g.state.get("turn")
+    if not turn or turn["player"] != pid:
+        return
+    turn["deployed"] = turn.get("deployed", 0) + n
+    if turn["deployed"] < 3:
+        return
+    pl = g.p(pid)
+    fired = [a for a in pl.get("armed", []) if a["on"] == "deploy3"]
+    if fired:
+        pl["armed"] = [a for a in pl["armed"] if a["on"] != "deploy3"]
+        for armed in fired:
+            run(g, pid, armed["steps"], armed["src"])
 
 
 def on_harvest(g: Game, pid: str, amount: int) -> None:
@@ -87,10 +127,18 @@ def on_contract_taken(g: Game, pid: str, cid: str) -> None:
 
 
 def at_setup(g: Game) -> None:
+    """Setup effects resolve at once, before the Row and the contracts are dealt (Shaddam's
+    Sardaukar contracts must leave the pile before any contract is revealed)."""
     for pid in g.order:
         ability = _ability(g, pid)
         if ability.get("when", {}).get("trigger") == "setup":
-            run(g, pid, ability["effects"], f"leader:{g.p(pid)['leader']}")
+            _run_now(g, pid, ability["effects"], f"leader:{g.p(pid)['leader']}")
         leader = g.content.leaders.get(g.p(pid)["leader"], {})
         if leader.get("setup"):
-            run(g, pid, leader["setup"], f"setup:{g.p(pid)['leader']}")
+            _run_now(g, pid, leader["setup"], f"setup:{g.p(pid)['leader']}")
+
+
+def _run_now(g: Game, pid: str, steps: list, src: str) -> None:
+    run(g, pid, steps, src)
+    if steps:
+        advance_steps(g, g.top)  # anything needing a decision stays on the stack
