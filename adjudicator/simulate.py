@@ -18,13 +18,11 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     system, edition = resolve_game(game)
     rules = rules_for(system, edition)
     rnd = Random(seed * 2654435761 + 1)
-    leaders = sorted(rules.content.leaders)
-    picked = []
-    for _ in range(players):
-        picked.append(leaders.pop(rnd.below(len(leaders))))
+    leaders = sorted(lid for lid, lead in rules.content.leaders.items()
+                     if lead.get("requires_module") in (None, *modules))
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
-    game_doc = {"system": system, "edition": edition, "modules": sorted(modules),
-                "players": [{"id": c, "name": c.title(), "leader": lead} for c, lead in zip(colours, picked)]}
+    seats = [{"id": c, "name": c.title(), "leader": leaders.pop(rnd.below(len(leaders)))} for c in colours]
+    game_doc = {"system": system, "edition": edition, "modules": sorted(modules), "players": seats}
     state = rules.new_state(game_doc, {"seed": seed})
     actions = []
     for _ in range(MAX_STEPS):

@@ -13,8 +13,14 @@ def fresh(players: int = 3, modules=(), seed: int = 1, leaders=None):
     rules = ruleset("uprising")
     ids = ["red", "blue", "green", "yellow"][:players]
     game = {"system": "imperium", "edition": "uprising", "modules": list(modules),
-            "players": [{"id": p, "leader": lead} for p, lead in zip(ids, leaders or LEADERS)]}
+            "players": [{"id": p, "leader": lead} for p, lead in zip(ids, (leaders or LEADERS)[:players], strict=True)]}
     state = rules.new_state(game, {"seed": seed})
+    # red is dealt the first-player Objective, so every scenario starts with red
+    pile = sorted(o for o, d in rules.content.objectives.items() if players in d["players"])
+    first = "objective-desert-mouse-first-player"
+    pile.remove(first)
+    rules.apply(state, Action({"by": "chance", "do": "deal-objectives",
+                               "objectives": dict(zip(ids, [first, *pile], strict=True))}))
     deal(rules, state)
     return rules, state
 

@@ -119,7 +119,8 @@ def test_position_check_rejects_an_illegal_prefix_and_broken_states(client, samp
     prefix["actions"][i]["by"] = "chance"
     problem(client.post("/v1/positions/check", json={"log": prefix, "action": {"by": "red", "do": "pass"}}),
             422, "illegal-position")
-    state = client.post("/v1/replays", json=dict(sample_log, actions=sample_log["actions"][:i])).get_json()["final_state"]
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    state = client.post("/v1/replays", json=prefix).get_json()["final_state"]
     broken = dict(state, players={})
     problem(client.post("/v1/positions/check", json={"state": broken, "action": sample_log["actions"][i]}),
             400, "inconsistent-state")

@@ -15,7 +15,7 @@ CHUNK = 20
 
 
 def player_checksums(report: dict, log: dict) -> list[str]:
-    return [v["checksum"] for v, a in zip(report["verdicts"], log["actions"]) if a["by"] != "chance"]
+    return [v["checksum"] for v, a in zip(report["verdicts"], log["actions"], strict=True) if a["by"] != "chance"]
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -318,7 +318,7 @@ def test_strength_counts_units_and_swords_only_with_a_unit_in_the_conflict():
 
 def fight(players, strengths):
     rules, st = fresh(players)
-    for pid, s in zip(st["game"]["seats"], strengths):
+    for pid, s in zip(st["game"]["seats"], strengths, strict=True):
         st["players"][pid]["troops"]["conflict"] = s // 2
     return placements(g(st))
 

@@ -90,8 +90,6 @@ def parse_log(doc) -> Log:
         players.append({**p, "leader": rules.resolve_leader(p["leader"], f"/game/players/{i}/leader")})
     game["players"] = players
     ids = [p["id"] for p in players]
-    if "first_player" in game and game["first_player"] not in ids:
-        raise MalformedLog(f"first_player {game['first_player']!r} is not a player", "/game/first_player")
     log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules)
     for i, raw in enumerate(actions):
         expand(log, raw, f"/actions/{i}", ids)

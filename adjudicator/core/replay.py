@@ -51,7 +51,6 @@ class Replay:
                        tuple(outcome.rulings), pointer)
 
     def run(self) -> dict:
-        checksums = []
         for index, action in enumerate(self.log.actions):
             self.deal_pending(action)
             verdict = self.step(index, action)
@@ -61,14 +60,14 @@ class Replay:
                 self.first_illegal = index
                 if self.mode == "strict":
                     break
-            checksums.append(checksum(self.state))
+            verdict.checksum = checksum(self.state)
             if self.snapshots == "all":
                 self.snapshot_list.append(loads(dumps(self.state)))
         if self.first_illegal is None:
             self.deal_pending(None)
-        return self.report(checksums)
+        return self.report()
 
-    def report(self, checksums: list[str]) -> dict:
+    def report(self) -> dict:
         out = {
             "format": "dune-adjudicator/report",
             "version": 1,
@@ -79,14 +78,11 @@ class Replay:
             "first_illegal": self.first_illegal,
             "actions": len(self.log.actions),
             "dealt": self.dealt,
-            "verdicts": [dict(v.to_json(), checksum=c) for v, c in zip(self.verdicts, checksums + [None])],
+            "verdicts": [v.to_json() for v in self.verdicts],
             "final_checksum": checksum(self.state),
             "result": self.rules.result(self.state),
             "pending": self.rules.prompt(self.state),
         }
-        for v in out["verdicts"]:
-            if v["checksum"] is None:
-                del v["checksum"]
         if self.snapshots in ("final", "all"):
             out["final_state"] = self.state
         if self.snapshots == "all":

@@ -19,6 +19,7 @@ class Verdict:
     pointer: str = ""
     path: list | None = None
     conditional: bool = False
+    checksum: str | None = None
 
     def to_json(self) -> dict:
         out = {
@@ -33,6 +34,8 @@ class Verdict:
             out["path"] = self.path
         if self.conditional:
             out["conditional"] = True
+        if self.checksum:
+            out["checksum"] = self.checksum
         return out
 
 

@@ -9,6 +9,8 @@ written "?" and identified when the card is revealed (`identify`).
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from ..core import rng
 from ..core.errors import IllegalAction
 from .game import Game, ms_add, ms_contains, ms_remove
@@ -36,6 +38,8 @@ def _draw_plan(g: Game, task: dict) -> tuple[dict, list, int]:
     else:
         pool, discard = g.state["intrigue_deck"], g.state["intrigue_discard"]
         g.rulings.append("intrigue.deck-exhausted")
+    if task.get("look"):  # looking at the top cards of the deck: no reshuffle
+        return pool, discard, min(task["n"], _visible(pool))
     n = min(task["n"], _visible(pool) + len(discard))
     return pool, discard, n
 
@@ -60,7 +64,15 @@ def candidates(g: Game, task: dict) -> list[dict] | None:
                 for c in sorted(set(g.p(task["from"])["intrigue"]))]
     if kind == "reveal-contract":
         return [{"do": kind, "contract": c} for c in sorted(set(st["contracts"]["pile"]))]
+    if kind == "deal-objectives":
+        return [{"do": kind, "objectives": dict(zip(g.order, perm, strict=True))}
+                for perm in permutations(objectives_for(g), len(g.order))]
     return None
+
+
+def objectives_for(g: Game) -> list[str]:
+    """The Objective cards used at this player count (Uprising setup)."""
+    return sorted(o for o, d in g.content.objectives.items() if len(g.order) in d["players"])
 
 
 def deal(g: Game, task: dict) -> dict:
@@ -89,6 +101,9 @@ def deal(g: Game, task: dict) -> dict:
     if kind == "reveal-contract":
         pile = st["contracts"]["pile"]
         return {"do": kind, "contract": pile[rng.below(st, len(pile))]}
+    if kind == "deal-objectives":
+        pile = objectives_for(g)
+        return {"do": kind, "objectives": {pid: pile.pop(rng.below(st, len(pile))) for pid in g.order}}
     raise AssertionError(kind)
 
 
@@ -122,6 +137,8 @@ def apply(g: Game, task: dict, action: dict) -> None:
             raise IllegalAction("chance.card-not-available",
                                 f"{task['from']} holds no {card} to give", R_AVAIL)
         ms_add(g.p(task["player"])["intrigue"], card)
+    elif kind == "deal-objectives":
+        _deal_objectives(g, action.get("objectives"))
     elif kind == "reveal-contract":
         card = action.get("contract")
         if not ms_remove(st["contracts"]["pile"], card):
@@ -131,10 +148,25 @@ def apply(g: Game, task: dict, action: dict) -> None:
     g.finish(task)
 
 
+def _deal_objectives(g: Game, dealt) -> None:
+    pile = objectives_for(g)
+    if not isinstance(dealt, dict) or sorted(dealt) != sorted(g.order) or not ms_contains(pile, list(dealt.values())):
+        raise IllegalAction("chance.card-not-available", f"each player gets one distinct Objective card of {pile}",
+                            ("setup.objectives",))
+    for pid in g.order:
+        g.p(pid)["objectives"] = [{"id": dealt[pid], "flipped": False}]
+        if g.content.objectives[dealt[pid]].get("first_player"):
+            g.state["first"] = pid
+    g.rulings.append("setup.objectives")
+
+
 def _apply_draw(g: Game, task: dict, cards) -> None:
     pool, discard, n = _draw_plan(g, task)
     if not isinstance(cards, list) or len(cards) != n:
         raise IllegalAction("chance.wrong-count", f"this draw takes exactly {n} card(s)", ("deck.reshuffle",))
+    if task.get("look"):
+        _apply_look(g, task, pool, cards)
+        return
     known = [c for c in cards if c != HIDDEN]
     hidden = len(cards) - len(known)
     # Cards beyond what the deck holds come after a reshuffle: the old deck is drawn whole first.
@@ -159,6 +191,16 @@ def _apply_draw(g: Game, task: dict, cards) -> None:
         from .turns import reveal_drawn
 
         reveal_drawn(g, task["player"], known)
+
+
+def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
+    """The cards on top of the deck are seen (Long Live the Fighters): they stay counted in the
+    deck, marked as `looking`, until the choices that follow move them."""
+    if HIDDEN in cards or not ms_contains(pool["cards"], cards) or _visible(pool) < len(cards):
+        raise IllegalAction("chance.card-not-available",
+                            f"{sorted(cards)} cannot all be on top of that deck (the cards looked at "
+                            "must be named)", ("card.look-at-top-cards",))
+    g.p(task["player"])["looking"] = sorted(cards)
 
 
 def identify(g: Game, pid: str, zone: str, card: str) -> bool:

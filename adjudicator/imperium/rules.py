@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
-from ..core.verdicts import ILLEGAL, LEGAL, UNVERIFIABLE, Outcome
+from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import chance, triggers, turns
 from .chance import identify
 from .content import FACTIONS, Content, content
@@ -72,7 +72,7 @@ class ImperiumRules:
                      "players": {p["id"]: {"name": p.get("name", p["id"]), "leader": p["leader"]}
                                  for p in players}},
             "rng": setup.get("seed"),
-            "round": 0, "phase": "setup", "first": game.get("first_player", ids[0]),
+            "round": 0, "phase": "setup", "first": ids[0],
             "board": {"occupied": {}, "spies": {}, "control": {}, "shield_wall": True,
                       "bonus_spice": {s: 0 for s, d in sorted(cnt.spaces.items()) if d["maker"]},
                       "conflict": None, "conflict_levels": list(rules["conflict_levels"]),
@@ -109,6 +109,8 @@ class ImperiumRules:
         g.push({"t": "flow", "step": "round-start"})
         triggers.at_setup(g)
         g.push(*({"t": "chance", "kind": "refill-row"} for _ in range(rules["row"])))
+        if cnt.objectives:
+            g.push({"t": "chance", "kind": "deal-objectives"})
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
         self.settle(g)
@@ -136,6 +138,9 @@ class ImperiumRules:
             if key in out:
                 index = self._index_for(out, kind)
                 out[key] = index.resolve(out[key], f"{pointer}/{key}")
+        if isinstance(out.get("objectives"), dict):
+            index = self.content.names["objective"]
+            out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}") for k, v in out["objectives"].items()}
         if isinstance(out.get("cards"), list):
             index = self.content.names["intrigue" if out.get("do") == "draw-intrigue" else "card"]
             out["cards"] = [c if c == chance.HIDDEN else index.resolve(c, f"{pointer}/cards/{i}")

@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from . import triggers
 from .chance import identify
 from .effects import run
-from .game import Game, describe, ms_add
+from .game import Game, describe, ms_add, spy_owners
 from .timing import blocking_edge
-from . import triggers
 
 SIGNET = "signet-ring"
 SPACE_RULINGS = {
@@ -36,13 +36,12 @@ def space_cost(g: Game, space: dict) -> dict:
 
 
 def own_spy_posts(g: Game, pid: str, space_id: str) -> list[str]:
-    spies = g.state["board"]["spies"]
-    return [p for p in g.content.space_posts[space_id] if spies.get(p) == pid]
+    return [p for p in g.content.space_posts[space_id] if pid in spy_owners(g, p)]
 
 
 def agent_effects(g: Game, pid: str, card_id: str) -> list:
     if card_id == SIGNET:
-        return g.content.leaders.get(g.p(pid)["leader"], {}).get("signet", [])
+        return triggers.signet_effects(g, pid)
     return g.content.cards.get(card_id, {}).get("agent", [])
 
 
@@ -72,7 +71,8 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
     if space["icon"] not in icons and not spy_route:
         raise IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
-                            f"{space_id} needs {space['icon']}", ("agent.icon-mismatch", "agent.icon-table", "spy.agent-icon"))
+                            f"{space_id} needs {space['icon']}",
+                            ("agent.icon-mismatch", "agent.icon-table", "spy.agent-icon"))
     infiltrate, gather = a.get("infiltrate"), a.get("gather")
     for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
                               ("gather", gather, "spy.gather-intelligence")):
@@ -92,6 +92,8 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     if space_id == "swordmaster" and pl["swordmaster"]:
         raise IllegalAction("swordmaster.once", f"{pid} already has a Swordmaster", ("swordmaster.gain",))
     need = space.get("requires")
+    if need and card.get("ignore_requirements"):
+        need = None  # Undercover Asset
     if need and pl["influence"][need["influence"]] < need["at_least"]:
         raise IllegalAction("agent.influence-requirement",
                             f"{space_id} needs {need['at_least']} {need['influence']} influence; "
@@ -115,11 +117,11 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict) -> None:
     pl["placed"].append(space_id)
     board["occupied"][space_id] = pid
     board["occupied"] = dict(sorted(board["occupied"].items()))
-    if a.get("infiltrate"):
+    turn = _turn(g, pid, "agent", space=space_id, card=card_id)
+    if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
         from .effects import recall_spy
 
         recall_spy(g, pid, a["infiltrate"])
-    turn = _turn(g, pid, "agent", space=space_id, card=card_id)
     g.pay(pid, space_cost(g, space))
     done = ["place", "cost"]
     effects = []
@@ -164,7 +166,8 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict) -> None:
 def _maybe_skip_deploy(g: Game, turn: dict) -> None:
     """Deploying is a decision only when there is something to deploy."""
     if "deploy" in turn["nodes"] and "deploy" not in turn["done"] and blocking_edge(turn, "deploy") is None:
-        if g.p(turn["player"])["troops"]["garrison"] == 0:
+        if g.p(turn["player"])["troops"]["garrison"] == 0 or turn.get("no_deploy") \
+                or (turn.get("recruits_only") and turn["recruited"] == 0):
             turn["done"].append("deploy")
 
 
@@ -218,7 +221,11 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
     troops = g.p(pid)["troops"]
     if not (isinstance(recruited, int) and isinstance(garrison, int)) or recruited < 0 or garrison < 0:
         raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
-    if recruited > turn["recruited"] or garrison > 2 or recruited + garrison > troops["garrison"]:
+    if turn.get("no_deploy") and recruited + garrison:
+        raise IllegalAction("deploy.forbidden", f"{pid} may deploy no unit this turn (Emperor of the "
+                            "Known Universe)", ("leader.shaddam-signet",))
+    most = 0 if turn.get("recruits_only") else 2  # Sardaukar Coordination: recruits only
+    if recruited > turn["recruited"] or garrison > most or recruited + garrison > troops["garrison"]:
         raise IllegalAction("deploy.limits", f"{pid} may deploy at most the {turn['recruited']} "
                             f"troop(s) recruited this turn plus 2 from the garrison "
                             f"({troops['garrison']} there); asked {recruited} + {garrison}",
@@ -226,13 +233,17 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
     turn["done"].append("deploy")
+    triggers.on_deployed(g, pid, recruited + garrison)
 
 
 def deploy_candidates(g: Game, pid: str) -> list[dict]:
     turn, troops = g.state["turn"], g.p(pid)["troops"]
+    if turn.get("no_deploy"):
+        return [{"recruited": 0, "garrison": 0}]
+    most = 0 if turn.get("recruits_only") else 2
     out = []
     for r in range(min(turn["recruited"], troops["garrison"]) + 1):
-        for gar in range(min(2, troops["garrison"] - r) + 1):
+        for gar in range(min(most, troops["garrison"] - r) + 1):
             out.append({"recruited": r, "garrison": gar})
     return out
 
@@ -248,6 +259,7 @@ def apply_end_turn(g: Game, pid: str, task: dict) -> None:
         pl["play"], pl["hand"] = [], []
         pl["persuasion"] = 0
         g.rulings += ["persuasion.expires", "cleanup.in-play"]
+        _expire_manipulated(g, pid)
     g.state["turn"] = None
     g.finish(task)
 
@@ -272,6 +284,7 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
     g.rulings.append("reveal.steps")
     effects = []
     seen: dict[str, int] = {}
+    turn["revealed"] = sorted(pl["hand"])
     for card in sorted(pl["hand"]):
         pl["play"].append(card)
         if g.content.cards.get(card, {}).get("reveal"):
@@ -299,6 +312,7 @@ def reveal_drawn(g: Game, pid: str, cards: list[str]) -> None:
     for card in cards:
         pl["hand"].remove(card)
         ms_add(pl["play"], card)
+        ms_add(turn.setdefault("revealed", []), card)
         if g.content.cards.get(card, {}).get("reveal"):
             base = f"reveal:{card}"
             copies = sum(1 for n in turn["nodes"] if n.split("#")[0] == base)
@@ -315,14 +329,18 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
     card = g.content.cards.get(card_id)
     in_row = card_id in st["row"]
     in_reserve = st["reserve"].get(card_id, 0) > 0
-    if card is None or not (in_row or in_reserve):
+    set_aside = _manipulated(g, pid, card_id)
+    if card is None or not (in_row or in_reserve or set_aside):
         raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
                             f"{st['row']} nor in the Reserve", ("acquire.cost", "reserve.cards"))
     pl = g.p(pid)
-    if card["cost"] > pl["persuasion"]:
-        raise IllegalAction("acquire.cost", f"{card_id} costs {card['cost']} persuasion; "
+    price = card["cost"]
+    if set_aside and not (in_row or in_reserve):
+        price = max(0, price - 1)  # Manipulate: the card set aside for you costs 1 less
+    if price > pl["persuasion"]:
+        raise IllegalAction("acquire.cost", f"{card_id} costs {price} persuasion; "
                             f"{pid} has {pl['persuasion']}", ("acquire.cost",))
-    pl["persuasion"] -= card["cost"]
+    pl["persuasion"] -= price
     ms_add(pl["discard"], card_id)
     g.rulings.append("acquire.to-discard")
     if card.get("acquire"):
@@ -334,11 +352,35 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
         if st["imperium_deck"]["cards"]:
             g.push({"t": "chance", "kind": "refill-row"})
         g.rulings.append("acquire.row-refill")
-    else:
+    elif in_reserve:
         st["reserve"][card_id] -= 1
+    else:
+        st["manipulated"].remove(set_aside)
+        g.rulings.append("intrigue.manipulate")
 
 
 def acquire_candidates(g: Game, pid: str) -> list[dict]:
     st, pl = g.state, g.p(pid)
     names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items() if n > 0})
-    return [{"card": c} for c in names if g.content.cards[c]["cost"] <= pl["persuasion"]]
+    out = [c for c in names if g.content.cards[c]["cost"] <= pl["persuasion"]]
+    out += [m["card"] for m in st.get("manipulated", []) if m["player"] == pid and m["card"] not in names
+            and max(0, g.content.cards[m["card"]]["cost"] - 1) <= pl["persuasion"]]
+    return [{"card": c} for c in sorted(set(out))]
+
+
+def _manipulated(g: Game, pid: str, card: str) -> dict | None:
+    """The Manipulate entry holding `card` for `pid` this round, if any."""
+    return next((m for m in g.state.get("manipulated", []) if m["player"] == pid and m["card"] == card
+                 and m["round"] == g.state["round"]), None)
+
+
+def _expire_manipulated(g: Game, pid: str) -> None:
+    """A card set aside by Manipulate and not bought by the end of that Reveal turn leaves the
+    game (Dune: Imperium FAQ, Helena Richese's Manipulate)."""
+    st = g.state
+    gone = [m for m in st.get("manipulated", []) if m["player"] == pid]
+    if gone:
+        st["manipulated"] = [m for m in st["manipulated"] if m["player"] != pid]
+        for m in gone:
+            ms_add(st.setdefault("removed_cards", []), m["card"])
+        g.rulings.append("intrigue.manipulate")
