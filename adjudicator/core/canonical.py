@@ -28,5 +28,20 @@ def checksum(state: dict) -> str:
     The RNG is left out so a log that records every chance outcome and a log that gives the
     seed and lets the engine deal produce the same checksums step by step.
     """
-    game_only = {k: v for k, v in state.items() if k != "rng"}
-    return hashlib.sha256(dumps(game_only)).hexdigest()[:16]
+    return snapshot(state)[1]
+
+
+def snapshot(state: dict) -> tuple[bytes, str]:
+    """The canonical bytes of the state without its RNG, and their checksum."""
+    rng = state.pop("rng", None)
+    try:
+        data = dumps(state)
+    finally:
+        state["rng"] = rng
+    return data, hashlib.sha256(data).hexdigest()[:16]
+
+
+def restore(data: bytes, rng) -> dict:
+    state = loads(data)
+    state["rng"] = rng
+    return state

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .errors import UnknownName
 
 _NON_WORD = re.compile(r"[^0-9a-zа-я]+")
 
 
+@lru_cache(maxsize=8192)
 def fold(name: str) -> str:
     """`"Dune, the Desert Planet"` and `"dune-the-desert-planet"` fold to the same key."""
     text = unicodedata.normalize("NFKD", name.lower().replace("ё", "е").replace("й", "и"))

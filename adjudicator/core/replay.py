@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import ENGINE_VERSION
 from .actions import Action
-from .canonical import checksum, dumps, loads
+from .canonical import checksum, restore, snapshot
 from .errors import IllegalAction
 from .logs import Log, parse_log
 from .verdicts import ILLEGAL, Verdict
@@ -31,28 +31,32 @@ class Replay:
         self.dealt = 0
         self.first_illegal: int | None = None
 
-    def deal_pending(self, upcoming: Action | None) -> None:
-        """With a seed, deal chance outcomes the log does not record."""
+    def deal_pending(self, upcoming: Action | None) -> bool:
+        """With a seed, deal chance outcomes the log does not record. True if any was dealt."""
         if self.state.get("rng") is None:
-            return
+            return False
+        before = self.dealt
         while (upcoming is None or not upcoming.is_chance) and (action := self.rules.deal(self.state)):
             self.rules.apply(self.state, action)
             self.dealt += 1
+        return self.dealt > before
 
     def step(self, index: int, action: Action) -> Verdict:
         pointer = self.log.pointers[index]
-        before = dumps(self.state)
+        rng = self.state.get("rng")
         try:
             outcome = self.rules.apply(self.state, action)
         except IllegalAction as err:
-            self.state = loads(before)
+            self.state = restore(self.saved, rng)
             return Verdict(index, ILLEGAL, err.code, err.message, err.rulings, pointer, err.path)
         return Verdict(index, outcome.verdict, outcome.code, outcome.message,
                        tuple(outcome.rulings), pointer)
 
     def run(self) -> dict:
+        self.saved = snapshot(self.state)[0]  # what an illegal action is rolled back to
         for index, action in enumerate(self.log.actions):
-            self.deal_pending(action)
+            if self.deal_pending(action):
+                self.saved = snapshot(self.state)[0]
             verdict = self.step(index, action)
             verdict.conditional = self.first_illegal is not None
             self.verdicts.append(verdict)
@@ -60,9 +64,9 @@ class Replay:
                 self.first_illegal = index
                 if self.mode == "strict":
                     break
-            verdict.checksum = checksum(self.state)
+            self.saved, verdict.checksum = snapshot(self.state)
             if self.snapshots == "all":
-                self.snapshot_list.append(loads(dumps(self.state)))
+                self.snapshot_list.append(restore(self.saved, self.state.get("rng")))
         if self.first_illegal is None:
             self.deal_pending(None)
         return self.report()

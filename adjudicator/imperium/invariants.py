@@ -38,6 +38,8 @@ def violations(state: dict) -> list[str]:
         if len(pl["placed"]) > pl["agents"]:
             out.append(f"{pid} placed more agents than they have")
     in_game = Counter(state["imperium_deck"]["cards"]) + Counter(state["row"]) + owned
+    # Manipulate sets a Row card aside for a round; unbought, it leaves the game
+    in_game += Counter(m["card"] for m in state.get("manipulated", [])) + Counter(state.get("removed_cards", []))
     expected = imperium_total + reserve_total - Counter(state["reserve"])
     if in_game != expected:
         out.append(f"Imperium cards not conserved: {dict((in_game - expected) + (expected - in_game))}")
@@ -46,6 +48,7 @@ def violations(state: dict) -> list[str]:
     if sum(occupied.values()) > sum(placed.values()):
         out.append("more occupied spaces than placed agents")
     intrigue = Counter(state["intrigue_deck"]["cards"]) + Counter(state["intrigue_discard"])
+    intrigue += Counter(state.get("intrigue_trashed", []))  # paid by trashing (Branching Path)
     for pid in g.order:
         intrigue += Counter(c for c in g.p(pid)["intrigue"] if c != "?")
     total = Counter(c["id"] for c in cnt.intrigues.values() if c.get("module") in (None, *g.state["game"]["modules"])
