@@ -22,8 +22,9 @@ def _read_json(path: str):
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         return json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as err:
-        raise AdjudicatorError(f"{path}: not readable JSON ({err})", "/", code="not-json") from None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise AdjudicatorError(f"{path}: not readable JSON ({type(err).__name__}: {err})", "/",
+                               code="not-json") from None
 
 
 def _fail(err: AdjudicatorError) -> None:

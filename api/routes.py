@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, Response, request
 
 from adjudicator import ENGINE_VERSION
-from adjudicator.core.errors import MalformedLog, NotFound
+from adjudicator.core.errors import LimitExceeded, MalformedLog, NotFound
 from adjudicator.core.registry import resolve_game, rules_for
 from adjudicator.core.replay import MODES, SNAPSHOTS, replay
 from adjudicator.positions import check_position, legal_actions
@@ -31,6 +31,8 @@ def json_body():
         return json.loads(data)
     except (ValueError, UnicodeDecodeError) as err:
         raise MalformedLog(f"the body is not JSON: {err}", "/", code="not-json") from None
+    except RecursionError:
+        raise LimitExceeded("the body is nested too deeply to read", "/", code="limit-nesting") from None
 
 
 def choice_arg(name: str, allowed, default: str) -> str:

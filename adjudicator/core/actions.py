@@ -21,11 +21,18 @@ class Action:
     {'by': 'red', 'do': 'pass'}
     """
 
-    __slots__ = ("data", "key")
+    __slots__ = ("data", "_key")
 
     def __init__(self, data: dict[str, Any]):
         self.data = {k: data[k] for k in sorted(data)}
-        self.key = dumps(self.data)
+        self._key = None
+
+    @property
+    def key(self) -> bytes:
+        """The canonical JSON, made on first use (replay rarely compares actions)."""
+        if self._key is None:
+            self._key = dumps(self.data)
+        return self._key
 
     @classmethod
     def make(cls, by: str, do: str, **args: Any) -> Action:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .actions import CHANCE, Action
 from .errors import LimitExceeded, MalformedLog, UnsupportedVersion
 from .registry import rules_for
-from .schemas import validate
+from .schemas import is_valid, validate
 
 FORMAT = "dune-adjudicator/log"
 VERSION = 1
@@ -73,7 +73,8 @@ def check_shape(doc, name: str) -> None:
 
 
 def parse_log(doc) -> Log:
-    check_shape(doc, "log")
+    if not isinstance(doc, dict):
+        raise MalformedLog("a log must be a JSON object", "/")
     if doc.get("format") != FORMAT:
         raise MalformedLog(f"not a log: 'format' must be {FORMAT!r}", "/format")
     doc = migrate(doc)
@@ -81,7 +82,9 @@ def parse_log(doc) -> Log:
     if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
         raise LimitExceeded(f"a log may hold at most {MAX_ACTIONS} actions, not {len(actions)}",
                             "/actions", code="limit-actions")
-    validate("log", doc)
+    if not is_valid("log", doc):
+        check_shape(doc, "log")  # the detailed validator recurses: refuse absurd nesting first
+        validate("log", doc)
     game = dict(doc["game"])
     rules = rules_for(game["system"], game["edition"])
     game["edition"] = rules.edition

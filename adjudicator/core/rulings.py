@@ -7,7 +7,7 @@ cites ruling ids; `citations()` turns them into what a verdict carries.
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from ..resources import resource_dir
@@ -36,4 +36,9 @@ def citation(ruling_id: str) -> dict:
 
 
 def citations(ruling_ids) -> list[dict]:
-    return [citation(r) for r in dict.fromkeys(ruling_ids)]
+    return list(_citations(tuple(ruling_ids)))
+
+
+@lru_cache(maxsize=4096)
+def _citations(ruling_ids: tuple[str, ...]) -> tuple[dict, ...]:
+    return tuple(citation(r) for r in dict.fromkeys(ruling_ids))

@@ -44,6 +44,10 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema, registry=registry())
 
 
+def is_valid(name: str, document) -> bool:
+    return fast_validator(name).is_valid(document)
+
+
 def validate(name: str, document, pointer_prefix: str = "") -> None:
     """Raise MalformedLog naming the JSON pointer of the first (deepest-path) error."""
     if fast_validator(name).is_valid(document):

@@ -607,6 +607,11 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
         g.pay(pid, {"solari": data["cost"] or 0}, ("card.acquire-effect",))
     ms_add(pl["hand" if to == "hand" else "discard"], card)
     g.rulings.append("card.acquire-effect")
+    turn = _my_turn(g, pid)
+    if to == "hand" and turn.get("kind") == "reveal":  # a card reaching the hand now is revealed
+        from .turns import reveal_drawn
+
+        reveal_drawn(g, pid, [card])
     run(g, pid, data.get("acquire", []), f"acquire:{card}")
     from .triggers import on_acquire
 
@@ -744,9 +749,8 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
     if kind == "option":
         _prepend(below, _commit(task["options"][answer["option"]]))
     elif kind == "pay":
-        g.pay(pid, {k: v for k, v in task["cost"].items() if k in RESOURCES}, ("agent.arrow-cost",))
         _prepend(below, list(task["then"]))
-        _pay_extras(g, pid, task["cost"], task["src"])
+        pay_cost(g, pid, task["cost"], task["src"])
     elif kind == "faction":
         change_influence(g, pid, answer["faction"], task["delta"])
     elif kind == "trash":

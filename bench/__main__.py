@@ -1,0 +1,170 @@
+"""Replay throughput measured side by side with baselines, in one run.
+
+    python -m bench [--games 50] [--chess-games 200] [--positions 1000] [--json]
+
+- replay: validated actions/s and games/s over simulated 4-player Uprising logs with CHOAM,
+  every check on (parse, schema, names, legality, checksums);
+- chess baseline: python-chess replaying random games from SAN with `push_san` (it parses
+  and checks every move); the ratio of our actions/s to its moves/s;
+- parsing floor: parse and schema-validate the same logs without replaying them;
+- latency: per-game replay p50/p99, legal-actions p50/p99 over positions from the playouts;
+- peak RSS of a fresh process that replays one game.
+Absolute times on a shared machine mean little; the ratios are the figures to compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+
+import chess
+
+from adjudicator.core.actions import Action
+from adjudicator.core.logs import parse_log
+from adjudicator.core.replay import Replay
+from adjudicator.core.rng import Random
+from adjudicator.imperium.rules import ruleset
+from adjudicator.simulate import simulate
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def chess_games(count: int, seed: int = 1) -> list[list[str]]:
+    """Random legal chess games recorded as SAN (python-chess makes the moves)."""
+    rnd = Random(seed)
+    games = []
+    for _ in range(count):
+        board, moves = chess.Board(), []
+        while not board.is_game_over() and len(moves) < 200:
+            legal = sorted(board.legal_moves, key=lambda m: m.uci())
+            move = legal[rnd.below(len(legal))]
+            moves.append(board.san(move))
+            board.push(move)
+        games.append(moves)
+    return games
+
+
+def bench_chess(games: list[list[str]]) -> tuple[float, int]:
+    start = time.perf_counter()
+    moves = 0
+    for sans in games:
+        board = chess.Board()
+        for san in sans:
+            board.push_san(san)
+        moves += len(sans)
+    return time.perf_counter() - start, moves
+
+
+def bench_replay(logs: list[dict]) -> tuple[float, int, list[float]]:
+    per_game, actions = [], 0
+    for log in logs:
+        start = time.perf_counter()
+        report = Replay(parse_log(log), "strict", "none").run()
+        per_game.append(time.perf_counter() - start)
+        assert report["valid"], "a benchmark log did not replay"
+        actions += report["actions"]
+    return sum(per_game), actions, per_game
+
+
+def bench_parse(logs: list[dict]) -> float:
+    start = time.perf_counter()
+    for log in logs:
+        parse_log(log)
+    return time.perf_counter() - start
+
+
+def sample_positions(logs: list[dict], count: int, seed: int = 3) -> list[dict]:
+    """States at decision points spread over the playouts."""
+    rules = ruleset("uprising")
+    rnd = Random(seed)
+    decisions = [(g, i) for g, log in enumerate(logs) for i, a in enumerate(log["actions"]) if a["by"] != "chance"]
+    picks = sorted(decisions[rnd.below(len(decisions))] for _ in range(count))
+    positions, current, state, done = [], None, None, 0
+    for game, index in picks:
+        if game != current:
+            current, state, done = game, rules.new_state(logs[game]["game"], {}), 0
+        for action in logs[game]["actions"][done:index]:
+            rules.apply(state, Action(action))
+        done = index
+        positions.append(json.loads(json.dumps(state)))
+    return positions
+
+
+def bench_legal_actions(positions: list[dict]) -> list[float]:
+    rules = ruleset("uprising")
+    times = []
+    for state in positions:
+        start = time.perf_counter()
+        rules.legal_actions(state)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def peak_rss_mb(log: dict) -> float:
+    code = ("import json,sys,resource; from adjudicator.core.replay import replay; "
+            "replay(json.load(sys.stdin), snapshots='none'); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(log), capture_output=True, text=True,
+                         check=True)
+    return int(out.stdout.strip()) / 1024
+
+
+def run(games: int, chess_count: int, positions: int) -> dict:
+    logs = [simulate("uprising", 4, seed, ("choam",)) for seed in range(games)]
+    replay_s, actions, per_game = bench_replay(logs)
+    chess_s, chess_moves = bench_chess(chess_games(chess_count))
+    parse_s = bench_parse(logs)
+    legal = bench_legal_actions(sample_positions(logs, positions))
+    ours, theirs = actions / replay_s, chess_moves / chess_s
+    return {
+        "games": games, "actions": actions,
+        "actions_per_s": round(ours), "games_per_s": round(games / replay_s, 2),
+        "chess_games": chess_count, "chess_moves": chess_moves, "chess_moves_per_s": round(theirs),
+        "chess_ratio": round(ours / theirs, 3),
+        "parse_floor_s": round(parse_s, 4), "replay_s": round(replay_s, 4),
+        "parse_floor_ratio": round(replay_s / parse_s, 2),
+        "game_p50_ms": round(percentile(per_game, 50) * 1000, 2),
+        "game_p99_ms": round(percentile(per_game, 99) * 1000, 2),
+        "legal_actions_positions": len(legal),
+        "legal_actions_p50_ms": round(percentile(legal, 50) * 1000, 3),
+        "legal_actions_p99_ms": round(percentile(legal, 99) * 1000, 3),
+        "peak_rss_mb": round(peak_rss_mb(logs[0]), 1),
+    }
+
+
+ROWS = [
+    ("replay", "actions_per_s", "validated actions/s"), ("", "games_per_s", "games/s"),
+    ("chess baseline", "chess_moves_per_s", "validated moves/s (push_san)"),
+    ("ratio", "chess_ratio", "our actions/s ÷ chess moves/s"),
+    ("parsing floor", "parse_floor_ratio", "full replay time ÷ parse-and-validate time"),
+    ("game latency", "game_p50_ms", "p50 ms"), ("", "game_p99_ms", "p99 ms"),
+    ("legal actions", "legal_actions_p50_ms", "p50 ms"), ("", "legal_actions_p99_ms", "p99 ms"),
+    ("memory", "peak_rss_mb", "peak RSS MB, one game"),
+]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--chess-games", type=int, default=200)
+    parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--json", action="store_true", help="end with one JSON object on the last line")
+    args = parser.parse_args(argv)
+    result = run(args.games, args.chess_games, args.positions)
+    width = max(len(label) for _, _, label in ROWS)
+    print(f"{args.games} Uprising games ({result['actions']} actions), {args.chess_games} chess games "
+          f"({result['chess_moves']} moves), {result['legal_actions_positions']} positions")
+    for name, key, label in ROWS:
+        print(f"{name:<15} {label:<{width}}  {result[key]}")
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+"""A smoke run of the benchmark suite at a tiny size (no assertions on time)."""
+
+import json
+
+from bench.__main__ import main
+
+KEYS = {"actions_per_s", "chess_moves_per_s", "chess_ratio", "parse_floor_ratio", "game_p50_ms", "game_p99_ms",
+        "legal_actions_p50_ms", "legal_actions_p99_ms", "peak_rss_mb"}
+
+
+def test_bench_smoke(capsys):
+    main(["--games", "2", "--chess-games", "3", "--positions", "10", "--json"])
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    result = json.loads(last)
+    assert KEYS <= set(result)
+    assert result["actions"] > 0 and result["chess_moves"] > 0
