@@ -368,7 +368,7 @@ def op_choose(g, task, step):
     options = [i for i, opt in enumerate(step["choose"])
                if _affordable(g, task["player"], opt, task["src"])]
     if len(options) == 1:
-        _prepend(task, _commit(step["choose"][options[0]]))
+        _prepend(task, commit_option(step["choose"][options[0]]))
     elif options:
         _choice(g, task, "option", options=step["choose"], open=options)
 
@@ -443,7 +443,7 @@ def _affordable(g: Game, pid: str, option: list, src: str = "") -> bool:
     return not option or "pay" not in option[0] or can_afford(g, pid, option[0]["pay"], src)
 
 
-def _commit(option: list) -> list:
+def commit_option(option: list) -> list:
     """A chosen option that starts with an arrow cost must pay it: the choice was the payment."""
     if option and "pay" in option[0]:
         return [{"custom": "pay-now", "cost": option[0]["pay"]}, *option[0]["then"], *option[1:]]
@@ -747,7 +747,7 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
     if answer.get("option") == "skip":
         return
     if kind == "option":
-        _prepend(below, _commit(task["options"][answer["option"]]))
+        _prepend(below, commit_option(task["options"][answer["option"]]))
     elif kind == "pay":
         _prepend(below, list(task["then"]))
         pay_cost(g, pid, task["cost"], task["src"])

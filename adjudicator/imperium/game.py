@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ..core.errors import IllegalAction
-from .content import FACTIONS, Content, content
+from .content import Content, content
 
 RESOURCES = ("solari", "spice", "water")
 
@@ -62,15 +62,12 @@ class Game:
 
     # --- resources ---------------------------------------------------------------------
     def can_pay(self, pid: str, cost: dict) -> bool:
+        """Resources and spies to recall; other cost keys: effects.can_afford."""
         pl = self.p(pid)
         for key, amount in cost.items():
             if key in RESOURCES and pl[key] < amount:
                 return False
             if key == "recall_spy" and spies_on_board(self, pid) < amount:
-                return False
-            if key == "intrigue" and len(pl["intrigue"]) < amount:
-                return False
-            if key == "influence_any" and not any(pl["influence"][f] > 0 for f in FACTIONS):
                 return False
         return True
 

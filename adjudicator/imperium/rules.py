@@ -9,7 +9,15 @@ from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import chance, triggers, turns
 from .chance import identify
 from .content import FACTIONS, Content, content
-from .effects import advance_steps, apply_choice, choice_candidates, run, units_in_conflict
+from .effects import (
+    advance_steps,
+    apply_choice,
+    can_afford,
+    choice_candidates,
+    commit_option,
+    run,
+    units_in_conflict,
+)
 from .game import Game
 from .rounds import advance_flow
 from .timing import TIMING_RULINGS, allows, blocking_edge
@@ -103,7 +111,8 @@ class ImperiumRules:
                            "conflict": 0},
                 "worms": 0, "agents": rules["agents"], "placed": [], "spies": rules["spies"],
                 "maker_hooks": False, "seat": False, "swordmaster": False, "revealed": False,
-                "conflicts": [], "objectives": [], "contracts": [], "completed": 0, "seat_index": seat,
+                "conflicts": [], "objectives": [], "contracts": [], "completed": 0, "completed_contracts": [],
+                "seat_index": seat,
             }
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
@@ -288,11 +297,26 @@ class ImperiumRules:
                                 path=[window])
         return usable[0]
 
-    def _play_intrigue(self, g: Game, task: dict, pid: str, a: dict) -> None:
+    def _check_intrigue(self, g: Game, task: dict, pid: str, a: dict) -> tuple[str, list]:
+        """May `pid` play this Intrigue card now? Returns its timing and the steps to run
+        (an Intrigue card's own cost is not optional: playing the card pays it)."""
         timing = self._check_intrigue_timing(g, task, a)
         if task["t"] == "window" and task["kind"] == "combat" and units_in_conflict(g.p(pid)) == 0:
             raise IllegalAction("combat.no-units", f"{pid} has no unit in the Conflict",
                                 ("combat.intrigue-window",))
+        card, held = a["card"], g.p(pid)["intrigue"]
+        if card not in held and chance.HIDDEN not in held:
+            raise IllegalAction("card.not-held", f"{pid} holds no {card}", ("intrigue.hidden",))
+        steps = self.content.intrigues[card][timing]
+        if steps and "pay" in steps[0]:
+            if not can_afford(g, pid, steps[0]["pay"], f"intrigue:{card}"):
+                raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs",
+                                    ("intrigue.conditions",))
+            steps = commit_option(steps)
+        return timing, steps
+
+    def _play_intrigue(self, g: Game, task: dict, pid: str, a: dict) -> None:
+        timing, steps = self._check_intrigue(g, task, pid, a)
         card = a["card"]
         identify(g, pid, "intrigue", card)
         g.p(pid)["intrigue"].remove(card)
@@ -303,7 +327,7 @@ class ImperiumRules:
         g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions"]
         if timing == "combat":
             g.rulings.append("combat.marker-adjust")
-        run(g, pid, self.content.intrigues[card][timing], f"intrigue:{card}")
+        run(g, pid, steps, f"intrigue:{card}")
 
     def _outcome(self, g: Game, action: Action) -> Outcome:
         rulings = list(VERB_RULINGS.get(action.do, ())) + g.rulings
@@ -359,10 +383,9 @@ class ImperiumRules:
         if len(pl["placed"]) >= pl["agents"]:
             return []
         out = []
-        spies = g.state["board"]["spies"]
         for card in sorted(set(pl["hand"])):
             for space in self.content.spaces:
-                mine = [p for p in self.content.space_posts[space] if spies.get(p) == pid]
+                mine = turns.own_spy_posts(g, pid, space)
                 occupied = space in g.state["board"]["occupied"]
                 for infiltrate in (mine if occupied else [None]):
                     for gather in [None, *[p for p in mine if p != infiltrate]]:
@@ -383,10 +406,8 @@ class ImperiumRules:
             out = []
             for card in sorted(set(g.p(pid)["intrigue"]) - {chance.HIDDEN}):
                 try:
-                    self._check_intrigue_timing(g, task, {"card": card})
+                    self._check_intrigue(g, task, pid, {"card": card})
                 except IllegalAction:
-                    continue
-                if task["t"] == "window" and task["kind"] == "combat" and units_in_conflict(g.p(pid)) == 0:
                     continue
                 out.append({"do": "play-intrigue", "card": card})
             return out

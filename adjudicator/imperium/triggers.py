@@ -39,18 +39,18 @@ def complete_contract(g: Game, pid: str, cid: str) -> None:
     pl = g.p(pid)
     pl["contracts"].remove(cid)
     pl["completed"] += 1
-    pl.setdefault("completed_contracts", []).append(cid)
+    pl["completed_contracts"].append(cid)
     g.rulings.append("choam.contracts")
     run(g, pid, g.content.contracts[cid]["reward"], f"contract:{cid}")
 
 
 def on_agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
-    """Returns the extra effect nodes (leader abilities) that join this agent turn."""
+    """Returns the extra effect nodes (contracts completed here, leader abilities) that join
+    this agent turn: they resolve among its other effects, in the order the player records."""
     space = g.content.spaces[space_id]
-    for cid, target in _contracts(g, pid, "agent_on"):
-        if target == space_id:
-            complete_contract(g, pid, cid)
-    nodes = []
+    done = [cid for cid, target in _contracts(g, pid, "agent_on") if target == space_id]
+    nodes = [f"contract:{cid}" + (f"#{done[:i].count(cid) + 1}" if cid in done[:i] else "")
+             for i, cid in enumerate(done)]
     when = _ability(g, pid).get("when", {})
     if when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", []):
         nodes.append(f"leader:{g.p(pid)['leader']}")

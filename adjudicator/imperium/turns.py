@@ -191,6 +191,9 @@ def apply_resolve(g: Game, pid: str, a: dict) -> None:
     turn["done"].append(node)
     kind, _, ident = node.partition(":")
     ident = ident.split("#")[0]
+    if kind == "contract":
+        triggers.complete_contract(g, pid, ident)
+        return
     if kind == "leader":
         steps = triggers.leader_effects(g, pid)
         g.rulings.append("leader.ability")
