@@ -726,3 +726,4 @@ def test_sardaukar_contract_recall_agent():
     finish_agent_turn(st, "red")
     assert P(st, "red")["completed"] == 1
     assert len(P(st, "red")["placed"]) == 1  # one of the two agents came back
+

@@ -26,6 +26,7 @@ def test_random_playouts_replay_identically(players, start):
         log = simulate("uprising", players, seed, modules)
         recorded = replay(log, snapshots="final")
         assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
+        assert {v["verdict"] for v in recorded["verdicts"]} == {"legal"}  # nothing left unimplemented
         assert recorded["result"]["finished"]
         assert recorded["result"]["winner"] or recorded["result"]["shared"]
         seeded = dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])

@@ -432,3 +432,29 @@ def test_high_council_seat_adds_persuasion_on_reveal():
     set_hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "reveal")
     assert st["players"]["red"]["persuasion"] == 2
+
+
+# --- honesty about what the engine does not know ------------------------------------------------
+def test_an_unimplemented_effect_is_reported_not_silently_skipped(monkeypatch):
+    """A `todo` step makes the verdict unverifiable / not-implemented and names what is missing."""
+    rules, st = fresh()
+    monkeypatch.setitem(rules.content.spaces["deliver-supplies"], "effects", [{"todo": "a rule we do not know"}])
+    set_hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
+    act(rules, st, "red", "send-agent", card="diplomacy", space="deliver-supplies")
+    outcome = act(rules, st, "red", "resolve", effect="space:deliver-supplies")
+    assert (outcome.verdict, outcome.code) == ("unverifiable", "not-implemented")
+    assert "a rule we do not know" in outcome.message
+
+
+def test_a_face_down_card_named_later_is_unverifiable_but_accepted():
+    rules, st = fresh()
+    pl = st["players"]["red"]
+    st["intrigue_deck"]["hidden"] += 1
+    pl["intrigue"] = ["?"]
+    card = next(c for c in st["intrigue_deck"]["cards"] if "plot" in rules.content.intrigues[c]
+                and not rules.content.intrigues[c]["plot"][0].get("pay"))
+    outcome = act(rules, st, "red", "play-intrigue", card=card)
+    assert (outcome.verdict, outcome.code) == ("unverifiable", "hidden-information")
+    assert card in st["intrigue_discard"] and st["intrigue_deck"]["hidden"] == 0
+    err = illegal(rules, st, "red", "play-intrigue", "card.not-held", card=card)
+    assert "intrigue.hidden" in err.rulings
