@@ -9,8 +9,8 @@ from pathlib import Path
 import sqlite_utils
 
 from .core.rulings import all_rulings
+from .samples import HERE as SAMPLES
 
-SAMPLES = Path(__file__).resolve().parent / "samples"
 SCHEMA_VERSION = 1
 
 

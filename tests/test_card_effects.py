@@ -36,6 +36,19 @@ def new(players: int = 3, modules=(), leaders=None, seed: int = 1) -> dict:
     return state
 
 
+def set_row(state: dict, cards: list[str]) -> None:
+    """Lay out a known Imperium Row (the cards come from the Imperium deck, the old Row goes back)."""
+    deck = state["imperium_deck"]["cards"]
+    deck += state["row"]
+    for card in cards:
+        deck.remove(card)
+    deck.sort()
+    state["row"] = sorted(cards)
+
+
+ROW = ["double-agent", "guild-spy", "price-is-no-object", "truthtrance", "weirding-woman"]
+
+
 def deal(state: dict) -> None:
     while (dealt := RULES.deal(state)) is not None:
         RULES.apply(state, dealt)
@@ -338,6 +351,7 @@ def test_price_is_no_object_buys_into_the_hand_with_solari():
     st = new()
     hand(st, "red", ["price-is-no-object"])
     P(st, "red")["solari"] = 4
+    set_row(st, ["weirding-woman", "guild-spy", "double-agent", "truthtrance", "tread-in-darkness"])
     act(st, "red", "send-agent", card="price-is-no-object", space="dutiful-service")
     act(st, "red", "resolve", effect="card:price-is-no-object")
     offered = {a["card"] for a in legal(st) if "card" in a}
@@ -418,7 +432,7 @@ def test_sardaukar_coordination_deploys_recruits_from_a_non_combat_space():
 
 
 def test_shaddams_signet_forbids_deploying_this_turn():
-    st = new(leaders=["shaddam-corrino-iv", "gurney-halleck", "muad-dib"])
+    st = new(modules=("choam",), leaders=["shaddam-corrino-iv", "gurney-halleck", "muad-dib"])
     hand(st, "red", ["signet-ring"])
     act(st, "red", "send-agent", card="signet-ring", space="arrakeen")
     P(st, "red")["solari"] = 3
@@ -452,6 +466,7 @@ def test_distraction_waits_for_three_units_deployed_in_one_turn():
 # --- acquire triggers and Manipulate ----------------------------------------------------------------
 def test_call_to_arms_recruits_for_each_card_bought_in_the_reveal_turn():
     st = new()
+    set_row(st, ROW)
     hand(st, "red", ["convincing-argument"])
     give_intrigue(st, "red", ["call-to-arms"])
     act(st, "red", "play-intrigue", card="call-to-arms")
@@ -465,6 +480,7 @@ def test_call_to_arms_recruits_for_each_card_bought_in_the_reveal_turn():
 
 def test_manipulate_sets_a_card_aside_for_one_less_then_it_leaves_the_game():
     st = new()
+    set_row(st, ROW)
     hand(st, "red", ["convincing-argument"])
     give_intrigue(st, "red", ["manipulate"])
     act(st, "red", "play-intrigue", card="manipulate")
@@ -483,6 +499,7 @@ def test_manipulate_sets_a_card_aside_for_one_less_then_it_leaves_the_game():
 
 def test_manipulated_card_not_bought_leaves_the_game():
     st = new()
+    set_row(st, ROW)
     hand(st, "red", ["dagger"])
     give_intrigue(st, "red", ["manipulate"])
     act(st, "red", "play-intrigue", card="manipulate")

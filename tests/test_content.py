@@ -82,3 +82,12 @@ def test_data_files_are_canonical_json():
     for path in sorted((data_dir() / "uprising").glob("*.json")):
         doc = json.loads(path.read_text())
         assert doc["set"] == "uprising"
+
+
+def test_sample_logs_are_current():
+    """The samples are what the simulator plays today (rewrite: python -m adjudicator.samples)."""
+    from adjudicator.samples import HERE, SAMPLES
+    from adjudicator.simulate import simulate
+
+    for name, args in SAMPLES.items():
+        assert json.loads((HERE / f"{name}.json").read_text()) == simulate(*args), name

@@ -279,13 +279,19 @@ def test_persuasion_buys_several_cards_goes_to_discard_and_expires():
     illegal(rules, st, "blue", "reveal", "turn.not-your-turn") if rules.prompt(st)["by"] != "blue" else None
 
 
-def test_acquire_before_resolving_reveal_effects_is_out_of_order():
+def test_acquiring_may_come_between_reveal_effects_but_needs_the_persuasion_first():
+    """Uprising rulebook, Reveal turn: persuasion may be spent before, between or after the
+    reveal effects; a card is bought only with persuasion already gained."""
     rules, st = fresh()
     set_hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
                          "dune-the-desert-planet", "reconnaissance"])
     act(rules, st, "red", "reveal")
-    err = illegal(rules, st, "red", "acquire", "timing.out-of-order", card="prepare-the-way")
-    assert err.path[1] == "acquire"
+    illegal(rules, st, "red", "acquire", "acquire.cost", card="prepare-the-way")
+    act(rules, st, "red", "resolve", effect="reveal:convincing-argument")
+    act(rules, st, "red", "acquire", card="prepare-the-way")
+    assert st["players"]["red"]["persuasion"] == 0
+    err = illegal(rules, st, "red", "end-turn", "timing.out-of-order")
+    assert err.path[1] == "end"
 
 
 def test_a_row_purchase_is_replaced_at_once():

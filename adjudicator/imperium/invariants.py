@@ -14,7 +14,9 @@ def violations(state: dict) -> list[str]:
     out = []
     rules = cnt.rules
     starting = Counter(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
-    imperium_total = Counter(c["id"] for c in cnt.of_type("imperium") for _ in range(c["copies"]))
+    modules = (None, *state["game"]["modules"])
+    imperium_total = Counter(c["id"] for c in cnt.of_type("imperium") if c.get("module") in modules
+                             for _ in range(c["copies"]))
     reserve_total = Counter({c["id"]: c["copies"] for c in cnt.of_type("reserve")})
     owned = Counter()
     for pid in g.order:
@@ -51,7 +53,7 @@ def violations(state: dict) -> list[str]:
     intrigue += Counter(state.get("intrigue_trashed", []))  # paid by trashing (Branching Path)
     for pid in g.order:
         intrigue += Counter(c for c in g.p(pid)["intrigue"] if c != "?")
-    total = Counter(c["id"] for c in cnt.intrigues.values() if c.get("module") in (None, *g.state["game"]["modules"])
+    total = Counter(c["id"] for c in cnt.intrigues.values() if c.get("module") in modules
                     for _ in range(c["copies"]))
     if intrigue != total:
         out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")

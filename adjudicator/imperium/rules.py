@@ -69,6 +69,11 @@ class ImperiumRules:
             if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
                                    f"/game/modules/{i}", code="unsupported-module")
+        for i, p in enumerate(players):
+            needs = cnt.leaders.get(p["leader"], {}).get("requires_module")
+            if needs and needs not in modules:
+                raise MalformedLog(f"{p['leader']} is played only with the {needs} module",
+                                   f"/game/players/{i}/leader", code="leader-needs-module")
         ids = [p["id"] for p in players]
         if len(set(ids)) != len(ids) or CHANCE in ids:
             raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")

@@ -301,9 +301,8 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
         g.rulings.append("high-council.seat")
     turn["nodes"] = ["reveal", *effects, "acquire", "end"]
     turn["edges"] = ([["reveal", e, "card.agent-or-reveal"] for e in effects]
-                     + [[e, "acquire", "reveal.persuasion"] for e in effects]
                      + [[e, "end", "timing.effects-before-end"] for e in effects]
-                     + [["reveal", "end", "turn.reveal-once"]])
+                     + [["reveal", "acquire", "reveal.persuasion"], ["reveal", "end", "turn.reveal-once"]])
     turn["done"] = ["reveal"]
     g.push({"t": "reveal", "player": pid})
 
@@ -321,8 +320,7 @@ def reveal_drawn(g: Game, pid: str, cards: list[str]) -> None:
             copies = sum(1 for n in turn["nodes"] if n.split("#")[0] == base)
             node = base + (f"#{copies + 1}" if copies else "")
             turn["nodes"].insert(turn["nodes"].index("acquire"), node)
-            turn["edges"] += [["reveal", node, "card.agent-or-reveal"], [node, "acquire", "reveal.persuasion"],
-                              [node, "end", "timing.effects-before-end"]]
+            turn["edges"] += [["reveal", node, "card.agent-or-reveal"], [node, "end", "timing.effects-before-end"]]
 
 
 def apply_acquire(g: Game, pid: str, a: dict) -> None:

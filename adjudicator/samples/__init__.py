@@ -1,0 +1,21 @@
+"""Sample logs served by the API out of the box. `python -m adjudicator.samples` rewrites them
+from the simulator (do so whenever a rule change makes them stale; a test says when)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+# name -> simulate() arguments
+SAMPLES = {
+    "uprising-4p-choam-seed7": ("uprising", 4, 7, ("choam",)),
+    "uprising-3p-seed11": ("uprising", 3, 11, ()),
+}
+
+
+def write() -> None:
+    from ..simulate import simulate
+
+    for name, args in SAMPLES.items():
+        (HERE / f"{name}.json").write_text(json.dumps(simulate(*args), indent=1) + "\n", encoding="utf-8")
