@@ -13,6 +13,7 @@ from .actions import Action
 from .canonical import checksum, restore, snapshot
 from .errors import IllegalAction
 from .logs import Log, parse_log
+from .rulings import citations
 from .verdicts import ILLEGAL, Verdict
 
 SNAPSHOTS = ("none", "final", "all")
@@ -84,6 +85,7 @@ class Replay:
             "dealt": self.dealt,
             "verdicts": [v.to_json() for v in self.verdicts],
             "final_checksum": checksum(self.state),
+            "setup_citations": citations(self.rules.setup_rulings),
             "result": self.rules.result(self.state),
             "pending": self.rules.prompt(self.state),
         }

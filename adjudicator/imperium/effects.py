@@ -302,7 +302,7 @@ def op_contract(g, task, step):
     pid = task["player"]
     if "choam" not in g.state["game"]["modules"]:
         g.gain(pid, {"solari": g.content.rules["no_choam_contract_solari"]})
-        g.rulings.append("choam.module")
+        g.rulings += ["choam.module", "choam.contract-icon"]
         return
     for _ in range(step["contract"]):
         if g.state["contracts"]["face_up"] or g.state["contracts"]["pile"] \
@@ -310,6 +310,7 @@ def op_contract(g, task, step):
             _choice(g, task, "contract")
         else:  # every contract is taken: the icon gives Solari instead
             g.gain(pid, {"solari": g.content.rules["no_choam_contract_solari"]})
+            g.rulings.append("choam.contract-icon")
             g.rulings.append("choam.contracts")
 
 

@@ -25,7 +25,7 @@ from .timing import TIMING_RULINGS, allows, blocking_edge
 MODULES = {"uprising": ("choam",), "base": ()}
 # What the setup rests on; a replay report cites these for the position it starts from.
 SETUP_RULINGS = ("setup.uprising", "deck.starting-deck", "setup.conflict-deck", "setup.no-mentat",
-                 "round.phases")
+                 "round.phases", "setup.objectives", "choam.components")
 PLAYER_COUNTS = (3, 4)
 INTRIGUE_TIMINGS = ("plot", "combat", "endgame")
 
@@ -52,6 +52,7 @@ ACCEPTS = {
 
 class ImperiumRules:
     system = "imperium"
+    setup_rulings = SETUP_RULINGS
 
     def __init__(self, edition: str):
         self.edition = edition

@@ -205,6 +205,7 @@ def apply_resolve(g: Game, pid: str, a: dict) -> None:
         g.rulings += ["agent.one-box-per-turn"] + (["leader.signet-ring"] if ident == SIGNET else [])
     else:  # reveal
         steps = g.content.cards.get(ident, {}).get("reveal", [])
+        g.rulings.append("reveal.persuasion")
     run(g, pid, steps, node)
 
 
@@ -302,7 +303,7 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
     turn["nodes"] = ["reveal", *effects, "acquire", "end"]
     turn["edges"] = ([["reveal", e, "card.agent-or-reveal"] for e in effects]
                      + [[e, "end", "timing.effects-before-end"] for e in effects]
-                     + [["reveal", "acquire", "reveal.persuasion"], ["reveal", "end", "turn.reveal-once"]])
+                     + [["reveal", "acquire", "acquire.during-reveal"], ["reveal", "end", "turn.reveal-once"]])
     turn["done"] = ["reveal"]
     g.push({"t": "reveal", "player": pid})
 
