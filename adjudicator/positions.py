@@ -72,8 +72,18 @@ def check_position(doc) -> dict:
         state = loads(before)
         verdict = Verdict(0, ILLEGAL, err.code, err.message, err.rulings, "/action", err.path)
     guarded(lambda: _deal_before(rules, state, None))
-    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(), "state": state,
+    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(), "state": _view(rules, state, doc),
             "checksum": checksum(state), "pending": rules.prompt(state)}
+
+
+def _view(rules, state: dict, doc: dict) -> dict:
+    """The whole state, or with `"as": player` what that player may see of it."""
+    viewer = doc.get("as")
+    if viewer is None:
+        return state
+    if viewer not in state["game"]["seats"]:
+        raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "/as", code="unknown-name")
+    return rules.public_view(state, viewer)
 
 
 def legal_actions(doc) -> dict:

@@ -175,3 +175,17 @@ def test_bad_input_stores_nothing(app, client, sample_log):
     client.post("/v1/positions/check", json={"state": {}})
     with app.app_context():
         assert {t: get_db()[t].count for t in get_db().table_names()} == before
+
+
+def test_position_check_as_a_player_hides_what_they_cannot_see(client, sample_log):
+    i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent" and i > 40)
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    body = client.post("/v1/positions/check", json={"log": prefix, "action": sample_log["actions"][i],
+                                                     "as": "red"}).get_json()
+    players = body["state"]["players"]
+    assert isinstance(players["red"]["hand"], list)
+    assert all(isinstance(players[p]["hand"], int) and isinstance(players[p]["intrigue"], int)
+               for p in players if p != "red")
+    assert "rng" not in body["state"] and schemas.errors("state", body["state"]) == []
+    problem(client.post("/v1/positions/check", json={"log": prefix, "action": sample_log["actions"][i],
+                                                      "as": "nobody"}), 400, "unknown-name")

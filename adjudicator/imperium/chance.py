@@ -133,6 +133,9 @@ def apply(g: Game, task: dict, action: dict) -> None:
         st["row"].sort()
     elif kind == "steal-intrigue":
         card, victim = action.get("card"), g.p(task["from"])
+        if card == HIDDEN and HIDDEN not in victim["intrigue"]:
+            raise IllegalAction("chance.hidden-not-possible", f"{task['from']}'s Intrigue cards are all known: "
+                                "name the card given", ("log.hidden-outcome",))
         if action.get("from") != task["from"] or not ms_remove(victim["intrigue"], card):
             raise IllegalAction("chance.card-not-available",
                                 f"{task['from']} holds no {card} to give", R_AVAIL)

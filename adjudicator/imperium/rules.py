@@ -434,7 +434,8 @@ class ImperiumRules:
         return {"finished": False, "vp": {q: g.p(q)["vp"] for q in g.order}, "winner": None}
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
-        """What `viewer` may see: others' hands, intrigue cards and deck contents are counts."""
+        """What `viewer` may see: others' hands, intrigue cards and deck contents become counts,
+        the decks' contents too, and the dealer's RNG (which would predict the deals) is gone."""
         import copy
 
         view = copy.deepcopy(state)
@@ -447,7 +448,6 @@ class ImperiumRules:
             pl["deck"] = len(pl["deck"]["cards"])
         view["imperium_deck"] = len(view["imperium_deck"]["cards"])
         view["intrigue_deck"] = len(view["intrigue_deck"]["cards"])
-        view.pop("stack", None)
         return view
 
 
