@@ -62,6 +62,7 @@ def bench_chess(games: list[list[str]]) -> tuple[float, int]:
 
 
 def bench_replay(logs: list[dict]) -> tuple[float, int, list[float]]:
+    Replay(parse_log(logs[0]), "strict", "none").run()  # warm up: imports, caches, rulings
     per_game, actions = [], 0
     for log in logs:
         start = time.perf_counter()
@@ -107,9 +108,10 @@ def bench_legal_actions(positions: list[dict]) -> list[float]:
 
 
 def peak_rss_mb(log: dict) -> float:
-    code = ("import json,sys,resource; from adjudicator.core.replay import replay; "
+    # VmHWM belongs to the process image (ru_maxrss would include the parent's pages at fork)
+    code = ("import json,sys; from adjudicator.core.replay import replay; "
             "replay(json.load(sys.stdin), snapshots='none'); "
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     out = subprocess.run([sys.executable, "-c", code], input=json.dumps(log), capture_output=True, text=True,
                          check=True)
     return int(out.stdout.strip()) / 1024

@@ -24,7 +24,7 @@ class Action:
     __slots__ = ("data", "_key")
 
     def __init__(self, data: dict[str, Any]):
-        self.data = {k: data[k] for k in sorted(data)}
+        self.data = dict(data)  # key order is irrelevant: the canonical form sorts keys
         self._key = None
 
     @property
@@ -48,7 +48,7 @@ class Action:
         return cls(obj)
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.data)
+        return {k: self.data[k] for k in sorted(self.data)}
 
     @property
     def by(self) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import CHANCE, Action
+from .canonical import dumps
 from .errors import LimitExceeded, MalformedLog, UnsupportedVersion
 from .registry import rules_for
 from .schemas import is_valid, validate
@@ -94,8 +95,16 @@ def parse_log(doc) -> Log:
     game["players"] = players
     ids = [p["id"] for p in players]
     log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules)
+    seen: dict[bytes, Action] = {}  # a game repeats many actions: resolve each distinct one once
     for i, raw in enumerate(actions):
+        key = dumps(raw)
+        if key in seen:
+            log.actions.append(seen[key])
+            log.pointers.append(f"/actions/{i}")
+            continue
         expand(log, raw, f"/actions/{i}", ids)
+        if "choices" not in raw:
+            seen[key] = log.actions[-1]
     if len(log.actions) > MAX_ACTIONS:
         raise LimitExceeded(f"expanded, the log holds more than {MAX_ACTIONS} actions", "/actions",
                             code="limit-actions")

@@ -88,7 +88,6 @@ def deal(g: Game, task: dict) -> dict:
             drawn.append(cards.pop(rng.below(st, len(cards))))
         # a reshuffle mid-draw: the whole old deck was drawn first, then the discard
         return {"do": kind, "player": task["player"], "cards": drawn}
-    options = candidates(g, task)
     if kind == "reveal-conflict":
         pool = sorted(st["board"]["conflict_pool"][str(st["board"]["conflict_levels"][0])])
         return {"do": kind, "card": pool[rng.below(st, len(pool))]}
@@ -97,7 +96,7 @@ def deal(g: Game, task: dict) -> dict:
         return {"do": kind, "card": pool[rng.below(st, len(pool))]}
     if kind == "steal-intrigue":
         hand = sorted(g.p(task["from"])["intrigue"])
-        return {**options[0], "card": hand[rng.below(st, len(hand))]}
+        return {"do": kind, "player": task["player"], "from": task["from"], "card": hand[rng.below(st, len(hand))]}
     if kind == "reveal-contract":
         pile = st["contracts"]["pile"]
         return {"do": kind, "contract": pile[rng.below(st, len(pile))]}
