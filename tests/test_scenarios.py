@@ -464,3 +464,64 @@ def test_a_face_down_card_named_later_is_unverifiable_but_accepted():
     assert card in st["intrigue_discard"] and st["intrigue_deck"]["hidden"] == 0
     err = illegal(rules, st, "red", "play-intrigue", "card.not-held", card=card)
     assert "intrigue.hidden" in err.rulings
+
+
+# --- the deck (seed 004 'Построение колоды') ----------------------------------------------------------
+def test_an_empty_deck_is_refilled_from_the_discard_pile():
+    rules, st = fresh()
+    pl = st["players"]["red"]
+    pl["discard"] = sorted(pl["deck"]["cards"])
+    pl["deck"]["cards"] = []
+    act(rules, st, "red", "reveal")
+    st["stack"].append({"t": "chance", "kind": "draw", "player": "red", "n": 2})
+    card = pl["discard"][0]
+    act(rules, st, "chance", "draw", player="red", cards=[card, pl["discard"][1]])
+    assert card in pl["play"] and pl["discard"] == [] or card in pl["hand"] + pl["play"]
+
+
+def test_a_draw_that_empties_the_deck_must_take_all_of_it_before_the_reshuffle():
+    rules, st = fresh()
+    pl = st["players"]["red"]
+    pl["discard"] = ["dagger"]
+    pl["deck"]["cards"] = ["diplomacy", "seek-allies"]
+    st["stack"].append({"t": "chance", "kind": "draw", "player": "red", "n": 2})
+    illegal(rules, st, "chance", "draw", "chance.card-not-available", player="red", cards=["dagger", "diplomacy"])
+    st["stack"].append({"t": "chance", "kind": "draw", "player": "red", "n": 3})
+    act(rules, st, "chance", "draw", player="red", cards=["diplomacy", "seek-allies", "dagger"])
+    assert pl["deck"]["cards"] == [] and pl["discard"] == []
+
+
+# --- intrigue windows (seed 004 p. 7, 'Карты сражения') --------------------------------------------------
+def test_a_player_who_passed_may_play_again_before_everyone_passes_in_a_row():
+    rules, st = fresh()
+    for pid in ("red", "blue"):
+        st["players"][pid]["troops"]["conflict"] = 2
+    combat_card = next(c for c, d in rules.content.intrigues.items() if "combat" in d and "plot" not in d
+                       and not d["combat"][0].get("pay") and d.get("module") is None)
+    st["players"]["red"]["intrigue"] = [combat_card]
+    st["intrigue_deck"]["cards"].remove(combat_card)
+    to_combat(rules, st)
+    first = rules.prompt(st)["by"]
+    second = "blue" if first == "red" else "red"
+    act(rules, st, first, "pass")
+    if second == "red":
+        act(rules, st, "red", "play-intrigue", card=combat_card)
+        act(rules, st, "red", "pass")
+        assert rules.prompt(st)["by"] == "blue"  # the play broke the run of passes
+    else:
+        act(rules, st, "blue", "pass")
+        assert rules.prompt(st) is None or rules.prompt(st)["window"] != "combat.intrigue-window"
+
+
+def test_endgame_intrigue_only_at_the_end_and_plot_intrigue_not_in_combat():
+    rules, st = fresh()
+    endgame_card = next(c for c, d in rules.content.intrigues.items()
+                        if "endgame" in d and "plot" not in d and d.get("module") is None)
+    st["players"]["red"]["intrigue"] = [endgame_card]
+    st["intrigue_deck"]["cards"].remove(endgame_card)
+    err = illegal(rules, st, "red", "play-intrigue", "intrigue.wrong-window", card=endgame_card)
+    assert "intrigue.endgame-timing" in err.rulings and err.path == ["agent-turn.place"]
+    st["players"]["red"]["vp"] = 10
+    drive(rules, st, lambda s: s["phase"] == "endgame" and rules.prompt(s) and rules.prompt(s)["by"] == "red")
+    assert rules.prompt(st)["window"] == "endgame.intrigue"
+    assert {"by": "red", "do": "play-intrigue", "card": endgame_card} in [a.data for a in rules.legal_actions(st)]
