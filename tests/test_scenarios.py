@@ -474,9 +474,10 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile():
     pl["deck"]["cards"] = []
     act(rules, st, "red", "reveal")
     st["stack"].append({"t": "chance", "kind": "draw", "player": "red", "n": 2})
-    card = pl["discard"][0]
-    act(rules, st, "chance", "draw", player="red", cards=[card, pl["discard"][1]])
-    assert card in pl["play"] and pl["discard"] == [] or card in pl["hand"] + pl["play"]
+    drawn = pl["discard"][:2]
+    act(rules, st, "chance", "draw", player="red", cards=drawn)
+    assert pl["discard"] == [] and len(pl["deck"]["cards"]) == 3
+    assert all(c in pl["play"] for c in drawn)  # drawn in a Reveal turn: revealed too
 
 
 def test_a_draw_that_empties_the_deck_must_take_all_of_it_before_the_reshuffle():
