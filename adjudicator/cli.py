@@ -128,6 +128,115 @@ def timing_graph(game: str, fmt: str) -> None:
 
 
 @main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--jobs", type=click.IntRange(0), default=1, show_default=True, help="processes; 0 = every core")
+@click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
+@click.option("--store", is_flag=True, help="also store every readable log in the database")
+@click.option("--db", default="instance/adjudicator.db", show_default=True, help="SQLite file for --store")
+def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: str) -> None:
+    """Validate logs: files, folders, globs or JSONL ('-' reads JSONL from stdin).
+    Exit 0: all valid; 1: any invalid or unreadable."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .service import batch
+
+    items = list(batch.sources(list(paths), sys.stdin))
+    err = Console(stderr=True)
+    if err.is_terminal and not as_json:
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task("validating", total=len(items))
+            rows = batch.run(items, jobs, lambda: bar.advance(task))
+    else:
+        rows = batch.run(items, jobs)
+    if store:
+        _store_rows(rows, db)
+    for row in rows:
+        row.pop("log", None)
+    if as_json:
+        _emit(rows)
+    else:
+        table = Table(title=f"{len(rows)} log(s)")
+        for column in ("source", "status", "first illegal", "code", "detail"):
+            table.add_column(column)
+        for row in rows:
+            table.add_row(row["source"], row["status"], str(row.get("first_illegal", "")), row.get("code", ""),
+                          row.get("message", "") if row["status"] != "valid" else f"winner: {row.get('winner')}")
+        Console().print(table)
+        counts = {s: sum(r["status"] == s for r in rows) for s in ("valid", "invalid", "unreadable")}
+        click.echo(", ".join(f"{n} {s}" for s, n in counts.items()))
+    sys.exit(0 if all(r["status"] == "valid" for r in rows) else EXIT_ILLEGAL)
+
+
+def _store_rows(rows: list[dict], db_path: str) -> None:
+    from .service import games
+    from .store import open_db, prepare
+
+    Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+    db = open_db(db_path)
+    prepare(db)
+    for row in rows:
+        if "log" in row:
+            row["stored_as"] = games.store(db, row["log"], "cli")["id"]
+
+
+@main.group()
+def tokens() -> None:
+    """API tokens for the write endpoints."""
+
+
+@tokens.command("create")
+@click.argument("name")
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def tokens_create(name: str, db: str) -> None:
+    """Create a token; it is printed once, alone on the last line, and stored only hashed."""
+    from .service.tokens import create
+
+    token_id, secret = create(_prepared(db), name)
+    click.echo(f"token {token_id} for {name!r} (keep it: it is not shown again)")
+    click.echo(secret)
+
+
+@tokens.command("revoke")
+@click.argument("name_or_id")
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def tokens_revoke(name_or_id: str, db: str) -> None:
+    from .service.tokens import revoke
+
+    try:
+        click.echo(f"revoked {revoke(_prepared(db), name_or_id)} token(s)")
+    except AdjudicatorError as err:
+        _fail(err)
+
+
+@main.group("db")
+def database() -> None:
+    """The SQLite database."""
+
+
+@database.command("upgrade")
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def db_upgrade(db: str) -> None:
+    """Migrate an older database to the current schema (rows are kept)."""
+    from .store import migrate, open_db, prepare
+
+    handle = open_db(db)
+    before, after = migrate(handle)
+    prepare(handle)
+    click.echo(f"{db}: schema version {before} -> {after}")
+
+
+def _prepared(db_path: str):
+    from .store import open_db, prepare
+
+    Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+    handle = open_db(db_path)
+    prepare(handle)
+    return handle
+
+
+@main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--db", default="instance/adjudicator.db", show_default=True, help="SQLite file")

@@ -1,5 +1,8 @@
 """Persistence with sqlite-utils: one SQLite file (WAL mode) holding the ruling records with a
-full-text index, and the sample logs the service offers out of the box."""
+full-text index, the sample logs, and the stored games, tournaments and API tokens.
+
+The schema is versioned (`meta.schema_version`); `prepare()` applies the migrations an older
+file lacks, each in its own transaction, so `adjudicator db upgrade` never loses rows."""
 
 from __future__ import annotations
 
@@ -11,18 +14,68 @@ import sqlite_utils
 from .core.rulings import all_rulings
 from .samples import HERE as SAMPLES
 
-SCHEMA_VERSION = 1
-
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
     db = sqlite_utils.Database(path)
+    db.execute("pragma busy_timeout = 10000")  # several workers may start or write at once
     if str(path) != ":memory:":
         db.enable_wal()
+        db.execute("pragma synchronous = full")  # an answered 201 survives a crash of the machine
     return db
 
 
+def schema_version(db) -> int:
+    if not db["meta"].exists():
+        return 0
+    rows = list(db.query("select value from meta where key = 'schema_version'"))
+    return int(rows[0]["value"]) if rows else 0
+
+
+def _v1(db) -> None:
+    """Version 1 (the first release): rulings, their FTS index, samples, meta."""
+    db["rulings"].create({"id": str, "title": str, "statement": str, "sources": str, "games": str,
+                          "modules": str, "tags": str, "cards": str, "spaces": str, "informational": int,
+                          "file": str}, pk="id", if_not_exists=True)
+    if not db["rulings_fts"].exists():
+        db["rulings"].enable_fts(["id", "title", "statement", "tags", "cards", "spaces"], create_triggers=True)
+    db["samples"].create({"name": str, "body": str}, pk="name", if_not_exists=True)
+    db["meta"].create({"key": str, "value": int}, pk="key", if_not_exists=True)
+
+
+def _v2(db) -> None:
+    """Version 2: stored games, tournaments and API tokens."""
+    db["tokens"].create({"id": str, "name": str, "hash": str, "created": str, "revoked": str},
+                        pk="id", not_null={"name", "hash", "created"}, if_not_exists=True)
+    db["tokens"].create_index(["hash"], unique=True, if_not_exists=True)
+    db["games"].create({"seq": int, "id": str, "created": str, "owner": str, "tournament": str, "system": str,
+                        "edition": str, "players": str, "leaders": str, "valid": int, "first_illegal": int,
+                        "winner": str, "engine": str, "actions": int, "final_checksum": str, "log": str,
+                        "report": str}, pk="seq", not_null={"id", "log", "report"}, if_not_exists=True)
+    db["games"].create_index(["id"], unique=True, if_not_exists=True)
+    db["games"].create_index(["tournament"], if_not_exists=True)
+    db["tournaments"].create({"id": str, "name": str, "scoring": str, "owner": str, "created": str},
+                             pk="id", if_not_exists=True)
+
+
+MIGRATIONS = [_v1, _v2]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(db) -> tuple[int, int]:
+    """Bring the file to SCHEMA_VERSION. Returns (version before, version after)."""
+    before = schema_version(db)
+    if before > SCHEMA_VERSION:
+        raise RuntimeError(f"the database is at schema version {before}, newer than this engine ({SCHEMA_VERSION})")
+    for version in range(before + 1, SCHEMA_VERSION + 1):
+        with db.conn:
+            MIGRATIONS[version - 1](db)
+            db["meta"].insert({"key": "schema_version", "value": version}, pk="key", replace=True)
+    return before, SCHEMA_VERSION
+
+
 def prepare(db: sqlite_utils.Database) -> None:
-    """Create or refresh the tables. Safe to run on every start."""
+    """Migrate, then refresh the rulings and samples from the package. Safe on every start."""
+    migrate(db)
     rows = [{
         "id": r["id"], "title": r["title"], "statement": r["statement"],
         "sources": json.dumps(r["sources"], ensure_ascii=False),
@@ -34,14 +87,10 @@ def prepare(db: sqlite_utils.Database) -> None:
     with db.conn:
         db["rulings"].delete_where()
         db["rulings"].insert_all(rows, pk="id", replace=True)
-        if not db["rulings_fts"].exists():
-            db["rulings"].enable_fts(["id", "title", "statement", "tags", "cards", "spaces"],
-                                     create_triggers=True)
         db["samples"].insert_all(
             ({"name": p.stem, "body": p.read_text(encoding="utf-8")} for p in sorted(SAMPLES.glob("*.json"))),
             pk="name", replace=True)
-        db["meta"].insert({"key": "schema_version", "value": SCHEMA_VERSION}, pk="key", replace=True)
-    db["rulings"].rebuild_fts()
+        db["rulings"].rebuild_fts()
 
 
 def _ruling(row: dict) -> dict:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask, g
+from flask import Flask, current_app, g
+from flask_limiter import Limiter
 
 from adjudicator.store import open_db, prepare
 
@@ -23,7 +24,11 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE=os.environ.get("ADJUDICATOR_DB", str(Path("instance") / "adjudicator.db")),
         MAX_CONTENT_LENGTH=MAX_BODY,
-        JSON_SORT_KEYS=True,
+        REPLAY_SECONDS=10,
+        RATELIMIT_READ="1200 per minute",  # per token, or per address without one
+        RATELIMIT_WRITE="120 per minute",
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
     )
     app.config.update(config or {})
     db_path = app.config["DATABASE"]
@@ -43,10 +48,31 @@ def create_app(config: dict | None = None) -> Flask:
             db.conn.close()
 
     register_errors(app)
+    from .auth import rate_key
+    from .games import bp as games_bp
     from .routes import bp as core_bp
+    from .tournaments import bp as tournaments_bp
 
-    app.register_blueprint(core_bp)
+    limiter = Limiter(rate_key, app=app)
+    reads = limiter.shared_limit(lambda: current_app.config["RATELIMIT_READ"], scope="read",
+                                 exempt_when=lambda: _is_write())
+    writes = limiter.shared_limit(lambda: current_app.config["RATELIMIT_WRITE"], scope="write",
+                                  exempt_when=lambda: not _is_write())
+    from .routes import meta
+
+    app.register_blueprint(meta)
+    for blueprint in (core_bp, games_bp, tournaments_bp):
+        reads(blueprint)
+        writes(blueprint)
+        app.register_blueprint(blueprint)
     return app
+
+
+def _is_write() -> bool:
+    from flask import request
+
+    return request.method in ("POST", "DELETE", "PUT", "PATCH") and not request.path.startswith(
+        ("/v1/replays", "/v1/positions"))
 
 
 def get_db():

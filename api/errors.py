@@ -23,13 +23,22 @@ def problem(status: int, title: str, detail: str, code: str, pointer: str = "") 
 def register_errors(app: Flask) -> None:
     @app.errorhandler(AdjudicatorError)
     def adjudicator_error(err: AdjudicatorError):
-        return problem(err.status, err.title, err.message, err.code, err.pointer or "/")
+        response = problem(err.status, err.title, err.message, err.code, err.pointer or "/")
+        if err.status == 401:
+            response.headers["WWW-Authenticate"] = 'Bearer realm="dune-adjudicator"'
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
-        code = {413: "limit-body-size", 404: "not-found", 405: "method-not-allowed"}.get(err.code, "http")
-        detail = "the body is larger than 2 MiB" if err.code == 413 else err.description
-        return problem(err.code, err.name, detail, code)
+        code = {413: "limit-body-size", 404: "not-found", 405: "method-not-allowed", 429: "rate-limited"}.get(
+            err.code, "http")
+        detail = {413: "the body is larger than 2 MiB",
+                  429: f"too many requests: the limit is {err.description}"}.get(err.code, err.description)
+        response = problem(err.code, err.name, detail, code)
+        for header in ("Retry-After", "WWW-Authenticate"):
+            if err.response is not None and header in err.response.headers:
+                response.headers[header] = err.response.headers[header]
+        return response
 
     @app.errorhandler(Exception)
     def internal(err: Exception):

@@ -19,19 +19,33 @@ def _json(schema: dict, description: str = "OK") -> dict:
 
 
 PROBLEMS = {str(code): {"description": text, "content": {"application/problem+json": {"schema": _ref("problem")}}}
-            for code, text in ((400, "Malformed input"), (404, "Not found"), (413, "Too large"),
-                               (422, "Not a legal position"))}
+            for code, text in ((400, "Malformed input"), (401, "No valid API token"), (403, "Not yours"),
+                               (404, "Not found"), (413, "Too large, too many actions, too deep or too slow"),
+                               (422, "Not a legal position"), (429, "Rate limited; see Retry-After"))}
 
 OBJECT = {"type": "object"}
 
 
-def _op(summary: str, response: dict, body: str | None = None, params=(), problems=("400",)) -> dict:
-    op = {"summary": summary, "responses": {"200": response, **{c: PROBLEMS[c] for c in problems}}}
+def _op(summary: str, response: dict, body: str | None = None, params=(), problems=("400",),
+        status: str = "200") -> dict:
+    op = {"summary": summary, "responses": {status: response, "429": PROBLEMS["429"],
+                                            **{c: PROBLEMS[c] for c in problems}}}
     if body:
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": _ref(body)}}}
     if params:
         op["parameters"] = list(params)
     return op
+
+
+def _secure(op: dict) -> dict:
+    """A write endpoint: it needs a bearer token; a wrong one is 401, another token's game 403."""
+    op["security"] = [{"bearer": []}]
+    op["responses"].update({"401": PROBLEMS["401"], "403": PROBLEMS["403"]})
+    return op
+
+
+def _path(name: str, schema=None) -> dict:
+    return {"name": name, "in": "path", "required": True, "schema": schema or {"type": "string"}}
 
 
 def _q(name: str, description: str, enum=None) -> dict:
@@ -70,9 +84,8 @@ def openapi() -> dict:
         "/v1/rulings": {"get": _op("Search rulings by words, tag and card", _json({
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
             params=[_q("q", "words"), _q("tag", "a tag"), _q("card", "a card or space id")], problems=())},
-        "/v1/rulings/{id}": {"get": {**_op("One ruling", _json(_ref("ruling")), problems=("404",)),
-                                     "parameters": [{"name": "id", "in": "path", "required": True,
-                                                     "schema": {"type": "string"}}]}},
+        "/v1/rulings/{id}": {"get": _op("One ruling", _json(_ref("ruling")), params=[_path("id")],
+                                        problems=("404",))},
         "/v1/cards": {"get": _op("Card and board data", _json({
             "type": "object", "properties": {"cards": {"type": "array", "items": OBJECT}}}),
             params=[game, _q("type", "card type", ["imperium", "intrigue", "conflict", "leader", "objective",
@@ -81,10 +94,48 @@ def openapi() -> dict:
             "description": "OK", "content": {"application/json": {"schema": OBJECT},
                                              "text/vnd.graphviz": {"schema": {"type": "string"}}}},
             params=[game, _q("format", "output format", ["node-link", "dot"])])},
+        "/v1/games": {
+            "post": _secure(_op("Store a log with its report", _json(_ref("game"), "Stored"), "log",
+                                [_q("tournament", "add it to this tournament")], ("400", "413"), status="201")),
+            "get": _op("List stored games", _json(_ref("games")), params=[
+                _q("tournament", "tournament id"), _q("player", "a player's name"), _q("leader", "leader id"),
+                _q("valid", "only valid or invalid games", ["true", "false"]), _q("cursor", "from a next_cursor"),
+                _q("limit", "page size, 1-200")]),
+        },
+        "/v1/games/{id}": {
+            "get": _op("A stored game and its log", _json(_ref("game")), params=[_path("id")], problems=("404",)),
+            "delete": _secure(_op("Delete a game (only the token that uploaded it)", {"description": "Deleted"},
+                                  params=[_path("id")], problems=("404",), status="204")),
+        },
+        "/v1/games/{id}/report": {"get": _op("The stored report", _json(_ref("report")), params=[_path("id")],
+                                             problems=("404",))},
+        "/v1/games/{id}/states/{index}": {"get": _op(
+            "The state after one logged action", _json({"type": "object", "required": ["index", "checksum", "state"],
+                                                        "properties": {"index": {"type": "integer"},
+                                                                       "checksum": {"type": "string"},
+                                                                       "state": {"type": "object"}}}),
+            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0}),
+                    _q("as", "a player: their public view")], problems=("400", "404"))},
+        "/v1/games/{id}/reverify": {"post": _secure(_op(
+            "Replay a stored game with the current engine; what changed", _json({
+                "type": "object", "required": ["id", "changed", "changes"],
+                "properties": {"id": {"type": "string"}, "changed": {"type": "boolean"}, "changes": {"type": "array"},
+                               "engine_before": {"type": "string"}, "engine_after": {"type": "string"}}}),
+            params=[_path("id")], problems=("404",)))},
+        "/v1/tournaments": {"post": _secure(_op("Create a tournament", _json(_ref("tournament"), "Created"),
+                                                "tournament", problems=("400",), status="201"))},
+        "/v1/tournaments/{id}": {"get": _op("A tournament", _json(_ref("tournament")), params=[_path("id")],
+                                            problems=("404",))},
+        "/v1/tournaments/{id}/games": {"post": _secure(_op(
+            "Add a stored game to the tournament", {"description": "Added"}, "tournament-game",
+            params=[_path("id")], problems=("400", "404"), status="204"))},
+        "/v1/tournaments/{id}/standings": {"get": _op(
+            "Standings, placings and invalid games", {"description": "OK", "content": {
+                "application/json": {"schema": _ref("standings")}, "text/csv": {"schema": {"type": "string"}}}},
+            params=[_path("id"), _q("format", "json or csv", ["json", "csv"])], problems=("400", "404"))},
         "/v1/samples": {"get": _op("Sample logs ready to send", _json(OBJECT), problems=())},
-        "/v1/samples/{name}": {"get": {**_op("One sample log", _json(_ref("log")), problems=("404",)),
-                                       "parameters": [{"name": "name", "in": "path", "required": True,
-                                                       "schema": {"type": "string"}}]}},
+        "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
+                                          problems=("404",))},
     }
     return {
         "openapi": "3.1.0",
@@ -92,5 +143,8 @@ def openapi() -> dict:
         "info": {"title": "Dune Adjudicator", "version": __version__,
                  "description": "Replays Dune board-game logs, judges positions and cites the rulebook."},
         "paths": paths,
-        "components": {"schemas": schemas},
+        "components": {"schemas": {**schemas, "tournament-game": {
+            "type": "object", "required": ["game"], "properties": {"game": {"type": "string"}}}},
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
+                                           "description": "adjudicator tokens create NAME"}}},
     }

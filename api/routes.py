@@ -18,6 +18,7 @@ from . import get_db
 from .openapi import openapi
 
 bp = Blueprint("v1", __name__)
+meta = Blueprint("meta", __name__)  # liveness and the API description: never rate limited
 
 
 def ok(body, status: int = 200) -> Response:
@@ -42,13 +43,13 @@ def choice_arg(name: str, allowed, default: str) -> str:
     return value
 
 
-@bp.get("/healthz")
+@meta.get("/healthz")
 def healthz():
     get_db().execute("select 1")
     return ok({"status": "ok", "engine": ENGINE_VERSION})
 
 
-@bp.get("/openapi.json")
+@meta.get("/openapi.json")
 def openapi_doc():
     return ok(openapi())
 

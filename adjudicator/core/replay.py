@@ -8,10 +8,12 @@ decision: only chance outcomes are dealt, and only when the log gives a seed.
 
 from __future__ import annotations
 
+import time
+
 from .. import ENGINE_VERSION
 from .actions import Action
 from .canonical import checksum, restore, snapshot
-from .errors import IllegalAction
+from .errors import IllegalAction, LimitExceeded
 from .logs import Log, parse_log
 from .rulings import citations
 from .verdicts import ILLEGAL, Verdict
@@ -23,8 +25,9 @@ MODES = ("strict", "continue")
 class Replay:
     """Replays one log. `run()` returns the report (see schemas/report.json)."""
 
-    def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final"):
-        self.log, self.mode, self.snapshots = log, mode, snapshots
+    def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None):
+        """`deadline` (time.monotonic() value) bounds the replay time of a service request."""
+        self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.rules = log.rules
         self.state = self.rules.new_state(log.game, log.setup)
         self.verdicts: list[Verdict] = []
@@ -56,6 +59,9 @@ class Replay:
     def run(self) -> dict:
         self.saved = snapshot(self.state)[0]  # what an illegal action is rolled back to
         for index, action in enumerate(self.log.actions):
+            if self.deadline is not None and index % 256 == 0 and time.monotonic() > self.deadline:
+                raise LimitExceeded("the replay took longer than this service allows", "/actions",
+                                    code="limit-replay-time")
             if self.deal_pending(action):
                 self.saved = snapshot(self.state)[0]
             verdict = self.step(index, action)

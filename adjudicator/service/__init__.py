@@ -1,0 +1,1 @@
+"""The service layer over the store: API tokens, stored games, tournaments, batch validation."""

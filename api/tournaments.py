@@ -1,0 +1,47 @@
+"""Tournaments: create, add games, standings (JSON or CSV)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response
+
+from adjudicator.core.errors import MalformedLog
+from adjudicator.service import tournaments
+
+from . import get_db
+from .auth import require_token
+from .routes import choice_arg, json_body, ok
+
+bp = Blueprint("tournaments", __name__)
+
+
+@bp.post("/v1/tournaments")
+def create():
+    token = require_token()
+    body = json_body()
+    if not isinstance(body, dict) or not isinstance(body.get("name"), str) or not 0 < len(body["name"]) <= 200:
+        raise MalformedLog("a tournament needs a 'name' (1-200 characters)", "/name")
+    scoring = body.get("scoring", {"scheme": "points-per-place", "points": [5, 3, 2, 1]})
+    return ok(tournaments.create(get_db(), body["name"], scoring, token), 201)
+
+
+@bp.get("/v1/tournaments/<tournament_id>")
+def one(tournament_id: str):
+    return ok(tournaments.get(get_db(), tournament_id))
+
+
+@bp.post("/v1/tournaments/<tournament_id>/games")
+def add_game(tournament_id: str):
+    token = require_token()
+    body = json_body()
+    if not isinstance(body, dict) or not isinstance(body.get("game"), str):
+        raise MalformedLog("send {\"game\": \"<stored game id>\"}", "/game")
+    tournaments.add_game(get_db(), tournament_id, body["game"], token)
+    return Response(status=204)
+
+
+@bp.get("/v1/tournaments/<tournament_id>/standings")
+def standings(tournament_id: str):
+    data = tournaments.standings(get_db(), tournament_id)
+    if choice_arg("format", ("json", "csv"), "json") == "csv":
+        return Response(tournaments.standings_csv(data), mimetype="text/csv")
+    return ok(data)
