@@ -7,6 +7,7 @@ file lacks, each in its own transaction, so `adjudicator db upgrade` never loses
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import sqlite_utils
@@ -110,7 +111,8 @@ def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 
         where.append("(' ' || cards || ' ') like ?")
         params.append(f"% {card} %")
     if q:
-        terms = " ".join('"' + t.replace('"', "") + '"' for t in q.split() if t.replace('"', ""))
+        # FTS query syntax is not for clients: search the words, each quoted
+        terms = " ".join(f'"{word}"' for word in re.findall(r"\w+", q))
         if terms:
             where.append("rowid in (select rowid from rulings_fts where rulings_fts match ?)")
             params.append(terms)
