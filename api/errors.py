@@ -35,9 +35,10 @@ def register_errors(app: Flask) -> None:
         detail = {413: "the body is larger than 2 MiB",
                   429: f"too many requests: the limit is {err.description}"}.get(err.code, err.description)
         response = problem(err.code, err.name, detail, code)
-        for header in ("Retry-After", "WWW-Authenticate"):
-            if err.response is not None and header in err.response.headers:
-                response.headers[header] = err.response.headers[header]
+        original = err.response if err.response is not None else err.get_response()
+        for header in ("Allow", "Retry-After", "WWW-Authenticate"):  # keep what the status code promises
+            if header in original.headers:
+                response.headers[header] = original.headers[header]
         return response
 
     @app.errorhandler(Exception)

@@ -46,8 +46,9 @@ def upload():
 @bp.get("/v1/games")
 def listing():
     args = request.args
+    cursor = _int_arg("cursor", 0, 0, 2**62) if "cursor" in args else None
     return ok(games.listing(get_db(), args.get("tournament"), args.get("player"), args.get("leader"),
-                            _flag("valid"), args.get("cursor"), _int_arg("limit", games.PAGE, 1, 200)))
+                            _flag("valid"), cursor, _int_arg("limit", games.PAGE, 1, 200)))
 
 
 @bp.get("/v1/games/<game_id>")

@@ -7,7 +7,27 @@ import json
 from functools import cache
 
 from adjudicator import __version__
+from adjudicator.core.registry import supported_games
 from adjudicator.resources import resource_dir
+
+
+def _local_refs(node, name: str):
+    """Rewrite the `$ref`s of schema `name` for its place under components/schemas: a file
+    reference (`"action.json"`, relative to the schema's $id) becomes that component, and an
+    internal one (`"#/$defs/x"`) gains the component's path, so any tool resolves them."""
+    if isinstance(node, list):
+        return [_local_refs(v, name) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for key, value in node.items():
+        if key == "$ref" and ".json" in value:
+            target, _, fragment = value.partition(".json")
+            value = f"#/components/schemas/{target}" + fragment.lstrip("#")
+        elif key == "$ref" and value.startswith("#/"):
+            value = f"#/components/schemas/{name}" + value[1:]
+        out[key] = _local_refs(value, name)
+    return out
 
 
 def _ref(name: str) -> dict:
@@ -48,8 +68,8 @@ def _path(name: str, schema=None) -> dict:
     return {"name": name, "in": "path", "required": True, "schema": schema or {"type": "string"}}
 
 
-def _q(name: str, description: str, enum=None) -> dict:
-    schema = {"type": "string"}
+def _q(name: str, description: str, enum=None, schema=None) -> dict:
+    schema = schema or {"type": "string"}
     if enum:
         schema["enum"] = list(enum)
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
@@ -59,8 +79,11 @@ def _q(name: str, description: str, enum=None) -> dict:
 def openapi() -> dict:
     schemas = {}
     for path in sorted(resource_dir("schemas").glob("*.json")):
-        schemas[path.stem] = json.loads(path.read_text(encoding="utf-8"))
-    game = _q("game", "uprising (imperium follows)", None)
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc.pop("$schema", None)
+        doc.pop("$id", None)
+        schemas[path.stem] = _local_refs(doc, path.stem)
+    game = _q("game", "the game (aliases such as 'Dune: Imperium – Uprising' are read too)", supported_games())
     paths = {
         "/healthz": {"get": _op("Liveness and engine version", _json(OBJECT), problems=())},
         "/openapi.json": {"get": _op("This document", _json(OBJECT), problems=())},
@@ -96,11 +119,12 @@ def openapi() -> dict:
             params=[game, _q("format", "output format", ["node-link", "dot"])])},
         "/v1/games": {
             "post": _secure(_op("Store a log with its report", _json(_ref("game"), "Stored"), "log",
-                                [_q("tournament", "add it to this tournament")], ("400", "413"), status="201")),
+                                [_q("tournament", "add it to this tournament")], ("400", "404", "413"), status="201")),
             "get": _op("List stored games", _json(_ref("games")), params=[
                 _q("tournament", "tournament id"), _q("player", "a player's name"), _q("leader", "leader id"),
-                _q("valid", "only valid or invalid games", ["true", "false"]), _q("cursor", "from a next_cursor"),
-                _q("limit", "page size, 1-200")]),
+                _q("valid", "only valid or invalid games", ["true", "false"]),
+                _q("cursor", "the next_cursor of the previous page", schema={"type": "integer", "minimum": 0}),
+                _q("limit", "page size", schema={"type": "integer", "minimum": 1, "maximum": 200})]),
         },
         "/v1/games/{id}": {
             "get": _op("A stored game and its log", _json(_ref("game")), params=[_path("id")], problems=("404",)),

@@ -12,7 +12,7 @@ from adjudicator.core.registry import resolve_game, rules_for
 from adjudicator.core.replay import MODES, SNAPSHOTS, replay
 from adjudicator.positions import check_position, legal_actions
 from adjudicator.store import get_ruling, sample, samples, search_rulings
-from adjudicator.views import cards_of, timing_graph
+from adjudicator.views import CARD_TYPES, cards_of, timing_graph
 
 from . import get_db
 from .openapi import openapi
@@ -89,7 +89,8 @@ def one_ruling(ruling_id: str):
 def list_cards():
     system, edition = resolve_game(request.args.get("game", "uprising"), "?game")
     rules = rules_for(system, edition)
-    return ok({"cards": cards_of(rules, request.args.get("type"))})
+    card_type = choice_arg("type", CARD_TYPES, "") if "type" in request.args else None
+    return ok({"cards": cards_of(rules, card_type)})
 
 
 @bp.get("/v1/timing-graph")

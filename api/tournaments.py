@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 
 from adjudicator.core.errors import MalformedLog
+from adjudicator.core.schemas import validate
 from adjudicator.service import tournaments
 
 from . import get_db
@@ -18,8 +19,7 @@ bp = Blueprint("tournaments", __name__)
 def create():
     token = require_token()
     body = json_body()
-    if not isinstance(body, dict) or not isinstance(body.get("name"), str) or not 0 < len(body["name"]) <= 200:
-        raise MalformedLog("a tournament needs a 'name' (1-200 characters)", "/name")
+    validate("tournament", body)
     scoring = body.get("scoring", {"scheme": "points-per-place", "points": [5, 3, 2, 1]})
     return ok(tournaments.create(get_db(), body["name"], scoring, token), 201)
 

@@ -17,6 +17,15 @@ GAMES = {
 SUPPORTED = {("imperium", "uprising")}
 
 
+def supported_games() -> list[str]:
+    """The canonical game names this engine referees (the first alias of each)."""
+    names = []
+    for alias, key in GAMES.items():
+        if key in SUPPORTED and key[1] not in names:
+            names.append(alias)
+    return names
+
+
 def resolve_game(name: str, pointer: str = "") -> tuple[str, str]:
     found = GAMES.get(fold(name or ""))
     if found is None:
@@ -25,6 +34,8 @@ def resolve_game(name: str, pointer: str = "") -> tuple[str, str]:
 
 
 def rules_for(system: str, edition: str, pointer: str = "/game"):
+    if not isinstance(system, str) or not isinstance(edition, str):
+        raise MalformedLog("the game needs a 'system' and an 'edition' (strings)", pointer, code="unsupported-game")
     key = (system, fold(edition))
     key = GAMES.get(key[1], key) if system == "imperium" else key
     if key not in SUPPORTED:

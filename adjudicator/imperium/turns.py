@@ -94,7 +94,10 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     need = space.get("requires")
     if need and card.get("ignore_requirements"):
         need = None  # Undercover Asset
-    if need and pl["influence"][need["influence"]] < need["at_least"]:
+    if need and need.get("no_seat") and pl["seat"]:
+        raise IllegalAction("high-council.seat-taken", f"{pid} already has a High Council seat",
+                            ("high-council.base-seat",))
+    if need and "influence" in need and pl["influence"][need["influence"]] < need["at_least"]:
         raise IllegalAction("agent.influence-requirement",
                             f"{space_id} needs {need['at_least']} {need['influence']} influence; "
                             f"{pid} has {pl['influence'][need['influence']]}",
