@@ -219,12 +219,12 @@ def database() -> None:
 @click.option("--db", default="instance/adjudicator.db", show_default=True)
 def db_upgrade(db: str) -> None:
     """Migrate an older database to the current schema (rows are kept)."""
-    from .store import migrate, open_db, prepare
+    from .store import open_db, prepare, schema_version
 
     handle = open_db(db)
-    before, after = migrate(handle)
-    prepare(handle)
-    click.echo(f"{db}: schema version {before} -> {after}")
+    before = schema_version(handle)
+    prepare(handle)  # migrates under the database's lock
+    click.echo(f"{db}: schema version {before} -> {schema_version(handle)}")
 
 
 def _prepared(db_path: str):

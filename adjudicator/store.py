@@ -6,8 +6,10 @@ file lacks, each in its own transaction, so `adjudicator db upgrade` never loses
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
@@ -74,8 +76,28 @@ def migrate(db) -> tuple[int, int]:
     return before, SCHEMA_VERSION
 
 
+@contextmanager
+def _exclusive(db):
+    """One process at a time prepares a database file (several server workers start at once)."""
+    path = db.execute("pragma database_list").fetchone()[2]
+    if not path:  # in memory
+        yield
+        return
+    with open(path + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def prepare(db: sqlite_utils.Database) -> None:
     """Migrate, then refresh the rulings and samples from the package. Safe on every start."""
+    with _exclusive(db):
+        _prepare(db)
+
+
+def _prepare(db) -> None:
     migrate(db)
     rows = [{
         "id": r["id"], "title": r["title"], "statement": r["statement"],

@@ -7,6 +7,7 @@ import json
 from flask import Blueprint, Response, request
 
 from adjudicator import ENGINE_VERSION
+from adjudicator.core.canonical import dumps
 from adjudicator.core.errors import LimitExceeded, MalformedLog, NotFound
 from adjudicator.core.registry import resolve_game, rules_for
 from adjudicator.core.replay import MODES, SNAPSHOTS, replay
@@ -22,11 +23,12 @@ meta = Blueprint("meta", __name__)  # liveness and the API description: never ra
 
 
 def ok(body, status: int = 200) -> Response:
-    return Response(json.dumps(body, sort_keys=True, ensure_ascii=False), status=status,
-                    mimetype="application/json")
+    return Response(dumps(body), status=status, mimetype="application/json")
 
 
 def json_body():
+    # the standard library's parser, on purpose: it refuses absurd nesting with RecursionError,
+    # where a C parser without a depth limit can crash the whole process on a hostile body
     data = request.get_data(cache=False)
     try:
         return json.loads(data)

@@ -14,3 +14,11 @@ def test_bench_smoke(capsys):
     result = json.loads(last)
     assert KEYS <= set(result)
     assert result["actions"] > 0 and result["chess_moves"] > 0
+
+
+def test_load_bench_smoke(capsys):
+    from bench.load import main as load
+
+    load(["--seconds", "1.5", "--clients", "4", "--json"])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["errors"] == 0 and result["requests"] > 0
