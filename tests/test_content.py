@@ -49,23 +49,24 @@ def walk(steps):
             yield from walk(option)
 
 
-def all_steps():
-    for card in CNT.cards.values():
+def all_steps(cnt=CNT):
+    for card in cnt.cards.values():
         for box in ("agent", "reveal", "acquire"):
             yield from walk(card.get(box, []))
-    for card in CNT.intrigues.values():
+    for card in cnt.intrigues.values():
         for box in ("plot", "combat", "endgame"):
             yield from walk(card.get(box, []))
-    for space in CNT.spaces.values():
+    for space in cnt.spaces.values():
         yield from walk(space["effects"])
-    for conflict in CNT.conflicts.values():
+    for conflict in cnt.conflicts.values():
         for reward in conflict["rewards"].values():
             yield from walk(reward)
 
 
 def test_every_step_uses_a_known_op():
-    unknown = Counter(next(iter(s)) for s in all_steps() if next(iter(s)) not in OPS)
-    assert not unknown
+    for cnt in (CNT, content("base")):
+        unknown = Counter(next(iter(s)) for s in all_steps(cnt) if next(iter(s)) not in OPS)
+        assert not unknown, cnt.edition
 
 
 def test_names_resolve_in_english_and_russian():
@@ -91,3 +92,26 @@ def test_sample_logs_are_current():
 
     for name, args in SAMPLES.items():
         assert json.loads((HERE / f"{name}.json").read_text()) == simulate(*args), name
+
+
+# --- the original Dune: Imperium --------------------------------------------------------------------
+BASE = content("base")
+
+
+def test_base_card_counts():
+    """Dune: Imperium rulebook p. 3 (components)."""
+    assert copies(BASE.of_type("imperium")) == 67
+    assert copies(BASE.of_type("starting")) == 10
+    assert {c["id"]: c["copies"] for c in BASE.of_type("reserve")} == {
+        "arrakis-liaison": 8, "the-spice-must-flow": 10, "foldspace": 6}
+    assert copies(BASE.intrigues.values()) == 40
+    assert Counter(c["level"] for c in BASE.conflicts.values()) == {1: 4, 2: 10, 3: 4}
+    assert len(BASE.leaders) == 8
+    assert BASE.objectives == {} and BASE.posts == {}
+
+
+def test_base_board_spaces():
+    assert len(BASE.spaces) == 22
+    assert {s for s, d in BASE.spaces.items() if d.get("control")} == {"arrakeen", "carthag", "imperial-basin"}
+    assert {s for s, d in BASE.spaces.items() if d["maker"]} == {"imperial-basin", "hagga-basin", "the-great-flat"}
+    assert not BASE.cards["foldspace"].get("buyable", True)

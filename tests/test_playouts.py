@@ -18,12 +18,16 @@ def player_checksums(report: dict, log: dict) -> list[str]:
     return [v["checksum"] for v, a in zip(report["verdicts"], log["actions"], strict=True) if a["by"] != "chance"]
 
 
+GAMES = {"uprising": ("choam",), "imperium": ()}  # game -> the modules every other playout uses
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("start", range(0, GAMES_PER_COUNT, CHUNK))
-def test_random_playouts_replay_identically(players, start):
+def test_random_playouts_replay_identically(game, players, start):
     for seed in range(start, start + CHUNK):
-        modules = ("choam",) if seed % 2 else ()
-        log = simulate("uprising", players, seed, modules)
+        modules = GAMES[game] if seed % 2 else ()
+        log = simulate(game, players, seed, modules)
         recorded = replay(log, snapshots="final")
         assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
         assert {v["verdict"] for v in recorded["verdicts"]} == {"legal"}  # nothing left unimplemented
@@ -38,11 +42,12 @@ def test_random_playouts_replay_identically(players, start):
         assert again == recorded  # byte-identical report from the same input
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("seed", range(12))
-def test_invariants_hold_after_every_action(seed):
+def test_invariants_hold_after_every_action(game, seed):
     players = 3 + seed % 2
-    log = simulate("uprising", players, seed, ("choam",) if seed % 3 == 0 else ())
-    rules = ruleset("uprising")
+    log = simulate(game, players, seed, GAMES[game] if seed % 3 == 0 else ())
+    rules = ruleset(log["game"]["edition"])
     state = rules.new_state(log["game"], {})
     for index, action in enumerate(log["actions"]):
         rules.apply(state, Action(action))

@@ -14,7 +14,7 @@ GAMES = {
     "duneimperium": ("imperium", "base"),
     "base": ("imperium", "base"),
 }
-SUPPORTED = {("imperium", "uprising")}
+SUPPORTED = {("imperium", "uprising"), ("imperium", "base")}
 
 
 def supported_games() -> list[str]:

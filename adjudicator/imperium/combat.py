@@ -77,6 +77,9 @@ def win_conflict(g: Game, task: dict, step: dict) -> None:
     pid, board = task["player"], g.state["board"]
     card = board["conflict"]
     board["conflict"] = None
+    if not g.content.rules["battle_icons"]:  # the original game: won cards stay beside the deck
+        board["discarded_conflicts"].append(card)
+        return
     pl = g.p(pid)
     pl["conflicts"].append({"id": card, "flipped": False})
     g.rulings += ["combat.conflict-card", "combat.win-trigger"]

@@ -277,7 +277,35 @@ def recall_agents(g: Game, task: dict, step: dict) -> None:
         _choice(g, task, "agent")
 
 
+def take_mentat(g: Game, task: dict, step: dict) -> None:
+    """The original game's Mentat: an extra Agent for this round, back on its space at Recall."""
+    board = g.state["board"]
+    if board.get("mentat") is not None:
+        return  # someone already has it this round
+    board["mentat"] = task["player"]
+    g.p(task["player"])["agents"] += 1
+    g.rulings.append("mentat.take")
+
+
+def return_mentat(g: Game) -> None:
+    holder = g.state["board"].get("mentat")
+    if holder is not None:
+        g.p(holder)["agents"] -= 1
+        g.state["board"]["mentat"] = None
+
+
+def gain_reserve_card(g: Game, task: dict, step: dict) -> None:
+    """Foldspace: the Reserve card goes to the discard pile, with no Persuasion spent."""
+    card = step["card"]
+    if g.state["reserve"].get(card, 0) > 0:
+        g.state["reserve"][card] -= 1
+        ms_add(g.p(task["player"])["discard"], card)
+        g.rulings.append("foldspace.gain")
+
+
 CUSTOM = {
+    "take-mentat": take_mentat,
+    "gain-reserve-card": gain_reserve_card,
     "win-conflict": win_conflict,
     "harvest": harvest,
     "control": control,

@@ -4,6 +4,7 @@ Seed 004 'Отряды и зона конфликта', 'Контроль' (p. 1
 from __future__ import annotations
 
 from . import combat
+from .custom import return_mentat
 from .effects import units_in_conflict
 from .game import Game
 
@@ -84,6 +85,7 @@ def recall(g: Game, task: dict) -> None:
     st = g.state
     st["phase"] = "recall"
     st["board"]["occupied"] = {}
+    return_mentat(g)
     for pid in g.order:
         pl = g.p(pid)
         pl["placed"] = []

@@ -333,7 +333,7 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
     card_id = a.get("card")
     card = g.content.cards.get(card_id)
     in_row = card_id in st["row"]
-    in_reserve = st["reserve"].get(card_id, 0) > 0
+    in_reserve = st["reserve"].get(card_id, 0) > 0 and card is not None and card.get("buyable", True)
     set_aside = _manipulated(g, pid, card_id)
     if card is None or not (in_row or in_reserve or set_aside):
         raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
@@ -366,7 +366,8 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
 
 def acquire_candidates(g: Game, pid: str) -> list[dict]:
     st, pl = g.state, g.p(pid)
-    names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items() if n > 0})
+    names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items()
+                                     if n > 0 and g.content.cards[c].get("buyable", True)})
     out = [c for c in names if g.content.cards[c]["cost"] <= pl["persuasion"]]
     out += [m["card"] for m in st.get("manipulated", []) if m["player"] == pid and m["card"] not in names
             and max(0, g.content.cards[m["card"]]["cost"] - 1) <= pl["persuasion"]]
