@@ -56,6 +56,20 @@ class NotFound(AdjudicatorError):
     status = 404
 
 
+class Unauthorized(AdjudicatorError):
+    """No API token, or one that is wrong or revoked."""
+
+    code = "unauthorized"
+    status = 401
+
+
+class Forbidden(AdjudicatorError):
+    """A valid token asking for what belongs to another token."""
+
+    code = "forbidden"
+    status = 403
+
+
 class IllegalAction(AdjudicatorError):
     """Raised by checked application of an action (the replay turns it into a verdict)."""
 

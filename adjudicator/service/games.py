@@ -7,10 +7,10 @@ import json
 import secrets
 
 from ..core.canonical import dumps
-from ..core.errors import MalformedLog, NotFound
+from ..core.errors import Forbidden, MalformedLog, NotFound
 from ..core.logs import parse_log
 from ..core.replay import Replay
-from .tokens import Forbidden, now
+from .tokens import now
 
 PAGE = 50
 

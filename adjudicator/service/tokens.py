@@ -6,17 +6,7 @@ import hashlib
 import secrets
 from datetime import UTC, datetime
 
-from ..core.errors import AdjudicatorError, NotFound
-
-
-class Unauthorized(AdjudicatorError):
-    code = "unauthorized"
-    status = 401
-
-
-class Forbidden(AdjudicatorError):
-    code = "forbidden"
-    status = 403
+from ..core.errors import NotFound, Unauthorized
 
 
 def now() -> str:

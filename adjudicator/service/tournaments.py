@@ -13,9 +13,9 @@ import io
 import json
 import secrets
 
-from ..core.errors import MalformedLog
+from ..core.errors import Forbidden, MalformedLog
 from .games import get_row, get_tournament_row
-from .tokens import Forbidden, now
+from .tokens import now
 
 SCHEMES = ("points-per-place", "wins")
 
