@@ -23,6 +23,53 @@ def _visible(pool: dict) -> int:
     return len(pool["cards"]) - pool["hidden"]
 
 
+# --- a deck's known top ---------------------------------------------------------------------------
+# A deck is a multiset, but a card put on top of it (Bypass Protocol, Recruitment Mission) or seen
+# there (Paul Atreides' Prescience, Poison Snooper) is known: deck["top"] lists those cards, the top
+# one first, and they are the next ones drawn. The key is absent when nothing is known.
+def known_top(pool: dict) -> list:
+    return pool.get("top", [])
+
+
+def put_on_top(pool: dict, card: str) -> None:
+    ms_add(pool["cards"], card)
+    pool["top"] = [card, *known_top(pool)]
+
+
+def take_from_deck(pool: dict, card: str) -> None:
+    """A named card leaves the deck (looked at, then moved): the top one if it is known."""
+    top = known_top(pool)
+    if top and top[0] == card:
+        _set_top(pool, top[1:])
+    if not ms_remove(pool["cards"], card):
+        raise AssertionError(card)
+    trim_top(pool)
+
+
+def forget_top(pool: dict) -> None:
+    """A shuffle: nothing about the order is known any more."""
+    pool.pop("top", None)
+
+
+def _set_top(pool: dict, top: list) -> None:
+    if top:
+        pool["top"] = list(top)
+    else:
+        pool.pop("top", None)
+
+
+def trim_top(pool: dict) -> None:
+    """Keep the known top within the deck's contents (a face-down card named later may have
+    been one of them)."""
+    top, left = known_top(pool), list(pool["cards"])
+    keep = []
+    for card in top:
+        if not ms_remove(left, card):
+            break
+        keep.append(card)
+    _set_top(pool, keep)
+
+
 def _refill_from(pool: dict, discard: list) -> None:
     for c in discard:
         ms_add(pool["cards"], c)
@@ -82,7 +129,10 @@ def deal(g: Game, task: dict) -> dict:
         pool, discard, n = _draw_plan(g, task)
         cards = list(pool["cards"])
         drawn = []
-        for _ in range(n):
+        for card in known_top(pool)[:n]:  # a known top card is the next one drawn
+            cards.remove(card)
+            drawn.append(card)
+        for _ in range(n - len(drawn)):
             if not cards:
                 cards = sorted(discard)
             drawn.append(cards.pop(rng.below(st, len(cards))))
@@ -171,6 +221,12 @@ def _apply_draw(g: Game, task: dict, cards) -> None:
         return
     known = [c for c in cards if c != HIDDEN]
     hidden = len(cards) - len(known)
+    top = known_top(pool)[:n]
+    if top and not ms_contains(known, top):
+        raise IllegalAction("chance.card-not-available",
+                            f"the top of that deck is known to be {top}: those are drawn first",
+                            ("deck.known-top",))
+    _set_top(pool, known_top(pool)[len(top):])
     # Cards beyond what the deck holds come after a reshuffle: the old deck is drawn whole first.
     if n > _visible(pool):
         if pool["hidden"] == 0 and not ms_contains(known, pool["cards"]) and hidden == 0:
@@ -178,6 +234,7 @@ def _apply_draw(g: Game, task: dict, cards) -> None:
                                 "a draw that empties the deck must take every card left in it",
                                 ("deck.reshuffle",))
         _refill_from(pool, discard)
+        forget_top(pool)
     if not ms_contains(pool["cards"], known) or _visible(pool) - len(known) < hidden:
         raise IllegalAction("chance.card-not-available",
                             f"{sorted(known)} cannot all be drawn from that deck", R_AVAIL)
@@ -202,6 +259,15 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
         raise IllegalAction("chance.card-not-available",
                             f"{sorted(cards)} cannot all be on top of that deck (the cards looked at "
                             "must be named)", ("card.look-at-top-cards",))
+    top = known_top(pool)[:len(cards)]
+    if top and not ms_contains(cards, top):
+        raise IllegalAction("chance.card-not-available",
+                            f"the top of that deck is known to be {top}", ("deck.known-top",))
+    if task.get("peek"):  # Prescience: the card is seen and stays where it is
+        if cards and not known_top(pool):
+            pool["top"] = list(cards)
+        g.rulings.append("leader.paul-prescience")
+        return
     g.p(task["player"])["looking"] = sorted(cards)
 
 
@@ -219,6 +285,7 @@ def identify(g: Game, pid: str, zone: str, card: str) -> bool:
         held.remove(HIDDEN)
         ms_remove(pool["cards"], card)
         pool["hidden"] -= 1
+        trim_top(pool)
         ms_add(held, card)
         g.hidden.append(f"{pid}'s face-down card taken to be {card}")
         return True

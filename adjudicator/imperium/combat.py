@@ -45,8 +45,9 @@ def placements(g: Game) -> list[tuple[str, str]]:
     return out
 
 
-def resolve(g: Game) -> None:
-    """Give the rewards (doubled by a sandworm, except control) and the conflict card."""
+def resolve(g: Game) -> str | None:
+    """Give the rewards (doubled by a sandworm, except control) and the conflict card; returns
+    the winner (None on a tie for first or with nobody fighting)."""
     board = g.state["board"]
     conflict = g.content.conflicts.get(board["conflict"] or "", {})
     placed = placements(g)
@@ -70,6 +71,26 @@ def resolve(g: Game) -> None:
     if not any(r == "first" for _, r in placed) and board["conflict"]:
         board["discarded_conflicts"].append(board["conflict"])
         board["conflict"] = None
+    return next((pid for pid, r in placed if r == "first"), None)
+
+
+def is_victory_card(card: dict) -> bool:
+    """A Combat Intrigue card that acts 'when you win a Conflict'."""
+    return any(s.get("custom") == "when-you-win-conflict" for s in card.get("combat", []))
+
+
+def has_victory_cards(g: Game) -> bool:
+    """Whether the edition has any such card (Uprising has none: no window to open)."""
+    return any(is_victory_card(card) for card in g.content.intrigues.values())
+
+
+def may_hold_victory_card(g: Game, pid: str) -> bool:
+    held = g.p(pid)["intrigue"]
+    cards = g.content.intrigues
+    if any(is_victory_card(cards.get(c, {})) for c in held):
+        return True
+    deck = g.state["intrigue_deck"]
+    return "?" in held and deck["hidden"] > 0 and any(is_victory_card(cards.get(c, {})) for c in deck["cards"])
 
 
 def win_conflict(g: Game, task: dict, step: dict) -> None:

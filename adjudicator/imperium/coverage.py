@@ -25,6 +25,8 @@ def _boxes(cnt: Content):
         for box in INTRIGUE_BOXES:
             if box in card:
                 yield f"intrigue:{cid}", box, card[box]
+        if "requires" in card:  # the condition to play it, walked as a condition
+            yield f"intrigue:{cid}", "requires", [{"if": card["requires"], "then": []}]
     for lid, leader in sorted(cnt.leaders.items()):
         for side, data in ((lid, leader), *(((leader["reverse"]["id"], leader["reverse"]),)
                                             if leader.get("reverse") else ())):

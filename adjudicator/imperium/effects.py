@@ -29,6 +29,13 @@ CHOICE_RULINGS = {
     "track": ("leader.feyd-training",),
     "flip": ("intrigue.flip-battle-icon",),
     "row": ("intrigue.manipulate",),
+    "agent-source": ("card.kwisatz-haderach",),
+    "voice": ("card.the-voice",),
+    "opponent": ("card.double-cross",),
+    "masterstroke": ("leader.masterstroke", "leader.baron-masterstroke"),
+    "top-card": ("card.poison-snooper",),
+    "deck-top": ("card.recruitment-mission", "card.bypass-protocol"),
+    "discard-to-hand": ("card.other-memory",),
 }
 
 
@@ -229,6 +236,8 @@ def op_recruit(g, task, step):
     n = min(step["recruit"], troops["supply"])
     troops["supply"] -= n
     troops["garrison"] += n
+    if any(s.get("custom") == "deploy-recruits-in-reveal-turn" for s in task["steps"]):
+        task["last_recruited"] = n  # Reinforcements deploys the troops this very effect recruited
     turn = g.state.get("turn")
     if turn and turn["player"] == task["player"]:
         turn["recruited"] += n
@@ -358,6 +367,9 @@ def op_swordmaster(g, task, step):
 def op_high_council(g, task, step):
     g.p(task["player"])["seat"] = True
     g.rulings.append("high-council.seat")
+    from .triggers import on_seat
+
+    on_seat(g, task["player"])
 
 
 def op_pay(g, task, step):
@@ -539,11 +551,16 @@ def pay_cost(g: Game, pid: str, cost: dict, src: str = "") -> None:
 def trash_card(g: Game, pid: str, card: str, zone: str) -> None:
     """Trash a card from one of `pid`'s zones ("deck" for a card looked at on top of it).
     A Reserve card goes back to its Reserve stack; a card with a "trashed" box fires it."""
+    from .chance import take_from_deck
+
     pl = g.p(pid)
     held = pl["deck"]["cards"] if zone == "deck" else pl[zone]
     if card not in held:
         raise IllegalAction("card.not-in-zone", f"{card} is not in {pid}'s {zone}", ("deck.trash",))
-    held.remove(card)
+    if zone == "deck":
+        take_from_deck(pl["deck"], card)
+    else:
+        held.remove(card)
     data = g.content.cards.get(card, {})
     if data.get("type") == "reserve":
         g.state["reserve"][card] = g.state["reserve"].get(card, 0) + 1
@@ -585,8 +602,12 @@ def move_troops(g: Game, pid: str, move: str, n: int) -> None:
 
 
 def _acquirable(g: Game, pid: str, spec: dict) -> list[str]:
+    """Cards an effect may acquire: the Row, the Reserve (not a card only its icon gives, such as
+    Foldspace) and a card Manipulate set aside for `pid` (at its full cost: FAQ, Helena Richese)."""
     st, pl = g.state, g.p(pid)
-    names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items() if n > 0})
+    names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items()
+                                     if n > 0 and g.content.cards[c].get("buyable", True)}
+                   | {m["card"] for m in st.get("manipulated", []) if m["player"] == pid and m.get("other_means")})
     out = []
     for c in names:
         cost = g.content.cards[c]["cost"] or 0
@@ -606,7 +627,13 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
     data = g.content.cards[card]
     if pay == "solari":
         g.pay(pid, {"solari": data["cost"] or 0}, ("card.acquire-effect",))
-    ms_add(pl["hand" if to == "hand" else "discard"], card)
+    if to == "deck-top":  # Bypass Protocol: the card goes on top of the deck, known to be there
+        from .chance import put_on_top
+
+        put_on_top(pl["deck"], card)
+        g.rulings.append("deck.known-top")
+    else:
+        ms_add(pl["hand" if to == "hand" else "discard"], card)
     g.rulings.append("card.acquire-effect")
     turn = _my_turn(g, pid)
     if to == "hand" and turn.get("kind") == "reveal":  # a card reaching the hand now is revealed
@@ -617,16 +644,29 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
     from .triggers import on_acquire
 
     on_acquire(g, pid, card)
+    aside = next((m for m in st.get("manipulated", []) if m["player"] == pid and m["card"] == card
+                  and m.get("other_means")), None)
     if card in st["row"]:
         st["row"].remove(card)
         if st["imperium_deck"]["cards"]:
             g.push({"t": "chance", "kind": "refill-row"})
         g.rulings.append("acquire.row-refill")
-    else:
+    elif st["reserve"].get(card, 0) > 0 and data.get("buyable", True):
         st["reserve"][card] -= 1
+    elif aside is not None:  # set aside by Manipulate: taken by another means, no discount
+        st["manipulated"].remove(aside)
+        g.rulings.append("leader.helena-richese")
+    else:
+        raise IllegalAction("acquire.not-available", f"{card} cannot be acquired now", ("acquire.cost",))
 
 
 def recall_agent(g: Game, pid: str, space: str) -> None:
+    lift_agent(g, pid, space)
+    g.rulings.append("recall.agents")
+
+
+def lift_agent(g: Game, pid: str, space: str) -> None:
+    """Take one of `pid`'s Agents off `space` (recalled, or moved by Kwisatz Haderach)."""
     pl, occupied = g.p(pid), g.state["board"]["occupied"]
     if space not in pl["placed"]:
         raise IllegalAction("agent.not-placed", f"{pid} has no agent on {space}", ("recall.agents",))
@@ -637,7 +677,6 @@ def recall_agent(g: Game, pid: str, space: str) -> None:
             occupied[space] = others[0]
         else:
             del occupied[space]
-    g.rulings.append("recall.agents")
 
 
 # --- choices -------------------------------------------------------------------------------------
@@ -711,6 +750,10 @@ def choice_candidates(g: Game, task: dict) -> list[dict]:
         return [{"option": i} for i in task["open"]]
     if kind == "row":
         return [{"card": c} for c in sorted(set(g.state["row"]))]
+    if kind in BASE_CHOICES:
+        from .custom import choice_candidates as base_candidates
+
+        return base_candidates(g, task)
     raise AssertionError(kind)
 
 
@@ -745,6 +788,11 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
         names = _intrigue_names(g, pid)  # before the task goes: the list is the one offered
     g.finish(task)
     below = g.top
+    if kind in BASE_CHOICES:
+        from .custom import apply_choice as base_apply
+
+        base_apply(g, task, answer)
+        return
     if answer.get("option") == "skip":
         return
     if kind == "option":
@@ -791,11 +839,14 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
     elif kind == "row":
         from .custom import manipulate
 
-        manipulate(g, pid, answer["card"])
+        manipulate(g, pid, answer["card"], task.get("other_means", False))
 
 
 MOVES = {"retreat": ("conflict", "garrison"), "deploy": ("garrison", "conflict"),
          "defend": ("supply", "conflict")}
+# choice kinds the original game's cards and leaders add (custom.choice_candidates / apply_choice)
+BASE_CHOICES = ("agent-source", "voice", "opponent", "masterstroke", "top-card", "deck-top",
+                "discard-to-hand")
 
 
 def _pay_intrigue(g: Game, pid: str, card: str, trash: bool) -> None:
@@ -811,6 +862,8 @@ def _pay_intrigue(g: Game, pid: str, card: str, trash: bool) -> None:
 
 def _look_move(g: Game, pid: str, card: str, dest: str) -> None:
     """A card looked at on top of the deck goes to the hand, the discard pile or the trash."""
+    from .chance import take_from_deck
+
     pl = g.p(pid)
     pl["looking"].remove(card)
     if not pl["looking"]:
@@ -818,7 +871,7 @@ def _look_move(g: Game, pid: str, card: str, dest: str) -> None:
     if dest == "trash":
         trash_card(g, pid, card, "deck")
         return
-    pl["deck"]["cards"].remove(card)
+    take_from_deck(pl["deck"], card)
     ms_add(pl["hand" if dest == "hand" else "discard"], card)
 
 

@@ -39,6 +39,8 @@ def violations(state: dict) -> list[str]:
         owned += cards - starting
         if len(pl["placed"]) > pl["agents"]:
             out.append(f"{pid} placed more agents than they have")
+        if Counter(pl["deck"].get("top", [])) - Counter(pl["deck"]["cards"]):
+            out.append(f"{pid}'s known deck top is not in the deck")
     in_game = Counter(state["imperium_deck"]["cards"]) + Counter(state["row"]) + owned
     # Manipulate sets a Row card aside for a round; unbought, it leaves the game
     in_game += Counter(m["card"] for m in state.get("manipulated", [])) + Counter(state.get("removed_cards", []))

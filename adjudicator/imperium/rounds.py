@@ -4,7 +4,7 @@ Seed 004 'Отряды и зона конфликта', 'Контроль' (p. 1
 from __future__ import annotations
 
 from . import combat
-from .custom import return_mentat
+from .custom import claim_mentat_for_round, return_mentat
 from .effects import units_in_conflict
 from .game import Game
 
@@ -19,6 +19,7 @@ def round_start(g: Game, task: dict) -> None:
     st["round"] += 1
     st["phase"] = "round-start"
     g.rulings += ["round.phases", "round.start"]
+    claim_mentat_for_round(g)  # Sort Through the Chaos won last round
     task["step"] = "defensive-bonus"
     g.push({"t": "chance", "kind": "reveal-conflict"})
 
@@ -50,7 +51,16 @@ def turns(g: Game, task: dict) -> None:
         return
     pid = waiting[0]
     task["next"] = g.order[(g.order.index(pid) + 1) % len(g.order)]
+    _lift_voice(g, pid)
     g.push({"t": "turn", "player": pid})
+
+
+def _lift_voice(g: Game, pid: str) -> None:
+    """The Voice's marker comes off at the start of its player's next turn."""
+    board = g.state["board"]
+    if any(v["by"] == pid for v in board.get("voice", [])):
+        board["voice"] = [v for v in board["voice"] if v["by"] != pid]
+        g.rulings.append("card.the-voice")
 
 
 def start_combat(g: Game, task: dict) -> None:
@@ -62,8 +72,22 @@ def start_combat(g: Game, task: dict) -> None:
 
 
 def combat_resolve(g: Game, task: dict) -> None:
+    winner = combat.resolve(g)
+    if winner is not None and combat.has_victory_cards(g):
+        task["step"] = "combat-victory"
+        task["winner"] = winner
+    else:
+        task["step"] = "combat-cleanup"
+
+
+def combat_victory(g: Game, task: dict) -> None:
+    """Once the rewards are given, the winner may play Combat Intrigue cards that act 'when you
+    win a Conflict' (a window opens only when they hold one, or a face-down card that may be one)."""
     task["step"] = "combat-cleanup"
-    combat.resolve(g)
+    winner = task.pop("winner", None)
+    if winner is not None and combat.may_hold_victory_card(g, winner):
+        g.rulings.append("combat.win-trigger")
+        g.push({"t": "window", "kind": "victory", "order": [winner], "idx": 0, "passes": 0})
 
 
 def combat_cleanup(g: Game, task: dict) -> None:
@@ -85,6 +109,7 @@ def recall(g: Game, task: dict) -> None:
     st = g.state
     st["phase"] = "recall"
     st["board"]["occupied"] = {}
+    st["board"].pop("voice", None)
     return_mentat(g)
     for pid in g.order:
         pl = g.p(pid)
@@ -144,6 +169,7 @@ STEPS = {
     "turns": turns,
     "combat": start_combat,
     "combat-resolve": combat_resolve,
+    "combat-victory": combat_victory,
     "combat-cleanup": combat_cleanup,
     "makers": makers,
     "recall": recall,

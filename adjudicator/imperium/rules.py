@@ -15,6 +15,7 @@ from .effects import (
     can_afford,
     choice_candidates,
     commit_option,
+    holds,
     run,
     units_in_conflict,
 )
@@ -26,6 +27,14 @@ MODULES = {"uprising": ("choam",), "base": ()}
 # What the setup rests on; a replay report cites these for the position it starts from.
 SETUP_RULINGS = ("setup.uprising", "deck.starting-deck", "setup.conflict-deck", "setup.no-mentat",
                  "round.phases", "setup.objectives", "choam.components")
+# The original game's setup and the base-board rules its data encodes (rulebook, seed 001).
+BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.starting-deck",
+                      "setup.conflict-deck", "round.phases", "reserve.arrakis-liaison",
+                      "agent.base-icon-table", "agent.base-space-costs", "harvest.base-spaces",
+                      "control.base-spaces", "deploy.base-limits", "combat.base-rewards-by-players",
+                      "combat.rewards-player-count", "reveal.base-steps", "strength.set-after-reveal",
+                      "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
+EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
 PLAYER_COUNTS = (3, 4)
 INTRIGUE_TIMINGS = ("plot", "combat", "endgame")
 
@@ -57,6 +66,11 @@ class ImperiumRules:
     def __init__(self, edition: str):
         self.edition = edition
         self.content: Content = content(edition)
+        self.setup_rulings = EDITION_SETUP_RULINGS.get(edition, SETUP_RULINGS)
+        # an Intrigue card that must be the first thing in a turn (Bindu Suspension)
+        self.turn_start_cards = any(s["custom"] == "pass-turn" and s.get("at_turn_start")
+                                    for card in self.content.intrigues.values()
+                                    for s in _custom_steps(card))
 
     # --- setup -------------------------------------------------------------------------------
     def new_state(self, game: dict, setup: dict) -> dict:
@@ -209,7 +223,15 @@ class ImperiumRules:
         if task["t"] == "chance":
             return {"by": CHANCE, "kind": task["kind"], **chance.prompt_fields(g, task)}
         return {"by": self.actor(task), "kind": task.get("kind", task["t"]) if task["t"] == "choice"
-                else task["t"], "window": self.window(g, task), "verbs": list(ACCEPTS[task["t"]])}
+                else task["t"], "window": self.window(g, task), "verbs": self.verbs(g, task)}
+
+    def verbs(self, g: Game, task: dict) -> list[str]:
+        """The verbs the pending task accepts; at the start of a turn a leader who may look at
+        the top of their deck (Prescience) may also `resolve` that."""
+        out = list(ACCEPTS[task["t"]])
+        if task["t"] == "turn" and triggers.peek_node(g, task["player"]):
+            out.append("resolve")
+        return out
 
     @staticmethod
     def actor(task: dict) -> str:
@@ -226,7 +248,7 @@ class ImperiumRules:
         if t == "reveal":
             return "reveal-turn.resolve"
         if t == "window":
-            return "combat.intrigue-window" if task["kind"] == "combat" else "endgame.intrigue"
+            return WINDOW_NAMES[task["kind"]]
         stack = g.state["stack"]
         below = [x for x in stack if x["t"] in ("turn", "agent", "reveal", "window")]
         return self.window(g, below[-1]) if below else g.state["phase"]
@@ -260,7 +282,7 @@ class ImperiumRules:
         if action.by != actor:
             raise IllegalAction("turn.not-your-turn", f"it is {actor}'s decision, not {action.by}'s",
                                 ("turn.order",))
-        if verb not in ACCEPTS[task["t"]]:
+        if verb not in self.verbs(g, task):
             if verb == "play-intrigue":
                 self._check_intrigue_timing(g, task, a)
             if verb in ("resolve", "deploy", "end-turn", "acquire") and task["t"] == "choice":
@@ -271,11 +293,16 @@ class ImperiumRules:
         if verb == "send-agent":
             space = turns.check_send_agent(g, actor, a)
             g.finish(task)
-            turns.apply_send_agent(g, actor, a, space)
+            turns.start_send_agent(g, actor, a, space, task.get("deployed", 0))
+        elif verb == "resolve" and task["t"] == "turn":
+            if not turns.apply_peek(g, actor, a):
+                raise IllegalAction("resolve.unknown-effect", f"{a.get('effect')!r} cannot be resolved "
+                                    "before an Agent is sent or the cards are revealed",
+                                    ("timing.effects-any-order", "leader.paul-prescience"))
         elif verb == "reveal":
             turns.check_reveal(g, actor, a)
             g.finish(task)
-            turns.apply_reveal(g, actor, a)
+            turns.apply_reveal(g, actor, a, task.get("deployed", 0))
         elif verb == "resolve":
             turns.apply_resolve(g, actor, a)
         elif verb == "deploy":
@@ -293,7 +320,7 @@ class ImperiumRules:
 
     def _check_intrigue_timing(self, g: Game, task: dict, a: dict) -> str:
         card = self.content.intrigues.get(a.get("card"), {})
-        timings = [t for t in INTRIGUE_TIMINGS if t in card]
+        timings = card_timings(card)
         window = self.window(g, task)
         usable = [t for t in timings if allows(window, t, "uprising")]
         if not usable:
@@ -313,7 +340,12 @@ class ImperiumRules:
         card, held = a["card"], g.p(pid)["intrigue"]
         if card not in held and chance.HIDDEN not in held:
             raise IllegalAction("card.not-held", f"{pid} holds no {card}", ("intrigue.hidden",))
-        steps = self.content.intrigues[card][timing]
+        need = self.content.intrigues[card].get("requires")
+        if need and not holds(g, pid, need, f"intrigue:{card}"):
+            raise IllegalAction("intrigue.condition", f"{pid} does not meet what {card} requires to be "
+                                "played", ("intrigue.conditions",))
+        steps = self.content.intrigues[card][TIMING_BOX.get(timing, timing)]
+        check_intrigue_customs(g, task, pid, card, steps)
         if steps and "pay" in steps[0]:
             if not can_afford(g, pid, steps[0]["pay"], f"intrigue:{card}"):
                 raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs",
@@ -330,6 +362,8 @@ class ImperiumRules:
         g.state["intrigue_discard"].sort()
         if task["t"] == "window":
             task["passes"] = 0
+        if task["t"] == "turn" and self.turn_start_cards:
+            task["acted"] = True  # the turn has begun (Bindu Suspension must come first)
         g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions"]
         if timing == "combat":
             g.rulings.append("combat.marker-adjust")
@@ -364,6 +398,9 @@ class ImperiumRules:
         if t == "turn":
             out += self._agent_options(g, pid)
             out.append({"do": "reveal"})
+        peek = triggers.peek_node(g, pid) if t in ("turn", "agent", "reveal") else None
+        if peek:  # Prescience: look at the top card of the deck
+            out.append({"do": "resolve", "effect": peek})
         turn = g.state.get("turn")
         if t in ("agent", "reveal"):
             out += [{"do": "resolve", "effect": n} for n in turns.pending_effects(turn)
@@ -386,14 +423,17 @@ class ImperiumRules:
 
     def _agent_options(self, g: Game, pid: str) -> list[dict]:
         pl = g.p(pid)
-        if len(pl["placed"]) >= pl["agents"]:
-            return []
         out = []
         for card in sorted(set(pl["hand"])):
+            if len(pl["placed"]) >= pl["agents"] and not (
+                    pl["placed"] and turns.moves_agent(self.content.cards.get(card, {}))):
+                continue
             for space in self.content.spaces:
                 mine = turns.own_spy_posts(g, pid, space)
                 occupied = space in g.state["board"]["occupied"]
-                for infiltrate in (mine if occupied else [None]):
+                # an occupied space: by infiltrating (Uprising) or by a card or leader that lets
+                # an Agent share it (the original game)
+                for infiltrate in ([None, *mine] if occupied else [None]):
                     for gather in [None, *[p for p in mine if p != infiltrate]]:
                         a = {"do": "send-agent", "card": card, "space": space}
                         if infiltrate:
@@ -443,12 +483,72 @@ class ImperiumRules:
         for pid, pl in view["players"].items():
             if pid == viewer:
                 continue
+            if "masterstroke" in pl and not pl.get("ability_used"):  # face-down Faction tokens
+                pl["masterstroke"] = len(pl["masterstroke"])
             pl["hand"] = len(pl["hand"])
             pl["intrigue"] = len(pl["intrigue"])
             pl["deck"] = len(pl["deck"]["cards"])
         view["imperium_deck"] = len(view["imperium_deck"]["cards"])
         view["intrigue_deck"] = len(view["intrigue_deck"]["cards"])
         return view
+
+
+# A Combat card that acts 'when you win a Conflict' has a timing of its own: the winner's window
+# after the rewards (combat.victory), never the play-or-pass window before them.
+TIMING_BOX = {"when-you-win": "combat"}
+
+
+def card_timings(card: dict) -> list[str]:
+    from .combat import is_victory_card
+
+    return ["when-you-win" if t == "combat" and is_victory_card(card) else t
+            for t in INTRIGUE_TIMINGS if t in card]
+
+
+WINDOW_NAMES = {"combat": "combat.intrigue-window", "victory": "combat.victory",
+                "endgame": "endgame.intrigue"}
+
+
+def check_intrigue_customs(g: Game, task: dict, pid: str, card: str, steps: list) -> None:
+    """What some Intrigue cards need before they may be played (FAQ 'Intrigue cards': meet the
+    condition)."""
+    pl = g.p(pid)
+    for step in _custom_steps(steps):
+        name = step["custom"]
+        if name == "pass-turn" and step.get("at_turn_start") and not (
+                task["t"] == "turn" and not task.get("acted")):
+            raise IllegalAction("intrigue.not-turn-start", f"{card} must be the first thing {pid} does in "
+                                "a turn, before sending an Agent or revealing", ("card.bindu-suspension",))
+        if name == "opponent-loses-conflict-troop" and not any(
+                g.p(q)["troops"]["conflict"] > 0 for q in g.opponents(pid)):
+            raise IllegalAction("intrigue.condition", f"no opponent of {pid} has a troop in the Conflict",
+                                ("card.double-cross", "intrigue.conditions"))
+        if name == "lose-conflict-troops" and pl["troops"]["conflict"] < step["n"]:
+            raise IllegalAction("intrigue.cost", f"{card} costs {step['n']} troops in the Conflict; "
+                                f"{pid} has {pl['troops']['conflict']} there",
+                                ("card.staged-incident", "intrigue.conditions"))
+        if name == "take-mentat" and g.state["board"].get("mentat") is not None:
+            raise IllegalAction("intrigue.condition", f"{card} takes the Mentat only from its own space, and "
+                                f"{g.state['board']['mentat']} has it this round",
+                                ("card.calculated-hire", "intrigue.conditions"))
+        if name == "look-top-draw-or-trash" and len(pl["deck"]["cards"]) - pl["deck"]["hidden"] <= 0:
+            raise IllegalAction("intrigue.empty-deck", f"{pid}'s deck is empty: there is no top card to "
+                                "look at (the discard pile is not reshuffled for that)",
+                                ("card.poison-snooper",))
+
+
+def _custom_steps(steps) -> list[dict]:
+    found = []
+    if isinstance(steps, dict):
+        if "custom" in steps:
+            found.append(steps)
+        for value in steps.values():
+            if isinstance(value, (list, dict)):
+                found += _custom_steps(value)
+    elif isinstance(steps, list):
+        for item in steps:
+            found += _custom_steps(item)
+    return found
 
 
 def _pass(task: dict) -> None:

@@ -33,6 +33,7 @@ WINDOWS = [
     ("combat.intrigue-window", "combat", ["combat"]),
     ("combat.resolve", "combat", []),
     ("combat.rewards", "combat", []),
+    ("combat.victory", "combat", ["when-you-win"]),
     ("combat.cleanup", "combat", []),
     ("makers", "makers", []),
     ("recall", "recall", []),
@@ -56,7 +57,8 @@ EDGES = [
     ("reveal-turn.cleanup", "combat.intrigue-window"),
     ("combat.intrigue-window", "combat.resolve"),
     ("combat.resolve", "combat.rewards"),
-    ("combat.rewards", "combat.cleanup"),
+    ("combat.rewards", "combat.victory"),
+    ("combat.victory", "combat.cleanup"),
     ("combat.cleanup", "makers"),
     ("makers", "recall"),
     ("recall", "round-start.reveal-conflict"),
@@ -64,7 +66,7 @@ EDGES = [
     ("endgame.intrigue", "endgame.score"),
 ]
 TIMING_RULINGS = {"plot": "intrigue.plot-timing", "combat": "intrigue.combat-timing",
-                  "endgame": "intrigue.endgame-timing"}
+                  "endgame": "intrigue.endgame-timing", "when-you-win": "combat.win-trigger"}
 
 
 @lru_cache(maxsize=4)

@@ -97,14 +97,23 @@ def on_acquire(g: Game, pid: str, card: str) -> None:
         if armed["on"] == "acquire" and armed["round"] == g.state["round"] \
                 and mine is not None and mine["kind"] == armed["during"]:
             run(g, pid, armed["steps"], armed["src"])
+    from .custom import on_acquire_top
+
+    on_acquire_top(g, pid, card)  # Recruitment Mission
 
 
 def on_deployed(g: Game, pid: str, n: int) -> None:
-    """Units deployed to the Conflict on `pid`'s own turn; Distraction fires at three."""
+    """Units deployed to the Conflict on `pid`'s own turn; Distraction fires at three. Before an
+    Agent is sent or the cards revealed (a Plot Intrigue card at the start of the turn) the count
+    is kept on the pending `turn` task and carried into the turn."""
     turn = g.state.get("turn")
     if not turn or turn["player"] != pid:
-        return
-    turn["deployed"] = turn.get("deployed", 0) + n
+        turn = next((t for t in reversed(g.state["stack"]) if t["t"] == "turn" and t["player"] == pid), None)
+        if turn is None:
+            return
+    before = turn.get("deployed", 0)
+    turn["deployed"] = before + n
+    _troops_deployed(g, pid, before, turn["deployed"])
     if turn["deployed"] < 3:
         return
     pl = g.p(pid)
@@ -119,6 +128,74 @@ def on_harvest(g: Game, pid: str, amount: int) -> None:
     for cid, least in _contracts(g, pid, "harvest_spice"):
         if amount >= least:
             complete_contract(g, pid, cid)
+    if _ability(g, pid).get("when", {}).get("trigger") == "harvest":  # Spice Addict
+        g.rulings.append("leader.countess-ariana-thorvald")
+        _fire(g, pid)
+
+
+# --- leader triggers of the original game ----------------------------------------------------------
+def _fire(g: Game, pid: str) -> None:
+    g.rulings.append("leader.ability")
+    run(g, pid, _ability(g, pid)["effects"], f"leader:{g.p(pid)['leader']}")
+
+
+def _troops_deployed(g: Game, pid: str, before: int, after: int) -> None:
+    """Masterstroke: when the troops deployed in one turn reach `at_least` (once per game: the
+    reveal marks the ability used; declining keeps it for a later turn)."""
+    when = _ability(g, pid).get("when", {})
+    if when.get("trigger") != "troops-deployed" or not before < when["at_least"] <= after:
+        return
+    if when.get("once_per_game") and g.p(pid).get("ability_used"):
+        return
+    _fire(g, pid)
+
+
+def on_seat(g: Game, pid: str) -> None:
+    """Connections: taking a High Council seat."""
+    if _ability(g, pid).get("when", {}).get("trigger") == "take-seat":
+        g.rulings.append("leader.memnon-connections")
+        _fire(g, pid)
+
+
+def on_space_cost_paid(g: Game, pid: str, paid: dict) -> None:
+    """Ruthless Negotiator: paying the printed cost of a board space in that resource."""
+    when = _ability(g, pid).get("when", {})
+    if when.get("trigger") == "space-cost-paid" and paid.get(when["resource"], 0) > 0:
+        g.rulings.append("leader.count-ilban-richese")
+        _fire(g, pid)
+
+
+def space_cost_discount(g: Game, pid: str, space: dict, cost: dict) -> dict:
+    """Landsraad Popularity: the cost of a space with that Agent icon is lowered (never below 0)."""
+    when = _ability(g, pid).get("when", {})
+    if when.get("trigger") != "space-cost" or space.get("icon") != when.get("space_icon"):
+        return cost
+    cost = dict(cost)
+    for step in _ability(g, pid)["effects"]:
+        if step.get("custom") == "reduce-space-cost":
+            for key, amount in step.items():
+                if key in cost and key != "custom":
+                    cost[key] = max(0, cost[key] - amount)
+    return {k: v for k, v in cost.items() if v > 0}
+
+
+def passive_step(g: Game, pid: str, name: str) -> dict | None:
+    """The step of a standing (passive) leader rule, e.g. Eyes Everywhere, if the leader has it."""
+    ability = _ability(g, pid)
+    if ability.get("when", {}).get("trigger") != "passive":
+        return None
+    return next((s for s in ability.get("effects", []) if s.get("custom") == name), None)
+
+
+def peek_node(g: Game, pid: str) -> str | None:
+    """Prescience, usable in any of the leader's own turns while the top card of the deck is
+    unknown and the deck is not empty (there is nothing to look at otherwise)."""
+    if passive_step(g, pid, "prescience") is None:
+        return None
+    deck = g.p(pid)["deck"]
+    if len(deck["cards"]) - deck["hidden"] <= 0 or deck.get("top"):
+        return None
+    return f"leader:{g.p(pid)['leader']}"
 
 
 def on_contract_taken(g: Game, pid: str, cid: str) -> None:

@@ -28,11 +28,54 @@ SPACE_RULINGS = {
 
 
 # --- helpers ----------------------------------------------------------------------------------
-def space_cost(g: Game, space: dict) -> dict:
+def space_cost(g: Game, space: dict, pid: str | None = None) -> dict:
     cost = dict(space.get("cost", {}))
     if space["id"] == "swordmaster" and any(g.p(q)["swordmaster"] for q in g.order):
         cost["solari"] = g.content.rules["swordmaster_cost_after_first"]
+    if pid is not None:
+        reduced = triggers.space_cost_discount(g, pid, space, cost)
+        if reduced != cost:
+            g.rulings.append("leader.duke-leto")
+        cost = reduced
     return cost
+
+
+KWISATZ = "kwisatz-haderach"
+
+
+def moves_agent(card: dict) -> bool:
+    """Kwisatz Haderach: the Agent may be one already on the board, and may go where another
+    player's Agent stands."""
+    return any(s.get("custom") == KWISATZ for s in card.get("agent", []))
+
+
+def agents_on(g: Game, space_id: str) -> list[str]:
+    return [q for q in g.order if space_id in g.p(q)["placed"]]
+
+
+def turn_flags(g: Game, pid: str) -> dict:
+    """What Plot Intrigue cards played at the start of this turn changed (Dispatch an Envoy,
+    Infiltrate): kept on the pending `turn` task."""
+    top = g.top
+    return top if top and top["t"] == "turn" and top["player"] == pid else {}
+
+
+def agent_sources(g: Game, pid: str, space_id: str, card: dict) -> list[str]:
+    """Where the Agent sent this turn comes from: "leader", or (Kwisatz Haderach) the board
+    space of an Agent already placed. An Agent of yours already on the target space can only
+    move back to it."""
+    pl = g.p(pid)
+    free = len(pl["placed"]) < pl["agents"]
+    if not moves_agent(card):
+        return ["leader"] if free else []
+    if space_id in pl["placed"]:
+        return [space_id]
+    return (["leader"] if free else []) + sorted(set(pl["placed"]))
+
+
+def _blocked_by_voice(g: Game, pid: str, space_id: str) -> str | None:
+    return next((v["by"] for v in g.state["board"].get("voice", [])
+                 if v["space"] == space_id and v["by"] != pid), None)
 
 
 def own_spy_posts(g: Game, pid: str, space_id: str) -> list[str]:
@@ -45,8 +88,12 @@ def agent_effects(g: Game, pid: str, card_id: str) -> list:
     return g.content.cards.get(card_id, {}).get("agent", [])
 
 
-def _turn(g: Game, pid: str, kind: str, **extra) -> dict:
+def _turn(g: Game, pid: str, kind: str, deployed: int = 0, **extra) -> dict:
+    """A new turn; `deployed`: units already deployed at its start (a Plot Intrigue card played
+    before the Agent was sent or the cards revealed)."""
     turn = {"player": pid, "kind": kind, "recruited": 0, "nodes": [], "edges": [], "done": [], **extra}
+    if deployed:
+        turn["deployed"] = deployed
     g.state["turn"] = turn
     return turn
 
@@ -55,10 +102,12 @@ def _turn(g: Game, pid: str, kind: str, **extra) -> dict:
 def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     """Everything that makes a placement legal. Returns the resolved space."""
     pl = g.p(pid)
-    if len(pl["placed"]) >= pl["agents"]:
-        raise IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
-                            f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
     card_id, space_id = a.get("card"), a.get("space")
+    kwisatz = moves_agent(g.content.cards.get(card_id, {}))
+    if len(pl["placed"]) >= pl["agents"] and not (kwisatz and pl["placed"]):
+        raise IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
+                            f"({len(pl['placed'])} of {pl['agents']} placed)",
+                            ("agent.no-agents-left", "card.kwisatz-haderach"))
     space = g.content.spaces.get(space_id)
     if space is None:
         raise IllegalAction("agent.unknown-space", f"there is no board space {space_id!r}",
@@ -67,7 +116,8 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
         raise IllegalAction("agent.card-required", f"{pid} has no {card_id} in hand to play",
                             ("agent.card-required",))
     card = g.content.cards.get(card_id, {})
-    icons = card.get("icons", [])
+    flags = turn_flags(g, pid)
+    icons = sorted(set(card.get("icons", [])) | set(flags.get("extra_icons", [])))  # Dispatch an Envoy
     spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
     if space["icon"] not in icons and not spy_route:
         raise IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
@@ -82,10 +132,18 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     if infiltrate and infiltrate == gather:
         raise IllegalAction("spy.two-spies", "one spy cannot both infiltrate and gather "
                             "intelligence", ("spy.two-spies",))
+    blocker = _blocked_by_voice(g, pid, space_id)
+    if blocker is not None:
+        raise IllegalAction("agent.space-blocked", f"{blocker} used The Voice on {space_id}: opponents "
+                            f"may not send Agents there until {blocker}'s next turn", ("card.the-voice",))
     holder = g.state["board"]["occupied"].get(space_id)
-    if holder is not None and not (infiltrate and holder != pid):
+    if holder is not None and not (infiltrate and holder != pid) \
+            and not _may_share(g, pid, space, card, flags, kwisatz):
         raise IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
                             ("agent.space-occupied", "spy.infiltrate"))
+    if not agent_sources(g, pid, space_id, card):
+        raise IllegalAction("agent.no-agents-left", f"{pid} has no Agent that can go to {space_id}",
+                            ("agent.no-agents-left", "card.kwisatz-haderach"))
     if infiltrate and holder is None:
         raise IllegalAction("spy.infiltrate-free-space", f"{space_id} is free: there is nothing to "
                             "infiltrate", ("spy.infiltrate",))
@@ -102,7 +160,7 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
                             f"{space_id} needs {need['at_least']} {need['influence']} influence; "
                             f"{pid} has {pl['influence'][need['influence']]}",
                             ("agent.influence-requirement",))
-    cost = space_cost(g, space)
+    cost = space_cost(g, space, pid)
     if not g.can_pay(pid, cost):
         raise IllegalAction("agent.space-cost", f"{space_id} costs {describe(cost)}; {pid} has "
                             f"{pl['solari']} solari, {pl['spice']} spice, {pl['water']} water",
@@ -110,22 +168,62 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     return space
 
 
-def apply_send_agent(g: Game, pid: str, a: dict, space: dict) -> None:
-    """Place the agent (after `check_send_agent` passed), pay, and set up the turn's DAG."""
+def _may_share(g: Game, pid: str, space: dict, card: dict, flags: dict, kwisatz: bool) -> bool:
+    """Another player's Agent does not block this one (Kwisatz Haderach, Infiltrate, Helena
+    Richese's Eyes Everywhere on its icons); an Agent of your own still does, except the one
+    Kwisatz Haderach moves back to where it stood."""
+    mine = pid in agents_on(g, space["id"])
+    if kwisatz:
+        g.rulings.append("card.kwisatz-haderach")
+        return True  # agent_sources limits a move onto your own Agent's space to that Agent
+    if mine:
+        return False
+    if flags.get("ignore_occupied"):
+        g.rulings.append("card.infiltrate")
+        return True
+    eyes = triggers.passive_step(g, pid, "eyes-everywhere")
+    if eyes and space["icon"] in eyes.get("icons", []):
+        g.rulings.append("leader.helena-eyes-everywhere")
+        return True
+    return False
+
+
+def start_send_agent(g: Game, pid: str, a: dict, space: dict, deployed: int = 0) -> None:
+    """After the checks: Kwisatz Haderach first asks which Agent goes when there is a choice."""
+    card = g.content.cards.get(a["card"], {})
+    sources = agent_sources(g, pid, space["id"], card)
+    if moves_agent(card) and len(sources) > 1:
+        g.push({"t": "choice", "player": pid, "kind": "agent-source", "src": f"card:{a['card']}",
+                "action": {"card": a["card"], "space": space["id"]}, "sources": sources,
+                **({"deployed": deployed} if deployed else {})})
+        return
+    apply_send_agent(g, pid, a, space, None if sources == ["leader"] else sources[0], deployed)
+
+
+def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None = None,
+                     deployed: int = 0) -> None:
+    """Place the agent (after `check_send_agent` passed), pay, and set up the turn's DAG.
+    `source`: the space of an Agent moved by Kwisatz Haderach (None: one from the Leader)."""
     pl, board = g.p(pid), g.state["board"]
     card_id, space_id = a["card"], space["id"]
+    if source is not None:
+        from .effects import lift_agent
+
+        lift_agent(g, pid, source)
+        g.rulings.append("card.kwisatz-haderach")
     identify(g, pid, "hand", card_id)  # a face-down card taken to be this one makes it unverifiable
     pl["hand"].remove(card_id)
     pl["play"].append(card_id)
     pl["placed"].append(space_id)
     board["occupied"][space_id] = pid
     board["occupied"] = dict(sorted(board["occupied"].items()))
-    turn = _turn(g, pid, "agent", space=space_id, card=card_id)
+    turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
         from .effects import recall_spy
 
         recall_spy(g, pid, a["infiltrate"])
-    g.pay(pid, space_cost(g, space))
+    paid = space_cost(g, space, pid)
+    g.pay(pid, paid)
     done = ["place", "cost"]
     effects = []
     if space["effects"]:
@@ -164,6 +262,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict) -> None:
         g.rulings.append("spy.gather-intelligence")
     turn["done"] = done
     _maybe_skip_deploy(g, turn)
+    triggers.on_space_cost_paid(g, pid, paid)  # Ruthless Negotiator
 
 
 def _maybe_skip_deploy(g: Game, turn: dict) -> None:
@@ -182,8 +281,21 @@ def _require(turn: dict, node: str) -> None:
                             (ruling,), path=[pred, succ])
 
 
+def apply_peek(g: Game, pid: str, a: dict) -> bool:
+    """Prescience is resolved whenever its leader likes in their own turns (as the effect
+    "leader:<id>"); it is never part of the turn's DAG. Returns whether `a` was that."""
+    node = triggers.peek_node(g, pid)
+    if node is None or a.get("effect") != node:
+        return False
+    g.rulings.append("leader.paul-prescience")
+    run(g, pid, triggers.leader_effects(g, pid), node)
+    return True
+
+
 def apply_resolve(g: Game, pid: str, a: dict) -> None:
     turn, node = g.state["turn"], a.get("effect")
+    if apply_peek(g, pid, a):
+        return
     if node not in turn["nodes"] or node in ("place", "cost", "gather", "deploy", "end", "acquire"):
         raise IllegalAction("resolve.unknown-effect", f"{node!r} is not an effect in play this turn; "
                             f"pending: {pending_effects(turn)}", ("timing.effects-any-order",))
@@ -280,13 +392,13 @@ def check_reveal(g: Game, pid: str, a: dict) -> None:
         raise IllegalAction("reveal.cards", "'cards' lists the revealed cards", ("card.agent-or-reveal",))
 
 
-def apply_reveal(g: Game, pid: str, a: dict) -> None:
+def apply_reveal(g: Game, pid: str, a: dict, deployed: int = 0) -> None:
     pl = g.p(pid)
     for card in a.get("cards", []):
         identify(g, pid, "hand", card)
     if "?" in pl["hand"]:
         g.hidden.append(f"{pid} revealed cards the log does not name")
-    turn = _turn(g, pid, "reveal")
+    turn = _turn(g, pid, "reveal", deployed)
     pl["revealed"] = True
     g.rulings.append("reveal.steps")
     effects = []
@@ -303,6 +415,11 @@ def apply_reveal(g: Game, pid: str, a: dict) -> None:
     if pl["seat"]:
         pl["persuasion"] += g.content.rules["council_persuasion"]
         g.rulings.append("high-council.seat")
+    for space_id in sorted(pl["placed"]):  # Hall of Oratory: while your Agent is there
+        bonus = g.content.spaces[space_id].get("reveal_persuasion", 0)
+        if bonus:
+            pl["persuasion"] += bonus
+            g.rulings.append("hall-of-oratory.reveal-persuasion")
     turn["nodes"] = ["reveal", *effects, "acquire", "end"]
     turn["edges"] = ([["reveal", e, "card.agent-or-reveal"] for e in effects]
                      + [[e, "end", "timing.effects-before-end"] for e in effects]
@@ -339,9 +456,7 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
         raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
                             f"{st['row']} nor in the Reserve", ("acquire.cost", "reserve.cards"))
     pl = g.p(pid)
-    price = card["cost"]
-    if set_aside and not (in_row or in_reserve):
-        price = max(0, price - 1)  # Manipulate: the card set aside for you costs 1 less
+    price = card_price(g, pid, card_id, set_aside is not None and not (in_row or in_reserve))
     if price > pl["persuasion"]:
         raise IllegalAction("acquire.cost", f"{card_id} costs {price} persuasion; "
                             f"{pid} has {pl['persuasion']}", ("acquire.cost",))
@@ -364,13 +479,25 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
         g.rulings.append("intrigue.manipulate")
 
 
+def card_price(g: Game, pid: str, card_id: str, set_aside: bool = False) -> int:
+    """The Persuasion a card costs `pid` now: 1 less when Manipulate set it aside for them,
+    less by this turn's discounts (Guild Bankers), never below 0."""
+    price = g.content.cards[card_id]["cost"] or 0
+    if set_aside:
+        price -= 1  # Manipulate: the card set aside for you costs 1 less
+    discount = (g.state.get("turn") or {}).get("discounts", {}).get(card_id, 0)
+    if discount:
+        g.rulings.append("card.guild-bankers")
+    return max(0, price - discount)
+
+
 def acquire_candidates(g: Game, pid: str) -> list[dict]:
     st, pl = g.state, g.p(pid)
     names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items()
                                      if n > 0 and g.content.cards[c].get("buyable", True)})
-    out = [c for c in names if g.content.cards[c]["cost"] <= pl["persuasion"]]
+    out = [c for c in names if card_price(g, pid, c) <= pl["persuasion"]]
     out += [m["card"] for m in st.get("manipulated", []) if m["player"] == pid and m["card"] not in names
-            and max(0, g.content.cards[m["card"]]["cost"] - 1) <= pl["persuasion"]]
+            and card_price(g, pid, m["card"], True) <= pl["persuasion"]]
     return [{"card": c} for c in sorted(set(out))]
 
 
