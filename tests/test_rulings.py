@@ -53,18 +53,31 @@ def test_records_are_valid_and_unique():
         assert schemas.errors("ruling", record) == [], record["id"]
 
 
+def data_cited_ids() -> set[str]:
+    """Card-specific rulings carried by the data (`"rulings": [...]` on a card or conflict)."""
+    import json
+
+    found = set()
+    for path in sorted((ENGINE / "imperium" / "data").rglob("*.json")):
+        for group in json.loads(path.read_text()).values():
+            if isinstance(group, list):
+                found.update(r for item in group if isinstance(item, dict) for r in item.get("rulings", []))
+            elif isinstance(group, dict):
+                found.update(group.get("strength_rulings", []))
+    return found
+
+
 def test_every_cited_ruling_exists():
-    missing = sorted(cited_ids() - set(all_rulings()))
+    missing = sorted((cited_ids() | data_cited_ids()) - set(all_rulings()))
     assert missing == []
 
 
 def test_every_record_is_cited_or_informational():
     cited = cited_ids()
     text = "\n".join(p.read_text() for p in sorted(ENGINE.rglob("*.py")))
-    # records for the original game wait for its engine (issue: Dune: Imperium, 3-4 players)
+    data = "\n".join(p.read_text() for p in sorted((ENGINE / "imperium" / "data").rglob("*.json")))
     uncited = sorted(r for r, rec in all_rulings().items()
-                     if "uprising" in rec["games"] and not rec.get("informational")
-                     and r not in cited and f'"{r}"' not in text)
+                     if not rec.get("informational") and r not in cited and f'"{r}"' not in text + data)
     assert uncited == []
 
 

@@ -51,8 +51,8 @@ def resolve(g: Game) -> str | None:
     board = g.state["board"]
     conflict = g.content.conflicts.get(board["conflict"] or "", {})
     placed = placements(g)
-    g.rulings += ["strength.units", "strength.needs-unit", "strength.swords-revealed",
-                  "strength.incremental", "combat.rewards", "combat.zero-strength"]
+    g.rulings += ["strength.units", "strength.needs-unit", "strength.swords-revealed", "combat.rewards",
+                  "combat.zero-strength", *g.content.rules["strength_rulings"], *conflict.get("rulings", [])]
     if any(r == "third" for _, r in placed):
         g.rulings.append("combat.third-place")
     tasks = []

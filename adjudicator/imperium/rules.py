@@ -364,7 +364,7 @@ class ImperiumRules:
             task["passes"] = 0
         if task["t"] == "turn" and self.turn_start_cards:
             task["acted"] = True  # the turn has begun (Bindu Suspension must come first)
-        g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions"]
+        g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *self.content.intrigues[card].get("rulings", [])]
         if timing == "combat":
             g.rulings.append("combat.marker-adjust")
         run(g, pid, steps, f"intrigue:{card}")

@@ -317,10 +317,11 @@ def apply_resolve(g: Game, pid: str, a: dict) -> None:
         g.rulings += SPACE_RULINGS.get(ident, [])
     elif kind == "card":
         steps = agent_effects(g, pid, ident)
+        g.rulings += g.content.cards.get(ident, {}).get("rulings", [])
         g.rulings += ["agent.one-box-per-turn"] + (["leader.signet-ring"] if ident == SIGNET else [])
     else:  # reveal
         steps = g.content.cards.get(ident, {}).get("reveal", [])
-        g.rulings.append("reveal.persuasion")
+        g.rulings += ["reveal.persuasion", *g.content.cards.get(ident, {}).get("rulings", [])]
     run(g, pid, steps, node)
 
 
