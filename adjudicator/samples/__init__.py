@@ -11,6 +11,7 @@ HERE = Path(__file__).resolve().parent
 SAMPLES = {
     "uprising-4p-choam-seed7": ("uprising", 4, 7, ("choam",)),
     "uprising-3p-seed11": ("uprising", 3, 11, ()),
+    "imperium-4p-seed5": ("imperium", 4, 5, ()),
 }
 
 
