@@ -1,5 +1,5 @@
 """The original Dune: Imperium (edition "base"): every card, Intrigue and leader rule that needs
-code (adjudicator/imperium/custom.py, triggers.py, turns.py), the seed's worked examples
+code (adjudicator/imperium/custom/, triggers.py, turns.py), the seed's worked examples
 (seed 001_27b2d0539b6c4421.txt, pp. 10-13), and random playouts that replay with nothing left
 unimplemented.
 
@@ -20,10 +20,10 @@ from adjudicator.core.replay import replay
 from adjudicator.core.rng import Random
 from adjudicator.imperium.combat import strength
 from adjudicator.imperium.coverage import not_implemented
-from adjudicator.imperium.effects import run
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
+from adjudicator.imperium.steps import run
 from adjudicator.simulate import simulate
 
 RULES = ruleset("base")

@@ -10,10 +10,10 @@ import pytest
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.coverage import not_implemented
-from adjudicator.imperium.effects import run
 from adjudicator.imperium.game import Game, spies_on_board
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
+from adjudicator.imperium.steps import run
 
 RULES = ruleset("uprising")
 PLAIN = ["princess-irulan", "lady-margot-fenring", "lady-amber-metulli", "muad-dib"]  # red: no Reveal-turn ability
@@ -377,7 +377,7 @@ def test_double_agent_puts_a_deep_cover_spy_beside_an_opponents_spy():
     g = Game(st)
     assert spies_on_board(g, "red") == 1 and spies_on_board(g, "blue") == 1
     assert violations(st) == []
-    from adjudicator.imperium.effects import recall_spy
+    from adjudicator.imperium.zones import recall_spy
 
     recall_spy(g, "blue", "post-refinery-arrakeen")  # red's spy stays, as the post's spy
     assert st["board"]["spies"] == {"post-refinery-arrakeen": "red"}

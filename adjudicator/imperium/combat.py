@@ -5,8 +5,9 @@ Seed 004 'Подсчёт боевой силы', 'Карты сражения', 
 
 from __future__ import annotations
 
-from .effects import run, units_in_conflict
+from .conditions import units_in_conflict
 from .game import Game
+from .steps import run
 
 TROOP, WORM = 2, 3
 REWARDS = ("first", "second", "third")

@@ -9,7 +9,11 @@ list means every printed effect the data describes has code behind it.
 
 from __future__ import annotations
 
+from .conditions import CONDITIONS, COUNTERS
 from .content import Content, content
+from .costs import COST_KEYS
+from .custom import CUSTOM
+from .effects import OPS
 
 CARD_BOXES = ("agent", "reveal", "acquire", "trashed", "discarded")
 INTRIGUE_BOXES = ("plot", "combat", "endgame")
@@ -49,9 +53,6 @@ def _boxes(cnt: Content):
 
 
 def _walk_steps(steps, found: list, box: str) -> None:
-    from .custom import CUSTOM
-    from .effects import OPS
-
     if not isinstance(steps, list):
         found.append(f"{box}: steps are not a list")
         return
@@ -83,8 +84,6 @@ def _walk_steps(steps, found: list, box: str) -> None:
 
 
 def _walk_cond(cond, found: list, box: str) -> None:
-    from .effects import CONDITIONS
-
     if not isinstance(cond, dict) or not cond:
         found.append(f"{box}: a condition is not an object")
         return
@@ -101,15 +100,11 @@ def _walk_cond(cond, found: list, box: str) -> None:
 
 
 def _walk_counter(counter, found: list, box: str) -> None:
-    from .effects import COUNTERS
-
     if not isinstance(counter, dict) or len(counter) != 1 or next(iter(counter)) not in COUNTERS:
         found.append(f"{box}: unknown counter {counter!r}")
 
 
 def _walk_cost(cost, found: list, box: str) -> None:
-    from .effects import COST_KEYS
-
     for key in cost:
         if key not in COST_KEYS:
             found.append(f"{box}: unknown cost key {key!r}")

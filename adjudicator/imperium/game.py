@@ -98,6 +98,12 @@ class Game:
         self.unimplemented.append(what)
 
 
+def my_turn(g: Game, pid: str) -> dict:
+    """The turn in progress when it is `pid`'s (else empty): what "this turn" reads."""
+    turn = g.state.get("turn")
+    return turn if turn and turn["player"] == pid else {}
+
+
 # --- spies ------------------------------------------------------------------------------------
 # board["spies"] maps an observation post to the owner of the spy on it. A deep-cover spy
 # (Double Agent, Distraction) may join a post that already holds another player's spy; it is

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .content import FACTIONS
 from .game import Game
+from .steps import run  # the bonus is ordinary effect steps
 
 TRACK_MAX = 6
 
@@ -25,11 +26,9 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
         pl["vp"] = max(0, pl["vp"] - 1)
     if before < 4 <= after:
         g.rulings.append("influence.bonus-at-4")
-        from .effects import run  # the bonus is ordinary effect steps
-
         run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
     _settle_alliance(g, pid, faction)
-    from .triggers import on_influence
+    from .triggers import on_influence  # triggers runs effects, which change influence
 
     on_influence(g, pid, faction, before, after)
 

@@ -4,8 +4,8 @@ Seed 004 'Отряды и зона конфликта', 'Контроль' (p. 1
 from __future__ import annotations
 
 from . import combat
-from .custom import claim_mentat_for_round, return_mentat
-from .effects import units_in_conflict
+from .conditions import units_in_conflict
+from .custom.base import claim_mentat_for_round, return_mentat
 from .game import Game
 
 

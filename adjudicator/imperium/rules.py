@@ -8,19 +8,14 @@ from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import chance, triggers, turns
 from .chance import identify
+from .choices import apply_choice, choice_candidates
+from .conditions import holds, units_in_conflict
 from .content import FACTIONS, Content, content
-from .effects import (
-    advance_steps,
-    apply_choice,
-    can_afford,
-    choice_candidates,
-    commit_option,
-    holds,
-    run,
-    units_in_conflict,
-)
+from .costs import can_afford, commit_option
+from .effects import advance_steps
 from .game import Game
 from .rounds import advance_flow
+from .steps import run
 from .timing import TIMING_RULINGS, allows, blocking_edge
 
 MODULES = {"uprising": ("choam",), "base": ()}

@@ -6,8 +6,10 @@ always resolves them the same way.
 
 from __future__ import annotations
 
-from .effects import advance_steps, run
+from .custom.base_intrigue import on_acquire_top
+from .effects import advance_steps
 from .game import Game, spy_owners
+from .steps import run
 
 
 def leader_side(g: Game, pid: str) -> dict:
@@ -97,8 +99,6 @@ def on_acquire(g: Game, pid: str, card: str) -> None:
         if armed["on"] == "acquire" and armed["round"] == g.state["round"] \
                 and mine is not None and mine["kind"] == armed["during"]:
             run(g, pid, armed["steps"], armed["src"])
-    from .custom import on_acquire_top
-
     on_acquire_top(g, pid, card)  # Recruitment Mission
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from . import triggers
 from .chance import identify
-from .effects import run
 from .game import Game, describe, ms_add, spy_owners
+from .steps import run
 from .timing import blocking_edge
+from .zones import lift_agent, recall_spy
 
 SIGNET = "signet-ring"
 SPACE_RULINGS = {
@@ -207,8 +208,6 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     pl, board = g.p(pid), g.state["board"]
     card_id, space_id = a["card"], space["id"]
     if source is not None:
-        from .effects import lift_agent
-
         lift_agent(g, pid, source)
         g.rulings.append("card.kwisatz-haderach")
     identify(g, pid, "hand", card_id)  # a face-down card taken to be this one makes it unverifiable
@@ -219,8 +218,6 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     board["occupied"] = dict(sorted(board["occupied"].items()))
     turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
-        from .effects import recall_spy
-
         recall_spy(g, pid, a["infiltrate"])
     paid = space_cost(g, space, pid)
     g.pay(pid, paid)
@@ -254,8 +251,6 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
         g.gain(controller, space["control"])
         g.rulings.append("control.bonus")
     if a.get("gather"):
-        from .effects import recall_spy
-
         recall_spy(g, pid, a["gather"])
         done.append("gather")
         g.push({"t": "chance", "kind": "draw", "player": pid, "n": 1})

@@ -1,0 +1,212 @@
+"""Code-backed rules of Dune: Imperium - Uprising: CHOAM contracts, its cards and Intrigue
+cards (Sardaukar Coordination, battle icons, armed triggers) and its leaders (Feyd-Rautha,
+Lady Jessica, Shaddam, Staban Tuek)."""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction
+from ..game import Game, ms_add
+from ..steps import prepend, push_choice, run
+
+
+def take_contract(g: Game, pid: str, contract: str) -> None:
+    contracts, pl = g.state["contracts"], g.p(pid)
+    aside = pl.get("set_aside_contracts", [])
+    if contract in aside:  # a Sardaukar contract only Shaddam may take, instead of a face-up one
+        aside.remove(contract)
+        g.rulings.append("leader.sardaukar-commander")
+    elif contract in contracts["face_up"]:
+        contracts["face_up"].remove(contract)
+        if contracts["pile"]:
+            g.push({"t": "chance", "kind": "reveal-contract"})
+    else:
+        raise IllegalAction("choam.contract-unavailable", f"contract {contract} is not face up",
+                            ("choam.contracts",))
+    pl["contracts"].append(contract)
+    from ..triggers import on_contract_taken  # triggers runs effects: it imports the effect modules
+
+    on_contract_taken(g, pid, contract)
+
+
+# --- cards ------------------------------------------------------------------------------------
+def deploy_recruits(g: Game, task: dict, step: dict) -> None:
+    """Sardaukar Coordination: troops recruited this turn may be deployed even from a space
+    without a combat icon (only those troops: none from the garrison)."""
+    turn = g.state.get("turn")
+    if not turn or turn["player"] != task["player"] or turn["kind"] != "agent":
+        return
+    g.rulings.append("card.sardaukar-coordination")
+    if "deploy" in turn["nodes"]:
+        return  # a combat space: recruited troops may be deployed anyway
+    effects = [n for n in turn["nodes"] if n not in ("place", "cost", "gather", "end")]
+    turn["recruits_only"] = True
+    turn["nodes"].insert(turn["nodes"].index("end"), "deploy")
+    turn["edges"] += [[e, "deploy", "timing.recruit-before-deploy"] for e in effects]
+    turn["edges"].append(["deploy", "end", "deploy.limits"])
+
+
+def flip_battle_icon(g: Game, task: dict, step: dict) -> None:
+    """Crysknife / Desert Mouse / Ornithopter (endgame): flip a face-up Conflict card of yours
+    with that battle icon, or with the wild icon, face down for 1 VP."""
+    pl = g.p(task["player"])
+    open_ = [i for i, c in enumerate(pl["conflicts"]) if not c["flipped"]
+             and g.content.conflicts[c["id"]].get("battle_icon") in (step["icon"], "wild")]
+    if len(open_) == 1:
+        flip_conflict(g, task["player"], open_[0])
+    elif open_:
+        push_choice(g, task, "flip", open=open_)
+
+
+def flip_conflict(g: Game, pid: str, index: int) -> None:
+    pl = g.p(pid)
+    pl["conflicts"][index]["flipped"] = True
+    g.gain(pid, {"vp": 1})
+    g.rulings.append("intrigue.flip-battle-icon")
+
+
+# --- armed triggers (face-up Intrigue cards, "this turn" reveal effects) ----------------------
+def arm_acquire_this_round(g: Game, task: dict, step: dict) -> None:
+    """Call to Arms: each card you acquire during your Reveal turn this round runs `then`."""
+    pl = g.p(task["player"])
+    armed = [a for a in pl.get("armed", []) if a.get("round", g.state["round"]) >= g.state["round"]]
+    armed.append({"on": "acquire", "round": g.state["round"], "during": "reveal",
+                  "steps": step["then"], "src": task["src"]})
+    pl["armed"] = armed
+    g.rulings.append("intrigue.delayed-effect")
+
+
+def arm_acquire_this_turn(g: Game, task: dict, step: dict) -> None:
+    """Guild Spy: if you acquire `card` this turn, run `then`."""
+    turn = g.state.get("turn")
+    if turn and turn["player"] == task["player"]:
+        turn.setdefault("armed", []).append({"card": step["card"], "steps": step["then"],
+                                             "src": task["src"]})
+
+
+def arm_deploy_three(g: Game, task: dict, step: dict) -> None:
+    """Distraction: stays face up until a turn of yours in which you deploy three or more units
+    to the Conflict; then `then` resolves (once)."""
+    pid = task["player"]
+    pl = g.p(pid)
+    pl.setdefault("armed", []).append({"on": "deploy3", "steps": step["then"], "src": task["src"]})
+    g.rulings.append("intrigue.delayed-effect")
+    from ..triggers import on_deployed  # triggers runs effects: it imports the effect modules
+
+    on_deployed(g, pid, 0)  # three units may already have been deployed this turn
+
+
+# --- leaders ---------------------------------------------------------------------------------------
+def feyd_token(g: Game, task: dict, step: dict) -> None:
+    g.p(task["player"])["feyd"] = step["space"]
+
+
+def _track(g: Game, pid: str) -> dict:
+    leader = g.content.leaders[g.p(pid)["leader"]]
+    return {s["id"]: s for s in leader["training_track"]["spaces"]}
+
+
+def feyd_training(g: Game, task: dict, step: dict) -> None:
+    """Personal Training: move the Feyd token one space along a line of the track and resolve
+    the space it reaches; at the last space it cannot move and nothing happens."""
+    pid = task["player"]
+    leader = g.content.leaders[g.p(pid)["leader"]]
+    here = g.p(pid).get("feyd", leader["training_track"]["start"])
+    nexts = _track(g, pid)[here]["next"]
+    g.rulings.append("leader.feyd-training")
+    if len(nexts) == 1:
+        feyd_move(g, pid, nexts[0], task["src"])
+    elif nexts:
+        push_choice(g, task, "track", open=list(range(len(nexts))), next=nexts)
+
+
+def feyd_move(g: Game, pid: str, space: str, src: str) -> None:
+    g.p(pid)["feyd"] = space
+    run(g, pid, _track(g, pid)[space]["effects"], src)
+
+
+def leader_face(g: Game, task: dict, step: dict) -> None:
+    g.p(task["player"])["leader_face"] = step["face"]
+
+
+def add_memory(g: Game, task: dict, step: dict) -> None:
+    """Spice Agony: a troop from the supply becomes a memory (kept with the troops, so troops
+    stay counted: supply + garrison + conflict + memories)."""
+    troops = g.p(task["player"])["troops"]
+    n = min(step.get("count", 1), troops["supply"])
+    troops["supply"] -= n
+    troops["memories"] = troops.get("memories", 0) + n
+    g.rulings.append("leader.jessica-memories")
+
+
+def other_memories(g: Game, task: dict, step: dict) -> None:
+    """Other Memories: every memory goes back to the supply, a card is drawn for each, and the
+    leader flips to Reverend Mother Jessica (also with no memory: nothing is drawn then)."""
+    pid = task["player"]
+    pl = g.p(pid)
+    troops = pl["troops"]
+    n = troops.pop("memories", 0)
+    troops["supply"] += n
+    pl["leader_face"] = step["flip_to"]
+    g.rulings.append("leader.jessica-memories")
+    if n:
+        g.push({"t": "chance", "kind": "draw", "player": pid, "n": n})
+    # Reverend Mother's ability answers this same Agent turn when its space qualifies.
+    from ..triggers import _ability  # triggers runs effects: it imports the effect modules
+
+    turn = g.state.get("turn")
+    when = _ability(g, pid).get("when", {})
+    space = g.content.spaces.get((turn or {}).get("space"), {})
+    if turn and turn["player"] == pid and turn["kind"] == "agent" \
+            and when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", []):
+        node = f"leader:{step['flip_to']}"
+        before = "deploy" if "deploy" in turn["nodes"] else "end"
+        turn["nodes"].insert(turn["nodes"].index(before), node)
+        turn["edges"] += [["cost", node, "timing.cost-before-effects"],
+                          [node, before, "timing.recruit-before-deploy" if before == "deploy"
+                           else "timing.effects-before-end"]]
+
+
+def repeat_space_effects(g: Game, task: dict, step: dict) -> None:
+    """Reverend Mother Jessica: the space's printed effects once more (not its cost, not the
+    Influence a Faction space gives)."""
+    turn = g.state.get("turn") or {}
+    space = g.content.spaces.get(turn.get("space"), {})
+    steps = [s for s in space.get("effects", [])
+             if not ("influence" in s and s.get("faction") == space.get("faction"))]
+    g.rulings.append("leader.reverend-mother")
+    prepend(task, steps)
+
+
+def sardaukar_commander(g: Game, task: dict, step: dict) -> None:
+    """Shaddam: at setup both Sardaukar contracts leave the pile; only he may take them."""
+    pl, pile = g.p(task["player"]), g.state["contracts"]["pile"]
+    aside = pl.setdefault("set_aside_contracts", [])
+    for cid in step["contracts"]:
+        while cid in pile:
+            pile.remove(cid)
+            aside.append(cid)
+    aside.sort()
+    g.rulings.append("leader.sardaukar-commander")
+
+
+def no_deploy_this_turn(g: Game, task: dict, step: dict) -> None:
+    """Emperor of the Known Universe: no unit (troop or sandworm) may be deployed this turn,
+    from the moment the ability resolves."""
+    turn = g.state.get("turn")
+    if turn and turn["player"] == task["player"]:
+        turn["no_deploy"] = True
+    g.rulings.append("leader.shaddam-signet")
+
+
+def remove_starting_card(g: Game, task: dict, step: dict) -> None:
+    """Staban Tuek's setup: one starting card goes back to the box (kept with trashed cards)."""
+    pl = g.p(task["player"])
+    if step["card"] in pl["deck"]["cards"]:
+        pl["deck"]["cards"].remove(step["card"])
+        ms_add(pl["trashed"], step["card"])
+    g.rulings.append("leader.staban-limited-allies")
+
+
+def recall_agents(g: Game, task: dict, step: dict) -> None:
+    for _ in range(step.get("count", 1)):
+        push_choice(g, task, "agent")

@@ -1,0 +1,217 @@
+"""Cards, troops, Agents and spies moving between zones because of an effect: trash, discard,
+acquire, deploy / retreat, recall an Agent, place or recall a spy. A card's "trashed",
+"discarded" and "acquire" boxes fire from here."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from .chance import identify, put_on_top, take_from_deck
+from .game import Game, ms_add, my_turn, post_of, spy_owners
+from .steps import others, run, source_card
+
+MOVES = {"retreat": ("conflict", "garrison"), "deploy": ("garrison", "conflict"),
+         "defend": ("supply", "conflict")}
+
+
+# --- cards -------------------------------------------------------------------------------------
+def trash_card(g: Game, pid: str, card: str, zone: str) -> None:
+    """Trash a card from one of `pid`'s zones ("deck" for a card looked at on top of it).
+    A Reserve card goes back to its Reserve stack; a card with a "trashed" box fires it."""
+    pl = g.p(pid)
+    held = pl["deck"]["cards"] if zone == "deck" else pl[zone]
+    if card not in held:
+        raise IllegalAction("card.not-in-zone", f"{card} is not in {pid}'s {zone}", ("deck.trash",))
+    if zone == "deck":
+        take_from_deck(pl["deck"], card)
+    else:
+        held.remove(card)
+    data = g.content.cards.get(card, {})
+    if data.get("type") == "reserve":
+        g.state["reserve"][card] = g.state["reserve"].get(card, 0) + 1
+    else:
+        ms_add(pl["trashed"], card)
+    turn = my_turn(g, pid)
+    if turn:
+        turn["last_trashed"] = card
+    if data.get("trashed"):
+        run(g, pid, data["trashed"], f"trashed:{card}")
+
+
+def trash_candidates(g: Game, pid: str, spec: dict, src: str) -> list[dict]:
+    pl = g.p(pid)
+    out = []
+    for zone in spec.get("from", ["hand", "discard", "play"]):
+        cards = pl[zone]
+        if zone == "play" and spec.get("other"):
+            cards = others(cards, source_card(src))
+        for c in sorted(set(cards)):
+            if c == "?":
+                continue
+            data = g.content.cards.get(c, {})
+            if "faction" in spec and spec["faction"] not in data.get("factions", []):
+                continue
+            if (data.get("cost") or 0) < spec.get("min_cost", 0):
+                continue
+            out.append({"card": c, "zone": zone})
+    return out
+
+
+def discard_card(g: Game, pid: str, card: str) -> None:
+    """Discard a card from hand; a card with a "discarded" box fires it (only a discard from
+    the hand counts, not the clean-up at the end of the Reveal turn)."""
+    pl = g.p(pid)
+    identify(g, pid, "hand", card)
+    pl["hand"].remove(card)
+    ms_add(pl["discard"], card)
+    turn = my_turn(g, pid)
+    if turn:
+        turn["last_discarded"] = card
+    data = g.content.cards.get(card, {})
+    if data.get("discarded"):
+        run(g, pid, data["discarded"], f"discarded:{card}")
+
+
+def acquirable(g: Game, pid: str, spec: dict) -> list[str]:
+    """Cards an effect may acquire: the Row, the Reserve (not a card only its icon gives, such as
+    Foldspace) and a card Manipulate set aside for `pid` (at its full cost: FAQ, Helena Richese)."""
+    st, pl = g.state, g.p(pid)
+    names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items()
+                                     if n > 0 and g.content.cards[c].get("buyable", True)}
+                   | {m["card"] for m in st.get("manipulated", []) if m["player"] == pid and m.get("other_means")})
+    out = []
+    for c in names:
+        cost = g.content.cards[c]["cost"] or 0
+        if "cost" in spec and cost != spec["cost"]:
+            continue
+        if "max_cost" in spec and cost > spec["max_cost"]:
+            continue
+        if spec.get("pay") == "solari" and cost > pl["solari"]:
+            continue
+        out.append(c)
+    return out
+
+
+def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | None = None) -> None:
+    """Acquire a card from the Imperium Row or the Reserve by an effect (not with persuasion)."""
+    st, pl = g.state, g.p(pid)
+    data = g.content.cards[card]
+    if pay == "solari":
+        g.pay(pid, {"solari": data["cost"] or 0}, ("card.acquire-effect",))
+    if to == "deck-top":  # Bypass Protocol: the card goes on top of the deck, known to be there
+        put_on_top(pl["deck"], card)
+        g.rulings.append("deck.known-top")
+    else:
+        ms_add(pl["hand" if to == "hand" else "discard"], card)
+    g.rulings.append("card.acquire-effect")
+    turn = my_turn(g, pid)
+    if to == "hand" and turn.get("kind") == "reveal":  # a card reaching the hand now is revealed
+        from .turns import reveal_drawn  # turns and triggers import the effect modules
+
+        reveal_drawn(g, pid, [card])
+    run(g, pid, data.get("acquire", []), f"acquire:{card}")
+    from .triggers import on_acquire
+
+    on_acquire(g, pid, card)
+    aside = next((m for m in st.get("manipulated", []) if m["player"] == pid and m["card"] == card
+                  and m.get("other_means")), None)
+    if card in st["row"]:
+        st["row"].remove(card)
+        if st["imperium_deck"]["cards"]:
+            g.push({"t": "chance", "kind": "refill-row"})
+        g.rulings.append("acquire.row-refill")
+    elif st["reserve"].get(card, 0) > 0 and data.get("buyable", True):
+        st["reserve"][card] -= 1
+    elif aside is not None:  # set aside by Manipulate: taken by another means, no discount
+        st["manipulated"].remove(aside)
+        g.rulings.append("leader.helena-richese")
+    else:
+        raise IllegalAction("acquire.not-available", f"{card} cannot be acquired now", ("acquire.cost",))
+
+
+def pay_intrigue(g: Game, pid: str, card: str, trash: bool) -> None:
+    identify(g, pid, "intrigue", card)
+    g.p(pid)["intrigue"].remove(card)
+    if trash:
+        ms_add(g.state.setdefault("intrigue_trashed", []), card)
+    else:
+        ms_add(g.state["intrigue_discard"], card)
+
+
+def look_move(g: Game, pid: str, card: str, dest: str) -> None:
+    """A card looked at on top of the deck goes to the hand, the discard pile or the trash."""
+    pl = g.p(pid)
+    pl["looking"].remove(card)
+    if not pl["looking"]:
+        del pl["looking"]
+    if dest == "trash":
+        trash_card(g, pid, card, "deck")
+        return
+    take_from_deck(pl["deck"], card)
+    ms_add(pl["hand" if dest == "hand" else "discard"], card)
+
+
+# --- troops and Agents ------------------------------------------------------------------------
+def move_troops(g: Game, pid: str, move: str, n: int) -> None:
+    troops = g.p(pid)["troops"]
+    src, dst = MOVES[move]
+    troops[src] -= n
+    troops[dst] += n
+    if move == "deploy" and n:
+        from .triggers import on_deployed  # triggers imports the effect modules
+
+        on_deployed(g, pid, n)
+
+
+def recall_agent(g: Game, pid: str, space: str) -> None:
+    lift_agent(g, pid, space)
+    g.rulings.append("recall.agents")
+
+
+def lift_agent(g: Game, pid: str, space: str) -> None:
+    """Take one of `pid`'s Agents off `space` (recalled, or moved by Kwisatz Haderach)."""
+    pl, occupied = g.p(pid), g.state["board"]["occupied"]
+    if space not in pl["placed"]:
+        raise IllegalAction("agent.not-placed", f"{pid} has no agent on {space}", ("recall.agents",))
+    pl["placed"].remove(space)
+    if occupied.get(space) == pid:
+        still = [q for q in g.order if q != pid and space in g.p(q)["placed"]]
+        if still:
+            occupied[space] = still[0]
+        else:
+            del occupied[space]
+
+
+# --- spies ---------------------------------------------------------------------------------------
+def recall_spy(g: Game, pid: str, post: str) -> None:
+    spies = g.state["board"]["spies"]
+    key = post if spies.get(post) == pid else f"{post}#{pid}"
+    if spies.get(key) != pid:
+        raise IllegalAction("spy.not-yours", f"no spy of {pid} on {post}", ("spy.recall-cost",))
+    del spies[key]
+    if key == post:  # a deep-cover spy left on the post becomes its first spy
+        extra = sorted(k for k in spies if post_of(k) == post)
+        if extra:
+            spies[post] = spies.pop(extra[0])
+    g.state["board"]["spies"] = dict(sorted(spies.items()))
+    g.p(pid)["spies"] += 1
+    turn = my_turn(g, pid)
+    if turn:
+        turn["recalled"] = turn.get("recalled", 0) + 1  # "if you recalled a spy this turn"
+
+
+def place_spy(g: Game, pid: str, post: str, recall: str | None = None, deep: bool = False) -> None:
+    spies, pl = g.state["board"]["spies"], g.p(pid)
+    if recall:
+        recall_spy(g, pid, recall)
+    owners = spy_owners(g, post)
+    if owners and not deep:
+        raise IllegalAction("spy.post-occupied", f"{post} already has a spy", ("spy.place",))
+    if pid in owners:
+        raise IllegalAction("spy.post-occupied", f"{post} already has {pid}'s spy", ("spy.deep-cover",))
+    if pl["spies"] <= 0:
+        raise IllegalAction("spy.none-left", f"{pid} has no spy in supply", ("spy.recall-to-place",))
+    pl["spies"] -= 1
+    spies[post if not owners else f"{post}#{pid}"] = pid
+    if owners:
+        g.rulings.append("spy.deep-cover")
+    g.state["board"]["spies"] = dict(sorted(spies.items()))
