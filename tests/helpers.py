@@ -67,3 +67,31 @@ def drive(rules, state, until, limit: int = 500) -> None:
 def to_combat(rules, state) -> None:
     """Everyone reveals; stop when the combat intrigue window (or its end) is reached."""
     drive(rules, state, lambda s: s["phase"] != "player-turns")
+
+
+def take_card(state: dict, pid: str, card: str, own_deck: bool = True) -> None:
+    """Take one copy of `card` from where it waits (the player's deck, the Imperium deck, the
+    Row, the Reserve), so that card counts stay honest."""
+    pl = state["players"][pid]
+    for pool in ([pl["deck"]["cards"]] if own_deck else []) + [state["imperium_deck"]["cards"]]:
+        if card in pool:
+            pool.remove(card)
+            return
+    if card in state["row"]:  # the Row is refilled from the Imperium deck
+        state["row"].remove(card)
+        state["row"].append(state["imperium_deck"]["cards"].pop(0))
+        state["row"].sort()
+        return
+    if state["reserve"].get(card, 0) > 0:
+        state["reserve"][card] -= 1
+        return
+    raise AssertionError(f"no {card} left to give")
+
+
+def give(state: dict, pid: str, cards: list[str], zone: str = "hand") -> None:
+    """Put cards into a player's zone ("deck" for the deck), taken from where they wait."""
+    pl = state["players"][pid]
+    for card in cards:
+        take_card(state, pid, card, own_deck=zone != "deck")
+        (pl["deck"]["cards"] if zone == "deck" else pl[zone]).append(card)
+    (pl["deck"]["cards"] if zone == "deck" else pl[zone]).sort()

@@ -6,6 +6,7 @@ Each test builds a position with `ruleset('uprising').new_state`, drives it with
 from __future__ import annotations
 
 import pytest
+from helpers import give
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -76,31 +77,8 @@ def P(state: dict, pid: str) -> dict:
     return state["players"][pid]
 
 
-def _take(state: dict, pid: str, card: str) -> None:
-    """Take one copy of `card` out of wherever it waits (the player's deck, the Imperium deck,
-    the Row, the Reserve) so that card counts stay honest."""
-    pl = state["players"][pid]
-    for pool in (pl["deck"]["cards"], state["imperium_deck"]["cards"]):
-        if card in pool:
-            pool.remove(card)
-            return
-    if card in state["row"]:  # the Row is refilled from the Imperium deck
-        state["row"].remove(card)
-        state["row"].append(state["imperium_deck"]["cards"].pop(0))
-        state["row"].sort()
-        return
-    if state["reserve"].get(card, 0) > 0:
-        state["reserve"][card] -= 1
-        return
-    raise AssertionError(f"no {card} left to give")
 
 
-def give(state: dict, pid: str, cards: list[str], zone: str = "hand") -> None:
-    pl = state["players"][pid]
-    for card in cards:
-        _take(state, pid, card)
-        pl[zone].append(card)
-    pl[zone].sort()
 
 
 def hand(state: dict, pid: str, cards: list[str]) -> None:

@@ -21,7 +21,6 @@ def test_uploads_answered_201_survive_a_sigkill(tmp_path, sample_log):
     db = str(tmp_path / "durable.db")
     prepare(open_db(db))
     secret = tokens.create(open_db(db), "loader")[1]
-    base = sample_log
     server = Server(db).start()
     answered: dict[str, dict] = {}
     lock, stop = threading.Lock(), threading.Event()
@@ -30,7 +29,7 @@ def test_uploads_answered_201_survive_a_sigkill(tmp_path, sample_log):
         session = requests.Session()
         i = 0
         while not stop.is_set():
-            log = copy.deepcopy(base)
+            log = copy.deepcopy(sample_log)
             log["game"]["players"][0]["name"] = f"client{n}-upload{i}"
             i += 1
             try:
