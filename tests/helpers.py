@@ -95,3 +95,20 @@ def give(state: dict, pid: str, cards: list[str], zone: str = "hand") -> None:
         take_card(state, pid, card, own_deck=zone != "deck")
         (pl["deck"]["cards"] if zone == "deck" else pl[zone]).append(card)
     (pl["deck"]["cards"] if zone == "deck" else pl[zone]).sort()
+
+
+def give_intrigue(state: dict, pid: str, cards: list[str]) -> None:
+    for card in cards:
+        state["intrigue_deck"]["cards"].remove(card)
+        state["players"][pid]["intrigue"].append(card)
+    state["players"][pid]["intrigue"].sort()
+
+
+def set_row(state: dict, cards: list[str]) -> None:
+    """Lay out a known Imperium Row (the cards come from the Imperium deck, the old Row goes back)."""
+    deck = state["imperium_deck"]["cards"]
+    deck += state["row"]
+    for card in cards:
+        deck.remove(card)
+    deck.sort()
+    state["row"] = sorted(cards)

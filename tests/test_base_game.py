@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from helpers import give
+from helpers import give, give_intrigue, set_row
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -94,10 +94,6 @@ def P(state: dict, pid: str) -> dict:
     return state["players"][pid]
 
 
-
-
-
-
 def hand(state: dict, pid: str, cards: list[str]) -> None:
     """Replace the hand: the old hand goes back into the deck, the new one is given."""
     pl = state["players"][pid]
@@ -121,22 +117,6 @@ def set_conflict(state: dict, card: str) -> None:
     board["conflict_pool"][str(RULES.content.conflicts[old]["level"])].append(old)
     board["conflict_pool"][str(RULES.content.conflicts[old]["level"])].sort()
     board["conflict"] = card
-
-
-def give_intrigue(state: dict, pid: str, cards: list[str]) -> None:
-    for card in cards:
-        state["intrigue_deck"]["cards"].remove(card)
-        state["players"][pid]["intrigue"].append(card)
-    state["players"][pid]["intrigue"].sort()
-
-
-def set_row(state: dict, cards: list[str]) -> None:
-    deck = state["imperium_deck"]["cards"]
-    deck += state["row"]
-    for card in cards:
-        deck.remove(card)
-    deck.sort()
-    state["row"] = sorted(cards)
 
 
 def resolve_steps(state: dict, pid: str, steps: list, src: str) -> None:

@@ -6,7 +6,7 @@ Each test builds a position with `ruleset('uprising').new_state`, drives it with
 from __future__ import annotations
 
 import pytest
-from helpers import give
+from helpers import give, give_intrigue, set_row
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -35,16 +35,6 @@ def new(players: int = 3, modules=(), leaders=None, seed: int = 1) -> dict:
         RULES.apply(state, dealt)
     assert top(state) == {"t": "turn", "player": "red"}
     return state
-
-
-def set_row(state: dict, cards: list[str]) -> None:
-    """Lay out a known Imperium Row (the cards come from the Imperium deck, the old Row goes back)."""
-    deck = state["imperium_deck"]["cards"]
-    deck += state["row"]
-    for card in cards:
-        deck.remove(card)
-    deck.sort()
-    state["row"] = sorted(cards)
 
 
 ROW = ["double-agent", "guild-spy", "price-is-no-object", "truthtrance", "weirding-woman"]
@@ -77,23 +67,12 @@ def P(state: dict, pid: str) -> dict:
     return state["players"][pid]
 
 
-
-
-
-
 def hand(state: dict, pid: str, cards: list[str]) -> None:
     """Replace the hand: the old hand goes back into the deck, the new one is given."""
     pl = state["players"][pid]
     pl["deck"]["cards"] = sorted(pl["deck"]["cards"] + pl["hand"])
     pl["hand"] = []
     give(state, pid, cards)
-
-
-def give_intrigue(state: dict, pid: str, cards: list[str]) -> None:
-    for card in cards:
-        state["intrigue_deck"]["cards"].remove(card)
-        state["players"][pid]["intrigue"].append(card)
-    state["players"][pid]["intrigue"].sort()
 
 
 def resolve_steps(state: dict, pid: str, steps: list, src: str) -> None:
