@@ -124,14 +124,20 @@ def _ruling(row: dict) -> dict:
             "informational": bool(row["informational"])}
 
 
+def has_word(column: str, word: str) -> tuple[str, str]:
+    """A where-clause and its parameter: `word` is one of the space-separated words of `column`.
+    LIKE's wildcards in the word are escaped, so `_` or `%` match only themselves."""
+    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"(' ' || {column} || ' ') like ? escape '\\'", f"% {escaped} %"
+
+
 def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 50) -> list[dict]:
     where, params = [], []
-    if tag:
-        where.append("(' ' || tags || ' ') like ?")
-        params.append(f"% {tag} %")
-    if card:
-        where.append("(' ' || cards || ' ') like ?")
-        params.append(f"% {card} %")
+    for column, word in (("tags", tag), ("cards", card)):
+        if word:
+            clause, param = has_word(column, word)
+            where.append(clause)
+            params.append(param)
     if q:
         # FTS query syntax is not for clients: search the words, each quoted
         terms = " ".join(f'"{word}"' for word in re.findall(r"\w+", q))

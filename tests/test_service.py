@@ -230,3 +230,11 @@ def test_bad_bodies_store_nothing(client, token, small_log, db_path):
         r = client.post("/v1/games", data=body, content_type="application/json", headers=auth(token))
         assert 400 <= r.status_code < 500 and r.content_type == PROBLEM
     assert count_games(db_path) == 0
+
+
+def test_like_wildcards_in_filters_match_only_themselves(client, token, small_log):
+    client.post("/v1/games", json=named(small_log, "ann", "bo", "cy"), headers=auth(token))
+    assert client.get("/v1/games?player=a_n").get_json()["games"] == []
+    assert client.get("/v1/games?player=%25").get_json()["games"] == []
+    assert len(client.get("/v1/games?player=ann").get_json()["games"]) == 1
+    assert client.get("/v1/rulings?tag=_").get_json()["rulings"] == []

@@ -10,6 +10,7 @@ from ..core.canonical import dumps
 from ..core.errors import Forbidden, MalformedLog, NotFound
 from ..core.logs import parse_log
 from ..core.replay import Replay
+from ..store import has_word
 from .tokens import now
 
 PAGE = 50
@@ -83,12 +84,11 @@ def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=No
     if tournament:
         where.append("tournament = ?")
         params.append(tournament)
-    if player:
-        where.append("(' ' || players || ' ') like ?")
-        params.append(f"% {player} %")
-    if leader:
-        where.append("(' ' || leaders || ' ') like ?")
-        params.append(f"% {leader} %")
+    for column, word in (("players", player), ("leaders", leader)):
+        if word:
+            clause, param = has_word(column, word)
+            where.append(clause)
+            params.append(param)
     if valid is not None:
         where.append("valid = ?")
         params.append(int(valid))
