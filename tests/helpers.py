@@ -36,15 +36,6 @@ def act(rules, state, by: str, do: str, **args):
     return outcome
 
 
-def set_hand(state, pid: str, cards: list[str]) -> None:
-    """Give a player a known hand (the cards come out of the deck to keep counts honest)."""
-    pl = state["players"][pid]
-    pl["deck"]["cards"] = sorted(pl["deck"]["cards"] + pl["hand"])
-    for c in cards:
-        pl["deck"]["cards"].remove(c)
-    pl["hand"] = sorted(cards)
-
-
 def verbs(rules, state) -> set[str]:
     return {a.do for a in rules.legal_actions(state)}
 
@@ -112,3 +103,19 @@ def set_row(state: dict, cards: list[str]) -> None:
         deck.remove(card)
     deck.sort()
     state["row"] = sorted(cards)
+
+
+def top(state: dict) -> dict:
+    return state["stack"][-1]
+
+
+def P(state: dict, pid: str) -> dict:
+    return state["players"][pid]
+
+
+def hand(state: dict, pid: str, cards: list[str]) -> None:
+    """Replace the hand: the old hand goes back into the deck, the new one is given."""
+    pl = state["players"][pid]
+    pl["deck"]["cards"] = sorted(pl["deck"]["cards"] + pl["hand"])
+    pl["hand"] = []
+    give(state, pid, cards)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from helpers import give, give_intrigue, set_row
+from helpers import P, give, give_intrigue, hand, set_row, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -86,20 +86,10 @@ def answers(state: dict) -> list[dict]:
     return [{k: v for k, v in a.items() if k != "do"} for a in legal(state) if a["do"] == "choose"]
 
 
-def top(state: dict) -> dict:
-    return state["stack"][-1]
 
 
-def P(state: dict, pid: str) -> dict:
-    return state["players"][pid]
 
 
-def hand(state: dict, pid: str, cards: list[str]) -> None:
-    """Replace the hand: the old hand goes back into the deck, the new one is given."""
-    pl = state["players"][pid]
-    pl["deck"]["cards"] = sorted(pl["deck"]["cards"] + pl["hand"])
-    pl["hand"] = []
-    give(state, pid, cards)
 
 
 def troops(state: dict, pid: str, garrison: int, conflict: int = 0) -> None:
@@ -125,6 +115,13 @@ def resolve_steps(state: dict, pid: str, steps: list, src: str) -> None:
     run(g, pid, steps, src)
     RULES.settle(g)
     deal(state)
+
+
+def others_reveal(state: dict, pids=("blue", "green")) -> None:
+    """The other players take their Reveal turns, resolving with first choices."""
+    for pid in pids:
+        act(state, pid, "reveal")
+        end_turn(state, pid)
 
 
 def end_turn(state: dict, pid: str) -> None:
@@ -349,9 +346,7 @@ def test_kwisatz_haderach_with_an_agent_on_the_leader_offers_that_one_too():
     hand(st, "red", ["dune-the-desert-planet", "kwisatz-haderach"])
     act(st, "red", "send-agent", card="dune-the-desert-planet", space="secure-contract")
     end_turn(st, "red")
-    for pid in ("blue", "green"):
-        act(st, pid, "reveal")
-        end_turn(st, pid)
+    others_reveal(st)
     act(st, "red", "send-agent", card="kwisatz-haderach", space="wealth")
     assert answers(st) == [{"space": "secure-contract"}, {"option": "skip"}]
     choose(st, "red", option="skip")  # the Agent from the Leader
@@ -365,9 +360,7 @@ def test_hall_of_oratory_persuasion_needs_the_agent_there_at_the_reveal():
     act(st, "red", "resolve", effect="space:hall-of-oratory")
     assert P(st, "red")["troops"]["garrison"] == 4 and P(st, "red")["persuasion"] == 0
     end_turn(st, "red")
-    for pid in ("blue", "green"):
-        act(st, pid, "reveal")
-        end_turn(st, pid)
+    others_reveal(st)
     out = act(st, "red", "reveal")
     assert "hall-of-oratory.reveal-persuasion" in out.rulings
     act(st, "red", "resolve", effect="reveal:convincing-argument")
@@ -376,9 +369,7 @@ def test_hall_of_oratory_persuasion_needs_the_agent_there_at_the_reveal():
     hand(st, "red", ["dagger", "kwisatz-haderach", "convincing-argument"])
     act(st, "red", "send-agent", card="dagger", space="hall-of-oratory")
     end_turn(st, "red")
-    for pid in ("blue", "green"):
-        act(st, pid, "reveal")
-        end_turn(st, pid)
+    others_reveal(st)
     act(st, "red", "send-agent", card="kwisatz-haderach", space="secure-contract")
     choose(st, "red", space="hall-of-oratory")  # the Agent leaves Hall of Oratory
     end_turn(st, "red")
@@ -868,9 +859,7 @@ def test_helena_sends_agents_to_occupied_landsraad_and_city_spaces():
     out = act(st, "red", "send-agent", card="reconnaissance", space="arrakeen")  # City
     assert "leader.helena-eyes-everywhere" in out.rulings
     end_turn(st, "red")
-    for pid in ("blue", "green"):
-        act(st, pid, "reveal")
-        end_turn(st, pid)
+    others_reveal(st)
     illegal(st, "red", "send-agent", "agent.space-occupied", card="dune-the-desert-planet",
             space="imperial-basin")  # Spice Trade: not covered
     act(st, "red", "send-agent", card="dagger", space="hall-of-oratory")  # Landsraad
@@ -950,9 +939,7 @@ def test_count_ilban_draws_when_he_pays_solari_for_a_space():
     assert P(st, "red")["solari"] == 0 and len(P(st, "red")["hand"]) == 2
     assert "leader.count-ilban-richese" in out.rulings
     end_turn(st, "red")
-    for pid in ("blue", "green"):
-        act(st, pid, "reveal")
-        end_turn(st, pid)
+    others_reveal(st)
     P(st, "red")["spice"] = 2
     size = len(P(st, "red")["hand"])
     act(st, "red", "send-agent", card="dune-the-desert-planet", space="sell-melange")  # spice: no draw

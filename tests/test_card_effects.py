@@ -6,7 +6,7 @@ Each test builds a position with `ruleset('uprising').new_state`, drives it with
 from __future__ import annotations
 
 import pytest
-from helpers import give, give_intrigue, set_row
+from helpers import P, give, give_intrigue, hand, set_row, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -59,20 +59,10 @@ def legal(state: dict) -> list[dict]:
     return [{k: v for k, v in a.data.items() if k != "by"} for a in RULES.legal_actions(state)]
 
 
-def top(state: dict) -> dict:
-    return state["stack"][-1]
 
 
-def P(state: dict, pid: str) -> dict:
-    return state["players"][pid]
 
 
-def hand(state: dict, pid: str, cards: list[str]) -> None:
-    """Replace the hand: the old hand goes back into the deck, the new one is given."""
-    pl = state["players"][pid]
-    pl["deck"]["cards"] = sorted(pl["deck"]["cards"] + pl["hand"])
-    pl["hand"] = []
-    give(state, pid, cards)
 
 
 def resolve_steps(state: dict, pid: str, steps: list, src: str) -> None:

@@ -4,7 +4,7 @@ The seed's worked examples (pp. 11, 13, 15) are headings without text in the see
 rules they illustrate are covered here one by one."""
 
 import pytest
-from helpers import act, drive, fresh, set_hand, to_combat
+from helpers import act, drive, fresh, hand, to_combat
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.combat import placements, strength
@@ -71,7 +71,7 @@ def test_alliance_goes_to_the_first_at_four_and_moves_to_a_player_who_rises_abov
 # --- sending agents (pp. 7, 'Стоимость и условия ячеек') ---------------------------------------------
 def test_card_icon_must_match_the_space():
     rules, st = fresh()
-    set_hand(st, "red", ["dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet",
+    hand(st, "red", ["dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet",
                          "dune-the-desert-planet"])
     err = illegal(rules, st, "red", "send-agent", "agent.icon-mismatch", card="dagger", space="arrakeen")
     assert "agent.icon-mismatch" in err.rulings
@@ -80,7 +80,7 @@ def test_card_icon_must_match_the_space():
 
 def test_space_cost_is_paid_first_and_unpayable_space_is_closed():
     rules, st = fresh()
-    set_hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
     illegal(rules, st, "red", "send-agent", "agent.space-cost", card="diplomacy", space="heighliner")
     st["players"]["red"]["spice"] = 5
     act(rules, st, "red", "send-agent", card="diplomacy", space="heighliner")
@@ -90,7 +90,7 @@ def test_space_cost_is_paid_first_and_unpayable_space_is_closed():
 
 def test_influence_requirement_on_shipping_privilege_and_sietch_tabr():
     rules, st = fresh()
-    set_hand(st, "red", ["dune-the-desert-planet", "reconnaissance", "dagger", "diplomacy", "convincing-argument"])
+    hand(st, "red", ["dune-the-desert-planet", "reconnaissance", "dagger", "diplomacy", "convincing-argument"])
     st["players"]["red"]["spice"] = 3
     illegal(rules, st, "red", "send-agent", "agent.influence-requirement", card="dune-the-desert-planet",
             space="shipping")
@@ -102,22 +102,22 @@ def test_influence_requirement_on_shipping_privilege_and_sietch_tabr():
 
 def test_occupied_space_is_closed_to_other_agents():
     rules, st = fresh()
-    set_hand(st, "red", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "send-agent", card="reconnaissance", space="arrakeen")
     drive(rules, st, lambda s: rules.prompt(s)["by"] == "blue")
-    set_hand(st, "blue", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "blue", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     err = illegal(rules, st, "blue", "send-agent", "agent.space-occupied", card="reconnaissance", space="arrakeen")
     assert "red" in err.message
 
 
 def test_arrow_cost_is_optional_and_offered_only_when_payable():
     rules, st = fresh()
-    set_hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "send-agent", card="dagger", space="gather-support")
     act(rules, st, "red", "resolve", effect="space:gather-support")
     assert rules.prompt(st)["verbs"] == ["resolve", "deploy", "end-turn", "play-intrigue"]  # 0 solari: no offer
     rules2, st2 = fresh()
-    set_hand(st2, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st2, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     st2["players"]["red"]["solari"] = 2
     act(rules2, st2, "red", "send-agent", card="dagger", space="gather-support")
     act(rules2, st2, "red", "resolve", effect="space:gather-support")
@@ -129,7 +129,7 @@ def test_arrow_cost_is_optional_and_offered_only_when_payable():
 # --- troops and deploying (p. 10) --------------------------------------------------------------------
 def test_deploy_recruited_this_turn_plus_two_from_garrison():
     rules, st = fresh()
-    set_hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
     st["players"]["red"]["spice"] = 5
     act(rules, st, "red", "send-agent", card="diplomacy", space="heighliner")
     illegal(rules, st, "red", "deploy", "timing.out-of-order", recruited=0, garrison=2)
@@ -143,7 +143,7 @@ def test_deploy_recruited_this_turn_plus_two_from_garrison():
 
 def test_no_deploy_from_a_space_without_combat():
     rules, st = fresh()
-    set_hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "send-agent", card="dagger", space="gather-support")
     act(rules, st, "red", "resolve", effect="space:gather-support")
     illegal(rules, st, "red", "deploy", "deploy.not-combat-space", recruited=2, garrison=0)
@@ -153,7 +153,7 @@ def test_no_deploy_from_a_space_without_combat():
 
 def test_recruiting_with_an_empty_supply_recruits_nothing():
     rules, st = fresh()
-    set_hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     st["players"]["red"]["troops"] = {"supply": 1, "garrison": 11, "conflict": 0}
     act(rules, st, "red", "send-agent", card="dagger", space="gather-support")
     act(rules, st, "red", "resolve", effect="space:gather-support")
@@ -165,7 +165,7 @@ def worm_turn(protected: bool, hooks: bool, wall: bool = True):
     rules, st = fresh()
     st["board"]["conflict"] = "siege-of-arrakeen" if protected else "skirmish-crysknife"
     st["board"]["shield_wall"] = wall
-    set_hand(st, "red", ["dune-the-desert-planet", "dagger", "reconnaissance", "diplomacy", "convincing-argument"])
+    hand(st, "red", ["dune-the-desert-planet", "dagger", "reconnaissance", "diplomacy", "convincing-argument"])
     st["players"]["red"]["water"] = 1
     st["players"]["red"]["maker_hooks"] = hooks
     act(rules, st, "red", "send-agent", card="dune-the-desert-planet", space="hagga-basin")
@@ -188,7 +188,7 @@ def test_no_sandworm_in_a_shield_wall_conflict_until_the_wall_is_blown():
 def test_control_bonus_is_paid_to_the_controller_even_for_their_own_agent():
     rules, st = fresh()
     st["board"]["control"] = {"arrakeen": "blue"}
-    set_hand(st, "red", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "send-agent", card="reconnaissance", space="arrakeen")
     assert st["players"]["blue"]["solari"] == 1
 
@@ -214,7 +214,7 @@ def spy_position():
     st["players"]["red"]["spies"] = 1
     st["board"]["occupied"] = {"spice-refinery": "blue"}
     st["players"]["blue"]["placed"] = ["spice-refinery"]
-    set_hand(st, "red", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     return rules, st
 
 
@@ -251,7 +251,7 @@ def test_spy_placement_recalls_one_first_when_none_is_left():
     st["board"]["spies"] = {"post-emperor": "red", "post-guild": "red", "post-fremen": "red"}
     st["players"]["red"]["spies"] = 0
     st["players"]["red"]["spice"] = 1
-    set_hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "send-agent", card="diplomacy", space="espionage")
     act(rules, st, "red", "resolve", effect="space:espionage")
     options = [a.data for a in rules.legal_actions(st)]
@@ -263,7 +263,7 @@ def test_spy_placement_recalls_one_first_when_none_is_left():
 # --- reveal and acquire (p. 13) ----------------------------------------------------------------------------
 def test_persuasion_buys_several_cards_goes_to_discard_and_expires():
     rules, st = fresh()
-    set_hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
+    hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
                          "dune-the-desert-planet", "reconnaissance"])
     act(rules, st, "red", "reveal")
     resolve_all(rules, st, "red")
@@ -283,7 +283,7 @@ def test_acquiring_may_come_between_reveal_effects_but_needs_the_persuasion_firs
     """Uprising rulebook, Reveal turn: persuasion may be spent before, between or after the
     reveal effects; a card is bought only with persuasion already gained."""
     rules, st = fresh()
-    set_hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
+    hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
                          "dune-the-desert-planet", "reconnaissance"])
     act(rules, st, "red", "reveal")
     illegal(rules, st, "red", "acquire", "acquire.cost", card="prepare-the-way")
@@ -296,7 +296,7 @@ def test_acquiring_may_come_between_reveal_effects_but_needs_the_persuasion_firs
 
 def test_a_row_purchase_is_replaced_at_once():
     rules, st = fresh()
-    set_hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
+    hand(st, "red", ["convincing-argument", "convincing-argument", "dune-the-desert-planet",
                          "dune-the-desert-planet", "reconnaissance"])
     st["players"]["red"]["persuasion"] = 20
     act(rules, st, "red", "reveal")
@@ -422,7 +422,7 @@ def test_ten_vp_ends_the_game_after_the_round_and_tiebreaks_decide():
 
 def test_swordmaster_costs_eight_then_six_and_once_per_player():
     rules, st = fresh()
-    set_hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     st["players"]["red"]["solari"] = 8
     act(rules, st, "red", "send-agent", card="dagger", space="swordmaster")
     act(rules, st, "red", "resolve", effect="space:swordmaster")
@@ -435,7 +435,7 @@ def test_swordmaster_costs_eight_then_six_and_once_per_player():
 def test_high_council_seat_adds_persuasion_on_reveal():
     rules, st = fresh()
     st["players"]["red"]["seat"] = True
-    set_hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "reveal")
     assert st["players"]["red"]["persuasion"] == 2
 
@@ -445,7 +445,7 @@ def test_an_unimplemented_effect_is_reported_not_silently_skipped(monkeypatch):
     """A `todo` step makes the verdict unverifiable / not-implemented and names what is missing."""
     rules, st = fresh()
     monkeypatch.setitem(rules.content.spaces["deliver-supplies"], "effects", [{"todo": "a rule we do not know"}])
-    set_hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
+    hand(st, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
     act(rules, st, "red", "send-agent", card="diplomacy", space="deliver-supplies")
     outcome = act(rules, st, "red", "resolve", effect="space:deliver-supplies")
     assert (outcome.verdict, outcome.code) == ("unverifiable", "not-implemented")
