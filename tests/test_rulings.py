@@ -28,13 +28,16 @@ def cited_ids() -> set[str]:
                 if name == "IllegalAction" and len(node.args) >= 3:
                     found.update(s for s in _strings(node.args[2]) if ID.match(s))
                 if name in ("append", "extend") and getattr(node.func.value, "attr", "") == "rulings":
-                    found.update(_strings(node))
+                    found.update(s for s in _strings(node) if ID.match(s))
+                if name in ("choice", "Verb"):  # registered kinds and verbs: the rulings they cite
+                    found.update(s for arg in node.args[2:] for s in _strings(arg) if ID.match(s))
                 if name == "pay" and len(node.args) >= 3:
                     found.update(_strings(node.args[2]))
                 for kw in node.keywords:
                     if kw.arg == "rulings":
                         found.update(_strings(kw.value))
-            if isinstance(node, ast.Assign) and any(getattr(t, "id", "").endswith("RULINGS") for t in node.targets):
+            if isinstance(node, ast.Assign) and any(getattr(getattr(t, "value", t), "id", "").endswith("RULINGS")
+                                                    for t in node.targets):
                 found.update(s for s in _strings(node.value) if ID.match(s))
             if isinstance(node, ast.List) and len(node.elts) == 3 and all(
                     isinstance(e, (ast.Constant, ast.Name, ast.JoinedStr)) for e in node.elts):

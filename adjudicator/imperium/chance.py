@@ -1,10 +1,12 @@
-"""Chance outcomes: conflicts revealed, cards drawn, the Imperium Row refilled, random steals.
+"""Chance outcomes: conflicts revealed, cards drawn, the Imperium Row refilled, random steals,
+contracts and Objective cards dealt. Each kind is one registered `ChanceKind`: its candidates,
+how the seeded dealer deals it, and how a recorded outcome is checked and applied.
 
 A log may record each outcome as an action by `chance`; the engine checks it could happen.
 A log that gives a seed lets the engine deal instead, with the RNG kept in the state.
 Decks are multisets (their order is unknown until cards are drawn), so a shuffle is never an
 outcome of its own: drawing from a shuffled deck is. An outcome an observer could not see is
-written "?" and identified when the card is revealed (`identify`).
+written "?" and identified when the card is revealed (`deck.identify`).
 """
 
 from __future__ import annotations
@@ -13,206 +15,58 @@ from itertools import permutations
 
 from ..core import rng
 from ..core.errors import IllegalAction
+from .deck import HIDDEN, forget_top, known_top, refill_from, set_top, visible
 from .game import Game, ms_add, ms_contains, ms_remove
+from .registry import FLAG_RULINGS, ChanceKind, chance_kind
+from .zones import reveal_drawn
 
-HIDDEN = "?"
 R_AVAIL = ("chance.card-not-available",)
 
 
-def _visible(pool: dict) -> int:
-    return len(pool["cards"]) - pool["hidden"]
+def check_kind(task: dict, action: dict) -> None:
+    """What every recorded outcome must match: the kind, and the player it is for."""
+    kind = task["kind"]
+    if action.get("do") != kind:
+        raise IllegalAction("chance.unexpected", f"the game waits for chance to {kind}, "
+                            f"not {action.get('do')}", ("log.hidden-outcome",))
+    if "player" in task and action.get("player") != task["player"]:
+        raise IllegalAction("chance.wrong-player", f"this {kind} is for {task['player']}", R_AVAIL)
 
 
-# --- a deck's known top ---------------------------------------------------------------------------
-# A deck is a multiset, but a card put on top of it (Bypass Protocol, Recruitment Mission) or seen
-# there (Paul Atreides' Prescience, Poison Snooper) is known: deck["top"] lists those cards, the top
-# one first, and they are the next ones drawn. The key is absent when nothing is known.
-def known_top(pool: dict) -> list:
-    return pool.get("top", [])
-
-
-def put_on_top(pool: dict, card: str) -> None:
-    ms_add(pool["cards"], card)
-    pool["top"] = [card, *known_top(pool)]
-
-
-def take_from_deck(pool: dict, card: str) -> None:
-    """A named card leaves the deck (looked at, then moved): the top one if it is known."""
-    top = known_top(pool)
-    if top and top[0] == card:
-        _set_top(pool, top[1:])
-    if not ms_remove(pool["cards"], card):
-        raise AssertionError(card)
-    trim_top(pool)
-
-
-def forget_top(pool: dict) -> None:
-    """A shuffle: nothing about the order is known any more."""
-    pool.pop("top", None)
-
-
-def _set_top(pool: dict, top: list) -> None:
-    if top:
-        pool["top"] = list(top)
-    else:
-        pool.pop("top", None)
-
-
-def trim_top(pool: dict) -> None:
-    """Keep the known top within the deck's contents (a face-down card named later may have
-    been one of them)."""
-    top, left = known_top(pool), list(pool["cards"])
-    keep = []
-    for card in top:
-        if not ms_remove(left, card):
-            break
-        keep.append(card)
-    _set_top(pool, keep)
-
-
-def _refill_from(pool: dict, discard: list) -> None:
-    for c in discard:
-        ms_add(pool["cards"], c)
-    discard.clear()
-
-
+# --- drawing cards ------------------------------------------------------------------------------
 def _draw_plan(g: Game, task: dict) -> tuple[dict, list, int]:
     """The pool drawn from, its discard pile, and how many cards the draw takes."""
-    kind = task["kind"]
-    if kind == "draw":
+    if task["kind"] == "draw":
         pl = g.p(task["player"])
         pool, discard = pl["deck"], pl["discard"]
     else:
         pool, discard = g.state["intrigue_deck"], g.state["intrigue_discard"]
         g.rulings.append("intrigue.deck-exhausted")
     if task.get("look"):  # looking at the top cards of the deck: no reshuffle
-        return pool, discard, min(task["n"], _visible(pool))
-    n = min(task["n"], _visible(pool) + len(discard))
-    return pool, discard, n
+        return pool, discard, min(task["n"], visible(pool))
+    return pool, discard, min(task["n"], visible(pool) + len(discard))
 
 
-def prompt_fields(g: Game, task: dict) -> dict:
-    fields = {k: v for k, v in task.items() if k not in ("t",)}
-    if task["kind"] in ("draw", "draw-intrigue"):
-        fields["n"] = _draw_plan(g, task)[2]
-    return fields
+def _draw_prompt(g: Game, task: dict) -> dict:
+    return {"n": _draw_plan(g, task)[2]}
 
 
-def candidates(g: Game, task: dict) -> list[dict] | None:
-    """Every possible outcome where that list is short; None where only a checker makes sense."""
-    kind, st = task["kind"], g.state
-    if kind == "reveal-conflict":
-        level = st["board"]["conflict_levels"][0]
-        return [{"do": kind, "card": c} for c in sorted(set(st["board"]["conflict_pool"][str(level)]))]
-    if kind == "refill-row":
-        return [{"do": kind, "card": c} for c in sorted(set(st["imperium_deck"]["cards"]))]
-    if kind == "steal-intrigue":
-        return [{"do": kind, "player": task["player"], "from": task["from"], "card": c}
-                for c in sorted(set(g.p(task["from"])["intrigue"]))]
-    if kind == "reveal-contract":
-        return [{"do": kind, "contract": c} for c in sorted(set(st["contracts"]["pile"]))]
-    if kind == "deal-objectives":
-        return [{"do": kind, "objectives": dict(zip(g.order, perm, strict=True))}
-                for perm in permutations(objectives_for(g), len(g.order))]
-    return None
+def _deal_draw(g: Game, task: dict) -> dict:
+    pool, discard, n = _draw_plan(g, task)
+    cards = list(pool["cards"])
+    drawn = []
+    for card in known_top(pool)[:n]:  # a known top card is the next one drawn
+        cards.remove(card)
+        drawn.append(card)
+    for _ in range(n - len(drawn)):
+        if not cards:  # a reshuffle mid-draw: the whole old deck was drawn first, then the discard
+            cards = sorted(discard)
+        drawn.append(cards.pop(rng.below(g.state, len(cards))))
+    return {"do": task["kind"], "player": task["player"], "cards": drawn}
 
 
-def objectives_for(g: Game) -> list[str]:
-    """The Objective cards used at this player count (Uprising setup)."""
-    return sorted(o for o, d in g.content.objectives.items() if len(g.order) in d["players"])
-
-
-def deal(g: Game, task: dict) -> dict:
-    """The outcome the seeded dealer produces (advances the RNG)."""
-    kind, st = task["kind"], g.state
-    if kind in ("draw", "draw-intrigue"):
-        pool, discard, n = _draw_plan(g, task)
-        cards = list(pool["cards"])
-        drawn = []
-        for card in known_top(pool)[:n]:  # a known top card is the next one drawn
-            cards.remove(card)
-            drawn.append(card)
-        for _ in range(n - len(drawn)):
-            if not cards:
-                cards = sorted(discard)
-            drawn.append(cards.pop(rng.below(st, len(cards))))
-        # a reshuffle mid-draw: the whole old deck was drawn first, then the discard
-        return {"do": kind, "player": task["player"], "cards": drawn}
-    if kind == "reveal-conflict":
-        pool = sorted(st["board"]["conflict_pool"][str(st["board"]["conflict_levels"][0])])
-        return {"do": kind, "card": pool[rng.below(st, len(pool))]}
-    if kind == "refill-row":
-        pool = st["imperium_deck"]["cards"]
-        return {"do": kind, "card": pool[rng.below(st, len(pool))]}
-    if kind == "steal-intrigue":
-        hand = sorted(g.p(task["from"])["intrigue"])
-        return {"do": kind, "player": task["player"], "from": task["from"], "card": hand[rng.below(st, len(hand))]}
-    if kind == "reveal-contract":
-        pile = st["contracts"]["pile"]
-        return {"do": kind, "contract": pile[rng.below(st, len(pile))]}
-    if kind == "deal-objectives":
-        pile = objectives_for(g)
-        return {"do": kind, "objectives": {pid: pile.pop(rng.below(st, len(pile))) for pid in g.order}}
-    raise AssertionError(kind)
-
-
-def apply(g: Game, task: dict, action: dict) -> None:
-    kind, st = task["kind"], g.state
-    if action.get("do") != kind:
-        raise IllegalAction("chance.unexpected", f"the game waits for chance to {kind}, "
-                            f"not {action.get('do')}", ("log.hidden-outcome",))
-    if "player" in task and action.get("player") != task["player"]:
-        raise IllegalAction("chance.wrong-player", f"this {kind} is for {task['player']}", R_AVAIL)
-    if kind in ("draw", "draw-intrigue"):
-        _apply_draw(g, task, action.get("cards"))
-    elif kind == "reveal-conflict":
-        level = st["board"]["conflict_levels"][0]
-        card = action.get("card")
-        if not ms_remove(st["board"]["conflict_pool"][str(level)], card):
-            raise IllegalAction("chance.card-not-available",
-                                f"{card} is not a level-{level} Conflict card still in the box", R_AVAIL)
-        st["board"]["conflict_levels"].pop(0)
-        st["board"]["conflict"] = card
-    elif kind == "refill-row":
-        card = action.get("card")
-        if not ms_remove(st["imperium_deck"]["cards"], card):
-            raise IllegalAction("chance.card-not-available", f"{card} is not left in the Imperium deck",
-                                ("acquire.row-refill",))
-        st["row"].append(card)
-        st["row"].sort()
-    elif kind == "steal-intrigue":
-        card, victim = action.get("card"), g.p(task["from"])
-        if card == HIDDEN and HIDDEN not in victim["intrigue"]:
-            raise IllegalAction("chance.hidden-not-possible", f"{task['from']}'s Intrigue cards are all known: "
-                                "name the card given", ("log.hidden-outcome",))
-        if action.get("from") != task["from"] or not ms_remove(victim["intrigue"], card):
-            raise IllegalAction("chance.card-not-available",
-                                f"{task['from']} holds no {card} to give", R_AVAIL)
-        ms_add(g.p(task["player"])["intrigue"], card)
-    elif kind == "deal-objectives":
-        _deal_objectives(g, action.get("objectives"))
-    elif kind == "reveal-contract":
-        card = action.get("contract")
-        if not ms_remove(st["contracts"]["pile"], card):
-            raise IllegalAction("chance.card-not-available", f"contract {card} is not in the pile", R_AVAIL)
-        st["contracts"]["face_up"].append(card)
-        st["contracts"]["face_up"].sort()
-    g.finish(task)
-
-
-def _deal_objectives(g: Game, dealt) -> None:
-    pile = objectives_for(g)
-    if not isinstance(dealt, dict) or sorted(dealt) != sorted(g.order) or not ms_contains(pile, list(dealt.values())):
-        raise IllegalAction("chance.card-not-available", f"each player gets one distinct Objective card of {pile}",
-                            ("setup.objectives",))
-    for pid in g.order:
-        g.p(pid)["objectives"] = [{"id": dealt[pid], "flipped": False}]
-        if g.content.objectives[dealt[pid]].get("first_player"):
-            g.state["first"] = pid
-    g.rulings.append("setup.objectives")
-
-
-def _apply_draw(g: Game, task: dict, cards) -> None:
+def _apply_draw(g: Game, task: dict, action: dict) -> None:
+    cards = action.get("cards")
     pool, discard, n = _draw_plan(g, task)
     if not isinstance(cards, list) or len(cards) != n:
         raise IllegalAction("chance.wrong-count", f"this draw takes exactly {n} card(s)", ("deck.reshuffle",))
@@ -226,16 +80,16 @@ def _apply_draw(g: Game, task: dict, cards) -> None:
         raise IllegalAction("chance.card-not-available",
                             f"the top of that deck is known to be {top}: those are drawn first",
                             ("deck.known-top",))
-    _set_top(pool, known_top(pool)[len(top):])
+    set_top(pool, known_top(pool)[len(top):])
     # Cards beyond what the deck holds come after a reshuffle: the old deck is drawn whole first.
-    if n > _visible(pool):
+    if n > visible(pool):
         if pool["hidden"] == 0 and not ms_contains(known, pool["cards"]) and hidden == 0:
             raise IllegalAction("chance.card-not-available",
                                 "a draw that empties the deck must take every card left in it",
                                 ("deck.reshuffle",))
-        _refill_from(pool, discard)
+        refill_from(pool, discard)
         forget_top(pool)
-    if not ms_contains(pool["cards"], known) or _visible(pool) - len(known) < hidden:
+    if not ms_contains(pool["cards"], known) or visible(pool) - len(known) < hidden:
         raise IllegalAction("chance.card-not-available",
                             f"{sorted(known)} cannot all be drawn from that deck", R_AVAIL)
     hand = g.p(task["player"])["hand" if task["kind"] == "draw" else "intrigue"]
@@ -247,15 +101,13 @@ def _apply_draw(g: Game, task: dict, cards) -> None:
     hand.sort()
     turn = g.state.get("turn")
     if task["kind"] == "draw" and turn and turn["kind"] == "reveal" and turn["player"] == task["player"]:
-        from .turns import reveal_drawn
-
         reveal_drawn(g, task["player"], known)
 
 
 def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
-    """The cards on top of the deck are seen (Long Live the Fighters): they stay counted in the
-    deck, marked as `looking`, until the choices that follow move them."""
-    if HIDDEN in cards or not ms_contains(pool["cards"], cards) or _visible(pool) < len(cards):
+    """The cards on top of the deck are seen: they stay counted in the deck, marked as
+    `looking`, until the choices that follow move them (or, for a `peek`, stay there known)."""
+    if HIDDEN in cards or not ms_contains(pool["cards"], cards) or visible(pool) < len(cards):
         raise IllegalAction("chance.card-not-available",
                             f"{sorted(cards)} cannot all be on top of that deck (the cards looked at "
                             "must be named)", ("card.look-at-top-cards",))
@@ -263,31 +115,121 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
     if top and not ms_contains(cards, top):
         raise IllegalAction("chance.card-not-available",
                             f"the top of that deck is known to be {top}", ("deck.known-top",))
-    if task.get("peek"):  # Prescience: the card is seen and stays where it is
+    if task.get("peek"):  # the card is seen and stays where it is
         if cards and not known_top(pool):
             pool["top"] = list(cards)
-        g.rulings.append("leader.paul-prescience")
+        g.rulings.append(FLAG_RULINGS["peek"])
         return
     g.p(task["player"])["looking"] = sorted(cards)
 
 
-def identify(g: Game, pid: str, zone: str, card: str) -> bool:
-    """Make sure `card` is in the zone, naming a face-down card if it could be that one.
+for _kind in ("draw", "draw-intrigue"):
+    chance_kind(ChanceKind(_kind, lambda g, task: None, _deal_draw, _apply_draw, _draw_prompt))
 
-    Returns True when the card had to be assumed (the verdict is then 'unverifiable').
-    """
-    pl = g.p(pid)
-    held = pl[zone]
-    if card in held:
-        return False
-    pool = pl["deck"] if zone == "hand" else g.state["intrigue_deck"]
-    if HIDDEN in held and pool["hidden"] > 0 and card in pool["cards"]:
-        held.remove(HIDDEN)
-        ms_remove(pool["cards"], card)
-        pool["hidden"] -= 1
-        trim_top(pool)
-        ms_add(held, card)
-        g.hidden.append(f"{pid}'s face-down card taken to be {card}")
-        return True
-    raise IllegalAction("card.not-held", f"{pid} holds no {card}",
-                        ("agent.card-required",) if zone == "hand" else ("intrigue.hidden",))
+
+# --- the Conflict, the Imperium Row, contracts ---------------------------------------------------
+def _conflict_pool(g: Game) -> tuple[int, list]:
+    board = g.state["board"]
+    level = board["conflict_levels"][0]
+    return level, board["conflict_pool"][str(level)]
+
+
+def _apply_conflict(g: Game, task: dict, action: dict) -> None:
+    board, (level, pool), card = g.state["board"], _conflict_pool(g), action.get("card")
+    if not ms_remove(pool, card):
+        raise IllegalAction("chance.card-not-available",
+                            f"{card} is not a level-{level} Conflict card still in the box", R_AVAIL)
+    board["conflict_levels"].pop(0)
+    board["conflict"] = card
+
+
+chance_kind(ChanceKind(
+    "reveal-conflict",
+    lambda g, task: [{"do": "reveal-conflict", "card": c} for c in sorted(set(_conflict_pool(g)[1]))],
+    lambda g, task: {"do": "reveal-conflict", "card": _pick(g, sorted(_conflict_pool(g)[1]))},
+    _apply_conflict))
+
+
+def _pick(g: Game, pool: list):
+    return pool[rng.below(g.state, len(pool))]
+
+
+def _apply_refill(g: Game, task: dict, action: dict) -> None:
+    st, card = g.state, action.get("card")
+    if not ms_remove(st["imperium_deck"]["cards"], card):
+        raise IllegalAction("chance.card-not-available", f"{card} is not left in the Imperium deck",
+                            ("acquire.row-refill",))
+    ms_add(st["row"], card)
+
+
+chance_kind(ChanceKind(
+    "refill-row",
+    lambda g, task: [{"do": "refill-row", "card": c} for c in sorted(set(g.state["imperium_deck"]["cards"]))],
+    lambda g, task: {"do": "refill-row", "card": _pick(g, g.state["imperium_deck"]["cards"])},
+    _apply_refill))
+
+
+def _apply_contract(g: Game, task: dict, action: dict) -> None:
+    contracts, card = g.state["contracts"], action.get("contract")
+    if not ms_remove(contracts["pile"], card):
+        raise IllegalAction("chance.card-not-available", f"contract {card} is not in the pile", R_AVAIL)
+    ms_add(contracts["face_up"], card)
+
+
+chance_kind(ChanceKind(
+    "reveal-contract",
+    lambda g, task: [{"do": "reveal-contract", "contract": c} for c in sorted(set(g.state["contracts"]["pile"]))],
+    lambda g, task: {"do": "reveal-contract", "contract": _pick(g, g.state["contracts"]["pile"])},
+    _apply_contract))
+
+
+# --- stealing an Intrigue card -------------------------------------------------------------------
+def _steal(task: dict, card: str) -> dict:
+    return {"do": "steal-intrigue", "player": task["player"], "from": task["from"], "card": card}
+
+
+def _apply_steal(g: Game, task: dict, action: dict) -> None:
+    card, victim = action.get("card"), g.p(task["from"])
+    if card == HIDDEN and HIDDEN not in victim["intrigue"]:
+        raise IllegalAction("chance.hidden-not-possible", f"{task['from']}'s Intrigue cards are all known: "
+                            "name the card given", ("log.hidden-outcome",))
+    if action.get("from") != task["from"] or not ms_remove(victim["intrigue"], card):
+        raise IllegalAction("chance.card-not-available", f"{task['from']} holds no {card} to give", R_AVAIL)
+    ms_add(g.p(task["player"])["intrigue"], card)
+
+
+chance_kind(ChanceKind(
+    "steal-intrigue",
+    lambda g, task: [_steal(task, c) for c in sorted(set(g.p(task["from"])["intrigue"]))],
+    lambda g, task: _steal(task, _pick(g, sorted(g.p(task["from"])["intrigue"]))),
+    _apply_steal))
+
+
+# --- Objective cards (Uprising setup) -----------------------------------------------------------
+def objectives_for(g: Game) -> list[str]:
+    """The Objective cards used at this player count (Uprising setup)."""
+    return sorted(o for o, d in g.content.objectives.items() if len(g.order) in d["players"])
+
+
+def _deal_objectives(g: Game, task: dict) -> dict:
+    pile = objectives_for(g)
+    return {"do": "deal-objectives", "objectives": {pid: pile.pop(rng.below(g.state, len(pile))) for pid in g.order}}
+
+
+def _apply_objectives(g: Game, task: dict, action: dict) -> None:
+    dealt, pile = action.get("objectives"), objectives_for(g)
+    if not isinstance(dealt, dict) or sorted(dealt) != sorted(g.order) or not ms_contains(pile, list(dealt.values())):
+        raise IllegalAction("chance.card-not-available", f"each player gets one distinct Objective card of {pile}",
+                            ("setup.objectives",))
+    for pid in g.order:
+        g.p(pid)["objectives"] = [{"id": dealt[pid], "flipped": False}]
+        if g.content.objectives[dealt[pid]].get("first_player"):
+            g.state["first"] = pid
+    g.rulings.append("setup.objectives")
+
+
+chance_kind(ChanceKind(
+    "deal-objectives",
+    lambda g, task: [{"do": "deal-objectives", "objectives": dict(zip(g.order, perm, strict=True))}
+                     for perm in permutations(objectives_for(g), len(g.order))],
+    _deal_objectives, _apply_objectives))

@@ -1,19 +1,17 @@
-"""Every player choice inside effects: the `choice` tasks the ops, costs and custom rules push,
-what each kind offers (`choice_candidates`) and what an answer does (`apply_choice`)."""
+"""Every player choice inside effects is a `choice` task of a registered kind (registry.CHOICES):
+the kind lists its legal answers and applies one; an answer is legal exactly when it is among
+the offers. The general kinds are here; a card's own kinds are registered in its module
+(custom/). `choose` is the verb that answers them."""
 
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .content import FACTIONS
 from .costs import commit_option, pay_cost
-from .custom.base import masterstroke_token, take_from_discard, voice_space
-from .custom.base_intrigue import deck_top, lose_from_conflict, top_card
-from .custom.common import manipulate
-from .custom.uprising import feyd_move, flip_conflict, take_contract
+from .deck import HIDDEN
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence
+from .registry import CHOICES, Verb, choice, verb
 from .steps import prepend
-from .turns import apply_send_agent
 from .zones import (
     acquirable,
     acquire_card,
@@ -28,190 +26,160 @@ from .zones import (
     trash_card,
 )
 
-CHOICE_RULINGS = {
-    "option": ("agent.arrow-cost", "effects.mandatory-unless-optional"),
-    "pay": ("agent.arrow-cost",),
-    "faction": ("influence.vp-at-2",),
-    "trash": ("deck.trash",),
-    "discard": ("discard.from-hand",),
-    "post": ("spy.place",),
-    "contract": ("choam.contracts",),
-    "count": ("deploy.limits",),
-    "recall": ("spy.recall-cost",),
-    "intrigue": ("cost.must-be-payable",),
-    "acquire": ("card.acquire-effect",),
-    "look": ("card.look-at-top-cards",),
-    "agent": ("recall.agents",),
-    "track": ("leader.feyd-training",),
-    "flip": ("intrigue.flip-battle-icon",),
-    "row": ("intrigue.manipulate",),
-    "agent-source": ("card.kwisatz-haderach",),
-    "voice": ("card.the-voice",),
-    "opponent": ("card.double-cross",),
-    "masterstroke": ("leader.masterstroke", "leader.baron-masterstroke"),
-    "top-card": ("card.poison-snooper",),
-    "deck-top": ("card.recruitment-mission", "card.bypass-protocol"),
-    "discard-to-hand": ("card.other-memory",),
-}
+SKIP = {"option": "skip"}
 
 
-def _intrigue_names(g: Game, pid: str) -> list[str]:
+def offers(g: Game, task: dict) -> list[dict]:
+    return CHOICES[task["kind"]].offers(g, task)
+
+
+def answer(g: Game, task: dict, given: dict) -> None:
+    """Apply an answer to the pending choice: legal exactly when it is one of the offers."""
+    kind = CHOICES[task["kind"]]
+    legal = kind.offers(g, task)
+    if given not in legal:
+        raise IllegalAction("choice.not-offered",
+                            f"{given} is not one of the options {legal} for this {kind.name} choice", kind.rulings)
+    g.finish(task)
+    if given == SKIP and not kind.handles_skip:
+        return
+    kind.apply(g, task, given, g.top)
+
+
+def _choose_offers(g: Game, task: dict, pid: str) -> list[dict]:
+    return offers(g, task)
+
+
+def _choose(g: Game, task: dict, pid: str, args: dict) -> None:
+    answer(g, task, args)
+
+
+verb(Verb("choose", ("choice",), _choose_offers, _choose))
+
+
+# --- the general kinds ----------------------------------------------------------------------------
+def _open_options(g: Game, task: dict) -> list[dict]:
+    return [{"option": i} for i in task["open"]]
+
+
+@choice("option", _open_options, ("agent.arrow-cost", "effects.mandatory-unless-optional"))
+def _option(g: Game, task: dict, given: dict, below: dict) -> None:
+    prepend(below, commit_option(task["options"][given["option"]]))
+
+
+@choice("pay", lambda g, task: [{"option": "pay"}, SKIP], ("agent.arrow-cost",))
+def _pay(g: Game, task: dict, given: dict, below: dict) -> None:
+    prepend(below, list(task["then"]))
+    pay_cost(g, task["player"], task["cost"], task["src"])
+
+
+def _faction_offers(g: Game, task: dict) -> list[dict]:
+    factions = task["factions"]
+    if task["delta"] < 0:
+        pl = g.p(task["player"])
+        factions = [f for f in factions if pl["influence"][f] > 0] or ([] if task.get("cost") else factions)
+    return [{"faction": f} for f in factions]
+
+
+@choice("faction", _faction_offers, ("influence.vp-at-2",))
+def _faction(g: Game, task: dict, given: dict, below: dict) -> None:
+    change_influence(g, task["player"], given["faction"], task["delta"])
+
+
+def _trash_offers(g: Game, task: dict) -> list[dict]:
+    pid, pl = task["player"], g.p(task["player"])
+    if task.get("filter") is not None:
+        found = trash_candidates(g, pid, dict(task["filter"], **{"from": task["zones"]}), task["src"])
+    else:
+        found = [{"card": c, "zone": z} for z in task["zones"] for c in sorted(set(pl[z]))]
+    return found if task.get("cost") else [*found, SKIP]
+
+
+@choice("trash", _trash_offers, ("deck.trash",))
+def _trash(g: Game, task: dict, given: dict, below: dict) -> None:
+    trash_card(g, task["player"], given["card"], given["zone"])
+
+
+@choice("discard", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"])["hand"]))] or [SKIP],
+        ("discard.from-hand",))
+def _discard(g: Game, task: dict, given: dict, below: dict) -> None:
+    discard_card(g, task["player"], given["card"])
+
+
+def _post_offers(g: Game, task: dict) -> list[dict]:
+    pid, allowed, deep = task["player"], task.get("posts"), task.get("deep", False)
+    taken = {post_of(k) for k in g.state["board"]["spies"]}
+    free = [p for p in g.content.posts if (allowed is None or p in allowed)
+            and (p not in taken or (deep and pid not in spy_owners(g, p)))]
+    if g.p(pid)["spies"] > 0:
+        return [*({"post": p} for p in free), SKIP]
+    mine = own_posts(g, pid)
+    return [*({"post": p, "recall": r} for p in free for r in mine), SKIP]
+
+
+@choice("post", _post_offers, ("spy.place",))
+def _post(g: Game, task: dict, given: dict, below: dict) -> None:
+    place_spy(g, task["player"], given["post"], given.get("recall"), task.get("deep", False))
+
+
+@choice("count", lambda g, task: [{"count": n} for n in range(task.get("least", 0), task["most"] + 1)],
+        ("deploy.limits",))
+def _count(g: Game, task: dict, given: dict, below: dict) -> None:
+    move_troops(g, task["player"], task["move"], given["count"])
+
+
+@choice("recall", lambda g, task: [{"post": p} for p in own_posts(g, task["player"])], ("spy.recall-cost",))
+def _recall(g: Game, task: dict, given: dict, below: dict) -> None:
+    recall_spy(g, task["player"], given["post"])
+
+
+def intrigue_names(g: Game, pid: str) -> list[str]:
     """The Intrigue cards `pid` could pay with, by name (a face-down one may be any card
     still hidden in the Intrigue deck)."""
     held = g.p(pid)["intrigue"]
-    known = sorted({c for c in held if c != "?"})
+    known = sorted({c for c in held if c != HIDDEN})
     deck = g.state["intrigue_deck"]
-    if "?" in held and deck["hidden"] > 0:
+    if HIDDEN in held and deck["hidden"] > 0:
         known += sorted(set(deck["cards"]) - set(known))
     return known
 
 
-def choice_candidates(g: Game, task: dict) -> list[dict]:
-    pid, kind, pl = task["player"], task["kind"], g.p(task["player"])
-    if kind == "option":
-        return [{"option": i} for i in task["open"]]
-    if kind == "pay":
-        return [{"option": "pay"}, {"option": "skip"}]
-    if kind == "faction":
-        factions = task["factions"]
-        if task["delta"] < 0:
-            factions = [f for f in factions if pl["influence"][f] > 0] or ([] if task.get("cost") else factions)
-        return [{"faction": f} for f in factions]
-    if kind == "trash":
-        if task.get("filter") is not None:
-            found = trash_candidates(g, pid, dict(task["filter"], **{"from": task["zones"]}), task["src"])
-        else:
-            found = [{"card": c, "zone": z} for z in task["zones"] for c in sorted(set(pl[z]))]
-        return found if task.get("cost") else found + [{"option": "skip"}]
-    if kind == "discard":
-        return [{"card": c} for c in sorted(set(pl["hand"]))] or [{"option": "skip"}]
-    if kind == "post":
-        return _post_candidates(g, pid, task.get("posts"), task.get("deep", False)) + [{"option": "skip"}]
-    if kind == "contract":
-        offered = sorted(set(g.state["contracts"]["face_up"]) | set(pl.get("set_aside_contracts", [])))
-        return [{"contract": c} for c in offered] or [{"option": "skip"}]
-    if kind == "count":
-        return [{"count": n} for n in range(task.get("least", 0), task["most"] + 1)]
-    if kind == "recall":
-        return [{"post": p} for p in own_posts(g, pid)]
-    if kind == "intrigue":  # named by position in the sorted list of the Intrigue cards held
-        return [{"option": i} for i in range(len(_intrigue_names(g, pid)))]
-    if kind == "acquire":
-        return [{"card": c} for c in acquirable(g, pid, task["spec"])] + [{"option": "skip"}]
-    if kind == "look":
-        return [{"card": c} for c in sorted(set(pl.get("looking", [])))]
-    if kind == "agent":
-        return [{"space": s} for s in _recallable_agents(g, pid)]
-    if kind in ("track", "flip"):
-        return [{"option": i} for i in task["open"]]
-    if kind == "row":
-        return [{"card": c} for c in sorted(set(g.state["row"]))]
-    # the original game's cards and leaders
-    if kind == "agent-source":  # Kwisatz Haderach: which Agent goes ("skip": one from the Leader)
-        return [{"space": s} for s in task["sources"] if s != "leader"] + \
-            ([{"option": "skip"}] if "leader" in task["sources"] else [])
-    if kind == "voice":
-        return [{"space": s} for s in sorted(g.content.spaces)]
-    if kind == "opponent":  # by position in `players` (clockwise from the chooser's left)
-        return [{"option": i} for i in range(len(task["players"]))]
-    if kind == "masterstroke":
-        return [{"faction": f} for f in FACTIONS if f not in pl.get("masterstroke", [])]
-    if kind == "top-card":
-        if not pl.get("looking"):
-            return []  # nothing was there to look at (playing the card needs a deck)
-        return [{"option": i} for i in range(len(task["dests"]))] + [{"option": "skip"}]
-    if kind == "deck-top":
-        return [{"card": task["card"]}, {"option": "skip"}] if task["card"] in pl["discard"] else []
-    if kind == "discard-to-hand":
-        return [{"card": c} for c in sorted(set(pl["discard"]))
-                if task["faction"] in g.content.cards.get(c, {}).get("factions", [])]
-    raise AssertionError(kind)
+# named by position in the sorted list of the Intrigue cards held
+@choice("intrigue", lambda g, task: [{"option": i} for i in range(len(intrigue_names(g, task["player"])))],
+        ("cost.must-be-payable",))
+def _intrigue(g: Game, task: dict, given: dict, below: dict) -> None:
+    pid = task["player"]
+    pay_intrigue(g, pid, intrigue_names(g, pid)[given["option"]], task.get("trash", False))
 
 
-def _recallable_agents(g: Game, pid: str) -> list[str]:
+@choice("acquire", lambda g, task: [*({"card": c} for c in acquirable(g, task["player"], task["spec"])), SKIP],
+        ("card.acquire-effect",))
+def _acquire(g: Game, task: dict, given: dict, below: dict) -> None:
+    spec = task["spec"]
+    acquire_card(g, task["player"], given["card"], spec.get("to", "discard"), spec.get("pay"))
+
+
+@choice("look", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"]).get("looking", [])))],
+        ("card.look-at-top-cards",))
+def _look(g: Game, task: dict, given: dict, below: dict) -> None:
+    pid = task["player"]
+    look_move(g, pid, given["card"], task["dest"])
+    if task.get("last"):
+        for card in list(g.p(pid).get("looking", [])):
+            look_move(g, pid, card, task["rest"])
+
+
+def _recallable_agents(g: Game, task: dict) -> list[dict]:
     """Agents on the board that may be recalled: not the one sent on this very turn."""
+    pid = task["player"]
     placed = list(g.p(pid)["placed"])
     turn = my_turn(g, pid)
     if turn.get("kind") == "agent" and turn.get("space") in placed:
         placed.remove(turn["space"])
-    return sorted(set(placed))
+    return [{"space": s} for s in sorted(set(placed))]
 
 
-def _post_candidates(g: Game, pid: str, allowed, deep: bool = False) -> list[dict]:
-    spies = g.state["board"]["spies"]
-    taken = {post_of(k) for k in spies}
-    free = [p for p in g.content.posts if (allowed is None or p in allowed)
-            and (p not in taken or (deep and pid not in spy_owners(g, p)))]
-    if g.p(pid)["spies"] > 0:
-        return [{"post": p} for p in free]
-    mine = own_posts(g, pid)
-    return [{"post": p, "recall": r} for p in free for r in mine]
+@choice("agent", _recallable_agents, ("recall.agents",))
+def _agent(g: Game, task: dict, given: dict, below: dict) -> None:
+    recall_agent(g, task["player"], given["space"])
 
-
-def apply_choice(g: Game, task: dict, answer: dict) -> None:
-    pid, kind = task["player"], task["kind"]
-    legal = choice_candidates(g, task)
-    if answer not in legal:
-        raise IllegalAction("choice.not-offered",
-                            f"{answer} is not one of the options {legal} for this {kind} choice",
-                            CHOICE_RULINGS.get(kind, ()))
-    if kind == "intrigue":
-        names = _intrigue_names(g, pid)  # before the task goes: the list is the one offered
-    g.finish(task)
-    below = g.top
-    if kind == "agent-source":  # "skip": an Agent from the Leader
-        apply_send_agent(g, pid, task["action"], g.content.spaces[task["action"]["space"]], answer.get("space"),
-                         task.get("deployed", 0))
-        return
-    if kind == "top-card":  # "skip" leaves the card on top of the deck, known
-        top_card(g, pid, answer.get("option"), task)
-        return
-    if answer.get("option") == "skip":
-        return
-    if kind == "option":
-        prepend(below, commit_option(task["options"][answer["option"]]))
-    elif kind == "pay":
-        prepend(below, list(task["then"]))
-        pay_cost(g, pid, task["cost"], task["src"])
-    elif kind == "faction":
-        change_influence(g, pid, answer["faction"], task["delta"])
-    elif kind == "trash":
-        trash_card(g, pid, answer["card"], answer["zone"])
-    elif kind == "discard":
-        discard_card(g, pid, answer["card"])
-    elif kind == "post":
-        place_spy(g, pid, answer["post"], answer.get("recall"), task.get("deep", False))
-    elif kind == "contract":
-        take_contract(g, pid, answer["contract"])
-    elif kind == "count":
-        move_troops(g, pid, task["move"], answer["count"])
-    elif kind == "recall":
-        recall_spy(g, pid, answer["post"])
-    elif kind == "intrigue":
-        pay_intrigue(g, pid, names[answer["option"]], task.get("trash", False))
-    elif kind == "acquire":
-        spec = task["spec"]
-        acquire_card(g, pid, answer["card"], spec.get("to", "discard"), spec.get("pay"))
-    elif kind == "look":
-        look_move(g, pid, answer["card"], task["dest"])
-        if task.get("last"):
-            for card in list(g.p(pid).get("looking", [])):
-                look_move(g, pid, card, task["rest"])
-    elif kind == "agent":
-        recall_agent(g, pid, answer["space"])
-    elif kind == "track":
-        feyd_move(g, pid, task["next"][answer["option"]], task["src"])
-    elif kind == "flip":
-        flip_conflict(g, pid, answer["option"])
-    elif kind == "row":
-        manipulate(g, pid, answer["card"], task.get("other_means", False))
-    elif kind == "voice":
-        voice_space(g, pid, answer["space"])
-    elif kind == "opponent":
-        lose_from_conflict(g, task["players"][answer["option"]], task["n"])
-    elif kind == "masterstroke":
-        masterstroke_token(g, pid, answer["faction"])
-    elif kind == "deck-top":
-        deck_top(g, pid, task["card"])
-    elif kind == "discard-to-hand":
-        take_from_discard(g, pid, answer["card"])

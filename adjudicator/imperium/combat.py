@@ -5,19 +5,12 @@ Seed 004 'Подсчёт боевой силы', 'Карты сражения', 
 
 from __future__ import annotations
 
-from .conditions import units_in_conflict
+from .conditions import strength, units_in_conflict
 from .game import Game
+from .registry import custom
 from .steps import run
 
-TROOP, WORM = 2, 3
 REWARDS = ("first", "second", "third")
-
-
-def strength(g: Game, pid: str) -> int:
-    pl = g.p(pid)
-    if units_in_conflict(pl) == 0:
-        return 0  # no unit, no strength: swords and bonuses cannot add to zero
-    return TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + pl["swords"]
 
 
 def participants(g: Game) -> list[str]:
@@ -94,6 +87,7 @@ def may_hold_victory_card(g: Game, pid: str) -> bool:
     return "?" in held and deck["hidden"] > 0 and any(is_victory_card(cards.get(c, {})) for c in deck["cards"])
 
 
+@custom("win-conflict")
 def win_conflict(g: Game, task: dict, step: dict) -> None:
     """The winner keeps the conflict card face up and pairs its battle icon if it can."""
     pid, board = task["player"], g.state["board"]

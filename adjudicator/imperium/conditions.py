@@ -56,8 +56,6 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
     if key == "worms":
         return pl["worms"] >= value
     if key == "strength":
-        from .combat import strength  # combat reads units_in_conflict from here
-
         return strength(g, pid) >= value
     if key == "recalled_spy":
         return (mine.get("recalled", 0) > 0) == bool(value)
@@ -127,3 +125,13 @@ def _gives(steps, resource: str) -> bool:
 
 def units_in_conflict(pl: dict) -> int:
     return pl["troops"]["conflict"] + pl["worms"]
+
+
+TROOP, WORM = 2, 3  # strength of a troop and of a sandworm
+
+
+def strength(g: Game, pid: str) -> int:
+    pl = g.p(pid)
+    if units_in_conflict(pl) == 0:
+        return 0  # no unit, no strength: swords and bonuses cannot add to zero
+    return TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + pl["swords"]

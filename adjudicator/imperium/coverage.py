@@ -12,8 +12,10 @@ from __future__ import annotations
 from .conditions import CONDITIONS, COUNTERS
 from .content import Content, content
 from .costs import COST_KEYS
-from .custom import CUSTOM
-from .effects import OPS
+from .registry import CUSTOM, OPS
+from .rules import RULE_MODULES
+
+assert RULE_MODULES  # the registries are filled by loading the rule modules
 
 CARD_BOXES = ("agent", "reveal", "acquire", "trashed", "discarded")
 INTRIGUE_BOXES = ("plot", "combat", "endgame")

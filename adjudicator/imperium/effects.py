@@ -14,11 +14,11 @@ from __future__ import annotations
 from .conditions import count, holds
 from .content import FACTIONS
 from .costs import affordable, can_afford, commit_option
-from .custom import CUSTOM
 from .game import Game, ms_add, my_turn
 from .influence import change_influence
+from .registry import CUSTOM, FLAG_RULINGS, OPS, fire
 from .steps import choice_task, prepend, push_choice, source_card
-from .zones import acquirable, trash_card
+from .zones import acquirable, count_deployed, trash_card
 
 
 def advance_steps(g: Game, task: dict) -> None:
@@ -54,8 +54,7 @@ def op_recruit(g, task, step):
     n = min(step["recruit"], troops["supply"])
     troops["supply"] -= n
     troops["garrison"] += n
-    if any(s.get("custom") == "deploy-recruits-in-reveal-turn" for s in task["steps"]):
-        task["last_recruited"] = n  # Reinforcements deploys the troops this very effect recruited
+    fire("recruited", g, task, n)
     turn = g.state.get("turn")
     if turn and turn["player"] == task["player"]:
         turn["recruited"] += n
@@ -72,13 +71,11 @@ def op_worm(g, task, step):
         g.rulings.append("worm.shield-wall")
         return
     if my_turn(g, pid).get("no_deploy"):
-        g.rulings.append("leader.shaddam-signet")
+        g.rulings.append(FLAG_RULINGS["no_deploy"])
         return
     pl["worms"] += step["worm"]
     g.rulings.append("worm.direct-to-conflict")
-    from .triggers import on_deployed  # triggers runs effects: it imports this module
-
-    on_deployed(g, pid, step["worm"])
+    count_deployed(g, pid, step["worm"])
 
 
 def op_influence(g, task, step):
@@ -168,7 +165,7 @@ def op_retreat(g, task, step):
 def op_deploy(g, task, step):
     pid = task["player"]
     if my_turn(g, pid).get("no_deploy"):
-        g.rulings.append("leader.shaddam-signet")
+        g.rulings.append(FLAG_RULINGS["no_deploy"])
         return
     most = min(step["deploy"], g.p(pid)["troops"]["garrison"])
     if most:
@@ -185,9 +182,7 @@ def op_swordmaster(g, task, step):
 def op_high_council(g, task, step):
     g.p(task["player"])["seat"] = True
     g.rulings.append("high-council.seat")
-    from .triggers import on_seat  # triggers runs effects: it imports this module
-
-    on_seat(g, task["player"])
+    fire("seat-taken", g, task["player"])
 
 
 def op_pay(g, task, step):
@@ -265,4 +260,4 @@ def op_todo(g, task, step):
     g.note_unimplemented(f"{task['src']}: {step['todo']}")
 
 
-OPS = {name[3:]: fn for name, fn in globals().items() if name.startswith("op_")}
+OPS.update({name[3:]: fn for name, fn in globals().items() if name.startswith("op_")})

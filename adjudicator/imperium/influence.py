@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .content import FACTIONS
 from .game import Game
+from .registry import fire
 from .steps import run  # the bonus is ordinary effect steps
 
 TRACK_MAX = 6
@@ -28,9 +29,7 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
         g.rulings.append("influence.bonus-at-4")
         run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
     _settle_alliance(g, pid, faction)
-    from .triggers import on_influence  # triggers runs effects, which change influence
-
-    on_influence(g, pid, faction, before, after)
+    fire("influence-changed", g, pid, faction, before, after)
 
 
 def _settle_alliance(g: Game, changed: str, faction: str) -> None:

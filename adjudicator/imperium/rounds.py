@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from . import combat
 from .conditions import units_in_conflict
-from .custom.base import claim_mentat_for_round, return_mentat
 from .game import Game
+from .registry import fire
 
 
 def advance_flow(g: Game, task: dict) -> None:
@@ -19,7 +19,7 @@ def round_start(g: Game, task: dict) -> None:
     st["round"] += 1
     st["phase"] = "round-start"
     g.rulings += ["round.phases", "round.start"]
-    claim_mentat_for_round(g)  # Sort Through the Chaos won last round
+    fire("round-start", g)
     task["step"] = "defensive-bonus"
     g.push({"t": "chance", "kind": "reveal-conflict"})
 
@@ -51,16 +51,8 @@ def turns(g: Game, task: dict) -> None:
         return
     pid = waiting[0]
     task["next"] = g.order[(g.order.index(pid) + 1) % len(g.order)]
-    _lift_voice(g, pid)
+    fire("turn-start", g, pid)
     g.push({"t": "turn", "player": pid})
-
-
-def _lift_voice(g: Game, pid: str) -> None:
-    """The Voice's marker comes off at the start of its player's next turn."""
-    board = g.state["board"]
-    if any(v["by"] == pid for v in board.get("voice", [])):
-        board["voice"] = [v for v in board["voice"] if v["by"] != pid]
-        g.rulings.append("card.the-voice")
 
 
 def start_combat(g: Game, task: dict) -> None:
@@ -109,8 +101,7 @@ def recall(g: Game, task: dict) -> None:
     st = g.state
     st["phase"] = "recall"
     st["board"]["occupied"] = {}
-    st["board"].pop("voice", None)
-    return_mentat(g)
+    fire("recall", g)
     for pid in g.order:
         pl = g.p(pid)
         pl["placed"] = []

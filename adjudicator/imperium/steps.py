@@ -40,3 +40,16 @@ def others(cards: list, own: str) -> list:
     if own in out:
         out.remove(own)
     return out
+
+
+def custom_steps(steps) -> list[dict]:
+    """Every `{"custom": ...}` step anywhere inside `steps` (a card's boxes, nested branches)."""
+    if isinstance(steps, dict):
+        found = [steps] if "custom" in steps else []
+        for value in steps.values():
+            if isinstance(value, (list, dict)):
+                found += custom_steps(value)
+        return found
+    if isinstance(steps, list):
+        return [s for item in steps for s in custom_steps(item)]
+    return []

@@ -5,8 +5,9 @@ acquire, deploy / retreat, recall an Agent, place or recall a spy. A card's "tra
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .chance import identify, put_on_top, take_from_deck
+from .deck import identify, put_on_top, take_from_deck
 from .game import Game, ms_add, my_turn, post_of, spy_owners
+from .registry import ask, fire, first
 from .steps import others, run, source_card
 
 MOVES = {"retreat": ("conflict", "garrison"), "deploy": ("garrison", "conflict"),
@@ -73,11 +74,11 @@ def discard_card(g: Game, pid: str, card: str) -> None:
 
 def acquirable(g: Game, pid: str, spec: dict) -> list[str]:
     """Cards an effect may acquire: the Row, the Reserve (not a card only its icon gives, such as
-    Foldspace) and a card Manipulate set aside for `pid` (at its full cost: FAQ, Helena Richese)."""
+    Foldspace) and any card set aside that an effect may take (hook "set-aside-offers")."""
     st, pl = g.state, g.p(pid)
     names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items()
                                      if n > 0 and g.content.cards[c].get("buyable", True)}
-                   | {m["card"] for m in st.get("manipulated", []) if m["player"] == pid and m.get("other_means")})
+                   | {c for found in ask("set-aside-offers", g, pid, "effect") for c in found})
     out = []
     for c in names:
         cost = g.content.cards[c]["cost"] or 0
@@ -105,15 +106,9 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
     g.rulings.append("card.acquire-effect")
     turn = my_turn(g, pid)
     if to == "hand" and turn.get("kind") == "reveal":  # a card reaching the hand now is revealed
-        from .turns import reveal_drawn  # turns and triggers import the effect modules
-
         reveal_drawn(g, pid, [card])
     run(g, pid, data.get("acquire", []), f"acquire:{card}")
-    from .triggers import on_acquire
-
-    on_acquire(g, pid, card)
-    aside = next((m for m in st.get("manipulated", []) if m["player"] == pid and m["card"] == card
-                  and m.get("other_means")), None)
+    fire("acquired", g, pid, card)
     if card in st["row"]:
         st["row"].remove(card)
         if st["imperium_deck"]["cards"]:
@@ -121,10 +116,7 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
         g.rulings.append("acquire.row-refill")
     elif st["reserve"].get(card, 0) > 0 and data.get("buyable", True):
         st["reserve"][card] -= 1
-    elif aside is not None:  # set aside by Manipulate: taken by another means, no discount
-        st["manipulated"].remove(aside)
-        g.rulings.append("leader.helena-richese")
-    else:
+    elif not first("take-set-aside", g, pid, card, "effect"):
         raise IllegalAction("acquire.not-available", f"{card} cannot be acquired now", ("acquire.cost",))
 
 
@@ -150,6 +142,23 @@ def look_move(g: Game, pid: str, card: str, dest: str) -> None:
     ms_add(pl["hand" if dest == "hand" else "discard"], card)
 
 
+def reveal_drawn(g: Game, pid: str, cards: list[str]) -> None:
+    """Cards that reach the hand during a Reveal turn are revealed as well; their reveal boxes
+    join the turn."""
+    pl, turn = g.p(pid), g.state["turn"]
+    g.rulings.append("reveal.draw-during-reveal")
+    for card in cards:
+        pl["hand"].remove(card)
+        ms_add(pl["play"], card)
+        ms_add(turn.setdefault("revealed", []), card)
+        if g.content.cards.get(card, {}).get("reveal"):
+            base = f"reveal:{card}"
+            copies = sum(1 for n in turn["nodes"] if n.split("#")[0] == base)
+            node = base + (f"#{copies + 1}" if copies else "")
+            turn["nodes"].insert(turn["nodes"].index("acquire"), node)
+            turn["edges"] += [["reveal", node, "card.agent-or-reveal"], [node, "end", "timing.effects-before-end"]]
+
+
 # --- troops and Agents ------------------------------------------------------------------------
 def move_troops(g: Game, pid: str, move: str, n: int) -> None:
     troops = g.p(pid)["troops"]
@@ -157,9 +166,21 @@ def move_troops(g: Game, pid: str, move: str, n: int) -> None:
     troops[src] -= n
     troops[dst] += n
     if move == "deploy" and n:
-        from .triggers import on_deployed  # triggers imports the effect modules
+        count_deployed(g, pid, n)
 
-        on_deployed(g, pid, n)
+
+def count_deployed(g: Game, pid: str, n: int) -> None:
+    """Units deployed to the Conflict on `pid`'s own turn are counted on the turn ("when you
+    deploy three units in one turn"); before an Agent is sent or the cards revealed (a Plot
+    Intrigue card at the start of the turn) on the pending `turn` task, carried into the turn."""
+    turn = g.state.get("turn")
+    if not turn or turn["player"] != pid:
+        turn = next((t for t in reversed(g.state["stack"]) if t["t"] == "turn" and t["player"] == pid), None)
+        if turn is None:
+            return
+    before = turn.get("deployed", 0)
+    turn["deployed"] = before + n
+    fire("units-deployed", g, pid, before, turn["deployed"])
 
 
 def recall_agent(g: Game, pid: str, space: str) -> None:

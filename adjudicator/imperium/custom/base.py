@@ -5,12 +5,19 @@ choices do (choices.apply_choice). Its Intrigue cards are in base_intrigue.py.""
 
 from __future__ import annotations
 
+from ...core.errors import IllegalAction
+from ..content import FACTIONS
 from ..game import Game, ms_add, my_turn
 from ..influence import change_influence
+from ..registry import FLAG_RULINGS, choice, custom, hook, intrigue_check
 from ..steps import prepend, push_choice
+from ..zones import reveal_drawn
+
+FLAG_RULINGS["move-agent"] = "card.kwisatz-haderach"
 
 
 # --- the Mentat and Foldspace -----------------------------------------------------------------------
+@custom("take-mentat")
 def take_mentat(g: Game, task: dict, step: dict) -> None:
     """The original game's Mentat: an extra Agent for this round, back on its space at Recall."""
     board = g.state["board"]
@@ -21,6 +28,16 @@ def take_mentat(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("mentat.take")
 
 
+@intrigue_check("take-mentat")
+def _mentat_free(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
+    """Calculated Hire takes the Mentat only from its own space."""
+    if g.state["board"].get("mentat") is not None:
+        raise IllegalAction("intrigue.condition", f"{card} takes the Mentat only from its own space, and "
+                            f"{g.state['board']['mentat']} has it this round",
+                            ("card.calculated-hire", "intrigue.conditions"))
+
+
+@hook("recall")
 def return_mentat(g: Game) -> None:
     holder = g.state["board"].get("mentat")
     if holder is not None:
@@ -28,6 +45,7 @@ def return_mentat(g: Game) -> None:
         g.state["board"]["mentat"] = None
 
 
+@custom("mentat-next-round")
 def mentat_next_round(g: Game, task: dict, step: dict) -> None:
     """Sort Through the Chaos: the winner takes the Mentat when the next round starts
     (rounds.round_start) and uses it as an Agent that round."""
@@ -35,6 +53,7 @@ def mentat_next_round(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("card.sort-through-the-chaos")
 
 
+@hook("round-start")
 def claim_mentat_for_round(g: Game) -> None:
     board = g.state["board"]
     winner = board.pop("mentat_next", None)
@@ -44,6 +63,7 @@ def claim_mentat_for_round(g: Game) -> None:
         g.rulings += ["card.sort-through-the-chaos", "mentat.agent"]
 
 
+@custom("gain-reserve-card")
 def gain_reserve_card(g: Game, task: dict, step: dict) -> None:
     """Foldspace: the Reserve card goes to the discard pile, with no Persuasion spent."""
     card = step["card"]
@@ -59,6 +79,7 @@ def _harvest_spice(space: dict) -> int:
     return next((s["spice"] for s in space.get("effects", []) if s.get("custom") == "harvest"), 0)
 
 
+@custom("harvest-base-again")
 def harvest_base_again(g: Game, task: dict, step: dict) -> None:
     """Carryall: at a Maker space, the space's base spice once more (never its bonus spice).
     Not a second harvest: Spice Addict does not answer it (our reading)."""
@@ -68,6 +89,7 @@ def harvest_base_again(g: Game, task: dict, step: dict) -> None:
         g.gain(task["player"], {"spice": _harvest_spice(space)})
 
 
+@custom("discount-this-turn")
 def discount_this_turn(g: Game, task: dict, step: dict) -> None:
     """Guild Bankers: every copy of `card` bought with Persuasion this turn costs `amount` less."""
     turn = my_turn(g, task["player"])
@@ -77,6 +99,15 @@ def discount_this_turn(g: Game, task: dict, step: dict) -> None:
         g.rulings.append("card.guild-bankers")
 
 
+@hook("card-price")
+def _bankers_discount(price: int, g: Game, pid: str, card: str, set_aside: bool) -> int:
+    discount = (g.state.get("turn") or {}).get("discounts", {}).get(card, 0)
+    if discount:
+        g.rulings.append("card.guild-bankers")
+    return price - discount
+
+
+@custom("lose-troops")
 def lose_troops(g: Game, task: dict, step: dict) -> None:
     """Gun Thopter (each opponent): troops from the garrison (or the Conflict) go back to the
     supply; with none there, nothing happens."""
@@ -88,6 +119,7 @@ def lose_troops(g: Game, task: dict, step: dict) -> None:
                   "card.gun-thopter" if step.get("from", "garrison") == "garrison" else "card.test-of-humanity"]
 
 
+@custom("discard-or-lose-troop")
 def discard_or_lose_troop(g: Game, task: dict, step: dict) -> None:
     """Test of Humanity (each opponent, clockwise): discard a card from hand or lose a troop
     from the Conflict; only what the player can do is offered, nothing when neither is possible."""
@@ -105,17 +137,79 @@ def discard_or_lose_troop(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "option", options=options, open=list(range(len(options))))
 
 
+@custom("discard-to-hand")
 def discard_to_hand(g: Game, task: dict, step: dict) -> None:
     """Other Memory: a card of that Faction goes from the discard pile to the hand."""
     g.rulings.append("card.other-memory")
     push_choice(g, task, "discard-to-hand", faction=step["faction"])
 
 
+@custom("the-voice")
 def the_voice(g: Game, task: dict, step: dict) -> None:
     """The Voice: pick a board space; opponents may not send Agents there until your next turn."""
     push_choice(g, task, "voice")
 
 
+@choice("voice", lambda g, task: [{"space": s} for s in sorted(g.content.spaces)], ("card.the-voice",))
+def _voice_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    voice_space(g, task["player"], given["space"])
+
+
+@hook("placement-check")
+def _voice_blocks(g: Game, pid: str, space_id: str, card_id: str) -> IllegalAction | None:
+    blocker = next((v["by"] for v in g.state["board"].get("voice", []) if v["space"] == space_id and v["by"] != pid),
+                   None)
+    if blocker is None:
+        return None
+    return IllegalAction("agent.space-blocked", f"{blocker} used The Voice on {space_id}: opponents "
+                         f"may not send Agents there until {blocker}'s next turn", ("card.the-voice",))
+
+
+@hook("turn-start")
+def _lift_voice(g: Game, pid: str) -> None:
+    """The Voice's marker comes off at the start of its player's next turn."""
+    board = g.state["board"]
+    if any(v["by"] == pid for v in board.get("voice", [])):
+        board["voice"] = [v for v in board["voice"] if v["by"] != pid]
+        g.rulings.append("card.the-voice")
+
+
+@hook("recall")
+def _voice_ends(g: Game) -> None:
+    g.state["board"].pop("voice", None)
+
+
+# --- Kwisatz Haderach --------------------------------------------------------------------------------
+def _moves_agent(g: Game, card_id: str | None) -> bool:
+    return any(s.get("custom") == "kwisatz-haderach" for s in g.content.cards.get(card_id, {}).get("agent", []))
+
+
+@hook("agent-sources")
+def _kwisatz_sources(g: Game, pid: str, space_id: str | None, card_id: str) -> list[str] | None:
+    """Kwisatz Haderach: the Agent may be one already on the board (an Agent of yours already on
+    the target space can only move back to it), and may go where another player's Agent stands."""
+    if not _moves_agent(g, card_id):
+        return None
+    pl = g.p(pid)
+    if space_id in pl["placed"]:
+        return [space_id]
+    return (["leader"] if len(pl["placed"]) < pl["agents"] else []) + sorted(set(pl["placed"]))
+
+
+@hook("may-join-own")
+def _kwisatz_own(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
+    return True if _moves_agent(g, card_id) else None  # the sources limit it to that very Agent
+
+
+@hook("may-share")
+def _kwisatz_share(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
+    if _moves_agent(g, card_id):
+        g.rulings.append("card.kwisatz-haderach")
+        return True
+    return None
+
+
+@custom("kwisatz-haderach")
 def kwisatz_haderach(g: Game, task: dict, step: dict) -> None:
     """Kwisatz Haderach changes the placement itself (turns.check_send_agent: which Agent, which
     space); once the Agent stands on its space the box has only its card draw left."""
@@ -123,6 +217,7 @@ def kwisatz_haderach(g: Game, task: dict, step: dict) -> None:
 
 
 # --- leaders -----------------------------------------------------------------------------------------
+@custom("masterstroke-tokens")
 def masterstroke_tokens(g: Game, task: dict, step: dict) -> None:
     """Baron Harkonnen at setup: secretly pick two Faction tokens (two choices, one each)."""
     g.p(task["player"])["masterstroke"] = []
@@ -131,6 +226,7 @@ def masterstroke_tokens(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "masterstroke")
 
 
+@custom("masterstroke-reveal")
 def masterstroke_reveal(g: Game, task: dict, step: dict) -> None:
     """Masterstroke: the tokens are revealed: 1 Influence with each of their Factions, once."""
     pl = g.p(task["player"])
@@ -142,6 +238,7 @@ def masterstroke_reveal(g: Game, task: dict, step: dict) -> None:
         change_influence(g, task["player"], faction, 1)
 
 
+@custom("influence-where-behind")
 def influence_where_behind(g: Game, task: dict, step: dict) -> None:
     """Prudent Diplomacy: Influence with a Faction where some opponent has more than you."""
     pid = task["player"]
@@ -153,6 +250,7 @@ def influence_where_behind(g: Game, task: dict, step: dict) -> None:
             push_choice(g, task, "faction", factions=behind, delta=1)
 
 
+@custom("prescience")
 def prescience(g: Game, task: dict, step: dict) -> None:
     """Prescience: look at the top card of your deck (a chance `draw` outcome that stays on the
     deck, known); with an empty deck there is nothing to look at and nothing is reshuffled."""
@@ -163,13 +261,14 @@ def prescience(g: Game, task: dict, step: dict) -> None:
         g.push({"t": "chance", "kind": "draw", "player": pid, "n": 1, "look": True, "peek": True})
 
 
+@custom("reduce-space-cost", "eyes-everywhere")
 def passive(g: Game, task: dict, step: dict) -> None:
     """A standing leader rule that the engine reads where it applies (Landsraad Popularity in
     turns.space_cost, Eyes Everywhere in turns.check_send_agent); as a step it does nothing."""
     g.rulings.append("leader.ability")
 
 
-# --- what the answers to their choices do (choices.apply_choice) ------------------------------------
+# --- what the answers to their choices do -------------------------------------------------------------
 def voice_space(g: Game, pid: str, space: str) -> None:
     """The Voice: opponents may not send Agents to `space` until `pid`'s next turn starts."""
     board = g.state["board"]
@@ -178,10 +277,24 @@ def voice_space(g: Game, pid: str, space: str) -> None:
     g.rulings.append("card.the-voice")
 
 
+@choice("masterstroke", lambda g, task: [{"faction": f} for f in FACTIONS
+                                         if f not in g.p(task["player"]).get("masterstroke", [])],
+        ("leader.masterstroke", "leader.baron-masterstroke"))
+def _masterstroke_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    masterstroke_token(g, task["player"], given["faction"])
+
+
 def masterstroke_token(g: Game, pid: str, faction: str) -> None:
     """Masterstroke: one of the Baron's two secret Faction tokens (hidden from other viewers)."""
     pl = g.p(pid)
     pl["masterstroke"] = sorted(pl.get("masterstroke", []) + [faction])
+
+
+@choice("discard-to-hand", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"])["discard"]))
+                                            if task["faction"] in g.content.cards.get(c, {}).get("factions", [])],
+        ("card.other-memory",))
+def _discard_to_hand_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    take_from_discard(g, task["player"], given["card"])
 
 
 def take_from_discard(g: Game, pid: str, card: str) -> None:
@@ -192,6 +305,4 @@ def take_from_discard(g: Game, pid: str, card: str) -> None:
     g.rulings.append("card.other-memory")
     turn = my_turn(g, pid)
     if turn.get("kind") == "reveal":
-        from ..turns import reveal_drawn  # turns imports the effect modules
-
         reveal_drawn(g, pid, [card])

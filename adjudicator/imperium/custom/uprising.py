@@ -6,7 +6,22 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from ..game import Game, ms_add
+from ..leaders import trigger
+from ..registry import FLAG_RULINGS, choice, custom, fire, hook
 from ..steps import prepend, push_choice, run
+from ..zones import count_deployed
+
+FLAG_RULINGS["no_deploy"] = "leader.shaddam-signet"
+
+
+def _contract_offers(g: Game, task: dict) -> list[dict]:
+    offered = sorted(set(g.state["contracts"]["face_up"]) | set(g.p(task["player"]).get("set_aside_contracts", [])))
+    return [{"contract": c} for c in offered] or [{"option": "skip"}]
+
+
+@choice("contract", _contract_offers, ("choam.contracts",))
+def _contract_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    take_contract(g, task["player"], given["contract"])
 
 
 def take_contract(g: Game, pid: str, contract: str) -> None:
@@ -23,12 +38,11 @@ def take_contract(g: Game, pid: str, contract: str) -> None:
         raise IllegalAction("choam.contract-unavailable", f"contract {contract} is not face up",
                             ("choam.contracts",))
     pl["contracts"].append(contract)
-    from ..triggers import on_contract_taken  # triggers runs effects: it imports the effect modules
-
-    on_contract_taken(g, pid, contract)
+    fire("contract-taken", g, pid, contract)
 
 
 # --- cards ------------------------------------------------------------------------------------
+@custom("deploy-recruits")
 def deploy_recruits(g: Game, task: dict, step: dict) -> None:
     """Sardaukar Coordination: troops recruited this turn may be deployed even from a space
     without a combat icon (only those troops: none from the garrison)."""
@@ -45,6 +59,7 @@ def deploy_recruits(g: Game, task: dict, step: dict) -> None:
     turn["edges"].append(["deploy", "end", "deploy.limits"])
 
 
+@custom("flip-battle-icon")
 def flip_battle_icon(g: Game, task: dict, step: dict) -> None:
     """Crysknife / Desert Mouse / Ornithopter (endgame): flip a face-up Conflict card of yours
     with that battle icon, or with the wild icon, face down for 1 VP."""
@@ -57,6 +72,11 @@ def flip_battle_icon(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "flip", open=open_)
 
 
+@choice("flip", lambda g, task: [{"option": i} for i in task["open"]], ("intrigue.flip-battle-icon",))
+def _flip_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    flip_conflict(g, task["player"], given["option"])
+
+
 def flip_conflict(g: Game, pid: str, index: int) -> None:
     pl = g.p(pid)
     pl["conflicts"][index]["flipped"] = True
@@ -65,6 +85,7 @@ def flip_conflict(g: Game, pid: str, index: int) -> None:
 
 
 # --- armed triggers (face-up Intrigue cards, "this turn" reveal effects) ----------------------
+@custom("on-acquire-during-reveal-this-round")
 def arm_acquire_this_round(g: Game, task: dict, step: dict) -> None:
     """Call to Arms: each card you acquire during your Reveal turn this round runs `then`."""
     pl = g.p(task["player"])
@@ -75,6 +96,7 @@ def arm_acquire_this_round(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("intrigue.delayed-effect")
 
 
+@custom("on-acquire-this-turn")
 def arm_acquire_this_turn(g: Game, task: dict, step: dict) -> None:
     """Guild Spy: if you acquire `card` this turn, run `then`."""
     turn = g.state.get("turn")
@@ -83,6 +105,7 @@ def arm_acquire_this_turn(g: Game, task: dict, step: dict) -> None:
                                              "src": task["src"]})
 
 
+@custom("on-deploy-3-units-in-one-turn")
 def arm_deploy_three(g: Game, task: dict, step: dict) -> None:
     """Distraction: stays face up until a turn of yours in which you deploy three or more units
     to the Conflict; then `then` resolves (once)."""
@@ -90,12 +113,39 @@ def arm_deploy_three(g: Game, task: dict, step: dict) -> None:
     pl = g.p(pid)
     pl.setdefault("armed", []).append({"on": "deploy3", "steps": step["then"], "src": task["src"]})
     g.rulings.append("intrigue.delayed-effect")
-    from ..triggers import on_deployed  # triggers runs effects: it imports the effect modules
+    count_deployed(g, pid, 0)  # three units may already have been deployed this turn
 
-    on_deployed(g, pid, 0)  # three units may already have been deployed this turn
+
+@hook("units-deployed")
+def _distraction(g: Game, pid: str, before: int, after: int) -> None:
+    """Distraction fires in the turn its player's deployed units reach three."""
+    if after < 3:
+        return
+    pl = g.p(pid)
+    fired = [a for a in pl.get("armed", []) if a["on"] == "deploy3"]
+    if fired:
+        pl["armed"] = [a for a in pl["armed"] if a["on"] != "deploy3"]
+        for armed in fired:
+            run(g, pid, armed["steps"], armed["src"])
+
+
+@hook("acquired")
+def _armed_acquire(g: Game, pid: str, card: str) -> None:
+    """Guild Spy ("if you acquire X this turn") and Call to Arms (cards acquired in your Reveal
+    turn this round)."""
+    turn = g.state.get("turn")
+    mine = turn if turn and turn["player"] == pid else None
+    for armed in (mine or {}).get("armed", []):
+        if armed.get("card") == card:
+            run(g, pid, armed["steps"], armed["src"])
+    for armed in g.p(pid).get("armed", []):
+        if armed["on"] == "acquire" and armed["round"] == g.state["round"] \
+                and mine is not None and mine["kind"] == armed["during"]:
+            run(g, pid, armed["steps"], armed["src"])
 
 
 # --- leaders ---------------------------------------------------------------------------------------
+@custom("feyd-token")
 def feyd_token(g: Game, task: dict, step: dict) -> None:
     g.p(task["player"])["feyd"] = step["space"]
 
@@ -105,6 +155,7 @@ def _track(g: Game, pid: str) -> dict:
     return {s["id"]: s for s in leader["training_track"]["spaces"]}
 
 
+@custom("feyd-training")
 def feyd_training(g: Game, task: dict, step: dict) -> None:
     """Personal Training: move the Feyd token one space along a line of the track and resolve
     the space it reaches; at the last space it cannot move and nothing happens."""
@@ -119,15 +170,22 @@ def feyd_training(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "track", open=list(range(len(nexts))), next=nexts)
 
 
+@choice("track", lambda g, task: [{"option": i} for i in task["open"]], ("leader.feyd-training",))
+def _track_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    feyd_move(g, task["player"], task["next"][given["option"]], task["src"])
+
+
 def feyd_move(g: Game, pid: str, space: str, src: str) -> None:
     g.p(pid)["feyd"] = space
     run(g, pid, _track(g, pid)[space]["effects"], src)
 
 
+@custom("leader-face")
 def leader_face(g: Game, task: dict, step: dict) -> None:
     g.p(task["player"])["leader_face"] = step["face"]
 
 
+@custom("add-memory")
 def add_memory(g: Game, task: dict, step: dict) -> None:
     """Spice Agony: a troop from the supply becomes a memory (kept with the troops, so troops
     stay counted: supply + garrison + conflict + memories)."""
@@ -138,6 +196,7 @@ def add_memory(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.jessica-memories")
 
 
+@custom("other-memories")
 def other_memories(g: Game, task: dict, step: dict) -> None:
     """Other Memories: every memory goes back to the supply, a card is drawn for each, and the
     leader flips to Reverend Mother Jessica (also with no memory: nothing is drawn then)."""
@@ -151,10 +210,8 @@ def other_memories(g: Game, task: dict, step: dict) -> None:
     if n:
         g.push({"t": "chance", "kind": "draw", "player": pid, "n": n})
     # Reverend Mother's ability answers this same Agent turn when its space qualifies.
-    from ..triggers import _ability  # triggers runs effects: it imports the effect modules
-
     turn = g.state.get("turn")
-    when = _ability(g, pid).get("when", {})
+    when = trigger(g, pid)
     space = g.content.spaces.get((turn or {}).get("space"), {})
     if turn and turn["player"] == pid and turn["kind"] == "agent" \
             and when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", []):
@@ -166,6 +223,7 @@ def other_memories(g: Game, task: dict, step: dict) -> None:
                            else "timing.effects-before-end"]]
 
 
+@custom("repeat-space-effects")
 def repeat_space_effects(g: Game, task: dict, step: dict) -> None:
     """Reverend Mother Jessica: the space's printed effects once more (not its cost, not the
     Influence a Faction space gives)."""
@@ -177,6 +235,7 @@ def repeat_space_effects(g: Game, task: dict, step: dict) -> None:
     prepend(task, steps)
 
 
+@custom("sardaukar-commander")
 def sardaukar_commander(g: Game, task: dict, step: dict) -> None:
     """Shaddam: at setup both Sardaukar contracts leave the pile; only he may take them."""
     pl, pile = g.p(task["player"]), g.state["contracts"]["pile"]
@@ -189,6 +248,7 @@ def sardaukar_commander(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.sardaukar-commander")
 
 
+@custom("no-deploy-this-turn")
 def no_deploy_this_turn(g: Game, task: dict, step: dict) -> None:
     """Emperor of the Known Universe: no unit (troop or sandworm) may be deployed this turn,
     from the moment the ability resolves."""
@@ -198,6 +258,7 @@ def no_deploy_this_turn(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.shaddam-signet")
 
 
+@custom("remove-starting-card")
 def remove_starting_card(g: Game, task: dict, step: dict) -> None:
     """Staban Tuek's setup: one starting card goes back to the box (kept with trashed cards)."""
     pl = g.p(task["player"])
@@ -207,6 +268,7 @@ def remove_starting_card(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.staban-limited-allies")
 
 
+@custom("recall-agent")
 def recall_agents(g: Game, task: dict, step: dict) -> None:
     for _ in range(step.get("count", 1)):
         push_choice(g, task, "agent")

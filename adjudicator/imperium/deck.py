@@ -1,0 +1,91 @@
+"""Decks and hidden cards: a deck is a multiset whose order is unknown, except for a known top
+(cards put on top or seen there); a card an observer could not see is "?" and is identified
+when it shows up (`identify`)."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from .game import Game, ms_add, ms_remove
+
+HIDDEN = "?"
+
+
+
+def visible(pool: dict) -> int:
+    return len(pool["cards"]) - pool["hidden"]
+
+
+# --- a deck's known top ---------------------------------------------------------------------------
+# A deck is a multiset, but a card put on top of it (Bypass Protocol, Recruitment Mission) or seen
+# there (Paul Atreides' Prescience, Poison Snooper) is known: deck["top"] lists those cards, the top
+# one first, and they are the next ones drawn. The key is absent when nothing is known.
+def known_top(pool: dict) -> list:
+    return pool.get("top", [])
+
+
+def put_on_top(pool: dict, card: str) -> None:
+    ms_add(pool["cards"], card)
+    pool["top"] = [card, *known_top(pool)]
+
+
+def take_from_deck(pool: dict, card: str) -> None:
+    """A named card leaves the deck (looked at, then moved): the top one if it is known."""
+    top = known_top(pool)
+    if top and top[0] == card:
+        set_top(pool, top[1:])
+    if not ms_remove(pool["cards"], card):
+        raise AssertionError(card)
+    trim_top(pool)
+
+
+def forget_top(pool: dict) -> None:
+    """A shuffle: nothing about the order is known any more."""
+    pool.pop("top", None)
+
+
+def set_top(pool: dict, top: list) -> None:
+    if top:
+        pool["top"] = list(top)
+    else:
+        pool.pop("top", None)
+
+
+def trim_top(pool: dict) -> None:
+    """Keep the known top within the deck's contents (a face-down card named later may have
+    been one of them)."""
+    top, left = known_top(pool), list(pool["cards"])
+    keep = []
+    for card in top:
+        if not ms_remove(left, card):
+            break
+        keep.append(card)
+    set_top(pool, keep)
+
+
+def refill_from(pool: dict, discard: list) -> None:
+    for c in discard:
+        ms_add(pool["cards"], c)
+    discard.clear()
+
+
+
+def identify(g: Game, pid: str, zone: str, card: str) -> bool:
+    """Make sure `card` is in the zone, naming a face-down card if it could be that one.
+
+    Returns True when the card had to be assumed (the verdict is then 'unverifiable').
+    """
+    pl = g.p(pid)
+    held = pl[zone]
+    if card in held:
+        return False
+    pool = pl["deck"] if zone == "hand" else g.state["intrigue_deck"]
+    if HIDDEN in held and pool["hidden"] > 0 and card in pool["cards"]:
+        held.remove(HIDDEN)
+        ms_remove(pool["cards"], card)
+        pool["hidden"] -= 1
+        trim_top(pool)
+        ms_add(held, card)
+        g.hidden.append(f"{pid}'s face-down card taken to be {card}")
+        return True
+    raise IllegalAction("card.not-held", f"{pid} holds no {card}",
+                        ("agent.card-required",) if zone == "hand" else ("intrigue.hidden",))

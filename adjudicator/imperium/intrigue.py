@@ -1,0 +1,128 @@
+"""Playing Intrigue cards and the intrigue windows (combat, the winner's window, endgame):
+the `play-intrigue` and `pass` verbs. Seed 004 p. 7 (the kinds of Intrigue card); Dune:
+Imperium rulebook p. 12 (the Combat Intrigue window).
+
+A card's own precondition is a check its module registers for its custom step
+(registry.INTRIGUE_CHECKS); this module names no card.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from .combat import is_victory_card
+from .conditions import holds, units_in_conflict
+from .costs import can_afford, commit_option
+from .deck import HIDDEN, identify
+from .game import Game
+from .registry import INTRIGUE_CHECKS, Verb, fire, verb
+from .steps import custom_steps, run
+from .timing import TIMING_RULINGS, allows
+
+INTRIGUE_TIMINGS = ("plot", "combat", "endgame")
+# A Combat card that acts 'when you win a Conflict' has a timing of its own: the winner's window
+# after the rewards (combat.victory), never the play-or-pass window before them.
+TIMING_BOX = {"when-you-win": "combat"}
+WINDOW_NAMES = {"combat": "combat.intrigue-window", "victory": "combat.victory",
+                "endgame": "endgame.intrigue"}
+TASK_WINDOWS = {"turn": "agent-turn.place", "agent": "agent-turn.effects", "reveal": "reveal-turn.resolve"}
+
+
+def card_timings(card: dict) -> list[str]:
+    return ["when-you-win" if t == "combat" and is_victory_card(card) else t
+            for t in INTRIGUE_TIMINGS if t in card]
+
+
+def window(g: Game, task: dict) -> str:
+    """The timing window a pending task stands in (a choice stands in its turn's or window's)."""
+    if task["t"] in TASK_WINDOWS:
+        return TASK_WINDOWS[task["t"]]
+    if task["t"] == "window":
+        return WINDOW_NAMES[task["kind"]]
+    below = [x for x in g.state["stack"] if x["t"] in ("turn", "agent", "reveal", "window")]
+    return window(g, below[-1]) if below else g.state["phase"]
+
+
+def check_timing(g: Game, task: dict, card_id) -> str:
+    card = g.content.intrigues.get(card_id, {})
+    timings = card_timings(card)
+    here = window(g, task)
+    usable = [t for t in timings if allows(here, t, "uprising")]
+    if not usable:
+        raise IllegalAction("intrigue.wrong-window",
+                            f"{card_id} is a {'/'.join(timings) or 'no'} intrigue; the open "
+                            f"window is {here}", tuple(TIMING_RULINGS[t] for t in timings), path=[here])
+    return usable[0]
+
+
+def check_play(g: Game, task: dict, pid: str, card: str) -> tuple[str, list]:
+    """May `pid` play this Intrigue card now? Returns its timing and the steps to run
+    (an Intrigue card's own cost is not optional: playing the card pays it)."""
+    timing = check_timing(g, task, card)
+    if task["t"] == "window" and task["kind"] == "combat" and units_in_conflict(g.p(pid)) == 0:
+        raise IllegalAction("combat.no-units", f"{pid} has no unit in the Conflict", ("combat.intrigue-window",))
+    held = g.p(pid)["intrigue"]
+    if card not in held and HIDDEN not in held:
+        raise IllegalAction("card.not-held", f"{pid} holds no {card}", ("intrigue.hidden",))
+    data = g.content.intrigues[card]
+    need = data.get("requires")
+    if need and not holds(g, pid, need, f"intrigue:{card}"):
+        raise IllegalAction("intrigue.condition", f"{pid} does not meet what {card} requires to be "
+                            "played", ("intrigue.conditions",))
+    steps = data[TIMING_BOX.get(timing, timing)]
+    for step in custom_steps(steps):  # the card's own precondition (FAQ 'Intrigue cards')
+        check = INTRIGUE_CHECKS.get(step["custom"])
+        if check is not None:
+            check(g, task, pid, card, step)
+    if steps and "pay" in steps[0]:
+        if not can_afford(g, pid, steps[0]["pay"], f"intrigue:{card}"):
+            raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs", ("intrigue.conditions",))
+        steps = commit_option(steps)
+    return timing, steps
+
+
+def _play_offers(g: Game, task: dict, pid: str) -> list[dict]:
+    out = []
+    for card in sorted(set(g.p(pid)["intrigue"]) - {HIDDEN}):
+        try:
+            check_play(g, task, pid, card)
+        except IllegalAction:
+            continue
+        out.append({"card": card})
+    return out
+
+
+def _play(g: Game, task: dict, pid: str, a: dict) -> None:
+    card = a.get("card")
+    timing, steps = check_play(g, task, pid, card)
+    identify(g, pid, "intrigue", card)
+    g.p(pid)["intrigue"].remove(card)
+    g.state["intrigue_discard"].append(card)
+    g.state["intrigue_discard"].sort()
+    if task["t"] == "window":
+        task["passes"] = 0
+    fire("intrigue-played", g, task, pid, card)
+    g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *g.content.intrigues[card].get("rulings", [])]
+    if timing == "combat":
+        g.rulings.append("combat.marker-adjust")
+    run(g, pid, steps, f"intrigue:{card}")
+
+
+def pass_window(task: dict) -> None:
+    task["passes"] += 1
+    task["idx"] = (task["idx"] + 1) % len(task["order"])
+
+
+verb(Verb("pass", ("window",), lambda g, task, pid: [{}], lambda g, task, pid, a: pass_window(task),
+          ("combat.intrigue-window",)))
+verb(Verb("play-intrigue", ("turn", "agent", "reveal", "window"), _play_offers, _play))
+
+
+def skip_window(g: Game, task: dict) -> bool:
+    """Players without units in the combat simply pass; a window everyone passed closes."""
+    if task["passes"] >= len(task["order"]):
+        g.finish(task)
+        return True
+    if task["kind"] == "combat" and units_in_conflict(g.p(task["order"][task["idx"]])) == 0:
+        pass_window(task)
+        return True
+    return False

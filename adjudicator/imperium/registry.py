@@ -1,0 +1,163 @@
+"""The registries every rule of the family plugs into (the lowest layer above `game`).
+
+- `OPS`: the effect language's operations (`effects.py`).
+- `CUSTOM`: rules that need code, referenced from data as `{"custom": name}` (`cards/`).
+- `CHOICES`: every kind of `choice` task: what it offers, what an answer does, what it cites.
+- `CHANCES`: every kind of chance outcome: its candidates, how the dealer deals it, how a
+  recorded outcome is checked and applied.
+- `VERBS`: every decision verb of a turn or window: which tasks accept it, what it offers,
+  how it applies, what it cites.
+- `NODES`: the kinds of effect node in a turn's DAG and how each resolves.
+- `HOOKS`: the places where a card, leader or module changes a general rule. General rule
+  modules fire a hook by name and never name a card; the card's own module registers.
+
+A new card, module or kind of decision is added by registering here from its own file.
+Registration happens at import; `rules.py` imports every rule module once (plugin loading),
+so the registries are complete before any game is set up. Hooks run in registration order,
+which is the fixed import order: the same log always resolves the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+OPS: dict[str, Callable] = {}
+CUSTOM: dict[str, Callable] = {}
+CHOICES: dict[str, ChoiceKind] = {}
+CHANCES: dict[str, ChanceKind] = {}
+VERBS: dict[str, Verb] = {}
+HOOKS: dict[str, list[Callable]] = {}
+# the kind of an effect node of a turn ("space", "card", "reveal", "leader", "contract") -> how
+# resolving it runs: fn(g, pid, ident, node)
+NODES: dict[str, Callable] = {}
+# custom name -> a check run before an Intrigue card using it may be played (raises IllegalAction)
+INTRIGUE_CHECKS: dict[str, Callable] = {}
+# a flag a card sets on the turn -> the ruling cited wherever a general rule honours it
+FLAG_RULINGS: dict[str, str] = {}
+
+
+@dataclass(frozen=True)
+class ChoiceKind:
+    """A kind of `choice` task. `offers(g, task)` lists the legal answers (dicts without by/do);
+    `apply(g, task, answer, below)` runs after the answer was found among the offers and the
+    task was taken off the stack (`below` is the task now on top). `skip` answers are applied by
+    the kind too when `handles_skip`, else they simply decline."""
+
+    name: str
+    offers: Callable[..., list[dict]]
+    apply: Callable[..., None]
+    rulings: tuple[str, ...] = ()
+    handles_skip: bool = False
+    # extra state read from the task before it is finished (e.g. the list an index points into)
+    before: Callable[..., Any] | None = None
+
+
+@dataclass(frozen=True)
+class ChanceKind:
+    """A kind of chance outcome. `candidates(g, task)` lists every outcome where that list is
+    short (None: only a checker makes sense); `deal(g, task)` draws one from the RNG kept in the
+    state; `apply(g, task, action)` checks a recorded outcome and applies it."""
+
+    name: str
+    candidates: Callable[..., list[dict] | None]
+    deal: Callable[..., dict]
+    apply: Callable[..., None]
+    prompt: Callable[..., dict] | None = None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A decision verb. `tasks`: the pending task kinds that accept it; `offers(g, task, pid)`
+    lists the legal actions (without by/do); `apply(g, task, pid, args)` checks and applies one."""
+
+    name: str
+    tasks: tuple[str, ...]
+    offers: Callable[..., list[dict]]
+    apply: Callable[..., None]
+    rulings: tuple[str, ...] = ()
+    # verbs a task accepts only under a condition (Prescience's `resolve` at a turn's start)
+    accepts: Callable[..., bool] | None = field(default=None)
+
+
+def op(name: str):
+    def register(fn):
+        OPS[name] = fn
+        return fn
+    return register
+
+
+def custom(*names: str):
+    def register(fn):
+        for name in names:
+            CUSTOM[name] = fn
+        return fn
+    return register
+
+
+def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
+           before: Callable | None = None):
+    """Register a kind of choice: decorate its `apply`."""
+    def register(apply):
+        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, before)
+        return apply
+    return register
+
+
+def chance_kind(kind: ChanceKind) -> ChanceKind:
+    CHANCES[kind.name] = kind
+    return kind
+
+
+def verb(v: Verb) -> Verb:
+    VERBS[v.name] = v
+    return v
+
+
+def hook(event: str):
+    """Register a listener for `event` (see `fire`, `ask`, `adjust`)."""
+    def register(fn):
+        HOOKS.setdefault(event, []).append(fn)
+        return fn
+    return register
+
+
+def fire(event: str, *args) -> None:
+    """Something happened: every listener reacts."""
+    for fn in HOOKS.get(event, ()):
+        fn(*args)
+
+
+def ask(event: str, *args) -> list:
+    """Every listener's answer that is not None, in registration order."""
+    return [r for fn in HOOKS.get(event, ()) if (r := fn(*args)) is not None]
+
+
+def first(event: str, *args):
+    """The first listener's answer that is not None (or None)."""
+    for fn in HOOKS.get(event, ()):
+        if (r := fn(*args)) is not None:
+            return r
+    return None
+
+
+def adjust(event: str, value, *args):
+    """Pass `value` through every listener (a modifier: costs, prices, sources)."""
+    for fn in HOOKS.get(event, ()):
+        value = fn(value, *args)
+    return value
+
+
+def node_kind(kind: str):
+    def register(fn):
+        NODES[kind] = fn
+        return fn
+    return register
+
+
+def intrigue_check(name: str):
+    def register(fn):
+        INTRIGUE_CHECKS[name] = fn
+        return fn
+    return register
