@@ -7,9 +7,22 @@ import sys
 from pathlib import Path
 
 import click
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from waitress import serve as wsgi
 
+from api import create_app
+
+from .core import registry
+from .core import replay as replaying
 from .core.canonical import pretty
 from .core.errors import AdjudicatorError
+from .core.rulings import all_rulings
+from .service import batch, games
+from .service import tokens as token_store
+from .simulate import simulate as play
+from .store import open_db, prepare, schema_version, search_rulings
 
 EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
 
@@ -45,7 +58,6 @@ def main() -> None:
 @click.option("--modules", multiple=True, help="e.g. --modules choam")
 def simulate(game: str, players: int, seed: int, modules: tuple[str, ...]) -> None:
     """Print a complete game log played by random legal choices."""
-    from .simulate import simulate as play
 
     mods = [m for chunk in modules for m in chunk.split(",") if m]
     try:
@@ -60,10 +72,9 @@ def simulate(game: str, players: int, seed: int, modules: tuple[str, ...]) -> No
 @click.option("--snapshots", type=click.Choice(["none", "final", "all"]), default="final", show_default=True)
 def replay(log: str, mode: str, snapshots: str) -> None:
     """Replay LOG and print the report. Exit 0: all legal; 1: an illegal action; 2: unreadable."""
-    from .core.replay import replay as run
 
     try:
-        report = run(_read_json(log), mode, snapshots)
+        report = replaying.replay(_read_json(log), mode, snapshots)
     except AdjudicatorError as err:
         _fail(err)
     _emit(report)
@@ -72,15 +83,12 @@ def replay(log: str, mode: str, snapshots: str) -> None:
 
 @main.command()
 @click.option("--game", default="uprising", show_default=True)
-@click.option("--type", "card_type", type=click.Choice(
-    ["imperium", "intrigue", "conflict", "leader", "objective", "reserve", "starting", "space", "contract"]))
+@click.option("--type", "card_type", type=click.Choice(registry.card_types()))
 def cards(game: str, card_type: str | None) -> None:
     """Print the card and board data as JSON."""
-    from .core.registry import resolve_game, rules_for
-    from .views import cards_of
 
     try:
-        _emit(cards_of(rules_for(*resolve_game(game)), card_type))
+        _emit(registry.rules_for(*registry.resolve_game(game)).cards(card_type))
     except AdjudicatorError as err:
         _fail(err)
 
@@ -96,7 +104,6 @@ def rulings() -> None:
 @click.option("--card", default="")
 def rulings_search(text: tuple[str, ...], tag: str, card: str) -> None:
     """Full-text search over the rulings."""
-    from .store import open_db, prepare, search_rulings
 
     db = open_db(":memory:")
     prepare(db)
@@ -106,7 +113,6 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str) -> None:
 @rulings.command("show")
 @click.argument("ruling_id")
 def rulings_show(ruling_id: str) -> None:
-    from .core.rulings import all_rulings
 
     record = all_rulings().get(ruling_id)
     if record is None:
@@ -120,10 +126,8 @@ def rulings_show(ruling_id: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["node-link", "dot"]), default="node-link")
 def timing_graph(game: str, fmt: str) -> None:
     """Print the static timing graph of a game."""
-    from .core.registry import resolve_game
-    from .views import timing_graph as graph
 
-    out = graph(resolve_game(game)[1], fmt)
+    out = registry.rules_for(*registry.resolve_game(game)).timing_graph(fmt)
     click.echo(out, nl=False) if fmt == "dot" else _emit(out)
 
 
@@ -136,11 +140,6 @@ def timing_graph(game: str, fmt: str) -> None:
 def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: str) -> None:
     """Validate logs: files, folders, globs or JSONL ('-' reads JSONL from stdin).
     Exit 0: all valid; 1: any invalid or unreadable."""
-    from rich.console import Console
-    from rich.progress import Progress
-    from rich.table import Table
-
-    from .service import batch
 
     items = list(batch.sources(list(paths), sys.stdin))
     err = Console(stderr=True)
@@ -170,8 +169,6 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
 
 
 def _store_rows(rows: list[dict], db_path: str) -> None:
-    from .service import games
-    from .store import open_db, prepare
 
     Path(db_path).parent.mkdir(parents=True, exist_ok=True)
     db = open_db(db_path)
@@ -191,9 +188,8 @@ def tokens() -> None:
 @click.option("--db", default="instance/adjudicator.db", show_default=True)
 def tokens_create(name: str, db: str) -> None:
     """Create a token; it is printed once, alone on the last line, and stored only hashed."""
-    from .service.tokens import create
 
-    token_id, secret = create(_prepared(db), name)
+    token_id, secret = token_store.create(_prepared(db), name)
     click.echo(f"token {token_id} for {name!r} (keep it: it is not shown again)")
     click.echo(secret)
 
@@ -202,10 +198,9 @@ def tokens_create(name: str, db: str) -> None:
 @click.argument("name_or_id")
 @click.option("--db", default="instance/adjudicator.db", show_default=True)
 def tokens_revoke(name_or_id: str, db: str) -> None:
-    from .service.tokens import revoke
 
     try:
-        click.echo(f"revoked {revoke(_prepared(db), name_or_id)} token(s)")
+        click.echo(f"revoked {token_store.revoke(_prepared(db), name_or_id)} token(s)")
     except AdjudicatorError as err:
         _fail(err)
 
@@ -219,7 +214,6 @@ def database() -> None:
 @click.option("--db", default="instance/adjudicator.db", show_default=True)
 def db_upgrade(db: str) -> None:
     """Migrate an older database to the current schema (rows are kept)."""
-    from .store import open_db, prepare, schema_version
 
     handle = open_db(db)
     before = schema_version(handle)
@@ -228,7 +222,6 @@ def db_upgrade(db: str) -> None:
 
 
 def _prepared(db_path: str):
-    from .store import open_db, prepare
 
     Path(db_path).parent.mkdir(parents=True, exist_ok=True)
     handle = open_db(db_path)
@@ -243,9 +236,6 @@ def _prepared(db_path: str):
 @click.option("--threads", type=int, default=8, show_default=True)
 def serve(host: str, port: int, db: str, threads: int) -> None:
     """Serve the API with waitress (a production WSGI server)."""
-    from waitress import serve as wsgi
-
-    from api import create_app
 
     app = create_app({"DATABASE": db})
     click.echo(f"Dune Adjudicator on http://{host}:{port} (database {db})")

@@ -18,8 +18,7 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     system, edition = resolve_game(game)
     rules = rules_for(system, edition)
     rnd = Random(seed * 2654435761 + 1)
-    leaders = sorted(lid for lid, lead in rules.content.leaders.items()
-                     if lead.get("requires_module") in (None, *modules))
+    leaders = rules.leader_ids(modules)
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
     seats = [{"id": c, "name": c.title(), "leader": leaders.pop(rnd.below(len(leaders)))} for c in colours]
     game_doc = {"system": system, "edition": edition, "modules": sorted(modules), "players": seats}

@@ -5,12 +5,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, request
 from flask_limiter import Limiter
 
 from adjudicator.store import open_db, prepare
 
+from .auth import rate_key
+from .db import get_db
 from .errors import register_errors
+from .games import bp as games_bp
+from .routes import bp as core_bp
+from .routes import meta
+from .tournaments import bp as tournaments_bp
+
+__all__ = ["create_app", "get_db"]
 
 MAX_BODY = 2 * 1024 * 1024
 
@@ -48,17 +56,12 @@ def create_app(config: dict | None = None) -> Flask:
             db.conn.close()
 
     register_errors(app)
-    from .auth import rate_key
-    from .games import bp as games_bp
-    from .routes import bp as core_bp
-    from .tournaments import bp as tournaments_bp
 
     limiter = Limiter(rate_key, app=app)
     reads = limiter.shared_limit(lambda: current_app.config["RATELIMIT_READ"], scope="read",
                                  exempt_when=lambda: _is_write())
     writes = limiter.shared_limit(lambda: current_app.config["RATELIMIT_WRITE"], scope="write",
                                   exempt_when=lambda: not _is_write())
-    from .routes import meta
 
     app.register_blueprint(meta)
     for blueprint in (core_bp, games_bp, tournaments_bp):
@@ -69,15 +72,6 @@ def create_app(config: dict | None = None) -> Flask:
 
 
 def _is_write() -> bool:
-    from flask import request
-
     return request.method in ("POST", "DELETE", "PUT", "PATCH") and not request.path.startswith(
         ("/v1/replays", "/v1/positions"))
 
-
-def get_db():
-    from flask import current_app
-
-    if "db" not in g:
-        g.db = current_app.config.get("_MEMORY_DB") or open_db(current_app.config["DATABASE"])
-    return g.db

@@ -8,7 +8,7 @@ from flask import request
 
 from adjudicator.service.tokens import authenticate
 
-from . import get_db
+from .db import get_db
 
 
 def require_token() -> str:

@@ -9,8 +9,8 @@ from flask import Blueprint, Response, current_app, request
 from adjudicator.core.errors import MalformedLog
 from adjudicator.service import games
 
-from . import get_db
 from .auth import require_token
+from .db import get_db
 from .routes import json_body, ok
 
 bp = Blueprint("games", __name__)

@@ -9,13 +9,12 @@ from flask import Blueprint, Response, request
 from adjudicator import ENGINE_VERSION
 from adjudicator.core.canonical import dumps
 from adjudicator.core.errors import LimitExceeded, MalformedLog, NotFound
-from adjudicator.core.registry import resolve_game, rules_for
+from adjudicator.core.registry import card_types, resolve_game, rules_for
 from adjudicator.core.replay import MODES, SNAPSHOTS, replay
 from adjudicator.positions import check_position, legal_actions
 from adjudicator.store import get_ruling, sample, samples, search_rulings
-from adjudicator.views import CARD_TYPES, cards_of, timing_graph
 
-from . import get_db
+from .db import get_db
 from .openapi import openapi
 
 bp = Blueprint("v1", __name__)
@@ -91,16 +90,15 @@ def one_ruling(ruling_id: str):
 def list_cards():
     system, edition = resolve_game(request.args.get("game", "uprising"), "?game")
     rules = rules_for(system, edition)
-    card_type = choice_arg("type", CARD_TYPES, "") if "type" in request.args else None
-    return ok({"cards": cards_of(rules, card_type)})
+    card_type = choice_arg("type", card_types(), "") if "type" in request.args else None
+    return ok({"cards": rules.cards(card_type)})
 
 
 @bp.get("/v1/timing-graph")
 def get_timing_graph():
-    system, edition = resolve_game(request.args.get("game", "uprising"), "?game")
-    rules_for(system, edition)
+    rules = rules_for(*resolve_game(request.args.get("game", "uprising"), "?game"))
     fmt = choice_arg("format", ("node-link", "dot"), "node-link")
-    graph = timing_graph(edition, fmt)
+    graph = rules.timing_graph(fmt)
     if fmt == "dot":
         return Response(graph, mimetype="text/vnd.graphviz")
     return ok(graph)

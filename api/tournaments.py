@@ -8,8 +8,8 @@ from adjudicator.core.errors import MalformedLog
 from adjudicator.core.schemas import validate
 from adjudicator.service import tournaments
 
-from . import get_db
 from .auth import require_token
+from .db import get_db
 from .routes import choice_arg, json_body, ok
 
 bp = Blueprint("tournaments", __name__)

@@ -1,46 +1,61 @@
-"""The registry of rule systems, with aliases: `--game uprising` and `"edition": "Восстание"`."""
+"""The registry of rule systems, found through the `adjudicator.rule_systems` entry points,
+with their game aliases: `--game uprising` and `"edition": "Восстание"`."""
 
 from __future__ import annotations
 
+from functools import cache
+from importlib.metadata import entry_points
+
 from .errors import MalformedLog
 from .names import fold
+from .rulesystem import ENTRY_POINT_GROUP, RuleSet, RuleSystem
 
-# game alias -> (system, edition)
-GAMES = {
-    "uprising": ("imperium", "uprising"),
-    "duneimperiumuprising": ("imperium", "uprising"),
-    "восстание": ("imperium", "uprising"),
-    "imperium": ("imperium", "base"),
-    "duneimperium": ("imperium", "base"),
-    "base": ("imperium", "base"),
-}
-SUPPORTED = {("imperium", "uprising"), ("imperium", "base")}
+
+@cache
+def systems() -> dict[str, RuleSystem]:
+    """Every installed rule system by name (loaded once, in name order)."""
+    found = {}
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        system = ep.load()
+        if not isinstance(system, RuleSystem):
+            raise TypeError(f"entry point {ep.name} does not provide a RuleSystem")
+        found[system.name] = system
+    return found
+
+
+def _games() -> dict[str, tuple[str, str]]:
+    """Every game alias -> (system, edition)."""
+    return {alias: (name, edition) for name, system in systems().items() for alias, edition in system.games.items()}
 
 
 def supported_games() -> list[str]:
-    """The canonical game names this engine referees (the first alias of each)."""
-    names = []
-    for alias, key in GAMES.items():
-        if key in SUPPORTED and key[1] not in names:
+    """The canonical game names referred (the first alias of each edition)."""
+    names, seen = [], set()
+    for alias, key in _games().items():
+        if key not in seen:
+            seen.add(key)
             names.append(alias)
     return names
 
 
 def resolve_game(name: str, pointer: str = "") -> tuple[str, str]:
-    found = GAMES.get(fold(name or ""))
+    found = _games().get(fold(name or ""))
     if found is None:
-        raise MalformedLog(f"unknown game {name!r}; known: uprising, imperium", pointer, code="unknown-game")
+        raise MalformedLog(f"unknown game {name!r}; known: {', '.join(supported_games())}", pointer,
+                           code="unknown-game")
     return found
 
 
-def rules_for(system: str, edition: str, pointer: str = "/game"):
+def rules_for(system: str, edition: str, pointer: str = "/game") -> RuleSet:
     if not isinstance(system, str) or not isinstance(edition, str):
         raise MalformedLog("the game needs a 'system' and an 'edition' (strings)", pointer, code="unsupported-game")
-    key = (system, fold(edition))
-    key = GAMES.get(key[1], key) if system == "imperium" else key
-    if key not in SUPPORTED:
-        raise MalformedLog(f"the rule system {system}/{edition} is not supported yet",
-                           pointer, code="unsupported-game")
-    from ..imperium.rules import ruleset
+    plugin = systems().get(system)
+    found = plugin.games.get(fold(edition)) if plugin else None
+    if found is None:
+        raise MalformedLog(f"the rule system {system}/{edition} is not supported yet", pointer,
+                           code="unsupported-game")
+    return plugin.ruleset(found)
 
-    return ruleset(key[1])
+
+def card_types() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(t for s in systems().values() for t in s.card_types))

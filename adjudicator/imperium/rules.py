@@ -14,6 +14,7 @@ from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import choices, custom, turns
+from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content
 from .deck import HIDDEN
@@ -22,6 +23,7 @@ from .game import Game
 from .intrigue import check_timing, skip_window, window
 from .registry import CHANCES, VERBS, fire
 from .rounds import advance_flow
+from .timing import export
 
 MODULES = {"uprising": ("choam",), "base": ()}
 # What the setup rests on; a replay report cites these for the position it starts from.
@@ -272,6 +274,16 @@ class ImperiumRules:
         g = Game(state, self.content)
         return {"finished": False, "vp": {q: g.p(q)["vp"] for q in g.order}, "winner": None}
 
+    def leader_ids(self, modules) -> list[str]:
+        return sorted(lid for lid, lead in self.content.leaders.items()
+                      if lead.get("requires_module") in (None, *modules))
+
+    def cards(self, card_type: str | None = None) -> list[dict]:
+        return cards_of(self.content, card_type)
+
+    def timing_graph(self, fmt: str = "node-link"):
+        return export(self.edition, fmt)
+
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands, intrigue cards and deck contents become counts,
         the decks' contents too, and the dealer's RNG (which would predict the deals) is gone."""
@@ -306,3 +318,18 @@ def ruleset(edition: str) -> ImperiumRules:
     if edition not in RULESETS:
         RULESETS[edition] = ImperiumRules(edition)
     return RULESETS[edition]
+
+
+class ImperiumSystem:
+    """The Dune: Imperium family as a rule-system plug-in (entry point `imperium`)."""
+
+    name = "imperium"
+    games = {"uprising": "uprising", "duneimperiumuprising": "uprising", "восстание": "uprising",
+             "imperium": "base", "duneimperium": "base", "base": "base"}
+    card_types = CARD_TYPES
+
+    def ruleset(self, edition: str) -> ImperiumRules:
+        return ruleset(edition)
+
+
+SYSTEM = ImperiumSystem()

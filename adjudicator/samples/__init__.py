@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..simulate import simulate
+
 HERE = Path(__file__).resolve().parent
 # name -> simulate() arguments
 SAMPLES = {
@@ -16,7 +18,5 @@ SAMPLES = {
 
 
 def write() -> None:
-    from ..simulate import simulate
-
     for name, args in SAMPLES.items():
         (HERE / f"{name}.json").write_text(json.dumps(simulate(*args), indent=1) + "\n", encoding="utf-8")

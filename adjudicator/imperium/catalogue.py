@@ -1,15 +1,14 @@
-"""Read-only views shared by the CLI and the API: card data and the timing graph."""
+"""The card catalogue of an edition (the CLI's `cards` and the API's `/v1/cards`)."""
 
 from __future__ import annotations
 
-from .imperium.timing import export
+from .content import Content
 
 CARD_TYPES = ("imperium", "intrigue", "conflict", "leader", "objective", "reserve", "starting", "space",
               "contract")
 
 
-def cards_of(rules, card_type: str | None = None) -> list[dict]:
-    cnt = rules.content
+def cards_of(cnt: Content, card_type: str | None = None) -> list[dict]:
     groups = {
         "imperium": [c for c in cnt.cards.values() if c["type"] == "imperium"],
         "reserve": [c for c in cnt.cards.values() if c["type"] == "reserve"],
@@ -31,6 +30,3 @@ def cards_of(rules, card_type: str | None = None) -> list[dict]:
                         "copies": item.get("copies", 1)})
     return sorted(out, key=lambda c: (CARD_TYPES.index(c["type"]), c["id"]))
 
-
-def timing_graph(edition: str, fmt: str = "node-link"):
-    return export(edition, fmt)

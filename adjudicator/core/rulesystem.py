@@ -1,0 +1,69 @@
+"""The interface a rule system implements, and how `core/` finds rule systems.
+
+A rule system (the Dune: Imperium family, later the classic Dune game) is a plug-in: it
+registers an object satisfying `RuleSystem` under the entry-point group
+`adjudicator.rule_systems` in its package metadata, and `core/` never imports it by name.
+The replay driver, positions, the service and the CLI talk to a `RuleSet` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from .actions import Action
+from .verdicts import Outcome
+
+ENTRY_POINT_GROUP = "adjudicator.rule_systems"
+
+
+@runtime_checkable
+class RuleSet(Protocol):
+    """One edition of a rule system: states, prompts, legality, chance."""
+
+    system: str
+    edition: str
+    setup_rulings: tuple[str, ...]
+
+    def new_state(self, game: dict, setup: dict) -> dict:
+        """The state after setup (players, modules and seats from the log's `game`)."""
+
+    def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
+        """An action with every name resolved to its id; UnknownName names the place."""
+
+    def resolve_leader(self, name: str, pointer: str) -> str: ...
+
+    def prompt(self, state: dict) -> dict | None:
+        """What the game waits for (None: it is over)."""
+
+    def apply(self, state: dict, action: Action) -> Outcome:
+        """Check and apply one action; raises IllegalAction (then the state must be restored)."""
+
+    def deal(self, state: dict) -> Action | None:
+        """The chance outcome the seeded dealer produces now, if chance is to act."""
+
+    def legal_actions(self, state: dict) -> list[Action]: ...
+
+    def result(self, state: dict) -> dict: ...
+
+    def public_view(self, state: dict, viewer: str | None) -> dict: ...
+
+    def leader_ids(self, modules: list[str]) -> list[str]:
+        """The leaders a game with these modules may use (sorted)."""
+
+    def cards(self, card_type: str | None = None) -> list[dict]:
+        """The components of this edition, for the card catalogue."""
+
+    def timing_graph(self, fmt: str = "node-link") -> Any:
+        """The static timing graph of the edition (node-link JSON or DOT)."""
+
+
+@runtime_checkable
+class RuleSystem(Protocol):
+    """A rule system plug-in: its name, the game names it answers to, its rulesets."""
+
+    name: str
+    # folded game alias -> edition; the first alias of each edition is its canonical name
+    games: dict[str, str]
+    card_types: tuple[str, ...]
+
+    def ruleset(self, edition: str) -> RuleSet: ...
