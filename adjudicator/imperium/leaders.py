@@ -1,5 +1,5 @@
 """Reading a player's leader: the face in play, its ability, its Signet Ring effects. The
-abilities themselves act through hooks registered in `triggers.py`."""
+abilities themselves act through hooks registered in `custom/triggers.py`."""
 
 from __future__ import annotations
 

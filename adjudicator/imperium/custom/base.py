@@ -1,7 +1,7 @@
 """Code-backed rules of the original Dune: Imperium (edition "base"): the Mentat, Foldspace,
 its Imperium cards (Carryall, Guild Bankers, Gun Thopter, Test of Humanity, Other Memory, The
 Voice, Kwisatz Haderach), a Conflict reward and its leaders, and what the answers to their
-choices do (choices.apply_choice). Its Intrigue cards are in base_intrigue.py."""
+choices do (registered choice kinds). Its Intrigue cards are in base_intrigue.py."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def return_mentat(g: Game) -> None:
 @custom("mentat-next-round")
 def mentat_next_round(g: Game, task: dict, step: dict) -> None:
     """Sort Through the Chaos: the winner takes the Mentat when the next round starts
-    (rounds.round_start) and uses it as an Agent that round."""
+    (hook "round-start") and uses it as an Agent that round."""
     g.state["board"]["mentat_next"] = task["player"]
     g.rulings.append("card.sort-through-the-chaos")
 
@@ -211,7 +211,7 @@ def _kwisatz_share(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
 
 @custom("kwisatz-haderach")
 def kwisatz_haderach(g: Game, task: dict, step: dict) -> None:
-    """Kwisatz Haderach changes the placement itself (turns.check_send_agent: which Agent, which
+    """Kwisatz Haderach changes the placement itself (its hooks above: which Agent, which
     space); once the Agent stands on its space the box has only its card draw left."""
     g.rulings.append("card.kwisatz-haderach")
 
@@ -263,8 +263,8 @@ def prescience(g: Game, task: dict, step: dict) -> None:
 
 @custom("reduce-space-cost", "eyes-everywhere")
 def passive(g: Game, task: dict, step: dict) -> None:
-    """A standing leader rule that the engine reads where it applies (Landsraad Popularity in
-    turns.space_cost, Eyes Everywhere in turns.check_send_agent); as a step it does nothing."""
+    """A standing leader rule that the engine reads where it applies (Landsraad Popularity and Eyes Everywhere:
+    hooks "space-cost" and "may-share" in triggers.py); as a step it does nothing."""
     g.rulings.append("leader.ability")
 
 

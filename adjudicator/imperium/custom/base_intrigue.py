@@ -1,7 +1,7 @@
 """Code-backed rules of the original Dune: Imperium's Intrigue cards (edition "base"): Bindu
 Suspension, Bypass Protocol, Recruitment Mission, Dispatch an Envoy, Infiltrate, Double Cross,
 Reinforcements, Refocus, Poison Snooper, Staged Incident, To the Victor... / Demand Respect,
-Corner the Market; and what the answers to their choices do (choices.apply_choice)."""
+Corner the Market; their choice kinds, hooks and preconditions."""
 
 from __future__ import annotations
 
@@ -210,7 +210,7 @@ def _troops_to_lose(g: Game, task: dict, pid: str, card: str, step: dict) -> Non
 @custom("lose-conflict-troops")
 def lose_conflict_troops(g: Game, task: dict, step: dict) -> None:
     """Staged Incident: `n` of your troops in the Conflict go to your supply, then `then`
-    (playing the card needs that many troops there: rules.check_intrigue_customs)."""
+    (playing the card needs that many troops there: its intrigue check)."""
     troops = g.p(task["player"])["troops"]
     if troops["conflict"] < step["n"]:
         return
