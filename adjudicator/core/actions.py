@@ -21,11 +21,12 @@ class Action:
     {'by': 'red', 'do': 'pass'}
     """
 
-    __slots__ = ("data", "_key")
+    __slots__ = ("data", "_key", "is_chance")
 
     def __init__(self, data: dict[str, Any]):
         self.data = dict(data)  # key order is irrelevant: the canonical form sorts keys
         self._key = None
+        self.is_chance = self.data.get("by") == CHANCE
 
     @property
     def key(self) -> bytes:
@@ -57,10 +58,6 @@ class Action:
     @property
     def do(self) -> str:
         return self.data["do"]
-
-    @property
-    def is_chance(self) -> bool:
-        return self.by == CHANCE
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)

@@ -9,6 +9,7 @@ is the plugin loading that fills the registries.
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
@@ -239,14 +240,14 @@ class ImperiumRules:
         g.rulings[:0] = v.rulings
 
     def _outcome(self, g: Game, action: Action) -> Outcome:
-        rulings = g.rulings
+        rulings, touched = g.rulings, frozenset(g.touched)
         if g.unimplemented:
             return Outcome(UNVERIFIABLE, "not-implemented",
-                           "not implemented: " + "; ".join(g.unimplemented), rulings)
+                           "not implemented: " + "; ".join(g.unimplemented), rulings, touched)
         if g.hidden:
             return Outcome(UNVERIFIABLE, "hidden-information", "; ".join(g.hidden),
-                           rulings + ["log.hidden-outcome"])
-        return Outcome(LEGAL, "ok", "", rulings)
+                           rulings + ["log.hidden-outcome"], touched)
+        return Outcome(LEGAL, "ok", "", rulings, touched)
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:
@@ -308,7 +309,12 @@ def actor(task: dict) -> str:
 
 def verbs(g: Game, task: dict) -> list:
     """The registered verbs the pending task accepts now."""
-    return [v for v in VERBS.values() if task["t"] in v.tasks and (v.accepts is None or v.accepts(g, task))]
+    return [v for v in _verbs_of(task["t"]) if v.accepts is None or v.accepts(g, task)]
+
+
+@cache
+def _verbs_of(kind: str) -> tuple:
+    return tuple(v for v in VERBS.values() if kind in v.tasks)
 
 
 RULESETS: dict[str, ImperiumRules] = {}

@@ -107,13 +107,15 @@ def turn_graph(turn: dict) -> nx.DiGraph:
 
 
 def blocking_edge(turn: dict, node: str) -> tuple[str, str, str] | None:
-    """The first edge into `node` whose source is not yet resolved (None: it may resolve now)."""
-    graph = turn_graph(turn)
+    """The first edge into `node` (by source name) whose source is not yet resolved (None: it
+    may resolve now). Read straight off the turn's edge list: the same answer as the networkx
+    graph of `turn_graph` (where a repeated edge keeps its last ruling), without building it."""
     done = turn["done"]
-    for pred in sorted(graph.predecessors(node)):
-        if pred not in done:
-            return pred, node, graph.edges[pred, node]["ruling"]
-    return None
+    waiting = {u: ruling for u, v, ruling in turn["edges"] if v == node and u not in done}
+    if not waiting:
+        return None
+    pred = min(waiting)
+    return pred, node, waiting[pred]
 
 
 def is_linear_extension(turn: dict, order: list[str]) -> bool:
