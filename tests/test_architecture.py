@@ -149,3 +149,4 @@ def test_rule_systems_plug_in_through_the_entry_point():
     assert "imperium" in found and isinstance(found["imperium"], RuleSystem)
     rules = rules_for("imperium", "Восстание")
     assert isinstance(rules, RuleSet) and isinstance(rules, ImperiumRules) and rules.edition == "uprising"
+

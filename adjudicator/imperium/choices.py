@@ -5,7 +5,7 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 
 from __future__ import annotations
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, LimitExceeded
 from .costs import commit_option, pay_cost
 from .deck import HIDDEN
 from .game import Game, my_turn, own_posts, post_of, spy_owners
@@ -13,6 +13,7 @@ from .influence import change_influence
 from .registry import CHOICES, Verb, choice, verb
 from .steps import prepend
 from .zones import (
+    MOVES,
     acquirable,
     acquire_card,
     discard_card,
@@ -122,8 +123,21 @@ def _post(g: Game, task: dict, given: dict, below: dict) -> None:
     place_spy(g, task["player"], given["post"], given.get("recall"), task.get("deep", False))
 
 
-@choice("count", lambda g, task: [{"count": n} for n in range(task.get("least", 0), task["most"] + 1)],
-        ("deploy.limits",))
+MAX_COUNT_OFFERS = 100  # far above any count the rules allow (a player has 12 troops or so)
+
+
+def _count_offers(g: Game, task: dict) -> list[dict]:
+    """Every count from `least` to `most`, never more than the units the move takes from (a
+    hand-written state may ask for absurd counts: the troops there bound them)."""
+    least = task.get("least", 0)
+    most = min(task["most"], g.p(task["player"])["troops"][MOVES[task["move"]][0]])
+    if most - least > MAX_COUNT_OFFERS:
+        raise LimitExceeded(f"a count choice from {least} to {most} is beyond what the rules allow",
+                            "/state", code="limit-legal-actions")
+    return [{"count": n} for n in range(least, most + 1)]
+
+
+@choice("count", _count_offers, ("deploy.limits",))
 def _count(g: Game, task: dict, given: dict, below: dict) -> None:
     move_troops(g, task["player"], task["move"], given["count"])
 
