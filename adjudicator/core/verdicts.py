@@ -47,6 +47,3 @@ class Outcome:
     code: str = "ok"
     message: str = ""
     rulings: list[str] = field(default_factory=list)
-    # the players whose part of the state (`state["players"][id]`) the action may have changed;
-    # None: any part (the checksum then re-serialises the whole state)
-    touched: frozenset[str] | None = None

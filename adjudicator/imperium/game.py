@@ -22,9 +22,6 @@ class Game:
         self.unimplemented: list[str] = []
         self.hidden: list[str] = []
         self.rulings: list[str] = []
-        # the players whose part of the state this action reached (every change goes through `p`),
-        # so the replay re-serialises only those for the checksum
-        self.touched: set[str] = set()
 
     # --- players -------------------------------------------------------------------
     @property
@@ -32,7 +29,6 @@ class Game:
         return self.state["game"]["seats"]
 
     def p(self, pid: str) -> dict:
-        self.touched.add(pid)
         return self.state["players"][pid]
 
     def opponents(self, pid: str) -> list[str]:

@@ -240,14 +240,14 @@ class ImperiumRules:
         g.rulings[:0] = v.rulings
 
     def _outcome(self, g: Game, action: Action) -> Outcome:
-        rulings, touched = g.rulings, frozenset(g.touched)
+        rulings = g.rulings
         if g.unimplemented:
             return Outcome(UNVERIFIABLE, "not-implemented",
-                           "not implemented: " + "; ".join(g.unimplemented), rulings, touched)
+                           "not implemented: " + "; ".join(g.unimplemented), rulings)
         if g.hidden:
             return Outcome(UNVERIFIABLE, "hidden-information", "; ".join(g.hidden),
-                           rulings + ["log.hidden-outcome"], touched)
-        return Outcome(LEGAL, "ok", "", rulings, touched)
+                           rulings + ["log.hidden-outcome"])
+        return Outcome(LEGAL, "ok", "", rulings)
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:
