@@ -94,7 +94,7 @@ def discard_or_lose_troop(g: Game, task: dict, step: dict) -> None:
     pl = g.p(task["player"])
     options = []
     if pl["hand"]:
-        options.append([{"discard": step.get("discard", 1)}])
+        options.append([{"discard": step.get("cards", 1)}])
     if pl["troops"][step.get("from", "conflict")] > 0:
         options.append([{"custom": "lose-troops", "from": step.get("from", "conflict"),
                          "count": step.get("troops", 1)}])
