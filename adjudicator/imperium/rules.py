@@ -164,7 +164,8 @@ class ImperiumRules:
                 out[key] = index.resolve(out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
             index = self.content.names["objective"]
-            out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}") for k, v in out["objectives"].items()}
+            out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}")
+                                 for k, v in sorted(out["objectives"].items())}
         if isinstance(out.get("cards"), list):
             index = self.content.names["intrigue" if out.get("do") == "draw-intrigue" else "card"]
             out["cards"] = [c if c == chance.HIDDEN else index.resolve(c, f"{pointer}/cards/{i}")

@@ -5,6 +5,7 @@ choices do (choices.apply_choice). Its Intrigue cards are in base_intrigue.py.""
 
 from __future__ import annotations
 
+from ..content import FACTIONS
 from ..game import Game, ms_add, my_turn
 from ..influence import change_influence
 from ..steps import prepend, push_choice
@@ -146,7 +147,7 @@ def influence_where_behind(g: Game, task: dict, step: dict) -> None:
     """Prudent Diplomacy: Influence with a Faction where some opponent has more than you."""
     pid = task["player"]
     mine = g.p(pid)["influence"]
-    behind = [f for f in mine if any(g.p(q)["influence"][f] > mine[f] for q in g.opponents(pid))]
+    behind = [f for f in FACTIONS if any(g.p(q)["influence"][f] > mine[f] for q in g.opponents(pid))]
     g.rulings.append("leader.duke-leto")
     for _ in range(step.get("amount", 1)):
         if behind:
