@@ -250,9 +250,14 @@ class ImperiumRules:
         return self.window(g, below[-1]) if below else g.state["phase"]
 
     # --- legality and application -------------------------------------------------------------
-    def apply(self, state: dict, action: Action) -> Outcome:
+    def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
         """Check and apply one action; raises IllegalAction (the state may then be partly
-        changed: the caller restores it from the previous snapshot)."""
+        changed: the caller restores it from the previous snapshot).
+
+        `dealt`: the action is the chance outcome `deal` has just drawn from this state's seed,
+        so the RNG has advanced already. A chance outcome the log records (not dealt) advances
+        the RNG as dealing it would, so that a seeded log may record some outcomes and leave
+        the others to the dealer."""
         g = Game(state, self.content)
         task = g.top
         if task is None:
@@ -262,8 +267,8 @@ class ImperiumRules:
             if not action.is_chance:
                 raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome "
                                     f"({task['kind']}) before {action.by} can act", ("log.hidden-outcome",))
-            if state.get("rng") is not None:
-                chance.deal(Game(state, self.content), task)  # keep the dealer in step
+            if state.get("rng") is not None and not dealt:
+                chance.deal(Game(state, self.content), task)  # a recorded outcome: keep the dealer in step
             chance.apply(g, task, a)
         else:
             self._apply_decision(g, task, action)
@@ -456,12 +461,16 @@ class ImperiumRules:
         return []
 
     def deal(self, state: dict) -> Action | None:
+        """The chance outcome the game waits for, drawn from the seed in the state (None when
+        the game waits for a decision, or has no seed). Advances the state's RNG, once: apply
+        the outcome with `dealt=True` (core.replay.deal does both)."""
+        if state.get("rng") is None:
+            return None
         g = Game(state, self.content)
         task = g.top
         if task is None or task["t"] != "chance":
             return None
-        probe = {**state, "rng": state["rng"]}
-        return Action({"by": CHANCE, **chance.deal(Game(probe, self.content), task)})
+        return Action({"by": CHANCE, **chance.deal(g, task)})
 
     def result(self, state: dict) -> dict:
         if state.get("result"):
