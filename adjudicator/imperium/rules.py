@@ -313,7 +313,7 @@ class ImperiumRules:
         elif verb == "end-turn":
             turns.apply_end_turn(g, actor, task)
         elif verb == "choose":
-            apply_choice(g, task, {k: v for k, v in a.items() if k not in ("by", "do")})
+            apply_choice(g, task, {k: a[k] for k in sorted(a) if k not in ("by", "do")})  # canonical order
         elif verb == "pass":
             _pass(task)
         elif verb == "play-intrigue":
