@@ -7,11 +7,11 @@ contested point, which is what a person writes by hand.
 from __future__ import annotations
 
 from .core.actions import Action
-from .core.canonical import checksum, dumps, loads
+from .core.canonical import checksum
 from .core.errors import AdjudicatorError, IllegalAction, MalformedLog
 from .core.logs import check_shape, parse_log
 from .core.registry import rules_for
-from .core.replay import Replay
+from .core.replay import Driver, Replay
 from .core.schemas import validate
 from .core.verdicts import ILLEGAL, Verdict
 
@@ -21,22 +21,25 @@ class IllegalPosition(AdjudicatorError):
     status = 422
 
 
-def load(doc) -> tuple[object, dict]:
+def load(doc) -> Driver:
+    """The position as a driver: a state posted as it is, or a log prefix replayed up to the
+    contested point (no chance outcome is dealt past its last action: the contested action
+    may be one)."""
     check_shape(doc, "position")
     validate("position", doc)
     if "log" in doc:
-        replay = Replay(parse_log(doc["log"]), "strict", "none")
+        replay = Replay(parse_log(doc["log"]), "strict", "none", deal_at_end=False)
         report = replay.run()
         if not report["valid"]:
             bad = report["verdicts"][report["first_illegal"]]
             raise IllegalPosition(f"the position's log is illegal before the contested point: "
                                   f"{bad['message']}", "/log" + bad["pointer"])
-        return replay.rules, replay.state
+        return replay.driver
     state = doc["state"]
     game = state["game"]
     rules = rules_for(game["system"], game["edition"], "/state/game")
     guarded(lambda: rules.prompt(state))
-    return rules, state
+    return Driver(rules, state)
 
 
 def guarded(fn):
@@ -50,28 +53,21 @@ def guarded(fn):
                            code="inconsistent-state") from None
 
 
-def _deal_before(rules, state: dict, action: Action | None) -> None:
-    if state.get("rng") is None:
-        return
-    while (action is None or not action.is_chance) and (dealt := rules.deal(state)):
-        rules.apply(state, dealt)
-
-
 def check_position(doc) -> dict:
-    rules, state = load(doc)
+    driver = load(doc)
+    rules = driver.rules
     if "action" not in doc:
         raise MalformedLog("a position check needs the contested 'action'", "/action")
-    seats = state["game"]["seats"]
+    seats = driver.state["game"]["seats"]
     action = Action.from_json(rules.normalize(doc["action"], "/action", seats), "/action")
-    guarded(lambda: _deal_before(rules, state, action))
-    before = dumps(state)
+    guarded(lambda: driver.deal(action))
     try:
-        outcome = guarded(lambda: rules.apply(state, action))
+        outcome = guarded(lambda: driver.apply(action))
         verdict = Verdict(0, outcome.verdict, outcome.code, outcome.message, tuple(outcome.rulings), "/action")
-    except IllegalAction as err:
-        state = loads(before)
+    except IllegalAction as err:  # the driver has restored the state to before the action
         verdict = Verdict(0, ILLEGAL, err.code, err.message, err.rulings, "/action", err.path)
-    guarded(lambda: _deal_before(rules, state, None))
+    guarded(driver.deal)
+    state = driver.state
     return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(), "state": _view(rules, state, doc),
             "checksum": checksum(state), "pending": rules.prompt(state)}
 
@@ -87,8 +83,8 @@ def _view(rules, state: dict, doc: dict) -> dict:
 
 
 def legal_actions(doc) -> dict:
-    rules, state = load(doc)
-    guarded(lambda: _deal_before(rules, state, None))
-    actions = guarded(lambda: rules.legal_actions(state))
-    return {"pending": rules.prompt(state), "actions": [a.to_json() for a in actions],
-            "checksum": checksum(state)}
+    driver = load(doc)
+    guarded(driver.deal)
+    actions = guarded(driver.legal_actions)
+    return {"pending": driver.prompt(), "actions": [a.to_json() for a in actions],
+            "checksum": checksum(driver.state)}

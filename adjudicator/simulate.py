@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .core.logs import FORMAT, VERSION
 from .core.registry import resolve_game, rules_for
+from .core.replay import Driver
 from .core.rng import Random
 
 MAX_STEPS = 20_000
@@ -22,17 +23,17 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
     seats = [{"id": c, "name": c.title(), "leader": leaders.pop(rnd.below(len(leaders)))} for c in colours]
     game_doc = {"system": system, "edition": edition, "modules": sorted(modules), "players": seats}
-    state = rules.new_state(game_doc, {"seed": seed})
+    # only offered actions are applied: an illegal one would be an engine bug, so no rollback
+    driver = Driver(rules, rules.new_state(game_doc, {"seed": seed}), rollback=False)
     actions = []
-    for _ in range(MAX_STEPS):
-        action = rules.deal(state)
+    while len(actions) < MAX_STEPS:
+        actions += [a.to_json() for a in driver.deal()]
+        if driver.prompt() is None:
+            break
+        action = choose(rnd, driver.legal_actions())
         if action is None:
-            if rules.prompt(state) is None:
-                break
-            action = choose(rnd, rules.legal_actions(state))
-            if action is None:
-                raise RuntimeError(f"dead end: no legal action at {rules.prompt(state)}")
-        rules.apply(state, action)
+            raise RuntimeError(f"dead end: no legal action at {driver.prompt()}")
+        driver.apply(action)
         actions.append(action.to_json())
     else:
         raise RuntimeError("the playout did not end")

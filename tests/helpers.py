@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.core.actions import Action
+from adjudicator.core.replay import deal as deal_to_decision
 from adjudicator.imperium.rules import ruleset
 
 LEADERS = ["gurney-halleck", "lady-amber-metulli", "muad-dib", "princess-irulan"]
@@ -26,8 +27,8 @@ def fresh(players: int = 3, modules=(), seed: int = 1, leaders=None):
 
 
 def deal(rules, state) -> None:
-    while (dealt := rules.deal(state)) is not None:
-        rules.apply(state, dealt)
+    """Let the seeded dealer settle every chance outcome up to the next decision."""
+    deal_to_decision(rules, state)
 
 
 def act(rules, state, by: str, do: str, **args):

@@ -7,6 +7,10 @@ import json
 import pytest
 
 from adjudicator.core import schemas
+from adjudicator.core.actions import Action
+from adjudicator.core.canonical import checksum
+from adjudicator.imperium.effects import step_op
+from adjudicator.imperium.rules import ruleset
 
 PROBLEM = "application/problem+json"
 
@@ -189,3 +193,90 @@ def test_position_check_as_a_player_hides_what_they_cannot_see(client, sample_lo
     assert "rng" not in body["state"] and schemas.errors("state", body["state"]) == []
     problem(client.post("/v1/positions/check", json={"log": prefix, "action": sample_log["actions"][i],
                                                       "as": "nobody"}), 400, "unknown-name")
+
+
+# --- states round-trip -------------------------------------------------------------------------------
+def trash_prompt_with_steps_left(log: dict) -> tuple[int, str]:
+    """The first trash prompt of the log while the effect that asked for it still has a step to
+    resolve whose op is not its first key in sorted order (such as {"influence": 1, "faction":
+    "fremen"})."""
+    rules = ruleset(log["game"]["edition"])
+    state = rules.new_state(log["game"], {})
+    for i, action in enumerate(log["actions"]):
+        prompt = rules.prompt(state)
+        below = state["stack"][-2] if len(state["stack"]) > 1 else {}
+        if prompt and prompt["kind"] == "trash" and any(min(step) != step_op(step) for step in below.get("steps", [])):
+            return i, prompt["by"]
+        rules.apply(state, Action(action))
+    raise AssertionError("the log has no such trash prompt")
+
+
+def through_chance(actions: list, k: int) -> int:
+    """The last index of the chance outcomes that follow action k (k itself if none)."""
+    while k + 1 < len(actions) and actions[k + 1]["by"] == "chance":
+        k += 1
+    return k
+
+
+def test_continue_mode_rolls_back_an_illegal_end_turn_at_a_trash_prompt(client, sample_log):
+    """Continue mode restores the state from its canonical (sorted) snapshot after an illegal
+    action. An end-turn recorded while a trash prompt is pending, inside an effect with a step of
+    several keys still to resolve, used to be answered 500; it is skipped and the game goes on
+    exactly as without it."""
+    i, player = trash_prompt_with_steps_left(sample_log)
+    bad = copy.deepcopy(sample_log)
+    bad["actions"].insert(i, {"by": player, "do": "end-turn"})
+    r = client.post("/v1/replays?mode=continue&snapshots=none", json=bad)
+    assert r.status_code == 200, r.data[:500]
+    report = r.get_json()
+    assert schemas.errors("report", report) == []
+    original = client.post("/v1/replays?snapshots=none", json=sample_log).get_json()
+    assert report["first_illegal"] == i and report["verdicts"][i]["code"] == "timing.choice-pending"
+    later = report["verdicts"][i + 1:]
+    assert all(v["conditional"] and v["verdict"] == "legal" for v in later)
+    assert [v["checksum"] for v in later] == [v["checksum"] for v in original["verdicts"][i:]]
+    assert report["final_checksum"] == original["final_checksum"]
+    assert report["result"] == original["result"]
+
+
+def test_states_the_service_returns_continue_when_posted_back(client, sample_log):
+    """A replay's snapshots and final state and a position check's state, posted back as the
+    service wrote them (sorted keys), continue exactly as the original game: also when paused
+    inside an effect whose next step has several keys."""
+    actions = sample_log["actions"]
+    i, _ = trash_prompt_with_steps_left(sample_log)
+    report = client.post("/v1/replays?snapshots=all", json=sample_log).get_json()
+    checksums = [v["checksum"] for v in report["verdicts"]]
+    chance = next(k for k in range(i, len(actions)) if actions[k]["by"] == "chance")
+    for k in (i, i + 1, chance, len(actions) - 1):
+        state = report["snapshots"][k - 1]
+        assert checksum(state) == checksums[k - 1]
+        body = client.post("/v1/positions/check", json={"state": state, "action": actions[k]}).get_json()
+        assert body["legal"] and body["verdict"]["verdict"] == "legal", (k, body["verdict"])
+        j = through_chance(actions, k)  # the seed in the state deals the outcomes that follow
+        assert body["checksum"] == checksums[j] == checksum(body["state"])
+        if j + 1 < len(actions):  # the position check's own state goes on as well
+            body = client.post("/v1/positions/check", json={"state": body["state"], "action": actions[j + 1]})
+            assert body.get_json()["checksum"] == checksums[through_chance(actions, j + 1)]
+        legal = client.post("/v1/positions/legal-actions", json={"state": state}).get_json()
+        if actions[k]["by"] != "chance":
+            assert actions[k] in legal["actions"]
+    final = client.post("/v1/replays", json=dict(sample_log, actions=actions[:i])).get_json()
+    body = client.post("/v1/positions/check", json={"state": final["final_state"], "action": actions[i]})
+    assert body.get_json()["checksum"] == checksums[through_chance(actions, i)]
+
+
+def test_position_check_of_a_recorded_chance_outcome_after_a_log_prefix(client, sample_log):
+    """The log prefix of a position is replayed up to its last action, not dealt beyond it: the
+    contested action may be the chance outcome the game waits for."""
+    actions = sample_log["actions"]
+    k = next(k for k in range(40, len(actions)) if actions[k]["by"] == "chance" and actions[k - 1]["by"] != "chance")
+    report = client.post("/v1/replays?snapshots=none", json=sample_log).get_json()
+    prefix = dict(sample_log, actions=actions[:k])
+    body = client.post("/v1/positions/check", json={"log": prefix, "action": actions[k]}).get_json()
+    assert body["legal"], body["verdict"]
+    assert body["checksum"] == report["verdicts"][through_chance(actions, k)]["checksum"]
+    wrong = copy.deepcopy(actions[k])
+    wrong["do"] = "steal-intrigue"
+    body = client.post("/v1/positions/check", json={"log": prefix, "action": wrong}).get_json()
+    assert body["legal"] is False and body["verdict"]["code"] == "chance.unexpected"

@@ -17,6 +17,7 @@ from helpers import P, give, give_intrigue, hand, set_row, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
+from adjudicator.core.replay import deal as deal_to_decision
 from adjudicator.core.replay import replay
 from adjudicator.core.rng import Random
 from adjudicator.imperium.combat import strength
@@ -50,8 +51,7 @@ def new(players: int = 3, leaders=None, seed: int = 1, tokens=("emperor", "freme
 
 
 def deal(state: dict) -> None:
-    while (dealt := RULES.deal(state)) is not None:
-        RULES.apply(state, dealt)
+    deal_to_decision(RULES, state)
 
 
 def act(state: dict, by: str, do: str, **args):
@@ -384,7 +384,7 @@ def test_bindu_suspension_draws_and_ends_the_turn_before_anything_else():
     give_intrigue(st, "red", ["bindu-suspension"])
     size = len(P(st, "red")["hand"])
     act1(st, "red", "play-intrigue", card="bindu-suspension")
-    out = RULES.apply(st, RULES.deal(st))  # the card drawn; then the turn ends
+    out = RULES.apply(st, RULES.deal(st), dealt=True)  # the card drawn; then the turn ends
     assert len(P(st, "red")["hand"]) == size + 1
     assert top(st) == {"t": "turn", "player": "blue"}  # red's turn is over, no Agent sent
     assert P(st, "red")["placed"] == [] and not P(st, "red")["revealed"]
@@ -1263,7 +1263,7 @@ def test_seed_001_makers_and_recall():
     act1(st, "chance", "reveal-conflict", card=board["conflict_pool"]["2"][0])
     for pid in ("abby", "ned", "john"):  # each draws a new hand, Abby first
         assert top(st)["kind"] == "draw" and top(st)["player"] == pid
-        RULES.apply(st, RULES.deal(st))
+        RULES.apply(st, RULES.deal(st), dealt=True)
     assert top(st) == {"t": "turn", "player": "abby"}
     assert violations(st) == []
 
@@ -1327,6 +1327,7 @@ def test_stacked_decks_play_out_with_every_offer_accepted(seed):
         pl.update(solari=6, spice=4, water=2)
     for step in range(20000):
         action = RULES.deal(st)
+        dealt = action is not None
         if action is None:
             if RULES.prompt(st) is None:
                 break
@@ -1336,6 +1337,6 @@ def test_stacked_decks_play_out_with_every_offer_accepted(seed):
                 for option in offered:
                     RULES.apply(copy.deepcopy(st), option)
             action = offered[rnd.below(len(offered))]
-        assert RULES.apply(st, action).verdict == "legal"
+        assert RULES.apply(st, action, dealt=dealt).verdict == "legal"
         assert violations(st) == [], action.data
     assert st["phase"] == "over"

@@ -10,6 +10,7 @@ from helpers import P, give, give_intrigue, hand, set_row, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
+from adjudicator.core.replay import deal as deal_to_decision
 from adjudicator.imperium.coverage import not_implemented
 from adjudicator.imperium.game import Game, spies_on_board
 from adjudicator.imperium.invariants import violations
@@ -32,7 +33,7 @@ def new(players: int = 3, modules=(), leaders=None, seed: int = 1) -> dict:
                       if o != "objective-desert-mouse-first-player"]
             dealt = Action({"by": "chance", "do": "deal-objectives", "objectives": dict(
                 zip(ids, ["objective-desert-mouse-first-player", *others], strict=True))})
-        RULES.apply(state, dealt)
+        RULES.apply(state, dealt, dealt=True)  # in the dealt one's stead: the RNG has advanced already
     assert top(state) == {"t": "turn", "player": "red"}
     return state
 
@@ -41,8 +42,7 @@ ROW = ["double-agent", "guild-spy", "price-is-no-object", "truthtrance", "weirdi
 
 
 def deal(state: dict) -> None:
-    while (dealt := RULES.deal(state)) is not None:
-        RULES.apply(state, dealt)
+    deal_to_decision(RULES, state)
 
 
 def act(state: dict, by: str, do: str, **args):

@@ -5,7 +5,7 @@ import json
 from collections import Counter
 
 from adjudicator.imperium.content import content
-from adjudicator.imperium.effects import OPS
+from adjudicator.imperium.effects import OPS, step_op
 
 CNT = content("uprising")
 
@@ -65,8 +65,57 @@ def all_steps(cnt=CNT):
 
 def test_every_step_uses_a_known_op():
     for cnt in (CNT, content("base")):
-        unknown = Counter(next(iter(s)) for s in all_steps(cnt) if next(iter(s)) not in OPS)
+        unknown = Counter(step_op(s) for s in all_steps(cnt) if step_op(s) not in OPS)
         assert not unknown, cnt.edition
+
+
+# Where effect steps live in the data files: these keys hold a list of steps ("choose" a list of
+# options, each a list of steps; a Conflict's "rewards" a list of steps per place).
+STEP_LISTS = ("agent", "reveal", "acquire", "trashed", "discarded", "plot", "combat", "endgame", "effects",
+              "signet", "setup", "bonus", "reward", "then", "else", "opponents")
+
+
+def data_steps(value, pointer: str):
+    """(pointer, step) for every effect step anywhere in a data document."""
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from data_steps(item, f"{pointer}/{i}")
+        return
+    if not isinstance(value, dict):
+        return
+    for key, item in value.items():
+        here = f"{pointer}/{key}"
+        if key in STEP_LISTS and isinstance(item, list):
+            yield from ((f"{here}/{i}", step) for i, step in enumerate(item))
+        elif key == "choose" and isinstance(item, list):
+            yield from ((f"{here}/{i}/{j}", step) for i, option in enumerate(item) for j, step in enumerate(option))
+        elif key == "rewards" and isinstance(item, dict):
+            yield from ((f"{here}/{place}/{i}", step) for place, steps in item.items() for i, step in enumerate(steps))
+        yield from data_steps(item, here)
+
+
+def test_every_data_step_names_exactly_one_op():
+    """The interpreter finds a step's op by name (effects.step_op), whatever the key order of a
+    state posted back: so no step of either edition may carry two op keys, or none."""
+    from adjudicator.imperium.coverage import _boxes
+    from adjudicator.resources import data_dir
+
+    paths = sorted(data_dir().glob("*/*.json"))
+    assert {p.parent.name for p in paths} == {"uprising", "base"}
+    seen, bad = set(), []
+    for path in paths:
+        for pointer, step in data_steps(json.loads(path.read_text()), f"{path.parent.name}/{path.name}"):
+            ops = sorted(k for k in step if k in OPS) if isinstance(step, dict) else None
+            if ops is None or len(ops) != 1:
+                bad.append((pointer, ops))
+            else:
+                seen.add(json.dumps(step, sort_keys=True))
+    assert bad == []
+    # every box the engine resolves (coverage._boxes) was among the steps walked here
+    for edition in ("uprising", "base"):
+        for where, box, steps in _boxes(content(edition)):
+            for step in steps if box != "requires" else ():  # a condition, not steps
+                assert json.dumps(step, sort_keys=True) in seen, (edition, where, box)
 
 
 def test_names_resolve_in_english_and_russian():

@@ -238,3 +238,23 @@ def test_like_wildcards_in_filters_match_only_themselves(client, token, small_lo
     assert client.get("/v1/games?player=%25").get_json()["games"] == []
     assert len(client.get("/v1/games?player=ann").get_json()["games"]) == 1
     assert client.get("/v1/rulings?tag=_").get_json()["rulings"] == []
+
+
+def test_a_stored_games_states_continue_when_posted_back(client, token, small_log):
+    """The state after a stored game's action k is that state (no chance outcome dealt past it),
+    its checksum is that of the state, and posted back with action k + 1 it goes on as the game."""
+    from adjudicator.core.canonical import checksum
+
+    game = client.post("/v1/games", json=small_log, headers=auth(token)).get_json()
+    report = client.get(f"/v1/games/{game['id']}/report").get_json()
+    actions = small_log["actions"]
+    k = next(k for k in range(30, len(actions) - 1) if actions[k + 1]["by"] == "chance")
+    for index in (k, k + 1, 40):
+        body = client.get(f"/v1/games/{game['id']}/states/{index}").get_json()
+        assert body["checksum"] == checksum(body["state"]) == report["verdicts"][index]["checksum"]
+        after = client.post("/v1/positions/check", json={"state": body["state"], "action": actions[index + 1]})
+        assert after.status_code == 200 and after.get_json()["legal"], after.get_json()["verdict"]
+        j = index + 1
+        while j + 1 < len(actions) and actions[j + 1]["by"] == "chance":
+            j += 1  # the seed in the state deals the outcomes that follow
+        assert after.get_json()["checksum"] == report["verdicts"][j]["checksum"]

@@ -1,9 +1,11 @@
-"""The replay driver: every logged action is checked against the rules and answered with a
-verdict; a checksum of the state follows every step.
+"""The driver: one game in progress, action by action. Replays, position checks, legal actions
+and the simulator all go through it (`Driver`, and `deal` for code that holds a bare state).
 
-Strict mode stops at the first illegal action. Continue mode skips it (the state is restored
-to before it) and goes on, marking every later verdict `conditional`. Replay never invents a
-decision: only chance outcomes are dealt, and only when the log gives a seed.
+A replay checks every logged action against the rules and answers it with a verdict; a checksum
+of the state follows every step. Strict mode stops at the first illegal action. Continue mode
+skips it (the state is restored to before it) and goes on, marking every later verdict
+`conditional`. Replay never invents a decision: only chance outcomes are dealt, and only when
+the log gives a seed.
 """
 
 from __future__ import annotations
@@ -16,54 +18,122 @@ from .canonical import checksum, restore, snapshot
 from .errors import IllegalAction, LimitExceeded
 from .logs import Log, parse_log
 from .rulings import citations
-from .verdicts import ILLEGAL, Verdict
+from .verdicts import ILLEGAL, Outcome, Verdict
 
 SNAPSHOTS = ("none", "final", "all")
 MODES = ("strict", "continue")
 
 
-class Replay:
-    """Replays one log. `run()` returns the report (see schemas/report.json)."""
+def deal(rules, state: dict, upcoming: Action | None = None) -> list[Action]:
+    """With a seed in the state, deal every chance outcome the game waits for, up to the next
+    decision, and return them. Nothing is dealt when `upcoming` is a chance outcome: the log
+    records it (and applying it advances the RNG as dealing it would).
 
-    def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None):
-        """`deadline` (time.monotonic() value) bounds the replay time of a service request."""
-        self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
-        self.rules = log.rules
-        self.state = self.rules.new_state(log.game, log.setup)
-        self.verdicts: list[Verdict] = []
-        self.snapshot_list: list[dict] = []
-        self.dealt = 0
-        self.first_illegal: int | None = None
+    Each outcome is dealt once: `rules.deal` draws it and advances the state's RNG, and it is
+    applied as dealt (`dealt=True`), without drawing it again."""
+    out: list[Action] = []
+    if upcoming is not None and upcoming.is_chance:
+        return out
+    while (action := rules.deal(state)) is not None:
+        rules.apply(state, action, dealt=True)
+        out.append(action)
+    return out
 
-    def deal_pending(self, upcoming: Action | None) -> bool:
-        """With a seed, deal chance outcomes the log does not record. True if any was dealt."""
-        if self.state.get("rng") is None:
-            return False
-        before = self.dealt
-        while (upcoming is None or not upcoming.is_chance) and (action := self.rules.deal(self.state)):
-            self.rules.apply(self.state, action)
-            self.dealt += 1
-        return self.dealt > before
 
-    def step(self, index: int, action: Action) -> Verdict:
-        pointer = self.log.pointers[index]
+class Driver:
+    """One game in progress: the ruleset, the state, the seeded dealer and the rollback.
+
+    - `deal(upcoming)`: deal from the seed up to the next decision (see `deal`).
+    - `apply(action)`: check and apply one action. An illegal action raises IllegalAction and
+      leaves no trace: the state is restored from the canonical snapshot taken before it (so
+      `driver.state` may be a new object afterwards). With `rollback=False` (the simulator,
+      which applies only offered actions) no snapshot is taken and nothing is restored.
+    - `checkpoint()`: the checksum of the state now; the canonical bytes it is taken over are
+      also the rollback point of the next action (one dump per action serves both).
+    """
+
+    def __init__(self, rules, state: dict, rollback: bool = True):
+        self.rules, self.state, self.rollback = rules, state, rollback
+        self.dealt = 0  # chance outcomes dealt from the seed
+        self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
+
+    def deal(self, upcoming: Action | None = None) -> list[Action]:
+        dealt = deal(self.rules, self.state, upcoming)
+        if dealt:
+            self.dealt += len(dealt)
+            self._saved = None
+        return dealt
+
+    def apply(self, action: Action) -> Outcome:
+        if self.rollback and self._saved is None:
+            self._saved = snapshot(self.state)[0]
         rng = self.state.get("rng")
         try:
             outcome = self.rules.apply(self.state, action)
+        except IllegalAction:
+            if self.rollback:
+                self.state = restore(self._saved, rng)
+            raise
+        self._saved = None
+        return outcome
+
+    def checkpoint(self) -> str:
+        self._saved, digest = snapshot(self.state)
+        return digest
+
+    def copy_state(self) -> dict:
+        """A copy of the state as it stands (read back from its canonical bytes)."""
+        if self._saved is None:
+            self.checkpoint()
+        return restore(self._saved, self.state.get("rng"))
+
+    def prompt(self) -> dict | None:
+        return self.rules.prompt(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.state)
+
+
+class Replay:
+    """Replays one log. `run()` returns the report (see schemas/report.json)."""
+
+    def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
+                 deal_at_end: bool = True):
+        """`deadline` (time.monotonic() value) bounds the replay time of a service request.
+        `deal_at_end=False` stops right after the last logged action (a position's log prefix,
+        a stored game's state after one action) instead of dealing up to the next decision."""
+        self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
+        self.deal_at_end = deal_at_end
+        self.rules = log.rules
+        self.driver = Driver(self.rules, self.rules.new_state(log.game, log.setup))
+        self.verdicts: list[Verdict] = []
+        self.snapshot_list: list[dict] = []
+        self.first_illegal: int | None = None
+
+    @property
+    def state(self) -> dict:
+        return self.driver.state
+
+    @property
+    def dealt(self) -> int:
+        return self.driver.dealt
+
+    def step(self, index: int, action: Action) -> Verdict:
+        pointer = self.log.pointers[index]
+        try:
+            outcome = self.driver.apply(action)
         except IllegalAction as err:
-            self.state = restore(self.saved, rng)
             return Verdict(index, ILLEGAL, err.code, err.message, err.rulings, pointer, err.path)
         return Verdict(index, outcome.verdict, outcome.code, outcome.message,
                        tuple(outcome.rulings), pointer)
 
     def run(self) -> dict:
-        self.saved = snapshot(self.state)[0]  # what an illegal action is rolled back to
+        driver = self.driver
         for index, action in enumerate(self.log.actions):
             if self.deadline is not None and index % 256 == 0 and time.monotonic() > self.deadline:
                 raise LimitExceeded("the replay took longer than this service allows", "/actions",
                                     code="limit-replay-time")
-            if self.deal_pending(action):
-                self.saved = snapshot(self.state)[0]
+            driver.deal(action)
             verdict = self.step(index, action)
             verdict.conditional = self.first_illegal is not None
             self.verdicts.append(verdict)
@@ -71,11 +141,11 @@ class Replay:
                 self.first_illegal = index
                 if self.mode == "strict":
                     break
-            self.saved, verdict.checksum = snapshot(self.state)
+            verdict.checksum = driver.checkpoint()
             if self.snapshots == "all":
-                self.snapshot_list.append(restore(self.saved, self.state.get("rng")))
-        if self.first_illegal is None:
-            self.deal_pending(None)
+                self.snapshot_list.append(driver.copy_state())
+        if self.first_illegal is None and self.deal_at_end:
+            driver.deal()
         return self.report()
 
     def report(self) -> dict:

@@ -35,11 +35,13 @@ class RuleSet(Protocol):
     def prompt(self, state: dict) -> dict | None:
         """What the game waits for (None: it is over)."""
 
-    def apply(self, state: dict, action: Action) -> Outcome:
-        """Check and apply one action; raises IllegalAction (then the state must be restored)."""
+    def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
+        """Check and apply one action; raises IllegalAction (then the state must be restored).
+        `dealt`: the action is what `deal` just drew, so the state's RNG has advanced already."""
 
     def deal(self, state: dict) -> Action | None:
-        """The chance outcome the seeded dealer produces now, if chance is to act."""
+        """The chance outcome the seeded dealer produces now, if chance is to act (None without a
+        seed); advances the state's RNG once."""
 
     def legal_actions(self, state: dict) -> list[Action]: ...
 

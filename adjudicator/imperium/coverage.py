@@ -62,7 +62,10 @@ def _walk_steps(steps, found: list, box: str) -> None:
         if not isinstance(step, dict) or not step:
             found.append(f"{box}: a step is not an object")
             continue
-        op = next(iter(step))
+        ops = [key for key in step if key in OPS]
+        if len(ops) > 1:
+            found.append(f"{box}: a step names several ops {sorted(ops)}")
+        op = ops[0] if ops else next(iter(step))
         if op == "todo":
             found.append(f"{box}: todo: {step['todo']}")
         elif op not in OPS:

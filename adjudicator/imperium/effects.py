@@ -25,11 +25,20 @@ def advance_steps(g: Game, task: dict) -> None:
     """Run steps until one needs a decision (pushed above) or all are done."""
     while task["steps"]:
         step = task["steps"].pop(0)
-        op = next(iter(step))
-        OPS[op](g, task, step)
+        OPS[step_op(step)](g, task, step)
         if g.top is not task:
             return
     g.finish(task)
+
+
+def step_op(step: dict) -> str:
+    """The operation of a step: its one key that names an op (`OPS`); the other keys are the op's
+    arguments. Found by name, never by position: a state that went through JSON with sorted keys
+    (or any other order) resolves its pending steps exactly as before."""
+    found = [key for key in step if key in OPS]
+    if len(found) != 1:
+        raise ValueError(f"a step names exactly one operation, not {sorted(found)}: {sorted(step)}")
+    return found[0]
 
 
 def op_gain(g, task, step):

@@ -129,7 +129,7 @@ def own_posts(g: Game, pid: str) -> list[str]:
 
 
 def describe(amounts: dict) -> str:
-    return ", ".join(f"{v} {k}" for k, v in amounts.items())
+    return ", ".join(f"{v} {k}" for k, v in sorted(amounts.items()))  # never the key order of the data
 
 
 # --- multisets: sorted lists, so their JSON is canonical -----------------------------------

@@ -148,7 +148,8 @@ class ImperiumRules:
                 out[key] = index.resolve(out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
             index = self.content.names["objective"]
-            out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}") for k, v in out["objectives"].items()}
+            out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}")
+                                 for k, v in sorted(out["objectives"].items())}
         if isinstance(out.get("cards"), list):
             index = self.content.names["intrigue" if out.get("do") == "draw-intrigue" else "card"]
             out["cards"] = [c if c == HIDDEN else index.resolve(c, f"{pointer}/cards/{i}")
@@ -196,9 +197,14 @@ class ImperiumRules:
                 "window": window(g, task), "verbs": [v.name for v in verbs(g, task)]}
 
     # --- legality and application -------------------------------------------------------------
-    def apply(self, state: dict, action: Action) -> Outcome:
+    def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
         """Check and apply one action; raises IllegalAction (the state may then be partly
-        changed: the caller restores it from the previous snapshot)."""
+        changed: the caller restores it from the previous snapshot).
+
+        `dealt`: the action is the chance outcome `deal` has just drawn from this state's seed,
+        so the RNG has advanced already. A chance outcome the log records (not dealt) advances
+        the RNG as dealing it would, so that a seeded log may record some outcomes and leave
+        the others to the dealer."""
         g = Game(state, self.content)
         task = g.top
         if task is None:
@@ -209,8 +215,8 @@ class ImperiumRules:
                                     f"({task['kind']}) before {action.by} can act", ("log.hidden-outcome",))
             kind = CHANCES[task["kind"]]
             check_kind(task, action.data)
-            if state.get("rng") is not None:
-                kind.deal(Game(state, self.content), task)  # keep the dealer in step
+            if state.get("rng") is not None and not dealt:
+                kind.deal(Game(state, self.content), task)  # a recorded outcome: keep the dealer in step
             kind.apply(g, task, action.data)
             g.finish(task)
         else:
@@ -236,7 +242,7 @@ class ImperiumRules:
                                     f"{task['kind']} choice of {task['src']}", ("timing.effects-any-order",))
             raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} "
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
-        v.apply(g, task, who, {k: val for k, val in action.data.items() if k not in ("by", "do")})
+        v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
         g.rulings[:0] = v.rulings
 
     def _outcome(self, g: Game, action: Action) -> Outcome:
@@ -262,12 +268,16 @@ class ImperiumRules:
         return [Action({"by": who, "do": v.name, **o}) for v in verbs(g, task) for o in v.offers(g, task, who)]
 
     def deal(self, state: dict) -> Action | None:
+        """The chance outcome the game waits for, drawn from the seed in the state (None when
+        the game waits for a decision, or has no seed). Advances the state's RNG, once: apply
+        the outcome with `dealt=True` (core.replay.deal does both)."""
+        if state.get("rng") is None:
+            return None
         g = Game(state, self.content)
         task = g.top
         if task is None or task["t"] != "chance":
             return None
-        probe = {**state, "rng": state["rng"]}
-        return Action({"by": CHANCE, **CHANCES[task["kind"]].deal(Game(probe, self.content), task)})
+        return Action({"by": CHANCE, **CHANCES[task["kind"]].deal(g, task)})
 
     def result(self, state: dict) -> dict:
         if state.get("result"):

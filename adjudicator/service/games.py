@@ -111,7 +111,7 @@ def state_at(db, game_id: str, index: int, viewer: str | None = None) -> dict:
     if not 0 <= index < len(log.actions):
         raise NotFound(f"the game has actions 0..{len(log.actions) - 1}, not {index}", "/index")
     log.actions, log.pointers = log.actions[: index + 1], log.pointers[: index + 1]
-    run = Replay(log, "strict", "none")
+    run = Replay(log, "strict", "none", deal_at_end=False)  # the state right after that action
     result = run.run()
     if not result["valid"]:
         raise NotFound(f"action {result['first_illegal']} is illegal: there is no state after it", "/index")

@@ -126,7 +126,7 @@ def discard_or_lose_troop(g: Game, task: dict, step: dict) -> None:
     pl = g.p(task["player"])
     options = []
     if pl["hand"]:
-        options.append([{"discard": step.get("discard", 1)}])
+        options.append([{"discard": step.get("cards", 1)}])
     if pl["troops"][step.get("from", "conflict")] > 0:
         options.append([{"custom": "lose-troops", "from": step.get("from", "conflict"),
                          "count": step.get("troops", 1)}])
@@ -243,7 +243,7 @@ def influence_where_behind(g: Game, task: dict, step: dict) -> None:
     """Prudent Diplomacy: Influence with a Faction where some opponent has more than you."""
     pid = task["player"]
     mine = g.p(pid)["influence"]
-    behind = [f for f in mine if any(g.p(q)["influence"][f] > mine[f] for q in g.opponents(pid))]
+    behind = [f for f in FACTIONS if any(g.p(q)["influence"][f] > mine[f] for q in g.opponents(pid))]
     g.rulings.append("leader.duke-leto")
     for _ in range(step.get("amount", 1)):
         if behind:
