@@ -11,7 +11,7 @@ from .custom.base_intrigue import deck_top, lose_from_conflict, top_card
 from .custom.common import manipulate
 from .custom.uprising import feyd_move, flip_conflict, take_contract
 from .game import Game, my_turn, own_posts, post_of, spy_owners
-from .influence import change_influence
+from .influence import change_influence, pass_alliance
 from .steps import prepend
 from .turns import apply_send_agent
 from .zones import (
@@ -52,6 +52,7 @@ CHOICE_RULINGS = {
     "top-card": ("card.poison-snooper",),
     "deck-top": ("card.recruitment-mission", "card.bypass-protocol"),
     "discard-to-hand": ("card.other-memory",),
+    "alliance": ("influence.alliance-loss",),
 }
 
 
@@ -125,6 +126,8 @@ def choice_candidates(g: Game, task: dict) -> list[dict]:
     if kind == "discard-to-hand":
         return [{"card": c} for c in sorted(set(pl["discard"]))
                 if task["faction"] in g.content.cards.get(c, {}).get("factions", [])]
+    if kind == "alliance":  # the holder names who of the tied players takes the token
+        return [{"player": q} for q in task["players"]]
     raise AssertionError(kind)
 
 
@@ -215,3 +218,5 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
         deck_top(g, pid, task["card"])
     elif kind == "discard-to-hand":
         take_from_discard(g, pid, answer["card"])
+    elif kind == "alliance":
+        pass_alliance(g, task["faction"], answer["player"])
