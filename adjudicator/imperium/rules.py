@@ -357,6 +357,9 @@ class ImperiumRules:
         g.state["intrigue_discard"].sort()
         if task["t"] == "window":
             task["passes"] = 0
+            if task["kind"] == "combat":  # the decision passes on after a play too (rulebook p. 12)
+                task["idx"] = (task["idx"] + 1) % len(task["order"])
+                g.rulings.append("combat.intrigue-window-turns")
         if task["t"] == "turn" and self.turn_start_cards:
             task["acted"] = True  # the turn has begun (Bindu Suspension must come first)
         g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *self.content.intrigues[card].get("rulings", [])]
