@@ -2,7 +2,7 @@
 the rule it checks (seed, rulebook or FAQ, and page)."""
 
 import pytest
-from helpers import P, act, deal, drive, fresh, give_intrigue, top
+from helpers import P, act, deal, drive, fresh, give_intrigue, hand, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -150,3 +150,116 @@ def test_a_combat_intrigue_that_asks_a_choice_still_passes_the_decision_on():
     assert BASE.prompt(st)["by"] == "abby" and top(st)["t"] == "window"  # one pass is not enough
     act(BASE, st, "abby", "pass")
     assert st["board"]["control"].get("arrakeen") == "abby"
+
+
+# --- 3. Sandworms need Maker Hooks and an unprotected Conflict (seed 004 p. 10) --------------------
+def _hagga(hooks: bool, conflict: str, wall: bool = True):
+    """Red sends an Agent to Hagga Basin (1 water) with or without Maker Hooks."""
+    rules, st = fresh()
+    st["board"]["conflict"] = conflict
+    st["board"]["shield_wall"] = wall
+    hand(st, "red", ["dune-the-desert-planet", "dagger", "reconnaissance", "diplomacy", "convincing-argument"])
+    P(st, "red").update(water=1, maker_hooks=hooks)
+    st["board"]["bonus_spice"]["hagga-basin"] = 1
+    act(rules, st, "red", "send-agent", card="dune-the-desert-planet", space="hagga-basin")
+    return rules, st
+
+
+def test_no_sandworm_option_without_maker_hooks():
+    """Seed 004 p. 10 'Песчаные черви': a sandworm needs Maker Hooks. At Hagga Basin without them
+    the sandworm option is not offered (the harvest resolves at once, citing the rule) and a
+    choice of it is refused, never accepted as a no-op."""
+    rules, st = _hagga(hooks=False, conflict="skirmish-crysknife")
+    out = act(rules, st, "red", "resolve", effect="space:hagga-basin")
+    assert "worm.maker-hooks" in out.rulings
+    assert P(st, "red")["spice"] == 3 and P(st, "red")["worms"] == 0  # 2 + the bonus spice
+    assert rules.prompt(st)["kind"] == "agent"
+    illegal(rules, st, "red", "choose", "turn.unexpected-action", option=1)
+
+
+def test_no_sandworm_in_a_conflict_the_standing_shield_wall_protects():
+    """Seed 004 p. 10 'Песчаные черви' and 'Контроль и Барьерная Стена': while the Shield Wall
+    stands, no sandworm may join a Conflict over Arrakeen, the Spice Refinery or Imperial Basin;
+    once it is gone the option is offered again."""
+    rules, st = _hagga(hooks=True, conflict="siege-of-arrakeen")
+    out = act(rules, st, "red", "resolve", effect="space:hagga-basin")
+    assert "worm.shield-wall" in out.rulings
+    assert P(st, "red")["worms"] == 0 and P(st, "red")["spice"] == 3
+    rules, st = _hagga(hooks=True, conflict="siege-of-arrakeen", wall=False)
+    act(rules, st, "red", "resolve", effect="space:hagga-basin")
+    assert top(st)["kind"] == "option" and top(st)["open"] == [0, 1]
+    act(rules, st, "red", "choose", option=1)
+    assert P(st, "red")["worms"] == 1 and P(st, "red")["spice"] == 1  # the bonus spice only
+
+
+def test_a_forbidden_sandworm_step_is_refused_with_its_ruling():
+    """Seed 004 p. 10 'Песчаные черви': a sandworm step that a rule forbids is an illegal action
+    with the rule's code, whether the option is offered by mistake or the step is reached."""
+    from adjudicator.imperium.choices import apply_choice
+    from adjudicator.imperium.effects import op_worm
+
+    rules, st = fresh()
+    game = Game(st)
+    with pytest.raises(IllegalAction) as err:
+        op_worm(game, {"player": "red", "src": "test"}, {"worm": 1})
+    assert err.value.code == "worm.maker-hooks" and "worm.maker-hooks" in err.value.rulings
+    task = {"t": "choice", "player": "red", "kind": "option", "src": "space:deep-desert",
+            "options": rules.content.spaces["deep-desert"]["effects"][0]["choose"], "open": [0]}
+    st["stack"].append(task)
+    with pytest.raises(IllegalAction) as err:
+        apply_choice(game, task, {"option": 1})
+    assert err.value.code == "worm.maker-hooks"
+
+
+def test_desert_power_offers_no_empty_sandworm_option():
+    """Seed 004 p. 10 'Песчаные черви' (Maker Hooks, Shield Wall): Desert Power's Reveal box
+    offers 2 Persuasion or, with Maker Hooks, 1 water for a sandworm; an option that would do
+    nothing (no Hooks) or summon a forbidden sandworm (protected Conflict) is not offered."""
+    from helpers import give
+
+    for hooks, conflict, offered in ((False, "skirmish-crysknife", False), (True, "siege-of-arrakeen", False),
+                                     (True, "skirmish-crysknife", True)):
+        rules, st = fresh()
+        st["board"]["conflict"] = conflict
+        give(st, "red", ["desert-power"])
+        P(st, "red").update(water=1, maker_hooks=hooks)
+        act(rules, st, "red", "reveal")
+        act(rules, st, "red", "resolve", effect="reveal:desert-power")
+        assert (top(st).get("kind") == "option") == offered, (hooks, conflict)
+        if not offered:
+            assert P(st, "red")["persuasion"] >= 2 and P(st, "red")["water"] == 1
+
+
+def test_unexpected_allies_must_blow_the_wall_to_bring_its_sandworm_into_a_protected_conflict():
+    """Seed 004 p. 10 'Песчаные черви', 'Контроль и Барьерная Стена' and our card ruling
+    card.unexpected-allies: the card's sandworm needs no Maker Hooks, but it can join a Conflict
+    the standing Shield Wall protects only if the card removes the Wall, so keeping the Wall is
+    not offered there; where the sandworm cannot come at all the card cannot be played."""
+    from helpers import give_intrigue
+
+    rules, st = fresh()
+    st["board"]["conflict"] = "siege-of-arrakeen"
+    give_intrigue(st, "red", ["unexpected-allies"])
+    P(st, "red")["water"] = 2
+    out = act(rules, st, "red", "play-intrigue", card="unexpected-allies")
+    assert st["board"]["shield_wall"] is False and P(st, "red")["worms"] == 1
+    assert "worm.shield-wall" in out.rulings and "card.unexpected-allies" in out.rulings
+    rules, st = fresh()
+    st["board"]["conflict"] = "skirmish-crysknife"
+    give_intrigue(st, "red", ["unexpected-allies"])
+    P(st, "red")["water"] = 2
+    act(rules, st, "red", "play-intrigue", card="unexpected-allies")
+    assert top(st)["kind"] == "option" and top(st)["open"] == [0, 1]  # the Wall may stay
+    act(rules, st, "red", "choose", option=1)
+    assert st["board"]["shield_wall"] is True and P(st, "red")["worms"] == 1
+    rules, st = fresh()  # a turn in which no unit may be deployed (Shaddam's signet)
+    st["board"]["conflict"] = "skirmish-crysknife"
+    give_intrigue(st, "red", ["unexpected-allies"])
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument", "dune-the-desert-planet"])
+    P(st, "red")["water"] = 2
+    act(rules, st, "red", "send-agent", card="reconnaissance", space="arrakeen")
+    st["turn"]["no_deploy"] = True
+    err = illegal(rules, st, "red", "play-intrigue", "worm.no-deploy", card="unexpected-allies")
+    assert "leader.shaddam-signet" in err.rulings
+    assert {"do": "play-intrigue", "card": "unexpected-allies"} not in \
+        [{k: v for k, v in a.data.items() if k != "by"} for a in rules.legal_actions(st)]

@@ -10,6 +10,7 @@ from .custom.base import masterstroke_token, take_from_discard, voice_space
 from .custom.base_intrigue import deck_top, lose_from_conflict, top_card
 from .custom.common import manipulate
 from .custom.uprising import feyd_move, flip_conflict, take_contract
+from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence, pass_alliance
 from .steps import prepend
@@ -154,6 +155,10 @@ def _post_candidates(g: Game, pid: str, allowed, deep: bool = False) -> list[dic
 def apply_choice(g: Game, task: dict, answer: dict) -> None:
     pid, kind = task["player"], task["kind"]
     legal = choice_candidates(g, task)
+    if answer not in legal and kind == "option" and answer.get("option") in range(len(task["options"])):
+        refusal = resolves_to(g, pid, task["options"][answer["option"]], task["src"])
+        if isinstance(refusal, tuple):  # a sandworm a rule forbids
+            raise IllegalAction(refusal[0], refusal[1], (refusal[2], *CHOICE_RULINGS[kind]))
     if answer not in legal:
         raise IllegalAction("choice.not-offered",
                             f"{answer} is not one of the options {legal} for this {kind} choice",

@@ -12,7 +12,7 @@ from .choices import apply_choice, choice_candidates
 from .conditions import holds, units_in_conflict
 from .content import FACTIONS, Content, content
 from .costs import can_afford, commit_option
-from .effects import advance_steps
+from .effects import advance_steps, resolves_to
 from .game import Game
 from .rounds import advance_flow
 from .steps import run
@@ -346,6 +346,9 @@ class ImperiumRules:
                 raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs",
                                     ("intrigue.conditions",))
             steps = commit_option(steps)
+        refusal = resolves_to(g, pid, steps, f"intrigue:{card}")
+        if isinstance(refusal, tuple):  # its sandworm cannot come, whatever the player chooses
+            raise IllegalAction(refusal[0], refusal[1], (refusal[2], "intrigue.conditions"))
         return timing, steps
 
     def _play_intrigue(self, g: Game, task: dict, pid: str, a: dict) -> None:
