@@ -263,3 +263,33 @@ def test_unexpected_allies_must_blow_the_wall_to_bring_its_sandworm_into_a_prote
     assert "leader.shaddam-signet" in err.rulings
     assert {"do": "play-intrigue", "card": "unexpected-allies"} not in \
         [{k: v for k, v in a.data.items() if k != "by"} for a in rules.legal_actions(st)]
+
+
+# --- 4. Every Agent on a space counts (rulebook p. 9; seed 004 p. 11) ------------------------------
+def _spy(state: dict, pid: str, post: str) -> None:
+    state["board"]["spies"][post] = pid
+    state["board"]["spies"] = dict(sorted(state["board"]["spies"].items()))
+    P(state, pid)["spies"] -= 1
+
+
+def test_an_infiltrator_does_not_reopen_a_space_to_the_player_already_there():
+    """Dune: Imperium rulebook p. 9 (one Agent per space; your own Agent closes it to you) and
+    seed 004 p. 11 'Шпионы' (infiltrating opens a space another player's Agent holds): after
+    blue infiltrates the Spice Refinery where red's Agent stands, red may not send a second Agent
+    there, not even by infiltrating; the space still records red's Agent first."""
+    rules, st = fresh()
+    cards = ["reconnaissance", "dagger", "diplomacy", "convincing-argument", "dune-the-desert-planet"]
+    hand(st, "red", cards[:4] + ["paracompass"])  # two cards with the city icon
+    _spy(st, "blue", "post-refinery-arrakeen")
+    _spy(st, "red", "post-station-refinery")
+    act(rules, st, "red", "send-agent", card="reconnaissance", space="spice-refinery")
+    drive(rules, st, lambda s: rules.prompt(s)["by"] == "blue" and top(s)["t"] == "turn")
+    hand(st, "blue", cards)
+    act(rules, st, "blue", "send-agent", card="reconnaissance", space="spice-refinery",
+        infiltrate="post-refinery-arrakeen")
+    assert st["board"]["occupied"]["spice-refinery"] == "red"  # the first Agent's player
+    drive(rules, st, lambda s: rules.prompt(s)["by"] == "red" and top(s)["t"] == "turn")
+    err = illegal(rules, st, "red", "send-agent", "agent.space-occupied", card="paracompass",
+                  space="spice-refinery", infiltrate="post-station-refinery")
+    assert "agent.space-occupied" in err.rulings and "red already has an Agent" in err.message
+    assert not any(a.data.get("space") == "spice-refinery" for a in rules.legal_actions(st))

@@ -314,7 +314,8 @@ def test_kwisatz_haderach_moves_an_agent_already_on_the_board_even_to_an_occupie
     pl = P(st, "red")
     assert sorted(pl["placed"]) == ["arrakeen", "secure-contract"]
     assert "wealth" not in st["board"]["occupied"]
-    assert sorted(st["board"]["occupied"].items()) == [("arrakeen", "red"), ("secure-contract", "red")]
+    # the space records its first Agent's player; every Agent is in the players' `placed`
+    assert sorted(st["board"]["occupied"].items()) == [("arrakeen", "blue"), ("secure-contract", "red")]
     hand_before = len(pl["hand"])
     act(st, "red", "resolve", effect="card:kwisatz-haderach")  # draw 1
     act(st, "red", "resolve", effect="space:arrakeen")  # recruit 1, draw 1

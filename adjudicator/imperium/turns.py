@@ -138,6 +138,10 @@ def check_send_agent(g: Game, pid: str, a: dict) -> dict:
         raise IllegalAction("agent.space-blocked", f"{blocker} used The Voice on {space_id}: opponents "
                             f"may not send Agents there until {blocker}'s next turn", ("card.the-voice",))
     holder = g.state["board"]["occupied"].get(space_id)
+    if pid in agents_on(g, space_id) and not kwisatz:  # whoever else came there since
+        raise IllegalAction("agent.space-occupied", f"{pid} already has an Agent on {space_id}: a space "
+                            "one's own Agent holds stays closed, infiltrating or not",
+                            ("agent.space-occupied", "spy.infiltrate"))
     if holder is not None and not (infiltrate and holder != pid) \
             and not _may_share(g, pid, space, card, flags, kwisatz):
         raise IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
@@ -214,7 +218,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     pl["hand"].remove(card_id)
     pl["play"].append(card_id)
     pl["placed"].append(space_id)
-    board["occupied"][space_id] = pid
+    board["occupied"].setdefault(space_id, pid)  # the first Agent's player (every Agent: agents_on)
     board["occupied"] = dict(sorted(board["occupied"].items()))
     turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
