@@ -1,6 +1,8 @@
 """Rule errors found by acceptance testing, one scenario (or more) per fix; each docstring names
 the rule it checks (seed, rulebook or FAQ, and page)."""
 
+import copy
+
 import pytest
 from helpers import P, act, deal, drive, fresh, give_intrigue, hand, top
 
@@ -293,3 +295,37 @@ def test_an_infiltrator_does_not_reopen_a_space_to_the_player_already_there():
                   space="spice-refinery", infiltrate="post-station-refinery")
     assert "agent.space-occupied" in err.rulings and "red already has an Agent" in err.message
     assert not any(a.data.get("space") == "spice-refinery" for a in rules.legal_actions(st))
+
+
+# --- 5. A card of the wrong kind is an illegal action, not an unknown name (rulebook pp. 7, 9, 11) ---
+@pytest.mark.parametrize("do, name, code", [
+    ("send-agent", "Weirding Combat", "card.wrong-kind"),   # an Intrigue card to send an Agent
+    ("play-intrigue", "Dagger", "card.wrong-kind"),          # an Imperium card as an Intrigue card
+    ("acquire", "Contingency Plan", "card.wrong-kind"),      # an Intrigue card from the Row
+])
+def test_a_card_of_the_wrong_kind_is_illegal_with_a_citation(client, sample_log, do, name, code):
+    """Dune: Imperium rulebook p. 7 ('Intrigue Cards': kept apart from the deck, played as Intrigue
+    cards), p. 9 (an Agent is sent with a card from the hand) and p. 11 (cards are acquired from
+    the Imperium Row or the Reserve): naming the wrong kind of card gets an illegal verdict at the
+    action's place, citing card.wrong-kind, not a 400 'unknown name'."""
+    log = copy.deepcopy(sample_log)
+    i = next(i for i, a in enumerate(log["actions"]) if a["do"] == do)
+    log["actions"][i]["card"] = name
+    r = client.post("/v1/replays?snapshots=none", json=log)
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    assert report["valid"] is False and report["first_illegal"] == i
+    v = report["verdicts"][i]
+    assert v["verdict"] == "illegal" and v["code"] == code and v["pointer"] == f"/actions/{i}"
+    assert "card.wrong-kind" in [c["ruling"] for c in v["citations"]]
+    assert all(c["page"] for c in v["citations"])
+
+
+def test_a_card_that_is_no_card_at_all_is_still_an_unknown_name(client, sample_log):
+    """The log format (docs/log-format.md): a name that matches no card of any kind is a 400."""
+    log = copy.deepcopy(sample_log)
+    i = next(i for i, a in enumerate(log["actions"]) if a["do"] == "play-intrigue")
+    log["actions"][i]["card"] = "Crysknife of Caladan"
+    r = client.post("/v1/replays", json=log)
+    assert r.status_code == 400 and r.get_json()["code"] == "unknown-name"
+    assert r.get_json()["pointer"] == f"/actions/{i}/card"

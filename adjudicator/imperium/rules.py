@@ -161,15 +161,32 @@ class ImperiumRules:
         for key, kind in self.NAME_FIELDS.items():
             if key in out:
                 index = self._index_for(out, kind)
-                out[key] = index.resolve(out[key], f"{pointer}/{key}")
+                out[key] = self._resolve(index, kind, out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
             index = self.content.names["objective"]
             out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}") for k, v in out["objectives"].items()}
         if isinstance(out.get("cards"), list):
             index = self.content.names["intrigue" if out.get("do") == "draw-intrigue" else "card"]
-            out["cards"] = [c if c == chance.HIDDEN else index.resolve(c, f"{pointer}/cards/{i}")
+            out["cards"] = [c if c == chance.HIDDEN else self._resolve(index, "card", c, f"{pointer}/cards/{i}")
                             for i, c in enumerate(out["cards"])]
         return out
+
+    CARD_KINDS = ("card", "intrigue", "conflict")
+
+    def _resolve(self, index, kind: str, name, pointer: str) -> str:
+        """A card of another kind than the action asks for still resolves (to its id), so that
+        the checks answer `card.wrong-kind` instead of an unknown name."""
+        try:
+            return index.resolve(name, pointer)
+        except UnknownName as err:
+            if kind != "card" or err.code == "ambiguous-name":
+                raise
+            for other in self.CARD_KINDS:
+                try:
+                    return self.content.names[other].resolve(name, pointer)
+                except UnknownName:
+                    continue
+            raise
 
     def _index_for(self, data: dict, kind: str):
         if kind == "card":
@@ -314,6 +331,9 @@ class ImperiumRules:
             self._play_intrigue(g, task, actor, a)
 
     def _check_intrigue_timing(self, g: Game, task: dict, a: dict) -> str:
+        if a.get("card") not in self.content.intrigues:
+            raise IllegalAction("card.wrong-kind", f"{a.get('card')} is not an Intrigue card: only Intrigue "
+                                "cards are played with play-intrigue", ("card.wrong-kind", "intrigue.hidden"))
         card = self.content.intrigues.get(a.get("card"), {})
         timings = card_timings(card)
         window = self.window(g, task)

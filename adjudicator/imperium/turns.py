@@ -100,10 +100,18 @@ def _turn(g: Game, pid: str, kind: str, deployed: int = 0, **extra) -> dict:
 
 
 # --- send an agent -----------------------------------------------------------------------------
+def check_imperium_card(g: Game, card_id, verb: str) -> None:
+    """An Intrigue or Conflict card named where an Imperium card is asked is illegal."""
+    if card_id not in g.content.cards and (card_id in g.content.intrigues or card_id in g.content.conflicts):
+        raise IllegalAction("card.wrong-kind", f"{card_id} is not an Imperium card: {verb} takes an "
+                            "Imperium card", ("card.wrong-kind",))
+
+
 def check_send_agent(g: Game, pid: str, a: dict) -> dict:
     """Everything that makes a placement legal. Returns the resolved space."""
     pl = g.p(pid)
     card_id, space_id = a.get("card"), a.get("space")
+    check_imperium_card(g, card_id, "send-agent")
     kwisatz = moves_agent(g.content.cards.get(card_id, {}))
     if len(pl["placed"]) >= pl["agents"] and not (kwisatz and pl["placed"]):
         raise IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
@@ -390,6 +398,8 @@ def check_reveal(g: Game, pid: str, a: dict) -> None:
     cards = a.get("cards", [])
     if not isinstance(cards, list):
         raise IllegalAction("reveal.cards", "'cards' lists the revealed cards", ("card.agent-or-reveal",))
+    for card in cards:
+        check_imperium_card(g, card, "reveal")
 
 
 def apply_reveal(g: Game, pid: str, a: dict, deployed: int = 0) -> None:
@@ -448,6 +458,7 @@ def apply_acquire(g: Game, pid: str, a: dict) -> None:
     turn, st = g.state["turn"], g.state
     _require(turn, "acquire")
     card_id = a.get("card")
+    check_imperium_card(g, card_id, "acquire")
     card = g.content.cards.get(card_id)
     in_row = card_id in st["row"]
     in_reserve = st["reserve"].get(card_id, 0) > 0 and card is not None and card.get("buyable", True)
