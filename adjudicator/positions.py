@@ -25,7 +25,11 @@ def load(doc) -> tuple[object, dict]:
     check_shape(doc, "position")
     validate("position", doc)
     if "log" in doc:
-        replay = Replay(parse_log(doc["log"]), "strict", "none")
+        try:
+            replay = Replay(parse_log(doc["log"]), "strict", "none")
+        except AdjudicatorError as err:  # point into the request, where the log sits under /log
+            err.pointer = "/log" + err.pointer
+            raise
         report = replay.run()
         if not report["valid"]:
             bad = report["verdicts"][report["first_illegal"]]

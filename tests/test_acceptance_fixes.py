@@ -329,3 +329,19 @@ def test_a_card_that_is_no_card_at_all_is_still_an_unknown_name(client, sample_l
     r = client.post("/v1/replays", json=log)
     assert r.status_code == 400 and r.get_json()["code"] == "unknown-name"
     assert r.get_json()["pointer"] == f"/actions/{i}/card"
+
+
+# --- 6. An unsupported module is pointed at in the request's own list ----------------------------------
+def test_an_unsupported_module_points_at_its_place_in_the_request(client, sample_log):
+    """docs/log-format.md ('game': modules) and the problem format: the pointer names the place in
+    the input, so the second module of the list is /game/modules/1 in a log and
+    /log/game/modules/1 in a position, whatever order the engine keeps them in."""
+    log = copy.deepcopy(sample_log)
+    log["game"]["modules"] = ["choam", "bloodlines"]  # sorted, 'bloodlines' would come first
+    r = client.post("/v1/replays", json=log)
+    assert r.status_code == 400 and r.get_json()["code"] == "unsupported-module"
+    assert r.get_json()["pointer"] == "/game/modules/1"
+    position = {"log": dict(log, actions=log["actions"][:5]), "action": log["actions"][5]}
+    r = client.post("/v1/positions/check", json=position)
+    assert r.status_code == 400 and r.get_json()["code"] == "unsupported-module"
+    assert r.get_json()["pointer"] == "/log/game/modules/1"

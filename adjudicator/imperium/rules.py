@@ -75,7 +75,7 @@ class ImperiumRules:
             raise MalformedLog(f"{self.edition} is supported for {PLAYER_COUNTS} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
         modules = sorted(set(game.get("modules", [])))
-        for i, module in enumerate(modules):
+        for i, module in enumerate(game.get("modules", [])):  # the index in the log's own list
             if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
                                    f"/game/modules/{i}", code="unsupported-module")
