@@ -28,7 +28,11 @@ def load(doc) -> Driver:
     check_shape(doc, "position")
     validate("position", doc)
     if "log" in doc:
-        replay = Replay(parse_log(doc["log"]), "strict", "none", deal_at_end=False)
+        try:
+            replay = Replay(parse_log(doc["log"]), "strict", "none", deal_at_end=False)
+        except AdjudicatorError as err:  # point into the request, where the log sits under /log
+            err.pointer = "/log" + err.pointer
+            raise
         report = replay.run()
         if not report["valid"]:
             bad = report["verdicts"][report["first_illegal"]]

@@ -314,7 +314,8 @@ def test_kwisatz_haderach_moves_an_agent_already_on_the_board_even_to_an_occupie
     pl = P(st, "red")
     assert sorted(pl["placed"]) == ["arrakeen", "secure-contract"]
     assert "wealth" not in st["board"]["occupied"]
-    assert sorted(st["board"]["occupied"].items()) == [("arrakeen", "red"), ("secure-contract", "red")]
+    # the space records its first Agent's player; every Agent is in the players' `placed`
+    assert sorted(st["board"]["occupied"].items()) == [("arrakeen", "blue"), ("secure-contract", "red")]
     hand_before = len(pl["hand"])
     act(st, "red", "resolve", effect="card:kwisatz-haderach")  # draw 1
     act(st, "red", "resolve", effect="space:arrakeen")  # recruit 1, draw 1
@@ -1111,8 +1112,8 @@ def seed_reveal_turns(st: dict) -> None:
 def seed_combat(st: dict) -> None:
     act1(st, "john", "pass")
     act1(st, "abby", "play-intrigue", card="ambush")
-    act1(st, "abby", "pass")
     act1(st, "john", "pass")
+    act1(st, "abby", "pass")
 
 
 def test_seed_001_agent_turns_of_john_abby_and_ned():
@@ -1215,9 +1216,8 @@ def test_seed_001_combat_between_john_abby_and_ned():
     """Seed 001_27b2d0539b6c4421.txt p. 12, the Combat example (ruling worked-example.combat):
     John 8, Abby 6, Ned 0. John passes; Abby plays Ambush (+4, to 10); Ned, with no troop, takes
     no part; John passes again. Abby wins Siege of Arrakeen: 1 VP and control of Arrakeen; John
-    second takes 4 Solari; Ned nothing (no third place with three players). In the engine the
-    player who plays a card also ends that go with a pass, so Abby's closing pass comes right
-    after Ambush, before John's second pass; the outcome is the seed's."""
+    second takes 4 Solari; Ned nothing (no third place with three players). Playing Ambush
+    passes the decision on to John, as in the seed; Abby's closing pass comes last."""
     st = seed_position()
     seed_agent_turns(st)
     seed_second_agents(st)
@@ -1230,10 +1230,10 @@ def test_seed_001_combat_between_john_abby_and_ned():
     act1(st, "john", "pass")
     act1(st, "abby", "play-intrigue", card="ambush")
     assert strength(Game(st), "abby") == 10
-    act1(st, "abby", "pass")
     assert RULES.prompt(st)["by"] == "john"  # John may play again though he passed before
     john_solari, abby_vp, ned = P(st, "john")["solari"], P(st, "abby")["vp"], copy.deepcopy(P(st, "ned"))
     act1(st, "john", "pass")
+    act1(st, "abby", "pass")
     assert P(st, "abby")["vp"] == abby_vp + 1 and st["board"]["control"]["arrakeen"] == "abby"
     assert P(st, "john")["solari"] == john_solari + 4
     assert {k: P(st, "ned")[k] for k in ("vp", "solari", "spice", "water")} == \

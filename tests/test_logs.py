@@ -37,18 +37,19 @@ def test_the_choices_shorthand_expands_with_pointers():
         {"by": "john", "do": "resolve", "effect": "space:imperial-basin"},
         {"by": "john", "do": "deploy", "recruited": 0, "garrison": 2},
         {"by": "john", "do": "end-turn"},
-        {"by": "ned", "do": "send-agent", "card": "Dune, the Desert Planet", "space": "Котловина Хагга"},
-        {"by": "ned", "do": "resolve", "effect": "space:hagga-basin", "choices": [{"option": 0}]},
+        {"by": "ned", "do": "send-agent", "card": "Diplomacy", "space": "Война в пустыне"},
+        {"by": "ned", "do": "resolve", "effect": "space:desert-tactics", "choices": [{"option": "skip"}]},
     )
     parsed = parse_log(log)
     assert parsed.pointers[-1] == f"/actions/{len(log['actions']) - 1}/choices/0"
-    assert parsed.actions[-1].data == {"by": "ned", "do": "choose", "option": 0}
+    assert parsed.actions[-1].data == {"by": "ned", "do": "choose", "option": "skip"}
     report = replay(log, snapshots="final")
     # Ned's five cards were drawn face down: naming the card he plays is unverifiable, not illegal
     assert report["valid"], report["verdicts"][report["first_illegal"]]
     ned = [v for v in report["verdicts"] if v["pointer"].startswith(f"/actions/{len(log['actions']) - 2}")][0]
     assert ned["verdict"] == "unverifiable" and ned["code"] == "hidden-information"
-    assert report["final_state"]["players"]["ned"]["spice"] == 2  # option 0: harvest
+    ned = report["final_state"]["players"]["ned"]
+    assert ned["influence"]["fremen"] == 1 and ned["trashed"] == []  # the trash was skipped
 
 
 def test_a_choice_in_the_wrong_place_is_flagged_at_its_pointer():

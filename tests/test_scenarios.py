@@ -170,6 +170,8 @@ def worm_turn(protected: bool, hooks: bool, wall: bool = True):
     st["players"]["red"]["maker_hooks"] = hooks
     act(rules, st, "red", "send-agent", card="dune-the-desert-planet", space="hagga-basin")
     act(rules, st, "red", "resolve", effect="space:hagga-basin")
+    if rules.prompt(st)["kind"] != "option":  # a sandworm the rules refuse is not offered
+        return st["players"]["red"]["worms"]
     act(rules, st, "red", "choose", option=1)
     return st["players"]["red"]["worms"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, LimitExceeded
 from .costs import commit_option, pay_cost
 from .deck import HIDDEN
+from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence
 from .registry import CHOICES, Verb, choice, verb
@@ -39,6 +40,8 @@ def answer(g: Game, task: dict, given: dict) -> None:
     kind = CHOICES[task["kind"]]
     legal = kind.offers(g, task)
     if given not in legal:
+        if kind.why_not is not None and (reason := kind.why_not(g, task, given)) is not None:
+            raise reason
         raise IllegalAction("choice.not-offered",
                             f"{given} is not one of the options {legal} for this {kind.name} choice", kind.rulings)
     g.finish(task)
@@ -63,7 +66,18 @@ def _open_options(g: Game, task: dict) -> list[dict]:
     return [{"option": i} for i in task["open"]]
 
 
-@choice("option", _open_options, ("agent.arrow-cost", "effects.mandatory-unless-optional"))
+def _forbidden_option(g: Game, task: dict, given: dict) -> IllegalAction | None:
+    """An option left out because it summons a sandworm a rule forbids: say which rule."""
+    if given.get("option") not in range(len(task["options"])):
+        return None
+    refusal = resolves_to(g, task["player"], task["options"][given["option"]], task["src"])
+    if not isinstance(refusal, tuple):
+        return None
+    return IllegalAction(refusal[0], refusal[1], (refusal[2], *CHOICES["option"].rulings))
+
+
+@choice("option", _open_options, ("agent.arrow-cost", "effects.mandatory-unless-optional"),
+        why_not=_forbidden_option)
 def _option(g: Game, task: dict, given: dict, below: dict) -> None:
     prepend(below, commit_option(task["options"][given["option"]]))
 

@@ -11,6 +11,7 @@ costs in costs.py, moves between zones in zones.py, rules that need code in cust
 
 from __future__ import annotations
 
+from ..core.errors import IllegalAction
 from .conditions import count, holds
 from .content import FACTIONS
 from .costs import affordable, can_afford, commit_option
@@ -69,19 +70,61 @@ def op_recruit(g, task, step):
         turn["recruited"] += n
 
 
+def worm_refusal(g, pid, step, wall=None, hooks=None):
+    """Why a rule forbids this sandworm step now, as (code, message, ruling), or None. `wall` and
+    `hooks`: the Shield Wall and Maker Hooks as earlier steps of the same effect leave them."""
+    wall = g.state["board"]["shield_wall"] if wall is None else wall
+    hooks = g.p(pid)["maker_hooks"] if hooks is None else hooks
+    conflict = g.content.conflicts.get(g.state["board"]["conflict"] or "", {})
+    if not hooks and not step.get("no_hooks"):
+        return "worm.maker-hooks", f"{pid} has no Maker Hooks: no sandworm can be summoned", "worm.maker-hooks"
+    if wall and conflict.get("shield_wall"):
+        return "worm.shield-wall", (f"the Shield Wall still stands and protects the Conflict "
+                                    f"{g.state['board']['conflict']}: no sandworm may join it"), "worm.shield-wall"
+    if my_turn(g, pid).get("no_deploy"):
+        return "worm.no-deploy", f"{pid} may deploy no unit this turn, sandworms included", FLAG_RULINGS["no_deploy"]
+    return None
+
+
+def resolves_to(g, pid, steps, src, wall=None, hooks=None):
+    """What resolving `steps` now would come to: a refusal (worm_refusal) when they summon a
+    sandworm a rule forbids whatever the player chooses, NOTHING when they would change nothing
+    (an `if` that fails, an arrow that cannot be paid or buys nothing), else SOMETHING."""
+    wall = g.state["board"]["shield_wall"] if wall is None else wall
+    hooks = g.p(pid)["maker_hooks"] if hooks is None else hooks
+    steps, result = list(steps), NOTHING
+    while steps:
+        step = steps.pop(0)
+        if "if" in step:
+            steps[:0] = step["then"] if holds(g, pid, step["if"], src) else step.get("else", [])
+            continue
+        if "worm" in step and (refusal := worm_refusal(g, pid, step, wall, hooks)):
+            return refusal
+        if "pay" in step and (not can_afford(g, pid, step["pay"], src)
+                              or resolves_to(g, pid, step["then"], src, wall, hooks) != SOMETHING):
+            continue  # an arrow that is not offered
+        if "choose" in step:
+            outcomes = [resolves_to(g, pid, opt + steps, src, wall, hooks) for opt in step["choose"]
+                        if affordable(g, pid, opt, src)]
+            if outcomes and all(isinstance(o, tuple) for o in outcomes):
+                return outcomes[0]
+            return SOMETHING if SOMETHING in outcomes or result == SOMETHING else NOTHING
+        wall = wall and "break_shield_wall" not in step
+        hooks = hooks or "maker_hooks" in step
+        result = SOMETHING
+    return result
+
+
+NOTHING, SOMETHING = "nothing", "something"
+
+
 def op_worm(g, task, step):
     pid = task["player"]
     pl = g.p(pid)
-    conflict = g.content.conflicts.get(g.state["board"]["conflict"] or "", {})
-    if not pl["maker_hooks"] and not step.get("no_hooks"):
-        g.rulings.append("worm.maker-hooks")
-        return
-    if g.state["board"]["shield_wall"] and conflict.get("shield_wall"):
-        g.rulings.append("worm.shield-wall")
-        return
-    if my_turn(g, pid).get("no_deploy"):
-        g.rulings.append(FLAG_RULINGS["no_deploy"])
-        return
+    refusal = worm_refusal(g, pid, step)
+    if refusal:  # never a silent no-op: the options that lead here are not offered
+        code, message, ruling = refusal
+        raise IllegalAction(code, message, (ruling, "worm.direct-to-conflict"))
     pl["worms"] += step["worm"]
     g.rulings.append("worm.direct-to-conflict")
     count_deployed(g, pid, step["worm"])
@@ -195,17 +238,28 @@ def op_high_council(g, task, step):
 
 
 def op_pay(g, task, step):
-    if can_afford(g, task["player"], step["pay"], task["src"]):
+    if can_afford(g, task["player"], step["pay"], task["src"]) \
+            and resolves_to(g, task["player"], step["then"], task["src"]) == SOMETHING:
         push_choice(g, task, "pay", cost=step["pay"], then=step["then"])
 
 
 def op_choose(g, task, step):
     options = [i for i, opt in enumerate(step["choose"])
-               if affordable(g, task["player"], opt, task["src"])]
+               if affordable(g, task["player"], opt, task["src"]) and option_open(g, task, opt)]
     if len(options) == 1:
         prepend(task, commit_option(step["choose"][options[0]]))
     elif options:
         push_choice(g, task, "option", options=step["choose"], open=options)
+
+
+def option_open(g, task, option) -> bool:
+    """A `choose` option a rule forbids (a sandworm that cannot come, here or in the steps that
+    follow it) is not offered, nor one that would do nothing (an explicitly empty option stays)."""
+    outcome = resolves_to(g, task["player"], option + task["steps"], task["src"])
+    if isinstance(outcome, tuple):
+        g.rulings.append(outcome[2])
+        return False
+    return not option or resolves_to(g, task["player"], option, task["src"]) == SOMETHING
 
 
 def op_if(g, task, step):

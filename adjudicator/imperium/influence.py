@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .content import FACTIONS
 from .game import Game
-from .registry import fire
-from .steps import run  # the bonus is ordinary effect steps
+from .registry import choice, fire
+from .steps import choice_task, run  # the bonus is ordinary effect steps
 
 TRACK_MAX = 6
 
@@ -41,13 +41,33 @@ def _settle_alliance(g: Game, changed: str, faction: str) -> None:
             _give(g, faction, changed)
         return
     best = max(level[q] for q in g.order if q != holder) if len(g.order) > 1 else -1
-    if best > level[holder]:
-        # The player who just rose takes it; if the holder fell, the strongest rival does.
-        taker = changed if changed != holder and level[changed] == best else next(
-            q for q in g.clockwise_from(holder) if q != holder and level[q] == best)
-        if level[taker] >= 4:
+    if best > level[holder] or level[holder] <= 3:
+        # The player who just rose takes it; if the holder fell (overtaken, or to 3 or lower), the
+        # strongest rival with 4 or more does, the holder choosing among several (FAQ 'Alliance');
+        # with nobody at 4 or more it goes back to the board.
+        takers = [changed] if changed != holder and level[changed] == best else [
+            q for q in g.clockwise_from(holder) if q != holder and level[q] == best]
+        if best < 4:
             g.p(holder)["vp"] = max(0, g.p(holder)["vp"] - 1)
-            _give(g, faction, taker)
+            alliances[faction] = None
+            g.rulings.append("influence.alliance-loss")
+        elif len(takers) == 1:
+            pass_alliance(g, faction, takers[0])
+        else:
+            g.push(choice_task(holder, "alliance", f"alliance:{faction}", faction=faction, players=takers))
+
+
+@choice("alliance", lambda g, task: [{"player": q} for q in task["players"]], ("influence.alliance-loss",))
+def _alliance_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    """The holder names who of the tied players takes the token."""
+    pass_alliance(g, task["faction"], given["player"])
+
+
+def pass_alliance(g: Game, faction: str, taker: str) -> None:
+    """The holder loses the token and its VP; `taker` takes it."""
+    holder = g.state["alliances"][faction]
+    g.p(holder)["vp"] = max(0, g.p(holder)["vp"] - 1)
+    _give(g, faction, taker)
 
 
 def _give(g: Game, faction: str, pid: str) -> None:

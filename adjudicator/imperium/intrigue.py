@@ -13,6 +13,7 @@ from .combat import is_victory_card
 from .conditions import holds, units_in_conflict
 from .costs import can_afford, commit_option
 from .deck import HIDDEN, identify
+from .effects import resolves_to
 from .game import Game
 from .registry import INTRIGUE_CHECKS, Verb, fire, verb
 from .steps import custom_steps, run
@@ -43,7 +44,10 @@ def window(g: Game, task: dict) -> str:
 
 
 def check_timing(g: Game, task: dict, card_id) -> str:
-    card = g.content.intrigues.get(card_id, {})
+    if card_id not in g.content.intrigues:
+        raise IllegalAction("card.wrong-kind", f"{card_id} is not an Intrigue card: only Intrigue "
+                            "cards are played with play-intrigue", ("card.wrong-kind", "intrigue.hidden"))
+    card = g.content.intrigues[card_id]
     timings = card_timings(card)
     here = window(g, task)
     usable = [t for t in timings if allows(here, t, "uprising")]
@@ -77,6 +81,9 @@ def check_play(g: Game, task: dict, pid: str, card: str) -> tuple[str, list]:
         if not can_afford(g, pid, steps[0]["pay"], f"intrigue:{card}"):
             raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs", ("intrigue.conditions",))
         steps = commit_option(steps)
+    refusal = resolves_to(g, pid, steps, f"intrigue:{card}")
+    if isinstance(refusal, tuple):  # its sandworm cannot come, whatever the player chooses
+        raise IllegalAction(refusal[0], refusal[1], (refusal[2], "intrigue.conditions"))
     return timing, steps
 
 
@@ -100,6 +107,9 @@ def _play(g: Game, task: dict, pid: str, a: dict) -> None:
     g.state["intrigue_discard"].sort()
     if task["t"] == "window":
         task["passes"] = 0
+        if task["kind"] == "combat":  # the decision passes on after a play too (rulebook p. 12)
+            task["idx"] = (task["idx"] + 1) % len(task["order"])
+            g.rulings.append("combat.intrigue-window-turns")
     fire("intrigue-played", g, task, pid, card)
     g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *g.content.intrigues[card].get("rulings", [])]
     if timing == "combat":

@@ -43,15 +43,16 @@ class ChoiceKind:
     """A kind of `choice` task. `offers(g, task)` lists the legal answers (dicts without by/do);
     `apply(g, task, answer, below)` runs after the answer was found among the offers and the
     task was taken off the stack (`below` is the task now on top). `skip` answers are applied by
-    the kind too when `handles_skip`, else they simply decline."""
+    the kind too when `handles_skip`, else they simply decline. `why_not(g, task, answer)` may
+    name the rule that keeps an answer out of the offers (an IllegalAction, or None)."""
 
     name: str
     offers: Callable[..., list[dict]]
     apply: Callable[..., None]
     rulings: tuple[str, ...] = ()
     handles_skip: bool = False
-    # extra state read from the task before it is finished (e.g. the list an index points into)
-    before: Callable[..., Any] | None = None
+    # why an answer that is not offered is refused, when a rule says more than "not offered"
+    why_not: Callable[..., Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -97,10 +98,10 @@ def custom(*names: str):
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
-           before: Callable | None = None):
+           why_not: Callable | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
-        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, before)
+        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not)
         return apply
     return register
 

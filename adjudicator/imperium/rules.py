@@ -59,7 +59,7 @@ class ImperiumRules:
             raise MalformedLog(f"{self.edition} is supported for {PLAYER_COUNTS} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
         modules = sorted(set(game.get("modules", [])))
-        for i, module in enumerate(modules):
+        for i, module in enumerate(game.get("modules", [])):  # the index in the log's own list
             if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
                                    f"/game/modules/{i}", code="unsupported-module")
@@ -145,16 +145,33 @@ class ImperiumRules:
         for key, kind in self.NAME_FIELDS.items():
             if key in out:
                 index = self._index_for(out, kind)
-                out[key] = index.resolve(out[key], f"{pointer}/{key}")
+                out[key] = self._resolve(index, kind, out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
             index = self.content.names["objective"]
             out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}")
                                  for k, v in sorted(out["objectives"].items())}
         if isinstance(out.get("cards"), list):
             index = self.content.names["intrigue" if out.get("do") == "draw-intrigue" else "card"]
-            out["cards"] = [c if c == HIDDEN else index.resolve(c, f"{pointer}/cards/{i}")
+            out["cards"] = [c if c == HIDDEN else self._resolve(index, "card", c, f"{pointer}/cards/{i}")
                             for i, c in enumerate(out["cards"])]
         return out
+
+    CARD_KINDS = ("card", "intrigue", "conflict")
+
+    def _resolve(self, index, kind: str, name, pointer: str) -> str:
+        """A card of another kind than the action asks for still resolves (to its id), so that
+        the checks answer `card.wrong-kind` instead of an unknown name."""
+        try:
+            return index.resolve(name, pointer)
+        except UnknownName as err:
+            if kind != "card" or err.code == "ambiguous-name":
+                raise
+            for other in self.CARD_KINDS:
+                try:
+                    return self.content.names[other].resolve(name, pointer)
+                except UnknownName:
+                    continue
+            raise
 
     def _index_for(self, data: dict, kind: str):
         if kind == "card":

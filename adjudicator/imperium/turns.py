@@ -88,11 +88,21 @@ def _turn(g: Game, pid: str, kind: str, deployed: int = 0, **extra) -> dict:
 
 
 # --- send an agent -----------------------------------------------------------------------------
+def wrong_kind(g: Game, card_id, verb: str) -> IllegalAction | None:
+    """An Intrigue or Conflict card named where an Imperium card is asked."""
+    if card_id not in g.content.cards and (card_id in g.content.intrigues or card_id in g.content.conflicts):
+        return IllegalAction("card.wrong-kind", f"{card_id} is not an Imperium card: {verb} takes an "
+                             "Imperium card", ("card.wrong-kind",))
+    return None
+
+
 def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     """Everything that makes a placement legal: the first rule `a` breaks, or None. The one
     definition behind both the check and the list of legal placements."""
     pl = g.p(pid)
     card_id, space_id = a.get("card"), a.get("space")
+    if err := wrong_kind(g, card_id, "send-agent"):
+        return err
     if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card_id)):
         return IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
                              f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
@@ -122,8 +132,12 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
                              "intelligence", ("spy.two-spies",))
     for err in ask("placement-check", g, pid, space_id, card_id):
         return err
+    if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):
+        return IllegalAction("agent.space-occupied", f"{pid} already has an Agent on {space_id}: a space "
+                             "one's own Agent holds stays closed, infiltrating or not",
+                             ("agent.space-occupied", "spy.infiltrate"))
     holder = g.state["board"]["occupied"].get(space_id)
-    if holder is not None and not (infiltrate and holder != pid) and not _may_share(g, pid, space, card_id):
+    if holder is not None and not (infiltrate and holder != pid) and not first("may-share", g, pid, space, card_id):
         return IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
                              ("agent.space-occupied", "spy.infiltrate"))
     if not agent_sources(g, pid, space_id, card_id):
@@ -151,14 +165,6 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
                              f"{pl['solari']} solari, {pl['spice']} spice, {pl['water']} water",
                              ("agent.space-cost",))
     return None
-
-
-def _may_share(g: Game, pid: str, space: dict, card_id: str) -> bool:
-    """Another player's Agent blocks a space unless a card or leader says otherwise (hook
-    "may-share"); an Agent of your own blocks it unless hook "may-join-own" allows it."""
-    if pid in agents_on(g, space["id"]) and not first("may-join-own", g, pid, space, card_id):
-        return False
-    return bool(first("may-share", g, pid, space, card_id))
 
 
 def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
@@ -226,7 +232,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     pl["hand"].remove(card_id)
     pl["play"].append(card_id)
     pl["placed"].append(space_id)
-    board["occupied"][space_id] = pid
+    board["occupied"].setdefault(space_id, pid)  # the first Agent's player (every Agent: agents_on)
     board["occupied"] = dict(sorted(board["occupied"].items()))
     turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
@@ -304,6 +310,9 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
     cards = a.get("cards", [])
     if not isinstance(cards, list):
         raise IllegalAction("reveal.cards", "'cards' lists the revealed cards", ("card.agent-or-reveal",))
+    for card in cards:
+        if err := wrong_kind(g, card, "reveal"):
+            raise err
     g.finish(task)
     for card in cards:
         identify(g, pid, "hand", card)
@@ -484,6 +493,8 @@ def _acquire(g: Game, task: dict, pid: str, a: dict) -> None:
     turn, st = g.state["turn"], g.state
     _require(turn, "acquire")
     card_id = a.get("card")
+    if err := wrong_kind(g, card_id, "acquire"):
+        raise err
     terms = _acquire_terms(g, pid, card_id)
     if terms is None:
         raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
