@@ -13,7 +13,7 @@ from .custom.uprising import feyd_move, flip_conflict, take_contract
 from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence, pass_alliance
-from .steps import prepend
+from .steps import choice_task, prepend
 from .turns import apply_send_agent
 from .zones import (
     acquirable,
@@ -182,6 +182,9 @@ def apply_choice(g: Game, task: dict, answer: dict) -> None:
         prepend(below, list(task["then"]))
         pay_cost(g, pid, task["cost"], task["src"])
     elif kind == "faction":
+        if task.get("more"):  # "different": the next point goes to another Faction
+            g.push(choice_task(pid, "faction", task["src"], delta=task["delta"], more=task["more"] - 1,
+                               factions=[f for f in task["factions"] if f != answer["faction"]]))
         change_influence(g, pid, answer["faction"], task["delta"])
     elif kind == "trash":
         trash_card(g, pid, answer["card"], answer["zone"])
