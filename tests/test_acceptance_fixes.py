@@ -345,3 +345,78 @@ def test_an_unsupported_module_points_at_its_place_in_the_request(client, sample
     r = client.post("/v1/positions/check", json=position)
     assert r.status_code == 400 and r.get_json()["code"] == "unsupported-module"
     assert r.get_json()["pointer"] == "/log/game/modules/1"
+
+
+# --- 7. Card data checked against the transcriptions ------------------------------------------------
+def test_reliable_informant_places_its_spy_on_the_emperor_bene_gesserit_or_fremen_post():
+    """Reliable Informant's Agent box (card face, as imperium-cards-csv and a JavaScript engine's
+    card test transcribe it; seed 004 p. 11 'Шпионы': a spy effect limited to some posts): the
+    Fremen post is offered, the Spacing Guild post is not."""
+    from helpers import give
+
+    rules, st = fresh()
+    hand(st, "red", ["dagger", "reconnaissance", "diplomacy", "convincing-argument"])
+    give(st, "red", ["reliable-informant"])
+    act(rules, st, "red", "send-agent", card="reliable-informant", space="deliver-supplies")
+    act(rules, st, "red", "resolve", effect="card:reliable-informant")
+    assert top(st)["kind"] == "post"
+    offered = {a.data.get("post") for a in rules.legal_actions(st)} - {None}
+    assert offered == {"post-emperor", "post-bene-gesserit", "post-fremen"}
+    act(rules, st, "red", "choose", post="post-fremen")
+    assert st["board"]["spies"]["post-fremen"] == "red"
+
+
+def test_the_spice_must_flow_of_uprising_is_a_spacing_guild_card():
+    """The Uprising The Spice Must Flow belongs to the Spacing Guild (card face): it counts for a
+    Spacing Guild bond (rulebook p. 16, Icon Guide: Faction bonds look at other cards of the
+    Faction in play)."""
+    from adjudicator.imperium.conditions import holds
+
+    rules, st = fresh()
+    assert rules.content.cards["the-spice-must-flow"]["factions"] == ["guild"]
+    P(st, "red")["play"] = ["the-spice-must-flow", "smuggler-s-harvester"]
+    assert holds(Game(st), "red", {"bond": "guild"}, "reveal:smuggler-s-harvester")
+    assert ruleset("base").content.cards["the-spice-must-flow"]["factions"] == []  # the original game's
+
+
+def test_buy_access_gives_influence_with_two_different_factions():
+    """Buy Access (card face; FAQ 2022 p. 1 'Intrigue cards': its cost is paid to play it): for 5
+    Solari, 1 Influence with each of two different Factions; the second pick never offers the
+    first one again."""
+    rules, st = fresh()
+    give_intrigue(st, "red", ["buy-access"])
+    P(st, "red")["solari"] = 5
+    act(rules, st, "red", "play-intrigue", card="buy-access")
+    assert P(st, "red")["solari"] == 0
+    assert [a.data["faction"] for a in rules.legal_actions(st)] == ["emperor", "guild", "bene-gesserit", "fremen"]
+    act(rules, st, "red", "choose", faction="fremen")
+    assert [a.data["faction"] for a in rules.legal_actions(st)] == ["emperor", "guild", "bene-gesserit"]
+    illegal(rules, st, "red", "choose", "choice.not-offered", faction="fremen")
+    act(rules, st, "red", "choose", faction="guild")
+    assert P(st, "red")["influence"] == {"emperor": 0, "guild": 1, "bene-gesserit": 0, "fremen": 1}
+    assert rules.prompt(st)["kind"] == "turn"
+
+
+def test_bindu_suspension_lets_the_player_choose_to_pass_the_turn():
+    """Bindu Suspension (original game; card face, and the rulebook's clarification p. 13 that it
+    comes first in the turn): draw a card, then the player MAY pass the turn; declining goes on
+    with the same turn (an Agent may still be sent)."""
+    game = {"system": "imperium", "edition": "base", "modules": [],
+            "players": [{"id": "red", "leader": "earl-memnon-thorvald"},
+                        {"id": "blue", "leader": "helena-richese"},
+                        {"id": "green", "leader": "countess-ariana-thorvald"}]}
+    for option, next_player in ((1, "red"), (0, "blue")):
+        st = BASE.new_state(game, {"seed": 1})
+        deal(BASE, st)
+        st["intrigue_deck"]["cards"].remove("bindu-suspension")
+        P(st, "red")["intrigue"] = sorted(P(st, "red")["intrigue"] + ["bindu-suspension"])
+        size = len(P(st, "red")["hand"])
+        act(BASE, st, "red", "play-intrigue", card="bindu-suspension")
+        assert len(P(st, "red")["hand"]) == size + 1
+        assert top(st)["kind"] == "option" and top(st)["open"] == [0, 1]
+        out = act(BASE, st, "red", "choose", option=option)
+        assert top(st) == {"t": "turn", "player": next_player, **({"acted": True} if option else {})}
+        if option == 0:
+            assert "card.bindu-suspension" in out.rulings and P(st, "red")["placed"] == []
+        else:
+            assert any(a.do == "send-agent" for a in BASE.legal_actions(st))

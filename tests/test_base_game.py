@@ -385,7 +385,8 @@ def test_bindu_suspension_draws_and_ends_the_turn_before_anything_else():
     give_intrigue(st, "red", ["bindu-suspension"])
     size = len(P(st, "red")["hand"])
     act1(st, "red", "play-intrigue", card="bindu-suspension")
-    out = RULES.apply(st, RULES.deal(st), dealt=True)  # the card drawn; then the turn ends
+    RULES.apply(st, RULES.deal(st), dealt=True)  # the card drawn
+    out = act1(st, "red", "choose", option=0)  # red passes the turn (the card's "may")
     assert len(P(st, "red")["hand"]) == size + 1
     assert top(st) == {"t": "turn", "player": "blue"}  # red's turn is over, no Agent sent
     assert P(st, "red")["placed"] == [] and not P(st, "red")["revealed"]

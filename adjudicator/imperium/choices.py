@@ -12,7 +12,7 @@ from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence
 from .registry import CHOICES, Verb, choice, verb
-from .steps import prepend
+from .steps import choice_task, prepend
 from .zones import (
     MOVES,
     acquirable,
@@ -98,6 +98,9 @@ def _faction_offers(g: Game, task: dict) -> list[dict]:
 
 @choice("faction", _faction_offers, ("influence.vp-at-2",))
 def _faction(g: Game, task: dict, given: dict, below: dict) -> None:
+    if task.get("more"):  # "different": the next point goes to another Faction
+        g.push(choice_task(task["player"], "faction", task["src"], delta=task["delta"], more=task["more"] - 1,
+                           factions=[f for f in task["factions"] if f != given["faction"]]))
     change_influence(g, task["player"], given["faction"], task["delta"])
 
 

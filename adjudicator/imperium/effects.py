@@ -140,6 +140,9 @@ def op_influence(g, task, step):
         change_influence(g, task["player"], faction, n)
         return
     allowed = list(FACTIONS) if faction == "any" else list(faction)
+    if step.get("different"):  # one point each with different Factions: each pick narrows the next
+        push_choice(g, task, "faction", factions=allowed, delta=1 if n > 0 else -1, more=abs(n) - 1)
+        return
     for _ in range(abs(n)):
         push_choice(g, task, "faction", factions=allowed, delta=1 if n > 0 else -1)
 
