@@ -84,7 +84,9 @@ def static_graph(edition: str = "uprising") -> nx.DiGraph:
 
 
 def allows(window: str, timing: str, edition: str = "uprising") -> bool:
-    return timing in static_graph(edition).nodes[window]["timings"]
+    """Whether a card of `timing` may act in `window` (a phase between windows allows nothing)."""
+    graph = static_graph(edition)
+    return window in graph and timing in graph.nodes[window]["timings"]
 
 
 def windows_allowing(timing: str, edition: str = "uprising") -> list[str]:
