@@ -117,11 +117,18 @@ def _prepare(db) -> None:
 
 
 def _ruling(row: dict) -> dict:
-    return {"id": row["id"], "title": row["title"], "statement": row["statement"],
-            "sources": json.loads(row["sources"]), "games": row["games"].split(),
-            "modules": row["modules"].split(), "tags": row["tags"].split(),
-            "cards": row["cards"].split(), "spaces": row["spaces"].split(),
-            "informational": bool(row["informational"])}
+    out = {"id": row["id"], "title": row["title"], "statement": row["statement"],
+           "sources": json.loads(row["sources"]), "games": row["games"].split(),
+           "modules": row["modules"].split(), "tags": row["tags"].split(),
+           "cards": row["cards"].split(), "spaces": row["spaces"].split(),
+           "informational": bool(row["informational"])}
+    # The table is a search index refreshed from the package on every start (prepare); the
+    # fields it has no column for (kind, basis) are read from the package's records.
+    record = all_rulings().get(row["id"], {})
+    out["kind"] = record.get("kind", "engine")
+    if record.get("basis"):
+        out["basis"] = record["basis"]
+    return out
 
 
 def has_word(column: str, word: str) -> tuple[str, str]:

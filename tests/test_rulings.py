@@ -2,8 +2,11 @@
 every id the engine cites exists, and every record is cited or marked informational."""
 
 import ast
+import os
 import re
 from pathlib import Path
+
+import pytest
 
 from adjudicator.core import schemas
 from adjudicator.core.rulings import all_rulings
@@ -84,14 +87,37 @@ def test_every_record_is_cited_or_informational():
     assert uncited == []
 
 
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def english_sources() -> list[Path]:
+    """Every text on disk our records draw on (rulebooks, seeds, reference data), plus any file
+    named in DUNE_EXTRA_SOURCES (os.pathsep-separated), e.g. a transcription of a rulebook
+    that is not kept on disk."""
+    found = [p for d in ("rulebooks", "seeds", "reference") for p in sorted((SHARED / d).rglob("*"))
+             if p.is_file() and p.suffix.lower() != ".pdf"]
+    found += [Path(p) for p in os.environ.get("DUNE_EXTRA_SOURCES", "").split(os.pathsep) if p]
+    return found
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower().replace("\u2019", "'"))
+
+
 def test_statements_are_our_own_words():
-    """No statement repeats a run of eight words from the English rulebook."""
-    book = Path(__file__).resolve().parents[2] / "shared" / "rulebooks" / "DUNE_IMPERIUM_Rules_EN.txt"
-    if not book.exists():
-        return
-    words = re.findall(r"[a-z']+", book.read_text().lower())
-    grams = {" ".join(words[i:i + 8]) for i in range(len(words) - 7)}
+    """No statement (nor title, nor basis) repeats a run of eight words of any source text."""
+    sources = english_sources()
+    if not sources:
+        pytest.skip("no source texts on this machine")
+    grams = {}
+    for path in sources:
+        w = words(path.read_text(encoding="utf-8", errors="ignore"))
+        for i in range(len(w) - 7):
+            grams.setdefault(" ".join(w[i:i + 8]), path.name)
+    copied = []
     for record in all_rulings().values():
-        w = re.findall(r"[a-z']+", record["statement"].lower())
-        copied = [" ".join(w[i:i + 8]) for i in range(len(w) - 7) if " ".join(w[i:i + 8]) in grams]
-        assert not copied, (record["id"], copied[:1])
+        for field in ("statement", "title", "basis"):
+            w = words(record.get(field, ""))
+            copied += [(record["id"], field, " ".join(w[i:i + 8]), grams[" ".join(w[i:i + 8])])
+                       for i in range(len(w) - 7) if " ".join(w[i:i + 8]) in grams]
+    assert copied == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .rulings import citations
+from .rulings import NO_SPECIFIC_RULING, citations
 
 LEGAL, ILLEGAL, UNVERIFIABLE = "legal", "illegal", "unverifiable"
 
@@ -21,13 +21,16 @@ class Verdict:
     conditional: bool = False
     checksum: str | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self, edition: str | None = None) -> dict:
+        """`edition` (when the caller knows it) puts that edition's rulebook first in each
+        citation. A verdict no ruling is attached to says so: it cites the engine policy
+        that an action is judged against the actions the rules offer at that point."""
         out = {
             "index": self.index,
             "verdict": self.verdict,
             "code": self.code,
             "message": self.message,
-            "citations": citations(self.rulings),
+            "citations": citations(self.rulings or (NO_SPECIFIC_RULING,), edition),
             "pointer": self.pointer,
         }
         if self.path:
