@@ -72,8 +72,8 @@ def check_position(doc) -> dict:
         verdict = Verdict(0, ILLEGAL, err.code, err.message, err.rulings, "/action", err.path)
     guarded(driver.deal)
     state = driver.state
-    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(), "state": _view(rules, state, doc),
-            "checksum": checksum(state), "pending": rules.prompt(state)}
+    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(rules.edition),
+            "state": _view(rules, state, doc), "checksum": checksum(state), "pending": rules.prompt(state)}
 
 
 def _view(rules, state: dict, doc: dict) -> dict:

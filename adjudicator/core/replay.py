@@ -159,9 +159,9 @@ class Replay:
             "first_illegal": self.first_illegal,
             "actions": len(self.log.actions),
             "dealt": self.dealt,
-            "verdicts": [v.to_json() for v in self.verdicts],
+            "verdicts": [v.to_json(self.rules.edition) for v in self.verdicts],
             "final_checksum": checksum(self.state),
-            "setup_citations": citations(self.rules.setup_rulings),
+            "setup_citations": citations(self.rules.setup_rulings, self.rules.edition),
             "result": self.rules.result(self.state),
             "pending": self.rules.prompt(self.state),
         }

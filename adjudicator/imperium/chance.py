@@ -123,8 +123,9 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
     g.p(task["player"])["looking"] = sorted(cards)
 
 
-for _kind in ("draw", "draw-intrigue"):
-    chance_kind(ChanceKind(_kind, lambda g, task: None, _deal_draw, _apply_draw, _draw_prompt))
+chance_kind(ChanceKind("draw", lambda g, task: None, _deal_draw, _apply_draw, ("deck.reshuffle",), _draw_prompt))
+chance_kind(ChanceKind("draw-intrigue", lambda g, task: None, _deal_draw, _apply_draw, ("intrigue.deck-exhausted",),
+                       _draw_prompt))
 
 
 # --- the Conflict, the Imperium Row, contracts ---------------------------------------------------
@@ -147,7 +148,7 @@ chance_kind(ChanceKind(
     "reveal-conflict",
     lambda g, task: [{"do": "reveal-conflict", "card": c} for c in sorted(set(_conflict_pool(g)[1]))],
     lambda g, task: {"do": "reveal-conflict", "card": _pick(g, sorted(_conflict_pool(g)[1]))},
-    _apply_conflict))
+    _apply_conflict, ("setup.conflict-deck",)))
 
 
 def _pick(g: Game, pool: list):
@@ -166,7 +167,7 @@ chance_kind(ChanceKind(
     "refill-row",
     lambda g, task: [{"do": "refill-row", "card": c} for c in sorted(set(g.state["imperium_deck"]["cards"]))],
     lambda g, task: {"do": "refill-row", "card": _pick(g, g.state["imperium_deck"]["cards"])},
-    _apply_refill))
+    _apply_refill, ("acquire.row-refill",)))
 
 
 def _apply_contract(g: Game, task: dict, action: dict) -> None:
@@ -180,7 +181,7 @@ chance_kind(ChanceKind(
     "reveal-contract",
     lambda g, task: [{"do": "reveal-contract", "contract": c} for c in sorted(set(g.state["contracts"]["pile"]))],
     lambda g, task: {"do": "reveal-contract", "contract": _pick(g, g.state["contracts"]["pile"])},
-    _apply_contract))
+    _apply_contract, ("choam.contracts",)))
 
 
 # --- stealing an Intrigue card -------------------------------------------------------------------
@@ -202,7 +203,7 @@ chance_kind(ChanceKind(
     "steal-intrigue",
     lambda g, task: [_steal(task, c) for c in sorted(set(g.p(task["from"])["intrigue"]))],
     lambda g, task: _steal(task, _pick(g, sorted(g.p(task["from"])["intrigue"]))),
-    _apply_steal))
+    _apply_steal, ("intrigue.steal",)))
 
 
 # --- Objective cards (Uprising setup) -----------------------------------------------------------
@@ -232,4 +233,4 @@ chance_kind(ChanceKind(
     "deal-objectives",
     lambda g, task: [{"do": "deal-objectives", "objectives": dict(zip(g.order, perm, strict=True))}
                      for perm in permutations(objectives_for(g), len(g.order))],
-    _deal_objectives, _apply_objectives))
+    _deal_objectives, _apply_objectives, ("setup.objectives",)))

@@ -45,6 +45,7 @@ def answer(g: Game, task: dict, given: dict) -> None:
         raise IllegalAction("choice.not-offered",
                             f"{given} is not one of the options {legal} for this {kind.name} choice", kind.rulings)
     g.finish(task)
+    g.rulings += kind.rulings
     if given == SKIP and not kind.handles_skip:
         return
     kind.apply(g, task, given, g.top)

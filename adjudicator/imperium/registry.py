@@ -65,6 +65,7 @@ class ChanceKind:
     candidates: Callable[..., list[dict] | None]
     deal: Callable[..., dict]
     apply: Callable[..., None]
+    rulings: tuple[str, ...] = ()
     prompt: Callable[..., dict] | None = None
 
 

@@ -235,6 +235,7 @@ class ImperiumRules:
             if state.get("rng") is not None and not dealt:
                 kind.deal(Game(state, self.content), task)  # a recorded outcome: keep the dealer in step
             kind.apply(g, task, action.data)
+            g.rulings += kind.rulings
             g.finish(task)
         else:
             self._decide(g, task, action)
