@@ -21,11 +21,11 @@ class IllegalPosition(AdjudicatorError):
     status = 422
 
 
-def load(doc) -> tuple[object, dict]:
+def load(doc, deadline: float | None = None) -> tuple[object, dict]:
     check_shape(doc, "position")
     validate("position", doc)
     if "log" in doc:
-        replay = Replay(parse_log(doc["log"]), "strict", "none")
+        replay = Replay(parse_log(doc["log"], deadline), "strict", "none", deadline=deadline)
         report = replay.run()
         if not report["valid"]:
             bad = report["verdicts"][report["first_illegal"]]
@@ -57,8 +57,8 @@ def _deal_before(rules, state: dict, action: Action | None) -> None:
         rules.apply(state, dealt)
 
 
-def check_position(doc) -> dict:
-    rules, state = load(doc)
+def check_position(doc, deadline: float | None = None) -> dict:
+    rules, state = load(doc, deadline)
     if "action" not in doc:
         raise MalformedLog("a position check needs the contested 'action'", "/action")
     seats = state["game"]["seats"]
@@ -86,8 +86,8 @@ def _view(rules, state: dict, doc: dict) -> dict:
     return rules.public_view(state, viewer)
 
 
-def legal_actions(doc) -> dict:
-    rules, state = load(doc)
+def legal_actions(doc, deadline: float | None = None) -> dict:
+    rules, state = load(doc, deadline)
     guarded(lambda: _deal_before(rules, state, None))
     actions = guarded(lambda: rules.legal_actions(state))
     return {"pending": rules.prompt(state), "actions": [a.to_json() for a in actions],
