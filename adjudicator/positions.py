@@ -72,8 +72,9 @@ def check_position(doc, deadline: float | None = None) -> dict:
         state = loads(before)
         verdict = Verdict(0, ILLEGAL, err.code, err.message, err.rulings, "/action", err.path)
     guarded(lambda: _deal_before(rules, state, None))
-    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(), "state": _view(rules, state, doc),
-            "checksum": checksum(state), "pending": rules.prompt(state)}
+    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(),
+            "state": guarded(lambda: _view(rules, state, doc)), "checksum": checksum(state),
+            "pending": guarded(lambda: rules.prompt(state))}
 
 
 def _view(rules, state: dict, doc: dict) -> dict:
@@ -90,5 +91,5 @@ def legal_actions(doc, deadline: float | None = None) -> dict:
     rules, state = load(doc, deadline)
     guarded(lambda: _deal_before(rules, state, None))
     actions = guarded(lambda: rules.legal_actions(state))
-    return {"pending": rules.prompt(state), "actions": [a.to_json() for a in actions],
+    return {"pending": guarded(lambda: rules.prompt(state)), "actions": [a.to_json() for a in actions],
             "checksum": checksum(state)}

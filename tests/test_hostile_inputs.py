@@ -204,11 +204,10 @@ def test_cursor_and_filters_that_crashed(client):
     problem(client.get("/v1/rulings?tag=" + "x" * 60_000), 400, "bad-parameter")
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug outside this branch: after a continue-mode rollback the state "
-                                       "comes back with sorted keys and a step's op is read off its first key "
-                                       "(KeyError: 'faction'); fixed on branch `driver` by 32d4659 "
-                                       "(effects.step_op). Remove this marker when that is merged.")
 def test_continue_mode_after_illegal_actions_never_answers_500(client):
+    """A rollback restores the state from canonical (sorted-key) JSON; a pending effect step with
+    several keys ({influence, faction}) was then read by its first key: KeyError, 500. Fixed here
+    by a one-line guard in imperium/effects.py, and on branch `driver` by 32d4659 (step_op)."""
     log = sample()
     log["actions"] = log["actions"][:300]
     log["actions"][13] = copy.deepcopy(log["actions"][127])  # a Conflict card revealed out of turn

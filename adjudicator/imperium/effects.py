@@ -25,7 +25,7 @@ def advance_steps(g: Game, task: dict) -> None:
     """Run steps until one needs a decision (pushed above) or all are done."""
     while task["steps"]:
         step = task["steps"].pop(0)
-        op = next(iter(step))
+        op = next((key for key in step if key in OPS), next(iter(step)))  # by name: a rollback sorts keys
         OPS[op](g, task, step)
         if g.top is not task:
             return
