@@ -28,7 +28,7 @@ SETTINGS = {
     "max_request_body_size": 2 * MAX_BODY,
     "max_request_header_size": 64 * 1024,
     "channel_timeout": 60,  # an idle keep-alive connection
-    "cleanup_interval": 5,  # how often the timeouts are looked at
+    "cleanup_interval": 2,  # how often the timeouts are looked at (a cheap pass over the connections)
     "asyncore_use_poll": True,
     "ident": "dune-adjudicator",
 }

@@ -50,7 +50,7 @@ class Server:
             try:
                 if requests.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or a worker still booting
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("the server did not start")
