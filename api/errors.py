@@ -4,6 +4,7 @@ and no detail longer than a short excerpt (a message may quote a client's value)
 from __future__ import annotations
 
 import json
+import sqlite3
 
 from flask import Flask, Response
 from werkzeug.exceptions import HTTPException
@@ -45,6 +46,13 @@ def register_errors(app: Flask) -> None:
             if header in original.headers:
                 response.headers[header] = original.headers[header]
         return response
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def busy(err: sqlite3.OperationalError):
+        if "locked" not in str(err) and "busy" not in str(err):
+            return internal(err)
+        # another process held the write lock for longer than the busy timeout (10 s)
+        return problem(503, "Service Unavailable", "the database is busy; try again shortly", "busy")
 
     @app.errorhandler(Exception)
     def internal(err: Exception):

@@ -276,3 +276,45 @@ def test_stored_games_show_hidden_information_only_to_the_uploader_until_finishe
     problem(client.get(f"/v1/games/{gid}", headers=auth("not-a-token")), 401)
     finished = client.post("/v1/games", json=sample(), headers=auth(alice)).get_json()["id"]
     assert client.get(f"/v1/games/{finished}").get_json()["log"] == sample()
+
+
+def test_an_older_database_gets_checksums_and_counts_old_duplicates_once(tmp_path):
+    """Games stored before migration 3 (two copies of one log in a tournament) get their
+    canonical checksum and finished flag; the standings count the log once."""
+    from adjudicator.core.canonical import dumps
+    from adjudicator.core.replay import replay
+    from adjudicator.store import MIGRATIONS
+
+    path = tmp_path / "v2.db"
+    old = open_db(path)
+    for migration in MIGRATIONS[:2]:
+        migration(old)
+    old["meta"].insert({"key": "schema_version", "value": 2}, pk="key", replace=True)
+    old["tournaments"].insert({"id": "cup", "name": "Cup", "scoring": json.dumps({"scheme": "wins"}),
+                               "owner": "tok", "created": "2026-01-01"})
+    log = sample()
+    report = replay(log, "strict", "none")
+    for n in range(2):
+        old["games"].insert({"id": f"g{n}", "created": "2026-01-01", "owner": "tok", "tournament": "cup",
+                             "system": "imperium", "edition": "uprising", "players": "a b c", "leaders": "x y z",
+                             "valid": 1, "first_illegal": None, "winner": None, "engine": report["engine"],
+                             "actions": report["actions"], "final_checksum": report["final_checksum"],
+                             "log": dumps(log).decode(), "report": json.dumps(report)})
+    old.conn.close()
+    assert CliRunner().invoke(main, ["db", "upgrade", "--db", str(path)]).exit_code == 0
+    rows = list(open_db(path).query("select log_checksum, finished from games"))
+    assert rows[0] == rows[1] and rows[0]["finished"] == 1 and len(rows[0]["log_checksum"]) == 64
+    standings = app_on(path).test_client().get("/v1/tournaments/cup/standings").get_json()
+    assert len(standings["games"]) == 1 and [i["code"] for i in standings["invalid"]] == ["duplicate"]
+
+
+def test_a_database_busy_beyond_the_timeout_is_503_not_a_traceback(client, monkeypatch):
+    import sqlite3
+
+    def locked(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(game_store, "listing", locked)
+    response = client.get("/v1/games")
+    problem(response, 503, "busy")
+    assert "Retry-After" not in response.headers  # only a 429 promises a time
