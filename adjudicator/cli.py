@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -10,9 +10,9 @@ import click
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
-from waitress import serve as wsgi
 
 from api import create_app
+from api.server import serve as run_server
 
 from .core import registry
 from .core import replay as replaying
@@ -21,8 +21,9 @@ from .core.errors import AdjudicatorError
 from .core.rulings import all_rulings
 from .service import batch, games
 from .service import tokens as token_store
+from .service.reading import read_json
 from .simulate import simulate as play
-from .store import open_db, prepare, schema_version, search_rulings
+from .store import NotOurDatabase, check_existing, open_db, prepare, schema_version, search_rulings
 
 EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
 
@@ -34,10 +35,12 @@ def _emit(value) -> None:
 def _read_json(path: str):
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        return json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        raise AdjudicatorError(f"{path}: not readable JSON ({type(err).__name__}: {err})", "/",
-                               code="not-json") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise AdjudicatorError(f"{path}: not readable ({type(err).__name__}: {err})", "/", code="not-json") from None
+    try:
+        return read_json(text)  # the service's reader: NaN, lone surrogates and the like are refused alike
+    except AdjudicatorError as err:
+        raise AdjudicatorError(f"{path}: not readable JSON ({err.message})", err.pointer, code=err.code) from None
 
 
 def _fail(err: AdjudicatorError) -> None:
@@ -175,7 +178,7 @@ def _store_rows(rows: list[dict], db_path: str) -> None:
     prepare(db)
     for row in rows:
         if "log" in row:
-            row["stored_as"] = games.store(db, row["log"], "cli")["id"]
+            row["stored_as"] = games.store(db, row["log"], "cli")[0]["id"]
 
 
 @main.group()
@@ -213,12 +216,24 @@ def database() -> None:
 @database.command("upgrade")
 @click.option("--db", default="instance/adjudicator.db", show_default=True)
 def db_upgrade(db: str) -> None:
-    """Migrate an older database to the current schema (rows are kept)."""
+    """Migrate an older database to the current schema (rows are kept). Refuses a path that does
+    not exist or is not an adjudicator database: a typo must not create a new empty one."""
 
-    handle = open_db(db)
-    before = schema_version(handle)
-    prepare(handle)  # migrates under the database's lock
+    try:
+        check_existing(db)
+        handle = open_db(db)
+        before = schema_version(handle)
+        prepare(handle)  # migrates under the database's lock
+    except NotOurDatabase as err:
+        _die(str(err))
+    except (sqlite3.Error, OSError, RuntimeError) as err:  # locked, read-only, newer than us, ...
+        _die(f"{db}: {type(err).__name__}: {err}")
     click.echo(f"{db}: schema version {before} -> {schema_version(handle)}")
+
+
+def _die(line: str) -> None:
+    click.echo(f"error: {line}", err=True)
+    sys.exit(EXIT_UNREADABLE)
 
 
 def _prepared(db_path: str):
@@ -234,12 +249,21 @@ def _prepared(db_path: str):
 @click.option("--port", type=int, default=8000, show_default=True)
 @click.option("--db", default="instance/adjudicator.db", show_default=True, help="SQLite file")
 @click.option("--threads", type=int, default=8, show_default=True)
-def serve(host: str, port: int, db: str, threads: int) -> None:
-    """Serve the API with waitress (a production WSGI server)."""
+@click.option("--connections", type=click.IntRange(10), default=1000, show_default=True,
+              help="open connections at most")
+@click.option("--read-seconds", type=click.FloatRange(1), default=30, show_default=True,
+              help="a request (headers and body) must arrive within this time")
+@click.option("--proxies", type=click.IntRange(0), default=None,
+              help="reverse proxies in front (their X-Forwarded-For names the client); "
+                   "default ADJUDICATOR_PROXIES or 0")
+def serve(host: str, port: int, db: str, threads: int, connections: int, read_seconds: float,
+          proxies: int | None) -> None:
+    """Serve the API with waitress, set up against slow and oversized clients (api/server.py)."""
 
-    app = create_app({"DATABASE": db})
+    config = {"DATABASE": db} | ({"PROXIES": proxies} if proxies is not None else {})
+    app = create_app(config)
     click.echo(f"Dune Adjudicator on http://{host}:{port} (database {db})")
-    wsgi(app, host=host, port=port, threads=threads)
+    run_server(app, host, port, threads, connections, read_seconds)
 
 
 if __name__ == "__main__":

@@ -21,15 +21,15 @@ class IllegalPosition(AdjudicatorError):
     status = 422
 
 
-def load(doc) -> Driver:
+def load(doc, deadline: float | None = None) -> Driver:
     """The position as a driver: a state posted as it is, or a log prefix replayed up to the
     contested point (no chance outcome is dealt past its last action: the contested action
-    may be one)."""
+    may be one). `deadline` (time.monotonic()) bounds the work."""
     check_shape(doc, "position")
     validate("position", doc)
     if "log" in doc:
         try:
-            replay = Replay(parse_log(doc["log"]), "strict", "none", deal_at_end=False)
+            replay = Replay(parse_log(doc["log"], deadline), "strict", "none", deadline=deadline, deal_at_end=False)
         except AdjudicatorError as err:  # point into the request, where the log sits under /log
             err.pointer = "/log" + err.pointer
             raise
@@ -57,8 +57,8 @@ def guarded(fn):
                            code="inconsistent-state") from None
 
 
-def check_position(doc) -> dict:
-    driver = load(doc)
+def check_position(doc, deadline: float | None = None) -> dict:
+    driver = load(doc, deadline)
     rules = driver.rules
     if "action" not in doc:
         raise MalformedLog("a position check needs the contested 'action'", "/action")
@@ -73,7 +73,8 @@ def check_position(doc) -> dict:
     guarded(driver.deal)
     state = driver.state
     return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(rules.edition),
-            "state": _view(rules, state, doc), "checksum": checksum(state), "pending": rules.prompt(state)}
+            "state": guarded(lambda: _view(rules, state, doc)), "checksum": checksum(state),
+            "pending": guarded(lambda: rules.prompt(state))}
 
 
 def _view(rules, state: dict, doc: dict) -> dict:
@@ -86,9 +87,9 @@ def _view(rules, state: dict, doc: dict) -> dict:
     return rules.public_view(state, viewer)
 
 
-def legal_actions(doc) -> dict:
-    driver = load(doc)
+def legal_actions(doc, deadline: float | None = None) -> dict:
+    driver = load(doc, deadline)
     guarded(driver.deal)
     actions = guarded(driver.legal_actions)
-    return {"pending": driver.prompt(), "actions": [a.to_json() for a in actions],
+    return {"pending": guarded(driver.prompt), "actions": [a.to_json() for a in actions],
             "checksum": checksum(driver.state)}

@@ -2,11 +2,17 @@
 full-text index, the sample logs, and the stored games, tournaments and API tokens.
 
 The schema is versioned (`meta.schema_version`); `prepare()` applies the migrations an older
-file lacks, each in its own transaction, so `adjudicator db upgrade` never loses rows."""
+file lacks, each in its own transaction, so `adjudicator db upgrade` never loses rows.
+
+Every write takes the write lock up front (`transaction`: BEGIN IMMEDIATE). A deferred
+transaction that reads first and writes later cannot wait for the lock: when another process
+commits meanwhile its snapshot is stale and SQLite answers "database is locked" at once,
+whatever the busy timeout."""
 
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import re
 from contextlib import contextmanager
@@ -25,6 +31,42 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
         db.enable_wal()
         db.execute("pragma synchronous = full")  # an answered 201 survives a crash of the machine
     return db
+
+
+@contextmanager
+def transaction(db):
+    """One write transaction holding the write lock from its first statement (BEGIN IMMEDIATE),
+    so the busy timeout applies; sqlite-utils' own writes inside it nest as savepoints."""
+    db.conn.execute("begin immediate")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.rollback()
+        raise
+    if db.conn.in_transaction:  # an executescript() inside (sqlite-utils' FTS set-up) commits early
+        db.conn.commit()
+
+
+class NotOurDatabase(Exception):
+    """A path that is missing or is not an adjudicator database (`adjudicator db upgrade`)."""
+
+
+def check_existing(path: str | Path) -> None:
+    """Refuse, with a one-line reason, a path that is not an existing database of ours: a typo
+    must not silently create a new empty database."""
+    path = Path(path)
+    if not path.is_file():
+        raise NotOurDatabase(f"{path}: no such database file")
+    with open(path, "rb") as f:
+        if f.read(16) != b"SQLite format 3\x00":
+            raise NotOurDatabase(f"{path}: not an SQLite database")
+    db = sqlite_utils.Database(path)
+    try:
+        if not db["meta"].exists() or not list(db.query("select 1 from meta where key = 'schema_version'")):
+            raise NotOurDatabase(f"{path}: an SQLite database, but not one of Dune Adjudicator (no schema version)")
+    finally:
+        db.conn.close()
 
 
 def schema_version(db) -> int:
@@ -60,7 +102,33 @@ def _v2(db) -> None:
                              pk="id", if_not_exists=True)
 
 
-MIGRATIONS = [_v1, _v2]
+def _v3(db) -> None:
+    """Version 3 (issue 9): a game's canonical checksum (a log counted once per tournament),
+    whether it finished (its hidden information becomes public), Idempotency-Keys, and the rate
+    limit counters shared by every worker process."""
+    games = db["games"]
+    if "log_checksum" not in games.columns_dict:
+        games.add_column("log_checksum", str)
+        games.add_column("finished", int)
+    for row in list(db.query("select seq, log, report from games where log_checksum is null")):
+        finished = bool(json.loads(row["report"])["result"].get("finished"))
+        db.execute("update games set log_checksum = ?, finished = ? where seq = ?",
+                   [log_checksum_of(row["log"].encode()), int(finished), row["seq"]])
+    games.create_index(["tournament", "log_checksum"], if_not_exists=True)
+    db.execute("create table if not exists idempotency (token text not null, key text not null, "
+               "fingerprint text not null, game text not null, created text not null, "
+               "primary key (token, key)) without rowid")
+    db.execute("create table if not exists rate_limits (key text not null, window integer not null, "
+               "hits integer not null, primary key (key, window)) without rowid")
+
+
+def log_checksum_of(canonical: bytes) -> str:
+    """sha256 of a log's canonical JSON (sorted keys, no whitespace): the same log however it was
+    spaced or ordered. Not xxh3: a collision must not be constructible by a client."""
+    return hashlib.sha256(canonical).hexdigest()
+
+
+MIGRATIONS = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -70,9 +138,11 @@ def migrate(db) -> tuple[int, int]:
     if before > SCHEMA_VERSION:
         raise RuntimeError(f"the database is at schema version {before}, newer than this engine ({SCHEMA_VERSION})")
     for version in range(before + 1, SCHEMA_VERSION + 1):
-        with db.conn:
+        with transaction(db):
+            if schema_version(db) >= version:  # another process got there first
+                continue
             MIGRATIONS[version - 1](db)
-            db["meta"].insert({"key": "schema_version", "value": version}, pk="key", replace=True)
+            db.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [version])
     return before, SCHEMA_VERSION
 
 
@@ -99,7 +169,26 @@ def prepare(db: sqlite_utils.Database) -> None:
 
 def _prepare(db) -> None:
     migrate(db)
-    rows = [{
+    rows = _ruling_rows()
+    samples = [{"name": p.stem, "body": p.read_text(encoding="utf-8")} for p in sorted(SAMPLES.glob("*.json"))]
+    content = hashlib.sha256(json.dumps([rows, samples], sort_keys=True).encode()).hexdigest()
+    if _meta(db, "content") == content:
+        return  # an ordinary start writes nothing, so it never waits for a writer
+    with transaction(db):
+        db["rulings"].delete_where()
+        db["rulings"].insert_all(rows, pk="id", replace=True)
+        db["samples"].insert_all(samples, pk="name", replace=True)
+        db["rulings"].rebuild_fts()
+        db.execute("insert or replace into meta (key, value) values ('content', ?)", [content])
+
+
+def _meta(db, key: str):
+    rows = list(db.query("select value from meta where key = ?", [key]))
+    return rows[0]["value"] if rows else None
+
+
+def _ruling_rows() -> list[dict]:
+    return [{
         "id": r["id"], "title": r["title"], "statement": r["statement"],
         "sources": json.dumps(r["sources"], ensure_ascii=False),
         "games": " ".join(r.get("games", [])), "modules": " ".join(r.get("modules", [])),
@@ -107,13 +196,6 @@ def _prepare(db) -> None:
         "spaces": " ".join(r.get("spaces", [])), "informational": int(r.get("informational", False)),
         "file": r["file"],
     } for r in all_rulings().values()]
-    with db.conn:
-        db["rulings"].delete_where()
-        db["rulings"].insert_all(rows, pk="id", replace=True)
-        db["samples"].insert_all(
-            ({"name": p.stem, "body": p.read_text(encoding="utf-8")} for p in sorted(SAMPLES.glob("*.json"))),
-            pk="name", replace=True)
-        db["rulings"].rebuild_fts()
 
 
 def _ruling(row: dict) -> dict:

@@ -5,73 +5,70 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask, current_app, g, request
-from flask_limiter import Limiter
+from flask import Flask, g
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+from adjudicator.service.ratelimit import Counter
 from adjudicator.store import open_db, prepare
 
-from .auth import rate_key
+from . import throttle
 from .db import get_db
 from .errors import register_errors
 from .games import bp as games_bp
+from .limits import MAX_BODY, started
 from .routes import bp as core_bp
 from .routes import meta
 from .tournaments import bp as tournaments_bp
 
 __all__ = ["create_app", "get_db"]
 
-MAX_BODY = 2 * 1024 * 1024
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(f"ADJUDICATOR_{name}", default)
 
 
 def create_app(config: dict | None = None) -> Flask:
     """Build the app. `DATABASE` (a path) selects the SQLite file; it is prepared at start.
+    Every setting can also come from the environment (`ADJUDICATOR_DB`, `ADJUDICATOR_PROXIES`,
+    `ADJUDICATOR_RATELIMIT_READ`, ...), which is how gunicorn's workers get them.
 
     >>> app = create_app({"DATABASE": ":memory:", "TESTING": True})
     """
     app = Flask(__name__)
     app.config.update(
-        DATABASE=os.environ.get("ADJUDICATOR_DB", str(Path("instance") / "adjudicator.db")),
+        DATABASE=_env("DB", str(Path("instance") / "adjudicator.db")),
         MAX_CONTENT_LENGTH=MAX_BODY,
-        REPLAY_SECONDS=10,
-        RATELIMIT_READ="1200 per minute",  # per token, or per address without one
-        RATELIMIT_WRITE="120 per minute",
-        RATELIMIT_STORAGE_URI="memory://",
-        RATELIMIT_HEADERS_ENABLED=True,
+        REPLAY_SECONDS=float(_env("REQUEST_SECONDS", "10")),  # the work budget of one request, from its arrival
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_READ=_env("RATELIMIT_READ", "1200 per minute"),  # per token, or per address without one
+        RATELIMIT_WRITE=_env("RATELIMIT_WRITE", "120 per minute"),
+        RATELIMIT_COMPUTE=_env("RATELIMIT_COMPUTE", "120 per minute"),
+        # how many reverse proxies stand in front (X-Forwarded-For): 0 when clients connect directly
+        PROXIES=int(_env("PROXIES", "0")),
     )
     app.config.update(config or {})
     db_path = app.config["DATABASE"]
-    if db_path != ":memory:":
-        Path(db_path).parent.mkdir(parents=True, exist_ok=True)
-    prepare(open_db(db_path))
+    shared = None
     if db_path == ":memory:":
-        # one shared in-memory database for the whole app (tests)
-        shared = open_db(":memory:")
+        shared = app.config["_MEMORY_DB"] = open_db(":memory:")  # one database for the whole app (tests)
         prepare(shared)
-        app.config["_MEMORY_DB"] = shared
+    else:
+        Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+        prepare(open_db(db_path))
+    if app.config["PROXIES"]:
+        # the address a rate limit counts is the client's, as the trusted proxies saw it
+        hops = app.config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)
 
     @app.teardown_appcontext
     def close_db(_exc):
         db = g.pop("db", None)
-        if db is not None and db is not app.config.get("_MEMORY_DB"):
+        if db is not None and db is not shared:
             db.conn.close()
 
+    app.before_request(started)
     register_errors(app)
-
-    limiter = Limiter(rate_key, app=app)
-    reads = limiter.shared_limit(lambda: current_app.config["RATELIMIT_READ"], scope="read",
-                                 exempt_when=lambda: _is_write())
-    writes = limiter.shared_limit(lambda: current_app.config["RATELIMIT_WRITE"], scope="write",
-                                  exempt_when=lambda: not _is_write())
-
-    app.register_blueprint(meta)
-    for blueprint in (core_bp, games_bp, tournaments_bp):
-        reads(blueprint)
-        writes(blueprint)
+    throttle.install(app, Counter(db_path, shared))
+    for blueprint in (meta, core_bp, games_bp, tournaments_bp):
         app.register_blueprint(blueprint)
     return app
-
-
-def _is_write() -> bool:
-    return request.method in ("POST", "DELETE", "PUT", "PATCH") and not request.path.startswith(
-        ("/v1/replays", "/v1/positions"))
-

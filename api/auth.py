@@ -1,23 +1,48 @@
-"""Bearer tokens for the write endpoints, and the rate-limit key (per token, else per address)."""
+"""Bearer tokens, and who a request is for the rate limits.
+
+The token is looked up once per request (`caller`). The rate-limit key is the *authenticated*
+token; a missing, malformed or unknown bearer counts against the client's address, so inventing
+a new bearer per request buys nothing (issue 9)."""
 
 from __future__ import annotations
 
-import hashlib
+from flask import g, request
 
-from flask import request
-
+from adjudicator.core.errors import Unauthorized
 from adjudicator.service.tokens import authenticate
 
 from .db import get_db
 
 
+def caller() -> str | None:
+    """The token id of this request, None without an Authorization header; a wrong token is a
+    401 wherever it is used (a client that sends one wants to know it is wrong)."""
+    if "auth" not in g:
+        header = request.headers.get("Authorization")
+        if header is None:
+            g.auth = (None, None)
+        else:
+            try:
+                g.auth = (authenticate(get_db(), header), None)
+            except Unauthorized as err:
+                g.auth = (None, err)
+    token, error = g.auth
+    if error is not None:
+        raise error
+    return token
+
+
 def require_token() -> str:
     """The token id of this request, or a 401 problem."""
-    return authenticate(get_db(), request.headers.get("Authorization"))
+    token = caller()
+    if token is None:
+        raise Unauthorized("this request needs an API token: Authorization: Bearer <token>", "/headers/Authorization")
+    return token
 
 
 def rate_key() -> str:
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Bearer "):
-        return "token:" + hashlib.sha256(header.encode()).hexdigest()[:24]
-    return "addr:" + (request.remote_addr or "unknown")
+    try:
+        token = caller()
+    except Unauthorized:
+        token = None
+    return f"token:{token}" if token else "addr:" + (request.remote_addr or "unknown")

@@ -2,58 +2,52 @@
 
 from __future__ import annotations
 
-import time
+import re
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.service import games
 
-from .auth import require_token
+from .auth import caller, require_token
 from .db import get_db
-from .routes import json_body, ok
+from .limits import deadline, flag, int_arg, json_body, ok, text_arg
 
 bp = Blueprint("games", __name__)
+_KEY = re.compile(r"[!-~]{1,200}")  # visible ASCII: what any client library can send as a header
 
 
-def deadline() -> float:
-    return time.monotonic() + current_app.config["REPLAY_SECONDS"]
-
-
-def _flag(name: str):
-    value = request.args.get(name)
-    if value is None:
-        return None
-    if value not in ("true", "false"):
-        raise MalformedLog(f"{name} must be true or false", f"?{name}", code="bad-parameter")
-    return value == "true"
-
-
-def _int_arg(name: str, default: int, low: int, high: int) -> int:
-    value = request.args.get(name, str(default))
-    if not value.isdigit() or not low <= int(value) <= high:
-        raise MalformedLog(f"{name} must be a whole number from {low} to {high}", f"?{name}", code="bad-parameter")
-    return int(value)
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not _KEY.fullmatch(key):
+        raise MalformedLog("Idempotency-Key must be 1 to 200 visible ASCII characters (a UUID will do)",
+                           "/headers/Idempotency-Key", code="bad-header")
+    return key
 
 
 @bp.post("/v1/games")
 def upload():
     token = require_token()
-    stored = games.store(get_db(), json_body(), token, request.args.get("tournament"), deadline())
-    return ok(stored, 201)
+    key = idempotency_key()
+    tournament = text_arg("tournament", 200) or None
+    stored, new = games.store(get_db(), json_body(), token, tournament, deadline(), key)
+    response = ok(stored, 201 if new else 200)
+    if not new:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
 
 
 @bp.get("/v1/games")
 def listing():
     args = request.args
-    cursor = _int_arg("cursor", 0, 0, 2**62) if "cursor" in args else None
-    return ok(games.listing(get_db(), args.get("tournament"), args.get("player"), args.get("leader"),
-                            _flag("valid"), cursor, _int_arg("limit", games.PAGE, 1, 200)))
+    cursor = int_arg("cursor", 0, 0, 2**62) if "cursor" in args else None
+    return ok(games.listing(get_db(), text_arg("tournament", 200), text_arg("player"), text_arg("leader"),
+                            flag("valid"), cursor, int_arg("limit", games.PAGE, 1, 200)))
 
 
 @bp.get("/v1/games/<game_id>")
 def one(game_id: str):
-    return ok(games.get(get_db(), game_id))
+    return ok(games.get(get_db(), game_id, caller()))
 
 
 @bp.get("/v1/games/<game_id>/report")
@@ -63,13 +57,20 @@ def report(game_id: str):
 
 @bp.get("/v1/games/<game_id>/states/<int:index>")
 def state(game_id: str, index: int):
-    return ok(games.state_at(get_db(), game_id, index, request.args.get("as")))
+    viewer = text_arg("as", 32) if "as" in request.args else None
+    return ok(games.state_at(get_db(), game_id, index, viewer, caller(), deadline()))
+
+
+@bp.get("/v1/games/<game_id>/reverify")
+def reverify_check(game_id: str):
+    """Read-only: what would change with the current engine (public; nothing is written)."""
+    return ok(games.reverify(get_db(), game_id, None, deadline()))
 
 
 @bp.post("/v1/games/<game_id>/reverify")
 def reverify(game_id: str):
-    require_token()
-    return ok(games.reverify(get_db(), game_id))
+    """Rewrites the stored report: the uploader's token only."""
+    return ok(games.reverify(get_db(), game_id, require_token(), deadline()))
 
 
 @bp.delete("/v1/games/<game_id>")

@@ -40,10 +40,16 @@ def _json(schema: dict, description: str = "OK") -> dict:
 
 PROBLEMS = {str(code): {"description": text, "content": {"application/problem+json": {"schema": _ref("problem")}}}
             for code, text in ((400, "Malformed input"), (401, "No valid API token"), (403, "Not yours"),
-                               (404, "Not found"), (413, "Too large, too many actions, too deep or too slow"),
+                               (404, "Not found"),
+                               (409, "A duplicate log, a reused Idempotency-Key, or deleted meanwhile"),
+                               (413, "Too large, too many actions, too deep or too slow"),
                                (422, "Not a legal position"), (429, "Rate limited; see Retry-After"))}
 
 OBJECT = {"type": "object"}
+REVERIFY = {"type": "object", "required": ["id", "changed", "changes", "stored"],
+            "properties": {"id": {"type": "string"}, "changed": {"type": "boolean"}, "changes": {"type": "array"},
+                           "engine_before": {"type": "string"}, "engine_after": {"type": "string"},
+                           "stored": {"type": "boolean"}}}
 
 
 def _op(summary: str, response: dict, body: str | None = None, params=(), problems=("400",),
@@ -62,6 +68,12 @@ def _secure(op: dict) -> dict:
     op["security"] = [{"bearer": []}]
     op["responses"].update({"401": PROBLEMS["401"], "403": PROBLEMS["403"]})
     return op
+
+
+IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
+               "description": "any unique string (a UUID): a retry with the same key and body answers the game "
+                              "stored the first time (200, Idempotent-Replayed: true) instead of storing it again",
+               "schema": {"type": "string", "pattern": "^[!-~]{1,200}$"}}
 
 
 def _path(name: str, schema=None) -> dict:
@@ -106,7 +118,9 @@ def openapi() -> dict:
             "position", problems=("400", "413", "422"))},
         "/v1/rulings": {"get": _op("Search rulings by words, tag and card", _json({
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
-            params=[_q("q", "words"), _q("tag", "a tag"), _q("card", "a card or space id")], problems=())},
+            params=[_q("q", "words (at most 16)", schema={"type": "string", "maxLength": 200}),
+                    _q("tag", "a tag", schema={"type": "string", "maxLength": 80}),
+                    _q("card", "a card or space id", schema={"type": "string", "maxLength": 80})], problems=("400",))},
         "/v1/rulings/{id}": {"get": _op("One ruling", _json(_ref("ruling")), params=[_path("id")],
                                         problems=("404",))},
         "/v1/cards": {"get": _op("Card and board data", _json({
@@ -119,40 +133,51 @@ def openapi() -> dict:
             params=[game, _q("format", "output format", ["node-link", "dot"])])},
         "/v1/games": {
             "post": _secure(_op("Store a log with its report", _json(_ref("game"), "Stored"), "log",
-                                [_q("tournament", "add it to this tournament")], ("400", "404", "413"), status="201")),
+                                [_q("tournament", "add it to this tournament (its owner's token only)",
+                                    schema={"type": "string", "maxLength": 200}), IDEMPOTENCY],
+                                ("400", "404", "409", "413"), status="201")),
             "get": _op("List stored games", _json(_ref("games")), params=[
-                _q("tournament", "tournament id"), _q("player", "a player's name"), _q("leader", "leader id"),
+                _q("tournament", "tournament id", schema={"type": "string", "maxLength": 200}),
+                _q("player", "a player's name", schema={"type": "string", "maxLength": 80}),
+                _q("leader", "leader id", schema={"type": "string", "maxLength": 80}),
                 _q("valid", "only valid or invalid games", ["true", "false"]),
                 _q("cursor", "the next_cursor of the previous page", schema={"type": "integer", "minimum": 0}),
                 _q("limit", "page size", schema={"type": "integer", "minimum": 1, "maximum": 200})]),
         },
         "/v1/games/{id}": {
-            "get": _op("A stored game and its log", _json(_ref("game")), params=[_path("id")], problems=("404",)),
+            "get": _op("A stored game and its log (the public view until it is finished, unless you uploaded it)",
+                       _json(_ref("game")), params=[_path("id")], problems=("401", "404")),
             "delete": _secure(_op("Delete a game (only the token that uploaded it)", {"description": "Deleted"},
                                   params=[_path("id")], problems=("404",), status="204")),
         },
         "/v1/games/{id}/report": {"get": _op("The stored report", _json(_ref("report")), params=[_path("id")],
                                              problems=("404",))},
         "/v1/games/{id}/states/{index}": {"get": _op(
-            "The state after one logged action", _json({"type": "object", "required": ["index", "checksum", "state"],
-                                                        "properties": {"index": {"type": "integer"},
-                                                                       "checksum": {"type": "string"},
-                                                                       "state": {"type": "object"}}}),
+            "The state after one logged action (the public view unless you uploaded the game or it is finished)",
+            _json({"type": "object", "required": ["index", "checksum", "state", "public_view"],
+                   "properties": {"index": {"type": "integer"}, "checksum": {"type": "string"},
+                                  "state": {"type": "object"}, "public_view": {"type": "boolean"}}}),
             params=[_path("id"), _path("index", {"type": "integer", "minimum": 0}),
-                    _q("as", "a player: their public view")], problems=("400", "404"))},
-        "/v1/games/{id}/reverify": {"post": _secure(_op(
-            "Replay a stored game with the current engine; what changed", _json({
-                "type": "object", "required": ["id", "changed", "changes"],
-                "properties": {"id": {"type": "string"}, "changed": {"type": "boolean"}, "changes": {"type": "array"},
-                               "engine_before": {"type": "string"}, "engine_after": {"type": "string"}}}),
-            params=[_path("id")], problems=("404",)))},
+                    _q("as", "a player: their view (the uploader's token, or a finished game)",
+                       schema={"type": "string", "maxLength": 32})],
+            problems=("400", "401", "403", "404", "413"))},
+        "/v1/games/{id}/reverify": {
+            "get": _op("Replay a stored game with the current engine; what would change (nothing is written)",
+                       _json(REVERIFY), params=[_path("id")], problems=("404", "413")),
+            "post": _secure(_op("Replay a stored game with the current engine and store the new report "
+                                "(the uploader's token only)", _json(REVERIFY), params=[_path("id")],
+                                problems=("404", "413")))},
         "/v1/tournaments": {"post": _secure(_op("Create a tournament", _json(_ref("tournament"), "Created"),
                                                 "tournament", problems=("400",), status="201"))},
         "/v1/tournaments/{id}": {"get": _op("A tournament", _json(_ref("tournament")), params=[_path("id")],
                                             problems=("404",))},
         "/v1/tournaments/{id}/games": {"post": _secure(_op(
-            "Add a stored game to the tournament", {"description": "Added"}, "tournament-game",
-            params=[_path("id")], problems=("400", "404"), status="204"))},
+            "Add a stored game to the tournament (its owner only; moving it out of another tournament needs "
+            "its uploader or that tournament's owner)", {"description": "Added"}, "tournament-game",
+            params=[_path("id")], problems=("400", "404", "409"), status="204"))},
+        "/v1/tournaments/{id}/games/{game}": {"delete": _secure(_op(
+            "Take a game out of the tournament (its uploader or the tournament's owner); it stays stored",
+            {"description": "Removed"}, params=[_path("id"), _path("game")], problems=("404",), status="204"))},
         "/v1/tournaments/{id}/standings": {"get": _op(
             "Standings, placings and invalid games", {"description": "OK", "content": {
                 "application/json": {"schema": _ref("standings")}, "text/csv": {"schema": {"type": "string"}}}},

@@ -2,46 +2,22 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, Response, request
 
 from adjudicator import ENGINE_VERSION
-from adjudicator.core.canonical import dumps
-from adjudicator.core.errors import LimitExceeded, MalformedLog, NotFound
+from adjudicator.core.errors import LimitExceeded, NotFound
+from adjudicator.core.logs import parse_log
 from adjudicator.core.registry import card_types, resolve_game, rules_for
-from adjudicator.core.replay import MODES, SNAPSHOTS, replay
+from adjudicator.core.replay import MODES, SNAPSHOTS, Replay
 from adjudicator.positions import check_position, legal_actions
 from adjudicator.store import get_ruling, sample, samples, search_rulings
 
 from .db import get_db
+from .limits import MAX_LEGAL_ACTIONS, MAX_SNAPSHOT_ACTIONS, choice_arg, deadline, json_body, ok, query_words, text_arg
 from .openapi import openapi
 
 bp = Blueprint("v1", __name__)
 meta = Blueprint("meta", __name__)  # liveness and the API description: never rate limited
-
-
-def ok(body, status: int = 200) -> Response:
-    return Response(dumps(body), status=status, mimetype="application/json")
-
-
-def json_body():
-    # the standard library's parser, on purpose: it refuses absurd nesting with RecursionError,
-    # where a C parser without a depth limit can crash the whole process on a hostile body
-    data = request.get_data(cache=False)
-    try:
-        return json.loads(data)
-    except (ValueError, UnicodeDecodeError) as err:
-        raise MalformedLog(f"the body is not JSON: {err}", "/", code="not-json") from None
-    except RecursionError:
-        raise LimitExceeded("the body is nested too deeply to read", "/", code="limit-nesting") from None
-
-
-def choice_arg(name: str, allowed, default: str) -> str:
-    value = request.args.get(name, default)
-    if value not in allowed:
-        raise MalformedLog(f"{name} must be one of {list(allowed)}", f"?{name}", code="bad-parameter")
-    return value
 
 
 @meta.get("/healthz")
@@ -59,23 +35,36 @@ def openapi_doc():
 def post_replay():
     mode = choice_arg("mode", MODES, "strict")
     snapshots = choice_arg("snapshots", SNAPSHOTS, "final")
-    return ok(replay(json_body(), mode, snapshots))
+    until = deadline()
+    log = parse_log(json_body(), until)
+    if snapshots == "all" and len(log.actions) > MAX_SNAPSHOT_ACTIONS:
+        # a state after every action: about 8 KB each, and several times that in memory
+        raise LimitExceeded(f"snapshots=all is answered for logs of at most {MAX_SNAPSHOT_ACTIONS} actions, "
+                            f"not {len(log.actions)}: ask for 'final' or replay a shorter prefix",
+                            "?snapshots", code="limit-snapshots")
+    return ok(Replay(log, mode, snapshots, deadline=until).run())
 
 
 @bp.post("/v1/positions/check")
 def post_check():
-    return ok(check_position(json_body()))
+    until = deadline()
+    return ok(check_position(json_body(), deadline=until))
 
 
 @bp.post("/v1/positions/legal-actions")
 def post_legal_actions():
-    return ok(legal_actions(json_body()))
+    until = deadline()
+    answer = legal_actions(json_body(), deadline=until)
+    if len(answer["actions"]) > MAX_LEGAL_ACTIONS:
+        raise LimitExceeded(f"the position has more than {MAX_LEGAL_ACTIONS} legal actions", "/state",
+                            code="limit-legal-actions")
+    return ok(answer)
 
 
 @bp.get("/v1/rulings")
 def list_rulings():
-    args = request.args
-    return ok({"rulings": search_rulings(get_db(), args.get("q", ""), args.get("tag", ""), args.get("card", ""))})
+    q = query_words("q")
+    return ok({"rulings": search_rulings(get_db(), q, text_arg("tag"), text_arg("card"))})
 
 
 @bp.get("/v1/rulings/<ruling_id>")

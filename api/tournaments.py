@@ -1,4 +1,4 @@
-"""Tournaments: create, add games, standings (JSON or CSV)."""
+"""Tournaments: create, add and remove games, standings (JSON or CSV)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from adjudicator.service import tournaments
 
 from .auth import require_token
 from .db import get_db
-from .routes import choice_arg, json_body, ok
+from .limits import choice_arg, json_body, ok
 
 bp = Blueprint("tournaments", __name__)
 
@@ -33,9 +33,15 @@ def one(tournament_id: str):
 def add_game(tournament_id: str):
     token = require_token()
     body = json_body()
-    if not isinstance(body, dict) or not isinstance(body.get("game"), str):
+    if not isinstance(body, dict) or not isinstance(body.get("game"), str) or len(body["game"]) > 200:
         raise MalformedLog("send {\"game\": \"<stored game id>\"}", "/game")
     tournaments.add_game(get_db(), tournament_id, body["game"], token)
+    return Response(status=204)
+
+
+@bp.delete("/v1/tournaments/<tournament_id>/games/<game_id>")
+def remove_game(tournament_id: str, game_id: str):
+    tournaments.remove_game(get_db(), tournament_id, game_id, require_token())
     return Response(status=204)
 
 

@@ -20,9 +20,16 @@ def free_port() -> int:
 class Server:
     """`adjudicator serve` in its own process, on 127.0.0.1 only."""
 
-    def __init__(self, db: str, port: int | None = None, threads: int = 16, workers: int = 0):
-        """`workers` > 0 runs gunicorn with that many processes instead of waitress."""
+    # benchmarks and durability runs send thousands of requests from one address on purpose
+    GENEROUS = {f"ADJUDICATOR_RATELIMIT_{b}": "1000000 per minute" for b in ("READ", "WRITE", "COMPUTE")}
+
+    def __init__(self, db: str, port: int | None = None, threads: int = 16, workers: int = 0,
+                 env: dict | None = None, args: tuple[str, ...] = ()):
+        """`workers` > 0 runs gunicorn with that many processes instead of waitress. `env` replaces
+        the generous rate limits (bench/attack.py runs with the real ones); `args` go to serve."""
         self.db, self.port, self.threads, self.workers = db, port or free_port(), threads, workers
+        self.env = self.GENEROUS if env is None else env
+        self.args = args
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -35,15 +42,15 @@ class Server:
                        "api:create_app()"]
         else:
             command = [sys.executable, "-m", "adjudicator.cli", "serve", "--host", "127.0.0.1", "--port",
-                       str(self.port), "--db", self.db, "--threads", str(self.threads)]
-        env = {**os.environ, "ADJUDICATOR_DB": self.db}
+                       str(self.port), "--db", self.db, "--threads", str(self.threads), *self.args]
+        env = {**os.environ, **self.env, "ADJUDICATOR_DB": self.db}
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
                 if requests.get(self.url + "/healthz", timeout=1).status_code == 200:
                     return self
-            except requests.ConnectionError:
+            except requests.RequestException:  # not listening yet, or a worker still booting
                 time.sleep(0.1)
         self.stop()
         raise RuntimeError("the server did not start")

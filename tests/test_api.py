@@ -173,12 +173,14 @@ def test_samples_are_ready(client):
 def test_bad_input_stores_nothing(app, client, sample_log):
     from api import get_db
 
-    with app.app_context():
-        before = {t: get_db()[t].count for t in get_db().table_names()}
+    def counts():  # the rate-limit counters do count these requests: that is their job
+        with app.app_context():
+            return {t: get_db()[t].count for t in get_db().table_names() if t != "rate_limits"}
+
+    before = counts()
     client.post("/v1/replays", data=b"{", content_type="application/json")
     client.post("/v1/positions/check", json={"state": {}})
-    with app.app_context():
-        assert {t: get_db()[t].count for t in get_db().table_names()} == before
+    assert counts() == before
 
 
 def test_position_check_as_a_player_hides_what_they_cannot_see(client, sample_log):

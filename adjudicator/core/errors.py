@@ -80,3 +80,26 @@ class IllegalAction(AdjudicatorError):
         super().__init__(message, code=code)
         self.rulings = tuple(rulings)
         self.path = path
+
+
+class Conflict(AdjudicatorError):
+    """The request contradicts what is stored: a duplicate, a reused Idempotency-Key, a game
+    deleted while it was being worked on. `extra` holds members added to the problem answer."""
+
+    code = "conflict"
+    status = 409
+
+    def __init__(self, message: str, pointer: str = "", code: str | None = None, **extra):
+        super().__init__(message, pointer, code)
+        self.extra = extra
+
+
+class RateLimited(AdjudicatorError):
+    """Too many requests for one token (or address); `retry_after` seconds until the window ends."""
+
+    code = "rate-limited"
+    status = 429
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message, "/")
+        self.retry_after = retry_after

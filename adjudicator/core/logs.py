@@ -9,6 +9,7 @@ it was written, so a verdict points at the exact place in the input.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from .actions import CHANCE, Action
@@ -36,15 +37,17 @@ class Log:
                 "actions": [a.to_json() for a in self.actions]}
 
 
-def depth(value, limit: int = MAX_DEPTH, level: int = 0) -> int:
-    """Nesting depth, stopping early past `limit` (so a hostile body costs little)."""
-    if level > limit:
-        return level
-    if isinstance(value, dict):
-        return max((depth(v, limit, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((depth(v, limit, level + 1) for v in value), default=level + 1)
-    return level
+def depth(value, limit: int = MAX_DEPTH) -> int:
+    """Nesting depth, stopping early past `limit`. Level by level and only through containers:
+    a list of a million numbers is one cheap pass, not a million calls (issue 9)."""
+    containers = (dict, list)
+    level = [value] if isinstance(value, containers) else []
+    found = 0
+    while level and found <= limit:
+        found += 1
+        level = [child for node in level for child in (node.values() if type(node) is dict else node)
+                 if isinstance(child, containers)]
+    return found
 
 
 MIGRATIONS: dict[int, callable] = {}  # version -> function upgrading a document to version + 1
@@ -73,7 +76,13 @@ def check_shape(doc, name: str) -> None:
                             code="limit-nesting")
 
 
-def parse_log(doc) -> Log:
+def over_time(deadline: float | None, pointer: str) -> None:
+    """A service request's time budget (a `time.monotonic()` value) covers reading the log too."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise LimitExceeded("the request took longer than this service allows", pointer, code="limit-replay-time")
+
+
+def parse_log(doc, deadline: float | None = None) -> Log:
     if not isinstance(doc, dict):
         raise MalformedLog("a log must be a JSON object", "/")
     if doc.get("format") != FORMAT:
@@ -86,6 +95,7 @@ def parse_log(doc) -> Log:
     if not is_valid("log", doc):
         check_shape(doc, "log")  # the detailed validator recurses: refuse absurd nesting first
         validate("log", doc)
+    over_time(deadline, "/")
     game = dict(doc["game"])
     rules = rules_for(game["system"], game["edition"])
     game["edition"] = rules.edition
@@ -97,6 +107,8 @@ def parse_log(doc) -> Log:
     log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules)
     seen: dict[bytes, Action] = {}  # a game repeats many actions: resolve each distinct one once
     for i, raw in enumerate(actions):
+        if i % 256 == 0:
+            over_time(deadline, f"/actions/{i}")
         key = dumps(raw)
         if key in seen:
             log.actions.append(seen[key])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import glob
-import json
 import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from ..core.errors import AdjudicatorError
 from ..core.replay import replay
+from .reading import read_json
 
 LOG_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
@@ -57,10 +57,8 @@ def check(item: tuple[str, str]) -> dict:
     if not text or text.startswith("\0"):
         return {**row, "status": "unreadable", "code": "not-readable", "message": text[1:] or "no such file"}
     try:
-        doc = json.loads(text)
+        doc = read_json(text)  # what the service refuses (NaN, lone surrogates) is refused here too
         report = replay(doc, "strict", "none")
-    except (ValueError, RecursionError) as err:
-        return {**row, "status": "unreadable", "code": "not-json", "message": str(err)}
     except AdjudicatorError as err:
         return {**row, "status": "unreadable", "code": err.code, "message": f"{err.pointer or '/'}: {err.message}"}
     row.update(status="valid" if report["valid"] else "invalid", actions=report["actions"],

@@ -1,19 +1,28 @@
 """Stored games: a log with its report (engine version, per-step checksums), written in one
-transaction, so a game is either stored whole or not at all."""
+transaction, so a game is either stored whole or not at all.
+
+Uploads are idempotent on request: a client that sends an `Idempotency-Key` and retries after
+a lost answer gets the game it already stored, not a second copy. A log is identified by the
+sha256 of its canonical JSON; a tournament holds each log once."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 
 from ..core.canonical import dumps
-from ..core.errors import Forbidden, MalformedLog, NotFound
+from ..core.errors import Conflict, Forbidden, MalformedLog, NotFound
 from ..core.logs import parse_log
 from ..core.replay import Replay
-from ..store import has_word
+from ..store import has_word, log_checksum_of, transaction
 from .tokens import now
+from .visibility import public_log, sees_everything
 
 PAGE = 50
+COLUMNS = ("id", "created", "owner", "tournament", "system", "edition", "players", "leaders", "valid",
+           "first_illegal", "winner", "engine", "actions", "final_checksum", "log", "report", "log_checksum",
+           "finished")
 
 
 def summary(row: dict) -> dict:
@@ -25,28 +34,72 @@ def summary(row: dict) -> dict:
 
 
 def replay_for_store(log_doc: dict, deadline: float | None = None) -> dict:
-    return Replay(parse_log(log_doc), "strict", "none", deadline=deadline).run()
+    return Replay(parse_log(log_doc, deadline), "strict", "none", deadline=deadline).run()
 
 
-def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline: float | None = None) -> dict:
-    log = parse_log(log_doc)  # a bad body is a 400 before anything else is looked up
+def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline: float | None = None,
+          key: str | None = None) -> tuple[dict, bool]:
+    """Store a log; returns (its summary, whether it is new). With an Idempotency-Key `key`, the
+    same request again answers the game stored the first time."""
+    log = parse_log(log_doc, deadline)  # a bad body is a 400 before anything else is looked up
+    canonical = dumps(log_doc)
+    checksum = log_checksum_of(canonical)
+    fingerprint = hashlib.sha256(f"{checksum}\0{tournament or ''}".encode()).hexdigest()
+    if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
+        return earlier, False
     if tournament is not None:
-        get_tournament_row(db, tournament)
+        _check_owner(get_tournament_row(db, tournament), owner)
     report = Replay(log, "strict", "none", deadline=deadline).run()
+    row = {"id": secrets.token_hex(8), "created": now(), "owner": owner, "tournament": tournament,
+           "log": canonical.decode(), "log_checksum": checksum, **_from_report(report)}
+    with transaction(db):  # the checks again, now under the write lock: no race between two uploads
+        if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
+            return earlier, False
+        if tournament is not None:
+            not_a_duplicate(db, tournament, checksum)
+        db.execute(f"insert into games ({', '.join(COLUMNS)}) values ({', '.join('?' * len(COLUMNS))})",
+                   [row[c] for c in COLUMNS])
+        if key is not None:
+            db.execute("insert into idempotency (token, key, fingerprint, game, created) values (?, ?, ?, ?, ?)",
+                       [owner, key, fingerprint, row["id"], row["created"]])
+    return summary(row), True
+
+
+def _from_report(report: dict) -> dict:
     game = report["game"]
-    row = {
-        "id": secrets.token_hex(8), "created": now(), "owner": owner, "tournament": tournament,
-        "system": game["system"], "edition": game["edition"],
-        "players": " ".join(p.get("name", p["id"]) for p in game["players"]),
-        "leaders": " ".join(p["leader"] for p in game["players"]),
-        "valid": int(report["valid"]), "first_illegal": report["first_illegal"],
-        "winner": _winner_name(report), "engine": report["engine"], "actions": report["actions"],
-        "final_checksum": report["final_checksum"],
-        "log": dumps(log_doc).decode(), "report": dumps(report).decode(),
-    }
-    with db.conn:
-        db["games"].insert(row)
-    return summary(row)
+    return {"system": game["system"], "edition": game["edition"],
+            "players": " ".join(p.get("name", p["id"]) for p in game["players"]),
+            "leaders": " ".join(p["leader"] for p in game["players"]),
+            "valid": int(report["valid"]), "first_illegal": report["first_illegal"],
+            "winner": _winner_name(report), "engine": report["engine"], "actions": report["actions"],
+            "final_checksum": report["final_checksum"], "report": dumps(report).decode(),
+            "finished": int(bool(report["result"].get("finished")))}
+
+
+def _earlier(db, owner: str, key: str, fingerprint: str) -> dict | None:
+    rows = list(db.query("select fingerprint, game from idempotency where token = ? and key = ?", [owner, key]))
+    if not rows:
+        return None
+    if rows[0]["fingerprint"] != fingerprint:
+        raise Conflict("this Idempotency-Key was used for a different upload; use a new key for a new request",
+                       "/headers/Idempotency-Key", code="idempotency-key-reused")
+    games = list(db.query("select * from games where id = ?", [rows[0]["game"]]))
+    if not games:
+        raise Conflict("the game stored under this Idempotency-Key has been deleted since",
+                       "/headers/Idempotency-Key", code="idempotent-game-deleted", game=rows[0]["game"])
+    return summary(games[0])
+
+
+def _check_owner(tournament: dict, token: str) -> None:
+    if tournament["owner"] != token:
+        raise Forbidden("only the token that created the tournament may add games to it", "?tournament")
+
+
+def not_a_duplicate(db, tournament: str, checksum: str) -> None:
+    same = list(db.query("select id from games where tournament = ? and log_checksum = ?", [tournament, checksum]))
+    if same:
+        raise Conflict(f"the tournament already holds this log as game {same[0]['id']}; it counts once",
+                       "/", code="duplicate-game", game=same[0]["id"])
 
 
 def _winner_name(report: dict) -> str | None:
@@ -55,16 +108,20 @@ def _winner_name(report: dict) -> str | None:
     return names.get(winner) if winner else None
 
 
-def get_row(db, game_id: str) -> dict:
+def get_row(db, game_id: str, pointer: str = "/id") -> dict:
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
-        raise NotFound(f"no stored game {game_id!r}", "/id")
+        raise NotFound(f"no stored game {game_id!r}", pointer)
     return rows[0]
 
 
-def get(db, game_id: str) -> dict:
+def get(db, game_id: str, token: str | None = None) -> dict:
+    """The game and its log: the whole log for its uploader or once the game is finished, else
+    the public view (no seed, dealt cards face down)."""
     row = get_row(db, game_id)
-    return {**summary(row), "log": json.loads(row["log"])}
+    log = json.loads(row["log"])
+    everything = sees_everything(row, token)
+    return {**summary(row), "log": log if everything else public_log(log), "public_view": not everything}
 
 
 def report(db, game_id: str) -> dict:
@@ -72,11 +129,11 @@ def report(db, game_id: str) -> dict:
 
 
 def delete(db, game_id: str, token_id: str) -> None:
-    row = get_row(db, game_id)
-    if row["owner"] != token_id:
-        raise Forbidden("a token may delete only the games it uploaded", "/id")
-    with db.conn:
-        db["games"].delete_where("id = ?", [game_id])
+    with transaction(db):
+        row = get_row(db, game_id)
+        if row["owner"] != token_id:
+            raise Forbidden("a token may delete only the games it uploaded", "/id")
+        db.execute("delete from games where seq = ?", [row["seq"]])
 
 
 def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=None, limit=PAGE) -> dict:
@@ -104,14 +161,21 @@ def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=No
     return {"games": [summary(r) for r in rows], "next_cursor": rows[-1]["seq"] if more else None}
 
 
-def state_at(db, game_id: str, index: int, viewer: str | None = None) -> dict:
-    """The state after logged action `index` (replayed from the stored log)."""
+def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str | None = None,
+             deadline: float | None = None) -> dict:
+    """The state after logged action `index` (replayed from the stored log): whole for the
+    uploader or a finished game, else the public view; `viewer` asks for one player's view,
+    which shows that player's hand, so only those who may see everything may ask for it."""
     row = get_row(db, game_id)
-    log = parse_log(json.loads(row["log"]))
+    everything = sees_everything(row, token)
+    if viewer is not None and not everything:
+        raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's token "
+                        "may ask for it", "?as")
+    log = parse_log(json.loads(row["log"]), deadline)
     if not 0 <= index < len(log.actions):
         raise NotFound(f"the game has actions 0..{len(log.actions) - 1}, not {index}", "/index")
     log.actions, log.pointers = log.actions[: index + 1], log.pointers[: index + 1]
-    run = Replay(log, "strict", "none", deal_at_end=False)  # the state right after that action
+    run = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False)  # the state right after that action
     result = run.run()
     if not result["valid"]:
         raise NotFound(f"action {result['first_illegal']} is illegal: there is no state after it", "/index")
@@ -120,14 +184,37 @@ def state_at(db, game_id: str, index: int, viewer: str | None = None) -> dict:
         if viewer not in state["game"]["seats"]:
             raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
         state = log.rules.public_view(state, viewer)
-    return {"index": index, "checksum": result["verdicts"][-1]["checksum"], "state": state}
+    elif not everything:
+        state = log.rules.public_view(state, None)
+    return {"index": index, "checksum": result["verdicts"][-1]["checksum"], "state": state,
+            "public_view": viewer is not None or not everything}
 
 
-def reverify(db, game_id: str) -> dict:
-    """Replay a stored game with the current engine; store and return what changed."""
+def reverify(db, game_id: str, token: str | None = None, deadline: float | None = None) -> dict:
+    """Replay a stored game with the current engine and say what changed. With `token` (which
+    must be the uploader's) the new report is stored; without, nothing is written."""
     row = get_row(db, game_id)
+    if token is not None and row["owner"] != token:
+        raise Forbidden("only the token that uploaded a game may rewrite its report; "
+                        "GET the same URL for a read-only check", "/id")
     old = json.loads(row["report"])
-    new = replay_for_store(json.loads(row["log"]))
+    new = replay_for_store(json.loads(row["log"]), deadline)
+    changes = _changes(old, new)
+    if token is not None:
+        with transaction(db):
+            fields = _from_report(new)
+            done = db.execute(
+                "update games set report = ?, engine = ?, valid = ?, first_illegal = ?, final_checksum = ?, "
+                "winner = ?, finished = ? where seq = ? and owner = ?",
+                [fields["report"], fields["engine"], fields["valid"], fields["first_illegal"],
+                 fields["final_checksum"], fields["winner"], fields["finished"], row["seq"], token]).rowcount
+        if not done:  # deleted while it was being replayed
+            raise NotFound(f"no stored game {game_id!r} (it was deleted meanwhile)", "/id")
+    return {"id": game_id, "engine_before": old["engine"], "engine_after": new["engine"],
+            "changed": bool(changes), "changes": changes, "stored": token is not None}
+
+
+def _changes(old: dict, new: dict) -> list[dict]:
     changes = []
     for key in ("valid", "first_illegal", "final_checksum"):
         if old.get(key) != new.get(key):
@@ -137,12 +224,7 @@ def reverify(db, game_id: str) -> dict:
                                                                          after.get("checksum")):
             changes.append({"field": f"verdicts/{before['index']}", "before": before["code"], "after": after["code"]})
             break  # the first diverging step says enough; later steps follow from it
-    with db.conn:
-        db["games"].update(row["seq"], {"report": dumps(new).decode(), "engine": new["engine"],
-                                         "valid": int(new["valid"]), "first_illegal": new["first_illegal"],
-                                         "final_checksum": new["final_checksum"], "winner": _winner_name(new)})
-    return {"id": game_id, "engine_before": old["engine"], "engine_after": new["engine"],
-            "changed": bool(changes), "changes": changes}
+    return changes
 
 
 def get_tournament_row(db, tournament_id: str) -> dict:

@@ -7,6 +7,7 @@ import secrets
 from datetime import UTC, datetime
 
 from ..core.errors import NotFound, Unauthorized
+from ..store import transaction
 
 
 def now() -> str:
@@ -21,7 +22,9 @@ def create(db, name: str) -> tuple[str, str]:
     """A new token for `name`. Returns (token id, the secret token itself)."""
     token_id = secrets.token_hex(4)
     secret = f"da_{token_id}_{secrets.token_urlsafe(24)}"
-    db["tokens"].insert({"id": token_id, "name": name, "hash": _digest(secret), "created": now(), "revoked": None})
+    with transaction(db):
+        db["tokens"].insert({"id": token_id, "name": name, "hash": _digest(secret), "created": now(),
+                             "revoked": None})
     return token_id, secret
 
 
@@ -31,7 +34,7 @@ def revoke(db, name_or_id: str) -> int:
                          [name_or_id, name_or_id]))
     if not rows:
         raise NotFound(f"no live token {name_or_id!r}")
-    with db.conn:
+    with transaction(db):
         for row in rows:
             db["tokens"].update(row["id"], {"revoked": now()})
     return len(rows)

@@ -3,7 +3,11 @@
 A game's placings come from its report: VP, then the official tiebreakers (spice, Solari,
 water, garrisoned troops). Players are identified across games by their name in the log.
 Players who stay tied after every tiebreaker share the better place. Invalid games score
-nothing and are listed with their first illegal action and its citation.
+nothing and are listed with their first illegal action and its citation; a log held twice
+(stored before duplicates were refused) counts once.
+
+Only a tournament's owner adds games to it; a game belongs to one tournament at a time, and
+only its uploader or that tournament's owner may move it out (issue 9).
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import secrets
 
-from ..core.errors import Forbidden, MalformedLog
-from .games import get_row, get_tournament_row
+from ..core.errors import Forbidden, MalformedLog, NotFound
+from ..store import transaction
+from .games import get_row, get_tournament_row, not_a_duplicate
 from .tokens import now
 
 SCHEMES = ("points-per-place", "wins")
@@ -24,7 +30,7 @@ def create(db, name: str, scoring: dict, owner: str) -> dict:
     check_scoring(scoring)
     row = {"id": secrets.token_hex(6), "name": name, "scoring": json.dumps(scoring, sort_keys=True),
            "owner": owner, "created": now()}
-    with db.conn:
+    with transaction(db):
         db["tournaments"].insert(row)
     return describe(row)
 
@@ -34,7 +40,8 @@ def check_scoring(scoring) -> None:
         raise MalformedLog(f"scoring.scheme must be one of {list(SCHEMES)}", "/scoring/scheme")
     if scoring["scheme"] == "points-per-place":
         points = scoring.get("points")
-        if not (isinstance(points, list) and points and all(isinstance(p, int | float) for p in points)):
+        if not (isinstance(points, list) and points
+                and all(isinstance(p, int | float) and not isinstance(p, bool) and math.isfinite(p) for p in points)):
             raise MalformedLog("points-per-place needs 'points': a list of numbers, first place first",
                                "/scoring/points")
 
@@ -48,12 +55,37 @@ def get(db, tournament_id: str) -> dict:
 
 
 def add_game(db, tournament_id: str, game_id: str, token_id: str) -> None:
-    tournament = get_tournament_row(db, tournament_id)
-    if tournament["owner"] != token_id:
-        raise Forbidden("only the token that created the tournament may add games to it", "/id")
-    row = get_row(db, game_id)
-    with db.conn:
-        db["games"].update(row["seq"], {"tournament": tournament_id})
+    """Put a stored game into the tournament (moving it out of another one). All checks and the
+    move happen under the write lock, so a DELETE in between is a 404, never a 500."""
+    with transaction(db):
+        tournament = get_tournament_row(db, tournament_id)
+        if tournament["owner"] != token_id:
+            raise Forbidden("only the token that created the tournament may add games to it", "/id")
+        row = get_row(db, game_id, "/game")
+        if row["tournament"] == tournament_id:
+            return
+        if row["tournament"] is not None:
+            _may_take_out(db, row, token_id)
+        not_a_duplicate(db, tournament_id, row["log_checksum"])
+        db.execute("update games set tournament = ? where seq = ?", [tournament_id, row["seq"]])
+
+
+def remove_game(db, tournament_id: str, game_id: str, token_id: str) -> None:
+    """Take a game out of the tournament (it stays stored): its uploader or the tournament's owner."""
+    with transaction(db):
+        get_tournament_row(db, tournament_id)
+        row = get_row(db, game_id, "/game")
+        if row["tournament"] != tournament_id:
+            raise NotFound(f"game {game_id!r} is not in tournament {tournament_id!r}", "/game")
+        _may_take_out(db, row, token_id)
+        db.execute("update games set tournament = null where seq = ?", [row["seq"]])
+
+
+def _may_take_out(db, row: dict, token_id: str) -> None:
+    current = get_tournament_row(db, row["tournament"])
+    if token_id not in (row["owner"], current["owner"]):
+        raise Forbidden(f"game {row['id']} belongs to tournament {row['tournament']}: only its uploader or that "
+                        "tournament's owner may take it out", "/game")
 
 
 def placings(report: dict) -> list[dict]:
@@ -77,8 +109,15 @@ def standings(db, tournament_id: str) -> dict:
     tournament = describe(get_tournament_row(db, tournament_id))
     scoring = tournament["scoring"]
     table: dict[str, dict] = {}
-    games, invalid = [], []
-    for row in db.query("select id, report from games where tournament = ? order by seq", [tournament_id]):
+    games, invalid, seen = [], [], {}
+    for row in db.query("select id, report, log_checksum from games where tournament = ? order by seq",
+                        [tournament_id]):
+        if row["log_checksum"] in seen:
+            invalid.append({"game": row["id"], "first_illegal": None, "code": "duplicate",
+                            "message": f"the same log as game {seen[row['log_checksum']]}: counted once",
+                            "citations": []})
+            continue
+        seen[row["log_checksum"]] = row["id"]
         report = json.loads(row["report"])
         if not report["valid"]:
             bad = report["verdicts"][report["first_illegal"]]
@@ -108,13 +147,25 @@ def standings(db, tournament_id: str) -> dict:
     return {"tournament": tournament, "standings": ranked, "games": games, "invalid": invalid}
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value):
+    """A CSV cell a spreadsheet will not run: text starting like a formula gets a leading
+    apostrophe (a player named '=HYPERLINK(...)' is shown, not evaluated). Numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA):
+        return "'" + value
+    return value
+
+
 def standings_csv(data: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["rank", "player", "points", "wins", "vp", "games"])
     for e in data["standings"]:
-        writer.writerow([e["rank"], e["player"], e["points"], e["wins"], e["vp"], e["games"]])
+        writer.writerow([cell(v) for v in (e["rank"], e["player"], e["points"], e["wins"], e["vp"], e["games"])])
     for bad in data["invalid"]:
         cite = "; ".join(f"{c['ruling']} ({c['source']} p. {c['page']})" for c in bad["citations"])
-        writer.writerow(["invalid", bad["game"], bad["first_illegal"], bad["code"], bad["message"], cite])
+        writer.writerow([cell(v) for v in ("invalid", bad["game"], bad["first_illegal"], bad["code"], bad["message"],
+                                           cite)])
     return out.getvalue()

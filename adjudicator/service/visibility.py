@@ -1,0 +1,31 @@
+"""Who may see a stored game's hidden information (hands, Intrigue cards, deck contents, the
+dealer's seed): its uploader always, everyone once the game is finished, and until then the
+public sees a public view (issue 9).
+
+The public view of a log keeps every decision (each was made in the open at the table) and
+every public chance outcome (a Conflict card revealed, a card into the Imperium Row); it drops
+the seed, which predicts every deal, and writes the cards dealt into a hand as face-down `"?"`
+cards, the log format's own notation for a card nobody else has seen."""
+
+from __future__ import annotations
+
+import copy
+
+HIDDEN_DEALS = ("draw", "draw-intrigue", "steal-intrigue")
+
+
+def sees_everything(row: dict, token: str | None) -> bool:
+    return bool(row["finished"]) or (token is not None and token == row["owner"])
+
+
+def public_log(log: dict) -> dict:
+    view = copy.deepcopy(log)
+    if isinstance(view.get("setup"), dict):
+        view["setup"].pop("seed", None)
+    for action in view.get("actions", []):
+        if action.get("by") == "chance" and action.get("do") in HIDDEN_DEALS:
+            if isinstance(action.get("cards"), list):
+                action["cards"] = ["?"] * len(action["cards"])
+            if "card" in action:
+                action["card"] = "?"
+    return view
