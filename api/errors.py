@@ -12,9 +12,9 @@ from adjudicator.core.errors import AdjudicatorError
 PROBLEM = "application/problem+json"
 
 
-def problem(status: int, title: str, detail: str, code: str, pointer: str = "") -> Response:
+def problem(status: int, title: str, detail: str, code: str, pointer: str = "", **extra) -> Response:
     body = {"type": f"https://dune-adjudicator.example/problems/{code}", "title": title,
-            "status": status, "detail": detail, "code": code}
+            "status": status, "detail": detail, "code": code, **extra}
     if pointer:
         body["pointer"] = pointer
     return Response(json.dumps(body, sort_keys=True), status=status, mimetype=PROBLEM)
@@ -23,7 +23,7 @@ def problem(status: int, title: str, detail: str, code: str, pointer: str = "") 
 def register_errors(app: Flask) -> None:
     @app.errorhandler(AdjudicatorError)
     def adjudicator_error(err: AdjudicatorError):
-        response = problem(err.status, err.title, err.message, err.code, err.pointer or "/")
+        response = problem(err.status, err.title, err.message, err.code, err.pointer or "/", **err.extra)
         if err.status == 401:
             response.headers["WWW-Authenticate"] = 'Bearer realm="dune-adjudicator"'
         return response

@@ -59,5 +59,18 @@ def validate(name: str, document, pointer_prefix: str = "") -> None:
         raise MalformedLog(f"{name}: {err.message}", pointer or "/", code="schema")
 
 
+def problems(name: str, document, pointer_prefix: str = "", limit: int = 50) -> list[dict]:
+    """Every schema error (up to `limit`) as a problem with its JSON pointer."""
+    if fast_validator(name).is_valid(document):
+        return []
+    out = []
+    for err in validator(name).iter_errors(document):
+        pointer = pointer_prefix + "".join(f"/{p}" for p in err.absolute_path)
+        out.append({"pointer": pointer or "/", "code": "schema", "detail": f"{name}: {err.message[:300]}"})
+        if len(out) >= limit:
+            break
+    return sorted(out, key=lambda p: (p["pointer"], p["detail"]))
+
+
 def errors(name: str, document) -> list[str]:
     return [e.message for e in validator(name).iter_errors(document)]
