@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import fcntl
 import json
-import re
+from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
 
+from .core.registry import systems
 from .core.rulings import all_rulings
 from .samples import HERE as SAMPLES
+from .words import WORDS_TOKENIZER, index_text, query_terms
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
@@ -60,7 +62,14 @@ def _v2(db) -> None:
                              pk="id", if_not_exists=True)
 
 
-MIGRATIONS = [_v1, _v2]
+def _v3(db) -> None:
+    """Version 3: ruling search with stemming and ranking (an FTS5 table of each ruling's words,
+    with the English and Russian names of the cards and spaces it concerns)."""
+    db.execute(f"create virtual table if not exists rulings_words using fts5(id unindexed, words, "
+               f"tokenize = '{WORDS_TOKENIZER}')")
+
+
+MIGRATIONS = [_v1, _v2, _v3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -114,6 +123,23 @@ def _prepare(db) -> None:
             ({"name": p.stem, "body": p.read_text(encoding="utf-8")} for p in sorted(SAMPLES.glob("*.json"))),
             pk="name", replace=True)
         db["rulings"].rebuild_fts()
+        db.execute("delete from rulings_words")
+        names = component_names()
+        db.conn.executemany("insert into rulings_words (id, words) values (?, ?)",
+                            [(r["id"], index_text(r, names)) for r in all_rulings().values()])
+
+
+def component_names() -> dict[str, list[str]]:
+    """Every component id of every installed rule system -> its English and Russian names."""
+    names: dict[str, list[str]] = {}
+    for system in systems().values():
+        for edition in sorted(set(system.games.values())):
+            for card in system.ruleset(edition).cards(None):
+                found = names.setdefault(card["id"], [])
+                for name in (card.get("name") or {}).values():
+                    if isinstance(name, str) and name not in found:
+                        found.append(name)
+    return names
 
 
 def _ruling(row: dict) -> dict:
@@ -131,21 +157,49 @@ def has_word(column: str, word: str) -> tuple[str, str]:
     return f"(' ' || {column} || ' ') like ? escape '\\'", f"% {escaped} %"
 
 
+MAX_TERMS = 12
+
+
 def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 50) -> list[dict]:
+    """Rulings by what a person remembers: words are stemmed (English; Russian endings dropped),
+    card and space names in English or Russian find the rulings that concern them, and results are
+    ranked by how many of the words they have, then by relevance (bm25): all words preferred, any
+    word enough. `tag` and `card` narrow the list."""
     where, params = [], []
     for column, word in (("tags", tag), ("cards", card)):
         if word:
             clause, param = has_word(column, word)
             where.append(clause)
             params.append(param)
-    if q:
-        # FTS query syntax is not for clients: search the words, each quoted
-        terms = " ".join(f'"{word}"' for word in re.findall(r"\w+", q))
-        if terms:
-            where.append("rowid in (select rowid from rulings_fts where rulings_fts match ?)")
-            params.append(terms)
-    sql = "select * from rulings" + (" where " + " and ".join(where) if where else "") + " order by id limit ?"
-    return [_ruling(r) for r in db.query(sql, params + [limit])]
+    ranked: list[str] | None = None
+    terms = query_terms(q)[:MAX_TERMS]
+    if q and not terms:
+        return []
+    if terms:
+        ranked = _ranked(db, terms)
+        if not ranked:
+            return []
+        where.append(f"id in ({', '.join('?' for _ in ranked)})")
+        params += ranked
+    sql = "select * from rulings" + (" where " + " and ".join(where) if where else "") + " order by id"
+    rows = [_ruling(r) for r in db.query(sql, params)]
+    if ranked is not None:
+        order = {rid: i for i, rid in enumerate(ranked)}
+        rows.sort(key=lambda r: order[r["id"]])
+    return rows[:limit]
+
+
+def _ranked(db, terms: list[str]) -> list[str]:
+    """Ruling ids matching any term: most terms matched first, then by bm25 over all of them.
+    Each term is one quoted FTS string, so nothing a client types is query syntax."""
+    quoted = [f'"{t}"' for t in terms]
+    relevance = {r["id"]: r["score"] for r in db.query(
+        "select id, bm25(rulings_words) as score from rulings_words where rulings_words match ?",
+        [" OR ".join(quoted)])}
+    matched = Counter()
+    for term in quoted:
+        matched.update(r["id"] for r in db.query("select id from rulings_words where rulings_words match ?", [term]))
+    return sorted(relevance, key=lambda rid: (-matched[rid], relevance[rid], rid))
 
 
 def get_ruling(db, ruling_id: str) -> dict | None:

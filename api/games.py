@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 from flask import Blueprint, Response, current_app, request
 
 from adjudicator.core.errors import MalformedLog
+from adjudicator.positions import cut
 from adjudicator.service import games
 
 from .auth import require_token
@@ -64,6 +66,12 @@ def report(game_id: str):
 @bp.get("/v1/games/<game_id>/states/<int:index>")
 def state(game_id: str, index: int):
     return ok(games.state_at(get_db(), game_id, index, request.args.get("as")))
+
+
+@bp.get("/v1/games/<game_id>/positions/<int:index>")
+def position(game_id: str, index: int):
+    """The compact scenario before logged action `index`, ready to edit and post to /v1/positions/check."""
+    return ok(cut(json.loads(games.get_row(get_db(), game_id)["log"]), index))
 
 
 @bp.post("/v1/games/<game_id>/reverify")

@@ -95,6 +95,7 @@ def openapi() -> dict:
             "Is one contested action legal in a position?", _json({
                 "type": "object", "required": ["legal", "verdict", "state", "checksum"],
                 "properties": {"legal": {"type": "boolean"}, "verdict": _ref("verdict"),
+                               "verdicts": {"type": "array", "items": _ref("verdict")},
                                "state": _ref("state"), "checksum": {"type": "string"},
                                "pending": {"type": ["object", "null"]}}}),
             "position", problems=("400", "413", "422"))},
@@ -140,6 +141,9 @@ def openapi() -> dict:
                                                                        "state": {"type": "object"}}}),
             params=[_path("id"), _path("index", {"type": "integer", "minimum": 0}),
                     _q("as", "a player: their public view")], problems=("400", "404"))},
+        "/v1/games/{id}/positions/{index}": {"get": _op(
+            "The compact scenario before one logged action, ready to edit and check", _json(_ref("position")),
+            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0})], problems=("400", "404"))},
         "/v1/games/{id}/reverify": {"post": _secure(_op(
             "Replay a stored game with the current engine; what changed", _json({
                 "type": "object", "required": ["id", "changed", "changes"],

@@ -104,6 +104,9 @@ class TablePositions:
             raise InvalidPosition([dict(p, pointer=where(p["pointer"])) for p in problems])
         return state
 
+    def anchor(self, state: dict) -> str | None:
+        return cut.anchor(state)
+
     def scenario_of(self, state: dict, fresh: bool = False) -> dict | None:
         return cut.scenario_of(self, state, fresh)
 
