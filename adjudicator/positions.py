@@ -16,7 +16,6 @@ from .core.logs import Log, check_shape, expand, parse_log
 from .core.registry import rules_for
 from .core.replay import Driver, Replay
 from .core.schemas import problems as schema_problems
-from .core.schemas import validate
 from .core.verdicts import ILLEGAL, Verdict
 
 MAX_CONTESTED = 50  # actions of one check: "a short list"
@@ -34,7 +33,9 @@ def load(doc) -> Driver:
     a state as posted, or a log prefix replayed up to the contested point (no chance outcome is
     dealt past its last action: the contested action may be one)."""
     check_shape(doc, "position")
-    validate("position", doc)
+    found = schema_problems("position", doc)
+    if found:
+        raise InvalidPosition(found)
     if "scenario" in doc:
         return _scenario(doc["scenario"])
     if "log" in doc:
@@ -204,17 +205,29 @@ KEEP_ANCHORS = 8  # the latest decision points kept as candidates (an earlier on
 
 
 def cut(log_doc, index: int) -> dict:
-    """The compact scenario of the position before logged action `index` (0 .. number of
-    actions): the last decision point a scenario can name, the actions played since, and the
-    action at `index` as the contested `action`, ready to edit and send back."""
+    """The compact position before logged action `index` (0 .. number of actions): the last
+    decision point a scenario can name, the actions played since (`played`), and the action at
+    `index` as the contested `action`, ready to edit and send back."""
+    return cuts(log_doc, [index])[index]
+
+
+def cuts(log_doc, indexes) -> dict[int, dict]:
+    """`cut` at several indexes in one pass over the log."""
     log = parse_log(log_doc)
-    if not isinstance(index, int) or not 0 <= index <= len(log.actions):
-        raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
-                       f"or after the last ({len(log.actions)}), not at {index}", "/index")
+    wanted = sorted(set(indexes))
+    for index in wanted:
+        if not isinstance(index, int) or not 0 <= index <= len(log.actions):
+            raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
+                           f"or after the last ({len(log.actions)}), not at {index}", "/index")
     rules = log.rules
     state = rules.new_state(log.game, log.setup)
     stream: list[dict] = []
     anchors = [(0, dumps(state), state.get("rng"), True)]
+
+    def mark() -> None:
+        if rules.anchor(state):
+            anchors.append((len(stream), dumps(state), state.get("rng"), False))
+            del anchors[1:-KEEP_ANCHORS]
 
     def deal(upcoming: Action | None) -> None:
         if upcoming is not None and upcoming.is_chance:
@@ -225,29 +238,33 @@ def cut(log_doc, index: int) -> dict:
             stream.append(action.to_json())
         mark()
 
-    def mark() -> None:
-        if rules.anchor(state):
-            anchors.append((len(stream), dumps(state), state.get("rng"), False))
-            del anchors[1:-KEEP_ANCHORS]
-
-    for i, action in enumerate(log.actions[:index]):
-        deal(action)
+    out = {}
+    for i in range(wanted[-1] + 1 if wanted else 0):
+        upcoming = log.actions[i] if i < len(log.actions) else None
+        deal(upcoming)
+        if i in wanted:
+            out[i] = _position(rules, anchors, stream, upcoming)
+        if upcoming is None:
+            break
         try:
-            rules.apply(state, action)
+            rules.apply(state, upcoming)
         except IllegalAction as err:
             raise NotFound(f"action {i} is illegal ({err.message}): there is no position after it", "/index") from None
-        stream.append(action.to_json())
-    deal(log.actions[index] if index < len(log.actions) else None)
+        stream.append(upcoming.to_json())
+    return out
+
+
+def _position(rules, anchors: list, stream: list[dict], upcoming: Action | None) -> dict:
     for candidate in reversed(anchors):
         at, data, rng, fresh = candidate
         doc = rules.scenario_of(restore(data, rng), fresh)
         if doc is not None:
             break
-    else:  # unreachable: the game as dealt is always a scenario
+    else:  # the game as dealt is always a scenario
         raise NotFound("no decision point before this action can be written as a scenario", "/index")
     if stream[at:]:
-        doc["played"] = stream[at:]
+        doc["played"] = list(stream[at:])
     position = {"scenario": doc}
-    if index < len(log.actions):
-        position["action"] = log.actions[index].to_json()
+    if upcoming is not None:
+        position["action"] = upcoming.to_json()
     return position

@@ -13,13 +13,23 @@ def action_words(rules, action: dict, state: dict) -> str:
     return rules.humanize(f"{action.get('by')}: {action.get('do')}" + (f" ({args})" if args else ""), state)
 
 
+def written(doc: dict, pointer: str) -> dict:
+    """The action a verdict points at, as written (a shorthand choice as the choose it means)."""
+    parts = pointer.strip("/").split("/")
+    node = doc
+    for part in parts[:2]:
+        node = node[int(part)] if isinstance(node, list) else node.get(part, {})
+    if len(parts) == 4 and parts[2] == "choices":
+        return {"by": node.get("by"), "do": "choose", **node["choices"][int(parts[3])]}
+    return node if isinstance(node, dict) else {}
+
+
 def describe_check(doc: dict, answer: dict) -> str:
     state = answer["state"]
     rules = rules_for(state["game"]["system"], state["game"]["edition"])
-    contested = doc.get("actions") or [doc.get("action", {})]
     lines = []
     for v in answer.get("verdicts", [answer["verdict"]]):
-        action = contested[v["index"]] if v["index"] < len(contested) else {}
+        action = written(doc, v["pointer"])
         word = {"legal": "LEGAL", "illegal": "ILLEGAL", "unverifiable": "UNVERIFIABLE"}[v["verdict"]]
         lines.append(f"{action_words(rules, action, state)}: {word}" + (f" [{v['code']}]" if v["code"] != "ok" else ""))
         if v["message"]:

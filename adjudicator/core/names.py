@@ -32,9 +32,10 @@ class NameIndex:
 
     def add(self, ident: str, *aliases: str) -> None:
         self._ids[fold(ident)] = ident
-        self._spelled.setdefault(fold(ident), ident)
         for alias in filter(None, aliases):
             self._spelled.setdefault(fold(alias), alias)
+        self._spelled.setdefault(fold(ident), ident)  # the printed name first: "Dagger", not "dagger"
+        for alias in filter(None, aliases):
             owners = self._aliases.setdefault(fold(alias), [])
             if ident not in owners:
                 owners.append(ident)

@@ -192,7 +192,10 @@ def _units(state: dict, cnt: Content, pid: str, out: list) -> None:
     pl, ptr, rules = state["players"][pid], f"/players/{esc(pid)}", cnt.rules
     troops = pl["troops"]
     for key, n in sorted(troops.items()):
-        if n < 0:
+        if n < 0 and key == "supply":  # more troops out than a player has
+            out.append(problem(f"{ptr}/troops/supply", "beyond-supply", f"{pid} has {rules['troops'] - n} troops "
+                               f"out of the supply; each player has {rules['troops']}"))
+        elif n < 0:
             out.append(problem(f"{ptr}/troops/{esc(key)}", "negative", f"{pid} has {n} troops in {key}"))
     total = sum(troops.values())
     if total != rules["troops"] and all(n >= 0 for n in troops.values()):
