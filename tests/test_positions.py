@@ -248,7 +248,8 @@ def test_every_problem_is_listed_at_once():
 
 def test_bad_full_states_and_log_prefixes_are_refused_with_every_problem(client, sample_log):
     i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent" and i > 40)
-    state = client.post("/v1/replays", json=dict(sample_log, actions=sample_log["actions"][:i])).get_json()["final_state"]
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    state = client.post("/v1/replays", json=prefix).get_json()["final_state"]
     bad = copy.deepcopy(state)
     bad["players"]["red"]["hand"] = "dagger"  # a hand written as a string
     r = client.post("/v1/positions/check", json={"state": bad, "action": sample_log["actions"][i]})
