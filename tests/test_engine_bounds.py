@@ -15,4 +15,6 @@ def test_a_count_choice_offers_no_more_than_the_troops_it_moves(client):
     assert [a["count"] for a in body["actions"]] == list(range(garrison + 1))
     state["players"][pid]["troops"]["garrison"] = 10**6
     r = client.post("/v1/positions/legal-actions", json={"state": state})
-    assert r.status_code == 413 and r.get_json()["code"] == "limit-legal-actions"
+    # refused before any listing: troops beyond the supply are no position of the game (issue #10)
+    assert r.status_code == 422 and any(p["pointer"].startswith(f"/state/players/{pid}/troops")
+                                        for p in r.get_json()["problems"])

@@ -323,30 +323,35 @@ def _phase(state: dict, out: list) -> None:
     _stack(state, out)
 
 
+def _known(value, names) -> bool:
+    return isinstance(value, str) and value in names
+
+
 def _stack(state: dict, out: list) -> None:
     seats, stack = state["game"]["seats"], state["stack"]
     if state["phase"] == "over" and stack:
         out.append(problem("/stack", "phase", "the game is over, yet a decision is pending"))
     for i, task in enumerate(stack):
         ptr, t = f"/stack/{i}", task["t"]
-        if t not in TASKS:
+        if not _known(t, TASKS):
             out.append(problem(f"{ptr}/t", "phase", f"unknown task {t!r}"))
             continue
-        if "player" in task and task["player"] not in seats:
+        if "player" in task and not _known(task["player"], seats):
             out.append(problem(f"{ptr}/player", "seats", f"{task['player']!r} has no seat"))
-        if t == "flow" and task.get("step") not in STEPS:
+        if t == "flow" and not _known(task.get("step"), STEPS):
             out.append(problem(f"{ptr}/step", "phase", f"unknown step of the round {task.get('step')!r}"))
-        if t == "chance" and task.get("kind") not in CHANCES:
+        if t == "chance" and not _known(task.get("kind"), CHANCES):
             out.append(problem(f"{ptr}/kind", "phase", f"unknown chance outcome {task.get('kind')!r}"))
-        if t == "choice" and task.get("kind") not in CHOICES:
+        if t == "choice" and not _known(task.get("kind"), CHOICES):
             out.append(problem(f"{ptr}/kind", "phase", f"unknown kind of choice {task.get('kind')!r}"))
-        if t == "window" and (not isinstance(task.get("order"), list) or not set(task["order"]) <= set(seats)
-                              or not task["order"] or not 0 <= task.get("idx", -1) < len(task["order"])):
+        order, idx = task.get("order"), task.get("idx")
+        if t == "window" and (not isinstance(order, list) or not order or not all(q in seats for q in order)
+                              or not isinstance(idx, int) or not 0 <= idx < len(order)):
             out.append(problem(ptr, "phase", "a window needs an order of seated players and its index in it"))
         if t in ("agent", "reveal") and (state.get("turn") or {}).get("player") != task.get("player"):
             out.append(problem("/turn", "phase", f"{task.get('player')}'s turn is pending but no turn of theirs is "
                                "under way"))
     top = stack[-1] if stack else None
-    if top and top["t"] == "turn" and top.get("player") in seats and state["players"][top["player"]]["revealed"]:
+    if top and top["t"] == "turn" and _known(top.get("player"), seats) and state["players"][top["player"]]["revealed"]:
         out.append(problem(f"/players/{esc(top['player'])}/revealed", "phase", f"it is {top['player']}'s turn, but "
                            "they have revealed: a player who has revealed takes no more turns this round"))

@@ -186,7 +186,9 @@ def _board(r: Reader, state: dict, src: dict) -> None:
     if "shield_wall" in src:
         board["shield_wall"] = src["shield_wall"]
     for key in ("mentat", "mentat_next"):
-        if src.get(key) is not None:
+        if src.get(key) is not None and "mentat" not in cnt.spaces:
+            r.fail(f"/board/{key}", "unknown-name", f"there is no Mentat in {cnt.edition}")
+        elif src.get(key) is not None:
             board[key] = r.player(src[key], f"/board/{key}")
     if "voice" in src:
         board["voice"] = sorted(({"space": r.name("space", v["space"], f"/board/voice/{i}/space"),
@@ -267,10 +269,10 @@ def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> Non
     cnt, pl = r.cnt, state["players"][pid]
     leader = cnt.leaders.get(pl["leader"], {})
     if "leader_side" in src:
-        reverse = leader.get("reverse") or {}
-        if fold(src["leader_side"]) in (fold(reverse.get("id", "-")), fold(reverse.get("name", {}).get("en", "-"))):
+        reverse, side = leader.get("reverse") or {}, fold(src["leader_side"])
+        if reverse and side and side in (fold(reverse["id"]), fold(reverse.get("name", {}).get("en", "-"))):
             pl["leader_face"] = reverse["id"]
-        elif fold(src["leader_side"]) not in (fold(pl["leader"]), fold(leader.get("name", {}).get("en", "-"))):
+        elif not side or side not in (fold(pl["leader"]), fold(leader.get("name", {}).get("en", "-"))):
             r.fail(f"{ptr}/leader_side", "unknown-name", f"{leader.get('name', {}).get('en', pl['leader'])} has no "
                    f"side {src['leader_side']!r}")
     if "masterstroke" in src:
