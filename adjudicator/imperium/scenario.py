@@ -151,7 +151,7 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
             r.fail(f"/players/{esc(key)}", "seats", f"{key!r} is not a player of this game; the players are {ids}")
     for pid in ids:
         _player(r, state, pid, given.get(pid, {}), f"/players/{pid}")
-    _pools(state, cnt)
+    _pools(state, cnt, "row" not in doc)
     _stack(r, state, kind, decision)
 
 
@@ -323,7 +323,7 @@ def _armed(r: Reader, state: dict, value, pointer: str) -> dict | None:
     return entry
 
 
-def _pools(state: dict, cnt: Content) -> None:
+def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     """Decks, the Reserve and the piles: every copy not seen anywhere else."""
     modules = (None, *state["game"]["modules"])
     players = [state["players"][q] for q in state["game"]["seats"]]
@@ -334,8 +334,11 @@ def _pools(state: dict, cnt: Content) -> None:
     imperium = Counter({c["id"]: c["copies"] for c in cnt.of_type("imperium") if c.get("module") in modules})
     aside = Counter(m["card"] for m in state.get("manipulated", []) if m["card"])
     aside += Counter(state.get("removed_cards", []))
-    left = imperium - Counter(state["row"]) - owned - aside
-    state["imperium_deck"] = {"cards": sorted(left.elements()), "hidden": 0}
+    left = sorted((imperium - Counter(state["row"]) - owned - aside).elements())
+    if row_open:  # a Row the writer does not care about: the first cards left, in name order
+        state["row"] = left[: cnt.rules["row"]]
+        left = left[cnt.rules["row"]:]
+    state["imperium_deck"] = {"cards": left, "hidden": 0}
     state["reserve"] = {c["id"]: max(0, c["copies"] - owned[c["id"]])
                         for c in sorted(cnt.of_type("reserve"), key=lambda c: c["id"])}
     intrigue = Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if c.get("module") in modules})
