@@ -326,9 +326,10 @@ def test_card_and_space_names_in_either_language_find_their_rulings(client, name
 def test_the_least_a_scenario_needs_is_the_game_and_the_conflict():
     """Everything left out takes its setup value or is filled in: the Row with remaining cards,
     the decks with the starting cards not seen elsewhere (here: all of them, and no hand)."""
-    position = {"scenario": {"game": {"system": "imperium", "edition": "uprising", "players": [
-        {"id": "a", "leader": "Gurney Halleck"}, {"id": "b", "leader": "Muad'Dib"}, {"id": "c", "leader": "Princess Irulan"}]},
-        "conflict": "skirmish-crysknife"}}
+    players = [{"id": "a", "leader": "Gurney Halleck"}, {"id": "b", "leader": "Muad'Dib"},
+               {"id": "c", "leader": "Princess Irulan"}]
+    position = {"scenario": {"game": {"system": "imperium", "edition": "uprising", "players": players},
+                             "conflict": "skirmish-crysknife"}}
     driver = load(position)
     assert len(driver.state["row"]) == 5 and len(driver.state["players"]["a"]["deck"]["cards"]) == 10
     assert rules_prompt(driver)["by"] == "a" and audit(driver.state, driver.rules.content) == []
