@@ -19,11 +19,13 @@ from .core import replay as replaying
 from .core.canonical import pretty
 from .core.errors import AdjudicatorError
 from .core.rulings import all_rulings
+from .positions import check_position, cut
 from .service import batch, games
 from .service import tokens as token_store
 from .service.reading import read_json
 from .simulate import simulate as play
 from .store import NotOurDatabase, check_existing, open_db, prepare, schema_version, search_rulings
+from .verdict_words import describe_check, describe_problems
 
 EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
 
@@ -105,12 +107,62 @@ def rulings() -> None:
 @click.argument("text", nargs=-1)
 @click.option("--tag", default="")
 @click.option("--card", default="")
-def rulings_search(text: tuple[str, ...], tag: str, card: str) -> None:
-    """Full-text search over the rulings."""
+@click.option("--json", "as_json", is_flag=True, help="print the rulings as JSON")
+def rulings_search(text: tuple[str, ...], tag: str, card: str, as_json: bool) -> None:
+    """Find rulings by what you remember ("sandworm double", a card or space name in English or
+    Russian): best matches first."""
 
     db = open_db(":memory:")
     prepare(db)
-    _emit(search_rulings(db, " ".join(text), tag, card))
+    found = search_rulings(db, " ".join(text), tag, card)
+    if as_json:
+        _emit(found)
+        return
+    table = Table(title=f"{len(found)} ruling(s)")
+    for column in ("id", "title", "where to read it"):
+        table.add_column(column)
+    for r in found:
+        source = r["sources"][0] if r["sources"] else {}
+        table.add_row(r["id"], r["title"], f"{source.get('document', '')}, p. {source.get('page', '')}")
+    Console().print(table)
+
+
+@main.command()
+@click.argument("position", type=click.Path(allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="print the whole answer as JSON")
+def check(position: str, as_json: bool) -> None:
+    """Was the contested action of POSITION legal, and what happens now? POSITION is a compact
+    scenario, a state or a log prefix with an "action" (or a short list of "actions").
+    Exit 0: legal; 1: illegal; 2: unreadable or not a position of the game."""
+
+    try:
+        doc = _read_json(position)
+        answer = check_position(doc)
+    except AdjudicatorError as err:
+        if as_json:
+            _emit(err.to_problem())
+        else:
+            click.echo(describe_problems(err), err=True)
+        sys.exit(EXIT_UNREADABLE)
+    if as_json:
+        _emit(answer)
+    else:
+        click.echo(describe_check(doc, answer))
+    sys.exit(0 if answer["legal"] else EXIT_ILLEGAL)
+
+
+@main.command()
+@click.argument("log", type=click.Path(allow_dash=True))
+@click.option("--at", "index", type=click.IntRange(0), required=True,
+              help="the logged action the position comes before")
+def position(log: str, index: int) -> None:
+    """Print the compact scenario of LOG before action N, with action N as the contested one:
+    ready to edit and send to `adjudicator check` or POST /v1/positions/check."""
+
+    try:
+        _emit(cut(_read_json(log), index))
+    except AdjudicatorError as err:
+        _fail(err)
 
 
 @rulings.command("show")

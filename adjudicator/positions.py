@@ -1,80 +1,187 @@
-"""Positions: "was that legal?" for one contested action, and the legal actions of a position.
+"""Positions: "was that legal?" for a contested action (or a short list of them), the legal
+actions of a position, and the compact scenario of a real game cut before any action.
 
-A position is a full state (as a replay returns it) or a log prefix that is replayed up to the
-contested point, which is what a person writes by hand.
+A position is a compact `scenario` (what a person at the table sees; docs/positions.md), a full
+state (as a replay returns it) or a log prefix replayed up to the contested point. Every one is
+validated before any ruling: a position with problems is answered 422 with every problem and
+its JSON pointer (core.errors.InvalidPosition); nothing is stored.
 """
 
 from __future__ import annotations
 
 from .core.actions import Action
-from .core.canonical import checksum
-from .core.errors import AdjudicatorError, IllegalAction, MalformedLog
-from .core.logs import check_shape, parse_log
+from .core.canonical import checksum, dumps, restore
+from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
+from .core.logs import Log, check_shape, expand, parse_log
 from .core.registry import rules_for
 from .core.replay import Driver, Replay
-from .core.schemas import validate
+from .core.schemas import problems as schema_problems
 from .core.verdicts import ILLEGAL, Verdict
 
+MAX_CONTESTED = 50  # actions of one check: "a short list"
 
-class IllegalPosition(AdjudicatorError):
+
+class IllegalPosition(InvalidPosition):
     code = "illegal-position"
-    status = 422
+
+    def __init__(self, message: str, pointer: str):
+        super().__init__([problem(pointer, "illegal-position", message)], code="illegal-position")
 
 
 def load(doc, deadline: float | None = None) -> Driver:
-    """The position as a driver: a state posted as it is, or a log prefix replayed up to the
-    contested point (no chance outcome is dealt past its last action: the contested action
-    may be one). `deadline` (time.monotonic()) bounds the work."""
+    """The position as a driver, validated: a scenario built and its `played` actions applied,
+    a state as posted, or a log prefix replayed up to the contested point (no chance outcome is
+    dealt past its last action: the contested action may be one). `deadline`
+    (time.monotonic()) bounds the work."""
     check_shape(doc, "position")
-    validate("position", doc)
+    found = schema_problems("position", doc)
+    if found:
+        raise InvalidPosition(found)
+    if "scenario" in doc:
+        return _scenario(doc["scenario"])
     if "log" in doc:
+        return _log(doc["log"], deadline)
+    return _state(doc["state"])
+
+
+def _scenario(sc: dict) -> Driver:
+    found = schema_problems("scenario", sc, "/scenario")
+    if found:
+        raise InvalidPosition(found)
+    rules = _rules(sc["game"], "/scenario/game")
+    driver = Driver(rules, guarded(lambda: rules.from_scenario(sc, "/scenario"), "/scenario"))
+    log = Log(game={}, setup={}, rules=rules)
+    seats = driver.state["game"]["seats"]
+    try:
+        for i, raw in enumerate(sc.get("played", [])):
+            expand(log, raw, f"/scenario/played/{i}", seats)
+    except AdjudicatorError as err:
+        raise InvalidPosition.of(err) from None
+    for action, pointer in zip(log.actions, log.pointers, strict=True):
+        guarded(lambda a=action: driver.deal(a), "/scenario")
         try:
-            replay = Replay(parse_log(doc["log"], deadline), "strict", "none", deadline=deadline, deal_at_end=False)
-        except AdjudicatorError as err:  # point into the request, where the log sits under /log
-            err.pointer = "/log" + err.pointer
+            guarded(lambda a=action: driver.apply(a), "/scenario")
+        except IllegalAction as err:
+            raise IllegalPosition(f"the position's played actions are illegal: "
+                                  f"{rules.humanize(err.message, driver.state)}", pointer) from None
+    return driver
+
+
+def _log(log_doc, deadline: float | None = None) -> Driver:
+    try:
+        log = parse_log(log_doc, deadline)
+    except AdjudicatorError as err:
+        if err.status != 400:
             raise
-        report = replay.run()
-        if not report["valid"]:
-            bad = report["verdicts"][report["first_illegal"]]
-            raise IllegalPosition(f"the position's log is illegal before the contested point: "
-                                  f"{bad['message']}", "/log" + bad["pointer"])
-        return replay.driver
-    state = doc["state"]
-    game = state["game"]
-    rules = rules_for(game["system"], game["edition"], "/state/game")
-    guarded(lambda: rules.prompt(state))
+        raise InvalidPosition(_every_name_problem(log_doc) or [_as_problem(err, "/log")]) from None
+    replay = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False)
+    report = replay.run()
+    if not report["valid"]:
+        bad = report["verdicts"][report["first_illegal"]]
+        raise IllegalPosition(f"the position's log is illegal before the contested point: "
+                              f"{bad['message']}", "/log" + bad["pointer"])
+    return replay.driver
+
+
+def _as_problem(err: AdjudicatorError, prefix: str) -> dict:
+    extra = {"suggestions": err.suggestions} if getattr(err, "suggestions", None) else {}
+    return problem(prefix + (err.pointer if err.pointer != "/" else ""), err.code, err.message, **extra)
+
+
+def _every_name_problem(log_doc: dict) -> list[dict]:
+    """Every name of a log that resolves to nothing (parse_log stops at the first)."""
+    try:
+        game = log_doc["game"]
+        rules = rules_for(game["system"], game["edition"])
+        players = [p["id"] for p in game["players"]]
+    except (AdjudicatorError, KeyError, TypeError):
+        return []
+    found = []
+    for i, p in enumerate(game["players"]):
+        try:
+            rules.resolve_leader(p.get("leader"), f"/game/players/{i}/leader")
+        except AdjudicatorError as err:
+            found.append(_as_problem(err, "/log"))
+    log = Log(game=game, setup={}, rules=rules)
+    for i, raw in enumerate(log_doc.get("actions", [])):
+        try:
+            expand(log, raw, f"/actions/{i}", players)
+        except AdjudicatorError as err:
+            found.append(_as_problem(err, "/log"))
+    return found
+
+
+def _state(state: dict) -> Driver:
+    found = schema_problems("state", state, "/state")
+    if found:
+        raise InvalidPosition(found)
+    rules = _rules(state["game"], "/state/game")
+    found = guarded(lambda: rules.audit(state), "/state")
+    if found:
+        raise InvalidPosition([dict(p, pointer="/state" + p["pointer"]) for p in found])
+    guarded(lambda: rules.prompt(state), "/state")
     return Driver(rules, state)
 
 
-def guarded(fn):
-    """Run engine code on a hand-written state: an inconsistent state is the client's error."""
+def _rules(game: dict, pointer: str):
+    try:
+        return rules_for(game["system"], game["edition"], pointer)
+    except MalformedLog as err:
+        raise InvalidPosition.of(err) from None
+
+
+def guarded(fn, pointer: str = "/state"):
+    """Run engine code on a hand-written position: an inconsistent one is the client's error."""
     try:
         return fn()
     except (AdjudicatorError, IllegalAction):
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise MalformedLog(f"the state is inconsistent ({type(err).__name__}: {err})", "/state",
-                           code="inconsistent-state") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, AssertionError) as err:
+        raise InvalidPosition([problem(pointer, "inconsistent-state", f"the position is inconsistent "
+                                       f"({type(err).__name__}: {str(err)[:200]})")]) from None
+
+
+def contested(doc: dict, rules, seats) -> list[tuple[Action, str]]:
+    """The contested action, or the short list of them, each with its pointer."""
+    if "action" in doc:
+        raws = [("/action", doc["action"])]
+    elif "actions" in doc:
+        if len(doc["actions"]) > MAX_CONTESTED:
+            raise MalformedLog(f"a check takes at most {MAX_CONTESTED} actions", "/actions", code="limit-actions")
+        raws = [(f"/actions/{i}", a) for i, a in enumerate(doc["actions"])]
+    else:
+        raise MalformedLog("a position check needs the contested 'action' (or a short list of 'actions')", "/action")
+    log = Log(game={}, setup={}, rules=rules)
+    for pointer, raw in raws:
+        expand(log, raw, pointer, seats)
+    return list(zip(log.actions, log.pointers, strict=True))
 
 
 def check_position(doc, deadline: float | None = None) -> dict:
     driver = load(doc, deadline)
     rules = driver.rules
-    if "action" not in doc:
-        raise MalformedLog("a position check needs the contested 'action'", "/action")
-    seats = driver.state["game"]["seats"]
-    action = Action.from_json(rules.normalize(doc["action"], "/action", seats), "/action")
-    guarded(lambda: driver.deal(action))
-    try:
-        outcome = guarded(lambda: driver.apply(action))
-        verdict = Verdict(0, outcome.verdict, outcome.code, outcome.message, tuple(outcome.rulings), "/action")
-    except IllegalAction as err:  # the driver has restored the state to before the action
-        verdict = Verdict(0, ILLEGAL, err.code, err.message, err.rulings, "/action", err.path)
+    actions = contested(doc, rules, driver.state["game"]["seats"])
+    verdicts = []
+    for index, (action, pointer) in enumerate(actions):
+        guarded(lambda a=action: driver.deal(a))
+        try:
+            outcome = guarded(lambda a=action: driver.apply(a))
+            verdict = Verdict(index, outcome.verdict, outcome.code, rules.humanize(outcome.message, driver.state),
+                              tuple(outcome.rulings), pointer)
+        except IllegalAction as err:  # the driver has restored the state to before the action
+            verdict = Verdict(index, ILLEGAL, err.code, rules.humanize(err.message, driver.state), err.rulings,
+                              pointer, err.path)
+        verdicts.append(verdict.to_json(rules.edition))
+        if verdict.verdict == ILLEGAL:
+            break
     guarded(driver.deal)
     state = driver.state
-    return {"legal": verdict.verdict != ILLEGAL, "verdict": verdict.to_json(rules.edition),
-            "state": guarded(lambda: _view(rules, state, doc)), "checksum": checksum(state),
-            "pending": guarded(lambda: rules.prompt(state))}
+    out = {"legal": all(v["verdict"] != ILLEGAL for v in verdicts), "verdict": verdicts[-1],
+           "state": guarded(lambda: _view(rules, state, doc)), "checksum": checksum(state),
+           "pending": guarded(lambda: rules.prompt(state))}
+    if "actions" in doc:
+        out["verdicts"] = verdicts
+    return out
 
 
 def _view(rules, state: dict, doc: dict) -> dict:
@@ -93,3 +200,73 @@ def legal_actions(doc, deadline: float | None = None) -> dict:
     actions = guarded(driver.legal_actions)
     return {"pending": guarded(driver.prompt), "actions": [a.to_json() for a in actions],
             "checksum": checksum(driver.state)}
+
+
+# --- cutting a game ---------------------------------------------------------------------------------
+KEEP_ANCHORS = 8  # the latest decision points kept as candidates (an earlier one serves if one fails)
+
+
+def cut(log_doc, index: int) -> dict:
+    """The compact position before logged action `index` (0 .. number of actions): the last
+    decision point a scenario can name, the actions played since (`played`), and the action at
+    `index` as the contested `action`, ready to edit and send back."""
+    return cuts(log_doc, [index])[index]
+
+
+def cuts(log_doc, indexes) -> dict[int, dict]:
+    """`cut` at several indexes in one pass over the log."""
+    log = parse_log(log_doc)
+    wanted = sorted(set(indexes))
+    for index in wanted:
+        if not isinstance(index, int) or not 0 <= index <= len(log.actions):
+            raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
+                           f"or after the last ({len(log.actions)}), not at {index}", "/index")
+    rules = log.rules
+    state = rules.new_state(log.game, log.setup)
+    stream: list[dict] = []
+    anchors = [(0, dumps(state), state.get("rng"), True)]
+
+    def mark() -> None:
+        if rules.anchor(state):
+            anchors.append((len(stream), dumps(state), state.get("rng"), False))
+            del anchors[1:-KEEP_ANCHORS]
+
+    def deal(upcoming: Action | None) -> None:
+        if upcoming is not None and upcoming.is_chance:
+            return
+        while (action := rules.deal(state)) is not None:
+            mark()
+            rules.apply(state, action, dealt=True)
+            stream.append(action.to_json())
+        mark()
+
+    out = {}
+    for i in range(wanted[-1] + 1 if wanted else 0):
+        upcoming = log.actions[i] if i < len(log.actions) else None
+        deal(upcoming)
+        if i in wanted:
+            out[i] = _position(rules, anchors, stream, upcoming)
+        if upcoming is None:
+            break
+        try:
+            rules.apply(state, upcoming)
+        except IllegalAction as err:
+            raise NotFound(f"action {i} is illegal ({err.message}): there is no position after it", "/index") from None
+        stream.append(upcoming.to_json())
+    return out
+
+
+def _position(rules, anchors: list, stream: list[dict], upcoming: Action | None) -> dict:
+    for candidate in reversed(anchors):
+        at, data, rng, fresh = candidate
+        doc = rules.scenario_of(restore(data, rng), fresh)
+        if doc is not None:
+            break
+    else:  # the game as dealt is always a scenario
+        raise NotFound("no decision point before this action can be written as a scenario", "/index")
+    if stream[at:]:
+        doc["played"] = list(stream[at:])
+    position = {"scenario": doc}
+    if upcoming is not None:
+        position["action"] = upcoming.to_json()
+    return position

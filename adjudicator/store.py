@@ -14,14 +14,16 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
-import re
+from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
 
+from .core.registry import systems
 from .core.rulings import all_rulings
 from .samples import HERE as SAMPLES
+from .words import WORDS_TOKENIZER, index_text, query_terms
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
@@ -128,7 +130,15 @@ def log_checksum_of(canonical: bytes) -> str:
     return hashlib.sha256(canonical).hexdigest()
 
 
-MIGRATIONS = [_v1, _v2, _v3]
+def _v4(db) -> None:
+    """Version 4: ruling search with stemming and ranking (an FTS5 table of each ruling's words,
+    with the English and Russian names of the cards and spaces it concerns)."""
+    db.execute(f"create virtual table if not exists rulings_words using fts5(id unindexed, words, "
+               f"tokenize = '{WORDS_TOKENIZER}')")
+    db.execute("delete from meta where key = 'content'")  # the next start fills it
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -179,6 +189,10 @@ def _prepare(db) -> None:
         db["rulings"].insert_all(rows, pk="id", replace=True)
         db["samples"].insert_all(samples, pk="name", replace=True)
         db["rulings"].rebuild_fts()
+        db.execute("delete from rulings_words")
+        names = component_names()
+        db.conn.executemany("insert into rulings_words (id, words) values (?, ?)",
+                            [(r["id"], index_text(r, names)) for r in all_rulings().values()])
         db.execute("insert or replace into meta (key, value) values ('content', ?)", [content])
 
 
@@ -196,6 +210,19 @@ def _ruling_rows() -> list[dict]:
         "spaces": " ".join(r.get("spaces", [])), "informational": int(r.get("informational", False)),
         "file": r["file"],
     } for r in all_rulings().values()]
+
+
+def component_names() -> dict[str, list[str]]:
+    """Every component id of every installed rule system -> its English and Russian names."""
+    names: dict[str, list[str]] = {}
+    for system in systems().values():
+        for edition in sorted(set(system.games.values())):
+            for card in system.ruleset(edition).cards(None):
+                found = names.setdefault(card["id"], [])
+                for name in (card.get("name") or {}).values():
+                    if isinstance(name, str) and name not in found:
+                        found.append(name)
+    return names
 
 
 def _ruling(row: dict) -> dict:
@@ -220,21 +247,49 @@ def has_word(column: str, word: str) -> tuple[str, str]:
     return f"(' ' || {column} || ' ') like ? escape '\\'", f"% {escaped} %"
 
 
+MAX_TERMS = 12
+
+
 def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 50) -> list[dict]:
+    """Rulings by what a person remembers: words are stemmed (English; Russian endings dropped),
+    card and space names in English or Russian find the rulings that concern them, and results are
+    ranked by how many of the words they have, then by relevance (bm25): all words preferred, any
+    word enough. `tag` and `card` narrow the list."""
     where, params = [], []
     for column, word in (("tags", tag), ("cards", card)):
         if word:
             clause, param = has_word(column, word)
             where.append(clause)
             params.append(param)
-    if q:
-        # FTS query syntax is not for clients: search the words, each quoted
-        terms = " ".join(f'"{word}"' for word in re.findall(r"\w+", q))
-        if terms:
-            where.append("rowid in (select rowid from rulings_fts where rulings_fts match ?)")
-            params.append(terms)
-    sql = "select * from rulings" + (" where " + " and ".join(where) if where else "") + " order by id limit ?"
-    return [_ruling(r) for r in db.query(sql, params + [limit])]
+    ranked: list[str] | None = None
+    terms = query_terms(q)[:MAX_TERMS]
+    if q and not terms:
+        return []
+    if terms:
+        ranked = _ranked(db, terms)
+        if not ranked:
+            return []
+        where.append(f"id in ({', '.join('?' for _ in ranked)})")
+        params += ranked
+    sql = "select * from rulings" + (" where " + " and ".join(where) if where else "") + " order by id"
+    rows = [_ruling(r) for r in db.query(sql, params)]
+    if ranked is not None:
+        order = {rid: i for i, rid in enumerate(ranked)}
+        rows.sort(key=lambda r: order[r["id"]])
+    return rows[:limit]
+
+
+def _ranked(db, terms: list[str]) -> list[str]:
+    """Ruling ids matching any term: most terms matched first, then by bm25 over all of them.
+    Each term is one quoted FTS string, so nothing a client types is query syntax."""
+    quoted = [f'"{t}"' for t in terms]
+    relevance = {r["id"]: r["score"] for r in db.query(
+        "select id, bm25(rulings_words) as score from rulings_words where rulings_words match ?",
+        [" OR ".join(quoted)])}
+    matched = Counter()
+    for term in quoted:
+        matched.update(r["id"] for r in db.query("select id from rulings_words where rulings_words match ?", [term]))
+    return sorted(relevance, key=lambda rid: (-matched[rid], relevance[rid], rid))
 
 
 def get_ruling(db, ruling_id: str) -> dict | None:

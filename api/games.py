@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
+from adjudicator.positions import cut
 from adjudicator.service import games
 
 from .auth import caller, require_token
@@ -65,6 +67,12 @@ def state(game_id: str, index: int):
 def reverify_check(game_id: str):
     """Read-only: what would change with the current engine (public; nothing is written)."""
     return ok(games.reverify(get_db(), game_id, None, deadline()))
+
+
+@bp.get("/v1/games/<game_id>/positions/<int:index>")
+def position(game_id: str, index: int):
+    """The compact scenario before logged action `index`, ready to edit and post to /v1/positions/check."""
+    return ok(cut(json.loads(games.get_row(get_db(), game_id)["log"]), index))
 
 
 @bp.post("/v1/games/<game_id>/reverify")

@@ -107,6 +107,7 @@ def openapi() -> dict:
             "Is one contested action legal in a position?", _json({
                 "type": "object", "required": ["legal", "verdict", "state", "checksum"],
                 "properties": {"legal": {"type": "boolean"}, "verdict": _ref("verdict"),
+                               "verdicts": {"type": "array", "items": _ref("verdict")},
                                "state": _ref("state"), "checksum": {"type": "string"},
                                "pending": {"type": ["object", "null"]}}}),
             "position", problems=("400", "413", "422"))},
@@ -161,6 +162,9 @@ def openapi() -> dict:
                     _q("as", "a player: their view (the uploader's token, or a finished game)",
                        schema={"type": "string", "maxLength": 32})],
             problems=("400", "401", "403", "404", "413"))},
+        "/v1/games/{id}/positions/{index}": {"get": _op(
+            "The compact scenario before one logged action, ready to edit and check", _json(_ref("position")),
+            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0})], problems=("400", "404"))},
         "/v1/games/{id}/reverify": {
             "get": _op("Replay a stored game with the current engine; what would change (nothing is written)",
                        _json(REVERIFY), params=[_path("id")], problems=("404", "413")),

@@ -128,8 +128,9 @@ def test_position_check_rejects_an_illegal_prefix_and_broken_states(client, samp
     prefix = dict(sample_log, actions=sample_log["actions"][:i])
     state = client.post("/v1/replays", json=prefix).get_json()["final_state"]
     broken = dict(state, players={})
-    problem(client.post("/v1/positions/check", json={"state": broken, "action": sample_log["actions"][i]}),
-            400, "inconsistent-state")
+    answer = client.post("/v1/positions/check", json={"state": broken, "action": sample_log["actions"][i]})
+    problem(answer, 422, "invalid-position")  # seats that do not match the players (issue #10)
+    assert {p["pointer"] for p in answer.get_json()["problems"]} == {"/state/players"}
     problem(client.post("/v1/positions/check", json={"state": state}), 400)
 
 

@@ -60,8 +60,10 @@ def test_cards_by_type():
 
 
 def test_rulings_search_and_show():
-    found = json.loads(run("rulings", "search", "sandworm").output)
+    found = json.loads(run("rulings", "search", "sandworm", "--json").output)
     assert any(r["id"].startswith("worm.") for r in found)
+    table = run("rulings", "search", "worms", "doubled").output  # a readable table, best match first
+    assert "worm.doubling" in table and table.index("worm.doubling") < table.index("worm.maker-hooks")
     shown = run("rulings", "show", "combat.ties")
     assert shown.exit_code == 0 and json.loads(shown.output)["sources"]
     assert run("rulings", "show", "nope").exit_code == 2

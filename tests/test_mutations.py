@@ -66,7 +66,10 @@ def test_card_acquired_without_enough_persuasion(seed):
             bad = copy.deepcopy(log)
             bad["actions"][i] = dict(a, card=dear[0])
             v = flagged(bad, i, "acquire.cost", "acquire.cost")
-            assert dear[0] in v["message"] and str(persuasion) in v["message"]
+            # the message names the card and the player as printed (issue #10), never their ids
+            name, player = CNT.cards[dear[0]]["name"]["en"], a["by"].title()
+            assert name in v["message"] and player in v["message"] and str(persuasion) in v["message"]
+            assert dear[0] not in v["message"]
             return
     pytest.skip("no unaffordable card in the Row at any purchase")
 

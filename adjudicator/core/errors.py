@@ -15,6 +15,11 @@ class AdjudicatorError(Exception):
         if code:
             self.code = code
 
+    @property
+    def extra(self) -> dict:
+        """Members the problem document carries besides the standard ones."""
+        return {}
+
     def to_problem(self) -> dict:
         return {
             "type": f"https://dune-adjudicator.example/problems/{self.code}",
@@ -23,6 +28,7 @@ class AdjudicatorError(Exception):
             "detail": self.message,
             "code": self.code,
             "pointer": self.pointer,
+            **self.extra,
         }
 
     @property
@@ -41,9 +47,13 @@ class UnsupportedVersion(MalformedLog):
 
 
 class UnknownName(MalformedLog):
-    """A card, leader, space or player name that matches nothing."""
+    """A card, leader, space or player name that matches nothing (with the closest names)."""
 
     code = "unknown-name"
+
+    def __init__(self, message: str, pointer: str = "", code: str | None = None, suggestions=()):
+        super().__init__(message, pointer, code)
+        self.suggestions = list(suggestions)
 
 
 class LimitExceeded(AdjudicatorError):
@@ -103,3 +113,41 @@ class RateLimited(AdjudicatorError):
     def __init__(self, message: str, retry_after: int):
         super().__init__(message, "/")
         self.retry_after = retry_after
+
+
+MAX_PROBLEMS = 100
+
+
+def problem(pointer: str, code: str, detail: str, **extra) -> dict:
+    """One thing wrong with a position: where (a JSON pointer into the input), what, in words."""
+    return {"pointer": pointer or "/", "code": code, "detail": detail, **extra}
+
+
+class InvalidPosition(AdjudicatorError):
+    """A position the engine will not rule on: every problem found, each with its pointer
+    (answered 422 with the list in `problems`)."""
+
+    code = "invalid-position"
+    status = 422
+
+    def __init__(self, problems: list[dict], code: str | None = None):
+        problems = list(problems)[:MAX_PROBLEMS]
+        first = problems[0]
+        if len(problems) == 1:
+            message = first["detail"]
+        else:
+            shown = "; ".join(f"{p['pointer']}: {p['detail']}" for p in problems[:3])
+            message = f"{len(problems)} problems with the position: {shown}" + ("; ..." if len(problems) > 3 else "")
+        super().__init__(message, first["pointer"], code)
+        self.problems = problems
+
+    @property
+    def extra(self) -> dict:
+        return {"problems": self.problems}
+
+    @classmethod
+    def of(cls, err: AdjudicatorError, prefix: str = "", code: str | None = None) -> InvalidPosition:
+        """One error as a one-problem position error, its pointer under `prefix`."""
+        extra = {"suggestions": err.suggestions} if getattr(err, "suggestions", None) else {}
+        return cls([problem(prefix + (err.pointer if err.pointer != "/" else ""), err.code, err.message, **extra)],
+                   code)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from functools import lru_cache
@@ -27,9 +28,13 @@ class NameIndex:
         self.kind = kind
         self._ids: dict[str, str] = {}
         self._aliases: dict[str, list[str]] = {}
+        self._spelled: dict[str, str] = {}  # folded key -> the name as printed (for suggestions)
 
     def add(self, ident: str, *aliases: str) -> None:
         self._ids[fold(ident)] = ident
+        for alias in filter(None, aliases):
+            self._spelled.setdefault(fold(alias), alias)
+        self._spelled.setdefault(fold(ident), ident)  # the printed name first: "Dagger", not "dagger"
         for alias in filter(None, aliases):
             owners = self._aliases.setdefault(fold(alias), [])
             if ident not in owners:
@@ -46,8 +51,19 @@ class NameIndex:
                 return owners[0]
             if owners:
                 raise UnknownName(f"{self.kind} {name!r} is ambiguous: say one of {owners}", pointer,
-                                  code="ambiguous-name")
-        raise UnknownName(f"unknown {self.kind} {name!r}", pointer)
+                                  code="ambiguous-name", suggestions=owners)
+        close = self.suggest(name) if isinstance(name, str) else []
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise UnknownName(f"unknown {self.kind} {name!r}{hint}", pointer, suggestions=close)
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """The closest known names (as printed), for a misspelled one. Bounded: a name longer
+        than any card's is not compared at all."""
+        key = fold(name[:120])
+        if not key:
+            return []
+        found = difflib.get_close_matches(key, list(self._spelled), n=n, cutoff=0.6)
+        return list(dict.fromkeys(self._spelled[k] for k in found))
 
     def __contains__(self, name: str) -> bool:
         return isinstance(name, str) and (fold(name) in self._ids or fold(name) in self._aliases)

@@ -123,9 +123,14 @@ class Replay:
         try:
             outcome = self.driver.apply(action)
         except IllegalAction as err:
-            return Verdict(index, ILLEGAL, err.code, err.message, err.rulings, pointer, err.path)
-        return Verdict(index, outcome.verdict, outcome.code, outcome.message,
+            return Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
+        return Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
                        tuple(outcome.rulings), pointer)
+
+    def words(self, message: str) -> str:
+        """The message in display names (a rule system without `humanize` keeps its ids)."""
+        humanize = getattr(self.rules, "humanize", None)
+        return humanize(message, self.state) if humanize and message else message
 
     def run(self) -> dict:
         driver = self.driver

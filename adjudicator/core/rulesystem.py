@@ -58,6 +58,22 @@ class RuleSet(Protocol):
     def timing_graph(self, fmt: str = "node-link") -> Any:
         """The static timing graph of the edition (node-link JSON or DOT)."""
 
+    # --- positions (adjudicator/positions.py) ---
+    def from_scenario(self, doc: dict, prefix: str = "") -> dict:
+        """The state of a compact scenario; InvalidPosition lists every problem, pointed into it."""
+
+    def anchor(self, state: dict) -> str | None:
+        """The kind of decision point a scenario can name that the state stands at, if any."""
+
+    def scenario_of(self, state: dict, fresh: bool = False) -> dict | None:
+        """The compact scenario of a state at such a point (verified), else None."""
+
+    def audit(self, state: dict) -> list[dict]:
+        """Every problem that makes the state no position of the game (pointer, code, detail)."""
+
+    def humanize(self, message: str, state: dict | None = None) -> str:
+        """A verdict message with display names for ids (codes never change)."""
+
 
 @runtime_checkable
 class RuleSystem(Protocol):

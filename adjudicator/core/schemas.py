@@ -56,6 +56,18 @@ def validate(name: str, document, pointer_prefix: str = "") -> None:
         raise MalformedLog(f"{name}: {excerpt(err.message)}", excerpt(pointer, 300) or "/", code="schema") from None
 
 
+def problems(name: str, document, pointer_prefix: str = "") -> list[dict]:
+    """The schema's first error as a problem with its JSON pointer (one: a hostile document with
+    a million bad items costs one error; the position audit lists the rest once it is well-formed)."""
+    try:
+        fast_validator(name).validate(document)
+    except jsonschema_rs.ValidationError as err:
+        pointer = pointer_prefix + "".join(f"/{_escape(p)}" for p in err.instance_path)
+        detail = f"{name}: {excerpt(err.message)}"
+        return [{"pointer": excerpt(pointer, 300) or "/", "code": "schema", "detail": detail}]
+    return []
+
+
 def errors(name: str, document, limit: int = 20) -> list[str]:
     """The messages of the first `limit` errors (tests and diagnostics: every error is collected
     first, so not for hostile input)."""

@@ -229,8 +229,9 @@ def op_deploy(g, task, step):
 
 def op_swordmaster(g, task, step):
     pl = g.p(task["player"])
+    if not pl["swordmaster"]:  # one Agent more: a player holding the Mentat has 4 this round
+        pl["agents"] += 1
     pl["swordmaster"] = True
-    pl["agents"] = 3
     g.rulings.append("swordmaster.gain")
 
 

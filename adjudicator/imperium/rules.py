@@ -24,6 +24,7 @@ from .game import Game
 from .intrigue import check_timing, skip_window, window
 from .registry import CHANCES, VERBS, fire
 from .rounds import advance_flow
+from .table import TablePositions
 from .timing import export
 
 MODULES = {"uprising": ("choam",), "base": ()}
@@ -42,7 +43,7 @@ PLAYER_COUNTS = (3, 4)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
 
-class ImperiumRules:
+class ImperiumRules(TablePositions):  # positions: table.py
     system = "imperium"
     setup_rulings = SETUP_RULINGS
 

@@ -1,0 +1,397 @@
+"""Compact positions (`scenario`): what a person at the table sees, turned into an engine state.
+
+A scenario names the game, the round, whose decision it is and what lies on the table; the
+rest comes from `new_state` (every default) and from the cards: decks are the cards not seen
+anywhere else (order unknown), the Reserve, the Intrigue deck, the contract pile and the
+Conflict pool likewise. Names may be ids, English or Russian names in any case. Every name that
+matches nothing is collected as a problem with its pointer (and the closest names); the state
+built is then checked as a whole (audit.py) and its problems are pointed back into the scenario.
+docs/positions.md describes the format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem
+from ..core.names import fold
+from .combat import participants
+from .content import FACTIONS, Content
+from .deck import HIDDEN
+from .game import Game
+
+FORMAT = "dune-adjudicator/scenario"
+# decision kind -> the phase it stands in
+PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "round-start": "round-start",
+          "setup": "setup"}
+PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
+TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
+              "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players")
+
+
+def esc(key: str) -> str:
+    """A JSON pointer token (RFC 6901)."""
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+class Reader:
+    """Resolves the names of one scenario, collecting every failure as a problem. Keeps each
+    list it resolved (by pointer) so a problem found later in the state can point at the
+    scenario's own element."""
+
+    def __init__(self, cnt: Content, players: dict[str, str], prefix: str):
+        self.cnt, self.prefix = cnt, prefix
+        self.problems: list[dict] = []
+        self.lists: dict[str, list] = {}
+        self._players = {fold(k): k for k in players} | {fold(v): k for k, v in players.items() if fold(v)}
+
+    def fail(self, pointer: str, code: str, detail: str, **extra) -> None:
+        self.problems.append(problem(self.prefix + pointer, code, detail, **extra))
+
+    def name(self, kind: str, value, pointer: str, hidden: bool = False):
+        if hidden and value == HIDDEN:
+            return HIDDEN
+        try:
+            return self.cnt.names[kind].resolve(value, pointer)
+        except UnknownName as err:
+            self.fail(pointer, err.code, err.message, **({"suggestions": err.suggestions} if err.suggestions else {}))
+            return None
+
+    def names(self, kind: str, values, pointer: str, hidden: bool = False) -> list[str]:
+        found = [self.name(kind, v, f"{pointer}/{i}", hidden) for i, v in enumerate(values or [])]
+        self.lists[pointer] = found
+        return [c for c in found if c is not None]
+
+    def player(self, value, pointer: str):
+        pid = self._players.get(fold(value)) if isinstance(value, str) else None
+        if pid is None:
+            known = sorted(set(self._players.values()))
+            self.fail(pointer, "unknown-name", f"unknown player {value!r}; the players are {known}")
+        return pid
+
+    def players(self, value, pointer: str) -> list[str]:
+        values = value if isinstance(value, list) else [value]
+        found = [self.player(v, f"{pointer}/{i}" if isinstance(value, list) else pointer) for i, v in enumerate(values)]
+        return [p for p in found if p is not None]
+
+
+def read_game(rules, doc: dict, prefix: str) -> dict:
+    """The scenario's `game` as new_state takes it (leaders resolved, the edition canonical)."""
+    players, problems = [], []
+    for i, p in enumerate(doc["players"]):
+        try:
+            leader = rules.resolve_leader(p["leader"], f"{prefix}/game/players/{i}/leader")
+        except UnknownName as err:
+            problems.append(problem(err.pointer, err.code, err.message, suggestions=err.suggestions))
+            continue
+        players.append({"id": p["id"], "name": p.get("name", p["id"]), "leader": leader})
+    if problems:
+        raise InvalidPosition(problems)
+    return {"system": rules.system, "edition": rules.edition, "modules": list(doc.get("modules", [])),
+            "players": players}
+
+
+def build(rules, doc: dict, prefix: str = "") -> tuple[dict, Reader]:
+    """The engine state of a scenario (already checked against schemas/scenario.json) and the
+    reader that resolved it. Raises InvalidPosition listing every unknown name."""
+    game = read_game(rules, doc["game"], prefix)
+    try:
+        state = rules.new_state(game, {"seed": doc.get("seed")})
+    except MalformedLog as err:
+        raise InvalidPosition.of(err, prefix) from None
+    names = {p["id"]: p["name"] for p in game["players"]}
+    r = Reader(rules.content, names, prefix)
+    decision = doc.get("decision", {})
+    kind = decision.get("kind", "turn")
+    if "phase" in doc and fold(doc["phase"]) != fold(PHASES[kind]):
+        r.fail("/phase", "phase", f"a {kind} decision stands in the {PHASES[kind]} phase, not {doc['phase']!r}")
+    if kind == "setup":
+        extra = [k for k in TABLE_KEYS if k in doc]
+        for key in extra:
+            r.fail(f"/{key}", "setup-takes-no-table", "a setup position is the game as dealt: "
+                   f"leave out {key!r} (or name another decision)")
+    else:
+        _table(r, state, doc, kind, decision)
+    if r.problems:
+        raise InvalidPosition(r.problems)
+    return state, r
+
+
+def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None:
+    cnt, ids = r.cnt, state["game"]["seats"]
+    state["round"] = doc.get("round", 1)
+    state["phase"] = PHASES[kind]
+    state["first"] = r.player(doc.get("first", ids[0]), "/first") or ids[0]
+    state["stack"], state["turn"], state["result"] = [], None, None
+    board = state["board"]
+    levels = list(cnt.rules["conflict_levels"])
+    revealed = state["round"] - (1 if kind == "round-start" else 0)  # Conflict cards revealed so far
+    board["conflict_levels"] = levels[max(0, revealed):]
+    board["conflict"] = r.name("conflict", doc["conflict"], "/conflict") if doc.get("conflict") else None
+    board["discarded_conflicts"] = r.names("conflict", doc.get("discarded_conflicts"), "/discarded_conflicts")
+    if "row" in doc:
+        state["row"] = sorted(r.names("card", doc["row"], "/row"))
+    _board(r, state, doc.get("board", {}))
+    for key, target, kind_ in (("intrigue_discard", "intrigue_discard", "intrigue"),
+                               ("intrigue_trashed", "intrigue_trashed", "intrigue"),
+                               ("out_of_game", "removed_cards", "card")):
+        if key in doc:
+            state[target] = sorted(r.names(kind_, doc[key], f"/{key}"))
+    if "manipulated" in doc:
+        state["manipulated"] = [
+            {"card": r.name("card", m["card"], f"/manipulated/{i}/card"),
+             "player": r.player(m["player"], f"/manipulated/{i}/player"), "round": m.get("round", state["round"]),
+             **({"other_means": True} if m.get("other_means") else {})}
+            for i, m in enumerate(doc["manipulated"])]
+    if "contracts" in doc:
+        state["contracts"]["face_up"] = sorted(r.names("contract", doc["contracts"], "/contracts"))
+    given = doc.get("players", {})
+    for key in given:
+        if key not in ids:
+            r.fail(f"/players/{esc(key)}", "seats", f"{key!r} is not a player of this game; the players are {ids}")
+    for pid in ids:
+        _player(r, state, pid, given.get(pid, {}), f"/players/{pid}")
+    _pools(state, cnt, "row" not in doc)
+    _stack(r, state, kind, decision)
+
+
+def _board(r: Reader, state: dict, src: dict) -> None:
+    board, cnt = state["board"], r.cnt
+    for space, who in src.get("agents", {}).items():
+        sid = r.name("space", space, f"/board/agents/{esc(space)}")
+        for pid in r.players(who, f"/board/agents/{esc(space)}"):
+            if sid:
+                state["players"][pid]["placed"].append(sid)
+                board["occupied"][sid] = pid  # with two Agents there, the later one (infiltrating)
+    board["occupied"] = dict(sorted(board["occupied"].items()))
+    for post, who in src.get("spies", {}).items():
+        pid_post = r.name("post", post, f"/board/spies/{esc(post)}")
+        for n, pid in enumerate(r.players(who, f"/board/spies/{esc(post)}")):
+            if pid_post:
+                board["spies"][pid_post if n == 0 else f"{pid_post}#{pid}"] = pid
+    board["spies"] = dict(sorted(board["spies"].items()))
+    for space, who in src.get("control", {}).items():
+        sid, pid = r.name("space", space, f"/board/control/{esc(space)}"), r.player(who, f"/board/control/{esc(space)}")
+        if sid and pid:
+            board["control"][sid] = pid
+    board["control"] = dict(sorted(board["control"].items()))
+    for space, n in src.get("bonus_spice", {}).items():
+        sid = r.name("space", space, f"/board/bonus_spice/{esc(space)}")
+        if sid and sid not in board["bonus_spice"]:
+            r.fail(f"/board/bonus_spice/{esc(space)}", "not-a-maker-space",
+                   f"{cnt.spaces[sid]['name']['en']} has no Maker icon: bonus spice builds up only on "
+                   f"{sorted(board['bonus_spice'])}")
+        elif sid:
+            board["bonus_spice"][sid] = n
+    if "shield_wall" in src:
+        board["shield_wall"] = src["shield_wall"]
+    for key in ("mentat", "mentat_next"):
+        if src.get(key) is not None and "mentat" not in cnt.spaces:
+            r.fail(f"/board/{key}", "unknown-name", f"there is no Mentat in {cnt.edition}")
+        elif src.get(key) is not None:
+            board[key] = r.player(src[key], f"/board/{key}")
+    if "voice" in src:
+        board["voice"] = sorted(({"space": r.name("space", v["space"], f"/board/voice/{i}/space"),
+                                  "by": r.player(v["by"], f"/board/voice/{i}/by")}
+                                 for i, v in enumerate(src["voice"])), key=lambda v: (str(v["space"]), str(v["by"])))
+
+
+def _cards_with_flags(r: Reader, kind: str, values, pointer: str) -> list[dict]:
+    out = []
+    for i, v in enumerate(values or []):
+        card, flipped = (v, False) if isinstance(v, str) else (v["card"], v.get("flipped", False))
+        ident = r.name(kind, card, f"{pointer}/{i}" if isinstance(v, str) else f"{pointer}/{i}/card")
+        if ident:
+            out.append({"id": ident, "flipped": flipped})
+    return out
+
+
+def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
+    cnt, pl, rules = r.cnt, state["players"][pid], r.cnt.rules
+    for key in ("vp", "solari", "spice", "water", "persuasion", "swords"):
+        if key in src:
+            pl[key] = src[key]
+    for name, n in src.get("influence", {}).items():
+        faction = r.name("faction", name, f"{ptr}/influence/{esc(name)}")
+        if faction:
+            pl["influence"][faction] = n
+    for i, name in enumerate(src.get("alliances", [])):
+        faction = r.name("faction", name, f"{ptr}/alliances/{i}")
+        if faction and state["alliances"][faction] not in (None, pid):
+            r.fail(f"{ptr}/alliances/{i}", "alliance-twice",
+                   f"the {cnt.factions[faction]['name']['en']} Alliance is already {state['alliances'][faction]}'s")
+        elif faction:
+            state["alliances"][faction] = pid
+    pl["hand"] = sorted(r.names("card", src.get("hand"), f"{ptr}/hand", hidden=True))
+    pl["intrigue"] = sorted(r.names("intrigue", src.get("intrigue"), f"{ptr}/intrigue", hidden=True))
+    pl["play"] = r.names("card", src.get("in_play"), f"{ptr}/in_play", hidden=True)
+    pl["discard"] = sorted(r.names("card", src.get("discard"), f"{ptr}/discard", hidden=True))
+    pl["trashed"] = sorted(r.names("card", src.get("trashed"), f"{ptr}/trashed"))
+    seen = Counter(pl["hand"]) + Counter(pl["play"]) + Counter(pl["discard"]) + Counter(pl["trashed"])
+    if "deck" in src:
+        deck = r.names("card", src["deck"], f"{ptr}/deck")
+    else:  # the starting cards not seen elsewhere; an acquired card is wherever the scenario puts it
+        deck = list((Counter(pl["deck"]["cards"]) - seen).elements())
+    pl["deck"] = {"cards": sorted(deck), "hidden": seen[HIDDEN]}
+    if src.get("deck_top"):
+        pl["deck"]["top"] = r.names("card", src["deck_top"], f"{ptr}/deck_top")
+    troops = pl["troops"]
+    for key in ("garrison", "conflict", "memories"):
+        if key in src.get("troops", {}):
+            troops[key] = src["troops"][key]
+    troops["supply"] = src.get("troops", {}).get(
+        "supply", rules["troops"] - sum(v for k, v in troops.items() if k != "supply"))
+    pl["worms"] = src.get("sandworms", 0)
+    for key, target in (("swordmaster", "swordmaster"), ("high_council", "seat"), ("maker_hooks", "maker_hooks"),
+                        ("revealed", "revealed")):
+        if key in src:
+            pl[target] = src[key]
+    if src.get("ability_used"):
+        pl["ability_used"] = True
+    pl["agents"] = (3 if pl["swordmaster"] else rules["agents"]) + (1 if state["board"].get("mentat") == pid else 0)
+    pl["spies"] = rules["spies"] - sum(1 for o in state["board"]["spies"].values() if o == pid)
+    if "conflicts" in src:
+        pl["conflicts"] = _cards_with_flags(r, "conflict", src["conflicts"], f"{ptr}/conflicts")
+    if "objectives" in src:
+        pl["objectives"] = _cards_with_flags(r, "objective", src["objectives"], f"{ptr}/objectives")
+    pl["contracts"] = r.names("contract", src.get("contracts"), f"{ptr}/contracts")
+    pl["completed_contracts"] = r.names("contract", src.get("completed_contracts"), f"{ptr}/completed_contracts")
+    pl["completed"] = len(pl["completed_contracts"])
+    if "set_aside_contracts" in src:
+        aside = r.names("contract", src["set_aside_contracts"], f"{ptr}/set_aside_contracts")
+        pl["set_aside_contracts"] = sorted(aside)
+    _leader_tokens(r, state, pid, src, ptr)
+
+
+def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
+    """What a leader keeps on its card: its face (Lady Jessica), the Baron's Masterstroke tokens,
+    Feyd-Rautha's training track, and face-up cards whose effect waits for a trigger."""
+    cnt, pl = r.cnt, state["players"][pid]
+    leader = cnt.leaders.get(pl["leader"], {})
+    if "leader_side" in src:
+        reverse, side = leader.get("reverse") or {}, fold(src["leader_side"])
+        if reverse and side and side in (fold(reverse["id"]), fold(reverse.get("name", {}).get("en", "-"))):
+            pl["leader_face"] = reverse["id"]
+        elif not side or side not in (fold(pl["leader"]), fold(leader.get("name", {}).get("en", "-"))):
+            r.fail(f"{ptr}/leader_side", "unknown-name", f"{leader.get('name', {}).get('en', pl['leader'])} has no "
+                   f"side {src['leader_side']!r}")
+    if "masterstroke" in src:
+        pl["masterstroke"] = sorted(f for f in (r.name("faction", v, f"{ptr}/masterstroke/{i}")
+                                               for i, v in enumerate(src["masterstroke"])) if f)
+    if "training" in src:
+        track = [s["id"] for s in leader.get("training_track", {}).get("spaces", [])]
+        if src["training"] not in track:
+            r.fail(f"{ptr}/training", "unknown-name", f"{src['training']!r} is not a space of this leader's "
+                   f"training track {track}")
+        else:
+            pl["feyd"] = src["training"]
+    if "armed" in src:
+        pl["armed"] = [a for a in (_armed(r, state, v, f"{ptr}/armed/{i}") for i, v in enumerate(src["armed"])) if a]
+
+
+# The delayed effects a played card leaves face up: the custom step that arms it -> its trigger.
+ARMING = {"on-deploy-3-units-in-one-turn": {"on": "deploy3"},
+          "on-acquire-during-reveal-this-round": {"on": "acquire", "during": "reveal", "round": True},
+          "acquire-to-deck-top-this-reveal": {"on": "acquire-top", "round": True}}
+
+
+def armed_entry(cnt: Content, card: str, rnd: int) -> dict | None:
+    """The waiting effect an Intrigue card leaves when played (as the engine arms it)."""
+    data = cnt.intrigues.get(card, {})
+    for timing in ("plot", "combat", "endgame"):
+        for step in data.get(timing, []):
+            arm = ARMING.get(step.get("custom"))
+            if arm:
+                entry = {"on": arm["on"], "src": f"intrigue:{card}"}
+                if "then" in step:
+                    entry["steps"] = step["then"]
+                if arm.get("during"):
+                    entry["during"] = arm["during"]
+                if arm.get("round"):
+                    entry["round"] = rnd
+                return entry
+    return None
+
+
+def _armed(r: Reader, state: dict, value, pointer: str) -> dict | None:
+    card = r.name("intrigue", value, pointer)
+    if card is None:
+        return None
+    entry = armed_entry(r.cnt, card, state["round"])
+    if entry is None:
+        r.fail(pointer, "not-armed", f"{r.cnt.intrigues[card]['name']['en']} leaves no effect waiting")
+    return entry
+
+
+def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
+    """Decks, the Reserve and the piles: every copy not seen anywhere else."""
+    modules = (None, *state["game"]["modules"])
+    players = [state["players"][q] for q in state["game"]["seats"]]
+    owned = Counter()
+    for pl in players:
+        owned.update(c for zone in (pl["hand"], pl["play"], pl["discard"], pl["trashed"], pl["deck"]["cards"])
+                     for c in zone if c != HIDDEN)
+    imperium = Counter({c["id"]: c["copies"] for c in cnt.of_type("imperium") if c.get("module") in modules})
+    aside = Counter(m["card"] for m in state.get("manipulated", []) if m["card"])
+    aside += Counter(state.get("removed_cards", []))
+    left = sorted((imperium - Counter(state["row"]) - owned - aside).elements())
+    if row_open:  # a Row the writer does not care about: the first cards left, in name order
+        state["row"] = left[: cnt.rules["row"]]
+        left = left[cnt.rules["row"]:]
+    state["imperium_deck"] = {"cards": left, "hidden": 0}
+    state["reserve"] = {c["id"]: max(0, c["copies"] - owned[c["id"]])
+                        for c in sorted(cnt.of_type("reserve"), key=lambda c: c["id"])}
+    intrigue = Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if c.get("module") in modules})
+    held = Counter(c for pl in players for c in pl["intrigue"] if c != HIDDEN)
+    gone = held + Counter(state["intrigue_discard"]) + Counter(state.get("intrigue_trashed", []))
+    state["intrigue_deck"] = {"cards": sorted((intrigue - gone).elements()),
+                              "hidden": sum(pl["intrigue"].count(HIDDEN) for pl in players)}
+    contracts = state["contracts"]
+    if "choam" in state["game"]["modules"]:
+        total = Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items()})
+        taken = Counter(contracts["face_up"]) + Counter(
+            c for pl in players
+            for c in pl["contracts"] + pl["completed_contracts"] + pl.get("set_aside_contracts", []))
+        contracts["pile"] = sorted((total - taken).elements())
+    board = state["board"]
+    used = Counter(board["discarded_conflicts"]) + Counter(c["id"] for pl in players for c in pl["conflicts"])
+    if board["conflict"]:
+        used[board["conflict"]] += 1
+    board["conflict_pool"] = {lv: sorted(c for c, d in cnt.conflicts.items() if d["level"] == int(lv) and not used[c])
+                              for lv in board["conflict_pool"]}
+
+
+def _stack(r: Reader, state: dict, kind: str, decision: dict) -> None:
+    """The pending work of the decision point: the round's flow and the task on top of it."""
+    g = Game(state, r.cnt)
+    order = g.order
+    if kind == "turn":
+        pid = r.player(decision.get("player", state["first"]), "/decision/player") or state["first"]
+        after = order[(order.index(pid) + 1) % len(order)]
+        g.push({"t": "flow", "step": "turns", "next": after})
+        g.state["stack"].append({"t": "turn", "player": pid})
+    elif kind == "combat":
+        fighters = participants(g)
+        g.push({"t": "flow", "step": "combat-resolve"})
+        if not fighters:
+            r.fail("/decision", "phase", "nobody has a unit in the Conflict: there is no Combat Intrigue window")
+            return
+        idx = 0
+        if decision.get("player") is not None:
+            pid = r.player(decision["player"], "/decision/player")
+            if pid is not None and pid not in fighters:
+                r.fail("/decision/player", "phase", f"{pid} has no unit in the Conflict; the window is for {fighters}")
+            idx = fighters.index(pid) if pid in fighters else 0
+        state["stack"].append({"t": "window", "kind": "combat", "order": fighters, "idx": idx, "passes": idx})
+    elif kind == "endgame":
+        g.push({"t": "flow", "step": "final"})
+        state["stack"].append({"t": "window", "kind": "endgame", "order": g.clockwise_from(g.first), "idx": 0,
+                               "passes": 0})
+    elif kind == "round-start":
+        g.push({"t": "flow", "step": "defensive-bonus"})
+        state["stack"].append({"t": "chance", "kind": "reveal-conflict"})
+    if kind != "turn" and decision.get("player") is not None and kind != "combat":
+        r.fail("/decision/player", "phase", f"a {kind} decision names no player")
+
+
+__all__ = ["FACTIONS", "FORMAT", "PHASES", "Reader", "armed_entry", "build"]
