@@ -74,7 +74,11 @@ def _log(log_doc, deadline: float | None = None) -> Driver:
         if err.status != 400:
             raise
         raise InvalidPosition(_every_name_problem(log_doc) or [_as_problem(err, "/log")]) from None
-    replay = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False)
+    try:
+        replay = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False)
+    except AdjudicatorError as err:  # setup refused it (a module, a player count): point under /log
+        err.pointer = "/log" + err.pointer
+        raise
     report = replay.run()
     if not report["valid"]:
         bad = report["verdicts"][report["first_illegal"]]
