@@ -71,7 +71,8 @@ def _log(log_doc, deadline: float | None = None) -> Driver:
     try:
         log = parse_log(log_doc, deadline)
     except AdjudicatorError as err:
-        if err.status != 400:
+        if err.status != 400:  # a limit: it still points into the request, under /log
+            err.pointer = "/log" + (err.pointer if err.pointer != "/" else "/")
             raise
         raise InvalidPosition(_every_name_problem(log_doc) or [_as_problem(err, "/log")]) from None
     try:

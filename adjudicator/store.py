@@ -181,18 +181,18 @@ def _prepare(db) -> None:
     migrate(db)
     rows = _ruling_rows()
     samples = [{"name": p.stem, "body": p.read_text(encoding="utf-8")} for p in sorted(SAMPLES.glob("*.json"))]
-    content = hashlib.sha256(json.dumps([rows, samples], sort_keys=True).encode()).hexdigest()
+    names = component_names()
+    words = [(r["id"], index_text(r, names)) for r in all_rulings().values()]
+    content = hashlib.sha256(json.dumps([rows, samples, words], sort_keys=True).encode()).hexdigest()
     if _meta(db, "content") == content:
         return  # an ordinary start writes nothing, so it never waits for a writer
-    with transaction(db):
+    with transaction(db):  # everything computed before: the write lock is held briefly
         db["rulings"].delete_where()
         db["rulings"].insert_all(rows, pk="id", replace=True)
         db["samples"].insert_all(samples, pk="name", replace=True)
         db["rulings"].rebuild_fts()
         db.execute("delete from rulings_words")
-        names = component_names()
-        db.conn.executemany("insert into rulings_words (id, words) values (?, ?)",
-                            [(r["id"], index_text(r, names)) for r in all_rulings().values()])
+        db.conn.executemany("insert into rulings_words (id, words) values (?, ?)", words)
         db.execute("insert or replace into meta (key, value) values ('content', ?)", [content])
 
 

@@ -101,7 +101,11 @@ class Conflict(AdjudicatorError):
 
     def __init__(self, message: str, pointer: str = "", code: str | None = None, **extra):
         super().__init__(message, pointer, code)
-        self.extra = extra
+        self._extra = extra
+
+    @property
+    def extra(self) -> dict:
+        return self._extra
 
 
 class RateLimited(AdjudicatorError):
