@@ -85,7 +85,7 @@ def test_space_cost_is_paid_first_and_unpayable_space_is_closed():
     st["players"]["red"]["spice"] = 5
     act(rules, st, "red", "send-agent", card="diplomacy", space="heighliner")
     assert st["players"]["red"]["spice"] == 0
-    assert st["turn"]["done"] == ["place", "cost"]
+    assert st["turn"]["done"] == ["cost", "place"]  # what is resolved: a set, kept sorted
 
 
 def test_influence_requirement_on_shipping_privilege_and_sietch_tabr():
@@ -170,7 +170,8 @@ def worm_turn(protected: bool, hooks: bool, wall: bool = True):
     st["players"]["red"]["maker_hooks"] = hooks
     act(rules, st, "red", "send-agent", card="dune-the-desert-planet", space="hagga-basin")
     act(rules, st, "red", "resolve", effect="space:hagga-basin")
-    if rules.prompt(st)["kind"] != "option":  # a sandworm the rules refuse is not offered
+    offered = [a.data for a in rules.legal_actions(st)]
+    if {"by": "red", "do": "choose", "option": 1} not in offered:  # a sandworm the rules refuse
         return st["players"]["red"]["worms"]
     act(rules, st, "red", "choose", option=1)
     return st["players"]["red"]["worms"]
@@ -239,7 +240,7 @@ def test_two_spies_one_infiltrates_one_gathers_intelligence():
         infiltrate="post-refinery-arrakeen", gather="post-station-refinery")
     assert st["board"]["spies"] == {}
     assert len(st["players"]["red"]["hand"]) == hand  # played one, drew one
-    assert st["turn"]["done"] == ["place", "cost", "gather"]
+    assert st["turn"]["done"] == ["cost", "gather", "place"]  # a set, kept sorted
 
 
 def test_gather_intelligence_needs_an_own_spy_next_to_the_space():

@@ -11,6 +11,7 @@ the log gives a seed.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from .. import ENGINE_VERSION
 from .actions import Action
@@ -26,18 +27,24 @@ MODES = ("strict", "continue")
 
 def deal(rules, state: dict, upcoming: Action | None = None) -> list[Action]:
     """With a seed in the state, deal every chance outcome the game waits for, up to the next
-    decision, and return them. Nothing is dealt when `upcoming` is a chance outcome: the log
-    records it (and applying it advances the RNG as dealing it would).
+    decision, and return them. When `upcoming` is a chance outcome the game waits for (among
+    those it waits for at once), nothing is dealt: the log records it (and applying it advances
+    the RNG as dealing it would); the outcomes before it are dealt.
 
     Each outcome is dealt once: `rules.deal` draws it and advances the state's RNG, and it is
     applied as dealt (`dealt=True`), without drawing it again."""
     out: list[Action] = []
-    if upcoming is not None and upcoming.is_chance:
-        return out
-    while (action := rules.deal(state)) is not None:
+    while not (upcoming is not None and upcoming.is_chance and rules.awaits(state, upcoming)):
+        action = rules.deal(state)
+        if action is None:
+            break
         rules.apply(state, action, dealt=True)
         out.append(action)
     return out
+
+
+LOOKAHEAD = 64  # the logged actions after one that the engine reads to tell what the log left out
+MAX_IMPLIED = 500  # steps the engine takes before one logged action; far above any real turn
 
 
 class Driver:
@@ -64,18 +71,67 @@ class Driver:
             self._saved = None
         return dealt
 
-    def apply(self, action: Action) -> Outcome:
-        if self.rollback and self._saved is None:
+    def apply(self, action: Action, later: Sequence[Action] = ()) -> Outcome:
+        """Apply a logged action. Where it is refused as it stands, the engine first takes the
+        steps a log may leave out (`rules.implied`: forced decisions, order-free effects; never
+        one that `later`, the actions the log records next, takes itself) and tries again; the
+        outcome lists them (`implied`). If it is still refused, the state is restored to before
+        all of them and the last refusal is raised."""
+        if not self.rollback:
+            return self.rules.apply(self.state, action)
+        if self._saved is None:
             self._saved = snapshot(self.state)[0]
-        rng = self.state.get("rng")
+        start = self._saved, self.state.get("rng")
         try:
             outcome = self.rules.apply(self.state, action)
-        except IllegalAction:
-            if self.rollback:
-                self.state = restore(self._saved, rng)
-            raise
+        except IllegalAction as err:
+            self.state = restore(*start)
+            outcome = self._after_implied(action, err, start, later)
         self._saved = None
         return outcome
+
+    def _after_implied(self, action: Action, refusal: IllegalAction, start: tuple, later) -> Outcome:
+        """Take the implied steps one batch at a time, trying `action` after each. When it is
+        still refused, restore `start` and raise the refusal that explains most: where the log
+        put the action, once the engine took a forced decision on the way (the action was not
+        meant after it); else the last one (why what the log left out cannot be taken)."""
+        implied: list[Action] = []
+        last, forced_taken = refusal, False
+        while len(implied) < MAX_IMPLIED:
+            try:
+                steps = self.rules.implied(self.state, action, later)
+            except IllegalAction as err:  # the log had to record what it left out
+                last = err
+                break
+            if not steps:
+                break
+            forced_taken = forced_taken or steps[0] == self.rules.forced(self.state)
+            for step in steps:
+                self.rules.apply(self.state, step)
+            implied += steps + deal(self.rules, self.state, action)
+            before = snapshot(self.state)[0], self.state.get("rng")
+            try:
+                outcome = self.rules.apply(self.state, action)
+            except IllegalAction as err:
+                last = err
+                self.state = restore(*before)
+                continue
+            self.dealt += sum(step.is_chance for step in implied)
+            outcome.implied = implied
+            outcome.rulings = [*outcome.rulings, "log.forced-steps"]
+            return outcome
+        self.state = restore(*start)
+        raise refusal if forced_taken else last
+
+    def settle(self) -> list[Action]:
+        """After the last logged action: deal from the seed and take the forced decisions, up to
+        the next decision with a choice (or chance without a seed)."""
+        taken = self.deal()
+        while len(taken) < MAX_IMPLIED and (step := self.rules.forced(self.state)) is not None:
+            self.rules.apply(self.state, step)
+            self._saved = None
+            taken += [step, *self.deal()]
+        return taken
 
     def checkpoint(self) -> str:
         self._saved, digest = snapshot(self.state)
@@ -121,11 +177,11 @@ class Replay:
     def step(self, index: int, action: Action) -> Verdict:
         pointer = self.log.pointers[index]
         try:
-            outcome = self.driver.apply(action)
+            outcome = self.driver.apply(action, self.log.actions[index + 1:index + 1 + LOOKAHEAD])
         except IllegalAction as err:
             return Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
         return Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
-                       tuple(outcome.rulings), pointer)
+                       tuple(outcome.rulings), pointer, implied=outcome.implied)
 
     def words(self, message: str) -> str:
         """The message in display names (a rule system without `humanize` keeps its ids)."""
@@ -150,7 +206,7 @@ class Replay:
             if self.snapshots == "all":
                 self.snapshot_list.append(driver.copy_state())
         if self.first_illegal is None and self.deal_at_end:
-            driver.deal()
+            driver.settle()
         return self.report()
 
     def report(self) -> dict:

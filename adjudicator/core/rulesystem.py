@@ -45,6 +45,18 @@ class RuleSet(Protocol):
 
     def legal_actions(self, state: dict) -> list[Action]: ...
 
+    def awaits(self, state: dict, action: Action) -> bool:
+        """Whether the game waits for this chance outcome now (a log may record the outcomes
+        the game waits for at once in any order)."""
+
+    def implied(self, state: dict, action: Action, later=()) -> list[Action]:
+        """The steps a log may leave out that the engine takes before `action`, which was
+        refused where it stands (forced decisions and the like), unless `later` (the actions
+        the log records next) takes them itself; IllegalAction when the log had to record them."""
+
+    def forced(self, state: dict) -> Action | None:
+        """The one legal action of a decision that has no other (None: there is a choice)."""
+
     def result(self, state: dict) -> dict: ...
 
     def public_view(self, state: dict, viewer: str | None) -> dict: ...

@@ -20,6 +20,7 @@ class Verdict:
     path: list | None = None
     conditional: bool = False
     checksum: str | None = None
+    implied: list = field(default_factory=list)  # the Actions the engine took before this one
 
     def to_json(self, edition: str | None = None) -> dict:
         """`edition` (when the caller knows it) puts that edition's rulebook first in each
@@ -35,6 +36,8 @@ class Verdict:
         }
         if self.path:
             out["path"] = self.path
+        if self.implied:
+            out["implied"] = [a.to_json() for a in self.implied]
         if self.conditional:
             out["conditional"] = True
         if self.checksum:
@@ -50,3 +53,4 @@ class Outcome:
     code: str = "ok"
     message: str = ""
     rulings: list[str] = field(default_factory=list)
+    implied: list = field(default_factory=list)  # steps the log left out, taken before the action

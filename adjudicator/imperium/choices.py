@@ -39,6 +39,9 @@ def answer(g: Game, task: dict, given: dict) -> None:
     """Apply an answer to the pending choice: legal exactly when it is one of the offers."""
     kind = CHOICES[task["kind"]]
     legal = kind.offers(g, task)
+    if given == SKIP and given not in legal and kind.decline is not None:  # one way to decline
+        given = kind.decline(g, task) or given
+        g.rulings.append("log.decline-optional")
     if given not in legal:
         if kind.why_not is not None and (reason := kind.why_not(g, task, given)) is not None:
             raise reason
@@ -77,8 +80,13 @@ def _forbidden_option(g: Game, task: dict, given: dict) -> IllegalAction | None:
     return IllegalAction(refusal[0], refusal[1], (refusal[2], *CHOICES["option"].rulings))
 
 
+def _empty_option(g: Game, task: dict) -> dict | None:
+    """An explicitly empty option is the way to decline the effect."""
+    return next(({"option": i} for i in task["open"] if task["options"][i] == []), None)
+
+
 @choice("option", _open_options, ("agent.arrow-cost", "effects.mandatory-unless-optional"),
-        why_not=_forbidden_option)
+        why_not=_forbidden_option, decline=_empty_option)
 def _option(g: Game, task: dict, given: dict, below: dict) -> None:
     prepend(below, commit_option(task["options"][given["option"]]))
 
@@ -155,7 +163,8 @@ def _count_offers(g: Game, task: dict) -> list[dict]:
     return [{"count": n} for n in range(least, most + 1)]
 
 
-@choice("count", _count_offers, ("deploy.limits",))
+@choice("count", _count_offers, ("deploy.limits",),
+        decline=lambda g, task: {"count": 0} if task.get("least", 0) == 0 else None)
 def _count(g: Game, task: dict, given: dict, below: dict) -> None:
     move_troops(g, task["player"], task["move"], given["count"])
 

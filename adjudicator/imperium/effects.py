@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from .conditions import count, holds
 from .content import FACTIONS
-from .costs import affordable, can_afford, commit_option
+from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence
 from .registry import CUSTOM, FLAG_RULINGS, OPS, fire
@@ -250,9 +250,7 @@ def op_pay(g, task, step):
 def op_choose(g, task, step):
     options = [i for i, opt in enumerate(step["choose"])
                if affordable(g, task["player"], opt, task["src"]) and option_open(g, task, opt)]
-    if len(options) == 1:
-        prepend(task, commit_option(step["choose"][options[0]]))
-    elif options:
+    if options:  # one open option is a forced choice: a log may record it or leave it out
         push_choice(g, task, "option", options=step["choose"], open=options)
 
 

@@ -53,6 +53,8 @@ class ChoiceKind:
     handles_skip: bool = False
     # why an answer that is not offered is refused, when a rule says more than "not offered"
     why_not: Callable[..., Any] | None = None
+    # the answer `skip` stands for where it is not offered itself ("up to N": zero), or None
+    decline: Callable[..., dict | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,10 +101,10 @@ def custom(*names: str):
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
-           why_not: Callable | None = None):
+           why_not: Callable | None = None, decline: Callable | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
-        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not)
+        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline)
         return apply
     return register
 

@@ -14,7 +14,7 @@ from functools import cache
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import choices, custom, turns
+from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content
@@ -231,6 +231,7 @@ class ImperiumRules(TablePositions):  # positions: table.py
             if not action.is_chance:
                 raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome "
                                     f"({task['kind']}) before {action.by} can act", ("log.hidden-outcome",))
+            task = self._awaited(g, action) or task
             kind = CHANCES[task["kind"]]
             check_kind(task, action.data)
             if state.get("rng") is not None and not dealt:
@@ -242,6 +243,29 @@ class ImperiumRules(TablePositions):  # positions: table.py
             self._decide(g, task, action)
         self.settle(g)
         return self._outcome(g, action)
+
+    @staticmethod
+    def _awaited(g: Game, action: Action) -> dict | None:
+        """The pending chance task this outcome answers, brought to the top (see `awaits`)."""
+        stack = g.state["stack"]
+        i = awaited_index(stack, action)
+        if i is None:
+            return None
+        stack.append(stack.pop(i))
+        return stack[-1]
+
+    def awaits(self, state: dict, action: Action) -> bool:
+        """Does the game wait for this chance outcome now? The chance outcomes it waits for at
+        once (setup's contracts, objectives and Row; the round's draws) are independent of
+        each other: a log may record them in any order."""
+        return awaited_index(state["stack"], action) is not None
+
+    def implied(self, state: dict, action: Action, later=()) -> list[Action]:
+        """What the engine does before `action`, refused where it stands (implied.py)."""
+        return implied.steps_before(self, state, action, later)
+
+    def forced(self, state: dict) -> Action | None:
+        return implied.forced(self, state)
 
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who = actor(task)
@@ -257,8 +281,10 @@ class ImperiumRules(TablePositions):  # positions: table.py
             if action.do == "play-intrigue":
                 check_timing(g, task, action.get("card"))
             if action.do in ("resolve", "deploy", "end-turn", "acquire") and task["t"] == "choice":
-                raise IllegalAction("timing.choice-pending", f"{who} must first answer the "
-                                    f"{task['kind']} choice of {task['src']}", ("timing.effects-any-order",))
+                optional = choices.SKIP in choices.offers(g, task)
+                raise IllegalAction("timing.choice-pending", f"{who} must first answer the {task['kind']} "
+                                    f"choice of {task['src']}" + (" (to decline it: choose skip)" if optional else ""),
+                                    ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())))
             raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} "
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
@@ -330,6 +356,17 @@ class ImperiumRules(TablePositions):  # positions: table.py
         view["imperium_deck"] = len(view["imperium_deck"]["cards"])
         view["intrigue_deck"] = len(view["intrigue_deck"]["cards"])
         return view
+
+
+def awaited_index(stack: list, action: Action) -> int | None:
+    """Where, among the chance tasks on top of the stack, the first one this outcome answers is."""
+    for i in range(len(stack) - 1, -1, -1):
+        task = stack[i]
+        if task["t"] != "chance":
+            return None
+        if task["kind"] == action.do and all(task[k] == action.get(k) for k in ("player", "from") if k in task):
+            return i
+    return None
 
 
 def actor(task: dict) -> str:

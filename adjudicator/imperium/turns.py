@@ -273,15 +273,15 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
         done.append("gather")
         g.push({"t": "chance", "kind": "draw", "player": pid, "n": 1})
         g.rulings.append("spy.gather-intelligence")
-    turn["done"] = done
-    _maybe_skip_deploy(g, turn)
+    turn["done"] = sorted(done)  # a set kept in order: the order effects resolved in is no outcome
     fire("space-cost-paid", g, pid, paid)
 
 
 def _maybe_skip_deploy(g: Game, turn: dict) -> None:
-    """Deploying is a decision only when there is something to deploy."""
+    """Deploying is a decision only when there is something to deploy: it is not offered then,
+    and the turn may end without it (a log may still record deploying nothing)."""
     if _deploy_moot(g, turn):
-        turn["done"].append("deploy")
+        ms_add(turn["done"], "deploy")
 
 
 def _deploy_moot(g: Game, turn: dict) -> bool:
@@ -382,7 +382,7 @@ def _resolve(g: Game, task: dict, pid: str, a: dict) -> None:
         raise IllegalAction("resolve.already-resolved", f"{node} was already resolved this turn",
                             ("card.agent-or-reveal",))
     _require(turn, node)
-    turn["done"].append(node)
+    ms_add(turn["done"], node)
     kind, _, ident = node.partition(":")
     NODES[kind](g, pid, ident.split("#")[0], node)
 
@@ -418,10 +418,9 @@ def _deploy_limit(turn: dict) -> int:
 
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
     turn, troops = g.state["turn"], g.p(pid)["troops"]
-    if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None:
+    if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None \
+            or _deploy_moot(g, turn):
         return []
-    if turn.get("no_deploy"):
-        return [{"recruited": 0, "garrison": 0}]
     return [{"recruited": r, "garrison": gar}
             for r in range(min(turn["recruited"], troops["garrison"]) + 1)
             for gar in range(min(_deploy_limit(turn), troops["garrison"] - r) + 1)]
@@ -439,6 +438,10 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
     troops = g.p(pid)["troops"]
     if not (isinstance(recruited, int) and isinstance(garrison, int)) or recruited < 0 or garrison < 0:
         raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
+    if _deploy_moot(g, turn) and recruited + garrison == 0:  # nothing to deploy, recorded anyway
+        _maybe_skip_deploy(g, turn)
+        g.rulings.append("log.forced-steps")
+        return
     if turn.get("no_deploy") and recruited + garrison:
         raise IllegalAction("deploy.forbidden", f"{pid} may deploy no unit this turn",
                             (FLAG_RULINGS["no_deploy"],))
@@ -450,7 +453,7 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
                             ("deploy.limits", "deploy.no-rerecruit"))
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
-    turn["done"].append("deploy")
+    ms_add(turn["done"], "deploy")
     count_deployed(g, pid, recruited + garrison)
 
 

@@ -10,7 +10,7 @@ from ..content import FACTIONS
 from ..game import Game, ms_add, my_turn
 from ..influence import change_influence
 from ..registry import FLAG_RULINGS, choice, custom, hook, intrigue_check
-from ..steps import prepend, push_choice
+from ..steps import push_choice
 from ..zones import reveal_drawn
 
 FLAG_RULINGS["move-agent"] = "card.kwisatz-haderach"
@@ -131,9 +131,7 @@ def discard_or_lose_troop(g: Game, task: dict, step: dict) -> None:
         options.append([{"custom": "lose-troops", "from": step.get("from", "conflict"),
                          "count": step.get("troops", 1)}])
     g.rulings.append("card.test-of-humanity")
-    if len(options) == 1:
-        prepend(task, options[0])
-    elif options:
+    if options:
         push_choice(g, task, "option", options=options, open=list(range(len(options))))
 
 

@@ -123,9 +123,7 @@ def _infiltrating(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
 def opponent_loses_conflict_troop(g: Game, task: dict, step: dict) -> None:
     """Double Cross: an opponent of your choice with a troop in the Conflict loses `n`."""
     targets = [q for q in g.clockwise_from(task["player"])[1:] if g.p(q)["troops"]["conflict"] > 0]
-    if len(targets) == 1:
-        lose_from_conflict(g, targets[0], step.get("n", 1))
-    elif targets:
+    if targets:
         push_choice(g, task, "opponent", players=targets, n=step.get("n", 1))
 
 

@@ -66,9 +66,7 @@ def flip_battle_icon(g: Game, task: dict, step: dict) -> None:
     pl = g.p(task["player"])
     open_ = [i for i, c in enumerate(pl["conflicts"]) if not c["flipped"]
              and g.content.conflicts[c["id"]].get("battle_icon") in (step["icon"], "wild")]
-    if len(open_) == 1:
-        flip_conflict(g, task["player"], open_[0])
-    elif open_:
+    if open_:
         push_choice(g, task, "flip", open=open_)
 
 
@@ -164,9 +162,7 @@ def feyd_training(g: Game, task: dict, step: dict) -> None:
     here = g.p(pid).get("feyd", leader["training_track"]["start"])
     nexts = _track(g, pid)[here]["next"]
     g.rulings.append("leader.feyd-training")
-    if len(nexts) == 1:
-        feyd_move(g, pid, nexts[0], task["src"])
-    elif nexts:
+    if nexts:
         push_choice(g, task, "track", open=list(range(len(nexts))), next=nexts)
 
 

@@ -1,0 +1,113 @@
+"""What a log may leave out, and what the engine then does in its place (docs/log-format.md,
+'What a log may leave out'). Called by the driver only when a logged action is refused where
+it stands (core/replay.py): a log that records every step never comes here.
+
+- A **forced decision**: the game waits for a decision with exactly one legal action.
+- **Order-free effects**: the effects of a turn not yet resolved, when each resolves with
+  nothing to decide or draw and resolving them first-to-last and last-to-first gives the same
+  state. One effect alone is order-free, whatever it asks for next.
+
+Where the order of a turn's effects can matter, the log must say it: the refusal says why
+(`timing.order-matters`).
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action
+from ..core.canonical import restore, snapshot
+from ..core.errors import IllegalAction
+from .timing import blocking_edge
+from .turns import pending_effects
+
+TURN_TASKS = ("agent", "reveal")  # a turn whose effects are being resolved
+RULINGS = ("log.forced-steps", "timing.effects-any-order")
+
+
+def forced(rules, state: dict) -> Action | None:
+    """The one legal action of a decision that has no other, else None."""
+    top = state["stack"][-1] if state["stack"] else None
+    if top is None or top["t"] == "chance":
+        return None
+    offers = rules.legal_actions(state)
+    return offers[0] if len(offers) == 1 else None
+
+
+def steps_before(rules, state: dict, action: Action, later=()) -> list[Action]:
+    """The steps the engine takes before `action`, which was refused where it stands: a forced
+    decision, or a turn's order-free effects (with the forced decisions between them). Empty
+    when neither applies, or when the log resolves one of those effects itself in this turn
+    (`later`: the actions it records next; then the effects were not left out, and `action`
+    stands refused where the log put it). IllegalAction (`timing.order-matters`) when the log
+    had to say the order of the effects it left out."""
+    top = state["stack"][-1] if state["stack"] else None
+    step = forced(rules, state)
+    if step is not None:  # unless it is an effect the log resolves itself, later in the turn
+        return [] if step.do == "resolve" and resolved_later(step.by, [step.get("effect")], later) else [step]
+    if top is None or top["t"] not in TURN_TASKS:
+        return []
+    pid = top["player"]
+    pending = pending_effects(state["turn"])
+    if not pending or resolved_later(pid, pending, later):
+        return []
+    if len(pending) == 1:
+        return [Action({"by": pid, "do": "resolve", "effect": pending[0]})]
+    ahead = _resolve_all(rules, state, pid, latest=False)
+    behind = _resolve_all(rules, state, pid, latest=True)
+    for run in (ahead, behind):
+        if run[1] is not None:
+            raise _order_matters(pending, run[1])
+    if ahead[2] != behind[2]:
+        raise _order_matters(pending, "resolving them first-to-last and last-to-first gives different results")
+    return ahead[0]
+
+
+TURN_STARTS = ("send-agent", "reveal")
+
+
+def resolved_later(pid: str, pending: list[str], later) -> bool:
+    """Does the log resolve one of these effects itself before this turn ends?"""
+    for a in later:
+        if a.do in TURN_STARTS or (a.by == pid and a.do == "end-turn"):
+            return False
+        if a.by == pid and a.do == "resolve" and a.get("effect") in pending:
+            return True
+    return False
+
+
+def _resolve_all(rules, state: dict, pid: str, latest: bool) -> tuple[list[Action], str | None, str]:
+    """Resolve the turn's pending effects on a copy, always the first (or the last) one the
+    timing graph allows, taking forced decisions between them. Returns the steps taken, what
+    stopped them (a decision with a choice, or chance), and the checksum of the result."""
+    copy = restore(snapshot(state)[0], None)
+    steps: list[Action] = []
+    while True:
+        top = copy["stack"][-1] if copy["stack"] else None
+        if top is not None and top["t"] in TURN_TASKS and top["player"] == pid:
+            turn = copy["turn"]
+            ready = [n for n in pending_effects(turn) if blocking_edge(turn, n) is None]
+            if not ready:
+                break
+            step = Action({"by": pid, "do": "resolve", "effect": ready[-1] if latest else ready[0]})
+        else:
+            step = forced(rules, copy)
+            if step is None:
+                return steps, _asks(copy, top), ""
+        rules.apply(copy, step)
+        steps.append(step)
+    return steps, None, snapshot(copy)[1]
+
+
+def _asks(state: dict, top: dict | None) -> str:
+    if top is None:
+        return "the game ends"
+    if top["t"] == "chance":
+        return f"{top.get('src') or 'an effect'} needs a chance outcome ({top['kind']}) first"
+    return f"{top.get('src') or 'an effect'} asks {top.get('player', 'a player')} for a decision " \
+           f"({top.get('kind', top['t'])})"
+
+
+def _order_matters(pending: list[str], why: str) -> IllegalAction:
+    return IllegalAction("timing.order-matters", f"the effects {', '.join(pending)} are not resolved, and "
+                         f"their order can matter here: {why}; the log must record each `resolve` in "
+                         "the order played", RULINGS)
+
