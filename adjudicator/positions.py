@@ -172,8 +172,9 @@ def check_position(doc, deadline: float | None = None) -> dict:
         later = [a for a, _ in actions[index + 1:]]
         try:
             outcome = guarded(lambda a=action: driver.apply(a, later))
-            verdict = Verdict(index, outcome.verdict, outcome.code, rules.humanize(outcome.message, driver.state),
-                              tuple(outcome.rulings), pointer, implied=outcome.implied)
+            message = rules.humanize(outcome.message, driver.state)
+            verdict = Verdict(index, outcome.verdict, outcome.code, message, tuple(outcome.rulings), pointer,
+                              implied=outcome.implied)
         except IllegalAction as err:  # the driver has restored the state to before the action
             verdict = Verdict(index, ILLEGAL, err.code, rules.humanize(err.message, driver.state), err.rulings,
                               pointer, err.path)

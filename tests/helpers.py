@@ -32,8 +32,13 @@ def deal(rules, state) -> None:
 
 
 def act(rules, state, by: str, do: str, **args):
+    """Apply one action, deal the seeded chance outcomes, and answer the choices that have one
+    answer (a log may leave those out: docs/log-format.md)."""
     outcome = rules.apply(state, Action({"by": by, "do": do, **args}))
     deal(rules, state)
+    while state["stack"] and state["stack"][-1]["t"] == "choice" and (step := rules.forced(state)) is not None:
+        rules.apply(state, step)
+        deal(rules, state)
     return outcome
 
 

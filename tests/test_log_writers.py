@@ -5,6 +5,10 @@ setup outcomes in any order; where the order of effects matters the refusal says
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
+
+import pytest
 
 from adjudicator.core.replay import replay
 from adjudicator.imperium.choices import answer
@@ -165,3 +169,21 @@ def test_a_seeded_log_deals_what_it_leaves_out_before_a_recorded_outcome():
     assert out["valid"], out["verdicts"]
     assert out["final_state"]["board"]["conflict"] == "skirmish-crysknife"
     assert len(out["final_state"]["row"]) == 5 and out["dealt"] >= 8
+
+
+DOCS = Path(__file__).parent.parent / "docs" / "log-format.md"
+EXAMPLE_LOGS = sorted((Path(__file__).parent.parent / "examples" / "logs").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLE_LOGS, ids=lambda p: p.stem)
+def test_the_example_logs_of_the_docs_replay_valid_and_are_the_docs_own(path):
+    text = path.read_text()
+    assert f"```json\n{text}```" in DOCS.read_text(), f"docs/log-format.md does not show {path.name} as it is"
+    out = replay(json.loads(text))
+    assert out["valid"], out["verdicts"][out["first_illegal"]]
+    assert any(v.get("implied") for v in out["verdicts"])  # written the short way
+
+
+def test_both_editions_have_an_example_log():
+    editions = {json.loads(p.read_text())["game"]["edition"] for p in EXAMPLE_LOGS}
+    assert editions == {"Dune: Imperium", "Dune: Imperium – Uprising"}
