@@ -171,7 +171,7 @@ def check_position(doc, deadline: float | None = None) -> dict:
         guarded(lambda a=action: driver.deal(a))
         later = [a for a, _ in actions[index + 1:]]
         try:
-            outcome = guarded(lambda a=action: driver.apply(a, later))
+            outcome = guarded(lambda a=action, rest=later: driver.apply(a, rest))
             message = rules.humanize(outcome.message, driver.state)
             verdict = Verdict(index, outcome.verdict, outcome.code, message, tuple(outcome.rulings), pointer,
                               implied=outcome.implied)
