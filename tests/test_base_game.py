@@ -238,8 +238,12 @@ def test_test_of_humanity_opponents_choose_clockwise_among_what_they_can_do():
     assert top(st)["player"] == "blue" and top(st)["kind"] == "option"
     choose(st, "blue", option=1)  # lose a troop
     assert P(st, "blue")["troops"] == {"supply": 10, "garrison": 1, "conflict": 1}
-    assert P(st, "green")["troops"] == {"supply": 10, "garrison": 1, "conflict": 1}  # no choice to make
-    assert top(st)["player"] == "yellow" and top(st)["kind"] == "discard"  # no troop in the Conflict
+    assert top(st)["player"] == "green" and answers(st) == [{"option": 0}]  # one answer: lose the troop
+    choose(st, "green", option=0)
+    assert P(st, "green")["troops"] == {"supply": 10, "garrison": 1, "conflict": 1}
+    assert top(st)["player"] == "yellow" and answers(st) == [{"option": 0}]  # no troop in the Conflict
+    choose(st, "yellow", option=0)
+    assert top(st)["player"] == "yellow" and top(st)["kind"] == "discard"
     card = answers(st)[0]["card"]
     choose(st, "yellow", card=card)
     assert len(P(st, "yellow")["hand"]) == 4 and card in P(st, "yellow")["discard"]
@@ -436,6 +440,8 @@ def test_bypass_protocol_cheap_option_goes_to_the_discard_pile():
     give_intrigue(st, "red", ["bypass-protocol"])
     set_row(st, ["gun-thopter", "dr-yueh", "space-travel", "scout", "stilgar"])
     act(st, "red", "play-intrigue", card="bypass-protocol")  # no spice: only the first option
+    assert answers(st) == [{"option": 0}]
+    choose(st, "red", option=0)
     assert top(st)["kind"] == "acquire"
     assert [a["card"] for a in answers(st) if "card" in a] == ["arrakis-liaison", "dr-yueh", "scout", "space-travel"]
     choose(st, "red", card="space-travel")

@@ -27,12 +27,16 @@ MODES = ("strict", "continue")
 
 def deal(rules, state: dict, upcoming: Action | None = None) -> list[Action]:
     """With a seed in the state, deal every chance outcome the game waits for, up to the next
-    decision, and return them. When `upcoming` is a chance outcome the game waits for (among
-    those it waits for at once), nothing is dealt: the log records it (and applying it advances
-    the RNG as dealing it would); the outcomes before it are dealt.
+    decision, and return them. When `upcoming` is a chance outcome, deal only up to where the
+    game waits for it (among the outcomes it waits for at once), and nothing if it never does
+    before the next decision: the log records it (applying it advances the RNG as dealing it
+    would), and a wrong one is refused where the log put it.
 
     Each outcome is dealt once: `rules.deal` draws it and advances the state's RNG, and it is
     applied as dealt (`dealt=True`), without drawing it again."""
+    if upcoming is not None and upcoming.is_chance and (
+            rules.awaits(state, upcoming) or not _dealt_until(rules, _copy(state), upcoming)):
+        return []
     out: list[Action] = []
     while not (upcoming is not None and upcoming.is_chance and rules.awaits(state, upcoming)):
         action = rules.deal(state)
@@ -41,6 +45,20 @@ def deal(rules, state: dict, upcoming: Action | None = None) -> list[Action]:
         rules.apply(state, action, dealt=True)
         out.append(action)
     return out
+
+
+def _dealt_until(rules, state: dict, upcoming: Action) -> bool:
+    """Does dealing from the seed reach a point where the game waits for `upcoming`?"""
+    while not rules.awaits(state, upcoming):
+        action = rules.deal(state)
+        if action is None:
+            return False
+        rules.apply(state, action, dealt=True)
+    return True
+
+
+def _copy(state: dict) -> dict:
+    return restore(snapshot(state)[0], state.get("rng"))
 
 
 LOOKAHEAD = 64  # the logged actions after one that the engine reads to tell what the log left out
