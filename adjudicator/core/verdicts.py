@@ -20,6 +20,7 @@ class Verdict:
     path: list | None = None
     conditional: bool = False
     checksum: str | None = None
+    expected: dict | None = None  # what the engine expected instead (replay --explain; core/explain.py)
 
     def to_json(self, edition: str | None = None) -> dict:
         """`edition` (when the caller knows it) puts that edition's rulebook first in each
@@ -39,6 +40,8 @@ class Verdict:
             out["conditional"] = True
         if self.checksum:
             out["checksum"] = self.checksum
+        if self.expected is not None:
+            out["expected"] = self.expected
         return out
 
 
