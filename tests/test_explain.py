@@ -3,6 +3,8 @@ the log's own vocabulary, and every action it lists is accepted in place of the 
 
 import copy
 import json
+import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -386,3 +388,18 @@ def test_stored_game_report_explain(service, db_path):
     problem(service.get(url + "?explain=1"), 403, "?explain")
     problem(service.get(url + "?explain=1", headers={"Authorization": f"Bearer {bob}"}), 403, "?explain")
     problem(service.get(url + "?explain=maybe"), 400, "?explain")
+
+
+def test_the_documented_example_is_current():
+    """docs/log-format.md shows real output: the engine still answers exactly that (trimmed)."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "log-format.md").read_text(encoding="utf-8")
+    log = json.loads(re.search(r"## A short, complete example.*?```json\n(.*?)\n```", doc, re.S).group(1))
+    section = doc[doc.index("## When a log is refused: --explain"):]
+    added, shown = re.findall(r"```(?:json)?\n(\{.*?\})\n```", section, re.S)[:2]
+    log["actions"].append(json.loads(added))
+    verdict = refused(log)
+    shown = json.loads(shown)
+    listed = shown["expected"].pop("actions")
+    assert verdict["expected"]["actions"][: len(listed)] == listed
+    assert verdict["expected"]["actions"][-1] == {"by": "john", "do": "reveal"}
+    assert {k: (verdict[k] if k != "expected" else {x: verdict[k][x] for x in shown[k]}) for k in shown} == shown
