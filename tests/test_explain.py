@@ -3,6 +3,7 @@ the log's own vocabulary, and every action it lists is accepted in place of the 
 
 import copy
 import json
+import random
 import re
 from pathlib import Path
 
@@ -11,9 +12,10 @@ from click.testing import CliRunner
 
 from adjudicator.cli import main
 from adjudicator.core import explain, schemas
+from adjudicator.core.actions import Action
 from adjudicator.core.canonical import dumps
 from adjudicator.core.logs import parse_log
-from adjudicator.core.replay import Replay
+from adjudicator.core.replay import Driver, Replay
 from adjudicator.service import tokens
 from adjudicator.store import open_db, prepare
 
@@ -403,3 +405,64 @@ def test_the_documented_example_is_current():
     assert verdict["expected"]["actions"][: len(listed)] == listed
     assert verdict["expected"]["actions"][-1] == {"by": "john", "do": "reveal"}
     assert {k: (verdict[k] if k != "expected" else {x: verdict[k][x] for x in shown[k]}) for k in shown} == shown
+
+
+# --- properties over whole games ------------------------------------------------------------------------
+SAMPLES = Path(__file__).resolve().parent.parent / "adjudicator" / "samples"
+
+
+def _games():
+    for path in sorted(SAMPLES.glob("*.json")):
+        yield path.stem, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_legal_action_spelled_reads_back_to_itself():
+    """At every decision of the sample games (both editions), every legal action written in
+    English or Russian names is read by the log reader as that very action."""
+    spelled = dict.fromkeys(("en", "ru"), 0)
+    for _, doc in _games():
+        log = parse_log(doc)
+        rules, players = log.rules, [p["id"] for p in log.game["players"]]
+        driver = Driver(rules, rules.new_state(log.game, log.setup))
+        for action in log.actions:
+            driver.deal(action)
+            for legal in rules.legal_actions(driver.state):
+                for words in spelled:
+                    written = rules.spell(legal.data, words)
+                    assert rules.normalize(written, "", players) == legal.data, (words, legal, written)
+                    spelled[words] += written != legal.data
+            driver.apply(action)
+            driver.checkpoint()
+    assert spelled["en"] > 1000 and spelled["ru"] > 1000
+
+
+@pytest.mark.parametrize("name", [stem for stem, _ in _games()])
+def test_mutated_games_get_expected_actions_the_engine_accepts(name):
+    """Mistakes an exporter makes (an action by the wrong player, an action left out, two actions
+    swapped), seeded: every listed action is legal in place of the refused one."""
+    doc = dict(_games())[name]
+    rng = random.Random(name)
+    checked = 0
+    for _ in range(12):
+        actions = copy.deepcopy(doc["actions"])
+        i = rng.randrange(10, len(actions) - 1)
+        kind = rng.choice(["player", "drop", "swap"])
+        if kind == "player" and actions[i]["by"] != "chance":
+            actions[i]["by"] = rng.choice([p["id"] for p in doc["game"]["players"] if p["id"] != actions[i]["by"]])
+        elif kind == "drop":
+            del actions[i]
+        else:
+            actions[i], actions[i + 1] = actions[i + 1], actions[i]
+        log = parse_log(with_actions(doc, actions[: i + 2]))
+        run = Replay(log, "strict", "none", explain=True)
+        rep = run.run()
+        if rep["first_illegal"] is None:
+            continue
+        before = run.state  # strict mode stops at the illegal action, restored to before it
+        players = [p["id"] for p in doc["game"]["players"]]
+        for written in rep["verdicts"][-1]["expected"]["actions"]:
+            state = copy.deepcopy(before)
+            outcome = log.rules.apply(state, Action.from_json(log.rules.normalize(written, "", players)))
+            assert outcome.verdict != "illegal", written
+            checked += 1
+    assert checked > 12
