@@ -18,6 +18,7 @@ from .core import registry
 from .core import replay as replaying
 from .core.canonical import pretty
 from .core.errors import AdjudicatorError
+from .core.logs import parse_log
 from .core.rulings import all_rulings
 from .positions import check_position, cut
 from .service import batch, games
@@ -75,11 +76,12 @@ def simulate(game: str, players: int, seed: int, modules: tuple[str, ...]) -> No
 @click.argument("log", type=click.Path(allow_dash=True))
 @click.option("--mode", type=click.Choice(["strict", "continue"]), default="strict", show_default=True)
 @click.option("--snapshots", type=click.Choice(["none", "final", "all"]), default="final", show_default=True)
-def replay(log: str, mode: str, snapshots: str) -> None:
+@click.option("--explain", is_flag=True, help="an illegal verdict lists what the engine expected instead")
+def replay(log: str, mode: str, snapshots: str, explain: bool) -> None:
     """Replay LOG and print the report. Exit 0: all legal; 1: an illegal action; 2: unreadable."""
 
     try:
-        report = replaying.replay(_read_json(log), mode, snapshots)
+        report = replaying.Replay(parse_log(_read_json(log)), mode, snapshots, explain=explain).run()
     except AdjudicatorError as err:
         _fail(err)
     _emit(report)

@@ -13,7 +13,7 @@ from adjudicator.service import games
 
 from .auth import caller, require_token
 from .db import get_db
-from .limits import deadline, flag, int_arg, json_body, ok, text_arg
+from .limits import deadline, flag, int_arg, json_body, ok, switch, text_arg
 
 bp = Blueprint("games", __name__)
 _KEY = re.compile(r"[!-~]{1,200}")  # visible ASCII: what any client library can send as a header
@@ -54,7 +54,9 @@ def one(game_id: str):
 
 @bp.get("/v1/games/<game_id>/report")
 def report(game_id: str):
-    return ok(games.report(get_db(), game_id))
+    """The stored report; `?explain=1` adds what was expected instead of its illegal action."""
+    explain = switch("explain")
+    return ok(games.report(get_db(), game_id, explain, caller() if explain else None, deadline()))
 
 
 @bp.get("/v1/games/<game_id>/states/<int:index>")

@@ -76,6 +76,13 @@ IDEMPOTENCY = {"name": "Idempotency-Key", "in": "header", "required": False,
                "schema": {"type": "string", "pattern": "^[!-~]{1,200}$"}}
 
 
+EXPLAIN = {"name": "explain", "in": "query", "required": False,
+           "description": "1 or true: an illegal verdict also carries `expected`, what the engine expected instead "
+                          "(the prompt and the legal actions at that point, in the log's own vocabulary; "
+                          "docs/log-format.md). 0 or false (the default): the report as without it",
+           "schema": {"type": "string", "enum": ["0", "1", "true", "false"]}}
+
+
 def _path(name: str, schema=None) -> dict:
     return {"name": name, "in": "path", "required": True, "schema": schema or {"type": "string"}}
 
@@ -102,7 +109,7 @@ def openapi() -> dict:
         "/v1/replays": {"post": _op(
             "Replay a log and judge every action", _json(_ref("report")), "log",
             [_q("mode", "strict stops at the first illegal action", ["strict", "continue"]),
-             _q("snapshots", "states in the report", ["none", "final", "all"])], ("400", "413"))},
+             _q("snapshots", "states in the report", ["none", "final", "all"]), EXPLAIN], ("400", "413"))},
         "/v1/positions/check": {"post": _op(
             "Is one contested action legal in a position?", _json({
                 "type": "object", "required": ["legal", "verdict", "state", "checksum"],
@@ -151,8 +158,10 @@ def openapi() -> dict:
             "delete": _secure(_op("Delete a game (only the token that uploaded it)", {"description": "Deleted"},
                                   params=[_path("id")], problems=("404",), status="204")),
         },
-        "/v1/games/{id}/report": {"get": _op("The stored report", _json(_ref("report")), params=[_path("id")],
-                                             problems=("404",))},
+        "/v1/games/{id}/report": {"get": _op(
+            "The stored report (with explain: what was expected instead of its illegal action; the uploader's "
+            "token until the game is finished)", _json(_ref("report")), params=[_path("id"), EXPLAIN],
+            problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/states/{index}": {"get": _op(
             "The state after one logged action (the public view unless you uploaded the game or it is finished)",
             _json({"type": "object", "required": ["index", "checksum", "state", "public_view"],

@@ -13,7 +13,17 @@ from adjudicator.positions import check_position, legal_actions
 from adjudicator.store import get_ruling, sample, samples, search_rulings
 
 from .db import get_db
-from .limits import MAX_LEGAL_ACTIONS, MAX_SNAPSHOT_ACTIONS, choice_arg, deadline, json_body, ok, query_words, text_arg
+from .limits import (
+    MAX_LEGAL_ACTIONS,
+    MAX_SNAPSHOT_ACTIONS,
+    choice_arg,
+    deadline,
+    json_body,
+    ok,
+    query_words,
+    switch,
+    text_arg,
+)
 from .openapi import openapi
 
 bp = Blueprint("v1", __name__)
@@ -35,6 +45,7 @@ def openapi_doc():
 def post_replay():
     mode = choice_arg("mode", MODES, "strict")
     snapshots = choice_arg("snapshots", SNAPSHOTS, "final")
+    explain = switch("explain")
     until = deadline()
     log = parse_log(json_body(), until)
     if snapshots == "all" and len(log.actions) > MAX_SNAPSHOT_ACTIONS:
@@ -42,7 +53,7 @@ def post_replay():
         raise LimitExceeded(f"snapshots=all is answered for logs of at most {MAX_SNAPSHOT_ACTIONS} actions, "
                             f"not {len(log.actions)}: ask for 'final' or replay a shorter prefix",
                             "?snapshots", code="limit-snapshots")
-    return ok(Replay(log, mode, snapshots, deadline=until).run())
+    return ok(Replay(log, mode, snapshots, deadline=until, explain=explain).run())
 
 
 @bp.post("/v1/positions/check")

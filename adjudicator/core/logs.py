@@ -31,6 +31,7 @@ class Log:
     actions: list[Action] = field(default_factory=list)
     pointers: list[str] = field(default_factory=list)
     rules: object = None
+    written: list = field(default_factory=list)  # the actions as the log wrote them (names unresolved)
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "game": self.game, "setup": self.setup,
@@ -104,7 +105,7 @@ def parse_log(doc, deadline: float | None = None) -> Log:
         players.append({**p, "leader": rules.resolve_leader(p["leader"], f"/game/players/{i}/leader")})
     game["players"] = players
     ids = [p["id"] for p in players]
-    log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules)
+    log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules, written=actions)
     seen: dict[bytes, Action] = {}  # a game repeats many actions: resolve each distinct one once
     for i, raw in enumerate(actions):
         if i % 256 == 0:

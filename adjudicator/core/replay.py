@@ -17,6 +17,7 @@ from .. import ENGINE_VERSION
 from .actions import Action
 from .canonical import checksum, restore, snapshot
 from .errors import IllegalAction, LimitExceeded
+from .explain import Explainer
 from .logs import Log, parse_log
 from .rulings import citations
 from .verdicts import ILLEGAL, Outcome, Verdict
@@ -172,10 +173,11 @@ class Replay:
     """Replays one log. `run()` returns the report (see schemas/report.json)."""
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
-                 deal_at_end: bool = True):
+                 deal_at_end: bool = True, explain: bool = False):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
-        a stored game's state after one action) instead of dealing up to the next decision."""
+        a stored game's state after one action) instead of dealing up to the next decision.
+        `explain`: an illegal verdict says what was expected instead (core/explain.py)."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end = deal_at_end
         self.rules = log.rules
@@ -183,6 +185,7 @@ class Replay:
         self.verdicts: list[Verdict] = []
         self.snapshot_list: list[dict] = []
         self.first_illegal: int | None = None
+        self.explain = Explainer(log) if explain else None
 
     @property
     def state(self) -> dict:
@@ -197,7 +200,10 @@ class Replay:
         try:
             outcome = self.driver.apply(action, self.log.actions[index + 1:index + 1 + LOOKAHEAD])
         except IllegalAction as err:
-            return Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
+            verdict = Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
+            if self.explain is not None:  # the driver has restored the state to before the action
+                verdict.expected = self.explain(self.driver.state, action)
+            return verdict
         return Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
                        tuple(outcome.rulings), pointer, implied=outcome.implied)
 

@@ -86,6 +86,16 @@ class RuleSet(Protocol):
     def humanize(self, message: str, state: dict | None = None) -> str:
         """A verdict message with display names for ids (codes never change)."""
 
+    # --- explaining an illegal action (core/explain.py); optional: without them, ids are kept ---
+    def written_names(self, data: dict) -> list[tuple[str, bool]]:
+        """The names an action as written holds (not player ids, not numbers), each with whether
+        the thing it names has both an English and a Russian name, so that explain can tell
+        which vocabulary a log writes in."""
+
+    def spell(self, data: dict, words: str) -> dict:
+        """An action (ids) with its names in `words` ("ru", "en" or "id"), each name one that
+        `normalize` reads back to the same id."""
+
 
 @runtime_checkable
 class RuleSystem(Protocol):

@@ -21,6 +21,7 @@ class Verdict:
     conditional: bool = False
     checksum: str | None = None
     implied: list = field(default_factory=list)  # the Actions the engine took before this one
+    expected: dict | None = None  # what the engine expected instead (replay --explain; core/explain.py)
 
     def to_json(self, edition: str | None = None) -> dict:
         """`edition` (when the caller knows it) puts that edition's rulebook first in each
@@ -42,6 +43,8 @@ class Verdict:
             out["conditional"] = True
         if self.checksum:
             out["checksum"] = self.checksum
+        if self.expected is not None:
+            out["expected"] = self.expected
         return out
 
 

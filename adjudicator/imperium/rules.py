@@ -24,6 +24,7 @@ from .game import Game
 from .intrigue import check_timing, skip_window, window
 from .registry import CHANCES, VERBS, fire
 from .rounds import advance_flow
+from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
 
@@ -43,7 +44,7 @@ PLAYER_COUNTS = (3, 4)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
 
-class ImperiumRules(TablePositions):  # positions: table.py
+class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
     system = "imperium"
     setup_rulings = SETUP_RULINGS
 

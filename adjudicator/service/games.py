@@ -124,8 +124,31 @@ def get(db, game_id: str, token: str | None = None) -> dict:
     return {**summary(row), "log": log if everything else public_log(log), "public_view": not everything}
 
 
-def report(db, game_id: str) -> dict:
-    return json.loads(get_row(db, game_id)["report"])
+def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None) -> dict:
+    """The stored report; with `explain`, its illegal verdict also says what was expected
+    instead (core/explain.py)."""
+    row = get_row(db, game_id)
+    stored = json.loads(row["report"])
+    if explain and row["first_illegal"] is not None:
+        _explain(row, stored, token, deadline)
+    return stored
+
+
+def _explain(row: dict, stored: dict, token: str | None, deadline: float | None) -> None:
+    """Replays the stored log up to its first illegal action with explain and adds `expected`
+    to the stored verdict, when the current engine still judges that action illegal for the same
+    reason (otherwise the engine has changed since: reverify says how). The legal actions name
+    the acting player's hand, so before the game is finished only its uploader may ask."""
+    if not sees_everything(row, token):
+        raise Forbidden("what was expected instead names the acting player's hand: before the game is finished "
+                        "only the uploader's token may ask for it", "?explain")
+    index = row["first_illegal"]
+    log = parse_log(json.loads(row["log"]), deadline)
+    log.actions, log.pointers = log.actions[: index + 1], log.pointers[: index + 1]
+    fresh = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False, explain=True).run()["verdicts"][-1]
+    for verdict in stored["verdicts"]:
+        if (verdict["index"], verdict["code"]) == (fresh["index"], fresh["code"]) and "expected" in fresh:
+            verdict["expected"] = fresh["expected"]
 
 
 def delete(db, game_id: str, token_id: str) -> None:
