@@ -18,7 +18,7 @@ from adjudicator.core.replay import Driver, replay
 from adjudicator.simulate import simulate
 
 SETS = [("uprising", ()), ("uprising", ("choam",)), ("imperium", ())]
-GAMES = 3
+GAMES = 50
 
 
 def canonical_trace(log: dict):
