@@ -83,6 +83,11 @@ def minimal_log(log: dict) -> tuple[list, int, int]:
         gap = []
         kept.append(action)
         assert driver.checkpoint() == digest, (len(kept) - 1, action)
+    # at the end of the log nothing needs the effects left out: the engine takes only forced
+    # decisions there (Driver.settle), so trailing effects are recorded
+    trailing = next((i for i, (_, forced) in enumerate(gap) if not forced), None)
+    if trailing is not None:
+        kept += [a for a, _ in gap[trailing:]]
     return kept, dropped_forced, dropped_resolves
 
 
