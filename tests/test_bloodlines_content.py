@@ -197,12 +197,15 @@ def test_every_item_says_its_sources(kind):
         assert item.get("note"), (kind, item["id"])
 
 
-def test_not_loaded_by_any_game():
-    """The module stays refused until the engine work lands: no edition reads these files."""
+def test_loaded_beside_each_edition_and_tagged():
+    """Each edition's content holds the Bloodlines components it may use (less those left out
+    with it), tagged with their expansion, so that only a game with the module takes them
+    (tests/test_bloodlines_setup.py)."""
     from adjudicator.imperium.content import content
 
     for edition in ("uprising", "base"):
         cnt = content(edition)
-        assert not set(cnt.cards) & {c["id"] for c in IMPERIUM}
-        assert not set(cnt.intrigues) & {c["id"] for c in INTRIGUE}
-        assert not set(cnt.leaders) & {le["id"] for le in LEADERS}
+        kept = {c["id"] for c in IMPERIUM if edition not in c.get("excluded_with", [])}
+        assert {c for c, d in cnt.cards.items() if d.get("expansion") == "bloodlines"} == kept
+        assert all(cnt.intrigues[c["id"]]["expansion"] == "bloodlines" for c in INTRIGUE
+                   if edition not in c.get("excluded_with", []))
