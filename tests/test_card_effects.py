@@ -102,6 +102,7 @@ def finish_agent_turn(state: dict, pid: str) -> None:
 # --- coverage ----------------------------------------------------------------------------------
 def test_every_effect_in_the_data_is_implemented():
     assert not_implemented("uprising") == []
+    assert not_implemented("uprising", ("choam",)) == []
 
 
 # --- cost keys of `pay` ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import problem
-from .content import FACTIONS, Content
+from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .registry import CHANCES, CHOICES
 from .rounds import STEPS
@@ -153,10 +153,11 @@ def copies(cnt: Content, modules) -> dict[str, Counter]:
     mods = (None, *modules)
     return {
         "card": Counter({c["id"]: c["copies"] for c in cnt.cards.values()
-                         if c.get("type") in ("imperium", "reserve") and c.get("module") in mods}),
+                         if c.get("type") in ("imperium", "reserve") and in_game(c, mods)}),
         "starting": Counter({c["id"]: c["copies"] for c in cnt.of_type("starting")}),
-        "intrigue": Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if c.get("module") in mods}),
-        "contract": Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items()} if "choam" in modules else {}),
+        "intrigue": Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if in_game(c, mods)}),
+        "contract": Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items() if in_game(d, mods)}
+                            if "choam" in modules else {}),
         "conflict": Counter({c: 1 for c in cnt.conflicts}),
         "objective": Counter({c: d.get("copies", 1) for c, d in cnt.objectives.items()}),
     }

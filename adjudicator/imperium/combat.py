@@ -6,6 +6,7 @@ Seed 004 'Подсчёт боевой силы', 'Карты сражения', 
 from __future__ import annotations
 
 from .conditions import strength, units_in_conflict
+from .content import in_game
 from .game import Game
 from .registry import custom
 from .steps import run
@@ -75,7 +76,8 @@ def is_victory_card(card: dict) -> bool:
 
 def has_victory_cards(g: Game) -> bool:
     """Whether the edition has any such card (Uprising has none: no window to open)."""
-    return any(is_victory_card(card) for card in g.content.intrigues.values())
+    modules = g.state["game"]["modules"]
+    return any(is_victory_card(card) for card in g.content.intrigues.values() if in_game(card, modules))
 
 
 def may_hold_victory_card(g: Game, pid: str) -> bool:

@@ -1,4 +1,10 @@
-"""Card and board data of one edition, loaded from `data/<edition>/*.json`, with name indexes."""
+"""Card and board data of one edition, loaded from `data/<edition>/*.json`, with name indexes.
+
+An expansion's components (`data/<expansion>/*.json`, EXPANSIONS) are loaded beside the
+edition's, each tagged with its `expansion`, less those the expansion leaves out with this
+edition (`excluded_with`). Which of them a game uses is `in_game(item, modules)`: a game's
+decks, piles and counts take only those, so a game without the expansion never meets them.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,19 @@ from ..core.names import NameIndex
 from ..resources import data_dir
 
 FACTIONS = ("emperor", "guild", "bene-gesserit", "fremen")
+EXPANSIONS = ("bloodlines",)
+# the component kinds an expansion adds to an edition's tables: file -> (list key, table)
+MERGED = {"imperium": ("cards", "cards"), "intrigue": ("cards", "intrigues"),
+          "conflicts": ("conflicts", "conflicts"), "leaders": ("leaders", "leaders"),
+          "contracts": ("contracts", "contracts")}
+# the kinds only an expansion has: file -> list key
+OWN = {"skills": "skills", "tech": "tiles", "navigation": "cards", "twisted-intrigue": "cards"}
+
+
+def in_game(item: dict, modules) -> bool:
+    """Is this component used in a game with these modules? (An expansion's own components
+    need the expansion; module-only ones need their module; a leader may need a module.)"""
+    return all(item.get(key) in (None, *modules) for key in ("expansion", "module", "requires_module"))
 
 
 def _load(edition: str, name: str) -> dict:
@@ -37,6 +56,11 @@ class Content:
         self.leaders = {c["id"]: c for c in _load(edition, "leaders").get("leaders", [])}
         self.objectives = {c["id"]: c for c in _load(edition, "objectives").get("objectives", [])}
         self.contracts = {c["id"]: c for c in _load(edition, "contracts").get("contracts", [])}
+        self.expansion_setup: dict[str, dict] = {}
+        for kind in OWN:
+            setattr(self, kind.replace("-", "_"), {})
+        for expansion in EXPANSIONS:
+            self._add_expansion(expansion)
         self.names = {
             "card": self._index("card", self.cards),
             "intrigue": self._index("intrigue card", self.intrigues),
@@ -48,6 +72,21 @@ class Content:
             "contract": self._index("contract", self.contracts),
             "post": self._index("observation post", {p: {} for p in self.posts}),
         }
+
+    def _add_expansion(self, expansion: str) -> None:
+        def items(name: str, key: str):
+            for item in _load(expansion, name).get(key, []):
+                if self.edition not in item.get("excluded_with", ()):
+                    yield {**item, "expansion": expansion}
+        for name, (key, table) in MERGED.items():
+            found = getattr(self, table)
+            for item in items(name, key):
+                if item["id"] in found:
+                    raise ValueError(f"{expansion}: {item['id']} is already a {self.edition} component")
+                found[item["id"]] = item
+        for name, key in OWN.items():
+            getattr(self, name.replace("-", "_")).update((i["id"], i) for i in items(name, key))
+        self.expansion_setup[expansion] = _load(expansion, "setup")
 
     @staticmethod
     def _index(kind: str, things: dict) -> NameIndex:

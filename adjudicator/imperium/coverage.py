@@ -10,7 +10,7 @@ list means every printed effect the data describes has code behind it.
 from __future__ import annotations
 
 from .conditions import CONDITIONS, COUNTERS
-from .content import Content, content
+from .content import Content, content, in_game
 from .costs import COST_KEYS
 from .registry import CUSTOM, OPS
 from .rules import RULE_MODULES
@@ -21,8 +21,27 @@ CARD_BOXES = ("agent", "reveal", "acquire", "trashed", "discarded")
 INTRIGUE_BOXES = ("plot", "combat", "endgame")
 
 
-def _boxes(cnt: Content):
-    """(where, box, steps) for every effect list in the edition's data."""
+TECH_BOXES = ("acquire", "reveal", "endgame", "on_win_conflict", "on_complete_contract", "on_commander_recruit",
+              "flip", "passive")
+
+
+def _boxes(cnt: Content, modules=()):
+    """(where, box, steps) for every effect list of the components a game with these modules
+    uses."""
+    for where, box, steps in _all_boxes(cnt):
+        kind, _, ident = where.partition(":")
+        item = _TABLES[kind](cnt).get(ident.split("/")[0], {})
+        if in_game(item, (None, *modules)):
+            yield where, box, steps
+
+
+_TABLES = {"card": lambda c: c.cards, "intrigue": lambda c: c.intrigues, "leader": lambda c: c.leaders,
+           "conflict": lambda c: c.conflicts, "contract": lambda c: c.contracts, "space": lambda c: c.spaces,
+           "faction": lambda c: c.factions, "skill": lambda c: c.skills, "tech": lambda c: c.tech,
+           "navigation": lambda c: c.navigation, "twisted": lambda c: c.twisted_intrigue}
+
+
+def _all_boxes(cnt: Content):
     for cid, card in sorted(cnt.cards.items()):
         for box in CARD_BOXES:
             if box in card:
@@ -52,6 +71,18 @@ def _boxes(cnt: Content):
         yield f"space:{sid}", "effects", space.get("effects", [])
     for fid, faction in sorted(cnt.factions.items()):
         yield f"faction:{fid}", "bonus", faction.get("bonus", [])
+    for sid, skill in sorted(cnt.skills.items()):
+        yield f"skill:{sid}", "effects", skill.get("effects", [])
+    for tid, tile in sorted(cnt.tech.items()):
+        for box in TECH_BOXES:
+            if isinstance(tile.get(box), list):
+                yield f"tech:{tid}", box, tile[box]
+    for nid, card in sorted(cnt.navigation.items()):
+        yield f"navigation:{nid}", "effects", card.get("effects", [])
+    for cid, card in sorted(cnt.twisted_intrigue.items()):
+        for box in INTRIGUE_BOXES:
+            if box in card:
+                yield f"twisted:{cid}", box, card[box]
 
 
 def _walk_steps(steps, found: list, box: str) -> None:
@@ -115,10 +146,11 @@ def _walk_cost(cost, found: list, box: str) -> None:
             found.append(f"{box}: unknown cost key {key!r}")
 
 
-def not_implemented(edition: str = "uprising") -> list[dict]:
-    """Every part of the edition's effect data the engine cannot resolve, sorted."""
+def not_implemented(edition: str = "uprising", modules=()) -> list[dict]:
+    """Every part of the effect data of a game of this edition with these modules that the
+    engine cannot resolve, sorted."""
     out = []
-    for where, box, steps in _boxes(content(edition)):
+    for where, box, steps in _boxes(content(edition), modules):
         found: list[str] = []
         _walk_steps(steps, found, box)
         out += [{"where": where, "what": what} for what in found]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .content import in_game
 from .game import Game
 
 
@@ -15,7 +16,7 @@ def violations(state: dict) -> list[str]:
     rules = cnt.rules
     starting = Counter(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
     modules = (None, *state["game"]["modules"])
-    imperium_total = Counter(c["id"] for c in cnt.of_type("imperium") if c.get("module") in modules
+    imperium_total = Counter(c["id"] for c in cnt.of_type("imperium") if in_game(c, modules)
                              for _ in range(c["copies"]))
     reserve_total = Counter({c["id"]: c["copies"] for c in cnt.of_type("reserve")})
     owned = Counter()
@@ -55,7 +56,7 @@ def violations(state: dict) -> list[str]:
     intrigue += Counter(state.get("intrigue_trashed", []))  # paid by trashing (Branching Path)
     for pid in g.order:
         intrigue += Counter(c for c in g.p(pid)["intrigue"] if c != "?")
-    total = Counter(c["id"] for c in cnt.intrigues.values() if c.get("module") in modules
+    total = Counter(c["id"] for c in cnt.intrigues.values() if in_game(c, modules)
                     for _ in range(c["copies"]))
     if intrigue != total:
         out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")

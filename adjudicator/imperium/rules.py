@@ -17,7 +17,7 @@ from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
-from .content import FACTIONS, Content, content
+from .content import FACTIONS, Content, content, in_game
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -28,7 +28,12 @@ from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
 
-MODULES = {"uprising": ("choam",), "base": ()}
+MODULES = {"uprising": ("choam", "bloodlines", "tech"), "base": ("bloodlines", "tech")}
+# modules whose rules are still being built (issue #11): refused as unsupported until they are
+# complete, so that no verdict rests on a rule the engine does not know yet
+INCOMPLETE_MODULES = frozenset({"bloodlines", "tech"})
+# a module that only exists inside another one
+MODULE_NEEDS = {"tech": "bloodlines"}
 # What the setup rests on; a replay report cites these for the position it starts from.
 SETUP_RULINGS = ("setup.uprising", "deck.starting-deck", "setup.conflict-deck", "setup.no-mentat",
                  "round.phases", "setup.objectives", "choam.components")
@@ -62,13 +67,17 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
         modules = sorted(set(game.get("modules", [])))
         for i, module in enumerate(game.get("modules", [])):  # the index in the log's own list
-            if module not in MODULES[self.edition]:
+            if module not in MODULES[self.edition] or module in INCOMPLETE_MODULES:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
                                    f"/game/modules/{i}", code="unsupported-module")
+            if MODULE_NEEDS.get(module, module) not in modules:
+                raise MalformedLog(f"module {module!r} is played only with {MODULE_NEEDS[module]!r}",
+                                   f"/game/modules/{i}", code="unsupported-module")
         for i, p in enumerate(players):
-            needs = cnt.leaders.get(p["leader"], {}).get("requires_module")
-            if needs and needs not in modules:
-                raise MalformedLog(f"{p['leader']} is played only with the {needs} module",
+            leader = cnt.leaders.get(p["leader"], {})
+            if not in_game(leader, modules):
+                needs = " and ".join(sorted({leader.get(k) for k in ("expansion", "requires_module")} - {None}))
+                raise MalformedLog(f"{p['leader']} is played only with {needs}",
                                    f"/game/players/{i}/leader", code="leader-needs-module")
         ids = [p["id"] for p in players]
         if len(set(ids)) != len(ids) or CHANCE in ids:
@@ -85,7 +94,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             "board": {"occupied": {}, "spies": {}, "control": {}, "shield_wall": True,
                       "bonus_spice": {s: 0 for s, d in sorted(cnt.spaces.items()) if d["maker"]},
                       "conflict": None, "conflict_levels": list(rules["conflict_levels"]),
-                      "conflict_pool": {str(lv): sorted(c for c, d in cnt.conflicts.items() if d["level"] == lv)
+                      "conflict_pool": {str(lv): sorted(c for c, d in cnt.conflicts.items()
+                                                        if d["level"] == lv and in_game(d, modules))
                                         for lv in sorted(set(rules["conflict_levels"]))},
                       "discarded_conflicts": []},
             "row": [],
@@ -94,7 +104,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             "intrigue_deck": {"cards": self._deck(cnt.intrigues.values(), modules), "hidden": 0},
             "intrigue_discard": [],
             "alliances": dict.fromkeys(FACTIONS),
-            "contracts": {"pile": sorted(c for c, d in cnt.contracts.items() for _ in range(d.get("copies", 1)))
+            "contracts": {"pile": sorted(c for c, d in cnt.contracts.items() if in_game(d, modules)
+                                         for _ in range(d.get("copies", 1)))
                           if "choam" in modules else [], "face_up": []},
             "players": {},
             "turn": None,
@@ -128,7 +139,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:
-        return sorted(c["id"] for c in cards if c.get("module") in (None, *modules)
+        return sorted(c["id"] for c in cards if in_game(c, modules)
                       for _ in range(c["copies"]))
 
     # --- names ---------------------------------------------------------------------------------
@@ -332,8 +343,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return {"finished": False, "vp": {q: g.p(q)["vp"] for q in g.order}, "winner": None}
 
     def leader_ids(self, modules) -> list[str]:
-        return sorted(lid for lid, lead in self.content.leaders.items()
-                      if lead.get("requires_module") in (None, *modules))
+        return sorted(lid for lid, lead in self.content.leaders.items() if in_game(lead, modules))
 
     def cards(self, card_type: str | None = None) -> list[dict]:
         return cards_of(self.content, card_type)

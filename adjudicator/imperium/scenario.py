@@ -16,7 +16,7 @@ from collections import Counter
 from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem
 from ..core.names import fold
 from .combat import participants
-from .content import FACTIONS, Content
+from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .game import Game
 
@@ -331,7 +331,7 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     for pl in players:
         owned.update(c for zone in (pl["hand"], pl["play"], pl["discard"], pl["trashed"], pl["deck"]["cards"])
                      for c in zone if c != HIDDEN)
-    imperium = Counter({c["id"]: c["copies"] for c in cnt.of_type("imperium") if c.get("module") in modules})
+    imperium = Counter({c["id"]: c["copies"] for c in cnt.of_type("imperium") if in_game(c, modules)})
     aside = Counter(m["card"] for m in state.get("manipulated", []) if m["card"])
     aside += Counter(state.get("removed_cards", []))
     left = sorted((imperium - Counter(state["row"]) - owned - aside).elements())
@@ -341,14 +341,14 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     state["imperium_deck"] = {"cards": left, "hidden": 0}
     state["reserve"] = {c["id"]: max(0, c["copies"] - owned[c["id"]])
                         for c in sorted(cnt.of_type("reserve"), key=lambda c: c["id"])}
-    intrigue = Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if c.get("module") in modules})
+    intrigue = Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if in_game(c, modules)})
     held = Counter(c for pl in players for c in pl["intrigue"] if c != HIDDEN)
     gone = held + Counter(state["intrigue_discard"]) + Counter(state.get("intrigue_trashed", []))
     state["intrigue_deck"] = {"cards": sorted((intrigue - gone).elements()),
                               "hidden": sum(pl["intrigue"].count(HIDDEN) for pl in players)}
     contracts = state["contracts"]
     if "choam" in state["game"]["modules"]:
-        total = Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items()})
+        total = Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items() if in_game(d, modules)})
         taken = Counter(contracts["face_up"]) + Counter(
             c for pl in players
             for c in pl["contracts"] + pl["completed_contracts"] + pl.get("set_aside_contracts", []))
@@ -357,7 +357,8 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     used = Counter(board["discarded_conflicts"]) + Counter(c["id"] for pl in players for c in pl["conflicts"])
     if board["conflict"]:
         used[board["conflict"]] += 1
-    board["conflict_pool"] = {lv: sorted(c for c, d in cnt.conflicts.items() if d["level"] == int(lv) and not used[c])
+    board["conflict_pool"] = {lv: sorted(c for c, d in cnt.conflicts.items()
+                                         if d["level"] == int(lv) and not used[c] and in_game(d, modules))
                               for lv in board["conflict_pool"]}
 
 

@@ -6,6 +6,7 @@ Corner the Market; their choice kinds, hooks and preconditions."""
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..content import in_game
 from ..deck import forget_top, put_on_top, take_from_deck
 from ..game import Game, ms_add, my_turn
 from ..registry import choice, custom, hook, intrigue_check
@@ -22,7 +23,8 @@ def _turn_task(g: Game, pid: str) -> dict | None:
 def _turn_start_cards(g: Game) -> bool:
     """Whether the edition has an Intrigue card that must open a turn (Bindu Suspension)."""
     return any(s["custom"] == "pass-turn" and s.get("at_turn_start")
-               for card in g.content.intrigues.values() for s in custom_steps(card))
+               for card in g.content.intrigues.values() if in_game(card, g.state["game"]["modules"])
+               for s in custom_steps(card))
 
 
 @hook("intrigue-played")
