@@ -95,7 +95,7 @@ class Driver:
         steps a log may leave out (`rules.implied`: forced decisions, order-free effects; never
         one that `later`, the actions the log records next, takes itself) and tries again; the
         outcome lists them (`implied`). If it is still refused, the state is restored to before
-        all of them and the last refusal is raised."""
+        all of them and the refusal that explains most is raised (`_after_implied`)."""
         if not self.rollback:
             return self.rules.apply(self.state, action)
         if self._saved is None:

@@ -21,6 +21,7 @@ from .turns import pending_effects
 
 TURN_TASKS = ("agent", "reveal")  # a turn whose effects are being resolved
 RULINGS = ("log.forced-steps", "timing.effects-any-order")
+MAX_STEPS = 200  # steps of one turn's effects followed on a copy; far above any real turn
 
 
 def forced(rules, state: dict) -> Action | None:
@@ -80,7 +81,7 @@ def _resolve_all(rules, state: dict, pid: str, latest: bool) -> tuple[list[Actio
     stopped them (a decision with a choice, or chance), and the checksum of the result."""
     copy = restore(snapshot(state)[0], None)
     steps: list[Action] = []
-    while True:
+    while len(steps) < MAX_STEPS:
         top = copy["stack"][-1] if copy["stack"] else None
         if top is not None and top["t"] in TURN_TASKS and top["player"] == pid:
             turn = copy["turn"]
@@ -94,6 +95,8 @@ def _resolve_all(rules, state: dict, pid: str, latest: bool) -> tuple[list[Actio
                 return steps, _asks(copy, top), ""
         rules.apply(copy, step)
         steps.append(step)
+    else:
+        return steps, "the effects go on past what the engine follows", ""
     return steps, None, snapshot(copy)[1]
 
 
