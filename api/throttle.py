@@ -11,7 +11,8 @@ from adjudicator.service.ratelimit import Counter, Limit
 
 from .auth import rate_key
 
-COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "games.state", "games.reverify_check"}
+COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.state", "games.view",
+           "games.reverify_check"}
 
 
 def budget() -> str | None:

@@ -26,6 +26,7 @@ from .registry import CHANCES, VERBS, fire
 from .rounds import advance_flow
 from .table import TablePositions
 from .timing import export
+from .view import LANGS, board, label, moment, players, turn_graph
 
 MODULES = {"uprising": ("choam",), "base": ()}
 # What the setup rests on; a replay report cites these for the position it starts from.
@@ -313,6 +314,19 @@ class ImperiumRules(TablePositions):  # positions: table.py
 
     def timing_graph(self, fmt: str = "node-link"):
         return export(self.edition, fmt)
+
+    languages = LANGS
+
+    def view(self, state: dict, lang: str = "en") -> dict:
+        """What the replay viewer draws (view.py)."""
+        return {"board": board(self.content, state, lang), "players": players(self.content, state, lang),
+                "moment": moment(state, lang), "turn_graph": turn_graph(state)}
+
+    def describe(self, action: dict, state: dict, lang: str = "en") -> str:
+        return label(self.content, action, state, lang)
+
+    def moment(self, state: dict, lang: str = "en") -> dict:
+        return moment(state, lang)
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands, intrigue cards and deck contents become counts,
