@@ -1,7 +1,7 @@
 """Rate limits per authenticated token (else per address), counted in the database so every
 worker shares one budget. Three budgets: reads, writes, and compute (replays, positions, the
 state of a stored game, a dry-run reverify), which cost far more than a read. `/healthz` and
-`/openapi.json` are never limited. `Retry-After` is sent only with a 429."""
+`/openapi.json` and the viewer's static page are never limited. `Retry-After` is sent only with a 429."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_
 
 def budget() -> str | None:
     endpoint = request.endpoint or ""
-    if endpoint.startswith("meta.") or request.method == "OPTIONS":
+    if endpoint.startswith(("meta.", "web.")) or request.method == "OPTIONS":  # web.: the page's static files
         return None
     if endpoint in COMPUTE:
         return "compute"
