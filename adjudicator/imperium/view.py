@@ -28,6 +28,9 @@ VERBS = {
            "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
+# the board's areas that are no faction's, by their icon
+AREA_NAMES = {"en": {"landsraad": "Landsraad", "spice-trade": "CHOAM", "city": "Dune"},
+              "ru": {"landsraad": "Ландсраад", "spice-trade": "CHOAM", "city": "Дюна"}}
 
 
 @cache
@@ -89,7 +92,9 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
     factions = [{"id": f, "name": name_of(cnt, lang, f), "alliance": state["alliances"].get(f),
                  "influence": {pid: state["players"][pid]["influence"].get(f, 0) for pid in seats}}
                 for f in FACTIONS]
-    out = {"spaces": spaces, "posts": posts, "factions": factions, "conflict": conflict,
+    areas = [{"id": a, "name": AREA_NAMES[lang].get(a) or name_of(cnt, lang, a)}
+             for a in AREAS if any(s["area"] == a for s in spaces)]
+    out = {"areas": areas, "spaces": spaces, "posts": posts, "factions": factions, "conflict": conflict,
            "row": _cards(cnt, lang, state["row"]),
            "contracts": _cards(cnt, lang, state.get("contracts", {}).get("face_up", [])),
            "vp_to_end": cnt.rules["vp_to_end"]}

@@ -21,7 +21,7 @@ const UI = {
     window: (w) => `Played in the timing window “${w}”, which does not allow it.`,
     spaces: "Board spaces", agents: "Agents", spies: "Spies", control: "control", bonusSpice: "bonus spice",
     shieldWall: "Shield Wall", standing: "standing", destroyed: "destroyed", influence: "Influence",
-    alliance: "Alliance", vpTrack: "Victory points", conflict: "Conflict", noConflict: "No Conflict card revealed",
+    alliance: "Alliance", vpTrack: "Victory points", tracksLabel: "Influence and victory points", conflict: "Conflict", noConflict: "No Conflict card revealed",
     troops: "troops", sandworms: "sandworms", strength: "strength", level: "level", leader: "Leader",
     vp: "VP", solari: "Solari", spice: "Spice", water: "Water", garrison: "Garrison", inConflict: "In the Conflict",
     supply: "Supply", agentsPlaced: "Agents placed", spiesLeft: "Spies in supply", hand: "Hand",
@@ -49,7 +49,7 @@ const UI = {
     window: (w) => `Сыграно в окне «${w}», где это нельзя.`,
     spaces: "Области поля", agents: "Агенты", spies: "Шпионы", control: "контроль", bonusSpice: "бонусная пряность",
     shieldWall: "Щит-стена", standing: "стоит", destroyed: "разрушена", influence: "Влияние",
-    alliance: "Союз", vpTrack: "Победные очки", conflict: "Конфликт", noConflict: "Карта конфликта не открыта",
+    alliance: "Союз", vpTrack: "Победные очки", tracksLabel: "Влияние и победные очки", conflict: "Конфликт", noConflict: "Карта конфликта не открыта",
     troops: "войска", sandworms: "черви", strength: "сила", level: "уровень", leader: "Лидер",
     vp: "ПО", solari: "Солярии", spice: "Пряность", water: "Вода", garrison: "Гарнизон", inConflict: "В конфликте",
     supply: "Запас", agentsPlaced: "Агентов на поле", spiesLeft: "Шпионов в запасе", hand: "Рука",
@@ -284,7 +284,8 @@ function renderTiming(timing) {
   svg.setAttribute("id", "timing-svg");
   const defs = svgEl("defs");
   for (const [id, color] of [["arrow", "#57534e"], ["arrow-bad", "#b91c1c"]]) {
-    const marker = svgEl("marker", {id, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 7, markerHeight: 7,
+    const marker = svgEl("marker", {id, viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 9, markerHeight: 9,
+                                    markerUnits: "userSpaceOnUse",
                                     orient: "auto-start-reverse"});
     marker.append(svgEl("path", {d: "M 0 0 L 10 5 L 0 10 z", fill: color}));
     defs.append(marker);
@@ -346,9 +347,10 @@ function renderBoard(view) {
   const height = rows * (H + 8) + (postRows ? postRows * 24 + 30 : 0) + (b.shield_wall !== undefined ? 30 : 0) + 10;
   const svg = svgRoot(left + perRow * W + 10, height, t("spaces"));
   svg.setAttribute("id", "board-svg");
+  const areaNames = Object.fromEntries(b.areas.map((a) => [a.id, a.name]));
   let y = 6;
   for (const a of areas) {
-    svg.append(svgEl("text", {x: 4, y: y + 22, "font-size": 13, "font-weight": 700}, a.area));
+    svg.append(svgEl("text", {x: 4, y: y + 22, "font-size": 13, "font-weight": 700}, areaNames[a.area] || a.area));
     a.spaces.forEach((s, i) => {
       const x = left + (i % perRow) * W;
       const yy = y + Math.floor(i / perRow) * (H + 8);
