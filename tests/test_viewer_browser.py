@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -80,8 +81,17 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+@cache
+def _states() -> tuple:
+    return tuple(Replay(parse_log(sample()), "strict", "all").run()["snapshots"])
+
+
 def states():
-    return Replay(parse_log(sample()), "strict", "all").run()["snapshots"]
+    return _states()
+
+
+def snapshots_at(step: int) -> dict:
+    return _states()[step]
 
 
 def paste(page, server, log: dict) -> None:
@@ -253,3 +263,30 @@ def test_accessible_and_usable_on_desktop_and_phone(page, server, size):
     shot(page, f"viewer-{size['width']}x{size['height']}")
     page.goto(server["url"] + "/")
     assert serious(page) == []
+
+
+def test_a_players_view_hides_the_others_hands(page, server):
+    page.goto(server["url"] + f"/?sample={SAMPLE}&step=300")
+    at_step(page, 300)
+    hand = snapshots_at(300)["players"]["blue"]["hand"]
+    expect(page.locator('.player[data-player="blue"] dd[data-fact=hand]')).not_to_contain_text("hidden")
+    page.select_option("#viewer-as", "red")
+    expect(page.locator("#moment")).to_contain_text("Red's view", timeout=20_000)
+    expect(page.locator('.player[data-player="blue"] dd[data-fact=hand]')).to_have_text(f"{len(hand)} hidden")
+    expect(page.locator('.player[data-player="red"] dd[data-fact=hand]')).not_to_contain_text("hidden")
+    assert "as=red" in page.url
+    shot(page, "viewer-as-red")
+
+
+def test_the_original_game_is_drawn_too(page, server):
+    name = "imperium-4p-seed5"
+    state = Replay(parse_log(sample(name)), "strict", "all").run()["snapshots"][200]
+    page.goto(server["url"] + f"/?sample={name}&step=200")
+    at_step(page, 200)
+    shown = drawn_counts(page)
+    assert shown["agents"] == {pid: len(pl["placed"]) for pid, pl in state["players"].items() if pl["placed"]}
+    assert shown["vp"] == {pid: pl["vp"] for pid, pl in state["players"].items()}
+    expect(page.locator('#board-svg [data-space="carthag"]')).to_have_count(1)
+    expect(page.locator("#board-svg [data-post]")).to_have_count(0)  # no spies in the original game
+    expect(page.locator("#shield-wall")).to_have_count(0)
+    shot(page, "viewer-original-game")

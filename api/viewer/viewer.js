@@ -32,7 +32,8 @@ const UI = {
     points: "Points", wins: "Wins", games: "Games", rank: "Rank", invalidGames: "Invalid games",
     gameWord: "Game", firstIllegal: "First illegal action", openAt: (i) => `open at action ${i}`,
     publicView: "Public view: hidden information is not shown.", viewOf: (p) => `${p}'s view`,
-    round: "Round", loading: "Loading…", noInvalid: "No invalid games.",
+    round: "Round", loading: "Loading…", noInvalid: "No invalid games.", viewAs: "View as",
+    everyone: "everything the log shows",
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -60,11 +61,12 @@ const UI = {
     points: "Очки", wins: "Победы", games: "Партии", rank: "Место", invalidGames: "Недействительные партии",
     gameWord: "Партия", firstIllegal: "Первое недопустимое действие", openAt: (i) => `открыть на действии ${i}`,
     publicView: "Открытый вид: скрытые сведения не показаны.", viewOf: (p) => `Вид игрока ${p}`,
-    round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.",
+    round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.", viewAs: "Глазами игрока",
+    everyone: "всё, что есть в записи",
   },
 };
 
-const app = {lang: "en", source: null, step: 0, steps: 0, view: null, timeline: null, groups: null,
+const app = {lang: "en", viewer: "", source: null, step: 0, steps: 0, view: null, timeline: null, groups: null,
              colors: {}, names: {}, pending: null, timer: null};
 const $ = (id) => document.getElementById(id);
 const t = (key) => UI[app.lang][key];
@@ -108,6 +110,7 @@ async function api(url, options = {}) {
 
 function viewRequest(step, timeline) {
   const params = new URLSearchParams({lang: app.lang, timeline: String(timeline)});
+  if (app.viewer) params.set("as", app.viewer);  // that player's view: the others' hands hidden
   const src = app.source;
   if (src.kind === "game") return api(`/v1/games/${encodeURIComponent(src.id)}/views/${step}?${params}`);
   params.set("step", String(step));
@@ -161,6 +164,7 @@ function updateAddress() {
   if (src.kind === "sample") params.set("sample", src.id);
   params.set("step", String(app.step));
   if (app.lang !== "en") params.set("lang", app.lang);
+  if (app.viewer) params.set("as", app.viewer);
   const url = src.kind === "body" ? `?step=${app.step}` : `?${params}`;
   history.replaceState(null, "", url);
   $("permalink").href = url;
@@ -175,6 +179,7 @@ function render(view) {
   app.names = {};
   view.game.players.forEach((p, i) => { app.colors[p.id] = COLORS[i % COLORS.length]; app.names[p.id] = p.name; });
   showError("");
+  renderViewers(view);
   renderTimeline();
   renderStepper();
   renderVerdict(view);
@@ -185,6 +190,18 @@ function render(view) {
   renderRow(view);
   renderEndgame(view);
   updateAddress();
+}
+
+function renderViewers(view) {
+  const select = $("viewer-as");
+  const ids = view.game.players.map((p) => p.id).join(" ");
+  if (select.dataset.players !== ids) {
+    select.replaceChildren(el("option", {value: ""}, t("everyone")));
+    for (const p of view.game.players) select.append(el("option", {value: p.id}, p.name));
+    select.dataset.players = ids;
+  }
+  select.options[0].textContent = t("everyone");
+  select.value = view.viewer || "";
 }
 
 function badge(verdict) {
@@ -472,16 +489,16 @@ function renderPlayers(view) {
   box.replaceChildren();
   for (const p of view.players) {
     const facts = [
-      [t("leader"), p.leader_name], [t("vp"), p.vp], [t("solari"), p.solari], [t("spice"), p.spice],
-      [t("water"), p.water], [t("garrison"), p.troops.garrison], [t("inConflict"), p.troops.conflict],
-      [t("supply"), p.troops.supply], [t("sandworms"), p.sandworms], [t("strength"), p.strength],
-      [t("agentsPlaced"), `${p.agents_placed} / ${p.agents}`], [t("spiesLeft"), p.spies_in_supply],
-      [t("persuasion"), p.persuasion], [t("swords"), p.swords],
-      [t("alliances"), p.alliances.map((f) => view.board.factions.find((x) => x.id === f).name).join(", ") || t("none")],
-      [t("hand"), cards(p.hand)], [t("intrigue"), cards(p.intrigue)], [t("inPlay"), cards(p.in_play)],
+      ["leader", p.leader_name], ["vp", p.vp], ["solari", p.solari], ["spice", p.spice],
+      ["water", p.water], ["garrison", p.troops.garrison], ["inConflict", p.troops.conflict],
+      ["supply", p.troops.supply], ["sandworms", p.sandworms], ["strength", p.strength],
+      ["agentsPlaced", `${p.agents_placed} / ${p.agents}`], ["spiesLeft", p.spies_in_supply],
+      ["persuasion", p.persuasion], ["swords", p.swords],
+      ["alliances", p.alliances.map((f) => view.board.factions.find((x) => x.id === f).name).join(", ") || t("none")],
+      ["hand", cards(p.hand)], ["intrigue", cards(p.intrigue)], ["inPlay", cards(p.in_play)],
     ];
     const dl = el("dl", {});
-    for (const [k, v] of facts) dl.append(el("dt", {}, k), el("dd", {}, String(v)));
+    for (const [k, v] of facts) dl.append(el("dt", {}, t(k)), el("dd", {"data-fact": k}, String(v)));
     const card = el("article", {class: "player", "data-player": p.id, "data-vp": p.vp,
                                 "data-garrison": p.troops.garrison, style: `--swatch:${app.colors[p.id]}`},
                     el("h3", {}, p.name + (p.first ? " ★" : "")), dl);
@@ -643,12 +660,17 @@ function onKey(event) {
 function start() {
   const params = new URLSearchParams(location.search);
   app.lang = params.get("lang") === "ru" ? "ru" : "en";
+  app.viewer = params.get("as") || "";
   applyLanguage();
   $("load-form").addEventListener("submit", readForm);
   for (const b of document.querySelectorAll("#lang-switch button")) b.addEventListener("click", () => setLanguage(b.dataset.lang));
   $("prev").addEventListener("click", () => goTo(app.step - 1));
   $("next").addEventListener("click", () => goTo(app.step + 1));
   $("step-range").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("viewer-as").addEventListener("change", (e) => {
+    app.viewer = e.target.value;
+    if (app.source) openSource(app.source, app.step);
+  });
   document.addEventListener("keydown", onKey);
   const step = Math.max(0, Number.parseInt(params.get("step") || "0", 10) || 0);
   loadSamples();
