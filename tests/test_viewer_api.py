@@ -8,6 +8,8 @@ import json
 
 import pytest
 from hostile import PROBLEM, app_on, auth, token
+from hostile import sample as small_sample
+from hostile import snapshots as small_snapshots
 from viewer_logs import OCCUPIED_AT, OUT_OF_ORDER_AT, illegal_log, out_of_order_log, sample
 
 from adjudicator.core import schemas
@@ -224,3 +226,25 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(client):
     script = client.get("/viewer/viewer.js").data
     assert b"https://" not in script and b"http://" not in script.replace(b"http://www.w3.org/2000/svg", b"")
     assert client.get("/viewer/../api/__init__.py").status_code == 404
+
+
+def test_hand_written_states_never_answer_500(client):
+    """States posted as positions, taken from a game and then spoiled key by key: a view or a
+    clear 4xx, never a 5xx."""
+    log = small_sample()
+    states = small_snapshots()
+    for i in range(20, len(states) - 1, 97):
+        body = {"state": states[i], "action": log["actions"][i + 1]}
+        r = client.post("/v1/views?step=0&timeline=true", json=body)
+        assert r.status_code == 200, (i, r.get_json())
+        assert schemas.errors("view", r.get_json()) == []
+    state = states[400]
+    pid = state["game"]["seats"][0]
+    for key in sorted(state["players"][pid]) + ["board/" + k for k in sorted(state["board"])]:
+        spoiled = json.loads(json.dumps(state))
+        if key.startswith("board/"):
+            spoiled["board"].pop(key[6:])
+        else:
+            spoiled["players"][pid].pop(key)
+        r = client.post("/v1/views?step=0", json={"state": spoiled, "action": log["actions"][401]})
+        assert r.status_code < 500 and (r.status_code == 200 or r.mimetype == PROBLEM), key

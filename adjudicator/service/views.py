@@ -22,7 +22,7 @@ from ..core.logs import Log, parse_log
 from ..core.replay import Replay
 from ..core.rulings import all_rulings
 from ..core.verdicts import ILLEGAL
-from ..positions import contested, load
+from ..positions import contested, guarded, load
 from .games import get_row
 from .visibility import face_down, is_hidden_deal, sees_everything
 
@@ -50,7 +50,9 @@ def of_body(doc, step: int, viewer: str | None, lang: str, timeline: bool, deadl
             log.actions.append(action)
             log.pointers.append(pointer)
         viewer = viewer if viewer is not None else doc.get("as")
-        return _view(log, step, viewer, lang, timeline, deadline, everything=True, driver=driver)
+        where = "/" + next(k for k in POSITION_KEYS if k in doc)
+        # a hand-written position the engine cannot follow is the client's error (422), as in a check
+        return guarded(lambda: _view(log, step, viewer, lang, timeline, deadline, True, driver), where)
     return _view(parse_log(doc, deadline), step, viewer, lang, timeline, deadline, everything=True)
 
 
