@@ -142,7 +142,7 @@ def test_a_stored_game_view_follows_its_visibility(tmp_path):
     assert schemas.errors("view", public) == [] and public["public_view"] is True and public["game"]["id"] == game
     assert all(isinstance(p["hand"], int) for p in public["players"])
     hidden = client.get(f"/v1/games/{game}/views/0?timeline=true").get_json()["timeline"]
-    draws = [e for e in hidden if " draw:" in e["label"]]
+    draws = [e for e in hidden if e["by"] == "chance" and " draws" in e["label"]]
     assert draws and all("?" in e["label"] for e in draws)
     mine = client.get(f"/v1/games/{game}/views/150", headers=auth(owner)).get_json()
     assert mine["public_view"] is False and all(isinstance(p["hand"], list) for p in mine["players"])

@@ -22,10 +22,16 @@ TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts
 VERBS = {
     "en": {"send-agent": "sends an Agent", "reveal": "reveals", "resolve": "resolves", "deploy": "deploys",
            "acquire": "acquires", "end-turn": "ends the turn", "choose": "chooses", "pass": "passes",
-           "play-intrigue": "plays an Intrigue card"},
+           "play-intrigue": "plays an Intrigue card", "draw": "draws", "draw-intrigue": "draws Intrigue",
+           "refill-row": "refills the Imperium Row", "reveal-conflict": "reveals the Conflict",
+           "reveal-contract": "reveals a contract", "deal-objectives": "deals Objectives",
+           "steal-intrigue": "steals Intrigue"},
     "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
            "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
-           "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу"},
+           "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
+           "draw-intrigue": "берёт интригу", "refill-row": "пополняет ряд Империи",
+           "reveal-conflict": "открывает конфликт", "reveal-contract": "открывает контракт",
+           "deal-objectives": "раздаёт задачи", "steal-intrigue": "крадёт интригу"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
 # the board's areas that are no faction's, by their icon
@@ -35,7 +41,8 @@ AREA_NAMES = {"en": {"landsraad": "Landsraad", "spice-trade": "CHOAM", "city": "
 
 @cache
 def names(cnt: Content, lang: str) -> dict[str, str]:
-    """id -> display name in `lang`, the English name where the data has none in `lang`."""
+    """id -> display name in `lang`, the English name where the data has none in `lang`; an
+    observation post by the spaces it watches."""
     out: dict[str, str] = {}
     for table in TABLES:
         for ident, thing in getattr(cnt, table).items():
@@ -43,6 +50,8 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
             name = shown.get(lang) or shown.get("en")
             if name:
                 out.setdefault(ident, name)
+    for post, spaces in sorted(cnt.posts.items()):
+        out.setdefault(post, " / ".join(out.get(s, s) for s in spaces))
     return out
 
 
