@@ -223,6 +223,7 @@ def test_a_stored_games_link_and_the_tournament_standings(page, server):
     # the standings, with the invalid game linked to its first illegal action
     page.goto(server["url"] + f"/?tournament={tournament}")
     expect(page.locator("#standings-table tbody tr")).to_have_count(4)
+    expect(page.locator("#game")).to_be_hidden()  # the standings screen shows no empty game
     expect(page.locator("#standings-table tbody tr").first).to_have_attribute("data-player", "Green")
     link = page.locator(f'#invalid-games li[data-game="{bad}"] a')
     expect(link).to_have_attribute("href", f"?game={bad}&step={OCCUPIED_AT}")
