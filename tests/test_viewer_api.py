@@ -102,7 +102,8 @@ def test_the_violated_timing_edge(client):
     edges = {(e["from"], e["to"]) for e in timing["edges"]}
     assert ("space:arrakeen", "deploy") in edges
     assert {n["id"] for n in timing["nodes"]} >= {"space:arrakeen", "deploy"}
-    assert not next(n for n in timing["nodes"] if n["id"] == "space:arrakeen")["done"]
+    arrakeen = next(n for n in timing["nodes"] if n["id"] == "space:arrakeen")
+    assert not arrakeen["done"] and arrakeen["label"] == "Arrakeen"
 
 
 def test_russian_names_and_a_players_view(client):

@@ -187,7 +187,8 @@ def test_the_violated_timing_edge_is_drawn(page, server):
     edge = page.locator('#timing-svg line[data-violated="true"]')
     expect(edge).to_have_count(1)
     expect(edge).to_have_attribute("data-edge", "space:arrakeen->deploy")
-    expect(page.locator("#timing-note")).to_contain_text("deploy")
+    note = "Violated edge: “deploy” cannot come before “Arrakeen” is resolved."
+    expect(page.locator("#timing-note")).to_have_text(note)
     shot(page, "viewer-timing")
 
 

@@ -320,7 +320,7 @@ class ImperiumRules(TablePositions):  # positions: table.py
     def view(self, state: dict, lang: str = "en") -> dict:
         """What the replay viewer draws (view.py)."""
         return {"board": board(self.content, state, lang), "players": players(self.content, state, lang),
-                "moment": moment(state, lang), "turn_graph": turn_graph(state)}
+                "moment": moment(state, lang), "turn_graph": turn_graph(self.content, state, lang)}
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)

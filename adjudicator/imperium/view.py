@@ -157,15 +157,15 @@ def moment(state: dict, lang: str = "en") -> dict:
                      "name": PHASES[lang].get(turn["kind"], turn["kind"])} if turn else None}
 
 
-def turn_graph(state: dict) -> dict | None:
-    """The effect graph of the turn in progress: its nodes (resolved or not) and its edges,
-    each with the ruling that makes it."""
+def turn_graph(cnt: Content, state: dict, lang: str) -> dict | None:
+    """The effect graph of the turn in progress: its nodes (resolved or not, with the name of
+    the space, card or leader each resolves) and its edges, each with the ruling that makes it."""
     turn = state.get("turn")
     if not turn:
         return None
     done = set(turn["done"])
     return {"player": turn["player"], "kind": turn["kind"],
-            "nodes": [{"id": n, "done": n in done} for n in turn["nodes"]],
+            "nodes": [{"id": n, "done": n in done, "label": name_of(cnt, lang, n)} for n in turn["nodes"]],
             "edges": [{"from": u, "to": v, "ruling": r} for u, v, r in turn["edges"]]}
 
 

@@ -282,7 +282,8 @@ function renderTiming(timing) {
   const box = $("timing");
   if (!timing || (!timing.nodes.length && !timing.window)) { box.hidden = true; return; }
   box.hidden = false;
-  $("timing-note").textContent = timing.violated ? t("violated")(...timing.violated)
+  const labels = Object.fromEntries(timing.nodes.map((n) => [n.id, n.label]));
+  $("timing-note").textContent = timing.violated ? t("violated")(...timing.violated.map((n) => labels[n] || n))
     : timing.window ? t("window")(timing.window) : "";
   const graph = $("timing-graph");
   graph.replaceChildren();
@@ -331,7 +332,9 @@ function renderTiming(timing) {
     svg.append(svgEl("rect", {x, y, width: 160, height: 30, rx: 5, fill: n.done ? "#e7e5e4" : "#ffffff",
                               stroke: involved ? "#b91c1c" : "#78716c", "stroke-width": involved ? 2.5 : 1,
                               "data-node": n.id, "data-done": String(n.done)}));
-    svg.append(svgEl("text", {x: x + 6, y: y + 19, "font-size": 11}, (n.done ? "✓ " : "") + n.id.slice(0, 26)));
+    const text = svgEl("text", {x: x + 6, y: y + 19, "font-size": 11}, (n.done ? "✓ " : "") + n.label.slice(0, 26));
+    text.append(svgEl("title", {}, n.id));
+    svg.append(text);
   }
   graph.append(svg);
 }
