@@ -63,20 +63,21 @@ def of_stored(db, game_id: str, step: int, viewer: str | None, token: str | None
     if viewer is not None and not everything:
         raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's token "
                         "may ask for it", "?as")
-    out = _view(parse_log(json.loads(row["log"]), deadline), step, viewer, lang, timeline, deadline, everything)
+    out = _view(parse_log(json.loads(row["log"]), deadline), step, viewer, lang, timeline, deadline, everything,
+                step_pointer="/step")
     out["game"]["id"] = game_id
     return out
 
 
 def _view(log: Log, step: int, viewer: str | None, lang: str, timeline: bool, deadline: float | None,
-          everything: bool, driver=None) -> dict:
+          everything: bool, driver=None, step_pointer: str = "?step") -> dict:
     rules = log.rules
     if lang not in rules.languages:
         raise MalformedLog(f"lang must be one of {list(rules.languages)}", "?lang", code="bad-parameter")
     total = len(log.actions)
     if not 0 <= step < total:
         raise NotFound(f"the game has steps 0..{total - 1}, not {step}" if total else "the game has no actions",
-                       "?step" if driver is not None else "/step")
+                       step_pointer)
     actions = log.actions
     if not timeline:  # the steps after this one are not needed
         log = Log(log.game, log.setup, actions[: step + 1], log.pointers[: step + 1], rules)
