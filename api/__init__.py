@@ -19,6 +19,7 @@ from .limits import MAX_BODY, started
 from .routes import bp as core_bp
 from .routes import meta
 from .tournaments import bp as tournaments_bp
+from .web import bp as web_bp
 
 __all__ = ["create_app", "get_db"]
 
@@ -69,6 +70,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.before_request(started)
     register_errors(app)
     throttle.install(app, Counter(db_path, shared))
-    for blueprint in (meta, core_bp, games_bp, tournaments_bp):
+    for blueprint in (meta, core_bp, games_bp, tournaments_bp, web_bp):
         app.register_blueprint(blueprint)
     return app

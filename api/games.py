@@ -9,11 +9,11 @@ from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.positions import cut
-from adjudicator.service import games
+from adjudicator.service import games, views
 
 from .auth import caller, require_token
 from .db import get_db
-from .limits import deadline, flag, int_arg, json_body, ok, switch, text_arg
+from .limits import deadline, flag, int_arg, json_body, ok, switch, text_arg, view_args
 
 bp = Blueprint("games", __name__)
 _KEY = re.compile(r"[!-~]{1,200}")  # visible ASCII: what any client library can send as a header
@@ -63,6 +63,13 @@ def report(game_id: str):
 def state(game_id: str, index: int):
     viewer = text_arg("as", 32) if "as" in request.args else None
     return ok(games.state_at(get_db(), game_id, index, viewer, caller(), deadline()))
+
+
+@bp.get("/v1/games/<game_id>/views/<int:step>")
+def view(game_id: str, step: int):
+    """What the replay viewer draws at one step (the public view unless the caller may see all)."""
+    viewer, lang, timeline = view_args()
+    return ok(views.of_stored(get_db(), game_id, step, viewer, caller(), lang, timeline, deadline()))
 
 
 @bp.get("/v1/games/<game_id>/reverify")

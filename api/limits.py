@@ -107,3 +107,9 @@ def flag(name: str):
     if value not in ("true", "false"):
         raise MalformedLog(f"{name} must be true or false", f"?{name}", code="bad-parameter")
     return value == "true"
+
+
+def view_args() -> tuple[str | None, str, bool]:
+    """The replay viewer's parameters: `as` (a player's view), `lang`, `timeline`."""
+    viewer = text_arg("as", 32) if "as" in request.args else None
+    return viewer, choice_arg("lang", ("en", "ru"), "en"), bool(flag("timeline"))

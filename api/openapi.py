@@ -94,6 +94,12 @@ def _q(name: str, description: str, enum=None, schema=None) -> dict:
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 
 
+VIEW_PARAMS = (_q("as", "a player: their view (hands of the others hidden)",
+                  schema={"type": "string", "maxLength": 32}),
+               _q("lang", "the language of names and messages", ["en", "ru"]),
+               _q("timeline", "also list every action, grouped by round and turn, and the result", ["true", "false"]))
+
+
 @cache
 def openapi() -> dict:
     schemas = {}
@@ -124,6 +130,11 @@ def openapi() -> dict:
                 "properties": {"actions": {"type": "array", "items": _ref("action")},
                                "pending": {"type": ["object", "null"]}, "checksum": {"type": "string"}}}),
             "position", problems=("400", "413", "422"))},
+        "/v1/views": {"post": _op(
+            "What the replay viewer draws at one step of a posted log, or of a position and its contested actions",
+            _json(_ref("view")), "view-source",
+            [_q("step", "the action's index", schema={"type": "integer", "minimum": 0}), *VIEW_PARAMS],
+            ("400", "404", "413", "422"))},
         "/v1/rulings": {"get": _op("Search rulings by words, tag and card", _json({
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
             params=[_q("q", "words (at most 16)", schema={"type": "string", "maxLength": 200}),
@@ -174,6 +185,11 @@ def openapi() -> dict:
         "/v1/games/{id}/positions/{index}": {"get": _op(
             "The compact scenario before one logged action, ready to edit and check", _json(_ref("position")),
             params=[_path("id"), _path("index", {"type": "integer", "minimum": 0})], problems=("400", "404"))},
+        "/v1/games/{id}/views/{step}": {"get": _op(
+            "What the replay viewer draws at one step of a stored game: the board, the players, the verdict with "
+            "its citations and the turn's timing graph (the public view unless you uploaded the game or it is "
+            "finished)", _json(_ref("view")), params=[_path("id"), _path("step", {"type": "integer", "minimum": 0}),
+                                                      *VIEW_PARAMS], problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/reverify": {
             "get": _op("Replay a stored game with the current engine; what would change (nothing is written)",
                        _json(REVERIFY), params=[_path("id")], problems=("404", "413")),
@@ -206,7 +222,8 @@ def openapi() -> dict:
                  "description": "Replays Dune board-game logs, judges positions and cites the rulebook."},
         "paths": paths,
         "components": {"schemas": {**schemas, "tournament-game": {
-            "type": "object", "required": ["game"], "properties": {"game": {"type": "string"}}}},
+            "type": "object", "required": ["game"], "properties": {"game": {"type": "string"}}},
+            "view-source": {"oneOf": [_ref("log"), _ref("position")]}},
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "adjudicator tokens create NAME"}}},
     }

@@ -10,6 +10,7 @@ from adjudicator.core.logs import parse_log
 from adjudicator.core.registry import card_types, resolve_game, rules_for
 from adjudicator.core.replay import MODES, SNAPSHOTS, Replay
 from adjudicator.positions import check_position, legal_actions
+from adjudicator.service import views
 from adjudicator.store import get_ruling, sample, samples, search_rulings
 
 from .db import get_db
@@ -18,11 +19,13 @@ from .limits import (
     MAX_SNAPSHOT_ACTIONS,
     choice_arg,
     deadline,
+    int_arg,
     json_body,
     ok,
     query_words,
     switch,
     text_arg,
+    view_args,
 )
 from .openapi import openapi
 
@@ -70,6 +73,15 @@ def post_legal_actions():
         raise LimitExceeded(f"the position has more than {MAX_LEGAL_ACTIONS} legal actions", "/state",
                             code="limit-legal-actions")
     return ok(answer)
+
+
+@bp.post("/v1/views")
+def post_view():
+    """The replay viewer's step `?step=` of a posted log or position (its sender sees everything)."""
+    step = int_arg("step", 0, 0, 2**31)
+    viewer, lang, timeline = view_args()
+    until = deadline()
+    return ok(views.of_body(json_body(), step, viewer, lang, timeline, until))
 
 
 @bp.get("/v1/rulings")

@@ -1,8 +1,8 @@
 """Rate limits per authenticated token (else per address), counted in the database so every
 worker shares one budget. Three budgets: reads, writes, and compute (replays, positions, the
 state of a stored game, a dry-run reverify, a stored report with `?explain`), which cost far
-more than a read. `/healthz` and
-`/openapi.json` are never limited. `Retry-After` is sent only with a 429."""
+more than a read. `/healthz`, `/openapi.json` and the viewer's static page are never limited.
+`Retry-After` is sent only with a 429."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from adjudicator.service.ratelimit import Counter, Limit
 
 from .auth import rate_key
 
-COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "games.state", "games.reverify_check"}
+COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.state", "games.view",
+           "games.reverify_check"}
 EXPLAINED = {"games.report"}  # compute when asked to explain (it replays the stored log)
 
 
 def budget() -> str | None:
     endpoint = request.endpoint or ""
-    if endpoint.startswith("meta.") or request.method == "OPTIONS":
+    if endpoint.startswith(("meta.", "web.")) or request.method == "OPTIONS":  # web.: the page's static files
         return None
     if endpoint in COMPUTE or (endpoint in EXPLAINED and request.args.get("explain") in ("1", "true")):
         return "compute"

@@ -116,7 +116,7 @@ def test_a_search_of_130000_words_is_refused(client):
 
 
 def test_every_engine_endpoint_stops_at_the_deadline(tmp_path, monkeypatch):
-    """Replays, positions, a stored game's states and reverify all hand the request's deadline to
+    """Replays, positions, a stored game's states and step views, and reverify all hand the request's deadline to
     the replay loop: with the clock of the replay past it, each is a 413 naming the actions."""
     from types import SimpleNamespace
 
@@ -131,6 +131,7 @@ def test_every_engine_endpoint_stops_at_the_deadline(tmp_path, monkeypatch):
                      post(client, "/v1/positions/check", {"log": log, "action": log["actions"][0]}),
                      post(client, "/v1/games", log, headers=auth(secret)),
                      client.get(f"/v1/games/{gid}/states/5", headers=auth(secret)),
+                     post(client, "/v1/views?step=5", log), client.get(f"/v1/games/{gid}/views/5"),
                      client.get(f"/v1/games/{gid}/reverify"),
                      client.post(f"/v1/games/{gid}/reverify", headers=auth(secret))):
         assert problem(response, 413, "limit-replay-time")["pointer"].startswith("/actions")

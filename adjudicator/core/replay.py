@@ -173,15 +173,17 @@ class Replay:
     """Replays one log. `run()` returns the report (see schemas/report.json)."""
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
-                 deal_at_end: bool = True, explain: bool = False):
+                 deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
         a stored game's state after one action) instead of dealing up to the next decision.
-        `explain`: an illegal verdict says what was expected instead (core/explain.py)."""
+        `explain`: an illegal verdict says what was expected instead (core/explain.py).
+        `driver`: start from this game in progress (a position) instead of the log's setup.
+        `observe(verdict, driver)` is called after every step, its checksum taken (the viewer)."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
-        self.deal_at_end = deal_at_end
+        self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
-        self.driver = Driver(self.rules, self.rules.new_state(log.game, log.setup))
+        self.driver = driver or Driver(self.rules, self.rules.new_state(log.game, log.setup))
         self.verdicts: list[Verdict] = []
         self.snapshot_list: list[dict] = []
         self.first_illegal: int | None = None
@@ -229,6 +231,8 @@ class Replay:
             verdict.checksum = driver.checkpoint()
             if self.snapshots == "all":
                 self.snapshot_list.append(driver.copy_state())
+            if self.observe is not None:
+                self.observe(verdict, driver)
         if self.first_illegal is None and self.deal_at_end:
             driver.settle()
         return self.report()

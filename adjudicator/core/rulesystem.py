@@ -83,8 +83,21 @@ class RuleSet(Protocol):
     def audit(self, state: dict) -> list[dict]:
         """Every problem that makes the state no position of the game (pointer, code, detail)."""
 
-    def humanize(self, message: str, state: dict | None = None) -> str:
-        """A verdict message with display names for ids (codes never change)."""
+    def humanize(self, message: str, state: dict | None = None, lang: str = "en") -> str:
+        """A verdict message with display names for ids in `lang` (codes never change)."""
+
+    # --- the replay viewer (adjudicator/service/views.py) ---
+    languages: tuple[str, ...]
+
+    def view(self, state: dict, lang: str = "en") -> dict:
+        """What the viewer draws of a state (it may be a public view): `board`, `players`, the
+        `moment` (round, phase, turn in progress) and the turn's timing graph (`turn_graph`)."""
+
+    def describe(self, action: dict, state: dict, lang: str = "en") -> str:
+        """One line naming an action for the timeline, in display names."""
+
+    def moment(self, state: dict, lang: str = "en") -> dict:
+        """`round`, `phase`, `phase_name` and the `turn` in progress (`player`, `kind`, `name`) or None."""
 
     # --- explaining an illegal action (core/explain.py); optional: without them, ids are kept ---
     def written_names(self, data: dict) -> list[tuple[str, bool]]:

@@ -19,21 +19,22 @@ RULE_WORDS = frozenset({"infiltrate"})  # a card id and the word for entering an
 
 
 @cache
-def _names(cnt: Content) -> dict[str, str]:
+def _names(cnt: Content, lang: str = "en") -> dict[str, str]:
+    """id -> name in `lang` (English where the data has no name in `lang`)."""
     names: dict[str, str] = {}
     for table in (cnt.factions, cnt.spaces, cnt.leaders, cnt.objectives, cnt.contracts, cnt.conflicts,
                   cnt.intrigues, cnt.cards):
         for ident, thing in table.items():
-            name = thing.get("name", {}).get("en")
+            name = thing.get("name", {}).get(lang) or thing.get("name", {}).get("en")
             if name and ident not in RULE_WORDS:
                 names.setdefault(ident, name)
     return names
 
 
-def humanize(cnt: Content, message: str, state: dict | None = None) -> str:
+def humanize(cnt: Content, message: str, state: dict | None = None, lang: str = "en") -> str:
     if not message:
         return message
-    names = dict(_names(cnt))
+    names = dict(_names(cnt, lang))
     if state is not None:
         players = state.get("game", {}).get("players", {})
         if isinstance(players, dict):

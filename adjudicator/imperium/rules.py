@@ -27,6 +27,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
+from .view import LANGS, board, label, moment, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech"), "base": ("bloodlines", "tech")}
 # modules whose rules are still being built (issue #11): refused as unsupported until they are
@@ -350,6 +351,19 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def timing_graph(self, fmt: str = "node-link"):
         return export(self.edition, fmt)
+
+    languages = LANGS
+
+    def view(self, state: dict, lang: str = "en") -> dict:
+        """What the replay viewer draws (view.py)."""
+        return {"board": board(self.content, state, lang), "players": players(self.content, state, lang),
+                "moment": moment(state, lang), "turn_graph": turn_graph(self.content, state, lang)}
+
+    def describe(self, action: dict, state: dict, lang: str = "en") -> str:
+        return label(self.content, action, state, lang)
+
+    def moment(self, state: dict, lang: str = "en") -> dict:
+        return moment(state, lang)
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands, intrigue cards and deck contents become counts,

@@ -113,5 +113,5 @@ class TablePositions:
     def audit(self, state: dict) -> list[dict]:
         return auditing.audit(state, self.content)
 
-    def humanize(self, message: str, state: dict | None = None) -> str:
-        return display.humanize(self.content, message, state)
+    def humanize(self, message: str, state: dict | None = None, lang: str = "en") -> str:
+        return display.humanize(self.content, message, state, lang)

@@ -23,9 +23,21 @@ def public_log(log: dict) -> dict:
     if isinstance(view.get("setup"), dict):
         view["setup"].pop("seed", None)
     for action in view.get("actions", []):
-        if action.get("by") == "chance" and action.get("do") in HIDDEN_DEALS:
-            if isinstance(action.get("cards"), list):
-                action["cards"] = ["?"] * len(action["cards"])
-            if "card" in action:
-                action["card"] = "?"
+        if is_hidden_deal(action):
+            face_down(action)
     return view
+
+
+def is_hidden_deal(action: dict, viewer: str | None = None) -> bool:
+    """A card dealt into a hand that `viewer` (None: the public) did not see."""
+    return (action.get("by") == "chance" and action.get("do") in HIDDEN_DEALS
+            and (viewer is None or action.get("player") != viewer))
+
+
+def face_down(action: dict) -> dict:
+    """The dealt cards of `action` (changed in place) written as face-down `"?"` cards."""
+    if isinstance(action.get("cards"), list):
+        action["cards"] = ["?"] * len(action["cards"])
+    if "card" in action:
+        action["card"] = "?"
+    return action

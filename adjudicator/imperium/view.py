@@ -1,0 +1,195 @@
+"""What the replay viewer draws of one state (issue 14): the board, each player's mat, the
+Conflict, the Imperium Row, the turn's timing graph, and a label for each action, in English
+or Russian display names. Only reads the state; every number is the engine's own (strength is
+`conditions.strength`), so the page in the browser draws and never computes a rule.
+
+A state here may be a public view (`rules.public_view`): a hand, an Intrigue hand or a deck is
+then a count instead of a list, and stays a count."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .conditions import strength
+from .content import FACTIONS, Content
+from .deck import HIDDEN
+from .game import Game, post_of
+
+LANGS = ("en", "ru")
+AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
+TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards")
+# the verbs of a log, as a person reads them (a verb missing here is shown as the log writes it)
+VERBS = {
+    "en": {"send-agent": "sends an Agent", "reveal": "reveals", "resolve": "resolves", "deploy": "deploys",
+           "acquire": "acquires", "end-turn": "ends the turn", "choose": "chooses", "pass": "passes",
+           "play-intrigue": "plays an Intrigue card", "draw": "draws", "draw-intrigue": "draws Intrigue",
+           "refill-row": "refills the Imperium Row", "reveal-conflict": "reveals the Conflict",
+           "reveal-contract": "reveals a contract", "deal-objectives": "deals Objectives",
+           "steal-intrigue": "steals Intrigue"},
+    "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
+           "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
+           "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
+           "draw-intrigue": "берёт интригу", "refill-row": "пополняет ряд Империи",
+           "reveal-conflict": "открывает конфликт", "reveal-contract": "открывает контракт",
+           "deal-objectives": "раздаёт задачи", "steal-intrigue": "крадёт интригу"},
+}
+CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
+# the board's areas that are no faction's, by their icon
+AREA_NAMES = {"en": {"landsraad": "Landsraad", "spice-trade": "CHOAM", "city": "Dune"},
+              "ru": {"landsraad": "Ландсраад", "spice-trade": "CHOAM", "city": "Дюна"}}
+
+
+@cache
+def names(cnt: Content, lang: str) -> dict[str, str]:
+    """id -> display name in `lang`, the English name where the data has none in `lang`; an
+    observation post by the spaces it watches."""
+    out: dict[str, str] = {}
+    for table in TABLES:
+        for ident, thing in getattr(cnt, table).items():
+            shown = thing.get("name", {})
+            name = shown.get(lang) or shown.get("en")
+            if name:
+                out.setdefault(ident, name)
+    for post, spaces in sorted(cnt.posts.items()):
+        out.setdefault(post, " / ".join(out.get(s, s) for s in spaces))
+    return out
+
+
+def name_of(cnt: Content, lang: str, ident) -> str:
+    """The display name of an id; an effect node (`space:arrakeen`) by the name of what it
+    names; anything else as written."""
+    if not isinstance(ident, str):
+        return str(ident)
+    if ident == HIDDEN:
+        return "?"
+    known = names(cnt, lang)
+    return known.get(ident) or known.get(ident.rpartition(":")[2].partition("#")[0], ident)
+
+
+def _cards(cnt: Content, lang: str, pile) -> list[dict] | int:
+    """A pile as cards with names, or its count when the view hides it."""
+    if isinstance(pile, int):
+        return pile
+    return [{"id": c, "name": name_of(cnt, lang, c)} for c in pile]
+
+
+def board(cnt: Content, state: dict, lang: str) -> dict:
+    g = Game(state, cnt)
+    b = state["board"]
+    seats = g.order
+    agents: dict[str, list[str]] = {}
+    for pid in seats:
+        for space in state["players"][pid]["placed"]:
+            agents.setdefault(space, []).append(pid)
+    spaces = [{"id": sid, "name": name_of(cnt, lang, sid), "area": d["icon"], "faction": d.get("faction"),
+               "combat": bool(d.get("combat")), "maker": bool(d.get("maker")),
+               "agents": agents.get(sid, []), "control": b["control"].get(sid) if d.get("control") else None,
+               "has_control": bool(d.get("control")), "bonus_spice": b["bonus_spice"].get(sid) if d["maker"] else None,
+               "posts": cnt.space_posts.get(sid, [])}
+              for sid, d in sorted(cnt.spaces.items(), key=lambda kv: (AREAS.index(kv[1]["icon"]), kv[0]))]
+    spies: dict[str, list[str]] = {}
+    for key in sorted(b["spies"]):
+        spies.setdefault(post_of(key), []).append(b["spies"][key])
+    posts = [{"id": post, "spaces": sorted(on), "spies": spies.get(post, [])} for post, on in sorted(cnt.posts.items())]
+    conflict = None
+    if b.get("conflict"):
+        card = cnt.conflicts.get(b["conflict"], {})
+        conflict = {"id": b["conflict"], "name": name_of(cnt, lang, b["conflict"]), "level": card.get("level"),
+                    "units": [{"player": pid, "troops": state["players"][pid]["troops"]["conflict"],
+                               "sandworms": state["players"][pid].get("worms", 0), "strength": strength(g, pid)}
+                              for pid in seats]}
+    factions = [{"id": f, "name": name_of(cnt, lang, f), "alliance": state["alliances"].get(f),
+                 "influence": {pid: state["players"][pid]["influence"].get(f, 0) for pid in seats}}
+                for f in FACTIONS]
+    areas = [{"id": a, "name": AREA_NAMES[lang].get(a) or name_of(cnt, lang, a)}
+             for a in AREAS if any(s["area"] == a for s in spaces)]
+    out = {"areas": areas, "spaces": spaces, "posts": posts, "factions": factions, "conflict": conflict,
+           "row": _cards(cnt, lang, state["row"]),
+           "contracts": _cards(cnt, lang, state.get("contracts", {}).get("face_up", [])),
+           "vp_to_end": cnt.rules["vp_to_end"]}
+    if any(c.get("shield_wall") for c in cnt.conflicts.values()):  # Uprising's board has one
+        out["shield_wall"] = bool(b.get("shield_wall"))
+    return out
+
+
+def players(cnt: Content, state: dict, lang: str) -> list[dict]:
+    g = Game(state, cnt)
+    out = []
+    for pid in g.order:
+        pl = state["players"][pid]
+        leader = pl["leader"]
+        out.append({
+            "id": pid, "name": state["game"]["players"][pid]["name"], "leader": leader,
+            "leader_name": name_of(cnt, lang, leader), "first": pid == state.get("first"),
+            "vp": pl["vp"], "solari": pl["solari"], "spice": pl["spice"], "water": pl["water"],
+            "persuasion": pl["persuasion"], "swords": pl["swords"], "strength": strength(g, pid),
+            "troops": {k: pl["troops"][k] for k in ("supply", "garrison", "conflict")}, "sandworms": pl.get("worms", 0),
+            "agents": pl["agents"], "agents_placed": len(pl["placed"]), "spies_in_supply": pl.get("spies", 0),
+            "high_council": bool(pl.get("seat")), "swordmaster": bool(pl.get("swordmaster")),
+            "revealed": bool(pl.get("revealed")),
+            "influence": {f: pl["influence"].get(f, 0) for f in FACTIONS},
+            "alliances": [f for f in FACTIONS if state["alliances"].get(f) == pid],
+            "hand": _cards(cnt, lang, pl["hand"]), "intrigue": _cards(cnt, lang, pl["intrigue"]),
+            "in_play": _cards(cnt, lang, pl["play"]),
+            "deck": pl["deck"] if isinstance(pl["deck"], int) else len(pl["deck"]["cards"]),
+            "discard": len(pl["discard"]),
+            "conflicts_won": [name_of(cnt, lang, c["id"]) for c in pl.get("conflicts", [])],
+            "contracts": [name_of(cnt, lang, c) for c in pl.get("contracts", [])],
+        })
+    return out
+
+
+PHASES = {
+    "en": {"setup": "Setup", "round-start": "Round start", "player-turns": "Player turns", "combat": "Combat",
+           "makers": "Makers", "recall": "Recall", "endgame": "Endgame", "over": "Game over",
+           "agent": "Agent turn", "reveal": "Reveal turn"},
+    "ru": {"setup": "Подготовка", "round-start": "Начало раунда", "player-turns": "Ходы игроков", "combat": "Битва",
+           "makers": "Создатели", "recall": "Возвращение", "endgame": "Конец игры", "over": "Игра окончена",
+           "agent": "Ход агента", "reveal": "Ход раскрытия"},
+}
+
+
+def moment(state: dict, lang: str = "en") -> dict:
+    """Where the game stands: the round, the phase and the player turn in progress."""
+    turn, phase = state.get("turn"), state.get("phase", "")
+    return {"round": state.get("round", 0), "phase": phase, "phase_name": PHASES[lang].get(phase, phase),
+            "turn": {"player": turn["player"], "kind": turn["kind"],
+                     "name": PHASES[lang].get(turn["kind"], turn["kind"])} if turn else None}
+
+
+def turn_graph(cnt: Content, state: dict, lang: str) -> dict | None:
+    """The effect graph of the turn in progress: its nodes (resolved or not, with the name of
+    the space, card or leader each resolves) and its edges, each with the ruling that makes it."""
+    turn = state.get("turn")
+    if not turn:
+        return None
+    done = set(turn["done"])
+    return {"player": turn["player"], "kind": turn["kind"],
+            "nodes": [{"id": n, "done": n in done, "label": name_of(cnt, lang, n)} for n in turn["nodes"]],
+            "edges": [{"from": u, "to": v, "ruling": r} for u, v, r in turn["edges"]]}
+
+
+def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
+    """One line for the timeline: who does what, with display names ("Red sends an Agent:
+    Dagger, Arrakeen")."""
+    by = action.get("by")
+    who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
+    do = action.get("do", "")
+    verb = VERBS[lang].get(do, do)
+    parts = []
+    for key in sorted(action):
+        if key in ("by", "do"):
+            continue
+        value = action[key]
+        if isinstance(value, list):
+            parts.append(", ".join(name_of(cnt, lang, v) for v in value))
+        elif isinstance(value, dict):
+            parts.append(", ".join(f"{name_of(cnt, lang, k)}: {name_of(cnt, lang, v)}"
+                                   for k, v in sorted(value.items())))
+        elif key in ("player", "from") and isinstance(value, str):
+            parts.append(state["game"]["players"].get(value, {}).get("name", value))
+        elif isinstance(value, int | bool):
+            parts.append(f"{key} {value}")
+        else:
+            parts.append(name_of(cnt, lang, value))
+    return f"{who} {verb}" + (": " + "; ".join(parts) if parts else "")

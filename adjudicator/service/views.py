@@ -1,0 +1,204 @@
+"""The replay viewer's step view (issue 14): everything the page draws at one step of a game,
+computed here by the engine, so that the page only draws.
+
+A game is a log, a position with its contested actions, or a stored game. Step `i` is logged
+action `i`: its verdict, and the state right after it (after an illegal action the state as it
+stood, since an illegal action leaves no trace). The game is replayed in continue mode, so an
+invalid game can be stepped through to its end; verdicts after the first illegal action are
+`conditional`. With `timeline`, the answer also lists every action, grouped by round and turn,
+and the game's result at its end.
+
+Who sees what follows the stored games' rules (visibility.py): a stored game's uploader, or
+anyone once it is finished, sees everything; otherwise the board is the public view and dealt
+cards are face down. `as=<player>` shows that player's view.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..core.errors import Forbidden, MalformedLog, NotFound
+from ..core.logs import Log, parse_log
+from ..core.replay import Replay
+from ..core.rulings import all_rulings
+from ..core.verdicts import ILLEGAL
+from ..positions import contested, guarded, load
+from .games import get_row
+from .visibility import face_down, is_hidden_deal, sees_everything
+
+FORMAT = "dune-adjudicator/view"
+ROUND_WORD = {"en": "Round", "ru": "Раунд"}
+POSITION_KEYS = ("scenario", "state", "log")  # a position names its start with one of these; a log has none
+
+
+class _Replay(Replay):
+    """A replay whose verdict messages name things in the viewer's language."""
+
+    lang = "en"
+
+    def words(self, message: str) -> str:
+        return self.rules.humanize(message, self.state, self.lang) if message else message
+
+
+def of_body(doc, step: int, viewer: str | None, lang: str, timeline: bool, deadline: float | None) -> dict:
+    """A posted log or position: its sender holds the whole of it, so sees everything."""
+    if isinstance(doc, dict) and any(k in doc for k in POSITION_KEYS):
+        driver = load(doc, deadline)
+        rules = driver.rules
+        log = Log(game={}, setup={}, rules=rules)
+        for action, pointer in contested(doc, rules, driver.state["game"]["seats"]):
+            log.actions.append(action)
+            log.pointers.append(pointer)
+        viewer = viewer if viewer is not None else doc.get("as")
+        where = "/" + next(k for k in POSITION_KEYS if k in doc)
+        # a hand-written position the engine cannot follow is the client's error (422), as in a check
+        return guarded(lambda: _view(log, step, viewer, lang, timeline, deadline, True, driver), where)
+    return _view(parse_log(doc, deadline), step, viewer, lang, timeline, deadline, everything=True)
+
+
+def of_stored(db, game_id: str, step: int, viewer: str | None, token: str | None, lang: str, timeline: bool,
+              deadline: float | None) -> dict:
+    row = get_row(db, game_id)
+    everything = sees_everything(row, token)
+    if viewer is not None and not everything:
+        raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's token "
+                        "may ask for it", "?as")
+    out = _view(parse_log(json.loads(row["log"]), deadline), step, viewer, lang, timeline, deadline, everything,
+                step_pointer="/step")
+    out["game"]["id"] = game_id
+    return out
+
+
+def _view(log: Log, step: int, viewer: str | None, lang: str, timeline: bool, deadline: float | None,
+          everything: bool, driver=None, step_pointer: str = "?step") -> dict:
+    rules = log.rules
+    if lang not in rules.languages:
+        raise MalformedLog(f"lang must be one of {list(rules.languages)}", "?lang", code="bad-parameter")
+    total = len(log.actions)
+    if not 0 <= step < total:
+        raise NotFound(f"the game has steps 0..{total - 1}, not {step}" if total else "the game has no actions",
+                       step_pointer)
+    actions = log.actions
+    if not timeline:  # the steps after this one are not needed
+        log = Log(log.game, log.setup, actions[: step + 1], log.pointers[: step + 1], rules)
+    watch = _Watch(rules, actions, step, viewer, lang, everything)
+    run = _Replay(log, "continue", "none", deadline=deadline, deal_at_end=False, driver=driver, observe=watch)
+    run.lang = lang
+    watch.start(run.state)
+    report = run.run()
+    state = watch.state
+    seats = state["game"]["seats"]
+    if viewer is not None and viewer not in seats:
+        raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
+    public = viewer is not None or not everything
+    shown = rules.public_view(state, viewer) if public else state
+    verdict = watch.verdict
+    drawn = rules.view(shown, lang)
+    out = {
+        "format": FORMAT, "version": 1, "lang": lang, "languages": list(rules.languages),
+        "game": {"system": rules.system, "edition": rules.edition, "modules": state["game"].get("modules", []),
+                 "players": [{"id": p, "name": state["game"]["players"][p]["name"]} for p in seats]},
+        "step": step, "steps": total, "viewer": viewer, "public_view": public,
+        "action": {"index": step, "by": actions[step].by, "label": watch.labels[step], "pointer": verdict["pointer"]},
+        "verdict": verdict,
+        "rulings": explained(verdict["citations"]),
+        "timing": _timing(verdict, drawn.pop("turn_graph")),
+        **drawn,
+        "result": rules.result(state),
+        "first_illegal": report["first_illegal"],
+    }
+    if timeline:
+        out["timeline"] = watch.timeline
+        out["groups"] = watch.groups
+        out["final"] = {"valid": report["valid"], "first_illegal": report["first_illegal"],
+                        "result": report["result"]}
+    return out
+
+
+class _Watch:
+    """Called after every step of the replay: the timeline entry and its group, and a copy of
+    the state at the chosen step."""
+
+    def __init__(self, rules, actions, step: int, viewer: str | None, lang: str, everything: bool):
+        self.rules, self.actions, self.step, self.lang = rules, actions, step, lang
+        self.viewer, self.everything = viewer, everything
+        self.state, self.verdict = None, None
+        self.labels: list[str] = []
+        self.timeline: list[dict] = []
+        self.groups: list[dict] = []
+        self.before = None  # the moment before the next action
+        self.turns = 0
+        self.key = None
+        self._ended = False  # the last action ended a turn
+
+    def start(self, state: dict) -> None:
+        self.before = self.rules.moment(state, self.lang)
+
+    def __call__(self, verdict, driver) -> None:
+        index = verdict.index
+        state = driver.state
+        data = self.actions[index].to_json()
+        if self._hidden(data):
+            data = face_down(data)
+        self.labels.append(self.rules.describe(data, state, self.lang))
+        after = self.rules.moment(state, self.lang)
+        group = self._group(self.before, after, state, data["by"])
+        self.before = after
+        self.timeline.append({"index": index, "by": data["by"], "label": self.labels[-1], "verdict": verdict.verdict,
+                              "code": verdict.code, "group": group, **({"conditional": True}
+                                                                       if verdict.conditional else {})})
+        if index == self.step:
+            self.state = driver.copy_state()
+            self.verdict = verdict.to_json(self.rules.edition)
+
+    def _hidden(self, action: dict) -> bool:
+        if self.viewer is None:
+            return not self.everything and is_hidden_deal(action)
+        return is_hidden_deal(action, self.viewer)
+
+    def _group(self, before: dict, after: dict, state: dict, by: str) -> int:
+        """Actions of one player turn form a group (from the action that starts the turn to the
+        one that ends it); the others are grouped by round and phase."""
+        turn = before["turn"] or after["turn"]
+        if turn is not None:
+            if self.key is None or self.key[:3] != ("turn", turn["player"], turn["kind"]) or self._ended:
+                self.turns += 1
+            key = ("turn", turn["player"], turn["kind"], self.turns)
+            moment = before if before["turn"] else after
+        else:  # a decision belongs where it was asked; a chance outcome where it leads
+            moment = after if by == "chance" else before
+            key = ("phase", moment["round"], moment["phase"])
+        self._ended = before["turn"] is not None and after["turn"] is None
+        if key != self.key:
+            self.key = key
+            self.groups.append(self._describe(len(self.groups), moment, turn, state))
+        return len(self.groups) - 1
+
+    def _describe(self, number: int, moment: dict, turn: dict | None, state: dict) -> dict:
+        where = f"{ROUND_WORD[self.lang]} {moment['round']}"
+        if turn is not None:
+            name = state["game"]["players"][turn["player"]]["name"]
+            return {"id": number, "round": moment["round"], "phase": moment["phase"], "player": turn["player"],
+                    "kind": turn["kind"], "label": f"{where} · {name}: {turn['name']}"}
+        return {"id": number, "round": moment["round"], "phase": moment["phase"], "player": None, "kind": None,
+                "label": f"{where} · {moment['phase_name']}"}
+
+
+def explained(citations: list[dict]) -> list[dict]:
+    """The title and statement (our words) of each cited ruling, in the citations' order."""
+    records = all_rulings()
+    return [{"ruling": c["ruling"], "title": records.get(c["ruling"], {}).get("title", ""),
+             "statement": " ".join(str(records.get(c["ruling"], {}).get("statement", "")).split())}
+            for c in citations]
+
+
+def _timing(verdict: dict, graph: dict | None) -> dict | None:
+    """The turn's timing graph, with the edge an out-of-order action violated (its `path`), or
+    the window an Intrigue card was played out of."""
+    path = verdict.get("path")
+    if graph is None and not path:
+        return None
+    out = dict(graph or {"player": None, "kind": None, "nodes": [], "edges": []})
+    out["violated"] = path if verdict["verdict"] == ILLEGAL and path and len(path) == 2 else None
+    out["window"] = path[0] if verdict["verdict"] == ILLEGAL and path and len(path) == 1 else None
+    return out
