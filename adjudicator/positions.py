@@ -14,7 +14,7 @@ from .core.canonical import checksum, dumps, restore
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
 from .core.logs import Log, check_shape, expand, parse_log
 from .core.registry import rules_for
-from .core.replay import Driver, Replay
+from .core.replay import LOOKAHEAD, Driver, Replay, deal_before
 from .core.schemas import problems as schema_problems
 from .core.verdicts import ILLEGAL, Verdict
 
@@ -229,19 +229,26 @@ def cuts(log_doc, indexes) -> dict[int, dict]:
             raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
                            f"or after the last ({len(log.actions)}), not at {index}", "/index")
     rules = log.rules
-    state = rules.new_state(log.game, log.setup)
+    driver = Driver(rules, rules.new_state(log.game, log.setup))
     stream: list[dict] = []
-    anchors = [(0, dumps(state), state.get("rng"), True)]
+    anchors = [(0, dumps(driver.state), driver.state.get("rng"), True)]
 
     def mark() -> None:
+        state = driver.state
         if rules.anchor(state):
             anchors.append((len(stream), dumps(state), state.get("rng"), False))
             del anchors[1:-KEEP_ANCHORS]
 
     def deal(upcoming: Action | None) -> None:
-        if upcoming is not None and upcoming.is_chance:
+        """Deal one outcome at a time, so that every decision point between them is marked."""
+        state = driver.state
+        chance = upcoming is not None and upcoming.is_chance
+        if chance and not deal_before(rules, state, upcoming):
+            mark()
             return
-        while (action := rules.deal(state)) is not None:
+        while not (chance and rules.awaits(state, upcoming)):
+            if (action := rules.deal(state)) is None:
+                break
             mark()
             rules.apply(state, action, dealt=True)
             stream.append(action.to_json())
@@ -256,10 +263,10 @@ def cuts(log_doc, indexes) -> dict[int, dict]:
         if upcoming is None:
             break
         try:
-            rules.apply(state, upcoming)
+            outcome = driver.apply(upcoming, log.actions[i + 1:i + 1 + LOOKAHEAD])
         except IllegalAction as err:
             raise NotFound(f"action {i} is illegal ({err.message}): there is no position after it", "/index") from None
-        stream.append(upcoming.to_json())
+        stream += [a.to_json() for a in (*outcome.implied, upcoming)]  # what a log left out, as played
     return out
 
 

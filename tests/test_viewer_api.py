@@ -10,7 +10,7 @@ import pytest
 from hostile import PROBLEM, app_on, auth, token
 from hostile import sample as small_sample
 from hostile import snapshots as small_snapshots
-from viewer_logs import OCCUPIED_AT, OUT_OF_ORDER_AT, illegal_log, out_of_order_log, sample
+from viewer_logs import OCCUPIED_AT, OUT_OF_ORDER_AT, STEPS, illegal_log, out_of_order_log, sample, winner
 
 from adjudicator.core import schemas
 from adjudicator.core.logs import parse_log
@@ -33,7 +33,7 @@ def view(client, body, step, **params):
     return doc
 
 
-@pytest.mark.parametrize("step", [13, 300, 952])
+@pytest.mark.parametrize("step", [13, 300, STEPS - 1])
 def test_the_view_draws_the_engines_state(client, snapshots, step):
     doc = view(client, sample(), step)
     state = snapshots[step]
@@ -57,12 +57,12 @@ def test_the_view_draws_the_engines_state(client, snapshots, step):
                                               if units_there else 0)
     spies = sum(len(p["spies"]) for p in doc["board"]["posts"])
     assert spies == len(state["board"]["spies"])
-    assert doc["moment"]["round"] == state["round"] and doc["step"] == step and doc["steps"] == 953
+    assert doc["moment"]["round"] == state["round"] and doc["step"] == step and doc["steps"] == STEPS
 
 
 def test_the_timeline_groups_every_action_by_round_and_turn(client):
     doc = view(client, sample(), 0, timeline="true")
-    assert [e["index"] for e in doc["timeline"]] == list(range(953))
+    assert [e["index"] for e in doc["timeline"]] == list(range(STEPS))
     groups = doc["groups"]
     assert [g["id"] for g in groups] == list(range(len(groups)))
     # an Agent turn: from sending the Agent to ending the turn, one group
@@ -74,7 +74,7 @@ def test_the_timeline_groups_every_action_by_round_and_turn(client):
     rounds = [g["round"] for g in groups]
     assert rounds == sorted(rounds) and max(rounds) == doc["final"]["result"].get("rounds", max(rounds))
     assert doc["final"] == {"valid": True, "first_illegal": None, "result": doc["final"]["result"]}
-    assert doc["final"]["result"]["finished"] and doc["final"]["result"]["winner"] == "green"
+    assert doc["final"]["result"]["finished"] and doc["final"]["result"]["winner"] == winner()
 
 
 def test_an_illegal_action_its_verdict_citations_and_the_board_as_it_stood(client):
@@ -156,7 +156,7 @@ def test_a_stored_game_view_follows_its_visibility(tmp_path):
 @pytest.mark.parametrize("url, status, pointer", [
     ("/v1/games/nope/views/0", 404, "/id"),
     ("/v1/games/{game}/views/99999999999999999999999", 404, "/step"),
-    ("/v1/games/{game}/views/953", 404, "/step"),
+    (f"/v1/games/{{game}}/views/{STEPS}", 404, "/step"),
     ("/v1/games/{game}/views/-1", 404, None),
     ("/v1/games/{game}/views/0?lang=de", 400, "?lang"),
     ("/v1/games/{game}/views/0?timeline=yes", 400, "?timeline"),
@@ -173,7 +173,7 @@ def test_hostile_stored_views(tmp_path, url, status, pointer):
 
 
 @pytest.mark.parametrize("query, body, status, pointer", [
-    ("step=953", None, 404, "?step"),
+    (f"step={STEPS}", None, 404, "?step"),
     ("step=12345678901234567890", None, 400, "?step"),
     ("step=x", None, 400, "?step"),
     ("step=0&lang=xx", None, 400, "?lang"),

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from hostile import auth, token
 from playwright.sync_api import expect, sync_playwright
-from viewer_logs import OCCUPIED_AT, OUT_OF_ORDER_AT, SAMPLE, illegal_log, out_of_order_log, sample
+from viewer_logs import OCCUPIED_AT, OUT_OF_ORDER_AT, SAMPLE, STEPS, illegal_log, out_of_order_log, sample, winner
 from werkzeug.serving import make_server
 
 from adjudicator.core.logs import parse_log
@@ -152,9 +152,9 @@ def test_a_sample_game_drawn_as_the_engine_says_at_three_steps(page, server):
     assert shown["vp"] == {pid: pl["vp"] for pid, pl in state["players"].items()}
     # the end: the result, standings of the game and its winner
     page.keyboard.press("End")
-    at_step(page, 952)
+    at_step(page, STEPS - 1)
     expect(page.locator("#finished")).to_have_attribute("data-finished", "true")
-    expect(page.locator("#result-table tr.winner")).to_have_attribute("data-player", "green")
+    expect(page.locator("#result-table tr.winner")).to_have_attribute("data-player", winner())
     expect(page.locator("#validity")).to_have_attribute("data-valid", "true")
     shot(page, "viewer-endgame")
 
@@ -225,7 +225,7 @@ def test_a_stored_games_link_and_the_tournament_standings(page, server):
     page.goto(server["url"] + f"/?tournament={tournament}")
     expect(page.locator("#standings-table tbody tr")).to_have_count(4)
     expect(page.locator("#game")).to_be_hidden()  # the standings screen shows no empty game
-    expect(page.locator("#standings-table tbody tr").first).to_have_attribute("data-player", "Green")
+    expect(page.locator("#standings-table tbody tr").first).to_have_attribute("data-player", winner().title())
     link = page.locator(f'#invalid-games li[data-game="{bad}"] a')
     expect(link).to_have_attribute("href", f"?game={bad}&step={OCCUPIED_AT}")
     shot(page, "standings")

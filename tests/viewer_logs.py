@@ -8,6 +8,8 @@ import json
 from functools import cache
 from pathlib import Path
 
+from adjudicator.core.replay import replay
+
 SAMPLES = Path(__file__).resolve().parent.parent / "adjudicator" / "samples"
 SAMPLE = "uprising-4p-choam-seed7"
 OCCUPIED_AT = 31  # Green sends an Agent to the Assembly Hall, where Blue's Agent stands
@@ -21,6 +23,15 @@ def _sample(name: str) -> str:
 
 def sample(name: str = SAMPLE) -> dict:
     return json.loads(_sample(name))
+
+
+STEPS = len(json.loads((SAMPLES / f"{SAMPLE}.json").read_text(encoding="utf-8"))["actions"])
+
+
+@cache
+def winner() -> str:
+    """Who wins the sample game, as the engine replays it."""
+    return replay(sample(), snapshots="none")["result"]["winner"]
 
 
 def illegal_log() -> dict:

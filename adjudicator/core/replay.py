@@ -35,8 +35,7 @@ def deal(rules, state: dict, upcoming: Action | None = None) -> list[Action]:
 
     Each outcome is dealt once: `rules.deal` draws it and advances the state's RNG, and it is
     applied as dealt (`dealt=True`), without drawing it again."""
-    if upcoming is not None and upcoming.is_chance and (
-            rules.awaits(state, upcoming) or not _dealt_until(rules, _copy(state), upcoming)):
+    if upcoming is not None and upcoming.is_chance and not deal_before(rules, state, upcoming):
         return []
     out: list[Action] = []
     while not (upcoming is not None and upcoming.is_chance and rules.awaits(state, upcoming)):
@@ -46,6 +45,12 @@ def deal(rules, state: dict, upcoming: Action | None = None) -> list[Action]:
         rules.apply(state, action, dealt=True)
         out.append(action)
     return out
+
+
+def deal_before(rules, state: dict, upcoming: Action) -> bool:
+    """Is there something to deal before this recorded chance outcome? (The game does not wait
+    for it yet, and dealing from the seed reaches a point where it does.)"""
+    return not rules.awaits(state, upcoming) and _dealt_until(rules, _copy(state), upcoming)
 
 
 def _dealt_until(rules, state: dict, upcoming: Action) -> bool:
@@ -188,6 +193,9 @@ class Replay:
         self.snapshot_list: list[dict] = []
         self.first_illegal: int | None = None
         self.explain = Explainer(log) if explain else None
+        # the actions the log records after each one, read to tell what it left out (a caller
+        # that replays a prefix of a log gives the whole log here)
+        self.ahead = log.actions
 
     @property
     def state(self) -> dict:
@@ -200,7 +208,7 @@ class Replay:
     def step(self, index: int, action: Action) -> Verdict:
         pointer = self.log.pointers[index]
         try:
-            outcome = self.driver.apply(action, self.log.actions[index + 1:index + 1 + LOOKAHEAD])
+            outcome = self.driver.apply(action, self.ahead[index + 1:index + 1 + LOOKAHEAD])
         except IllegalAction as err:
             verdict = Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
             if self.explain is not None:  # the driver has restored the state to before the action

@@ -144,8 +144,11 @@ def _explain(row: dict, stored: dict, token: str | None, deadline: float | None)
                         "only the uploader's token may ask for it", "?explain")
     index = row["first_illegal"]
     log = parse_log(json.loads(row["log"]), deadline)
+    whole = log.actions
     log.actions, log.pointers = log.actions[: index + 1], log.pointers[: index + 1]
-    fresh = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False, explain=True).run()["verdicts"][-1]
+    run = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False, explain=True)
+    run.ahead = whole  # read on past the cut, as the stored replay did
+    fresh = run.run()["verdicts"][-1]
     for verdict in stored["verdicts"]:
         if (verdict["index"], verdict["code"]) == (fresh["index"], fresh["code"]) and "expected" in fresh:
             verdict["expected"] = fresh["expected"]
@@ -197,8 +200,10 @@ def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str
     log = parse_log(json.loads(row["log"]), deadline)
     if not 0 <= index < len(log.actions):
         raise NotFound(f"the game has actions 0..{len(log.actions) - 1}, not {index}", "/index")
+    whole = log.actions
     log.actions, log.pointers = log.actions[: index + 1], log.pointers[: index + 1]
     run = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False)  # the state right after that action
+    run.ahead = whole  # read on past the cut, as the stored replay did
     result = run.run()
     if not result["valid"]:
         raise NotFound(f"action {result['first_illegal']} is illegal: there is no state after it", "/index")

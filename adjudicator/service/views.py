@@ -83,7 +83,7 @@ def _view(log: Log, step: int, viewer: str | None, lang: str, timeline: bool, de
         log = Log(log.game, log.setup, actions[: step + 1], log.pointers[: step + 1], rules)
     watch = _Watch(rules, actions, step, viewer, lang, everything)
     run = _Replay(log, "continue", "none", deadline=deadline, deal_at_end=False, driver=driver, observe=watch)
-    run.lang = lang
+    run.lang, run.ahead = lang, actions
     watch.start(run.state)
     report = run.run()
     state = watch.state
