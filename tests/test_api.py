@@ -73,7 +73,7 @@ def test_unreadable_bodies(client, body, status, code):
 
 def test_unknown_names_are_pointed_at(client, sample_log):
     bad = copy.deepcopy(sample_log)
-    bad["game"]["players"][1]["leader"] = "Duncan Idaho"
+    bad["game"]["players"][1]["leader"] = "Paul of Caladan"
     body = problem(client.post("/v1/replays", json=bad), 400, "unknown-name")
     assert body["pointer"] == "/game/players/1/leader"
     bad = copy.deepcopy(sample_log)

@@ -8,7 +8,9 @@ CARD_TYPES = ("imperium", "intrigue", "conflict", "leader", "objective", "reserv
               "contract")
 
 
-def cards_of(cnt: Content, card_type: str | None = None) -> list[dict]:
+def cards_of(cnt: Content, card_type: str | None = None, modules=("choam",)) -> list[dict]:
+    """The components of the edition and of the modules named (by default the edition's own
+    modules: an expansion's components are listed only when it is named)."""
     groups = {
         "imperium": [c for c in cnt.cards.values() if c["type"] == "imperium"],
         "reserve": [c for c in cnt.cards.values() if c["type"] == "reserve"],
@@ -25,6 +27,8 @@ def cards_of(cnt: Content, card_type: str | None = None) -> list[dict]:
         if card_type and kind != card_type:
             continue
         for item in groups[kind]:
+            if item.get("expansion") not in (None, *modules):
+                continue
             name = item.get("name") or {"en": item.get("label", item["id"])}
             out.append({**item, "type": kind, "name": {"en": name.get("en", item["id"]), "ru": name.get("ru")},
                         "copies": item.get("copies", 1)})
