@@ -42,12 +42,12 @@ def violations(state: dict) -> list[str]:
             out.append(f"{pid} placed more agents than they have")
         if Counter(pl["deck"].get("top", [])) - Counter(pl["deck"]["cards"]):
             out.append(f"{pid}'s known deck top is not in the deck")
-    in_game = Counter(state["imperium_deck"]["cards"]) + Counter(state["row"]) + owned
+    seen = Counter(state["imperium_deck"]["cards"]) + Counter(state["row"]) + owned
     # Manipulate sets a Row card aside for a round; unbought, it leaves the game
-    in_game += Counter(m["card"] for m in state.get("manipulated", [])) + Counter(state.get("removed_cards", []))
+    seen += Counter(m["card"] for m in state.get("manipulated", [])) + Counter(state.get("removed_cards", []))
     expected = imperium_total + reserve_total - Counter(state["reserve"])
-    if in_game != expected:
-        out.append(f"Imperium cards not conserved: {dict((in_game - expected) + (expected - in_game))}")
+    if seen != expected:
+        out.append(f"Imperium cards not conserved: {dict((seen - expected) + (expected - seen))}")
     occupied = Counter(state["board"]["occupied"].values())
     placed = Counter(pid for pid in g.order for _ in g.p(pid)["placed"])
     if sum(occupied.values()) > sum(placed.values()):
