@@ -10,7 +10,10 @@
   repeated: the report gives the median ratio and its spread over the repetitions;
 - parsing floor: parse and schema-validate the same logs without replaying them;
 - latency: per-game replay p50/p99, legal-actions p50/p99 over positions from the playouts;
-- peak RSS of a fresh process that replays one game.
+- peak RSS of a fresh process that replays one game;
+- Bloodlines: per-game replay p50 of 4-player Uprising games with Bloodlines, Tech and CHOAM
+  against plain Uprising games replayed interleaved with them (the ratio is the figure; issue #11
+  keeps it within 1.3).
 Absolute times on a shared machine mean little; the ratios are the figures to compare.
 """
 
@@ -25,6 +28,7 @@ import time
 import chess
 
 from adjudicator.core.actions import Action
+from adjudicator.core.errors import MalformedLog
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
 from adjudicator.core.rng import Random
@@ -117,6 +121,27 @@ def bench_legal_actions(positions: list[dict]) -> list[float]:
     return times
 
 
+BLOODLINES = ("bloodlines", "choam", "tech")
+
+
+def bloodlines_ratio(games: int, seed: int = 1000) -> dict:
+    """p50 replay time of a Bloodlines+Tech+CHOAM game over a plain Uprising game's, the two
+    kinds replayed alternately (same machine load)."""
+    try:
+        grown = [simulate("uprising", 4, seed + i, BLOODLINES) for i in range(games)]
+    except MalformedLog as err:  # the module is refused while its rules are incomplete
+        return {"bloodlines_p50_ratio": f"not available: {err.code}"}
+    plain = [simulate("uprising", 4, seed + i) for i in range(games)]
+    replay_game(grown[0])
+    plain_times, grown_times = [], []
+    for ours, theirs in zip(plain, grown):
+        plain_times.append(replay_game(ours)[0])
+        grown_times.append(replay_game(theirs)[0])
+    p50, base = percentile(grown_times, 50), percentile(plain_times, 50)
+    return {"bloodlines_games": games, "bloodlines_p50_ms": round(p50 * 1000, 2),
+            "plain_p50_ms": round(base * 1000, 2), "bloodlines_p50_ratio": round(p50 / base, 3)}
+
+
 def peak_rss_mb(log: dict) -> float:
     # VmHWM belongs to the process image (ru_maxrss would include the parent's pages at fork)
     code = ("import json,sys; from adjudicator.core.replay import replay; "
@@ -155,6 +180,7 @@ def run(games: int, chess_count: int, positions: int, repeat: int = 3) -> dict:
         "legal_actions_p50_ms": round(percentile(legal, 50) * 1000, 3),
         "legal_actions_p99_ms": round(percentile(legal, 99) * 1000, 3),
         "peak_rss_mb": round(peak_rss_mb(logs[0]), 1),
+        **bloodlines_ratio(games),
     }
 
 
@@ -167,6 +193,7 @@ ROWS = [
     ("game latency", "game_p50_ms", "p50 ms"), ("", "game_p99_ms", "p99 ms"),
     ("legal actions", "legal_actions_p50_ms", "p50 ms"), ("", "legal_actions_p99_ms", "p99 ms"),
     ("memory", "peak_rss_mb", "peak RSS MB, one game"),
+    ("bloodlines", "bloodlines_p50_ratio", "p50 of a Bloodlines+Tech+CHOAM game ÷ a plain Uprising game's"),
 ]
 
 
