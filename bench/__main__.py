@@ -134,7 +134,7 @@ def bloodlines_ratio(games: int, seed: int = 1000) -> dict:
     plain = [simulate("uprising", 4, seed + i) for i in range(games)]
     replay_game(grown[0])
     plain_times, grown_times = [], []
-    for ours, theirs in zip(plain, grown):
+    for ours, theirs in zip(plain, grown, strict=True):
         plain_times.append(replay_game(ours)[0])
         grown_times.append(replay_game(theirs)[0])
     p50, base = percentile(grown_times, 50), percentile(plain_times, 50)
