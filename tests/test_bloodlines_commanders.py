@@ -16,7 +16,6 @@ from adjudicator.imperium.combat import cleanup
 from adjudicator.imperium.conditions import strength, units_in_conflict
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
-from adjudicator.imperium.registry import fire
 from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run
 
@@ -229,10 +228,8 @@ def test_amani_acquires_two_commanders_and_deploys_them_with_driven_once(unlocke
     # a troop (2) and two Commanders (2 each) besides the swords revealed; Canny adds 2 at resolution
     assert strength(g, "red") == 2 + 2 * 2 + red["swords"]
     before = strength(g, "red")
-    fire("combat-strength", g)
-    assert strength(g, "red") == before + 2
-    outcome = act(rules, state, "red", "pass")
-    assert strength(Game(state, rules.content), "red") == before + 2  # once a round: not added again
+    outcome = act(rules, state, "red", "pass")  # combat is resolved (a reward choice may wait)
+    assert strength(Game(state, rules.content), "red") == before + 2
     assert "skill-canny" in red["skills_used"] and "bloodlines.skill-canny" in outcome.rulings
     assert "bloodlines.commander-strength" in outcome.rulings
     drive(rules, state, lambda s: s["phase"] != "combat")
