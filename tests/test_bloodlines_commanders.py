@@ -444,3 +444,23 @@ def test_into_the_fray(unlocked):
     steps(rules, state, "red", [{"custom": "solari-per-unit-type-in-conflict"}])
     cleanup(g)
     assert "agent_unit" not in red and red["agents"] == agents
+
+
+def test_a_combat_icon_played_before_the_agent_goes_out_opens_that_turns_deploy(unlocked):
+    rules, state = fresh(3, BL, seed=2)
+    red = state["players"]["red"]
+    red["spice"] = 1
+    from_box(state, "red", "garrison", 1)
+    hand(state, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
+    intrigue_card(state, "red", "adaptive-tactics")
+    act(rules, state, "red", "play-intrigue", card="adaptive-tactics")  # 1 spice: recruit 1, the Combat icon
+    assert red["spice"] == 0 and red["combat_icon"] is True
+    act(rules, state, "red", "send-agent", card="dagger", space="gather-support")  # no Combat space
+    assert "deploy" in state["turn"]["nodes"] and "combat_icon" not in red
+    finish_effects(rules, state, "red")
+    garrison = red["troops"]["garrison"]
+    refused(rules, state, "red", "deploy", "deploy.limits", "bloodlines.combat-icon-garrison-limit",
+            recruited=state["turn"]["recruited"], garrison=2, commanders=1)
+    act(rules, state, "red", "deploy", recruited=state["turn"]["recruited"], garrison=1, commanders=1)
+    assert red["troops"]["garrison"] == garrison - state["turn"]["recruited"] - 1 and red["commanders"]["conflict"] == 1
+    clean(state)

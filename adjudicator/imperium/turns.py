@@ -276,6 +276,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
         g.rulings.append("spy.gather-intelligence")
     turn["done"] = sorted(done)  # a set kept in order: the order effects resolved in is no outcome
     fire("space-cost-paid", g, pid, paid)
+    fire("turn-opened", g, pid, turn)
 
 
 def _maybe_skip_deploy(g: Game, turn: dict) -> None:
@@ -347,6 +348,7 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
                      + [["reveal", "acquire", "acquire.during-reveal"], ["reveal", "end", "turn.reveal-once"]])
     turn["done"] = ["reveal"]
     g.push({"t": "reveal", "player": pid})
+    fire("turn-opened", g, pid, turn)
 
 
 verb(Verb("reveal", ("turn",), _reveal_offers, _reveal, ("turn.reveal-once", "card.agent-or-reveal")))

@@ -377,9 +377,19 @@ def combat_icon(g: Game, task: dict, step: dict) -> None:
     pid = task["player"]
     turn = my_turn(g, pid)
     g.rulings.append("bloodlines.combat-icon")
-    if not turn:
-        g.note_unimplemented(f"{task['src']}: the Combat icon before the Agent is sent or the cards revealed")
+    if not turn:  # a Plot card before the Agent is sent or the cards revealed: for the turn to come
+        g.p(pid)["combat_icon"] = True
         return
+    open_deploy(g, turn)
+
+
+@hook("turn-opened")
+def _pending_combat_icon(g: Game, pid: str, turn: dict) -> None:
+    if g.p(pid).pop("combat_icon", None):
+        open_deploy(g, turn)
+
+
+def open_deploy(g: Game, turn: dict) -> None:
     turn.pop("recruits_only", None)
     if "deploy" in turn["nodes"]:
         g.rulings.append("bloodlines.combat-icon-garrison-limit")
