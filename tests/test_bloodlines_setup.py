@@ -137,19 +137,7 @@ NOT_IMPLEMENTED_CARDS = {
 }
 
 # Sardaukar Commanders and Skills, the Combat icon, units in the Conflict
-NOT_IMPLEMENTED_COMMANDERS = {
-    "acquire-bank-commander",
-    "combat-icon",
-    "commander-cost-discount",
-    "commander-discount-this-turn",
-    "gain-skill",
-    "if-agent-on-space-icon",
-    "if-commander-in-conflict",
-    "if-opponent-worm-in-conflict",
-    "into-the-fray",
-    "solari-per-unit-type-in-conflict",
-    "trash-this-skill",
-}
+NOT_IMPLEMENTED_COMMANDERS: set[str] = set()  # all implemented: tests/test_bloodlines_commanders.py
 
 # the Tech Module and Kota Odax
 NOT_IMPLEMENTED_TECH = {

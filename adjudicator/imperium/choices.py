@@ -6,6 +6,7 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 from __future__ import annotations
 
 from ..core.errors import IllegalAction, LimitExceeded
+from .commanders import commanders_in, move_commanders
 from .costs import commit_option, pay_cost
 from .deck import HIDDEN
 from .effects import resolves_to
@@ -17,6 +18,7 @@ from .zones import (
     MOVES,
     acquirable,
     acquire_card,
+    count_deployed,
     discard_card,
     look_move,
     move_troops,
@@ -156,17 +158,28 @@ def _count_offers(g: Game, task: dict) -> list[dict]:
     """Every count from `least` to `most`, never more than the units the move takes from (a
     hand-written state may ask for absurd counts: the troops there bound them)."""
     least = task.get("least", 0)
-    most = min(task["most"], g.p(task["player"])["troops"][MOVES[task["move"]][0]])
+    pl, src = g.p(task["player"]), MOVES[task["move"]][0]
+    troops = pl["troops"][src]
+    # Commanders are troops a unit move may take too (Bloodlines p. 4): `commanders` of them
+    # besides `count` troops, written only when there are some
+    bosses = commanders_in(pl, src) if task["move"] in ("deploy", "retreat") else 0
+    most = min(task["most"], troops + bosses)
     if most - least > MAX_COUNT_OFFERS:
         raise LimitExceeded(f"a count choice from {least} to {most} is beyond what the rules allow",
                             "/state", code="limit-legal-actions")
-    return [{"count": n} for n in range(least, most + 1)]
+    return [{"count": n - k, **({"commanders": k} if k else {})} for n in range(least, most + 1)
+            for k in range(min(bosses, n) + 1) if n - k <= troops]
 
 
 @choice("count", _count_offers, ("deploy.limits",),
         decline=lambda g, task: {"count": 0} if task.get("least", 0) == 0 else None)
 def _count(g: Game, task: dict, given: dict, below: dict) -> None:
     move_troops(g, task["player"], task["move"], given["count"])
+    if given.get("commanders"):
+        src, dst = MOVES[task["move"]]
+        move_commanders(g, task["player"], src, dst, given["commanders"])
+        if task["move"] == "deploy":
+            count_deployed(g, task["player"], given["commanders"])
 
 
 @choice("recall", lambda g, task: [{"post": p} for p in own_posts(g, task["player"])], ("spy.recall-cost",))

@@ -5,10 +5,11 @@ Seed 004 'Подсчёт боевой силы', 'Карты сражения', 
 
 from __future__ import annotations
 
+from .commanders import return_to_supply
 from .conditions import strength, units_in_conflict
 from .content import in_game
 from .game import Game
-from .registry import custom
+from .registry import custom, fire
 from .steps import run
 
 REWARDS = ("first", "second", "third")
@@ -45,6 +46,7 @@ def resolve(g: Game) -> str | None:
     the winner (None on a tie for first or with nobody fighting)."""
     board = g.state["board"]
     conflict = g.content.conflicts.get(board["conflict"] or "", {})
+    fire("combat-strength", g)  # strength a module adds when combat is resolved (Commander Skills)
     placed = placements(g)
     g.rulings += ["strength.units", "strength.needs-unit", "strength.swords-revealed", "combat.rewards",
                   "combat.zero-strength", *g.content.rules["strength_rulings"], *conflict.get("rulings", [])]
@@ -124,6 +126,8 @@ def pair_icon(g: Game, pid: str, icon: str, new_card: str) -> None:
 
 
 def cleanup(g: Game) -> None:
+    return_to_supply(g)
+    fire("combat-cleanup", g)
     for pid in g.order:
         pl = g.p(pid)
         pl["troops"]["supply"] += pl["troops"]["conflict"]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .commanders import extra_strength, extra_units
 from .game import Game, my_turn, own_posts, spies_on_board
 from .influence import has_alliance
 from .steps import others, source_card
@@ -124,7 +125,7 @@ def _gives(steps, resource: str) -> bool:
 
 
 def units_in_conflict(pl: dict) -> int:
-    return pl["troops"]["conflict"] + pl["worms"]
+    return pl["troops"]["conflict"] + pl["worms"] + extra_units(pl)
 
 
 TROOP, WORM = 2, 3  # strength of a troop and of a sandworm
@@ -134,4 +135,4 @@ def strength(g: Game, pid: str) -> int:
     pl = g.p(pid)
     if units_in_conflict(pl) == 0:
         return 0  # no unit, no strength: swords and bonuses cannot add to zero
-    return TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + pl["swords"]
+    return TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + extra_strength(pl) + pl["swords"]

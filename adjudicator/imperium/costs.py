@@ -5,6 +5,7 @@ push the choices that say which."""
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .commanders import commanders_in
 from .content import FACTIONS
 from .game import RESOURCES, Game, describe, my_turn
 from .influence import change_influence
@@ -34,9 +35,13 @@ def can_afford(g: Game, pid: str, cost: dict, src: str = "") -> bool:
             return False
         if key == "discard" and len(pl["hand"]) < value:
             return False
-        if key == "retreat" and pl["troops"]["conflict"] < _retreat_range(value)[0]:
+        if key == "retreat" and _retreatable(pl) < _retreat_range(value)[0]:
             return False
     return True
+
+
+def _retreatable(pl: dict) -> int:
+    return pl["troops"]["conflict"] + commanders_in(pl, "conflict")  # Commanders are troops (Bloodlines p. 4)
 
 
 def _retreat_range(value) -> tuple[int, int]:
@@ -75,8 +80,8 @@ def _pay_extras(g: Game, pid: str, cost: dict, src: str = "") -> None:
         tasks += [choice_task(pid, "discard", src or "cost") for _ in range(cost["discard"])]
     if "retreat" in cost:
         least, most = _retreat_range(cost["retreat"])
-        most = min(most, pl["troops"]["conflict"])
-        if least == most:
+        most = min(most, _retreatable(pl))
+        if least == most and not commanders_in(pl, "conflict"):  # with Commanders: which units is a choice
             move_troops(g, pid, "retreat", least)
         else:
             tasks.append(choice_task(pid, "count", src or "cost", least=least, most=most, move="retreat"))

@@ -12,6 +12,7 @@ costs in costs.py, moves between zones in zones.py, rules that need code in cust
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .commanders import commanders_in
 from .conditions import count, holds
 from .content import FACTIONS
 from .costs import affordable, can_afford
@@ -212,7 +213,8 @@ def op_steal_intrigue(g, task, step):
 
 def op_retreat(g, task, step):
     g.rulings += ["retreat.definition", "retreat.any-number"]
-    most = min(step["retreat"], g.p(task["player"])["troops"]["conflict"])
+    pl = g.p(task["player"])
+    most = min(step["retreat"], pl["troops"]["conflict"] + commanders_in(pl, "conflict"))  # Commanders are troops
     if most:
         push_choice(g, task, "count", most=most, move="retreat")
 
@@ -222,7 +224,8 @@ def op_deploy(g, task, step):
     if my_turn(g, pid).get("no_deploy"):
         g.rulings.append(FLAG_RULINGS["no_deploy"])
         return
-    most = min(step["deploy"], g.p(pid)["troops"]["garrison"])
+    pl = g.p(pid)
+    most = min(step["deploy"], pl["troops"]["garrison"] + commanders_in(pl, "garrison"))
     if most:
         push_choice(g, task, "count", most=most, move="deploy")
 

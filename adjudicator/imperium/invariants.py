@@ -60,4 +60,29 @@ def violations(state: dict) -> list[str]:
                     for _ in range(c["copies"]))
     if intrigue != total:
         out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")
+    if "commanders" in state:
+        out += commander_violations(g)
+    return out
+
+
+def commander_violations(g: Game) -> list[str]:
+    """Bloodlines: the seven Commanders are conserved across the board's spaces, the bank, the
+    box and the players' zones; a player holds at most one copy of each Skill, and the Skills
+    are conserved across the stack, the face-up row, the players and the trashed ones."""
+    state, out = g.state, []
+    mine = [g.p(pid)["commanders"] for pid in g.order]
+    total = (len(state["board"]["commanders"]) + state["commanders"]["bank"] + state["commanders"]["box"]
+             + sum(sum(m.values()) for m in mine))
+    if total != g.content.expansion_setup["bloodlines"]["sardaukar_commanders"]["total"] \
+            or any(v < 0 for m in mine for v in m.values()):
+        out.append(f"Sardaukar Commanders not conserved: {total}")
+    skills = Counter(state["skills"]["stack"]) + Counter(state["skills"]["face_up"]) \
+        + Counter(state["skills"]["trashed"])
+    for pid in g.order:
+        held = g.p(pid)["skills"]
+        if len(set(held)) != len(held):
+            out.append(f"{pid} holds a Skill twice: {held}")
+        skills += Counter(held)
+    if skills != Counter({s: d.get("copies", 1) for s, d in g.content.skills.items()}):
+        out.append(f"Skills not conserved: {dict(skills)}")
     return out

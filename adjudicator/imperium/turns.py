@@ -12,6 +12,7 @@ Cards and leaders change these rules through hooks (registry.py): "placement-che
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .commanders import commanders_in, move_commanders
 from .deck import identify
 from .game import Game, describe, ms_add, spy_owners
 from .registry import FLAG_RULINGS, NODES, Verb, adjust, ask, choice, fire, first, node_kind, verb
@@ -275,6 +276,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
         g.rulings.append("spy.gather-intelligence")
     turn["done"] = sorted(done)  # a set kept in order: the order effects resolved in is no outcome
     fire("space-cost-paid", g, pid, paid)
+    fire("turn-opened", g, pid, turn)
 
 
 def _maybe_skip_deploy(g: Game, turn: dict) -> None:
@@ -286,7 +288,7 @@ def _maybe_skip_deploy(g: Game, turn: dict) -> None:
 
 def _deploy_moot(g: Game, turn: dict) -> bool:
     return ("deploy" in turn["nodes"] and "deploy" not in turn["done"] and blocking_edge(turn, "deploy") is None
-            and (g.p(turn["player"])["troops"]["garrison"] == 0 or bool(turn.get("no_deploy"))
+            and (_garrison_units(g.p(turn["player"])) == 0 or bool(turn.get("no_deploy"))
                  or (bool(turn.get("recruits_only")) and turn["recruited"] == 0)))
 
 
@@ -346,6 +348,7 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
                      + [["reveal", "acquire", "acquire.during-reveal"], ["reveal", "end", "turn.reveal-once"]])
     turn["done"] = ["reveal"]
     g.push({"t": "reveal", "player": pid})
+    fire("turn-opened", g, pid, turn)
 
 
 verb(Verb("reveal", ("turn",), _reveal_offers, _reveal, ("turn.reveal-once", "card.agent-or-reveal")))
@@ -416,33 +419,47 @@ def _deploy_limit(turn: dict) -> int:
     return 0 if turn.get("recruits_only") else 2  # recruits only: a card let a non-combat space deploy
 
 
+def _garrison_units(pl: dict) -> int:
+    return pl["troops"]["garrison"] + commanders_in(pl, "garrison")
+
+
+def _from_garrison(turn: dict, garrison: int, commanders: int) -> int:
+    """Units taken from the garrison beyond this turn's recruits: troops counted in `garrison`,
+    and the Commanders deployed beyond those recruited this turn (Bloodlines p. 4: a Commander
+    may be one of the "up to two")."""
+    return garrison + max(0, commanders - turn.get("commanders_recruited", 0))
+
+
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    turn, troops = g.state["turn"], g.p(pid)["troops"]
+    turn, pl = g.state["turn"], g.p(pid)
+    troops = pl["troops"]
     if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None \
             or _deploy_moot(g, turn):
         return []
-    return [{"recruited": r, "garrison": gar}
+    most = _deploy_limit(turn)
+    return [{"recruited": r, "garrison": gar, **({"commanders": c} if c else {})}
             for r in range(min(turn["recruited"], troops["garrison"]) + 1)
-            for gar in range(min(_deploy_limit(turn), troops["garrison"] - r) + 1)]
+            for gar in range(min(most, troops["garrison"] - r) + 1)
+            for c in range(commanders_in(pl, "garrison") + 1) if _from_garrison(turn, gar, c) <= most]
 
 
 def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
     turn = g.state["turn"]
-    if turn["kind"] != "agent" or "deploy" not in turn["nodes"]:
+    if "deploy" not in turn["nodes"]:
         raise IllegalAction("deploy.not-combat-space", f"{turn.get('space')} is not a combat space",
                             ("deploy.combat-space-only",))
     if "deploy" in turn["done"]:
         raise IllegalAction("deploy.already", "troops were already deployed this turn", ("deploy.limits",))
     _require(turn, "deploy")
-    recruited, garrison = a.get("recruited", 0), a.get("garrison", 0)
+    recruited, garrison, bosses = a.get("recruited", 0), a.get("garrison", 0), a.get("commanders", 0)
     troops = g.p(pid)["troops"]
-    if not (isinstance(recruited, int) and isinstance(garrison, int)) or recruited < 0 or garrison < 0:
+    if not all(isinstance(n, int) and n >= 0 for n in (recruited, garrison, bosses)):
         raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
-    if _deploy_moot(g, turn) and recruited + garrison == 0:  # nothing to deploy, recorded anyway
+    if _deploy_moot(g, turn) and recruited + garrison + bosses == 0:  # nothing to deploy, recorded anyway
         _maybe_skip_deploy(g, turn)
         g.rulings.append("log.forced-steps")
         return
-    if turn.get("no_deploy") and recruited + garrison:
+    if turn.get("no_deploy") and recruited + garrison + bosses:
         raise IllegalAction("deploy.forbidden", f"{pid} may deploy no unit this turn",
                             (FLAG_RULINGS["no_deploy"],))
     most = _deploy_limit(turn)
@@ -451,13 +468,27 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
                             f"troop(s) recruited this turn plus {most} from the garrison "
                             f"({troops['garrison']} there); asked {recruited} + {garrison}",
                             ("deploy.limits", "deploy.no-rerecruit"))
+    if bosses > commanders_in(g.p(pid), "garrison"):
+        raise IllegalAction("deploy.no-commander", f"{pid} has {commanders_in(g.p(pid), 'garrison')} Sardaukar "
+                            f"Commander(s) in the garrison, not {bosses}: a recruit effect never recruits one "
+                            "(only acquiring one, or paying 2 Solari once a turn, does)",
+                            ("bloodlines.commander-recruit-supply", "bloodlines.commander-garrison"))
+    if bosses and _from_garrison(turn, garrison, bosses) > most:
+        raise IllegalAction("deploy.limits", f"{pid} may deploy at most {most} units from the garrison, "
+                            f"Commanders included; asked {garrison} troop(s) and {bosses} Commander(s) "
+                            f"({turn.get('commanders_recruited', 0)} Commander(s) recruited this turn)",
+                            ("bloodlines.commander-garrison", "bloodlines.combat-icon-garrison-limit",
+                             "bloodlines.commander-recruited-first", "deploy.limits"))
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
+    move_commanders(g, pid, "garrison", "conflict", bosses)
     ms_add(turn["done"], "deploy")
-    count_deployed(g, pid, recruited + garrison)
+    count_deployed(g, pid, recruited + garrison + bosses)
 
 
-verb(Verb("deploy", ("agent",), _deploy_offers, _deploy, ("deploy.limits",)))
+# a Reveal turn deploys only when an effect opened it (the Combat icon, Bloodlines p. 5)
+verb(Verb("deploy", ("agent", "reveal"), _deploy_offers, _deploy, ("deploy.limits",),
+          accepts=lambda g, task: task["t"] == "agent" or "deploy" in (g.state.get("turn") or {}).get("nodes", ())))
 
 
 # --- acquire ----------------------------------------------------------------------------------------
