@@ -6,7 +6,8 @@
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
-"reveal-turn-end", "space-cost-paid". This module names no card.
+"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed". This module
+names no card.
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     card = g.content.cards.get(card_id, {})
     flags = turn_flags(g, pid)
     icons = sorted(set(card.get("icons", [])) | set(flags.get("extra_icons", [])))
+    icons = adjust("card-icons", icons, g, pid, card_id)
     spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
     if space["icon"] not in icons and not spy_route:
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
@@ -150,6 +152,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("swordmaster.once", f"{pid} already has a Swordmaster", ("swordmaster.gain",))
     need = space.get("requires")
     if need and card.get("ignore_requirements"):
+        need = None
+    if need and first("ignore-requirement", g, pid, space, card_id):
         need = None
     if need and need.get("no_seat") and pl["seat"]:
         return IllegalAction("high-council.seat-taken", f"{pid} already has a High Council seat",
@@ -340,6 +344,7 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
         if bonus:
             pl["persuasion"] += bonus
             g.rulings.append("hall-of-oratory.reveal-persuasion")
+    fire("revealed", g, pid)
     turn["nodes"] = ["reveal", *effects, "acquire", "end"]
     turn["edges"] = ([["reveal", e, "card.agent-or-reveal"] for e in effects]
                      + [[e, "end", "timing.effects-before-end"] for e in effects]
