@@ -124,7 +124,7 @@ def test_every_kind_of_decision_is_registered_once_with_its_rulings():
             "masterstroke", "top-card", "deck-top", "discard-to-hand"} <= set(registry.CHOICES)
     assert set(registry.CHANCES) == {"draw", "draw-intrigue", "reveal-conflict", "refill-row", "reveal-contract",
                                      "steal-intrigue", "deal-objectives",
-                                     "reveal-contracts"}  # Bloodlines: Coercive Negotiation
+                                     "reveal-contracts", "draw-twisted", "draw-navigation"}  # Bloodlines cards, leaders
     for kind in registry.CHOICES.values():
         assert kind.rulings, kind.name  # a verdict on a choice always cites the rule behind it
 

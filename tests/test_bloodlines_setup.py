@@ -93,30 +93,12 @@ def test_the_plain_games_are_unchanged():
 # not empty; implementing one removes it from here.
 # cards, contracts and leaders, and the p. 5 rules (Command, wild icons)
 NOT_IMPLEMENTED_CARDS = {
-    "acquire-reserve-card",
     "add-board-space",
     "add-bonus-spice",
-    "all-cards-spy-icon",
-    "draw-twisted-intrigue",
-    "give-intrigue-to-opponent",
-    "if-navigation-slot",
-    "if-navigation-trigger-faction",
-    "ignore-space-requirement",
-    "influence-other-faction-at",
-    "look-top-keep-discard-or-buy",
-    "lose-troops-cost",
     "must-gather-intelligence",
-    "navigation-setup",
-    "permanent-reveal-persuasion",
-    "recruit-undeployable",
     "replace-sandworms",
-    "tactics-token",
-    "tactics-track-advance",
     "take-bonus-spice",
-    "trash-card",
-    "trash-intrigue-then",
     "tueks-sietch-visit",
-    "twisted-intrigue-deck",
 }
 
 # Sardaukar Commanders and Skills, the Combat icon, units in the Conflict
