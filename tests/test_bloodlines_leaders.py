@@ -111,7 +111,7 @@ def test_mohiams_cards_all_have_the_spy_icon(unlocked):
     st = new("gaius-helen-mohiam-leader")
     hand(st, "red", ["convincing-argument"])  # no Agent icon at all
     spy(st, "red", "post-emperor")
-    act(st, "red", "send-agent", card="convincing-argument", space="dutiful-service")
+    act(st, "red", "send-agent", card="convincing-argument", space="dutiful-service", gather="post-emperor")
     assert P(st, "red")["placed"] == ["dutiful-service"]
 
 
@@ -319,3 +319,16 @@ def test_navigation_influence_goes_to_another_faction_where_he_has_two(unlocked)
     assert sorted(a["faction"] for a in legal(st)) == ["fremen", "guild"]  # not the Emperor
     choose(st, "red", faction="fremen")
     assert pl["influence"]["fremen"] == 3 and pl["solari"] == 0
+
+
+def test_mohiam_must_gather_intelligence_with_a_spy_next_to_her_space(unlocked):
+    st = new("gaius-helen-mohiam-leader")
+    hand(st, "red", ["convincing-argument"])
+    spy(st, "red", "post-emperor")
+    with pytest.raises(IllegalAction) as err:
+        act(st, "red", "send-agent", card="convincing-argument", space="sardaukar")
+    assert err.value.code == "spy.must-gather" and err.value.rulings == ("leader.mohiam-clandestine",)
+    assert {"do": "send-agent", "card": "convincing-argument", "space": "dutiful-service"} not in legal(st)
+    cards = len(P(st, "red")["hand"])
+    act(st, "red", "send-agent", card="convincing-argument", space="dutiful-service", gather="post-emperor")
+    assert P(st, "red")["spies"] == 3 and len(P(st, "red")["hand"]) == cards  # played one, drew one

@@ -6,7 +6,8 @@
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
-"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed". This module
+"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check".
+This module
 names no card.
 """
 
@@ -132,6 +133,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if infiltrate and infiltrate == gather:
         return IllegalAction("spy.two-spies", "one spy cannot both infiltrate and gather "
                              "intelligence", ("spy.two-spies",))
+    for err in ask("spy-use-check", g, pid, space_id, infiltrate, gather):
+        return err
     for err in ask("placement-check", g, pid, space_id, card_id):
         return err
     if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):

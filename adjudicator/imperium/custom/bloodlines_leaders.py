@@ -16,7 +16,7 @@ from ...core.errors import IllegalAction
 from ..chance import check_kind
 from ..content import FACTIONS, in_game
 from ..deck import set_top
-from ..game import Game, ms_add, ms_remove
+from ..game import Game, ms_add, ms_remove, spy_owners
 from ..leaders import leader_effects, leader_node, leader_side, passive_step, trigger
 from ..registry import ChanceKind, chance_kind, choice, custom, hook, intrigue_check
 from ..steps import choice_task, prepend, push_choice, run
@@ -97,7 +97,7 @@ def _ginaz_swordmaster(cost: dict, g: Game, pid: str, space: dict) -> dict:
     return {k: v for k, v in reduced.items() if v > 0}
 
 
-@custom("all-cards-spy-icon", "ignore-space-requirement")
+@custom("all-cards-spy-icon", "ignore-space-requirement", "must-gather-intelligence")
 def standing_rule(g: Game, task: dict, step: dict) -> None:
     """A standing leader rule the engine reads where it applies (hooks below)."""
     g.rulings.append("leader.ability")
@@ -109,6 +109,19 @@ def _clandestine(icons: list, g: Game, pid: str, card_id: str) -> list:
     if passive_step(g, pid, "all-cards-spy-icon") is not None and "spy" not in icons:
         return sorted([*icons, "spy"])
     return icons
+
+
+@hook("spy-use-check")
+def _must_gather(g: Game, pid: str, space_id: str, infiltrate: str | None, gather: str | None) -> IllegalAction | None:
+    """Mohiam: whenever she could recall a Spy to gather intelligence, she must: an Agent sent
+    next to a post holding her Spy (one not used to infiltrate) gathers intelligence."""
+    if gather is not None or passive_step(g, pid, "must-gather-intelligence") is None:
+        return None
+    usable = [p for p in g.content.space_posts.get(space_id, []) if p != infiltrate and pid in spy_owners(g, p)]
+    if usable:
+        return IllegalAction("spy.must-gather", f"{pid} has a Spy on {usable[0]} next to {space_id} and must "
+                             "recall it to gather intelligence", ("leader.mohiam-clandestine",))
+    return None
 
 
 @hook("ignore-requirement")
