@@ -332,3 +332,20 @@ def test_mohiam_must_gather_intelligence_with_a_spy_next_to_her_space(unlocked):
     cards = len(P(st, "red")["hand"])
     act(st, "red", "send-agent", card="convincing-argument", space="dutiful-service", gather="post-emperor")
     assert P(st, "red")["spies"] == 3 and len(P(st, "red")["hand"]) == cards  # played one, drew one
+
+
+def test_liet_trashes_gains_spice_and_draws_intrigue_instead_of_each_sandworm(unlocked):
+    st = new("liet-kynes-leader")
+    pl = P(st, "red")
+    assert st["board"]["shield_wall"]  # and no Maker Hooks: neither matters
+    spice = pl["spice"]
+    resolve_steps(st, "red", [{"worm": 2}])
+    for _ in range(2):
+        card = pl["hand"][0]
+        choose(st, "red", card=card, zone="hand")
+    assert pl["worms"] == 0 and pl["spice"] == spice + 2 and len(pl["intrigue"]) == 2
+    assert len(pl["trashed"]) == 2
+    st = new("princess-irulan")
+    with pytest.raises(IllegalAction) as err:  # anyone else: no Maker Hooks, no sandworm
+        resolve_steps(st, "red", [{"worm": 1}])
+    assert err.value.code == "worm.maker-hooks"

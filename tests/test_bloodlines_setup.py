@@ -95,7 +95,6 @@ def test_the_plain_games_are_unchanged():
 NOT_IMPLEMENTED_CARDS = {
     "add-board-space",
     "add-bonus-spice",
-    "replace-sandworms",
     "take-bonus-spice",
     "tueks-sietch-visit",
 }

@@ -97,7 +97,7 @@ def _ginaz_swordmaster(cost: dict, g: Game, pid: str, space: dict) -> dict:
     return {k: v for k, v in reduced.items() if v > 0}
 
 
-@custom("all-cards-spy-icon", "ignore-space-requirement", "must-gather-intelligence")
+@custom("all-cards-spy-icon", "ignore-space-requirement", "must-gather-intelligence", "replace-sandworms")
 def standing_rule(g: Game, task: dict, step: dict) -> None:
     """A standing leader rule the engine reads where it applies (hooks below)."""
     g.rulings.append("leader.ability")
@@ -122,6 +122,16 @@ def _must_gather(g: Game, pid: str, space_id: str, infiltrate: str | None, gathe
         return IllegalAction("spy.must-gather", f"{pid} has a Spy on {usable[0]} next to {space_id} and must "
                              "recall it to gather intelligence", ("leader.mohiam-clandestine",))
     return None
+
+
+@hook("worm-replaced")
+def _no_sandworms(g: Game, pid: str) -> list | None:
+    """Liet Kynes summons no sandworm: for each one she would, `then` (Shield Wall or not)."""
+    step = passive_step(g, pid, "replace-sandworms")
+    if step is None:
+        return None
+    g.rulings.append("leader.liet-kynes-planetologist")
+    return step["then"]
 
 
 @hook("ignore-requirement")
