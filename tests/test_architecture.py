@@ -123,7 +123,8 @@ def test_every_kind_of_decision_is_registered_once_with_its_rulings():
             "look", "agent", "agent-source", "contract", "track", "flip", "row", "voice", "opponent",
             "masterstroke", "top-card", "deck-top", "discard-to-hand"} <= set(registry.CHOICES)
     assert set(registry.CHANCES) == {"draw", "draw-intrigue", "reveal-conflict", "refill-row", "reveal-contract",
-                                     "steal-intrigue", "deal-objectives", "deal-skill"}
+                                     "steal-intrigue", "deal-objectives", "deal-skill",
+                                     "reveal-contracts", "draw-twisted", "draw-navigation"}  # Bloodlines
     for kind in registry.CHOICES.values():
         assert kind.rulings, kind.name  # a verdict on a choice always cites the rule behind it
 

@@ -104,7 +104,7 @@ def test_each_record_is_marked_for_its_module(rid):
         assert "six-player" in modules and "six-player" in tags, rid
     if {"rivals", "six-player"} & modules:
         assert rid.split(".")[0] in ("rivals", "six"), rid
-    # a record is informational until the engine cites it
+    # informational until the engine cites it, and no longer once it does
     assert record["informational"] is (rid not in cited_ids() | data_cited_ids()), rid
 
 

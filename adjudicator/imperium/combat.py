@@ -116,6 +116,8 @@ def face_up_icons(g: Game, pid: str) -> list[tuple[str, dict]]:
 
 
 def pair_icon(g: Game, pid: str, icon: str, new_card: str) -> None:
+    if icon == "wild":  # a wild icon is matched only during the Endgame (pair_wild_objectives)
+        return
     mine = face_up_icons(g, pid)
     new = next(c for i, c in mine if c["id"] == new_card and i == icon)
     partner = next((c for i, c in mine if i == icon and c is not new), None)
@@ -138,13 +140,18 @@ def cleanup(g: Game) -> None:
 
 
 def pair_wild_objectives(g: Game) -> None:
-    """At the end of the game a wild battle icon pairs with any other face-up icon."""
+    """At the end of the game a wild battle icon pairs with any other face-up icon, another wild
+    one included (Bloodlines p. 5). Each wild takes a standard icon first and only then another
+    wild: that makes the most pairs (two wilds and two unmatched standard icons: 2 VP, not 1)."""
     for pid in g.order:
         for icon, card in face_up_icons(g, pid):
             if icon != "wild" or card["flipped"]:
                 continue
-            partner = next((c for i, c in face_up_icons(g, pid) if c is not card and i and not c["flipped"]), None)
-            if partner:
-                card["flipped"] = partner["flipped"] = True
+            open_ = [(i, c) for i, c in face_up_icons(g, pid) if c is not card and i and not c["flipped"]]
+            found = next(((i, c) for i, c in open_ if i != "wild"), None) or next(iter(open_), None)
+            if found:
+                card["flipped"] = found[1]["flipped"] = True
                 g.p(pid)["vp"] += 1
                 g.rulings.append("combat.battle-icons-wild")
+                if found[0] == "wild":
+                    g.rulings.append("bloodlines.wild-battle-icons")

@@ -86,6 +86,9 @@ class Content:
                 found[item["id"]] = item
         for name, key in OWN.items():
             getattr(self, name.replace("-", "_")).update((i["id"], i) for i in items(name, key))
+        # Twisted Intrigue cards are Intrigue cards once drawn (played, stolen, discarded as any
+        # other); they come from their leader's own deck, never the Intrigue deck (rules.py)
+        self.intrigues.update(self.twisted_intrigue)
         self.expansion_setup[expansion] = _load(expansion, "setup")
 
     @staticmethod

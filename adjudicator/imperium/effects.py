@@ -18,7 +18,7 @@ from .content import FACTIONS
 from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence
-from .registry import CUSTOM, FLAG_RULINGS, OPS, fire
+from .registry import CUSTOM, FLAG_RULINGS, OPS, fire, first
 from .steps import choice_task, prepend, push_choice, source_card
 from .zones import acquirable, count_deployed, trash_card
 
@@ -74,6 +74,8 @@ def op_recruit(g, task, step):
 def worm_refusal(g, pid, step, wall=None, hooks=None):
     """Why a rule forbids this sandworm step now, as (code, message, ruling), or None. `wall` and
     `hooks`: the Shield Wall and Maker Hooks as earlier steps of the same effect leave them."""
+    if first("worm-replaced", g, pid) is not None:
+        return None  # a player who summons no sandworm resolves something else instead (op_worm)
     wall = g.state["board"]["shield_wall"] if wall is None else wall
     hooks = g.p(pid)["maker_hooks"] if hooks is None else hooks
     conflict = g.content.conflicts.get(g.state["board"]["conflict"] or "", {})
@@ -122,6 +124,10 @@ NOTHING, SOMETHING = "nothing", "something"
 def op_worm(g, task, step):
     pid = task["player"]
     pl = g.p(pid)
+    instead = first("worm-replaced", g, pid)
+    if instead is not None:
+        prepend(task, list(instead) * step["worm"])
+        return
     refusal = worm_refusal(g, pid, step)
     if refusal:  # never a silent no-op: the options that lead here are not offered
         code, message, ruling = refusal

@@ -74,6 +74,7 @@ def _give(g: Game, faction: str, pid: str) -> None:
     g.rulings += ["influence.alliance", "influence.alliance-loss"]
     g.state["alliances"][faction] = pid
     g.p(pid)["vp"] += 1
+    fire("alliance-taken", g, pid, faction)
 
 
 def has_alliance(g: Game, pid: str, faction: str) -> bool:

@@ -56,7 +56,10 @@ def violations(state: dict) -> list[str]:
     intrigue += Counter(state.get("intrigue_trashed", []))  # paid by trashing (Branching Path)
     for pid in g.order:
         intrigue += Counter(c for c in g.p(pid)["intrigue"] if c != "?")
+        intrigue += Counter(g.p(pid).get("twisted_deck", []))  # a leader's own Intrigue deck
+    leaders = {g.p(pid)["leader"] for pid in g.order}
     total = Counter(c["id"] for c in cnt.intrigues.values() if in_game(c, modules)
+                    and c.get("requires_leader", next(iter(leaders))) in leaders
                     for _ in range(c["copies"]))
     if intrigue != total:
         out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")

@@ -102,7 +102,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             "row": [],
             "imperium_deck": {"cards": self._deck(cnt.of_type("imperium"), modules), "hidden": 0},
             "reserve": {c["id"]: c["copies"] for c in sorted(cnt.of_type("reserve"), key=lambda c: c["id"])},
-            "intrigue_deck": {"cards": self._deck(cnt.intrigues.values(), modules), "hidden": 0},
+            "intrigue_deck": {"cards": self._deck([c for c in cnt.intrigues.values() if not c.get("twisted")],
+                                                  modules), "hidden": 0},
             "intrigue_discard": [],
             "alliances": dict.fromkeys(FACTIONS),
             "contracts": {"pile": sorted(c for c, d in cnt.contracts.items() if in_game(d, modules)

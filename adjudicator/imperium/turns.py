@@ -6,7 +6,9 @@
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
-"reveal-turn-end", "space-cost-paid". This module names no card.
+"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check".
+This module
+names no card.
 """
 
 from __future__ import annotations
@@ -117,6 +119,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     card = g.content.cards.get(card_id, {})
     flags = turn_flags(g, pid)
     icons = sorted(set(card.get("icons", [])) | set(flags.get("extra_icons", [])))
+    icons = adjust("card-icons", icons, g, pid, card_id)
     spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
     if space["icon"] not in icons and not spy_route:
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
@@ -131,6 +134,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if infiltrate and infiltrate == gather:
         return IllegalAction("spy.two-spies", "one spy cannot both infiltrate and gather "
                              "intelligence", ("spy.two-spies",))
+    for err in ask("spy-use-check", g, pid, space_id, infiltrate, gather):
+        return err
     for err in ask("placement-check", g, pid, space_id, card_id):
         return err
     if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):
@@ -151,6 +156,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("swordmaster.once", f"{pid} already has a Swordmaster", ("swordmaster.gain",))
     need = space.get("requires")
     if need and card.get("ignore_requirements"):
+        need = None
+    if need and first("ignore-requirement", g, pid, space, card_id):
         need = None
     if need and need.get("no_seat") and pl["seat"]:
         return IllegalAction("high-council.seat-taken", f"{pid} already has a High Council seat",
@@ -342,6 +349,7 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
         if bonus:
             pl["persuasion"] += bonus
             g.rulings.append("hall-of-oratory.reveal-persuasion")
+    fire("revealed", g, pid)
     turn["nodes"] = ["reveal", *effects, "acquire", "end"]
     turn["edges"] = ([["reveal", e, "card.agent-or-reveal"] for e in effects]
                      + [[e, "end", "timing.effects-before-end"] for e in effects]

@@ -34,6 +34,7 @@ def trash_card(g: Game, pid: str, card: str, zone: str) -> None:
     turn = my_turn(g, pid)
     if turn:
         turn["last_trashed"] = card
+    fire("card-trashed", g, pid, card)
     if data.get("trashed"):
         run(g, pid, data["trashed"], f"trashed:{card}")
 
@@ -167,6 +168,8 @@ def move_troops(g: Game, pid: str, move: str, n: int) -> None:
     troops[dst] += n
     if move == "deploy" and n:
         count_deployed(g, pid, n)
+    if move == "retreat" and n:
+        fire("troops-left-conflict", g, pid, n)
 
 
 def count_deployed(g: Game, pid: str, n: int) -> None:

@@ -12,6 +12,6 @@ from __future__ import annotations
 
 # Hooks fire in registration order, which is this (alphabetical) import order: the same log
 # always resolves triggers the same way.
-from . import base, base_intrigue, commanders, common, triggers, uprising
+from . import base, base_intrigue, bloodlines, bloodlines_leaders, commanders, common, triggers, uprising
 
-__all__ = ["base", "base_intrigue", "commanders", "common", "triggers", "uprising"]
+__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "triggers", "uprising"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..game import Game, ms_add
 from ..leaders import trigger
-from ..registry import FLAG_RULINGS, choice, custom, fire, hook
+from ..registry import FLAG_RULINGS, ask, choice, custom, fire, hook
 from ..steps import prepend, push_choice, run
 from ..zones import count_deployed
 
@@ -16,16 +16,23 @@ FLAG_RULINGS["no_deploy"] = "leader.shaddam-signet"
 
 def _contract_offers(g: Game, task: dict) -> list[dict]:
     offered = sorted(set(g.state["contracts"]["face_up"]) | set(g.p(task["player"]).get("set_aside_contracts", [])))
+    offered = [c for c in offered if not ask("contract-refusal", g, task["player"], c)]
     return [{"contract": c} for c in offered] or [{"option": "skip"}]
 
 
-@choice("contract", _contract_offers, ("choam.contracts",))
+def _contract_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
+    return next(iter(ask("contract-refusal", g, task["player"], given.get("contract"))), None)
+
+
+@choice("contract", _contract_offers, ("choam.contracts",), why_not=_contract_refused)
 def _contract_choice(g: Game, task: dict, given: dict, below: dict) -> None:
     take_contract(g, task["player"], given["contract"])
 
 
 def take_contract(g: Game, pid: str, contract: str) -> None:
     contracts, pl = g.state["contracts"], g.p(pid)
+    for refusal in ask("contract-refusal", g, pid, contract):
+        raise refusal
     aside = pl.get("set_aside_contracts", [])
     if contract in aside:  # a Sardaukar contract only Shaddam may take, instead of a face-up one
         aside.remove(contract)
