@@ -118,12 +118,12 @@ def test_general_rule_modules_name_no_card_or_leader():
 
 def test_every_kind_of_decision_is_registered_once_with_its_rulings():
     assert set(registry.VERBS) == {"send-agent", "reveal", "resolve", "deploy", "acquire", "end-turn", "choose",
-                                   "pass", "play-intrigue"}
+                                   "pass", "play-intrigue", "flip-tech"}
     assert {"option", "pay", "faction", "trash", "discard", "post", "count", "recall", "intrigue", "acquire",
             "look", "agent", "agent-source", "contract", "track", "flip", "row", "voice", "opponent",
             "masterstroke", "top-card", "deck-top", "discard-to-hand"} <= set(registry.CHOICES)
     assert set(registry.CHANCES) == {"draw", "draw-intrigue", "reveal-conflict", "refill-row", "reveal-contract",
-                                     "steal-intrigue", "deal-objectives"}
+                                     "steal-intrigue", "deal-objectives", "reveal-tech"}
     for kind in registry.CHOICES.values():
         assert kind.rulings, kind.name  # a verdict on a choice always cites the rule behind it
 

@@ -145,7 +145,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     # --- names ---------------------------------------------------------------------------------
     NAME_FIELDS = {"card": "card", "space": "space", "faction": "faction", "post": "post",
-                   "infiltrate": "post", "gather": "post", "recall": "post", "contract": "contract"}
+                   "infiltrate": "post", "gather": "post", "recall": "post", "contract": "contract", "tile": "tech"}
 
     def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
         """Resolve every name in an action to its id (English, Russian, case/punctuation folded)."""
@@ -389,7 +389,7 @@ def awaited_index(stack: list, action: Action) -> int | None:
         task = stack[i]
         if task["t"] != "chance":
             return None
-        if task["kind"] == action.do and all(task[k] == action.get(k) for k in ("player", "from") if k in task):
+        if task["kind"] == action.do and all(task[k] == action.get(k) for k in ("player", "from", "stack") if k in task):
             return i
     return None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..effects import advance_steps
 from ..game import Game, spy_owners
 from ..leaders import leader_effects, leader_node, passive_step, trigger
-from ..registry import FLAG_RULINGS, hook, node_kind
+from ..registry import FLAG_RULINGS, fire, hook, node_kind
 from ..steps import run
 
 FLAG_RULINGS["peek"] = "leader.paul-prescience"
@@ -35,6 +35,7 @@ def complete_contract(g: Game, pid: str, cid: str) -> None:
     pl["completed_contracts"].append(cid)
     g.rulings.append("choam.contracts")
     run(g, pid, g.content.contracts[cid]["reward"], f"contract:{cid}")
+    fire("contract-completed", g, pid, cid)
 
 
 @node_kind("contract")
@@ -199,5 +200,7 @@ def _run_now(g: Game, pid: str, steps: list, src: str) -> None:
 
 @hook("peek")
 def _resolve_prescience(g: Game, pid: str, node: str) -> None:
+    if node != leader_node(g, pid):  # another peek (a Tech tile's)
+        return
     g.rulings.append("leader.paul-prescience")
     run(g, pid, leader_effects(g, pid), node)
