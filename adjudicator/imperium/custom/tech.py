@@ -415,6 +415,7 @@ def _glowglobes(g: Game, pid: str) -> str | None:
 @hook("peek")
 def _peek(g: Game, pid: str, node: str) -> None:
     if node.startswith("peek:") and node[5:] in owned(g.p(pid)):
+        g.rulings.append(R_ABILITY)
         g.push({"t": "chance", "kind": "draw", "player": pid, "n": 1, "look": True, "peek": True,
                 "ruling": R_ABILITY})
 
