@@ -20,6 +20,8 @@ from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run
 from adjudicator.imperium.tech import stack_sizes, tiles_seen
 
+pytestmark = pytest.mark.usefixtures("unlocked")
+
 TECH = ("bloodlines", "tech")
 IDS = ("red", "blue", "green")
 UPRISING_LEADERS = ("gurney-halleck", "lady-amber-metulli", "muad-dib")
@@ -88,7 +90,7 @@ def steps_now(rules, state, pid, steps, src="tech:test"):
 
 
 # --- setup (p. 6, step A) -------------------------------------------------------------------------------
-def test_three_stacks_with_choam_transports_only_with_choam(unlocked):
+def test_three_stacks_with_choam_transports_only_with_choam():
     rules, state = new_game()
     tiles = tiles_seen(state)
     assert sum(tiles.values()) == 17 and "tech-choam-transports" not in tiles
@@ -99,7 +101,7 @@ def test_three_stacks_with_choam_transports_only_with_choam(unlocked):
     assert "tech-choam-transports" in tiles_seen(with_choam) and with_choam["tech"]["stacks"] == [6, 6, 6]
 
 
-def test_the_original_game_leaves_out_five_tiles(unlocked):
+def test_the_original_game_leaves_out_five_tiles():
     rules, state = new_game(edition="base")
     tiles = tiles_seen(state)
     assert sum(tiles.values()) == 12 and not BASE_FIVE & set(tiles) and state["tech"]["stacks"] == [4, 4, 4]
@@ -107,12 +109,12 @@ def test_the_original_game_leaves_out_five_tiles(unlocked):
     assert err.code == "chance.card-not-available" and "tech.setup-exclusions" in err.rulings
 
 
-def test_the_plain_games_have_no_tech(unlocked):
+def test_the_plain_games_have_no_tech():
     _, state = new_game(modules=("bloodlines",))
     assert "tech" not in state and "tech" not in P(state, "red")
 
 
-def test_the_stack_tops_are_dealt_or_recorded_in_any_order(unlocked):
+def test_the_stack_tops_are_dealt_or_recorded_in_any_order():
     rules, state = new_game()
     seeded = ruleset("uprising").deal(dict(state, stack=list(state["stack"]), rng=state["rng"]))
     assert seeded.do in ("refill-row", "reveal-tech")  # the dealer deals them from the seed
@@ -127,7 +129,7 @@ def test_the_stack_tops_are_dealt_or_recorded_in_any_order(unlocked):
 
 
 # --- acquiring (p. 7) -------------------------------------------------------------------------------------
-def test_the_manual_example_high_council_and_glowglobes(unlocked):
+def test_the_manual_example_high_council_and_glowglobes():
     """p. 7: Brennen pays 5 Solari for High Council, takes a seat, then with the Ixian Embassy
     buys Glowglobes (2 spice) for 1 spice, gains one Influence and may look at his deck's top."""
     rules, state = tech_game()
@@ -156,7 +158,7 @@ def test_the_manual_example_high_council_and_glowglobes(unlocked):
     assert violations(state) == []
 
 
-def test_a_tile_without_enough_spice_after_its_discounts_is_refused(unlocked):
+def test_a_tile_without_enough_spice_after_its_discounts_is_refused():
     rules, state = tech_game()
     red = P(state, "red")
     red["spice"] = 1
@@ -173,7 +175,7 @@ def test_a_tile_without_enough_spice_after_its_discounts_is_refused(unlocked):
     assert red["spice"] == 1 and red["tech"] == []
 
 
-def test_the_tech_discount_applies_once_per_acquisition(unlocked):
+def test_the_tech_discount_applies_once_per_acquisition():
     """Rapid Engineering's Tech Discount icon: 1 spice off one tile, combined with the High
     Council seat; the Embassy's acquisition in the same turn gets only the seat's discount."""
     rules, state = tech_game(tops=("tech-navigation-chamber", "tech-training-depot", "tech-glowglobes"))
@@ -199,7 +201,7 @@ def test_the_tech_discount_applies_once_per_acquisition(unlocked):
     assert "tech.discount-once" not in err.rulings
 
 
-def test_a_requirement_to_acquire(unlocked):
+def test_a_requirement_to_acquire():
     """Advanced Data Analysis: one of your Spies goes to the box."""
     rules, state = tech_game(tops=("tech-advanced-data-analysis", "tech-training-depot", "tech-glowglobes"))
     red = P(state, "red")
@@ -219,7 +221,7 @@ def test_a_requirement_to_acquire(unlocked):
 
 
 # --- flip abilities (p. 7) -------------------------------------------------------------------------------
-def test_a_tile_flips_once_per_round_and_turns_up_at_round_start(unlocked):
+def test_a_tile_flips_once_per_round_and_turns_up_at_round_start():
     rules, state = tech_game()
     grant(state, "red", "tech-advanced-data-analysis")  # flip in any turn: 1 Intrigue card
     assert {"by": "red", "do": "flip-tech", "tile": "tech-advanced-data-analysis"} in legal(rules, state)
@@ -234,7 +236,7 @@ def test_a_tile_flips_once_per_round_and_turns_up_at_round_start(unlocked):
     assert violations(state) == []
 
 
-def test_an_agent_turn_flip_waits_for_the_agent(unlocked):
+def test_an_agent_turn_flip_waits_for_the_agent():
     rules, state = tech_game()
     grant(state, "red", "tech-rapid-dropships")
     err = refused(rules, state, "red", "flip-tech", tile="tech-rapid-dropships")
@@ -245,7 +247,7 @@ def test_an_agent_turn_flip_waits_for_the_agent(unlocked):
     assert P(state, "red")["tech"][0]["flipped"]
 
 
-def test_no_flip_verb_without_a_flip_tile(unlocked):
+def test_no_flip_verb_without_a_flip_tile():
     rules, state = tech_game()
     assert "flip-tech" not in rules.prompt(state)["verbs"]
     grant(state, "red", "tech-glowglobes")
@@ -253,7 +255,7 @@ def test_no_flip_verb_without_a_flip_tile(unlocked):
 
 
 # --- the tiles' timings ------------------------------------------------------------------------------------
-def test_a_reveal_box_is_a_node_of_the_reveal_turn(unlocked):
+def test_a_reveal_box_is_a_node_of_the_reveal_turn():
     rules, state = tech_game()
     grant(state, "red", "tech-self-destroying-messages")
     hand(state, "red", ["dagger"])
@@ -264,7 +266,7 @@ def test_a_reveal_box_is_a_node_of_the_reveal_turn(unlocked):
     assert P(state, "red")["persuasion"] == before + 1 and "tech.acquire-effect" in out.rulings
 
 
-def test_winning_a_conflict_completing_a_contract_and_the_endgame(unlocked):
+def test_winning_a_conflict_completing_a_contract_and_the_endgame():
     rules, state = tech_game(modules=("bloodlines", "tech", "choam"))
     grant(state, "red", "tech-planetary-array")
     grant(state, "red", "tech-choam-transports")
@@ -288,7 +290,7 @@ def test_winning_a_conflict_completing_a_contract_and_the_endgame(unlocked):
 
 
 # --- the tiles' own steps and standing rules -----------------------------------------------------------------
-def test_forbidden_weapons_lose_all_spice_and_trash_the_tile(unlocked):
+def test_forbidden_weapons_lose_all_spice_and_trash_the_tile():
     rules, state = tech_game()
     grant(state, "red", "tech-forbidden-weapons")
     red = P(state, "red")
@@ -299,7 +301,7 @@ def test_forbidden_weapons_lose_all_spice_and_trash_the_tile(unlocked):
     assert violations(state) == []
 
 
-def test_trash_this_tech_then_is_optional(unlocked):
+def test_trash_this_tech_then_is_optional():
     rules, state = tech_game()
     grant(state, "red", "tech-plasteel-blades")
     step = {"custom": "trash-this-tech-then", "then": [{"gain": {"solari": 1}}]}
@@ -312,7 +314,7 @@ def test_trash_this_tech_then_is_optional(unlocked):
     assert P(state, "red")["tech"] == [] and P(state, "red")["solari"] == solari + 1
 
 
-def test_if_tech_tiles(unlocked):
+def test_if_tech_tiles():
     rules, state = tech_game()
     step = {"custom": "if-tech-tiles", "at_least": 2, "then": [{"gain": {"water": 1}}]}
     grant(state, "red", "tech-glowglobes")
@@ -323,7 +325,7 @@ def test_if_tech_tiles(unlocked):
     assert P(state, "red")["water"] == 2
 
 
-def test_navigation_chamber_lowers_a_space_cost(unlocked):
+def test_navigation_chamber_lowers_a_space_cost():
     rules, state = tech_game()
     g = Game(state, rules.content)
     space = rules.content.spaces["high-council"]
@@ -334,7 +336,7 @@ def test_navigation_chamber_lowers_a_space_cost(unlocked):
     assert "tech.acquire-effect" in g.rulings
 
 
-def test_gene_locked_vault_protects_intrigue_cards(unlocked):
+def test_gene_locked_vault_protects_intrigue_cards():
     rules, state = tech_game()
     g = Game(state, rules.content)
     assert adjust("steal-threshold", 4, g, "blue") == 4
@@ -345,7 +347,7 @@ def test_gene_locked_vault_protects_intrigue_cards(unlocked):
     assert len(P(state, "blue")["intrigue"]) == 4  # four held: not enough to be stolen from
 
 
-def test_suspensor_suits_send_a_troop_per_intrigue_drawn_in_your_turn(unlocked):
+def test_suspensor_suits_send_a_troop_per_intrigue_drawn_in_your_turn():
     rules, state = tech_game()
     grant(state, "red", "tech-suspensor-suits")
     hand(state, "red", ["dagger"])
@@ -355,7 +357,7 @@ def test_suspensor_suits_send_a_troop_per_intrigue_drawn_in_your_turn(unlocked):
     assert violations(state) == []
 
 
-def test_servo_receivers_give_the_signet_ring_the_faction_icons(unlocked):
+def test_servo_receivers_give_the_signet_ring_the_faction_icons():
     rules, state = tech_game()
     hand(state, "red", ["signet-ring"])
     sent = {"by": "red", "do": "send-agent", "card": "signet-ring", "space": "dutiful-service"}
@@ -364,7 +366,7 @@ def test_servo_receivers_give_the_signet_ring_the_faction_icons(unlocked):
     assert sent in legal(rules, state)
 
 
-def test_ornithopter_fleet_pairs_every_battle_icon(unlocked):
+def test_ornithopter_fleet_pairs_every_battle_icon():
     rules, state = tech_game(tops=("tech-ornithopter-fleet", "tech-training-depot", "tech-glowglobes"))
     red = P(state, "red")
     wilds = [c for c, d in rules.content.conflicts.items() if d.get("battle_icon") == "wild"][:1]
@@ -383,7 +385,7 @@ def test_ornithopter_fleet_pairs_every_battle_icon(unlocked):
 
 
 # --- Kota Odax of Ix ---------------------------------------------------------------------------------------
-def test_kota_secret_project(unlocked):
+def test_kota_secret_project():
     rules, state = new_game(leaders=("kota-odax-of-ix-leader", "lady-amber-metulli", "muad-dib"))
     bottoms = ("tech-planetary-array", "tech-gene-locked-vault", "tech-navigation-chamber")
     for i, tile in enumerate(bottoms):  # she sees the bottom tile of each stack
@@ -411,7 +413,7 @@ def test_kota_secret_project(unlocked):
     assert violations(state) == []
 
 
-def test_kota_reverse_engineering_trashes_a_tile(unlocked):
+def test_kota_reverse_engineering_trashes_a_tile():
     rules, state = new_game(leaders=("kota-odax-of-ix-leader", "lady-amber-metulli", "muad-dib"))
     deal(rules, state)
     act(rules, state, "red", "choose", tile=state["tech"]["bottoms"][0])
@@ -425,14 +427,14 @@ def test_kota_reverse_engineering_trashes_a_tile(unlocked):
     assert violations(state) == []
 
 
-def test_kota_only_with_the_tech_module(unlocked):
+def test_kota_only_with_the_tech_module():
     rules = ruleset("uprising")
     assert "kota-odax-of-ix-leader" in rules.leader_ids(TECH)
     assert "kota-odax-of-ix-leader" not in rules.leader_ids(("bloodlines",))
 
 
 # --- conservation ------------------------------------------------------------------------------------------
-def test_tiles_are_conserved_and_a_lost_tile_is_seen(unlocked):
+def test_tiles_are_conserved_and_a_lost_tile_is_seen():
     rules, state = tech_game()
     assert violations(state) == []
     state["tech"]["pool"].pop()
@@ -441,7 +443,7 @@ def test_tiles_are_conserved_and_a_lost_tile_is_seen(unlocked):
 
 @pytest.mark.parametrize(("edition", "modules"), [("uprising", ("bloodlines", "tech", "choam")),
                                                   ("base", ("bloodlines", "tech"))])
-def test_random_tech_games_keep_the_invariants(unlocked, edition, modules):
+def test_random_tech_games_keep_the_invariants(edition, modules):
     """Seeded playouts taking the first legal action that is a Tech one when there is one."""
     rules, state = new_game(edition=edition, modules=modules, seed=3)
     acquired = 0

@@ -383,13 +383,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return view
 
 
+AWAITED_KEYS = ("player", "from", "stack")  # what tells apart the chance outcomes awaited at once
+
+
 def awaited_index(stack: list, action: Action) -> int | None:
     """Where, among the chance tasks on top of the stack, the first one this outcome answers is."""
     for i in range(len(stack) - 1, -1, -1):
         task = stack[i]
         if task["t"] != "chance":
             return None
-        if task["kind"] == action.do and all(task[k] == action.get(k) for k in ("player", "from", "stack") if k in task):
+        if task["kind"] == action.do and all(task[k] == action.get(k) for k in AWAITED_KEYS if k in task):
             return i
     return None
 

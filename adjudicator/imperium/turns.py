@@ -115,7 +115,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
                              ("agent.card-required",))
     card = g.content.cards.get(card_id, {})
     flags = turn_flags(g, pid)
-    icons = sorted(set(adjust("card-icons", card.get("icons", []), g, pid, card_id)) | set(flags.get("extra_icons", [])))
+    printed = adjust("card-icons", card.get("icons", []), g, pid, card_id)  # a standing rule may add some
+    icons = sorted(set(printed) | set(flags.get("extra_icons", [])))
     spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
     if space["icon"] not in icons and not spy_route:
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
