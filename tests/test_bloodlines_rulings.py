@@ -3,6 +3,7 @@ the topics the issue names are covered, every record is marked for its module, a
 verdict cites one (the module is refused until the engine referees it)."""
 
 import copy
+from pathlib import Path
 
 import pytest
 from test_rulings import cited_ids, data_cited_ids
@@ -19,6 +20,9 @@ RULE_PAGES = range(2, 11)  # the pages that state rules; 11 is the credits
 BACK_COVER = "12"  # Icon Guide and Terms, Clarifications: the booklet's last page, unnumbered
 
 RECORDS = {rid: r for rid, r in all_rulings().items() if r["file"] == FILE}
+_ENGINE_TEXT = "\n".join(p.read_text() for p in sorted((Path(__file__).parent.parent / "adjudicator").rglob("*.py")))
+# the records the engine cites (in a check, or by their quoted id in code or data)
+CITED = {r for r in RECORDS if r in cited_ids() | data_cited_ids() or f'"{r}"' in _ENGINE_TEXT}
 
 # The topics the issue names, by the record that states each.
 EXPECTED = {
@@ -43,6 +47,7 @@ EXPECTED = {
     "tech.module-use", "tech.setup-stacks", "tech.setup-exclusions", "tech.setup-cards", "leader.kota-odax",
     "tech.acquire-icon", "tech.embassy-acquire", "tech.embassy-space-kind", "tech.acquire-tile", "tech.cost-floor",
     "tech.embassy-council-discount", "tech.discount-once", "tech.acquire-effect", "tech.flip-once-per-round",
+    "leader.kota-secret-project",
     "tech.rise-of-ix-tiles-only", "tech.rise-of-ix-full", "bloodlines.rise-of-ix-commanders",
     # pp. 8-9: Rivals
     "rivals.bloodlines-commander-swordmaster", "rivals.bloodlines-commander-streamlined",
@@ -104,8 +109,12 @@ def test_each_record_is_marked_for_its_module(rid):
         assert "six-player" in modules and "six-player" in tags, rid
     if {"rivals", "six-player"} & modules:
         assert rid.split(".")[0] in ("rivals", "six"), rid
-    # informational until the engine cites it, and no longer once it does
-    assert record["informational"] is (rid not in cited_ids() | data_cited_ids()), rid
+    # a record is informational until the engine cites it (then it is refereed)
+    assert record["informational"] is (rid not in CITED), rid
+
+
+def test_every_cited_bloodlines_record_is_refereed():
+    assert sorted(r for r in CITED if RECORDS[r]["informational"]) == []
 
 
 def test_the_module_is_still_refused():

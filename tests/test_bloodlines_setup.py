@@ -103,23 +103,7 @@ NOT_IMPLEMENTED_CARDS = {
 NOT_IMPLEMENTED_COMMANDERS: set[str] = set()  # all implemented: tests/test_bloodlines_commanders.py
 
 # the Tech Module and Kota Odax
-NOT_IMPLEMENTED_TECH = {
-    "acquire-tech",
-    "all-battle-icons-ornithopter",
-    "if-tech-tiles",
-    "influence-where-at-most",
-    "intrigue-gained-troop-to-conflict",
-    "intrigue-steal-protection",
-    "lose-all",
-    "peek-top-card-any-time",
-    "secret-project-setup",
-    "secret-project-tech",
-    "signet-ring-faction-icons",
-    "space-cost-discount",
-    "trash-own-tech",
-    "trash-this-tech",
-    "trash-this-tech-then",
-}
+NOT_IMPLEMENTED_TECH: set[str] = set()  # every Tech step has its handler (custom/tech.py)
 NOT_IMPLEMENTED = NOT_IMPLEMENTED_CARDS | NOT_IMPLEMENTED_COMMANDERS | NOT_IMPLEMENTED_TECH
 
 

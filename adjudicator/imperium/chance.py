@@ -17,7 +17,7 @@ from ..core import rng
 from ..core.errors import IllegalAction
 from .deck import HIDDEN, forget_top, known_top, refill_from, set_top, visible
 from .game import Game, ms_add, ms_contains, ms_remove
-from .registry import FLAG_RULINGS, ChanceKind, chance_kind
+from .registry import FLAG_RULINGS, ChanceKind, chance_kind, fire
 from .zones import reveal_drawn
 
 R_AVAIL = ("chance.card-not-available",)
@@ -99,6 +99,8 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     pool["hidden"] += hidden
     hand.extend([HIDDEN] * hidden)
     hand.sort()
+    if task["kind"] == "draw-intrigue":
+        fire("intrigue-gained", g, task["player"], n)
     turn = g.state.get("turn")
     if task["kind"] == "draw" and turn and turn["kind"] == "reveal" and turn["player"] == task["player"]:
         reveal_drawn(g, task["player"], known)
@@ -118,7 +120,7 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
     if task.get("peek"):  # the card is seen and stays where it is
         if cards and not known_top(pool):
             pool["top"] = list(cards)
-        g.rulings.append(FLAG_RULINGS["peek"])
+        g.rulings.append(task.get("ruling") or FLAG_RULINGS["peek"])
         return
     g.p(task["player"])["looking"] = sorted(cards)
 
@@ -197,6 +199,7 @@ def _apply_steal(g: Game, task: dict, action: dict) -> None:
     if action.get("from") != task["from"] or not ms_remove(victim["intrigue"], card):
         raise IllegalAction("chance.card-not-available", f"{task['from']} holds no {card} to give", R_AVAIL)
     ms_add(g.p(task["player"])["intrigue"], card)
+    fire("intrigue-gained", g, task["player"], 1)
 
 
 chance_kind(ChanceKind(

@@ -9,7 +9,7 @@ from .commanders import return_to_supply
 from .conditions import strength, units_in_conflict
 from .content import in_game
 from .game import Game
-from .registry import custom, fire
+from .registry import adjust, custom, fire
 from .steps import run
 
 REWARDS = ("first", "second", "third")
@@ -97,13 +97,14 @@ def win_conflict(g: Game, task: dict, step: dict) -> None:
     pid, board = task["player"], g.state["board"]
     card = board["conflict"]
     board["conflict"] = None
+    fire("conflict-won", g, pid)
     if not g.content.rules["battle_icons"]:  # the original game: won cards stay beside the deck
         board["discarded_conflicts"].append(card)
         return
     pl = g.p(pid)
     pl["conflicts"].append({"id": card, "flipped": False})
     g.rulings += ["combat.conflict-card", "combat.win-trigger"]
-    icon = g.content.conflicts[card].get("battle_icon")
+    icon = adjust("battle-icon", g.content.conflicts[card].get("battle_icon"), g, pid)
     if icon:
         pair_icon(g, pid, icon, card)
 
@@ -112,7 +113,7 @@ def face_up_icons(g: Game, pid: str) -> list[tuple[str, dict]]:
     pl = g.p(pid)
     out = [(g.content.conflicts[c["id"]].get("battle_icon"), c) for c in pl["conflicts"] if not c["flipped"]]
     out += [(g.content.objectives[o["id"]].get("battle_icon"), o) for o in pl["objectives"] if not o["flipped"]]
-    return out
+    return [(adjust("battle-icon", icon, g, pid), c) for icon, c in out]  # a standing rule may change them
 
 
 def pair_icon(g: Game, pid: str, icon: str, new_card: str) -> None:

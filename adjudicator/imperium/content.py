@@ -71,6 +71,7 @@ class Content:
             "objective": self._index("objective", self.objectives),
             "contract": self._index("contract", self.contracts),
             "post": self._index("observation post", {p: {} for p in self.posts}),
+            "tech": self._index("Tech tile", self.tech),
         }
 
     def _add_expansion(self, expansion: str) -> None:

@@ -18,7 +18,7 @@ from .content import FACTIONS
 from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence
-from .registry import CUSTOM, FLAG_RULINGS, OPS, fire, first
+from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, fire, first
 from .steps import choice_task, prepend, push_choice, source_card
 from .zones import acquirable, count_deployed, trash_card
 
@@ -213,7 +213,7 @@ def op_steal_intrigue(g, task, step):
     g.rulings.append("intrigue.steal")
     pid = task["player"]
     for q in g.opponents(pid):
-        if len(g.p(q)["intrigue"]) >= 4:
+        if len(g.p(q)["intrigue"]) >= adjust("steal-threshold", 4, g, q):
             g.push({"t": "chance", "kind": "steal-intrigue", "player": pid, "from": q})
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 from .content import in_game
 from .game import Game
+from .tech import conservation as tech_conservation
 
 
 def violations(state: dict) -> list[str]:
@@ -29,7 +30,7 @@ def violations(state: dict) -> list[str]:
         if any(v < 0 for v in troops.values()) or sum(troops.values()) != rules["troops"]:
             out.append(f"{pid} troops not conserved: {troops}")
         spies = sum(1 for o in state["board"]["spies"].values() if o == pid)
-        if spies + pl["spies"] != rules["spies"]:
+        if spies + pl["spies"] + pl.get("spies_trashed", 0) != rules["spies"]:
             out.append(f"{pid} spies not conserved")
         cards = Counter(pl["deck"]["cards"]) + Counter(pl["hand"]) + Counter(pl["discard"]) \
             + Counter(pl["play"]) + Counter(pl["trashed"])
@@ -63,6 +64,7 @@ def violations(state: dict) -> list[str]:
                     for _ in range(c["copies"]))
     if intrigue != total:
         out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")
+    out += tech_conservation(state, cnt)  # the Tech Module's tiles (tech.py)
     if "commanders" in state:
         out += commander_violations(g)
     return out

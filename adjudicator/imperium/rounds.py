@@ -118,6 +118,7 @@ def endgame(g: Game, task: dict) -> None:
     g.rulings.append("endgame.trigger")
     task["step"] = "final"
     g.push({"t": "window", "kind": "endgame", "order": g.clockwise_from(g.first), "idx": 0, "passes": 0})
+    fire("endgame", g)  # abilities "at the end of the game" (Tech tiles) resolve before the window
 
 
 def final(g: Game, task: dict) -> None:

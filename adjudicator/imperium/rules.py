@@ -130,7 +130,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             }
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
-        fire("setup", g)
+        fire("setup", g)  # the components of the game's modules
+        fire("leaders-setup", g)  # then the leaders' setup abilities, which may use them
         g.push(*({"t": "chance", "kind": "refill-row"} for _ in range(rules["row"])))
         if cnt.objectives:
             g.push({"t": "chance", "kind": "deal-objectives"})
@@ -146,7 +147,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     # --- names ---------------------------------------------------------------------------------
     NAME_FIELDS = {"card": "card", "space": "space", "faction": "faction", "post": "post",
-                   "infiltrate": "post", "gather": "post", "recall": "post", "contract": "contract"}
+                   "infiltrate": "post", "gather": "post", "recall": "post", "contract": "contract", "tile": "tech"}
 
     def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
         """Resolve every name in an action to its id (English, Russian, case/punctuation folded)."""
@@ -384,13 +385,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return view
 
 
+AWAITED_KEYS = ("player", "from", "stack")  # what tells apart the chance outcomes awaited at once
+
+
 def awaited_index(stack: list, action: Action) -> int | None:
     """Where, among the chance tasks on top of the stack, the first one this outcome answers is."""
     for i in range(len(stack) - 1, -1, -1):
         task = stack[i]
         if task["t"] != "chance":
             return None
-        if task["kind"] == action.do and all(task[k] == action.get(k) for k in ("player", "from") if k in task):
+        if task["kind"] == action.do and all(task[k] == action.get(k) for k in AWAITED_KEYS if k in task):
             return i
     return None
 

@@ -5,13 +5,14 @@ cards change general rules (registry.py). Importing this package loads them all.
 common.py: both editions (maker harvest, Conflict control, the winner's Conflict card, Signet
 Ring, Manipulate); uprising.py: CHOAM contracts, Uprising cards and leaders; base.py: the
 original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intrigue.py: its
-Intrigue cards; triggers.py: leader abilities and CHOAM contracts.
+Intrigue cards; tech.py: the Tech Module and Kota Odax of Ix; triggers.py: leader abilities and CHOAM contracts.
 """
 
 from __future__ import annotations
 
 # Hooks fire in registration order, which is this (alphabetical) import order: the same log
 # always resolves triggers the same way.
-from . import base, base_intrigue, bloodlines, bloodlines_leaders, commanders, common, triggers, uprising
+from . import base, base_intrigue, bloodlines, bloodlines_leaders, commanders, common, tech, triggers, uprising
 
-__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "triggers", "uprising"]
+__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "tech", "triggers",
+           "uprising"]

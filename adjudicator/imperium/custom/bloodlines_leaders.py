@@ -333,7 +333,7 @@ def _keep_discard_buy(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 # --- Steersman Y'rkoon: Navigation cards, Strange Form (pp. 2-3, 12) -------------------------------
-@hook("setup")
+@hook("leaders-setup")
 def _further_abilities(g: Game) -> None:
     """A leader's further printed abilities that act at setup (Y'rkoon's Strange Form)."""
     for pid in g.order:

@@ -403,7 +403,8 @@ def open_deploy(g: Game, turn: dict) -> None:
 # --- Duncan Idaho's Signet Ring: Into the Fray ----------------------------------------------------------
 def _fray_offers(g: Game, task: dict) -> list[dict]:
     turn = my_turn(g, task["player"])
-    ok = turn.get("kind") == "agent" and turn.get("space") in g.p(task["player"])["placed"] and not turn.get("no_deploy")
+    ok = (turn.get("kind") == "agent" and turn.get("space") in g.p(task["player"])["placed"]
+          and not turn.get("no_deploy"))
     return [{"space": turn["space"]}, {"option": "skip"}] if ok else []
 
 

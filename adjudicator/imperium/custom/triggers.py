@@ -180,7 +180,7 @@ def _prescience(g: Game, pid: str) -> str | None:
     return leader_node(g, pid)
 
 
-@hook("setup")
+@hook("leaders-setup")
 def _at_setup(g: Game) -> None:
     """Setup effects resolve at once, before the Row and the contracts are dealt (Shaddam's
     Sardaukar contracts must leave the pile before any contract is revealed)."""
@@ -200,5 +200,7 @@ def _run_now(g: Game, pid: str, steps: list, src: str) -> None:
 
 @hook("peek")
 def _resolve_prescience(g: Game, pid: str, node: str) -> None:
+    if node != leader_node(g, pid):  # another peek (a Tech tile's)
+        return
     g.rulings.append("leader.paul-prescience")
     run(g, pid, leader_effects(g, pid), node)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..game import Game, ms_add
 from ..leaders import trigger
-from ..registry import FLAG_RULINGS, ask, choice, custom, fire, hook
+from ..registry import FLAG_RULINGS, adjust, ask, choice, custom, fire, hook
 from ..steps import prepend, push_choice, run
 from ..zones import count_deployed
 
@@ -71,8 +71,9 @@ def flip_battle_icon(g: Game, task: dict, step: dict) -> None:
     """Crysknife / Desert Mouse / Ornithopter (endgame): flip a face-up Conflict card of yours
     with that battle icon, or with the wild icon, face down for 1 VP."""
     pl = g.p(task["player"])
-    open_ = [i for i, c in enumerate(pl["conflicts"]) if not c["flipped"]
-             and g.content.conflicts[c["id"]].get("battle_icon") in (step["icon"], "wild")]
+    open_ = [i for i, c in enumerate(pl["conflicts"]) if not c["flipped"]  # icons as a standing rule reads them
+             and adjust("battle-icon", g.content.conflicts[c["id"]].get("battle_icon"), g, task["player"])
+             in (step["icon"], "wild")]
     if open_:
         push_choice(g, task, "flip", open=open_)
 
