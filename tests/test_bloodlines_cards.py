@@ -1,13 +1,12 @@
 """Bloodlines Imperium, Intrigue, contract and Conflict rules (issue #11): the p. 5 rules with
 the manual's worked examples (Arrakis Observer's Deep Cover Spy, I Believe with Command, Steve's
 wild battle icons), each custom card step with its numbers, and the CHOAM additions of p. 2.
-Games are built with the module unlocked (`unlocked`, tests/test_bloodlines_setup.py)."""
+Games are built with the module unlocked (the `unlocked` fixture, tests/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
-from helpers import P, give, give_intrigue, hand, set_row, top
-from test_bloodlines_setup import unlocked  # noqa: F401  (the fixture)
+from helpers import P, give_intrigue, hand, set_row, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 from helpers import act, deal, drive, fresh
-from test_bloodlines_setup import unlocked  # noqa: F401  (the fixture that lifts the module gate)
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -107,7 +106,7 @@ def new_game(edition, players, seed=None):
     leaders = BASE_LEADERS if edition == "base" else ["gurney-halleck", "lady-amber-metulli", "muad-dib",
                                                       "princess-irulan"]
     game = {"system": "imperium", "edition": edition, "modules": list(BL),
-            "players": [{"id": p, "leader": lead} for p, lead in zip(["a", "b", "c", "d"][:players], leaders)]}
+            "players": [{"id": p, "leader": lead} for p, lead in zip("abcd"[:players], leaders[:players], strict=True)]}
     return rules, rules.new_state(game, {} if seed is None else {"seed": seed})
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import P, hand, top
-from test_bloodlines_cards import RULES, act, choose, deal, legal, resolve_steps, spy
-from test_bloodlines_setup import unlocked  # noqa: F401  (the fixture)
+from test_bloodlines_cards import RULES, act, choose, legal, resolve_steps, spy
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction

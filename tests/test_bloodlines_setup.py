@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-import adjudicator.imperium.rules as rules_module
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.coverage import not_implemented
 from adjudicator.imperium.rules import ruleset
@@ -30,12 +29,6 @@ def test_the_module_is_refused_until_its_rules_are_complete(edition, modules):
     with pytest.raises(MalformedLog) as err:
         ruleset(edition).new_state(game(edition, modules, leaders=ruleset(edition).leader_ids(())), {})
     assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/0"
-
-
-@pytest.fixture
-def unlocked(monkeypatch):
-    """The module as it will be played once complete (for checking the setup it builds)."""
-    monkeypatch.setattr(rules_module, "INCOMPLETE_MODULES", frozenset())
 
 
 def sizes(edition: str, modules) -> tuple[int, int, dict, int, int]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from helpers import P, act, deal, drive, give_intrigue, hand
-from test_bloodlines_setup import unlocked  # noqa: F401  (the module's gate lifted for these tests)
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
