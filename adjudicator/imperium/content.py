@@ -72,6 +72,7 @@ class Content:
             "contract": self._index("contract", self.contracts),
             "post": self._index("observation post", {p: {} for p in self.posts}),
             "tech": self._index("Tech tile", self.tech),
+            "navigation": self._index("Navigation card", self.navigation),
         }
 
     def _add_expansion(self, expansion: str) -> None:

@@ -167,12 +167,13 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}")
                                  for k, v in sorted(out["objectives"].items())}
         if isinstance(out.get("cards"), list):
-            index = self.content.names["intrigue" if out.get("do") == "draw-intrigue" else "card"]
+            index = self.content.names[self.DRAWN_KINDS.get(out.get("do"), "card")]
             out["cards"] = [c if c == HIDDEN else self._resolve(index, "card", c, f"{pointer}/cards/{i}")
                             for i, c in enumerate(out["cards"])]
         return out
 
-    CARD_KINDS = ("card", "intrigue", "conflict")
+    DRAWN_KINDS = {"draw-intrigue": "intrigue", "draw-twisted": "intrigue", "draw-navigation": "navigation"}
+    CARD_KINDS = ("card", "intrigue", "conflict", "navigation")
 
     def _resolve(self, index, kind: str, name, pointer: str) -> str:
         """A card of another kind than the action asks for still resolves (to its id), so that
