@@ -5,7 +5,7 @@ import json
 from bench.__main__ import main
 
 KEYS = {"actions_per_s", "chess_moves_per_s", "chess_ratio", "parse_floor_ratio", "game_p50_ms", "game_p99_ms",
-        "legal_actions_p50_ms", "legal_actions_p99_ms", "peak_rss_mb"}
+        "legal_actions_p50_ms", "legal_actions_p99_ms", "peak_rss_mb", "bloodlines_p50_ratio"}
 
 
 def test_bench_smoke(capsys):
@@ -22,3 +22,10 @@ def test_load_bench_smoke(capsys):
     load(["--seconds", "1.5", "--clients", "4", "--json"])
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert result["errors"] == 0 and result["requests"] > 0
+
+
+def test_bloodlines_bench_smoke(capsys, unlocked):
+    """With the module playable the row is a ratio (while it is refused: "not available")."""
+    main(["--games", "2", "--chess-games", "3", "--positions", "10", "--json"])
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert isinstance(result["bloodlines_p50_ratio"], float) and result["bloodlines_p50_ratio"] > 0
