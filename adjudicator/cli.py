@@ -91,11 +91,13 @@ def replay(log: str, mode: str, snapshots: str, explain: bool) -> None:
 @main.command()
 @click.option("--game", default="uprising", show_default=True)
 @click.option("--type", "card_type", type=click.Choice(registry.card_types()))
-def cards(game: str, card_type: str | None) -> None:
+@click.option("--modules", multiple=True, help="list these modules' components too, e.g. --modules bloodlines,tech")
+def cards(game: str, card_type: str | None, modules: tuple[str, ...]) -> None:
     """Print the card and board data as JSON."""
 
+    mods = [m for chunk in modules for m in chunk.split(",") if m] if modules else None
     try:
-        _emit(registry.rules_for(*registry.resolve_game(game)).cards(card_type))
+        _emit(registry.rules_for(*registry.resolve_game(game)).cards(card_type, mods))
     except AdjudicatorError as err:
         _fail(err)
 

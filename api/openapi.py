@@ -7,7 +7,7 @@ import json
 from functools import cache
 
 from adjudicator import __version__
-from adjudicator.core.registry import supported_games
+from adjudicator.core.registry import card_types, supported_games
 from adjudicator.resources import resource_dir
 
 
@@ -144,8 +144,9 @@ def openapi() -> dict:
                                         problems=("404",))},
         "/v1/cards": {"get": _op("Card and board data", _json({
             "type": "object", "properties": {"cards": {"type": "array", "items": OBJECT}}}),
-            params=[game, _q("type", "card type", ["imperium", "intrigue", "conflict", "leader", "objective",
-                                                   "reserve", "starting", "space", "contract"])])},
+            params=[game, _q("type", "card type", card_types()),
+                    _q("modules", "comma-separated modules whose components are listed too (bloodlines,tech)",
+                       schema={"type": "string", "maxLength": 80})], problems=("400",))},
         "/v1/timing-graph": {"get": _op("The static timing graph (node-link JSON or DOT)", {
             "description": "OK", "content": {"application/json": {"schema": OBJECT},
                                              "text/vnd.graphviz": {"schema": {"type": "string"}}}},

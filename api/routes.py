@@ -103,7 +103,8 @@ def list_cards():
     system, edition = resolve_game(request.args.get("game", "uprising"), "?game")
     rules = rules_for(system, edition)
     card_type = choice_arg("type", card_types(), "") if "type" in request.args else None
-    return ok({"cards": rules.cards(card_type)})
+    modules = [m for m in text_arg("modules", 80).split(",") if m] if "modules" in request.args else None
+    return ok({"cards": rules.cards(card_type, modules)})
 
 
 @bp.get("/v1/timing-graph")

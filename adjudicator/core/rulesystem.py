@@ -64,8 +64,8 @@ class RuleSet(Protocol):
     def leader_ids(self, modules: list[str]) -> list[str]:
         """The leaders a game with these modules may use (sorted)."""
 
-    def cards(self, card_type: str | None = None) -> list[dict]:
-        """The components of this edition, for the card catalogue."""
+    def cards(self, card_type: str | None = None, modules: list | None = None) -> list[dict]:
+        """The components of this edition (and of the modules named), for the card catalogue."""
 
     def timing_graph(self, fmt: str = "node-link") -> Any:
         """The static timing graph of the edition (node-link JSON or DOT)."""

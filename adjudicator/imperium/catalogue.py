@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .content import Content
+from .content import Content, in_game
 
 CARD_TYPES = ("imperium", "intrigue", "conflict", "leader", "objective", "reserve", "starting", "space",
-              "contract")
+              "contract", "skill", "tech", "navigation")
 
 
 def cards_of(cnt: Content, card_type: str | None = None, modules=("choam",)) -> list[dict]:
@@ -21,13 +21,16 @@ def cards_of(cnt: Content, card_type: str | None = None, modules=("choam",)) -> 
         "objective": list(cnt.objectives.values()),
         "contract": list(cnt.contracts.values()),
         "space": list(cnt.spaces.values()),
+        "skill": list(cnt.skills.values()),  # Bloodlines
+        "tech": list(cnt.tech.values()),
+        "navigation": list(cnt.navigation.values()),
     }
     out = []
     for kind in CARD_TYPES:
         if card_type and kind != card_type:
             continue
         for item in groups[kind]:
-            if item.get("expansion") not in (None, *modules):
+            if not in_game(item, modules):
                 continue
             name = item.get("name") or {"en": item.get("label", item["id"])}
             out.append({**item, "type": kind, "name": {"en": name.get("en", item["id"]), "ru": name.get("ru")},

@@ -60,20 +60,26 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         self.setup_rulings = EDITION_SETUP_RULINGS.get(edition, SETUP_RULINGS)
 
     # --- setup -------------------------------------------------------------------------------
+    def check_modules(self, named: list, pointer: str) -> list[str]:
+        """The modules named, sorted, once each is known to be playable with this edition and
+        with the others (`pointer`/i names the first one that is not)."""
+        modules = sorted(set(named))
+        for i, module in enumerate(named):  # the index in the caller's own list
+            if module not in MODULES[self.edition] or module in INCOMPLETE_MODULES:
+                raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
+                                   f"{pointer}/{i}", code="unsupported-module")
+            if MODULE_NEEDS.get(module, module) not in modules:
+                raise MalformedLog(f"module {module!r} is played only with {MODULE_NEEDS[module]!r}",
+                                   f"{pointer}/{i}", code="unsupported-module")
+        return modules
+
     def new_state(self, game: dict, setup: dict) -> dict:
         cnt = self.content
         players = game.get("players", [])
         if len(players) not in PLAYER_COUNTS:
             raise MalformedLog(f"{self.edition} is supported for {PLAYER_COUNTS} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
-        modules = sorted(set(game.get("modules", [])))
-        for i, module in enumerate(game.get("modules", [])):  # the index in the log's own list
-            if module not in MODULES[self.edition] or module in INCOMPLETE_MODULES:
-                raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
-                                   f"/game/modules/{i}", code="unsupported-module")
-            if MODULE_NEEDS.get(module, module) not in modules:
-                raise MalformedLog(f"module {module!r} is played only with {MODULE_NEEDS[module]!r}",
-                                   f"/game/modules/{i}", code="unsupported-module")
+        modules = self.check_modules(game.get("modules", []), "/game/modules")
         for i, p in enumerate(players):
             leader = cnt.leaders.get(p["leader"], {})
             if not in_game(leader, modules):
@@ -349,8 +355,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def leader_ids(self, modules) -> list[str]:
         return sorted(lid for lid, lead in self.content.leaders.items() if in_game(lead, modules))
 
-    def cards(self, card_type: str | None = None) -> list[dict]:
-        return cards_of(self.content, card_type)
+    def cards(self, card_type: str | None = None, modules: list | None = None) -> list[dict]:
+        if modules is None:  # the edition's own components (and CHOAM's, a part of Uprising's box)
+            return cards_of(self.content, card_type)
+        return cards_of(self.content, card_type, self.check_modules(modules, "/modules"))
 
     def timing_graph(self, fmt: str = "node-link"):
         return export(self.edition, fmt)

@@ -1,0 +1,94 @@
+"""Bloodlines everywhere a user meets a game (issue #11): the CLI's simulate, replay and cards,
+the API's replays, stored games, tournaments and card catalogue; and the combinations that stay
+refused (Rise of Ix, the 1-2 and 6 player additions)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from test_service import auth, db_path, token  # noqa: F401  (fixtures of the stored-games service)
+
+from adjudicator.cli import main
+from adjudicator.core.errors import MalformedLog
+from adjudicator.imperium.rules import ruleset
+from adjudicator.simulate import simulate
+
+
+@pytest.fixture()
+def app(db_path):  # noqa: F811  (the service's app over a real SQLite file)
+    from api import create_app
+
+    return create_app({"DATABASE": str(db_path), "TESTING": True})
+
+
+def cli(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+@pytest.mark.parametrize(("game", "modules"), [("uprising", "bloodlines,tech,choam"), ("imperium", "bloodlines")])
+def test_cli_simulates_and_replays_a_bloodlines_game(unlocked, tmp_path, game, modules):
+    made = cli("simulate", "--game", game, "--players", "3", "--seed", "4", "--modules", modules)
+    assert made.exit_code == 0, made.output
+    log = json.loads(made.output)
+    assert set(log["game"]["modules"]) == set(modules.split(","))
+    path = tmp_path / "game.json"
+    path.write_text(made.output)
+    replayed = cli("replay", str(path), "--snapshots", "none")
+    assert replayed.exit_code == 0, replayed.output
+    report = json.loads(replayed.output)
+    assert report["valid"] and report["result"]["finished"]
+
+
+def test_cli_cards_lists_a_module_only_when_named(unlocked):
+    plain = {c["id"] for c in json.loads(cli("cards", "--game", "uprising").output)}
+    grown = json.loads(cli("cards", "--game", "uprising", "--modules", "bloodlines,tech").output)
+    kinds = {c["type"] for c in grown}
+    assert {"skill", "tech"} <= kinds and not any(c.get("module") == "choam" and c.get("expansion") for c in grown)
+    everything = json.loads(cli("cards", "--game", "uprising", "--modules", "bloodlines,tech,choam").output)
+    assert plain < {c["id"] for c in everything} and {c["id"] for c in grown} < {c["id"] for c in everything}
+    refused = cli("cards", "--game", "uprising", "--modules", "ix")
+    assert refused.exit_code != 0 and "unsupported-module" in refused.output
+
+
+def test_the_api_replays_stores_and_ranks_bloodlines_games(unlocked, client, token):  # noqa: F811
+    log = simulate("uprising", 3, 8, ("bloodlines", "tech"))
+    replayed = client.post("/v1/replays?snapshots=none", json=log)
+    assert replayed.status_code == 200 and replayed.get_json()["valid"]
+    t = client.post("/v1/tournaments", json={"name": "Bloodlines Cup"}, headers=auth(token)).get_json()["id"]
+    stored = client.post(f"/v1/games?tournament={t}", json=log, headers=auth(token))
+    assert stored.status_code == 201, stored.get_json()
+    report = client.get(f"/v1/games/{stored.get_json()['id']}/report").get_json()
+    assert report["valid"] and report["final_checksum"] == replayed.get_json()["final_checksum"]
+    standings = client.get(f"/v1/tournaments/{t}/standings").get_json()
+    assert len(standings["games"]) == 1 and not standings["invalid"]
+
+
+def test_the_api_card_catalogue_takes_modules(unlocked, client):
+    cards = client.get("/v1/cards?game=uprising&type=skill&modules=bloodlines").get_json()["cards"]
+    assert cards and {c["type"] for c in cards} == {"skill"}
+    assert client.get("/v1/cards?game=uprising&type=skill").get_json()["cards"] == []
+    bad = client.get("/v1/cards?game=uprising&modules=bloodlines,ix")
+    assert bad.status_code == 400 and bad.get_json()["code"] == "unsupported-module"
+    assert bad.get_json()["pointer"] == "/modules/1"
+
+
+@pytest.mark.parametrize("modules", [("bloodlines", "ix"), ("bloodlines", "rivals"), ("bloodlines", "six-player")])
+def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(unlocked, modules):
+    rules = ruleset("uprising")
+    game = {"system": "imperium", "edition": "uprising", "modules": list(modules),
+            "players": [{"id": p, "leader": lead} for p, lead in
+                        zip(("a", "b", "c"), rules.leader_ids(())[:3], strict=True)]}
+    with pytest.raises(MalformedLog) as err:
+        rules.new_state(game, {})
+    assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/1"
+
+
+@pytest.mark.parametrize("players", [1, 2, 6])
+def test_bloodlines_with_one_two_or_six_players_is_refused(unlocked, players):
+    rules = ruleset("uprising")
+    leaders = rules.leader_ids(("bloodlines",))
+    game = {"system": "imperium", "edition": "uprising", "modules": ["bloodlines"],
+            "players": [{"id": f"p{i}", "leader": leaders[i]} for i in range(players)]}
+    with pytest.raises(MalformedLog) as err:
+        rules.new_state(game, {})
+    assert err.value.code == "unsupported-player-count"
