@@ -92,3 +92,28 @@ def test_bloodlines_with_one_two_or_six_players_is_refused(unlocked, players):
     with pytest.raises(MalformedLog) as err:
         rules.new_state(game, {})
     assert err.value.code == "unsupported-player-count"
+
+
+def test_what_the_other_players_cannot_see(unlocked):
+    """A player's public view hides Kota's face-down tile and the bottoms only she saw, and
+    Piter's own Twisted Intrigue deck; her own view shows them."""
+    from helpers import act, deal
+    from test_bloodlines_tech import new_game
+
+    from adjudicator.core.actions import Action
+
+    rules, state = new_game(leaders=("kota-odax-of-ix-leader", "piter-de-vries-leader", "muad-dib"))
+    bottoms = ("tech-planetary-array", "tech-gene-locked-vault", "tech-navigation-chamber")
+    for i, tile in enumerate(bottoms):
+        rules.apply(state, Action({"by": "chance", "do": "reveal-tech", "stack": i + 1, "player": "red",
+                                   "tile": tile}))
+    deal(rules, state)
+    act(rules, state, "red", "choose", tile="tech-navigation-chamber")
+    theirs, hers = rules.public_view(state, "blue"), rules.public_view(state, "red")
+    assert hers["players"]["red"]["secret_project"] == "tech-navigation-chamber"
+    assert hers["tech"]["bottoms"] == ["tech-planetary-array", "tech-gene-locked-vault", None]
+    assert theirs["players"]["red"]["secret_project"] == "?"
+    assert theirs["tech"]["bottoms"] == ["?", "?", None]
+    assert sorted(theirs["tech"]["pool"]) == sorted([*state["tech"]["pool"], *bottoms[:2]])
+    assert theirs["players"]["blue"]["twisted_deck"] == state["players"]["blue"]["twisted_deck"]
+    assert hers["players"]["blue"]["twisted_deck"] == len(state["players"]["blue"]["twisted_deck"]) > 0

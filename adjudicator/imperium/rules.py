@@ -22,7 +22,7 @@ from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
 from .intrigue import check_timing, skip_window, window
-from .registry import CHANCES, VERBS, fire
+from .registry import CHANCES, VERBS, adjust, fire
 from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
@@ -389,9 +389,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             pl["hand"] = len(pl["hand"])
             pl["intrigue"] = len(pl["intrigue"])
             pl["deck"] = len(pl["deck"]["cards"])
+            if "looking" in pl:  # cards only their player looks at
+                pl["looking"] = len(pl["looking"])
         view["imperium_deck"] = len(view["imperium_deck"]["cards"])
         view["intrigue_deck"] = len(view["intrigue_deck"]["cards"])
-        return view
+        return adjust("public-view", view, Game(state, self.content), viewer)  # a module's own hidden pieces
 
 
 AWAITED_KEYS = ("player", "from", "stack")  # what tells apart the chance outcomes awaited at once

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 # Hooks fire in registration order, which is this (alphabetical) import order: the same log
 # always resolves triggers the same way.
-from . import base, base_intrigue, bloodlines, bloodlines_leaders, commanders, common, tech, triggers, uprising
+from . import base, base_intrigue, bloodlines, bloodlines_leaders, commanders, common, hidden, tech, triggers, uprising
 
-__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "tech", "triggers",
-           "uprising"]
+__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden", "tech",
+           "triggers", "uprising"]
