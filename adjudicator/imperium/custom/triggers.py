@@ -7,7 +7,7 @@ always resolves them the same way.
 from __future__ import annotations
 
 from ..effects import advance_steps
-from ..game import Game, spy_owners
+from ..game import Game, ms_add, my_turn, spy_owners
 from ..leaders import leader_effects, leader_node, passive_step, trigger
 from ..registry import FLAG_RULINGS, fire, hook, node_kind
 from ..steps import run
@@ -31,6 +31,9 @@ def _contracts(g: Game, pid: str, key: str):
 def complete_contract(g: Game, pid: str, cid: str) -> None:
     pl = g.p(pid)
     pl["contracts"].remove(cid)
+    turn = my_turn(g, pid)
+    if turn and f"contract:{cid}" in turn["nodes"] and f"contract:{cid}" not in turn["done"]:
+        ms_add(turn["done"], f"contract:{cid}")  # completed another way first (CHOAM Demands): once only
     pl["completed"] += 1
     pl["completed_contracts"].append(cid)
     g.rulings.append("choam.contracts")
