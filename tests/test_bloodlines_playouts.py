@@ -72,3 +72,22 @@ def test_the_playouts_reach_the_bloodlines_decisions():
         for game, modules in COMBOS:
             seen.update(a["do"] for a in simulate(game, 4, seed, modules)["actions"])
     assert {"recruit-commander", "deal-skill", "flip-tech", "reveal-tech", "draw-twisted"} <= seen
+
+
+@pytest.mark.parametrize(("game", "modules"), COMBOS)
+def test_bloodlines_logs_with_forced_steps_left_out_or_all_recorded(game, modules):
+    """A client may leave out what the engine can take itself, or record every forced step:
+    both replay to the canonical checksums, Bloodlines decisions included."""
+    from test_log_forms import maximal_log, minimal_log, with_actions
+
+    left_out = 0
+    for seed in range(10):
+        log = simulate(game, 3 + seed % 2, seed, modules)
+        canonical = replay(log, snapshots="none")
+        kept, forced, resolves = minimal_log(log)
+        for actions in (kept, maximal_log(log)):
+            report = replay(with_actions(log, actions), snapshots="none")
+            assert report["valid"], report["verdicts"][report["first_illegal"] or 0]
+            assert report["final_checksum"] == canonical["final_checksum"]
+        left_out += forced + resolves
+    assert left_out > 10
