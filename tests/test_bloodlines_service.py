@@ -6,10 +6,14 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hostile import sample as small_sample
 from test_service import auth, db_path, token  # noqa: F401  (fixtures of the stored-games service)
 
 from adjudicator.cli import main
+from adjudicator.core import schemas
 from adjudicator.core.errors import MalformedLog
+from adjudicator.core.logs import parse_log
+from adjudicator.core.replay import Replay
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 
@@ -117,3 +121,29 @@ def test_what_the_other_players_cannot_see(unlocked):
     assert sorted(theirs["tech"]["pool"]) == sorted([*state["tech"]["pool"], *bottoms[:2]])
     assert theirs["players"]["blue"]["twisted_deck"] == state["players"]["blue"]["twisted_deck"]
     assert hers["players"]["blue"]["twisted_deck"] == len(state["players"]["blue"]["twisted_deck"]) > 0
+
+
+def test_the_viewer_draws_commanders_skills_and_tech(unlocked, client):
+    """The replay viewer's step view (schemas/view.json) carries each player's Commanders by zone,
+    Skills and Tech tiles, and the Commanders in the Conflict, as the engine's state holds them."""
+    log = simulate("uprising", 3, 8, ("bloodlines", "tech"))
+    states = Replay(parse_log(log), "strict", "all").run()["snapshots"]
+    fighting = next(i for i, s in enumerate(states) if any(p["commanders"]["conflict"] for p in s["players"].values()))
+    teched = next(i for i, s in enumerate(states) if any(p["tech"] for p in s["players"].values()))
+    for step in (fighting, teched, len(states) - 1):
+        r = client.post(f"/v1/views?step={step}", json=log)
+        assert r.status_code == 200, r.get_json()
+        doc = r.get_json()
+        assert schemas.errors("view", doc) == []
+        state = states[step]
+        for p in doc["players"]:
+            mine = state["players"][p["id"]]
+            assert p["commanders"] == mine["commanders"]
+            assert [c["id"] for c in p["skills"]] == mine["skills"]
+            assert [(t["id"], t["flipped"]) for t in p["tech"]] == [(t["id"], t["flipped"]) for t in mine["tech"]]
+            assert all(t["name"] and t["name"] != t["id"] for t in p["tech"])
+        if doc["board"]["conflict"]:
+            units = {u["player"]: u["commanders"] for u in doc["board"]["conflict"]["units"]}
+            assert units == {pid: pl["commanders"]["conflict"] for pid, pl in state["players"].items()}
+    plain = client.post("/v1/views?step=5", json=small_sample()).get_json()
+    assert all("commanders" not in p and "tech" not in p for p in plain["players"])

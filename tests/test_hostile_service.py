@@ -160,6 +160,9 @@ def _write_forever(path, stop):
         with transaction(db):
             db.execute("insert or replace into samples (name, body) values (?, ?)", [f"w{i % 20}", "x" * 2000])
         i += 1
+        # A writer with no gap at all starves any waiter (SQLite's busy handler polls, it does not
+        # queue), which no request-driven writer does; a short gap keeps the test about waiting.
+        time.sleep(0.005)
 
 
 def test_start_up_waits_for_a_writer_instead_of_failing(path):

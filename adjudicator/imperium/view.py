@@ -17,7 +17,8 @@ from .game import Game, post_of
 
 LANGS = ("en", "ru")
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
-TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards")
+TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards", "skills",
+          "tech", "navigation")
 # the verbs of a log, as a person reads them (a verb missing here is shown as the log writes it)
 VERBS = {
     "en": {"send-agent": "sends an Agent", "reveal": "reveals", "resolve": "resolves", "deploy": "deploys",
@@ -95,9 +96,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
     if b.get("conflict"):
         card = cnt.conflicts.get(b["conflict"], {})
         conflict = {"id": b["conflict"], "name": name_of(cnt, lang, b["conflict"]), "level": card.get("level"),
-                    "units": [{"player": pid, "troops": state["players"][pid]["troops"]["conflict"],
-                               "sandworms": state["players"][pid].get("worms", 0), "strength": strength(g, pid)}
-                              for pid in seats]}
+                    "units": [_units(g, state["players"][pid], pid) for pid in seats]}
     factions = [{"id": f, "name": name_of(cnt, lang, f), "alliance": state["alliances"].get(f),
                  "influence": {pid: state["players"][pid]["influence"].get(f, 0) for pid in seats}}
                 for f in FACTIONS]
@@ -135,7 +134,28 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
             "discard": len(pl["discard"]),
             "conflicts_won": [name_of(cnt, lang, c["id"]) for c in pl.get("conflicts", [])],
             "contracts": [name_of(cnt, lang, c) for c in pl.get("contracts", [])],
+            **_bloodlines_pieces(cnt, lang, pl),
         })
+    return out
+
+
+def _units(g: Game, pl: dict, pid: str) -> dict:
+    out = {"player": pid, "troops": pl["troops"]["conflict"], "sandworms": pl.get("worms", 0),
+           "strength": strength(g, pid)}
+    if "commanders" in pl:  # Bloodlines: Sardaukar Commanders fight beside the troops (p. 4)
+        out["commanders"] = pl["commanders"]["conflict"]
+    return out
+
+
+def _bloodlines_pieces(cnt: Content, lang: str, pl: dict) -> dict:
+    """A Bloodlines player's Sardaukar Commanders, Skills and Tech tiles (absent otherwise)."""
+    out = {}
+    if "commanders" in pl:
+        out["commanders"] = dict(pl["commanders"])
+        out["skills"] = _cards(cnt, lang, pl["skills"])
+    if "tech" in pl:
+        out["tech"] = [{"id": t["id"], "name": name_of(cnt, lang, t["id"]), "flipped": t["flipped"]}
+                       for t in pl["tech"]]
     return out
 
 

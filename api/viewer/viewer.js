@@ -23,6 +23,8 @@ const UI = {
     shieldWall: "Shield Wall", standing: "standing", destroyed: "destroyed", influence: "Influence",
     alliance: "Alliance", vpTrack: "Victory points", tracksLabel: "Influence and victory points", conflict: "Conflict", noConflict: "No Conflict card revealed",
     troops: "troops", sandworms: "sandworms", strength: "strength", level: "level", leader: "Leader",
+    commanders: "Sardaukar Commanders (supply / garrison / Conflict)", skills: "Skills", tech: "Tech tiles",
+    flipped: "used this round", commandersShort: "Commanders",
     vp: "VP", solari: "Solari", spice: "Spice", water: "Water", garrison: "Garrison", inConflict: "In the Conflict",
     supply: "Supply", agentsPlaced: "Agents placed", spiesLeft: "Spies in supply", hand: "Hand",
     intrigue: "Intrigue", inPlay: "In play", persuasion: "Persuasion", swords: "Swords", alliances: "Alliances",
@@ -52,6 +54,8 @@ const UI = {
     shieldWall: "Щит-стена", standing: "стоит", destroyed: "разрушена", influence: "Влияние",
     alliance: "Союз", vpTrack: "Победные очки", tracksLabel: "Влияние и победные очки", conflict: "Конфликт", noConflict: "Карта конфликта не открыта",
     troops: "войска", sandworms: "черви", strength: "сила", level: "уровень", leader: "Лидер",
+    commanders: "Командиры сардаукаров (запас / гарнизон / конфликт)", skills: "Навыки", tech: "Технологии",
+    flipped: "использована в этом раунде", commandersShort: "командиры",
     vp: "ПО", solari: "Солярии", spice: "Пряность", water: "Вода", garrison: "Гарнизон", inConflict: "В конфликте",
     supply: "Запас", agentsPlaced: "Агентов на поле", spiesLeft: "Шпионов в запасе", hand: "Рука",
     intrigue: "Интриги", inPlay: "Сыграно", persuasion: "Убеждение", swords: "Мечи", alliances: "Союзы",
@@ -474,8 +478,9 @@ function renderConflict(view) {
                               stroke: "#1c1917"}));
     }
     const x = 180 + u.troops * 14;
+    const bosses = u.commanders === undefined ? "" : `, ${u.commanders} ${t("commandersShort")}`;
     g.append(svgEl("text", {x, y: y + 17, "font-size": 12},
-                   `${u.troops} ${t("troops")}, ${u.sandworms} ${t("sandworms")} · ${t("strength")} ${u.strength}`));
+                   `${u.troops} ${t("troops")}${bosses}, ${u.sandworms} ${t("sandworms")} · ${t("strength")} ${u.strength}`));
     svg.append(g);
   });
   box.replaceChildren(svg);
@@ -500,6 +505,14 @@ function renderPlayers(view) {
       ["alliances", p.alliances.map((f) => view.board.factions.find((x) => x.id === f).name).join(", ") || t("none")],
       ["hand", cards(p.hand)], ["intrigue", cards(p.intrigue)], ["inPlay", cards(p.in_play)],
     ];
+    if (p.commanders) {  // Bloodlines
+      const c = p.commanders;
+      facts.push(["commanders", `${c.supply} / ${c.garrison} / ${c.conflict}`], ["skills", cards(p.skills)]);
+    }
+    if (p.tech) {
+      facts.push(["tech", p.tech.length ? p.tech.map((x) => x.name + (x.flipped ? ` (${t("flipped")})` : "")).join(", ")
+                                        : t("none")]);
+    }
     const dl = el("dl", {});
     for (const [k, v] of facts) dl.append(el("dt", {}, t(k)), el("dd", {"data-fact": k}, String(v)));
     const card = el("article", {class: "player", "data-player": p.id, "data-vp": p.vp,
