@@ -348,3 +348,100 @@ def test_liet_trashes_gains_spice_and_draws_intrigue_instead_of_each_sandworm(un
     with pytest.raises(IllegalAction) as err:  # anyone else: no Maker Hooks, no sandworm
         resolve_steps(st, "red", [{"worm": 1}])
     assert err.value.code == "worm.maker-hooks"
+
+
+# --- Esmar Tuek -----------------------------------------------------------------------------------
+def _sietch_turn(st: dict, card: str = "dune-the-desert-planet") -> None:
+    hand(st, "red", [card])
+    act(st, "red", "send-agent", card=card, space="tueks-sietch")
+
+
+def _elsewhere(st: dict, card: str) -> None:
+    """Red sends an Agent with `card` to the first space it may go to, the Sietch excepted."""
+    hand(st, "red", [card])
+    act(st, "red", **next(a for a in legal(st) if a["do"] == "send-agent" and a["space"] != "tueks-sietch"))
+
+
+def test_tueks_sietch_is_on_the_board_only_with_esmar(unlocked):
+    """Seed p. 2 and p. 12: Esmar's player places the Sietch at setup; it is a Maker space."""
+    st = new("esmar-tuek-leader")
+    assert st["board"]["added_spaces"] == ["tueks-sietch"] and st["board"]["bonus_spice"]["tueks-sietch"] == 0
+    st = new("princess-irulan")
+    assert "added_spaces" not in st["board"] and "tueks-sietch" not in st["board"]["bonus_spice"]
+    hand(st, "red", ["dune-the-desert-planet"])
+    assert not [a for a in legal(st) if a.get("space") == "tueks-sietch"]
+    with pytest.raises(IllegalAction) as err:
+        act(st, "red", "send-agent", card="dune-the-desert-planet", space="tueks-sietch")
+    assert err.value.code == "agent.unknown-space" and "leader.esmar-tuek-sietch" in err.value.rulings
+
+
+def test_esmars_own_agent_at_the_sietch_gains_a_solari_and_the_space(unlocked):
+    st = new("esmar-tuek-leader")
+    pl = P(st, "red")
+    st["board"]["bonus_spice"]["tueks-sietch"] = 2
+    solari, spice = pl["solari"], pl["spice"]
+    _sietch_turn(st)
+    assert {a["effect"] for a in legal(st) if a["do"] == "resolve"} == {"space:tueks-sietch",
+                                                                        "leader:esmar-tuek-leader"}
+    outcome = act(st, "red", "resolve", effect="leader:esmar-tuek-leader")
+    assert "leader.esmar-tuek-ability" in outcome.rulings and pl["solari"] == solari + 1
+    act(st, "red", "resolve", effect="space:tueks-sietch")
+    choose(st, "red", option=0)  # 1 spice, and the bonus spice with it
+    assert pl["spice"] == spice + 3 and st["board"]["bonus_spice"]["tueks-sietch"] == 0
+
+
+def test_an_opponents_agent_at_the_sietch_draws_esmar_an_intrigue_card_at_once(unlocked):
+    st = new("esmar-tuek-leader")
+    red, blue = P(st, "red"), P(st, "blue")
+    _elsewhere(st, "reconnaissance")
+    _play_out(st, "red")
+    intrigue, solari = len(red["intrigue"]), red["solari"]
+    hand(st, "blue", ["dune-the-desert-planet"])
+    act(st, "blue", "send-agent", card="dune-the-desert-planet", space="tueks-sietch")
+    assert not [a for a in legal(st) if a.get("effect", "").startswith("leader:")]  # not blue's to resolve
+    _play_out(st, "blue")
+    assert len(red["intrigue"]) == intrigue + 1 and red["solari"] == solari
+    assert blue["placed"] == ["tueks-sietch"]
+
+
+def _play_out(st: dict, pid: str) -> None:
+    """`pid`'s turn played out with the first answers offered, ended as soon as it may be."""
+    while top(st).get("player") == pid:
+        offered = legal(st)
+        act(st, pid, **next((a for a in offered if a["do"] == "end-turn"), offered[0]))
+
+
+def test_the_signet_ring_puts_bonus_spice_on_the_sietch_to_take_the_same_turn(unlocked):
+    """Seed p. 12: the Signet Ring's bonus spice, then the Agent sent there collects it."""
+    st = new("esmar-tuek-leader")
+    pl = P(st, "red")
+    spice = pl["spice"]
+    _sietch_turn(st, "signet-ring")
+    act(st, "red", "resolve", effect="card:signet-ring")
+    assert legal(st) == [{"do": "choose", "option": 0}]  # no bonus spice anywhere: nothing to take
+    outcome = choose(st, "red", option=0)
+    assert "leader.esmar-tuek-signet" in outcome.rulings and st["board"]["bonus_spice"]["tueks-sietch"] == 1
+    act(st, "red", "resolve", effect="space:tueks-sietch")
+    choose(st, "red", option=0)
+    assert pl["spice"] == spice + 2
+
+
+def test_the_signet_ring_takes_a_bonus_spice_from_any_maker_space(unlocked):
+    st = new("esmar-tuek-leader")
+    pl = P(st, "red")
+    st["board"]["bonus_spice"].update({"deep-desert": 1, "hagga-basin": 3})
+    spice = pl["spice"]
+    _elsewhere(st, "signet-ring")
+    act(st, "red", "resolve", effect="card:signet-ring")
+    choose(st, "red", option=1)
+    assert legal(st) == [{"do": "choose", "space": "deep-desert"}, {"do": "choose", "space": "hagga-basin"}]
+    choose(st, "red", space="hagga-basin")
+    assert st["board"]["bonus_spice"]["hagga-basin"] == 2 and pl["spice"] == spice + 1
+
+
+def test_bonus_spice_builds_up_on_an_empty_sietch(unlocked):
+    from adjudicator.imperium.rounds import makers
+
+    st = new("esmar-tuek-leader")
+    makers(Game(st), {})
+    assert st["board"]["bonus_spice"]["tueks-sietch"] == 1

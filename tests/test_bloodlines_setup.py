@@ -85,12 +85,7 @@ def test_the_plain_games_are_unchanged():
 # data (docs/bloodlines-data.md) still without a handler. The module is refused while this is
 # not empty; implementing one removes it from here.
 # cards, contracts and leaders, and the p. 5 rules (Command, wild icons)
-NOT_IMPLEMENTED_CARDS = {
-    "add-board-space",
-    "add-bonus-spice",
-    "take-bonus-spice",
-    "tueks-sietch-visit",
-}
+NOT_IMPLEMENTED_CARDS: set[str] = set()  # Esmar Tuek's Sietch was the last: custom/tuek.py
 
 # Sardaukar Commanders and Skills, the Combat icon, units in the Conflict
 NOT_IMPLEMENTED_COMMANDERS: set[str] = set()  # all implemented: tests/test_bloodlines_commanders.py

@@ -37,9 +37,13 @@ def test_conflict_deck_is_one_five_four():
 
 
 def test_board_has_22_spaces_with_russian_names_and_posts():
-    assert len(CNT.spaces) == 22
-    assert all(s["name"]["ru"] for s in CNT.spaces.values())
-    assert Counter(s["icon"] for s in CNT.spaces.values()) == {
+    board = {sid: s for sid, s in CNT.spaces.items() if "expansion" not in s}
+    assert len(board) == 22
+    # the one expansion space: a leader's own, placed only with him (Bloodlines p. 2)
+    assert {sid: s["requires_leader"] for sid, s in CNT.spaces.items() if sid not in board} == {
+        "tueks-sietch": "esmar-tuek-leader"}
+    assert all(s["name"]["ru"] for s in board.values())
+    assert Counter(s["icon"] for s in board.values()) == {
         "emperor": 2, "guild": 2, "bene-gesserit": 2, "fremen": 2, "landsraad": 5, "city": 4, "spice-trade": 5}
     assert len(CNT.posts) == 13
     assert all(sp in CNT.spaces for spaces in CNT.posts.values() for sp in spaces)
@@ -166,7 +170,8 @@ def test_base_card_counts():
 
 
 def test_base_board_spaces():
-    assert len(BASE.spaces) == 22
-    assert {s for s, d in BASE.spaces.items() if d.get("control")} == {"arrakeen", "carthag", "imperial-basin"}
-    assert {s for s, d in BASE.spaces.items() if d["maker"]} == {"imperial-basin", "hagga-basin", "the-great-flat"}
+    board = {sid: s for sid, s in BASE.spaces.items() if "expansion" not in s}
+    assert len(board) == 22 and set(BASE.spaces) - set(board) == {"tueks-sietch"}
+    assert {s for s, d in board.items() if d.get("control")} == {"arrakeen", "carthag", "imperial-basin"}
+    assert {s for s, d in board.items() if d["maker"]} == {"imperial-basin", "hagga-basin", "the-great-flat"}
     assert not BASE.cards["foldspace"].get("buyable", True)

@@ -10,7 +10,7 @@ from .steps import others, source_card
 
 CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "swordmaster",
               "maker_hooks", "space_icon", "maker_space", "combat_space", "faction_space",
-              "completed_contracts", "units_in_conflict", "worms", "strength", "recalled_spy",
+              "bonus_spice", "completed_contracts", "units_in_conflict", "worms", "strength", "recalled_spy",
               "spy_on", "discarded", "trashed_cost", "deck_at_least", "gained", "owns",
               "rival_alliance_at", "all", "any", "not")
 COUNTERS = ("spies_on_board", "cards_in_play", "completed_contracts", "units_in_conflict",
@@ -50,6 +50,8 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
         return bool(space.get("combat")) == value
     if key == "faction_space":
         return bool(space.get("faction")) == value
+    if key == "bonus_spice":  # some Maker space holds at least this much bonus spice
+        return max(g.state["board"]["bonus_spice"].values(), default=0) >= value
     if key == "completed_contracts":
         return pl["completed"] >= value
     if key == "units_in_conflict":
@@ -97,6 +99,8 @@ def count(g: Game, pid: str, counter: dict, src: str) -> int:
         return spies_on_board(g, pid)
     if key == "cards_in_play":
         return sum(1 for c in pl["play"] if c != own and value in _factions_of(g, c))
+    if key == "bonus_spice":  # some Maker space holds at least this much bonus spice
+        return max(g.state["board"]["bonus_spice"].values(), default=0) >= value
     if key == "completed_contracts":
         return pl["completed"]
     if key == "units_in_conflict":

@@ -47,8 +47,6 @@ class Content:
         self.rules = board["setup"]
         self.spaces = {s["id"]: s for s in board["spaces"]}
         self.posts = {p["id"]: p["spaces"] for p in board.get("posts", [])}
-        self.space_posts = {s: sorted(p for p, spaces in self.posts.items() if s in spaces)
-                            for s in self.spaces}
         self.factions = {f["id"]: f for f in board["factions"]}
         self.cards = {c["id"]: c for c in _load(edition, "imperium").get("cards", [])}
         self.intrigues = {c["id"]: c for c in _load(edition, "intrigue").get("cards", [])}
@@ -61,6 +59,8 @@ class Content:
             setattr(self, kind.replace("-", "_"), {})
         for expansion in EXPANSIONS:
             self._add_expansion(expansion)
+        self.space_posts = {s: sorted(p for p, spaces in self.posts.items() if s in spaces)
+                            for s in self.spaces}
         self.names = {
             "card": self._index("card", self.cards),
             "intrigue": self._index("intrigue card", self.intrigues),
@@ -86,6 +86,11 @@ class Content:
                 if item["id"] in found:
                     raise ValueError(f"{expansion}: {item['id']} is already a {self.edition} component")
                 found[item["id"]] = item
+        # a leader's own board space (Tuek's Sietch): on the board only once its leader's setup
+        # placed it (`Game.on_board`)
+        for leader in items("leaders", "leaders"):
+            if "board_space" in leader:
+                self.spaces[leader["board_space"]["id"]] = {**leader["board_space"], "expansion": expansion}
         for name, key in OWN.items():
             getattr(self, name.replace("-", "_")).update((i["id"], i) for i in items(name, key))
         # Twisted Intrigue cards are Intrigue cards once drawn (played, stolen, discarded as any

@@ -42,6 +42,16 @@ class Game:
     def first(self) -> str:
         return self.state["first"]
 
+    def on_board(self, space_id: str) -> bool:
+        """Is this space on this game's board? A leader's own space (Tuek's Sietch) is only
+        once that leader's setup placed it."""
+        space = self.content.spaces.get(space_id)
+        return space is not None and (space.get("requires_leader") is None
+                                      or space_id in self.state["board"].get("added_spaces", ()))
+
+    def board_spaces(self) -> list[str]:
+        return [s for s in sorted(self.content.spaces) if self.on_board(s)]
+
     # --- the task stack ----------------------------------------------------------------
     @property
     def top(self) -> dict | None:

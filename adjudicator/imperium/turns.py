@@ -110,9 +110,9 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
                              f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
     space = g.content.spaces.get(space_id)
-    if space is None:
-        return IllegalAction("agent.unknown-space", f"there is no board space {space_id!r}",
-                             ("agent.icon-mismatch",))
+    if space is None or not g.on_board(space_id):
+        return IllegalAction("agent.unknown-space", f"there is no board space {space_id!r} in this game",
+                             ("agent.icon-mismatch", *([space["ruling"]] if space and "ruling" in space else [])))
     if card_id not in pl["hand"] and "?" not in pl["hand"]:
         return IllegalAction("agent.card-required", f"{pid} has no {card_id} in hand to play",
                              ("agent.card-required",))
@@ -181,7 +181,7 @@ def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
     for card in sorted(set(pl["hand"])):
         if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card)):
             continue
-        for space in g.content.spaces:
+        for space in g.board_spaces():
             mine = own_spy_posts(g, pid, space)
             occupied = space in g.state["board"]["occupied"]
             for infiltrate in ([None, *mine] if occupied else [None]):

@@ -87,7 +87,8 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
                "agents": agents.get(sid, []), "control": b["control"].get(sid) if d.get("control") else None,
                "has_control": bool(d.get("control")), "bonus_spice": b["bonus_spice"].get(sid) if d["maker"] else None,
                "posts": cnt.space_posts.get(sid, [])}
-              for sid, d in sorted(cnt.spaces.items(), key=lambda kv: (AREAS.index(kv[1]["icon"]), kv[0]))]
+              for sid, d in sorted(cnt.spaces.items(), key=lambda kv: (AREAS.index(kv[1]["icon"]), kv[0]))
+              if g.on_board(sid)]
     spies: dict[str, list[str]] = {}
     for key in sorted(b["spies"]):
         spies.setdefault(post_of(key), []).append(b["spies"][key])

@@ -5,14 +5,28 @@ cards change general rules (registry.py). Importing this package loads them all.
 common.py: both editions (maker harvest, Conflict control, the winner's Conflict card, Signet
 Ring, Manipulate); uprising.py: CHOAM contracts, Uprising cards and leaders; base.py: the
 original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intrigue.py: its
-Intrigue cards; tech.py: the Tech Module and Kota Odax of Ix; triggers.py: leader abilities and CHOAM contracts.
+Intrigue cards; bloodlines*.py, commanders.py: the Bloodlines cards, leaders and Sardaukar
+Commanders; tuek.py: Esmar Tuek's Sietch; tech.py: the Tech Module and Kota Odax of Ix;
+hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM contracts.
 """
 
 from __future__ import annotations
 
 # Hooks fire in registration order, which is this (alphabetical) import order: the same log
 # always resolves triggers the same way.
-from . import base, base_intrigue, bloodlines, bloodlines_leaders, commanders, common, hidden, tech, triggers, uprising
+from . import (
+               base,
+               base_intrigue,
+               bloodlines,
+               bloodlines_leaders,
+               commanders,
+               common,
+               hidden,
+               tech,
+               triggers,
+               tuek,
+               uprising,
+)
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden", "tech",
-           "triggers", "uprising"]
+           "triggers", "tuek", "uprising"]

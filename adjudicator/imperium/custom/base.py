@@ -148,7 +148,7 @@ def the_voice(g: Game, task: dict, step: dict) -> None:
     push_choice(g, task, "voice")
 
 
-@choice("voice", lambda g, task: [{"space": s} for s in sorted(g.content.spaces)], ("card.the-voice",))
+@choice("voice", lambda g, task: [{"space": s} for s in g.board_spaces()], ("card.the-voice",))
 def _voice_choice(g: Game, task: dict, given: dict, below: dict) -> None:
     voice_space(g, task["player"], given["space"])
 

@@ -63,11 +63,14 @@ def _agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
     nodes = [f"contract:{cid}" + (f"#{done[:i].count(cid) + 1}" if cid in done[:i] else "")
              for i, cid in enumerate(done)]
     when = trigger(g, pid)
-    if when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", []):
+    if (when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", [])
+            or when.get("trigger") == "agent-sent-any-player" and when.get("space") == space_id):
         nodes.append(leader_node(g, pid))
     for q in g.opponents(pid):
         when = trigger(g, q)
-        if when.get("trigger") != "opponent-agent-sent":
+        if when.get("trigger") not in ("opponent-agent-sent", "agent-sent-any-player"):
+            continue
+        if when.get("space", space_id) != space_id:
             continue
         if when.get("maker_space") and not space.get("maker"):
             continue
