@@ -36,13 +36,21 @@ LEADER_PIECES = {"tactics": "tactics", "navigation": "navigation", "navigation_p
 
 
 @cache
+def _skill_data() -> tuple[dict, ...]:
+    with (data_dir() / BLOODLINES / "skills.json").open(encoding="utf-8") as fh:
+        return tuple(json.load(fh)["skills"])
+
+
+def expansion_skills() -> set[str]:
+    return {s["id"] for s in _skill_data()}
+
+
+@cache
 def skill_names() -> NameIndex:
     """Every Skill of the expansion, those an edition leaves out too (so that Fierce in an
     original game is named for what it is, not as an unknown name)."""
-    with (data_dir() / BLOODLINES / "skills.json").open(encoding="utf-8") as fh:
-        skills = json.load(fh)["skills"]
     index = NameIndex("Sardaukar Commander Skill")
-    for s in skills:
+    for s in _skill_data():
         index.add(s["id"], s["name"].get("en", ""), s["name"].get("ru", ""))
     return index
 
