@@ -288,3 +288,13 @@ def test_tech_tiles_in_a_scenario():
     assert {"id": "tech-plasteel-blades", "flipped": True} in state["players"]["red"]["tech"]
     sc["tech_trashed"] = ["Glowglobes"]
     assert any(code == "too-many-copies" for _, code in problems(position))
+
+
+def test_trashed_contracts_leave_the_pile():
+    """Coercive Negotiation trashes contracts: a scenario names them, the pile is the rest."""
+    position = example("i-believe")
+    position["scenario"]["game"]["modules"] = ["bloodlines", "choam"]
+    pile = load(copy.deepcopy(position)).state["contracts"]["pile"]
+    position["scenario"]["contracts_trashed"] = [pile[0]]
+    state = load(position).state
+    assert state["contracts"]["trashed"] == [pile[0]] and len(state["contracts"]["pile"]) == len(pile) - 1

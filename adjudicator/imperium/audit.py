@@ -120,6 +120,7 @@ def zones(state: dict):
     yield "/intrigue_discard", "intrigue", state["intrigue_discard"], False
     yield "/intrigue_trashed", "intrigue", state.get("intrigue_trashed", []), False
     yield "/contracts/face_up", "contract", state["contracts"]["face_up"], False
+    yield "/contracts/trashed", "contract", state["contracts"].get("trashed", []), False
     yield "/board/discarded_conflicts", "conflict", board["discarded_conflicts"], False
     if board["conflict"] is not None:
         yield "/board", "conflict", [board["conflict"]], False

@@ -20,6 +20,8 @@ def label(cnt: Content, kind: str, ident: str) -> str:
 
 def describe_table(cnt: Content, state: dict, default: dict, doc: dict) -> None:
     modules = state["game"]["modules"]
+    if state["contracts"].get("trashed"):
+        doc["contracts_trashed"] = list(state["contracts"]["trashed"])
     if BLOODLINES in modules:
         doc["skills"] = [label(cnt, "skill", s) for s in state["skills"]["face_up"]]
         if state["skills"]["trashed"]:

@@ -30,7 +30,7 @@ PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "rou
 PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
               "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players",
-              "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms")
+              "contracts_trashed", "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms")
 
 
 def esc(key: str) -> str:
@@ -357,7 +357,7 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     contracts = state["contracts"]
     if "choam" in state["game"]["modules"]:
         total = Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items() if in_game(d, modules)})
-        taken = Counter(contracts["face_up"]) + Counter(
+        taken = Counter(contracts["face_up"]) + Counter(contracts.get("trashed", [])) + Counter(
             c for pl in players
             for c in pl["contracts"] + pl["completed_contracts"] + pl.get("set_aside_contracts", []))
         contracts["pile"] = sorted((total - taken).elements())

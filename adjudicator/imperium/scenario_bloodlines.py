@@ -26,8 +26,8 @@ from .tech import STACKS, tiles_in_game
 BLOODLINES, TECH = "bloodlines", "tech"
 FACE_UP_SKILLS = 4  # seed p. 3, setup step 2
 # scenario field -> the module it needs (top level, `board`, and per player)
-TOP = {"skills": BLOODLINES, "skills_trashed": BLOODLINES, "tech": TECH, "tech_stacks": TECH,
-       "tech_trashed": TECH, "tech_bottoms": TECH}
+TOP = {"contracts_trashed": BLOODLINES, "skills": BLOODLINES, "skills_trashed": BLOODLINES, "tech": TECH,
+       "tech_stacks": TECH, "tech_trashed": TECH, "tech_bottoms": TECH}
 BOARD = {"commanders": BLOODLINES}
 PLAYER = {"commanders": BLOODLINES, "skills": BLOODLINES, "skills_used": BLOODLINES, "tech": TECH,
           "secret_project": TECH, "spies_trashed": TECH}
@@ -116,6 +116,8 @@ def read_table(r, state: dict, doc: dict) -> None:
     _modules_ok(r, modules, doc, TOP, "")
     _modules_ok(r, modules, doc.get("board", {}), BOARD, "/board")
     p = Pieces(r)
+    if "contracts_trashed" in doc:  # Coercive Negotiation trashes contracts (seed p. 8)
+        state["contracts"]["trashed"] = sorted(r.names("contract", doc["contracts_trashed"], "/contracts_trashed"))
     if BLOODLINES in modules:
         if "commanders" in doc.get("board", {}):
             spaces = [r.name("space", s, f"/board/commanders/{i}") for i, s in enumerate(doc["board"]["commanders"])]

@@ -23,6 +23,7 @@ TOP_FIELDS = {"board/conflict": "/conflict", "board/discarded_conflicts": "/disc
               "removed_cards": "/out_of_game", "contracts/face_up": "/contracts", "contracts/pile": "/contracts",
               "imperium_deck": "/row", "intrigue_deck": "/intrigue_discard", "reserve": "/players",
               # Bloodlines (scenario_bloodlines.py)
+              "contracts/trashed": "/contracts_trashed",
               "commanders": "/board/commanders", "board/commanders": "/board/commanders",
               "skills/trashed": "/skills_trashed", "skills": "/skills", "tech/trashed": "/tech_trashed",
               "tech/bottoms": "/tech_bottoms", "tech/stacks": "/tech_stacks", "tech": "/tech"}
