@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import problem
+from .audit_bloodlines import audit_bloodlines
 from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .registry import CHANCES, CHOICES
@@ -39,6 +40,7 @@ def audit(state: dict, cnt: Content) -> list[dict]:
     _alliances(state, cnt, out)
     _conflict(state, cnt, out)
     _phase(state, out)
+    audit_bloodlines(state, cnt, out)  # Commanders, Skills, Tech tiles
     return out
 
 
@@ -106,6 +108,7 @@ def zones(state: dict):
             yield f"{ptr}/{zone}", "card", pl[zone], True
         yield f"{ptr}/trashed", "card", pl["trashed"], False
         yield f"{ptr}/intrigue", "intrigue", pl["intrigue"], True
+        yield f"{ptr}/twisted_deck", "intrigue", pl.get("twisted_deck", []), False
         yield f"{ptr}/contracts", "contract", pl["contracts"], False
         yield f"{ptr}/completed_contracts", "contract", pl["completed_contracts"], False
         yield f"{ptr}/set_aside_contracts", "contract", pl.get("set_aside_contracts", []), False
@@ -117,6 +120,7 @@ def zones(state: dict):
     yield "/intrigue_discard", "intrigue", state["intrigue_discard"], False
     yield "/intrigue_trashed", "intrigue", state.get("intrigue_trashed", []), False
     yield "/contracts/face_up", "contract", state["contracts"]["face_up"], False
+    yield "/contracts/trashed", "contract", state["contracts"].get("trashed", []), False
     yield "/board/discarded_conflicts", "conflict", board["discarded_conflicts"], False
     if board["conflict"] is not None:
         yield "/board", "conflict", [board["conflict"]], False
@@ -208,10 +212,12 @@ def _units(state: dict, cnt: Content, pid: str, out: list) -> None:
     if board_spies > rules["spies"]:
         out.append(problem(f"{ptr}/spies", "beyond-supply", f"{pid} has {board_spies} spies on the board; "
                            f"each player has {rules['spies']}"))
-    elif pl["spies"] + board_spies != rules["spies"]:
-        out.append(problem(f"{ptr}/spies", "beyond-supply", f"{pid} has {pl['spies']} spies in supply and "
-                           f"{board_spies} on the board; each player has {rules['spies']}"))
+    elif pl["spies"] + board_spies + pl.get("spies_trashed", 0) != rules["spies"]:  # trashed: a Tech tile's cost
+        out.append(problem(f"{ptr}/spies", "beyond-supply", f"{pid} has {pl['spies']} spies in supply, "
+                           f"{board_spies} on the board and {pl.get('spies_trashed', 0)} in the box; "
+                           f"each player has {rules['spies']}"))
     agents = (3 if pl["swordmaster"] else rules["agents"]) + (1 if state["board"].get("mentat") == pid else 0)
+    agents -= 1 if pl.get("agent_unit") else 0  # an Agent fighting as a unit (Into the Fray) is out of play
     if pl["agents"] != agents:
         out.append(problem(f"{ptr}/agents", "beyond-supply", f"{pid} has {agents} Agents (Swordmaster, Mentat "
                            f"counted), not {pl['agents']}"))

@@ -15,6 +15,8 @@ from collections import Counter
 
 from ..core.errors import InvalidPosition
 from .content import FACTIONS, Content
+from .cut_bloodlines import describe_player as describe_bloodlines_player
+from .cut_bloodlines import describe_table as describe_bloodlines_table
 from .deck import HIDDEN
 from .scenario import FORMAT, armed_entry, build
 
@@ -60,6 +62,8 @@ def comparable(state: dict) -> dict:
         pl.pop("armed", None)
         if armed:
             pl["armed"] = armed
+        if pl.get("bg_boost", out["round"]) != out["round"]:  # Urgent Shigawire's boost of a past round
+            del pl["bg_boost"]
     for key in ("manipulated", "removed_cards", "intrigue_trashed"):
         if not out.get(key):
             out.pop(key, None)
@@ -145,6 +149,7 @@ def describe(rules, state: dict, kind: str) -> dict:
     defaults = rules.new_state({"system": game["system"], "edition": game["edition"], "modules": game["modules"],
                                 "players": [{"id": p, "leader": game["players"][p]["leader"]} for p in seats]}, {})
     doc["players"] = {p: _player(cnt, state, p, defaults["players"][p], name) for p in seats}
+    describe_bloodlines_table(cnt, state, defaults, doc)
     return doc
 
 
@@ -237,4 +242,5 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
         out["armed"] = name.many("intrigue", cards)
         if [armed_entry(cnt, c, state["round"]) for c in cards] != armed:
             raise Unexpressible(f"{pid}'s waiting effects {armed}")
+    describe_bloodlines_player(cnt, state, pid, default, out)
     return out

@@ -19,6 +19,9 @@ from .combat import participants
 from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .game import Game
+from .scenario_bloodlines import fill as fill_bloodlines
+from .scenario_bloodlines import read_player as read_bloodlines_player
+from .scenario_bloodlines import read_table as read_bloodlines_table
 
 FORMAT = "dune-adjudicator/scenario"
 # decision kind -> the phase it stands in
@@ -26,7 +29,8 @@ PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "rou
           "setup": "setup"}
 PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
-              "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players")
+              "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players",
+              "contracts_trashed", "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms")
 
 
 def esc(key: str) -> str:
@@ -132,6 +136,7 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     if "row" in doc:
         state["row"] = sorted(r.names("card", doc["row"], "/row"))
     _board(r, state, doc.get("board", {}))
+    read_bloodlines_table(r, state, doc)  # Commanders, Skills, Tech tiles (scenario_bloodlines.py)
     for key, target, kind_ in (("intrigue_discard", "intrigue_discard", "intrigue"),
                                ("intrigue_trashed", "intrigue_trashed", "intrigue"),
                                ("out_of_game", "removed_cards", "card")):
@@ -152,6 +157,7 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     for pid in ids:
         _player(r, state, pid, given.get(pid, {}), f"/players/{pid}")
     _pools(state, cnt, "row" not in doc)
+    fill_bloodlines(r, state, doc)
     _stack(r, state, kind, decision)
 
 
@@ -261,6 +267,7 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
         aside = r.names("contract", src["set_aside_contracts"], f"{ptr}/set_aside_contracts")
         pl["set_aside_contracts"] = sorted(aside)
     _leader_tokens(r, state, pid, src, ptr)
+    read_bloodlines_player(r, state, pid, src, ptr)
 
 
 def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
@@ -341,7 +348,8 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     state["imperium_deck"] = {"cards": left, "hidden": 0}
     state["reserve"] = {c["id"]: max(0, c["copies"] - owned[c["id"]])
                         for c in sorted(cnt.of_type("reserve"), key=lambda c: c["id"])}
-    intrigue = Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if in_game(c, modules)})
+    intrigue = Counter({c["id"]: c["copies"] for c in cnt.intrigues.values()
+                        if in_game(c, modules) and not c.get("twisted")})  # Piter's own deck: not these
     held = Counter(c for pl in players for c in pl["intrigue"] if c != HIDDEN)
     gone = held + Counter(state["intrigue_discard"]) + Counter(state.get("intrigue_trashed", []))
     state["intrigue_deck"] = {"cards": sorted((intrigue - gone).elements()),
@@ -349,7 +357,7 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
     contracts = state["contracts"]
     if "choam" in state["game"]["modules"]:
         total = Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items() if in_game(d, modules)})
-        taken = Counter(contracts["face_up"]) + Counter(
+        taken = Counter(contracts["face_up"]) + Counter(contracts.get("trashed", [])) + Counter(
             c for pl in players
             for c in pl["contracts"] + pl["completed_contracts"] + pl.get("set_aside_contracts", []))
         contracts["pile"] = sorted((total - taken).elements())

@@ -15,12 +15,18 @@ from .scenario import Reader, build, esc
 
 # state field -> scenario field, under /players/<id>/
 PLAYER_FIELDS = {"play": "in_play", "worms": "sandworms", "seat": "high_council", "leader_face": "leader_side",
-                 "feyd": "training", "placed": None, "spies": None, "agents": None, "seat_index": None}
+                 "feyd": "training", "placed": None, "spies": None, "agents": None, "seat_index": None,
+                 "bg_boost": "bene_gesserit_boost", "twisted_deck": "intrigue"}
 TOP_FIELDS = {"board/conflict": "/conflict", "board/discarded_conflicts": "/discarded_conflicts",
               "board/conflict_levels": "/round", "board/conflict_pool": "/discarded_conflicts",
               "board/occupied": "/board/agents", "phase": "/decision", "stack": "/decision", "turn": "/decision",
               "removed_cards": "/out_of_game", "contracts/face_up": "/contracts", "contracts/pile": "/contracts",
-              "imperium_deck": "/row", "intrigue_deck": "/intrigue_discard", "reserve": "/players"}
+              "imperium_deck": "/row", "intrigue_deck": "/intrigue_discard", "reserve": "/players",
+              # Bloodlines (scenario_bloodlines.py)
+              "contracts/trashed": "/contracts_trashed",
+              "commanders": "/board/commanders", "board/commanders": "/board/commanders",
+              "skills/trashed": "/skills_trashed", "skills": "/skills", "tech/trashed": "/tech_trashed",
+              "tech/bottoms": "/tech_bottoms", "tech/stacks": "/tech_stacks", "tech": "/tech"}
 
 
 class Pointers:
