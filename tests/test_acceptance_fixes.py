@@ -337,7 +337,7 @@ def test_an_unsupported_module_points_at_its_place_in_the_request(client, sample
     the input, so the second module of the list is /game/modules/1 in a log and
     /log/game/modules/1 in a position, whatever order the engine keeps them in."""
     log = copy.deepcopy(sample_log)
-    log["game"]["modules"] = ["choam", "bloodlines"]  # sorted, 'bloodlines' would come first
+    log["game"]["modules"] = ["choam", "ix", "bloodlines"]  # sorted, 'ix' would come last
     r = client.post("/v1/replays", json=log)
     assert r.status_code == 400 and r.get_json()["code"] == "unsupported-module"
     assert r.get_json()["pointer"] == "/game/modules/1"

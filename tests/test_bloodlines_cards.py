@@ -1,7 +1,6 @@
 """Bloodlines Imperium, Intrigue, contract and Conflict rules (issue #11): the p. 5 rules with
 the manual's worked examples (Arrakis Observer's Deep Cover Spy, I Believe with Command, Steve's
-wild battle icons), each custom card step with its numbers, and the CHOAM additions of p. 2.
-Games are built with the module unlocked (the `unlocked` fixture, tests/conftest.py)."""
+wild battle icons), each custom card step with its numbers, and the CHOAM additions of p. 2."""
 
 from __future__ import annotations
 
@@ -71,7 +70,7 @@ def resolve_steps(state: dict, pid: str, steps: list, src: str = "card:test") ->
 
 
 # --- p. 5: Spy with Deep Cover -------------------------------------------------------------------
-def test_arrakis_observer_places_a_deep_cover_spy_beside_an_opponents_spy(unlocked):
+def test_arrakis_observer_places_a_deep_cover_spy_beside_an_opponents_spy():
     """Seed p. 5: discard a card to place a Spy, on a free post or one held by opponents' Spies,
     never one of your own; discarding a Spacing Guild card gives 2 spice as well."""
     st = new()
@@ -94,7 +93,7 @@ def test_arrakis_observer_places_a_deep_cover_spy_beside_an_opponents_spy(unlock
     assert violations(st) == []
 
 
-def test_a_plain_spy_still_needs_a_free_post(unlocked):
+def test_a_plain_spy_still_needs_a_free_post():
     st = new()
     spy(st, "blue", "post-emperor")
     resolve_steps(st, "red", [{"spy": 1}])
@@ -109,7 +108,7 @@ def reveal_i_believe(others: list[str]) -> dict:
     return st
 
 
-def test_i_believe_recruits_two_troops_with_six_persuasion(unlocked):
+def test_i_believe_recruits_two_troops_with_six_persuasion():
     """Seed p. 5: I Believe (1) and 5 more Persuasion: Command recruits two troops, which go to
     the garrison."""
     st = reveal_i_believe(["convincing-argument", "convincing-argument", "reconnaissance"])
@@ -123,7 +122,7 @@ def test_i_believe_recruits_two_troops_with_six_persuasion(unlocked):
     assert "bloodlines.command" in outcome.rulings
 
 
-def test_i_believe_with_five_persuasion_recruits_nothing(unlocked):
+def test_i_believe_with_five_persuasion_recruits_nothing():
     st = reveal_i_believe(["convincing-argument", "convincing-argument"])
     garrison = P(st, "red")["troops"]["garrison"]
     for eff in ("reveal:convincing-argument", "reveal:convincing-argument#2", "reveal:i-believe"):
@@ -133,7 +132,7 @@ def test_i_believe_with_five_persuasion_recruits_nothing(unlocked):
     assert not any(n.startswith("command:") for n in st["turn"]["nodes"])
 
 
-def test_command_resolved_first_waits_for_the_turns_total(unlocked):
+def test_command_resolved_first_waits_for_the_turns_total():
     """The whole Reveal turn counts: I Believe resolved first (1 Persuasion) waits for the other
     boxes, and applies once they bring the total to 6; acquiring meanwhile does not lower it."""
     st = reveal_i_believe(["convincing-argument", "convincing-argument", "reconnaissance"])
@@ -151,7 +150,7 @@ def test_command_resolved_first_waits_for_the_turns_total(unlocked):
     assert P(st, "red")["troops"]["garrison"] == garrison + 2
 
 
-def test_command_short_of_six_lapses_after_the_other_boxes(unlocked):
+def test_command_short_of_six_lapses_after_the_other_boxes():
     st = reveal_i_believe(["convincing-argument"])
     garrison = P(st, "red")["troops"]["garrison"]
     act(st, "red", "resolve", effect="reveal:i-believe")
@@ -160,7 +159,7 @@ def test_command_short_of_six_lapses_after_the_other_boxes(unlocked):
     assert P(st, "red")["troops"]["garrison"] == garrison
 
 
-def test_the_high_council_seat_counts_toward_command(unlocked):
+def test_the_high_council_seat_counts_toward_command():
     st = new()
     P(st, "red")["seat"] = True
     hand(st, "red", ["bombast", "convincing-argument"])
@@ -180,7 +179,7 @@ def test_the_high_council_seat_counts_toward_command(unlocked):
 
 
 # --- p. 5: wild battle icons ----------------------------------------------------------------------
-def test_two_wild_icons_do_not_pair_during_the_game(unlocked):
+def test_two_wild_icons_do_not_pair_during_the_game():
     from adjudicator.imperium.combat import pair_icon
 
     st = new()
@@ -195,7 +194,7 @@ def conflict_with(level: int, icon: str) -> str:
                 if d.get("battle_icon") == icon and d["level"] == level and "expansion" not in d)
 
 
-def test_steve_pairs_each_wild_icon_with_a_standard_one(unlocked):
+def test_steve_pairs_each_wild_icon_with_a_standard_one():
     """Seed p. 5: Propaganda and Storms in the South in Steve's supply pair with each other
     for 1 VP, or each with its own standard icon for 1 VP each: with two standard icons
     unmatched, the Endgame gives 2 VP."""
@@ -215,7 +214,7 @@ def propaganda() -> str:
     return conflict_with(3, "wild")  # Uprising's Propaganda
 
 
-def test_steve_pairs_his_two_wild_icons_with_each_other(unlocked):
+def test_steve_pairs_his_two_wild_icons_with_each_other():
     st = new()
     P(st, "red")["conflicts"] = [{"id": propaganda(), "flipped": False},
                                  {"id": "storms-in-the-south", "flipped": False}]
@@ -227,7 +226,7 @@ def test_steve_pairs_his_two_wild_icons_with_each_other(unlocked):
 
 
 # --- Imperium cards -------------------------------------------------------------------------------
-def test_sandwalk_draws_only_after_two_spice_gained_this_turn(unlocked):
+def test_sandwalk_draws_only_after_two_spice_gained_this_turn():
     for gained, drawn in ((2, 1), (1, 0)):
         st = new()
         hand(st, "red", ["sandwalk"])
@@ -239,7 +238,7 @@ def test_sandwalk_draws_only_after_two_spice_gained_this_turn(unlocked):
         assert len(P(st, "red")["hand"]) == drawn
 
 
-def test_imperial_throneship_needs_four_units_in_the_garrison(unlocked):
+def test_imperial_throneship_needs_four_units_in_the_garrison():
     for garrison, persuasion, solari in ((4, 3, 3), (3, 2, 0)):
         st = new()
         hand(st, "red", ["imperial-throneship"])
@@ -251,7 +250,7 @@ def test_imperial_throneship_needs_four_units_in_the_garrison(unlocked):
         assert P(st, "red")["persuasion"] == persuasion and P(st, "red")["solari"] == before + solari
 
 
-def test_elite_forces_rewards_trashing_an_emperor_card(unlocked):
+def test_elite_forces_rewards_trashing_an_emperor_card():
     for trashed, intrigue in (("intelligence-training", 1), ("dagger", 0)):
         st = new()
         hand(st, "red", ["elite-forces", trashed])
@@ -264,7 +263,7 @@ def test_elite_forces_rewards_trashing_an_emperor_card(unlocked):
         assert P(st, "red")["troops"]["garrison"] == recruits + intrigue
 
 
-def test_choam_demands_completes_a_contract_whatever_its_condition(unlocked):
+def test_choam_demands_completes_a_contract_whatever_its_condition():
     st = new()
     hand(st, "red", ["choam-demands"])
     P(st, "red")["contracts"] = ["contract-bl-secrets"]
@@ -277,7 +276,7 @@ def test_choam_demands_completes_a_contract_whatever_its_condition(unlocked):
     assert len(pl["hand"]) == 1  # and a card drawn
 
 
-def test_mercantile_affairs_draws_intrigue_after_a_contract_completed_this_turn(unlocked):
+def test_mercantile_affairs_draws_intrigue_after_a_contract_completed_this_turn():
     st = new()
     hand(st, "red", ["mercantile-affairs"])
     P(st, "red")["contracts"] = ["contract-bl-secrets"]
@@ -293,7 +292,7 @@ def test_mercantile_affairs_draws_intrigue_after_a_contract_completed_this_turn(
     assert len(P(st, "red")["intrigue"]) == 1
 
 
-def test_engineered_miracle_acquires_any_row_card_free(unlocked):
+def test_engineered_miracle_acquires_any_row_card_free():
     st = new()
     set_row(st, ["possible-futures", "holy-war", "sandwalk", "bombast", "i-believe"])
     solari, persuasion = P(st, "red")["solari"], P(st, "red")["persuasion"]
@@ -306,7 +305,7 @@ def test_engineered_miracle_acquires_any_row_card_free(unlocked):
     assert pl["water"] == 1 + 1  # its acquire box
 
 
-def test_holy_war_each_opponent_loses_a_troop_and_spies_move(unlocked):
+def test_holy_war_each_opponent_loses_a_troop_and_spies_move():
     st = new()
     hand(st, "red", ["holy-war"])
     blue, green = P(st, "blue")["troops"], P(st, "green")["troops"]
@@ -327,7 +326,7 @@ def test_holy_war_each_opponent_loses_a_troop_and_spies_move(unlocked):
     assert st["board"]["spies"] == {"post-guild": "blue"}
 
 
-def test_disruption_tactics_makes_an_opponent_retreat(unlocked):
+def test_disruption_tactics_makes_an_opponent_retreat():
     st = new()
     hand(st, "red", ["disruption-tactics"])
     blue = P(st, "blue")["troops"]
@@ -339,7 +338,7 @@ def test_disruption_tactics_makes_an_opponent_retreat(unlocked):
     assert blue["conflict"] == 1
 
 
-def test_urgent_shigawire_boosts_the_next_bene_gesserit_card(unlocked):
+def test_urgent_shigawire_boosts_the_next_bene_gesserit_card():
     st = new()
     hand(st, "red", ["urgent-shigawire"])
     act(st, "red", "send-agent", card="urgent-shigawire", space="secrets")
@@ -361,7 +360,7 @@ def test_urgent_shigawire_boosts_the_next_bene_gesserit_card(unlocked):
 
 
 # --- Intrigue cards ---------------------------------------------------------------------------------
-def test_insider_information_lifts_influence_requirements_for_this_turn(unlocked):
+def test_insider_information_lifts_influence_requirements_for_this_turn():
     st = new()
     hand(st, "red", ["dune-the-desert-planet"])
     P(st, "red")["spice"] = 3
@@ -376,14 +375,14 @@ def test_insider_information_lifts_influence_requirements_for_this_turn(unlocked
     assert "card.insider-information" in outcome.rulings and P(st, "red")["placed"] == ["shipping"]
 
 
-def test_return_the_favor_counts_factions_with_two_influence(unlocked):
+def test_return_the_favor_counts_factions_with_two_influence():
     st = new()
     P(st, "red")["influence"].update({"emperor": 2, "guild": 3, "fremen": 1})
     resolve_steps(st, "red", RULES.content.intrigues["return-the-favor"]["combat"], "intrigue:return-the-favor")
     assert P(st, "red")["swords"] == 1 + 2
 
 
-def test_sacred_pools_endgame_needs_three_water(unlocked):
+def test_sacred_pools_endgame_needs_three_water():
     for water, vp in ((3, 1), (2, 0)):
         st = new()
         P(st, "red")["water"] = water
@@ -392,7 +391,7 @@ def test_sacred_pools_endgame_needs_three_water(unlocked):
         assert P(st, "red")["vp"] == before + vp
 
 
-def test_grasp_arrakis_flips_two_conflict_cards_for_a_victory_point(unlocked):
+def test_grasp_arrakis_flips_two_conflict_cards_for_a_victory_point():
     from adjudicator.imperium.registry import INTRIGUE_CHECKS
 
     st = new()
@@ -419,7 +418,7 @@ def face_up(st: dict, contract: str) -> None:
     contracts["face_up"] = [contract]
 
 
-def test_the_immediate_contract_needs_an_intrigue_card_to_trash(unlocked):
+def test_the_immediate_contract_needs_an_intrigue_card_to_trash():
     st = new()
     face_up(st, "contract-bl-immediate")
     resolve_steps(st, "red", [{"contract": 1}])
@@ -441,7 +440,7 @@ def test_the_immediate_contract_needs_an_intrigue_card_to_trash(unlocked):
     assert len(pl["intrigue"]) == 1 and len(pl["hand"]) == cards + 1  # an Intrigue card, a card drawn
 
 
-def test_earn_any_alliance_completes_on_the_next_new_alliance(unlocked):
+def test_earn_any_alliance_completes_on_the_next_new_alliance():
     st = new()
     P(st, "red")["contracts"] = ["contract-bl-earn-alliance"]
     P(st, "red")["influence"]["emperor"] = 3
@@ -455,7 +454,7 @@ def test_earn_any_alliance_completes_on_the_next_new_alliance(unlocked):
     assert pl["solari"] == solari + 2 and pl["troops"]["garrison"] == garrison + 2
 
 
-def test_an_alliance_already_held_does_not_complete_it(unlocked):
+def test_an_alliance_already_held_does_not_complete_it():
     st = new()
     st["alliances"]["emperor"] = "red"
     P(st, "red")["influence"]["emperor"] = 4
@@ -464,7 +463,7 @@ def test_an_alliance_already_held_does_not_complete_it(unlocked):
     assert P(st, "red")["contracts"] == ["contract-bl-earn-alliance"]
 
 
-def test_coercive_negotiation_reveals_three_contracts_and_trashes_two(unlocked):
+def test_coercive_negotiation_reveals_three_contracts_and_trashes_two():
     st = new()
     pile = len(st["contracts"]["pile"])
     resolve_steps(st, "red", [{"custom": "reveal-contracts-take-one", "reveal": 3}])

@@ -111,7 +111,7 @@ def new_game(edition, players, seed=None):
 
 
 @pytest.mark.parametrize(("edition", "players"), sorted(SETUP))
-def test_setup_per_edition_and_player_count(unlocked, edition, players):
+def test_setup_per_edition_and_player_count(edition, players):
     rules, state = new_game(edition, players, seed=11)
     deal(rules, state)
     assert state["board"]["commanders"] == SETUP[edition, players]
@@ -127,7 +127,7 @@ def test_setup_per_edition_and_player_count(unlocked, edition, players):
     clean(state)
 
 
-def test_the_face_up_skills_are_chance_outcomes_a_log_may_record(unlocked):
+def test_the_face_up_skills_are_chance_outcomes_a_log_may_record():
     rules, state = new_game("uprising", 3)
     top = [t["kind"] for t in state["stack"] if t["t"] == "chance"]
     assert top.count("deal-skill") == 4
@@ -135,7 +135,7 @@ def test_the_face_up_skills_are_chance_outcomes_a_log_may_record(unlocked):
     assert state["skills"]["face_up"] == ["skill-driven"] and state["skills"]["stack"].count("skill-driven") == 1
 
 
-def test_a_fierce_skill_in_an_original_game_setup_is_refused(unlocked):
+def test_a_fierce_skill_in_an_original_game_setup_is_refused():
     rules, state = new_game("base", 3)
     refused(rules, state, "chance", "deal-skill", "chance.card-not-available", "bloodlines.setup-imperium-no-fierce",
             skill="skill-fierce")
@@ -217,7 +217,7 @@ def amani_in_the_conflict():
     return rules, state
 
 
-def test_amani_acquires_two_commanders_and_deploys_them_with_driven_once(unlocked):
+def test_amani_acquires_two_commanders_and_deploys_them_with_driven_once():
     rules, state = amani_in_the_conflict()
     red = state["players"]["red"]
     assert red["skills_used"] == ["skill-driven"]
@@ -236,7 +236,7 @@ def test_amani_acquires_two_commanders_and_deploys_them_with_driven_once(unlocke
     clean(state)
 
 
-def test_canny_gives_nothing_once_go_to_ground_retreats_both_commanders(unlocked):
+def test_canny_gives_nothing_once_go_to_ground_retreats_both_commanders():
     rules, state = amani_in_the_conflict()
     red = state["players"]["red"]
     intrigue_card(state, "red", "go-to-ground")
@@ -251,7 +251,7 @@ def test_canny_gives_nothing_once_go_to_ground_retreats_both_commanders(unlocked
     clean(state)
 
 
-def test_skills_work_once_a_round_and_again_the_next(unlocked):
+def test_skills_work_once_a_round_and_again_the_next():
     rules, state = amani_in_the_conflict()
     act(rules, state, "red", "pass")
     drive(rules, state, lambda s: s["round"] == 2 and s["phase"] == "player-turns")
@@ -259,7 +259,7 @@ def test_skills_work_once_a_round_and_again_the_next(unlocked):
 
 
 # --- Brennen's example (p. 4) ----------------------------------------------------------------------
-def test_brennen_recruits_one_commander_from_his_supply_a_turn(unlocked):
+def test_brennen_recruits_one_commander_from_his_supply_a_turn():
     rules, state = fresh(3, BL, seed=2)
     red = state["players"]["red"]
     red["solari"] = 10
@@ -282,7 +282,7 @@ def test_brennen_recruits_one_commander_from_his_supply_a_turn(unlocked):
     clean(state)
 
 
-def test_a_commander_goes_to_the_conflict_only_in_a_turn_that_may_deploy(unlocked):
+def test_a_commander_goes_to_the_conflict_only_in_a_turn_that_may_deploy():
     rules, state = fresh(3, BL, seed=2)
     from_box(state, "red", "supply", 1)
     state["players"]["red"]["solari"] = 5
@@ -294,7 +294,7 @@ def test_a_commander_goes_to_the_conflict_only_in_a_turn_that_may_deploy(unlocke
     assert state["players"]["red"]["commanders"]["garrison"] == 1
 
 
-def test_an_ordinary_recruit_effect_never_recruits_a_commander(unlocked):
+def test_an_ordinary_recruit_effect_never_recruits_a_commander():
     rules, state = fresh(3, BL, seed=2)
     from_box(state, "red", "supply", 1)  # one in the supply: only 2 Solari once a turn recruits it
     hand(state, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
@@ -307,7 +307,7 @@ def test_an_ordinary_recruit_effect_never_recruits_a_commander(unlocked):
 
 
 # --- the Combat icon (p. 5) -------------------------------------------------------------------------
-def test_two_combat_icons_still_deploy_two_units_from_the_garrison(unlocked):
+def test_two_combat_icons_still_deploy_two_units_from_the_garrison():
     rules, state = fresh(3, BL, seed=2)
     red = state["players"]["red"]
     red["spice"] = 2
@@ -350,7 +350,7 @@ def steps(rules, state, pid, effects, src="card:test"):
     return g
 
 
-def test_conditions_on_commanders_worms_and_landsraad_agents(unlocked):
+def test_conditions_on_commanders_worms_and_landsraad_agents():
     rules, state = in_turn()
     red, blue = state["players"]["red"], state["players"]["blue"]
     gain = [{"gain": {"solari": 1}}]
@@ -368,7 +368,7 @@ def test_conditions_on_commanders_worms_and_landsraad_agents(unlocked):
         assert red["solari"] == before + 1, name
 
 
-def test_solari_per_kind_of_unit_in_the_conflict(unlocked):
+def test_solari_per_kind_of_unit_in_the_conflict():
     rules, state = in_turn()
     red = state["players"]["red"]
     red["troops"]["garrison"] -= 2
@@ -382,7 +382,7 @@ def test_solari_per_kind_of_unit_in_the_conflict(unlocked):
     assert red["solari"] == before + 5
 
 
-def test_the_bank_commander_comes_with_a_skill(unlocked):
+def test_the_bank_commander_comes_with_a_skill():
     rules, state = in_turn()
     red = state["players"]["red"]
     steps(rules, state, "red", [{"custom": "acquire-bank-commander"}])
@@ -395,7 +395,7 @@ def test_the_bank_commander_comes_with_a_skill(unlocked):
     clean(state)
 
 
-def test_gain_skill_and_trash_this_skill(unlocked):
+def test_gain_skill_and_trash_this_skill():
     rules, state = in_turn()
     red = state["players"]["red"]
     face_up(state, ["skill-canny", "skill-desperate", "skill-driven", "skill-hardy"])
@@ -410,7 +410,7 @@ def test_gain_skill_and_trash_this_skill(unlocked):
     clean(state)
 
 
-def test_commander_discounts(unlocked):
+def test_commander_discounts():
     rules, state = fresh(3, BL, seed=2)
     red = state["players"]["red"]
     red["solari"] = 1
@@ -428,7 +428,7 @@ def test_commander_discounts(unlocked):
     assert red["commander_discounts"] == {"tech:high-command": 1}
 
 
-def test_into_the_fray(unlocked):
+def test_into_the_fray():
     rules, state = fresh(3, BL, seed=2)
     red = state["players"]["red"]
     hand(state, "red", ["diplomacy", "dagger", "reconnaissance", "convincing-argument", "dune-the-desert-planet"])
@@ -445,7 +445,7 @@ def test_into_the_fray(unlocked):
     assert "agent_unit" not in red and red["agents"] == agents
 
 
-def test_a_combat_icon_played_before_the_agent_goes_out_opens_that_turns_deploy(unlocked):
+def test_a_combat_icon_played_before_the_agent_goes_out_opens_that_turns_deploy():
     rules, state = fresh(3, BL, seed=2)
     red = state["players"]["red"]
     red["spice"] = 1

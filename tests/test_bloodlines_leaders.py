@@ -44,7 +44,7 @@ def new(leader: str, players: int = 3, modules=BL, seed: int = 1) -> dict:
 
 
 # --- Chani ----------------------------------------------------------------------------------------
-def test_chanis_token_starts_on_the_third_space_and_pays_at_the_sixth(unlocked):
+def test_chanis_token_starts_on_the_third_space_and_pays_at_the_sixth():
     st = new("chani-leader")
     pl = P(st, "red")
     assert pl["tactics"] == 3
@@ -55,7 +55,7 @@ def test_chanis_token_starts_on_the_third_space_and_pays_at_the_sixth(unlocked):
     assert pl["tactics"] == 6 and pl["spice"] == spice + 1
 
 
-def test_chanis_token_resets_after_the_last_space_and_loses_the_extra_movement(unlocked):
+def test_chanis_token_resets_after_the_last_space_and_loses_the_extra_movement():
     """Back cover: reaching the rightmost space sends the token back to its start; troops beyond
     it do not move it further."""
     st = new("chani-leader")
@@ -74,7 +74,7 @@ def test_chanis_token_resets_after_the_last_space_and_loses_the_extra_movement(u
     assert "leader.chani-tactics-overflow" in outcome.rulings
 
 
-def test_troops_an_opponent_makes_chani_lose_move_her_token(unlocked):
+def test_troops_an_opponent_makes_chani_lose_move_her_token():
     st = new("chani-leader")
     pl = P(st, "red")
     pl["troops"]["conflict"], pl["troops"]["garrison"] = 1, 0
@@ -84,7 +84,7 @@ def test_troops_an_opponent_makes_chani_lose_move_her_token(unlocked):
 
 
 # --- Fenring, Duncan, Mohiam, Liet ---------------------------------------------------------------------
-def test_fenring_gains_a_solari_per_card_trashed_not_per_intrigue(unlocked):
+def test_fenring_gains_a_solari_per_card_trashed_not_per_intrigue():
     st = new("count-hasimir-fenring-leader")
     solari = P(st, "red")["solari"]
     resolve_steps(st, "red", [{"trash": 1, "from": ["hand"]}])
@@ -97,7 +97,7 @@ def test_fenring_gains_a_solari_per_card_trashed_not_per_intrigue(unlocked):
     assert P(st, "red")["solari"] == solari + 1 and P(st, "red")["intrigue"] == []
 
 
-def test_duncan_pays_two_solari_less_for_the_swordmaster(unlocked):
+def test_duncan_pays_two_solari_less_for_the_swordmaster():
     st = new("duncan-idaho-leader")
     g = Game(st)
     space = RULES.content.spaces["swordmaster"]
@@ -106,7 +106,7 @@ def test_duncan_pays_two_solari_less_for_the_swordmaster(unlocked):
     assert space_cost(g, RULES.content.spaces["high-council"], "red") == {"solari": 5}
 
 
-def test_mohiams_cards_all_have_the_spy_icon(unlocked):
+def test_mohiams_cards_all_have_the_spy_icon():
     st = new("gaius-helen-mohiam-leader")
     hand(st, "red", ["convincing-argument"])  # no Agent icon at all
     spy(st, "red", "post-emperor")
@@ -114,7 +114,7 @@ def test_mohiams_cards_all_have_the_spy_icon(unlocked):
     assert P(st, "red")["placed"] == ["dutiful-service"]
 
 
-def test_liet_ignores_sietch_tabrs_requirement(unlocked):
+def test_liet_ignores_sietch_tabrs_requirement():
     st = new("liet-kynes-leader")
     hand(st, "red", ["reconnaissance"])
     act(st, "red", "send-agent", card="reconnaissance", space="sietch-tabr")
@@ -127,7 +127,7 @@ def test_liet_ignores_sietch_tabrs_requirement(unlocked):
 
 
 # --- Piter De Vries -----------------------------------------------------------------------------------
-def test_piter_draws_a_twisted_intrigue_card_each_round_start(unlocked):
+def test_piter_draws_a_twisted_intrigue_card_each_round_start():
     st = new("piter-de-vries-leader")
     pl = P(st, "red")
     assert len(pl["twisted_deck"]) == 11 and len(pl["intrigue"]) == 1
@@ -136,7 +136,7 @@ def test_piter_draws_a_twisted_intrigue_card_each_round_start(unlocked):
     assert all("twisted_deck" not in P(st, q) for q in ("blue", "green"))
 
 
-def test_a_recorded_twisted_draw_must_come_from_his_deck(unlocked):
+def test_a_recorded_twisted_draw_must_come_from_his_deck():
     st = new("piter-de-vries-leader")
     pl = P(st, "red")
     gone = pl["intrigue"][0]
@@ -160,7 +160,7 @@ def give_twisted(st: dict, card: str) -> None:
         pl["intrigue"] = [card]
 
 
-def test_sadistic_costs_a_troop_and_draws_a_card(unlocked):
+def test_sadistic_costs_a_troop_and_draws_a_card():
     st = new("piter-de-vries-leader")
     give_twisted(st, "twisted-sadistic")
     cards, supply = len(P(st, "red")["hand"]), P(st, "red")["troops"]["supply"]
@@ -177,7 +177,7 @@ def test_sadistic_costs_a_troop_and_draws_a_card(unlocked):
     assert err.value.code == "intrigue.cost" and err.value.rulings == ("troop.lose-to-supply",)
 
 
-def test_unnatural_trashes_another_intrigue_card(unlocked):
+def test_unnatural_trashes_another_intrigue_card():
     st = new("piter-de-vries-leader")
     give_twisted(st, "twisted-unnatural")
     with pytest.raises(IllegalAction) as err:  # nothing else to trash
@@ -193,7 +193,7 @@ def test_unnatural_trashes_another_intrigue_card(unlocked):
     assert pl["troops"]["garrison"] == garrison + 1  # not a Twisted card: a troop too
 
 
-def test_insidious_gives_an_intrigue_card_to_an_opponent(unlocked):
+def test_insidious_gives_an_intrigue_card_to_an_opponent():
     st = new("piter-de-vries-leader")
     give_twisted(st, "twisted-insidious")
     st["intrigue_deck"]["cards"].remove("sacred-pools")
@@ -205,7 +205,7 @@ def test_insidious_gives_an_intrigue_card_to_an_opponent(unlocked):
     assert P(st, "green")["intrigue"] == ["sacred-pools"] and P(st, "red")["spice"] == spice + 2
 
 
-def test_controlled_looks_at_the_top_card_and_buys_it(unlocked):
+def test_controlled_looks_at_the_top_card_and_buys_it():
     st = new("piter-de-vries-leader")
     give_twisted(st, "twisted-controlled")
     pl = P(st, "red")
@@ -217,7 +217,7 @@ def test_controlled_looks_at_the_top_card_and_buys_it(unlocked):
     assert len(pl["hand"]) == cards + 1 and pl["solari"] == 0
 
 
-def test_harkonnen_advisor_recruits_a_troop_that_cannot_deploy(unlocked):
+def test_harkonnen_advisor_recruits_a_troop_that_cannot_deploy():
     st = new("piter-de-vries-leader")
     hand(st, "red", ["signet-ring"])
     garrison = P(st, "red")["troops"]["garrison"]
@@ -229,7 +229,7 @@ def test_harkonnen_advisor_recruits_a_troop_that_cannot_deploy(unlocked):
 
 
 # --- Steersman Y'rkoon --------------------------------------------------------------------------------
-def test_yrkoon_keeps_four_navigation_cards_and_starts_without_water_or_signet(unlocked):
+def test_yrkoon_keeps_four_navigation_cards_and_starts_without_water_or_signet():
     st = new("steersman-yrkoon-leader")
     pl = P(st, "red")
     assert len(pl["navigation"]) == 4 and "navigation_drawn" not in pl
@@ -238,7 +238,7 @@ def test_yrkoon_keeps_four_navigation_cards_and_starts_without_water_or_signet(u
     assert "signet-ring" not in pl["deck"]["cards"] + pl["hand"] + pl["discard"]
 
 
-def test_reaching_two_influence_plays_the_next_navigation_card(unlocked):
+def test_reaching_two_influence_plays_the_next_navigation_card():
     """Back cover: each time Y'rkoon reaches 2 Influence with a Faction, again after losing it,
     the next Navigation card from the left is played."""
     st = new("steersman-yrkoon-leader")
@@ -253,7 +253,7 @@ def test_reaching_two_influence_plays_the_next_navigation_card(unlocked):
     assert pl["navigation"] == ["navigation-troops", "navigation-draw-or-vp"]
 
 
-def test_the_fourth_slot_gives_persuasion_in_every_reveal_turn(unlocked):
+def test_the_fourth_slot_gives_persuasion_in_every_reveal_turn():
     st = new("steersman-yrkoon-leader")
     pl = P(st, "red")
     pl["navigation"] = ["navigation-solari-persuasion"]
@@ -270,7 +270,7 @@ def test_the_fourth_slot_gives_persuasion_in_every_reveal_turn(unlocked):
     assert pl["persuasion"] == 3
 
 
-def test_devious_trashes_a_card_from_hand_without_a_way_out(unlocked):
+def test_devious_trashes_a_card_from_hand_without_a_way_out():
     st = new("piter-de-vries-leader")
     give_twisted(st, "twisted-devious")
     act(st, "red", "play-intrigue", card="twisted-devious")
@@ -282,7 +282,7 @@ def test_devious_trashes_a_card_from_hand_without_a_way_out(unlocked):
     assert card in P(st, "red")["trashed"]
 
 
-def test_the_first_slot_buys_the_spice_must_flow_for_water(unlocked):
+def test_the_first_slot_buys_the_spice_must_flow_for_water():
     st = new("steersman-yrkoon-leader")
     pl = P(st, "red")
     pl["navigation"] = ["navigation-spice-or-tsmf"]
@@ -294,7 +294,7 @@ def test_the_first_slot_buys_the_spice_must_flow_for_water(unlocked):
     assert pl["vp"] >= 1  # its acquire box: 1 VP (and the Influence's)
 
 
-def test_a_later_slot_offers_no_spice_must_flow(unlocked):
+def test_a_later_slot_offers_no_spice_must_flow():
     st = new("steersman-yrkoon-leader")
     pl = P(st, "red")
     pl["navigation"] = ["navigation-spice-or-tsmf"]
@@ -307,7 +307,7 @@ def test_a_later_slot_offers_no_spice_must_flow(unlocked):
     assert pl["spice"] == spice and pl["water"] == 1 and "the-spice-must-flow" not in pl["discard"]
 
 
-def test_navigation_influence_goes_to_another_faction_where_he_has_two(unlocked):
+def test_navigation_influence_goes_to_another_faction_where_he_has_two():
     st = new("steersman-yrkoon-leader")
     pl = P(st, "red")
     pl["navigation"] = ["navigation-spice-or-influence"]
@@ -320,7 +320,7 @@ def test_navigation_influence_goes_to_another_faction_where_he_has_two(unlocked)
     assert pl["influence"]["fremen"] == 3 and pl["solari"] == 0
 
 
-def test_mohiam_must_gather_intelligence_with_a_spy_next_to_her_space(unlocked):
+def test_mohiam_must_gather_intelligence_with_a_spy_next_to_her_space():
     st = new("gaius-helen-mohiam-leader")
     hand(st, "red", ["convincing-argument"])
     spy(st, "red", "post-emperor")
@@ -333,7 +333,7 @@ def test_mohiam_must_gather_intelligence_with_a_spy_next_to_her_space(unlocked):
     assert P(st, "red")["spies"] == 3 and len(P(st, "red")["hand"]) == cards  # played one, drew one
 
 
-def test_liet_trashes_gains_spice_and_draws_intrigue_instead_of_each_sandworm(unlocked):
+def test_liet_trashes_gains_spice_and_draws_intrigue_instead_of_each_sandworm():
     st = new("liet-kynes-leader")
     pl = P(st, "red")
     assert st["board"]["shield_wall"]  # and no Maker Hooks: neither matters
@@ -362,7 +362,7 @@ def _elsewhere(st: dict, card: str) -> None:
     act(st, "red", **next(a for a in legal(st) if a["do"] == "send-agent" and a["space"] != "tueks-sietch"))
 
 
-def test_tueks_sietch_is_on_the_board_only_with_esmar(unlocked):
+def test_tueks_sietch_is_on_the_board_only_with_esmar():
     """Seed p. 2 and p. 12: Esmar's player places the Sietch at setup; it is a Maker space."""
     st = new("esmar-tuek-leader")
     assert st["board"]["added_spaces"] == ["tueks-sietch"] and st["board"]["bonus_spice"]["tueks-sietch"] == 0
@@ -375,7 +375,7 @@ def test_tueks_sietch_is_on_the_board_only_with_esmar(unlocked):
     assert err.value.code == "agent.unknown-space" and "leader.esmar-tuek-sietch" in err.value.rulings
 
 
-def test_esmars_own_agent_at_the_sietch_gains_a_solari_and_the_space(unlocked):
+def test_esmars_own_agent_at_the_sietch_gains_a_solari_and_the_space():
     st = new("esmar-tuek-leader")
     pl = P(st, "red")
     st["board"]["bonus_spice"]["tueks-sietch"] = 2
@@ -390,7 +390,7 @@ def test_esmars_own_agent_at_the_sietch_gains_a_solari_and_the_space(unlocked):
     assert pl["spice"] == spice + 3 and st["board"]["bonus_spice"]["tueks-sietch"] == 0
 
 
-def test_an_opponents_agent_at_the_sietch_draws_esmar_an_intrigue_card_at_once(unlocked):
+def test_an_opponents_agent_at_the_sietch_draws_esmar_an_intrigue_card_at_once():
     st = new("esmar-tuek-leader")
     red, blue = P(st, "red"), P(st, "blue")
     _elsewhere(st, "reconnaissance")
@@ -411,7 +411,7 @@ def _play_out(st: dict, pid: str) -> None:
         act(st, pid, **next((a for a in offered if a["do"] == "end-turn"), offered[0]))
 
 
-def test_the_signet_ring_puts_bonus_spice_on_the_sietch_to_take_the_same_turn(unlocked):
+def test_the_signet_ring_puts_bonus_spice_on_the_sietch_to_take_the_same_turn():
     """Seed p. 12: the Signet Ring's bonus spice, then the Agent sent there collects it."""
     st = new("esmar-tuek-leader")
     pl = P(st, "red")
@@ -426,7 +426,7 @@ def test_the_signet_ring_puts_bonus_spice_on_the_sietch_to_take_the_same_turn(un
     assert pl["spice"] == spice + 2
 
 
-def test_the_signet_ring_takes_a_bonus_spice_from_any_maker_space(unlocked):
+def test_the_signet_ring_takes_a_bonus_spice_from_any_maker_space():
     st = new("esmar-tuek-leader")
     pl = P(st, "red")
     st["board"]["bonus_spice"].update({"deep-desert": 1, "hagga-basin": 3})
@@ -439,7 +439,7 @@ def test_the_signet_ring_takes_a_bonus_spice_from_any_maker_space(unlocked):
     assert st["board"]["bonus_spice"]["hagga-basin"] == 2 and pl["spice"] == spice + 1
 
 
-def test_bonus_spice_builds_up_on_an_empty_sietch(unlocked):
+def test_bonus_spice_builds_up_on_an_empty_sietch():
     from adjudicator.imperium.rounds import makers
 
     st = new("esmar-tuek-leader")

@@ -5,13 +5,10 @@ one, so it can never pass vacuously."""
 
 import copy
 
-import pytest
 from test_mutations import flagged, states_before
 
 from adjudicator.imperium.content import content
 from adjudicator.simulate import simulate
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 SEEDS = range(12)
 UPRISING = ("bloodlines", "choam", "tech")

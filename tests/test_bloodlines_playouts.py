@@ -1,14 +1,9 @@
 """Random legal playouts of Bloodlines games (issue #11), with and without the Tech Module and
 CHOAM, for both editions: every game ends with a winner, replays to identical checksums with its
 recorded chance outcomes and with the seed alone, and keeps the invariants (Commanders, Skills
-and Tech tiles conserved) after every action. While the module is refused, these play it with
-the gate lifted (`unlocked`); a verdict other than legal may only name a custom step still
-listed as not implemented (tests/test_bloodlines_setup.py)."""
-
-import re
+and Tech tiles conserved) after every action; every verdict is legal."""
 
 import pytest
-from test_bloodlines_setup import NOT_IMPLEMENTED
 from test_playouts import player_checksums
 
 from adjudicator.core.actions import Action
@@ -17,22 +12,10 @@ from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 COMBOS = [("uprising", ("bloodlines",)), ("uprising", ("bloodlines", "choam", "tech")),
           ("imperium", ("bloodlines",)), ("imperium", ("bloodlines", "tech"))]
 GAMES_PER_COMBO = 100
 CHUNK = 25
-
-
-def unimplemented_only(report: dict) -> None:
-    """Every verdict is legal, or unverifiable for a custom step still pinned as missing."""
-    for verdict in report["verdicts"]:
-        if verdict["verdict"] == "legal":
-            continue
-        assert verdict["verdict"] == "unverifiable" and verdict["code"] == "not-implemented", verdict
-        name = re.fullmatch(r"not implemented: .*: ([a-z0-9-]+)", verdict["message"])
-        assert name and name.group(1) in NOT_IMPLEMENTED, verdict
 
 
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
@@ -42,7 +25,7 @@ def test_bloodlines_playouts_replay_identically(game, modules, start):
         log = simulate(game, 3 + seed % 2, seed, modules)
         recorded = replay(log, snapshots="final")
         assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
-        unimplemented_only(recorded)
+        assert all(v["verdict"] == "legal" for v in recorded["verdicts"])
         assert recorded["result"]["finished"]
         assert recorded["result"]["winner"] or recorded["result"]["shared"]
         seeded = dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])

@@ -23,8 +23,6 @@ from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position, cuts, load
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 COMBOS = [("uprising", ("bloodlines", "choam", "tech")), ("imperium", ("bloodlines", "tech")),
           ("uprising", ("bloodlines",))]

@@ -6,8 +6,6 @@ from test_bloodlines_cards import act, choose, legal, new
 
 from adjudicator.core.errors import IllegalAction
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def test_a_contract_choam_demands_completes_is_not_completed_again_by_its_condition():
     """Found by the playout uprising 4p seed 132: an Agent at the Spice Refinery with CHOAM Demands

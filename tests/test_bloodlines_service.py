@@ -30,7 +30,7 @@ def cli(*args, input=None):
 
 
 @pytest.mark.parametrize(("game", "modules"), [("uprising", "bloodlines,tech,choam"), ("imperium", "bloodlines")])
-def test_cli_simulates_and_replays_a_bloodlines_game(unlocked, tmp_path, game, modules):
+def test_cli_simulates_and_replays_a_bloodlines_game(tmp_path, game, modules):
     made = cli("simulate", "--game", game, "--players", "3", "--seed", "4", "--modules", modules)
     assert made.exit_code == 0, made.output
     log = json.loads(made.output)
@@ -43,7 +43,7 @@ def test_cli_simulates_and_replays_a_bloodlines_game(unlocked, tmp_path, game, m
     assert report["valid"] and report["result"]["finished"]
 
 
-def test_cli_cards_lists_a_module_only_when_named(unlocked):
+def test_cli_cards_lists_a_module_only_when_named():
     plain = {c["id"] for c in json.loads(cli("cards", "--game", "uprising").output)}
     grown = json.loads(cli("cards", "--game", "uprising", "--modules", "bloodlines,tech").output)
     kinds = {c["type"] for c in grown}
@@ -54,7 +54,7 @@ def test_cli_cards_lists_a_module_only_when_named(unlocked):
     assert refused.exit_code != 0 and "unsupported-module" in refused.output
 
 
-def test_the_api_replays_stores_and_ranks_bloodlines_games(unlocked, client, token):  # noqa: F811
+def test_the_api_replays_stores_and_ranks_bloodlines_games(client, token):  # noqa: F811
     log = simulate("uprising", 3, 8, ("bloodlines", "tech"))
     replayed = client.post("/v1/replays?snapshots=none", json=log)
     assert replayed.status_code == 200 and replayed.get_json()["valid"]
@@ -67,7 +67,7 @@ def test_the_api_replays_stores_and_ranks_bloodlines_games(unlocked, client, tok
     assert len(standings["games"]) == 1 and not standings["invalid"]
 
 
-def test_the_api_card_catalogue_takes_modules(unlocked, client):
+def test_the_api_card_catalogue_takes_modules(client):
     cards = client.get("/v1/cards?game=uprising&type=skill&modules=bloodlines").get_json()["cards"]
     assert cards and {c["type"] for c in cards} == {"skill"}
     assert client.get("/v1/cards?game=uprising&type=skill").get_json()["cards"] == []
@@ -77,7 +77,7 @@ def test_the_api_card_catalogue_takes_modules(unlocked, client):
 
 
 @pytest.mark.parametrize("modules", [("bloodlines", "ix"), ("bloodlines", "rivals"), ("bloodlines", "six-player")])
-def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(unlocked, modules):
+def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(modules):
     rules = ruleset("uprising")
     game = {"system": "imperium", "edition": "uprising", "modules": list(modules),
             "players": [{"id": p, "leader": lead} for p, lead in
@@ -88,7 +88,7 @@ def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(unlocke
 
 
 @pytest.mark.parametrize("players", [1, 2, 6])
-def test_bloodlines_with_one_two_or_six_players_is_refused(unlocked, players):
+def test_bloodlines_with_one_two_or_six_players_is_refused(players):
     rules = ruleset("uprising")
     leaders = rules.leader_ids(("bloodlines",))
     game = {"system": "imperium", "edition": "uprising", "modules": ["bloodlines"],
@@ -98,7 +98,7 @@ def test_bloodlines_with_one_two_or_six_players_is_refused(unlocked, players):
     assert err.value.code == "unsupported-player-count"
 
 
-def test_what_the_other_players_cannot_see(unlocked):
+def test_what_the_other_players_cannot_see():
     """A player's public view hides Kota's face-down tile and the bottoms only she saw, and
     Piter's own Twisted Intrigue deck; her own view shows them."""
     from helpers import act, deal
@@ -123,7 +123,7 @@ def test_what_the_other_players_cannot_see(unlocked):
     assert hers["players"]["blue"]["twisted_deck"] == len(state["players"]["blue"]["twisted_deck"]) > 0
 
 
-def test_the_viewer_draws_commanders_skills_and_tech(unlocked, client):
+def test_the_viewer_draws_commanders_skills_and_tech(client):
     """The replay viewer's step view (schemas/view.json) carries each player's Commanders by zone,
     Skills and Tech tiles, and the Commanders in the Conflict, as the engine's state holds them."""
     log = simulate("uprising", 3, 8, ("bloodlines", "tech"))

@@ -19,8 +19,6 @@ from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run
 from adjudicator.imperium.tech import stack_sizes, tiles_seen
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 TECH = ("bloodlines", "tech")
 IDS = ("red", "blue", "green")
 UPRISING_LEADERS = ("gurney-halleck", "lady-amber-metulli", "muad-dib")

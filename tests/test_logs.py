@@ -67,7 +67,7 @@ def test_a_choice_in_the_wrong_place_is_flagged_at_its_pointer():
     (lambda d: d["actions"][1].update(card="Skirmish"), UnknownName, "/actions/1/card"),
     (lambda d: d["actions"][7]["cards"].__setitem__(2, "Sword"), UnknownName, "/actions/7/cards/2"),
     (lambda d: d["actions"][10].update(by="paul"), UnknownName, "/actions/10/by"),
-    (lambda d: d["game"].update(modules=["bloodlines"]), MalformedLog, "/game/modules/0"),
+    (lambda d: d["game"].update(modules=["ix"]), MalformedLog, "/game/modules/0"),
     (lambda d: d["game"].update(edition="Bloodlines"), MalformedLog, "/game"),
     (lambda d: d.update(actions=[{"by": "abby", "do": "end-turn"}] * 10_001), LimitExceeded, "/actions"),
 ])

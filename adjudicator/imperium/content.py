@@ -72,6 +72,7 @@ class Content:
             "contract": self._index("contract", self.contracts),
             "post": self._index("observation post", {p: {} for p in self.posts}),
             "tech": self._index("Tech tile", self.tech),
+            "skill": self._index("Skill", self.skills),
             "navigation": self._index("Navigation card", self.navigation),
         }
 

@@ -14,11 +14,11 @@ from ..core.errors import UnknownName
 from .deck import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
-CARD_TABLES = ("cards", "intrigues", "conflicts")
+CARD_TABLES = ("cards", "intrigues", "conflicts", "navigation")
 TABLES = {"space": ("spaces",), "faction": ("factions",), "contract": ("contracts",), "post": (),
-          "objective": ("objectives",)}
+          "objective": ("objectives",), "tech": ("tech",), "skill": ("skills",)}
 FIRST_TABLE = {"play-intrigue": "intrigues", "steal-intrigue": "intrigues", "draw-intrigue": "intrigues",
-               "reveal-conflict": "conflicts"}
+               "draw-twisted": "intrigues", "draw-navigation": "navigation", "reveal-conflict": "conflicts"}
 
 
 class Spelling:
@@ -66,7 +66,7 @@ class Spelling:
                 if isinstance(name, str):
                     yield "objectives", pid, name, TABLES["objective"], index.resolve
         if isinstance(data.get("cards"), list):
-            index = self.content.names["intrigue" if data.get("do") == "draw-intrigue" else "card"]
+            index = self.content.names[self.DRAWN_KINDS.get(data.get("do"), "card")]
             for place, name in enumerate(data["cards"]):
                 if isinstance(name, str) and name != HIDDEN:
                     yield "cards", place, name, cards, lambda n, i=index: self._resolve(i, "card", n, "")

@@ -14,6 +14,7 @@ SAMPLES = {
     "uprising-4p-choam-seed7": ("uprising", 4, 7, ("choam",)),
     "uprising-3p-seed11": ("uprising", 3, 11, ()),
     "imperium-4p-seed5": ("imperium", 4, 5, ()),
+    "uprising-4p-bloodlines-tech-choam-seed3": ("uprising", 4, 3, ("bloodlines", "choam", "tech")),
 }
 
 
