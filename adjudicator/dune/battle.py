@@ -250,7 +250,8 @@ def resolve(g: Game, task: dict) -> None:
     g.gain(winner, spice)
     _settle_cards(g, winner, plans[winner], keep=True)
     _settle_cards(g, loser, plans[loser], keep=False)
-    g.rulings += ["dune.battle-resolution", "dune.battle-leader-spice", "dune.treachery-weapons-defenses"]
+    g.rulings += ["dune.battle-resolution", "dune.battle-leader-spice", "dune.treachery-weapons-defenses",
+                  "dune.engine-battle-storm", "dune.engine-winner-cards"]
 
 
 def _opponent_of(a: str, d: str, pid: str) -> str:
