@@ -78,7 +78,8 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         g.push(*({"t": "chance", "kind": "draw-treachery", "player": q}
                  for _ in range(2 if g.faction(q) == "harkonnen" else 1)))
     fremen = g.player_of("fremen")
-    if fremen:
+    if fremen:  # the ten to place wait in reserves until placed
+        g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]
         g.push({"t": "decide", "kind": "place-fremen", "player": fremen,
                 "left": cnt.factions["fremen"]["at_start"]["count"]})
     g.push({"t": "flow", "phase": "storm"})
@@ -140,7 +141,8 @@ def _fremen_offers(g: Game, task: dict) -> list[dict]:
 
 
 def _place_fremen(g: Game, task: dict, args: dict) -> None:
-    g.add_forces(args["to"], task["player"], args["count"])  # these ten are not part of the reserves
+    g.add_forces(args["to"], task["player"], args["count"])
+    g.p(task["player"])["reserves"] -= args["count"]
     task["left"] -= args["count"]
     if task["left"] == 0:
         g.finish(task)

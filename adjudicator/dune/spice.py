@@ -46,7 +46,9 @@ def _apply(g: Game, task: dict, data: dict) -> None:
     if info["kind"] == "territory":
         loc = f"{info['territory']}@{info['sector']}"
         if not g.in_storm(loc):  # spice blown into the storm is lost at once
-            g.state["spice"][loc] = g.state["spice"].get(loc, 0) + info["amount"]
+            amount = min(info["amount"], g.state["bank"])  # the spice comes out of the bank
+            g.state["bank"] -= amount
+            g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
         d["discard"].append(card)  # a pile: Shai-Hulud reads the last territory card on it
         if d["aside"]:  # turn 1: the set-aside Shai-Hulud go back into the deck
             put(d["deck"], d["aside"])
