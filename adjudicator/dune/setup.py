@@ -71,18 +71,17 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         for terr, n in sorted(sheet["at_start"].items()):
             if terr not in ("choose_among", "count"):
                 g.add_forces(location(cnt, terr), p["id"], n)
-    g.push(*({"t": "chance", "kind": "draw-traitors", "player": q} for q in ids))
-    g.push(*({"t": "decide", "kind": "keep-traitor", "player": q} for q in ids
-             if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"))
-    for q in ids:
-        g.push(*({"t": "chance", "kind": "draw-treachery", "player": q}
-                 for _ in range(2 if g.faction(q) == "harkonnen" else 1)))
+    tasks = [{"t": "chance", "kind": "draw-traitors", "player": q} for q in ids]
+    tasks += [{"t": "decide", "kind": "keep-traitor", "player": q} for q in ids
+              if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
+    tasks += [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
+              for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
     fremen = g.player_of("fremen")
     if fremen:  # the ten to place wait in reserves until placed
         g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]
-        g.push({"t": "decide", "kind": "place-fremen", "player": fremen,
-                "left": cnt.factions["fremen"]["at_start"]["count"]})
-    g.push({"t": "flow", "phase": "storm"})
+        tasks.append({"t": "decide", "kind": "place-fremen", "player": fremen,
+                      "left": cnt.factions["fremen"]["at_start"]["count"]})
+    g.push(*tasks, {"t": "flow", "phase": "storm"})  # the flow waits beneath the setup
     return state
 
 
