@@ -29,7 +29,8 @@ def playout(players: int = 4, seed: int = 0, check=None) -> dict:
     driver = Driver(rules, rules.new_state(game, {"seed": seed}), rollback=False)
     actions = []
     while len(actions) < MAX_STEPS:
-        for action in driver.deal():
+        while (action := rules.deal(driver.state)) is not None:  # one at a time, so each is checked
+            rules.apply(driver.state, action, dealt=True)
             actions.append(action.to_json())
             if check:
                 check(driver.state)
