@@ -70,6 +70,8 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     hand = list(g.p(pid)["hand"])
     leader, dial = plan.get("leader"), plan.get("dial")
     fighters = leaders_available(g, pid) + heroes(g, pid)
+    if any(not isinstance(plan.get(k), (str, type(None))) for k in ("leader", "weapon", "defense")):
+        return IllegalAction("dune.card-not-playable", "a battle plan names its leader and cards by id", PLAN)
     if leader is None and fighters:
         return IllegalAction("dune.plan-needs-leader", f"{pid} has a leader or Cheap Hero to play", PLAN)
     if leader is not None and leader not in fighters:

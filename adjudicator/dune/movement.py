@@ -38,7 +38,7 @@ def price(g: Game, loc: str) -> int:
 
 
 def ship_error(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
-    if to not in g.c.graph:
+    if not isinstance(to, str) or to not in g.c.graph:
         return IllegalAction("dune.unknown-location", f"{to!r} is no place on the map", ("dune.shipment",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.p(pid)["reserves"]:
         return IllegalAction("dune.not-in-reserves", f"{pid} has {g.p(pid)['reserves']} forces in reserves, "
@@ -105,7 +105,7 @@ def reach(g: Game, pid: str) -> int:
 
 
 def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> IllegalAction | None:
-    if frm not in g.c.graph or to not in g.c.graph or frm == to:
+    if not (isinstance(frm, str) and isinstance(to, str)) or frm not in g.c.graph or to not in g.c.graph or frm == to:
         return IllegalAction("dune.unknown-location", f"no move from {frm!r} to {to!r}", ("dune.movement",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
         return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
