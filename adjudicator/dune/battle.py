@@ -1,0 +1,260 @@
+"""The Battle phase. Where (ruling dune.battle-where): every territory but the Polar Sink with
+forces of two or more players outside the storm; the first player in storm order holding any
+battle is the aggressor and picks which one to fight, until none is left. How: each side's
+battle plan (dune.battle-plan, dune.battle-leader-once, dune.treachery-weapons-defenses,
+dune.treachery-special for Cheap Hero), then each side may call a traitor (dune.traitor-call),
+then the resolution (dune.battle-resolution, dune.battle-leader-spice, dune.lasgun-shield)."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from .content import POLAR_SINK
+from .game import Game
+from .registry import Decision, auto, decision
+from .treachery import discard
+
+PLAN = ("dune.battle-plan",)
+
+
+def start_battles(g: Game) -> None:
+    g.push({"t": "auto", "kind": "battles"})
+
+
+def battles_of(g: Game, pid: str) -> list[dict]:
+    terrs = sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK})
+    return [{"do": "battle", "territory": t, "opponent": q} for t in terrs
+            if pid in (here := g.occupants(t, outside_storm=True)) for q in here if q != pid]
+
+
+@auto("battles")
+def next_battle(g: Game, task: dict) -> None:
+    aggressor = next((q for q in g.order if battles_of(g, q)), None)
+    if aggressor is None:
+        g.finish(task)
+        return
+    g.push({"t": "decide", "kind": "choose-battle", "player": aggressor})
+
+
+def _choose(g: Game, task: dict, args: dict) -> None:
+    a, d, terr = task["player"], args["opponent"], args["territory"]
+    g.state["battle"] = {"territory": terr, "aggressor": a, "defender": d, "plans": {}, "traitors": []}
+    g.finish(task)
+    g.push({"t": "decide", "kind": "plan", "player": a}, {"t": "decide", "kind": "plan", "player": d},
+           {"t": "decide", "kind": "traitor", "player": a}, {"t": "decide", "kind": "traitor", "player": d},
+           {"t": "auto", "kind": "resolve-battle"})
+
+
+decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, task["player"]), _choose,
+                  ("dune.battle-where", "dune.storm-blocks")))
+
+
+# --- battle plans ---------------------------------------------------------------------------------
+def leaders_available(g: Game, pid: str) -> list[str]:
+    terr = g.state["battle"]["territory"]
+    pl = g.p(pid)
+    return sorted(ld for ld, status in pl["leaders"].items()
+                  if status == "alive" and pl["fought"].get(ld, terr) == terr)
+
+
+def _kind(g: Game, card: str) -> tuple[str, str | None]:
+    info = g.c.treachery[card]
+    return info["kind"], info.get("subtype")
+
+
+def heroes(g: Game, pid: str) -> list[str]:
+    return sorted({c for c in g.p(pid)["hand"] if _kind(g, c) == ("special", "leader")})
+
+
+def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
+    terr = g.state["battle"]["territory"]
+    hand = list(g.p(pid)["hand"])
+    leader, dial = plan.get("leader"), plan.get("dial")
+    fighters = leaders_available(g, pid) + heroes(g, pid)
+    if any(not isinstance(plan.get(k), (str, type(None))) for k in ("leader", "weapon", "defense")):
+        return IllegalAction("dune.card-not-playable", "a battle plan names its leader and cards by id", PLAN)
+    if leader is None and fighters:
+        return IllegalAction("dune.plan-needs-leader", f"{pid} has a leader or Cheap Hero to play", PLAN)
+    if leader is not None and leader not in fighters:
+        rule = ("dune.battle-leader-once",) if g.p(pid)["fought"].get(leader) else PLAN
+        return IllegalAction("dune.leader-not-available", f"{leader!r} cannot fight for {pid} in {terr}", rule)
+    if leader in hand:
+        hand.remove(leader)
+    forces = g.forces_in(terr, pid, outside_storm=True)
+    if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
+        return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
+    for slot, kinds in (("weapon", ("weapon", "worthless")), ("defense", ("defense", "worthless"))):
+        card = plan.get(slot)
+        if card is None:
+            continue
+        if leader is None:
+            return IllegalAction("dune.cards-without-leader", "a side without a leader plays no Treachery card", PLAN)
+        if card not in hand or _kind(g, card)[0] not in kinds:
+            return IllegalAction("dune.card-not-playable", f"{card!r} is not a {slot} in {pid}'s hand",
+                                 ("dune.treachery-weapons-defenses",))
+        hand.remove(card)
+    return None
+
+
+def _plan_offers(g: Game, task: dict) -> list[dict]:
+    pid = task["player"]
+    hand = sorted(set(g.p(pid)["hand"]))
+    fighters = leaders_available(g, pid) + heroes(g, pid)
+    forces = g.forces_in(g.state["battle"]["territory"], pid, outside_storm=True)
+    out = []
+    for leader in fighters or [None]:
+        for weapon in [None, *hand]:
+            for defense in [None, *hand]:
+                plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}
+                if plan_error(g, pid, plan) is None:
+                    out += [_written({**plan, "dial": n}) for n in range(forces + 1)]
+    return out
+
+
+def _written(plan: dict) -> dict:
+    return {"do": "plan", **{k: v for k, v in plan.items() if v is not None}}
+
+
+def _plan_check(g: Game, task: dict, args: dict) -> None:
+    if (err := plan_error(g, task["player"], args)) is not None:
+        raise err
+
+
+def _plan(g: Game, task: dict, args: dict) -> None:
+    pid = task["player"]
+    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense") if args.get(k) is not None}
+    cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
+    for card in cards:
+        g.p(pid)["hand"].remove(card)
+    plan["cards"] = sorted(cards)
+    g.state["battle"]["plans"][pid] = plan
+    g.finish(task)
+
+
+decision(Decision("plan", ("plan",), _plan_offers, _plan, PLAN, _plan_check))
+
+
+# --- traitors ------------------------------------------------------------------------------------
+def _opponent(g: Game, pid: str) -> str:
+    b = g.state["battle"]
+    return b["defender"] if pid == b["aggressor"] else b["aggressor"]
+
+
+def _traitor_offers(g: Game, task: dict) -> list[dict]:
+    pid = task["player"]
+    leader = g.state["battle"]["plans"][_opponent(g, pid)].get("leader")
+    can = leader is not None and leader in g.p(pid)["traitors"]
+    return ([{"do": "call-traitor"}] if can else []) + [{"do": "pass"}]
+
+
+def _traitor(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "call-traitor":
+        g.state["battle"]["traitors"].append(task["player"])
+    g.finish(task)
+
+
+decision(Decision("traitor", ("call-traitor", "pass"), _traitor_offers, _traitor, ("dune.traitor-call",)))
+
+
+# --- resolution -----------------------------------------------------------------------------------
+def _leader_killed(g: Game, plan: dict, against: dict) -> bool:
+    leader, weapon = plan.get("leader"), against.get("weapon")
+    if leader is None or weapon is None or _kind(g, weapon)[0] != "weapon":
+        return False
+    subtype = _kind(g, weapon)[1]
+    defense = plan.get("defense")
+    return subtype == "special" or defense is None or _kind(g, defense) != ("defense", subtype)
+
+
+def _strength(g: Game, plan: dict) -> int:
+    leader = plan.get("leader")
+    return g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0
+
+
+def _lose_all(g: Game, pid: str, terr: str, outside_storm: bool = True) -> None:
+    for loc in g.locations_of(terr):
+        if not (outside_storm and g.in_storm(loc)):
+            g.to_tanks(loc, pid, g.forces(loc, pid))
+
+
+def _lose(g: Game, pid: str, terr: str, n: int) -> None:
+    for loc in g.locations_of(terr):
+        if n and not g.in_storm(loc):
+            k = min(n, g.forces(loc, pid))
+            g.to_tanks(loc, pid, k)
+            n -= k
+
+
+def _kill(g: Game, pid: str, plan: dict) -> int:
+    leader = plan.get("leader")
+    if leader in g.c.leaders:
+        g.p(pid)["leaders"][leader] = "tanks"
+        g.p(pid)["fought"].pop(leader, None)
+        return g.c.leaders[leader]["strength"]
+    return 0
+
+
+def _settle_cards(g: Game, pid: str, plan: dict, keep: bool) -> None:
+    """The loser discards every card played; the winner keeps weapons and defenses (a reading:
+    ruling dune.engine-winner-cards) and discards worthless cards and Cheap Heroes."""
+    g.p(pid)["hand"] += plan["cards"]
+    g.p(pid)["hand"].sort()
+    gone = [c for c in plan["cards"] if not keep or _kind(g, c)[0] not in ("weapon", "defense")]
+    discard(g, pid, gone)
+
+
+@auto("resolve-battle")
+def resolve(g: Game, task: dict) -> None:
+    b = g.state["battle"]
+    terr, a, d = b["territory"], b["aggressor"], b["defender"]
+    plans = b["plans"]
+    g.finish(task)
+    g.state["battle"] = None
+    g.state["dialers"] = [a, d]
+    for pid in (a, d):
+        leader = plans[pid].get("leader")
+        if leader in g.c.leaders:
+            g.p(pid)["fought"][leader] = terr
+    played = [c for pid in (a, d) for c in plans[pid]["cards"]]
+    if len(b["traitors"]) == 2:  # both leaders are traitors: both sides lose everything
+        for pid in (a, d):
+            _lose_all(g, pid, terr)
+            _kill(g, pid, plans[pid])
+            _settle_cards(g, pid, plans[pid], keep=False)
+        g.rulings.append("dune.traitor-call")
+        return
+    if b["traitors"]:
+        winner = b["traitors"][0]
+        loser = _opponent_of(a, d, winner)
+        _lose_all(g, loser, terr)
+        g.gain(winner, _kill(g, loser, plans[loser]))
+        _settle_cards(g, winner, plans[winner], keep=True)
+        _settle_cards(g, loser, plans[loser], keep=False)
+        g.rulings.append("dune.traitor-call")
+        return
+    if "lasgun" in played and any(_kind(g, c) == ("defense", "projectile") for c in played):
+        for pid in g.occupants(terr):
+            _lose_all(g, pid, terr, outside_storm=False)
+        for loc in sorted(g.state["spice"]):
+            if loc.split("@", 1)[0] == terr:
+                g.remove_spice(loc)
+        for pid in (a, d):
+            _kill(g, pid, plans[pid])
+            _settle_cards(g, pid, plans[pid], keep=False)
+        g.rulings.append("dune.lasgun-shield")
+        return
+    dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
+    total = {pid: plans[pid]["dial"] + (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
+    winner = a if total[a] >= total[d] else d  # the aggressor wins ties
+    loser = _opponent_of(a, d, winner)
+    _lose_all(g, loser, terr)
+    _lose(g, winner, terr, plans[winner]["dial"])
+    spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
+    g.gain(winner, spice)
+    _settle_cards(g, winner, plans[winner], keep=True)
+    _settle_cards(g, loser, plans[loser], keep=False)
+    g.rulings += ["dune.battle-resolution", "dune.battle-leader-spice", "dune.treachery-weapons-defenses",
+                  "dune.engine-battle-storm", "dune.engine-winner-cards"]
+
+
+def _opponent_of(a: str, d: str, pid: str) -> str:
+    return d if pid == a else a

@@ -1,0 +1,70 @@
+"""The Bidding phase (rulings dune.bidding-declare, dune.bidding-rounds): one card per player
+with room in hand is auctioned, one at a time. Bids rise or players pass, in storm order from a
+first bidder who moves one seat on with each card; the last bid standing pays (to the Emperor
+when in play, else the bank) and its player draws the card (a chance outcome). When everyone
+passes on a card, bidding ends and the cards left go back on the deck."""
+
+from __future__ import annotations
+
+from .game import Game
+from .registry import Decision, auto, decision
+from .treachery import has_room
+
+
+def start_bidding(g: Game) -> None:
+    cards = sum(1 for q in g.order if has_room(g, q))
+    g.push({"t": "auto", "kind": "auction", "left": cards, "first": 0})
+
+
+@auto("auction")
+def auction(g: Game, task: dict) -> None:
+    order = g.order
+    bidders = [order[(task["first"] + i) % len(order)] for i in range(len(order))]
+    bidders = [q for q in bidders if has_room(g, q)]
+    if task["left"] == 0 or not bidders:
+        g.finish(task)
+        return
+    task["left"] -= 1
+    task["first"] = (task["first"] + 1) % len(order)
+    g.push({"t": "decide", "kind": "bid", "player": bidders[0], "bidders": bidders, "high": 0,
+            "leader": None, "passes": 0, "auction": task["left"]})
+
+
+def _offers(g: Game, task: dict) -> list[dict]:
+    spice = g.p(task["player"])["spice"]
+    return [{"do": "bid", "amount": n} for n in range(task["high"] + 1, spice + 1)] + [{"do": "pass"}]
+
+
+def _next(task: dict) -> None:
+    bidders = task["bidders"]
+    i = (bidders.index(task["player"]) + 1) % len(bidders)
+    if bidders[i] == task["leader"]:  # the high bidder is not asked to top its own bid
+        i = (i + 1) % len(bidders)
+    task["player"] = bidders[i]
+
+
+def _bid(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "bid":
+        task["high"], task["leader"], task["passes"] = args["amount"], task["player"], 0
+        if len(task["bidders"]) > 1:
+            _next(task)
+            return
+    else:
+        task["passes"] += 1
+    if task["leader"] is None and task["passes"] == len(task["bidders"]):
+        g.finish(task)  # nobody wants this card: bidding is over
+        auction_task = next(t for t in reversed(g.state["stack"]) if t.get("kind") == "auction")
+        auction_task["left"] = 0
+        return
+    if task["leader"] is not None and task["passes"] >= len(task["bidders"]) - 1:
+        winner = task["leader"]
+        emperor = g.player_of("emperor")
+        g.pay(winner, task["high"], emperor if emperor and emperor != winner else None)
+        g.finish(task)
+        g.push({"t": "chance", "kind": "draw-treachery", "player": winner})
+        return
+    _next(task)
+
+
+decision(Decision("bid", ("bid", "pass"), _offers, _bid,
+                  ("dune.bidding-rounds", "dune.bidding-declare", "dune.emperor")))

@@ -1,0 +1,108 @@
+"""The state of a classic Dune game as plain JSON data, and the helpers every rule module uses
+to read and change it. Players are the log's ids; each plays one faction (`faction(pid)`).
+
+Forces on the map are `map[location][player] = count`; spice on the map is
+`spice[location] = amount`; a player's forces off the map are `reserves` and `tanks` counts.
+Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled order."""
+
+from __future__ import annotations
+
+from .content import SECTORS, Content, content, sector, territory
+
+# The bank is finite only so that spice can be counted: far more than a game ever uses
+# (ruling dune.engine-spice-bank).
+SPICE_TOTAL = 1000
+
+
+class Game:
+    def __init__(self, state: dict, cnt: Content | None = None):
+        self.state = state
+        self.c = cnt or content()
+        self.rulings: list[str] = []
+        self.hidden: list[str] = []
+        self.unimplemented: list[str] = []  # rules an action met that the engine does not know yet
+
+    # --- the task stack -------------------------------------------------------------------
+    @property
+    def top(self) -> dict | None:
+        stack = self.state["stack"]
+        return stack[-1] if stack else None
+
+    def push(self, *tasks: dict) -> None:
+        """Push tasks so that the first given runs first."""
+        self.state["stack"].extend(reversed(tasks))
+
+    def finish(self, task: dict) -> None:
+        self.state["stack"].remove(task)
+
+    # --- players --------------------------------------------------------------------------
+    def p(self, pid: str) -> dict:
+        return self.state["players"][pid]
+
+    def faction(self, pid: str) -> str:
+        return self.state["players"][pid]["faction"]
+
+    def player_of(self, faction: str) -> str | None:
+        return next((q for q in self.seats if self.faction(q) == faction), None)
+
+    @property
+    def seats(self) -> list[str]:
+        return self.state["game"]["seats"]
+
+    @property
+    def order(self) -> list[str]:
+        """Storm order (ruling dune.storm-order), fixed in the Storm phase."""
+        return self.state["order"]
+
+    # --- forces and spice ---------------------------------------------------------------
+    def forces(self, loc: str, pid: str) -> int:
+        return self.state["map"].get(loc, {}).get(pid, 0)
+
+    def add_forces(self, loc: str, pid: str, n: int) -> None:
+        here = self.state["map"].setdefault(loc, {})
+        here[pid] = here.get(pid, 0) + n
+        if here[pid] == 0:
+            del here[pid]
+        if not here:
+            del self.state["map"][loc]
+
+    def to_tanks(self, loc: str, pid: str, n: int) -> None:
+        self.add_forces(loc, pid, -n)
+        self.p(pid)["tanks"] += n
+
+    def locations_of(self, terr: str) -> list[str]:
+        return sorted(loc for loc in self.state["map"] if territory(loc) == terr)
+
+    def in_storm(self, loc: str) -> bool:
+        return sector(loc) == self.state["storm"]
+
+    def occupants(self, terr: str, outside_storm: bool = False) -> list[str]:
+        """The players with forces in a territory, in seat order."""
+        locs = [loc for loc in self.locations_of(terr) if not (outside_storm and self.in_storm(loc))]
+        return [q for q in self.seats if any(self.forces(loc, q) for loc in locs)]
+
+    def forces_in(self, terr: str, pid: str, outside_storm: bool = False) -> int:
+        return sum(self.forces(loc, pid) for loc in self.locations_of(terr)
+                   if not (outside_storm and self.in_storm(loc)))
+
+    def pay(self, pid: str, amount: int, to: str | None = None) -> None:
+        """Spice from a player to another player or (to=None) to the bank."""
+        self.p(pid)["spice"] -= amount
+        if to is None:
+            self.state["bank"] += amount
+        else:
+            self.p(to)["spice"] += amount
+
+    def gain(self, pid: str, amount: int) -> None:
+        amount = min(amount, self.state["bank"])
+        self.state["bank"] -= amount
+        self.p(pid)["spice"] += amount
+
+    def remove_spice(self, loc: str) -> None:
+        self.state["bank"] += self.state["spice"].pop(loc, 0)
+
+
+def storm_key(state: dict, pid: str) -> int:
+    """How far counterclockwise the storm is from a player's marker: the marker the storm
+    reaches next comes first; one the storm sits on comes last."""
+    return (state["players"][pid]["marker"] - state["storm"] - 1) % SECTORS

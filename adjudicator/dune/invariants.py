@@ -1,0 +1,46 @@
+"""What must hold after every action (checked by the playout tests): forces conserved across
+reserves, the map and the Tanks; spice conserved across the bank, the players and the map;
+Treachery, Traitor and Spice cards conserved; leaders alive or in the Tanks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .content import Content, content
+from .game import SPICE_TOTAL
+
+
+def problems(state: dict, cnt: Content | None = None) -> list[str]:
+    cnt = cnt or content()
+    out = []
+    players = state["players"]
+    for pid, pl in sorted(players.items()):
+        on_map = sum(here.get(pid, 0) for here in state["map"].values())
+        total = sum(cnt.factions[pl["faction"]]["forces"].values())
+        if pl["reserves"] + pl["tanks"] + on_map != total or min(pl["reserves"], pl["tanks"]) < 0:
+            out.append(f"forces of {pid}: {pl['reserves']} + {pl['tanks']} + {on_map} != {total}")
+        if pl["spice"] < 0:
+            out.append(f"{pid} has {pl['spice']} spice")
+        if sorted(pl["leaders"]) != sorted(ld["id"] for ld in cnt.factions[pl["faction"]]["leaders"]):
+            out.append(f"leaders of {pid}")
+    if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
+            n <= 0 for n in state["spice"].values()):
+        out.append("an empty or negative entry on the map")
+    spice = state["bank"] + sum(pl["spice"] for pl in players.values()) + sum(state["spice"].values())
+    if spice != SPICE_TOTAL:
+        out.append(f"spice: {spice} != {SPICE_TOTAL}")
+    plans = state["battle"]["plans"].values() if state["battle"] else []
+    treachery = Counter(state["treachery"]["deck"] + state["treachery"]["discard"]
+                        + [c for pl in players.values() for c in pl["hand"]] + [c for p in plans for c in p["cards"]])
+    if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"}):
+        out.append("Treachery cards not conserved")
+    d = state["spice_deck"]
+    if Counter(d["deck"] + d["discard"] + d["aside"]) != Counter(
+            {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
+        out.append("Spice cards not conserved")
+    factions = {pl["faction"] for pl in players.values()}
+    traitors = Counter(state["traitor_deck"] + [c for pl in players.values()
+                                                for c in pl["traitors"] + pl["drawn_traitors"]])
+    if traitors != Counter(c for c, t in cnt.traitors.items() if t["set"] == "base" and t["faction"] in factions):
+        out.append("Traitor cards not conserved")
+    return out

@@ -1,0 +1,155 @@
+"""The Shipment and Movement phase: in storm order each player ships once from reserves (ruling
+dune.shipment) and then moves one group once (dune.movement). Neither may enter a sector in storm
+(dune.storm-blocks) nor a stronghold held by two other players (dune.occupancy-limit). Moving
+counts the territories entered: one, or three with forces in Arrakeen or Carthag at the start of
+the move (ornithopters); sectors of the territory one starts in are free.
+
+`ship_error` / `move_error` answer both "is this legal?" and, by filtering candidates, "which
+are?", so the offers and the check are the same code."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import networkx as nx
+
+from ..core.errors import IllegalAction
+from .content import POLAR_SINK, Content, content, sector, territory
+from .game import Game
+from .registry import Decision, decision
+
+STRONGHOLD_PRICE, PRICE = 1, 2
+RANGE, ORNITHOPTER_RANGE = 1, 3
+OCCUPANCY = 2  # other players a stronghold may hold for a player to enter it
+
+
+def start_shipment(g: Game) -> None:
+    g.push(*(task for q in g.order for task in ({"t": "decide", "kind": "ship", "player": q},
+                                                 {"t": "decide", "kind": "move", "player": q})))
+
+
+def _full(g: Game, pid: str, loc: str) -> bool:
+    terr = territory(loc)
+    return terr in g.c.strongholds and len([q for q in g.occupants(terr) if q != pid]) >= OCCUPANCY
+
+
+def price(g: Game, loc: str) -> int:
+    return STRONGHOLD_PRICE if territory(loc) in g.c.strongholds else PRICE
+
+
+def ship_error(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
+    if not isinstance(to, str) or to not in g.c.graph:
+        return IllegalAction("dune.unknown-location", f"{to!r} is no place on the map", ("dune.shipment",))
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.p(pid)["reserves"]:
+        return IllegalAction("dune.not-in-reserves", f"{pid} has {g.p(pid)['reserves']} forces in reserves, "
+                             f"not {count!r} to ship", ("dune.shipment",))
+    if g.in_storm(to):
+        return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
+                             ("dune.storm-blocks",))
+    if _full(g, pid, to):
+        return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
+                             ("dune.occupancy-limit",))
+    if count * price(g, to) > g.p(pid)["spice"]:
+        return IllegalAction("dune.cannot-afford", f"shipping {count} to {to} costs {count * price(g, to)} spice; "
+                             f"{pid} has {g.p(pid)['spice']}", ("dune.shipment",))
+    return None
+
+
+def _ship_offers(g: Game, task: dict) -> list[dict]:
+    pid = task["player"]
+    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n} for loc in g.c.locations
+                               for n in range(1, g.p(pid)["reserves"] + 1) if ship_error(g, pid, loc, n) is None]
+
+
+def _ship_check(g: Game, task: dict, args: dict) -> None:
+    if args.get("do") == "ship" and (err := ship_error(g, task["player"], args.get("to"), args.get("count"))):
+        raise err
+
+
+def _ship(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "ship":
+        pid, to, n = task["player"], args["to"], args["count"]
+        guild = g.player_of("spacing-guild")
+        g.pay(pid, n * price(g, to), guild if guild and guild != pid else None)
+        g.p(pid)["reserves"] -= n
+        g.add_forces(to, pid, n)
+    g.finish(task)
+
+
+decision(Decision("ship", ("ship", "pass"), _ship_offers, _ship, ("dune.shipment", "dune.spacing-guild"), _ship_check))
+
+
+# --- movement --------------------------------------------------------------------------------
+@cache
+def _territory_graph(cnt: Content) -> nx.DiGraph:
+    """Entering another territory costs 1, moving between sectors of one territory 0."""
+    graph = nx.DiGraph()
+    for a, b in cnt.graph.edges:
+        w = 0 if territory(a) == territory(b) else 1
+        graph.add_edge(a, b, weight=w)
+        graph.add_edge(b, a, weight=w)
+    return graph
+
+
+def distances(cnt: Content, start: str, storm: int | None) -> dict[str, int]:
+    """Territories entered to reach each location, never passing a sector in storm (None: ignore
+    the storm)."""
+    graph = _territory_graph(cnt)
+    if storm is not None:
+        graph = nx.subgraph_view(graph, filter_node=lambda n: sector(n) != storm)
+    return nx.single_source_dijkstra_path_length(graph, start)
+
+
+def reach(g: Game, pid: str) -> int:
+    return ORNITHOPTER_RANGE if any(g.forces_in(t, pid) for t in g.c.ornithopters) else RANGE
+
+
+def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> IllegalAction | None:
+    if not (isinstance(frm, str) and isinstance(to, str)) or frm not in g.c.graph or to not in g.c.graph or frm == to:
+        return IllegalAction("dune.unknown-location", f"no move from {frm!r} to {to!r}", ("dune.movement",))
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
+        return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
+                             ("dune.movement",))
+    if g.in_storm(frm) or g.in_storm(to):
+        return IllegalAction("dune.move-through-storm", f"the storm is in sector {g.state['storm']}: no force "
+                             f"moves out of or into it", ("dune.storm-blocks",))
+    dist = dist if dist is not None else distances(g.c, frm, g.state["storm"])
+    if dist.get(to, 99) > reach(g, pid):
+        if distances(g.c, frm, None).get(to, 99) <= reach(g, pid):
+            return IllegalAction("dune.move-through-storm", f"{frm} to {to} passes through the storm "
+                                 f"(sector {g.state['storm']})", ("dune.storm-blocks",))
+        return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
+                             ("dune.movement",))
+    if _full(g, pid, to):
+        return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
+                             ("dune.occupancy-limit",))
+    return None
+
+
+def _move_offers(g: Game, task: dict) -> list[dict]:
+    pid = task["player"]
+    out = [{"do": "pass"}]
+    for frm in sorted(loc for loc in g.state["map"] if g.forces(loc, pid) and not g.in_storm(loc)):
+        dist = distances(g.c, frm, g.state["storm"])
+        for to in sorted(dist):
+            if move_error(g, pid, frm, to, 1, dist) is None:
+                out += [{"do": "move", "from": frm, "to": to, "count": n} for n in range(1, g.forces(frm, pid) + 1)]
+    return out
+
+
+def _move_check(g: Game, task: dict, args: dict) -> None:
+    if args.get("do") == "move" and (err := move_error(g, task["player"], args.get("from"), args.get("to"),
+                                                       args.get("count"))):
+        raise err
+
+
+def _move(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "move":
+        g.add_forces(args["from"], task["player"], -args["count"])
+        g.add_forces(args["to"], task["player"], args["count"])
+    g.finish(task)
+
+
+decision(Decision("move", ("move", "pass"), _move_offers, _move, ("dune.movement",), _move_check))
+
+assert POLAR_SINK in content().graph

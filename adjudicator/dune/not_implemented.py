@@ -1,0 +1,37 @@
+"""The rules of the classic game the engine does not know yet (issue #15), each with the ruling
+that states it. A test pins this list and docs/dune-engine.md repeats it; an action that meets
+one of them is answered `unverifiable` / `not-implemented` (the Nexus today), never judged."""
+
+from __future__ import annotations
+
+NOT_IMPLEMENTED = {
+    # base game, general rules
+    "nexus-alliances": ("The Nexus after a Shai-Hulud: forming and breaking alliances, allied victory "
+                        "with four strongholds, allies' shared territories", "dune.nexus"),
+    "storm-split-battles": ("Forces on opposite sides of the storm in one territory do not fight; the "
+                            "engine leaves the storm sector's forces out of the battle", "dune.storm-blocks"),
+    "winner-discards": "The battle winner's option to discard the weapon or defense it played",
+    "bribes": ("Bribes and deals (spice in front of the shield until the Mentat Pause)", "dune.bribes"),
+    "treachery-specials": ("Family Atomics, Hajr, Karama, Tleilaxu Ghola, Truthtrance, Weather Control "
+                           "played from hand", "dune.treachery-special"),
+    "karama": ("Karama: stopping an advantage, the advanced special powers", "dune.karama"),
+    "hidden-cards-in-logs": "A log that records a draw or a battle plan as unknown, checked when revealed",
+    "positions-viewer": "Positions, the replay viewer and the service (the rule system is not registered)",
+    # faction advantages (basic game)
+    "atreides": ("Atreides prescience (auction cards, spice deck top, one battle plan element)", "dune.atreides"),
+    "bene-gesserit": ("Bene Gesserit prediction, the Voice, the free spiritual advisor",
+                      "dune.setup-bg-prediction"),
+    "fremen": ("Fremen: no off-planet shipment but free placement near the Great Flat, moving two, "
+               "half losses to the storm, riding Shai-Hulud", "dune.fremen"),
+    "harkonnen": ("Harkonnen: the extra free card with each card bought", "dune.harkonnen"),
+    "spacing-guild": ("Spacing Guild: half-price, cross-planet and off-planet shipment, acting out of "
+                      "storm order", "dune.spacing-guild"),
+    "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
+    # advanced game
+    "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "
+                      "Sardaukar and Fedaykin, Kwisatz Haderach, Bene Gesserit advisors",
+                      "dune.advanced-spice-support"),
+    # the expansion
+    "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
+                        "Tech Tokens (seed 002): refused as unsupported factions and modules", None),
+}

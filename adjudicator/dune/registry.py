@@ -1,0 +1,59 @@
+"""Every kind of pending thing is one registered object (docs/ARCHITECTURE.md): a decision kind
+owns what it offers, how it is checked and applied and what it cites; a chance kind owns what may
+happen, how the seeded dealer draws it and how it applies; an automatic step runs with no one to
+decide. The facade (rules.py) only looks them up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+DECISIONS: dict[str, Decision] = {}
+CHANCES: dict[str, ChanceKind] = {}
+AUTOS: dict[str, Callable] = {}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """`offers(g, task)`: the legal answers, each a dict with its `do`. `check(g, task, args)`
+    raises IllegalAction with the narrowest code and ruling; without one an answer is legal
+    exactly when offered. `offers` and `check` rest on the same code where both exist."""
+
+    name: str
+    verbs: tuple[str, ...]
+    offers: Callable
+    apply: Callable
+    rulings: tuple[str, ...]
+    check: Callable | None = None
+
+
+@dataclass(frozen=True)
+class ChanceKind:
+    """`deal(g, task)` draws from the state's RNG; `check(g, task, data)` refuses an outcome that
+    cannot happen now (a card not in the deck)."""
+
+    name: str
+    deal: Callable
+    check: Callable
+    apply: Callable
+    rulings: tuple[str, ...]
+
+
+def decision(kind: Decision) -> Decision:
+    assert kind.name not in DECISIONS, kind.name
+    DECISIONS[kind.name] = kind
+    return kind
+
+
+def chance_kind(kind: ChanceKind) -> ChanceKind:
+    assert kind.name not in CHANCES, kind.name
+    CHANCES[kind.name] = kind
+    return kind
+
+
+def auto(name: str):
+    def register(fn):
+        assert name not in AUTOS, name
+        AUTOS[name] = fn
+        return fn
+    return register

@@ -1,0 +1,53 @@
+"""The Revival phase (rulings dune.revival-forces, dune.revival-leaders): in storm order, each
+player may bring up to three forces back from the Tanks to reserves (its free revival count free,
+2 spice for each further one) and, once all its leaders are in the Tanks, one leader for its
+strength in spice."""
+
+from __future__ import annotations
+
+from .game import Game
+from .registry import Decision, decision
+
+LIMIT, PRICE = 3, 2
+
+
+def start_revival(g: Game) -> None:
+    g.push(*({"t": "decide", "kind": "revive", "player": q} for q in g.order if _offers(g, {"player": q})[1:]))
+
+
+def cost(g: Game, pid: str, forces: int, leader: str | None) -> int:
+    free = g.c.factions[g.faction(pid)]["free_revival"]
+    return PRICE * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader else 0)
+
+
+def revivable_leaders(g: Game, pid: str) -> list[str]:
+    leaders = g.p(pid)["leaders"]
+    if any(status == "alive" for status in leaders.values()):
+        return []
+    return sorted(leaders)
+
+
+def _offers(g: Game, task: dict) -> list[dict]:
+    pid = task["player"]
+    pl = g.p(pid)
+    out = []
+    for leader in [None, *revivable_leaders(g, pid)]:
+        for n in range(min(LIMIT, pl["tanks"]) + 1):
+            if cost(g, pid, n, leader) <= pl["spice"]:
+                out.append({"do": "revive", "forces": n, **({"leader": leader} if leader else {})})
+    return out
+
+
+def _revive(g: Game, task: dict, args: dict) -> None:
+    pid, n, leader = task["player"], args["forces"], args.get("leader")
+    g.pay(pid, cost(g, pid, n, leader))
+    pl = g.p(pid)
+    pl["tanks"] -= n
+    pl["reserves"] += n
+    if leader:
+        pl["leaders"][leader] = "alive"
+        g.rulings.append("dune.revival-leaders")
+    g.finish(task)
+
+
+decision(Decision("revive", ("revive",), _offers, _revive, ("dune.revival-forces",)))

@@ -1,0 +1,207 @@
+"""The classic Dune rule system's facade (`DuneRules`): set up, what is pending, what is legal,
+apply an action. Every pending thing is a registered kind (registry.py); importing the rule
+modules below is what registers them.
+
+Not registered as a plug-in yet (pyproject.toml): positions, the viewer and the advantages are
+missing (not_implemented.py), so the service does not offer `--game dune`. Tests import it.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import networkx as nx
+
+from ..core.actions import CHANCE, Action
+from ..core.errors import IllegalAction, UnknownName
+from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
+from . import battle, bidding, movement, revival, setup, spice, storm, treachery  # noqa: F401  (registrations)
+from .content import content
+from .flow import PHASES, advance_flow
+from .game import Game
+from .registry import AUTOS, CHANCES, DECISIONS
+
+RULE_MODULES = (battle, bidding, movement, revival, setup, spice, storm, treachery)
+AWAITED_KEYS = ("player",)
+
+
+class DuneRules:
+    system = "dune"
+    setup_rulings = setup.SETUP_RULINGS
+
+    def __init__(self, edition: str = "basic"):
+        self.edition = edition
+        self.content = content()
+
+    def new_state(self, game: dict, setup_doc: dict) -> dict:
+        state = setup.new_state(self.content, game, setup_doc, self.edition)
+        self.settle(Game(state, self.content))
+        return state
+
+    def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
+        """Actions are written with ids; only the actor is checked here."""
+        if data.get("by") != CHANCE and data.get("by") not in players:
+            raise UnknownName(f"unknown player {data.get('by')!r}", f"{pointer}/by")
+        return dict(data)
+
+    # --- progress --------------------------------------------------------------------------
+    def settle(self, g: Game) -> None:
+        """Run everything that needs no decision."""
+        while (task := g.top) is not None:
+            if task["t"] == "flow":
+                advance_flow(g, task)
+            elif task["t"] == "auto":
+                AUTOS[task["kind"]](g, task)
+            else:
+                return
+
+    def prompt(self, state: dict) -> dict | None:
+        task = Game(state, self.content).top
+        if task is None:
+            return None
+        if task["t"] == "chance":
+            return {"by": CHANCE, **{k: v for k, v in task.items() if k != "t"}}
+        return {"by": task["player"], "kind": task["kind"], "verbs": list(DECISIONS[task["kind"]].verbs)}
+
+    # --- legality and application ----------------------------------------------------------
+    def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
+        g = Game(state, self.content)
+        task = g.top
+        if task is None:
+            raise IllegalAction("game.over", "the game is over: no action can follow", ("dune.victory",))
+        if task["t"] == "chance":
+            if not action.is_chance:
+                raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome ({task['kind']}) "
+                                    f"before {action.by} can act", ("dune.engine-chance-outcomes",))
+            task = self._awaited(g, action)
+            kind = CHANCES[task["kind"]]
+            kind.check(g, task, action.data)
+            if state.get("rng") is not None and not dealt:
+                kind.deal(g, task)  # a recorded outcome keeps the seeded dealer in step
+            kind.apply(g, task, action.data)
+            g.rulings[:0] = kind.rulings
+            if task in state["stack"]:
+                g.finish(task)
+        else:
+            self._decide(g, task, action)
+        self.settle(g)
+        if g.unimplemented:
+            return Outcome(UNVERIFIABLE, "not-implemented", "not implemented: " + "; ".join(g.unimplemented),
+                           g.rulings)
+        return Outcome(LEGAL, "ok", "", g.rulings)
+
+    @staticmethod
+    def _awaited(g: Game, action: Action) -> dict:
+        """The chance task this outcome answers among those awaited at once, brought to the top."""
+        stack = g.state["stack"]
+        i = awaited_index(stack, action)
+        if i is None:
+            raise IllegalAction("log.unexpected-chance", f"the game waits for {stack[-1]['kind']}, "
+                                f"not {action.do}", ("dune.engine-chance-outcomes",))
+        stack.append(stack.pop(i))
+        return stack[-1]
+
+    def _decide(self, g: Game, task: dict, action: Action) -> None:
+        who, kind = task["player"], DECISIONS[task["kind"]]
+        if action.is_chance:
+            raise IllegalAction("log.unexpected-chance", f"the game waits for {who}, not for chance",
+                                ("dune.storm-order",))
+        if action.by != who:
+            raise IllegalAction("turn.not-your-turn", f"it is {who}'s decision ({task['kind']}), not "
+                                f"{action.by}'s", ("dune.storm-order",))
+        if action.do not in kind.verbs:
+            raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} may "
+                                f"{', '.join(kind.verbs)}", kind.rulings)
+        args = {k: v for k, v in action.data.items() if k != "by"}
+        if kind.check is not None:
+            kind.check(g, task, args)
+        elif Action(args) not in {Action(o) for o in kind.offers(g, task)}:
+            raise IllegalAction("dune.not-offered", f"{who} cannot {action.do} so now", kind.rulings)
+        kind.apply(g, task, args)
+        g.rulings[:0] = kind.rulings
+
+    def awaits(self, state: dict, action: Action) -> bool:
+        return awaited_index(state["stack"], action) is not None
+
+    def implied(self, state: dict, action: Action, later=()) -> list[Action]:
+        return []  # every step is recorded: the classic engine takes none on a log's behalf
+
+    def forced(self, state: dict) -> Action | None:
+        return None  # every choice is asked, even one with a single answer
+
+    def legal_actions(self, state: dict) -> list[Action]:
+        """The decisions open now. Chance outcomes are not listed (multi-card draws are too many):
+        the dealer draws them, a recorded one is checked."""
+        g = Game(state, self.content)
+        task = g.top
+        if task is None or task["t"] == "chance":
+            return []
+        return [Action({"by": task["player"], **o}) for o in DECISIONS[task["kind"]].offers(g, task)]
+
+    def deal(self, state: dict) -> Action | None:
+        if state.get("rng") is None:
+            return None
+        g = Game(state, self.content)
+        task = g.top
+        if task is None or task["t"] != "chance":
+            return None
+        return Action({"by": CHANCE, **CHANCES[task["kind"]].deal(g, task)})
+
+    def result(self, state: dict) -> dict:
+        return state["result"] or {"finished": False, "winners": [], "turn": state["turn"]}
+
+    def public_view(self, state: dict, viewer: str | None) -> dict:
+        """What `viewer` may see: others' hands and traitors become counts; decks become sizes;
+        the dealer's RNG and battle plans not yet revealed are gone."""
+        view = copy.deepcopy(state)
+        view.pop("rng", None)
+        for pid, pl in view["players"].items():
+            if pid != viewer:
+                for key in ("hand", "traitors", "drawn_traitors"):
+                    pl[key] = len(pl[key])
+        view["treachery"]["deck"] = len(view["treachery"]["deck"])
+        view["spice_deck"]["deck"] = len(view["spice_deck"]["deck"])
+        view["traitor_deck"] = len(view["traitor_deck"])
+        if view["battle"]:
+            view["battle"]["plans"] = {p: plan for p, plan in view["battle"]["plans"].items() if p == viewer}
+        return view
+
+    def leader_ids(self, modules=()) -> list[str]:
+        return sorted(ld for ld, d in self.content.leaders.items() if self.content.in_set(
+            self.content.factions[d["faction"]], modules))
+
+    def cards(self, card_type: str | None = None, modules=None) -> list[dict]:
+        decks = {"treachery": self.content.treachery, "spice": self.content.spice_cards,
+                 "traitor": self.content.traitors}
+        return [{"type": t, **d} for t, cards in sorted(decks.items()) if card_type in (None, t)
+                for _, d in sorted(cards.items()) if self.content.in_set(d, modules or ())]
+
+    def timing_graph(self, fmt: str = "node-link"):
+        """The turn's phases as a cycle (the Mentat Pause leads to the next Storm)."""
+        graph = nx.DiGraph()
+        names = [name for name, _ in PHASES]
+        graph.add_edges_from(zip(names, names[1:] + names[:1], strict=True))
+        return nx.node_link_data(graph, edges="edges") if fmt == "node-link" else graph
+
+
+def awaited_index(stack: list, action: Action) -> int | None:
+    """Where, among the chance tasks on top of the stack, the first one this outcome answers is."""
+    for i in range(len(stack) - 1, -1, -1):
+        task = stack[i]
+        if task["t"] != "chance":
+            return None
+        if task["kind"] == action.do and all(task[k] == action.get(k) for k in AWAITED_KEYS if k in task):
+            return i
+    return None
+
+
+class DuneSystem:
+    name = "dune"
+    games = {"dune": "basic", "classicdune": "basic", "dunebasic": "basic"}
+    card_types = ("treachery", "spice", "traitor")
+
+    def ruleset(self, edition: str) -> DuneRules:
+        return DuneRules(edition)
+
+
+SYSTEM = DuneSystem()

@@ -1,0 +1,152 @@
+"""Setting up a game (rulings dune.setup-factions, dune.setup-traitors, dune.setup-treachery):
+forces and spice per faction sheet, each player's four Traitor cards and first Treachery card as
+chance outcomes, the traitor kept, the Fremen's starting forces placed."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction, MalformedLog
+from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
+from .deck import draw, put, take
+from .game import SPICE_TOTAL, Game
+from .registry import ChanceKind, Decision, chance_kind, decision
+
+PLAYER_COUNTS = range(2, 7)
+# Player markers around the board, one every three sectors from sector 1 (a reading: ruling
+# dune.engine-player-markers).
+MARKERS = tuple(1 + 3 * i for i in range(6))
+SETUP_RULINGS = ("dune.setup-factions", "dune.setup-traitors", "dune.setup-treachery",
+                 "dune.engine-player-markers", "dune.engine-spice-bank", "dune.turn-sequence")
+
+
+def location(cnt: Content, terr: str) -> str:
+    """A starting territory's location: the Polar Sink, else its one sector (strongholds)."""
+    if terr == POLAR_SINK:
+        return terr
+    sectors = cnt.territories[terr]["sectors"]
+    return f"{terr}@{sectors[0]}"
+
+
+def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
+    players = game.get("players", [])
+    if len(players) not in PLAYER_COUNTS:
+        raise MalformedLog(f"classic Dune is played by 2 to 6 players, not {len(players)}", "/game/players",
+                           code="unsupported-player-count")
+    if game.get("modules"):
+        raise MalformedLog("no module of classic Dune is supported yet", "/game/modules/0",
+                           code="unsupported-module")
+    ids = [p["id"] for p in players]
+    if len(set(ids)) != len(ids) or "chance" in ids:
+        raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
+    factions = [p.get("faction") for p in players]
+    for i, f in enumerate(factions):
+        if f not in BASE_FACTIONS:
+            raise MalformedLog(f"faction {f!r} is not supported", f"/game/players/{i}/faction",
+                               code="unsupported-faction")
+    if len(set(factions)) != len(factions):
+        raise MalformedLog("each faction is played once", "/game/players")
+    state = {
+        "format": "dune-adjudicator/state", "version": 1,
+        "game": {"system": "dune", "edition": edition, "modules": [], "seats": ids,
+                 "players": {p["id"]: {"name": p.get("name", p["id"]), "faction": p["faction"]} for p in players}},
+        "rng": setup.get("seed"),
+        "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),
+        "dialers": [], "map": {}, "spice": {}, "bank": SPICE_TOTAL,
+        "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] == "base"
+                                     for _ in range(d["copies"])), "discard": []},
+        "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] == "base"
+                                      for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
+        "traitor_deck": sorted(c for c, d in cnt.traitors.items()
+                               if d["set"] == "base" and d["faction"] in factions),
+        "battle": None, "players": {}, "stack": [], "result": None,
+    }
+    g = Game(state, cnt)
+    for seat, p in enumerate(players):
+        sheet = cnt.factions[p["faction"]]
+        state["players"][p["id"]] = {
+            "faction": p["faction"], "marker": MARKERS[seat], "spice": 0, "reserves": sheet["reserves"],
+            "tanks": 0, "hand": [], "traitors": [], "drawn_traitors": [],
+            "leaders": {ld["id"]: "alive" for ld in sheet["leaders"]}, "fought": {},
+        }
+        g.gain(p["id"], sheet["spice"])
+        for terr, n in sorted(sheet["at_start"].items()):
+            if terr not in ("choose_among", "count"):
+                g.add_forces(location(cnt, terr), p["id"], n)
+    tasks = [{"t": "chance", "kind": "draw-traitors", "player": q} for q in ids]
+    tasks += [{"t": "decide", "kind": "keep-traitor", "player": q} for q in ids
+              if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
+    tasks += [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
+              for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
+    fremen = g.player_of("fremen")
+    if fremen:  # the ten to place wait in reserves until placed
+        g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]
+        tasks.append({"t": "decide", "kind": "place-fremen", "player": fremen,
+                      "left": cnt.factions["fremen"]["at_start"]["count"]})
+    g.push(*tasks, {"t": "flow", "phase": "storm"})  # the flow waits beneath the setup
+    return state
+
+
+# --- traitors --------------------------------------------------------------------------------
+def _deal_traitors(g: Game, task: dict) -> dict:
+    return {"do": "draw-traitors", "player": task["player"],
+            "cards": draw(g.state, g.state["traitor_deck"], g.c.traitor_deal["draw"])}
+
+
+def _check_traitors(g: Game, task: dict, data: dict) -> None:
+    cards = data.get("cards")
+    if not isinstance(cards, list) or len(cards) != min(g.c.traitor_deal["draw"], len(g.state["traitor_deck"])):
+        raise IllegalAction("dune.traitor-count", f"a player draws {g.c.traitor_deal['draw']} Traitor cards",
+                            ("dune.setup-traitors",))
+    take(list(g.state["traitor_deck"]), cards, "Traitor deck")
+
+
+def _apply_traitors(g: Game, task: dict, data: dict) -> None:
+    take(g.state["traitor_deck"], data["cards"], "Traitor deck")
+    pl = g.p(task["player"])
+    if g.faction(task["player"]) == "harkonnen":  # the Harkonnen keep every traitor they draw
+        pl["traitors"] = sorted(data["cards"])
+    else:
+        pl["drawn_traitors"] = sorted(data["cards"])
+
+
+chance_kind(ChanceKind("draw-traitors", _deal_traitors, _check_traitors, _apply_traitors,
+                       ("dune.setup-traitors",)))
+
+
+def _keep_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "keep-traitor", "card": c} for c in sorted(set(g.p(task["player"])["drawn_traitors"]))]
+
+
+def _keep(g: Game, task: dict, args: dict) -> None:
+    pl = g.p(task["player"])
+    pl["drawn_traitors"].remove(args["card"])
+    pl["traitors"] = [args["card"]]
+    put(g.state["traitor_deck"], pl["drawn_traitors"])  # the others go back
+    pl["drawn_traitors"] = []
+    g.finish(task)
+
+
+decision(Decision("keep-traitor", ("keep-traitor",), _keep_offers, _keep, ("dune.setup-traitors",)))
+
+
+# --- the Fremen's starting forces -----------------------------------------------------------
+def fremen_locations(g: Game) -> list[str]:
+    return sorted(f"{t}@{s}" for t in g.c.factions["fremen"]["at_start"]["choose_among"]
+                  for s in g.c.territories[t]["sectors"])
+
+
+def _fremen_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "place", "to": loc, "count": n} for loc in fremen_locations(g)
+            for n in range(1, task["left"] + 1)]
+
+
+def _place_fremen(g: Game, task: dict, args: dict) -> None:
+    g.add_forces(args["to"], task["player"], args["count"])
+    g.p(task["player"])["reserves"] -= args["count"]
+    task["left"] -= args["count"]
+    if task["left"] == 0:
+        g.finish(task)
+
+
+decision(Decision("place-fremen", ("place",), _fremen_offers, _place_fremen, ("dune.setup-factions", "dune.fremen")))
+
+assert len(MARKERS) == 6 and MARKERS[-1] < SECTORS

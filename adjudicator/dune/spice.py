@@ -1,0 +1,122 @@
+"""Spice on Arrakis: the Spice Blow with Shai-Hulud (rulings dune.spice-blow, dune.shai-hulud),
+CHOAM Charity (dune.choam-charity) and Spice Collection (dune.spice-collection)."""
+
+from __future__ import annotations
+
+from ..core.errors import IllegalAction
+from .content import territory
+from .deck import draw, put
+from .game import Game
+from .registry import ChanceKind, Decision, auto, chance_kind, decision
+
+CHARITY_LEVEL = 2
+RATE, CITY_RATE = 2, 3
+
+
+# --- Spice Blow ------------------------------------------------------------------------------
+def start_blow(g: Game) -> None:
+    g.push({"t": "chance", "kind": "spice-card"})
+
+
+def _refill(g: Game) -> None:
+    d = g.state["spice_deck"]
+    if not d["deck"]:
+        put(d["deck"], d["discard"])
+        d["discard"] = []
+
+
+def _deal(g: Game, task: dict) -> dict:
+    _refill(g)
+    return {"do": "spice-card", "card": draw(g.state, g.state["spice_deck"]["deck"])[0]}
+
+
+def _check(g: Game, task: dict, data: dict) -> None:
+    d = g.state["spice_deck"]
+    if data.get("card") not in (d["deck"] or d["discard"]):
+        raise IllegalAction("dune.card-not-available", f"{data.get('card')} is not in the Spice deck",
+                            ("dune.engine-chance-outcomes",))
+
+
+def _apply(g: Game, task: dict, data: dict) -> None:
+    _refill(g)
+    d = g.state["spice_deck"]
+    card = data["card"]
+    d["deck"].remove(card)
+    info = g.c.spice_cards[card]
+    if info["kind"] == "territory":
+        loc = f"{info['territory']}@{info['sector']}"
+        if not g.in_storm(loc):  # spice blown into the storm is lost at once
+            amount = min(info["amount"], g.state["bank"])  # the spice comes out of the bank
+            g.state["bank"] -= amount
+            g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
+        d["discard"].append(card)  # a pile: Shai-Hulud reads the last territory card on it
+        if d["aside"]:  # turn 1: the set-aside Shai-Hulud go back into the deck
+            put(d["deck"], d["aside"])
+            d["aside"] = []
+        g.rulings.append("dune.spice-blow")
+        return
+    if g.state["turn"] == 1:
+        d["aside"].append(card)
+        g.rulings.append("dune.shai-hulud")
+    else:
+        last = next((c for c in reversed(d["discard"]) if g.c.spice_cards[c]["kind"] == "territory"), None)
+        d["discard"].append(card)
+        if last:
+            devour(g, g.c.spice_cards[last]["territory"])
+        g.unimplemented.append("the Nexus this Shai-Hulud opens (alliances)")
+    g.push({"t": "chance", "kind": "spice-card"})  # another card is turned
+
+
+def devour(g: Game, terr: str) -> None:
+    """Shai-Hulud takes every force and all spice in the territory."""
+    for loc in g.locations_of(terr):
+        for q in sorted(g.state["map"].get(loc, {})):
+            g.to_tanks(loc, q, g.forces(loc, q))
+    for loc in sorted(g.state["spice"]):
+        if territory(loc) == terr:
+            g.remove_spice(loc)
+    g.rulings.append("dune.shai-hulud")
+
+
+chance_kind(ChanceKind("spice-card", _deal, _check, _apply, ("dune.spice-blow", "dune.shai-hulud")))
+
+
+# --- CHOAM Charity --------------------------------------------------------------------------------
+def start_charity(g: Game) -> None:
+    g.push(*({"t": "decide", "kind": "charity", "player": q} for q in g.order
+             if g.p(q)["spice"] < CHARITY_LEVEL))
+
+
+def _charity_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "claim-charity"}, {"do": "pass"}]
+
+
+def _charity(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "claim-charity":
+        g.gain(task["player"], CHARITY_LEVEL - g.p(task["player"])["spice"])
+    g.finish(task)
+
+
+decision(Decision("charity", ("claim-charity", "pass"), _charity_offers, _charity, ("dune.choam-charity",)))
+
+
+# --- Spice Collection --------------------------------------------------------------------------
+def start_collection(g: Game) -> None:
+    g.push({"t": "auto", "kind": "collect"})
+
+
+@auto("collect")
+def collect(g: Game, task: dict) -> None:
+    for loc in sorted(g.state["spice"]):
+        terr = territory(loc)
+        for q in g.order:
+            n = g.forces_in(terr, q, outside_storm=True)
+            if n and g.state["spice"].get(loc):
+                rate = CITY_RATE if any(g.forces_in(t, q) for t in g.c.ornithopters) else RATE
+                got = min(n * rate, g.state["spice"][loc])
+                g.state["spice"][loc] -= got
+                g.p(q)["spice"] += got
+        if not g.state["spice"].get(loc):
+            g.state["spice"].pop(loc, None)
+    g.rulings.append("dune.spice-collection")
+    g.finish(task)
