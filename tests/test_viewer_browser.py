@@ -292,3 +292,27 @@ def test_the_original_game_is_drawn_too(page, server):
     expect(page.locator("#board-svg [data-post]")).to_have_count(0)  # no spies in the original game
     expect(page.locator("#shield-wall")).to_have_count(0)
     shot(page, "viewer-original-game")
+
+
+def test_a_bloodlines_game_shows_commanders_skills_tech_and_tueks_sietch(page, server):
+    """Bloodlines pieces are drawn from the engine's view: each player's Commanders by zone,
+    Skills and Tech tiles, the Commanders in the Conflict, and Esmar Tuek's own board space."""
+    from adjudicator.simulate import simulate
+
+    log = simulate("uprising", 4, 11, ("bloodlines", "choam", "tech"))  # Esmar Tuek is at the table
+    states = Replay(parse_log(log), "strict", "all").run()["snapshots"]
+    step = next(i for i, s in enumerate(states) if s["board"]["conflict"]
+                and any(p["commanders"]["conflict"] for p in s["players"].values()))
+    paste(page, server, log)
+    page.locator("#step-range").fill(str(step))
+    page.locator("#step-range").dispatch_event("input")
+    at_step(page, step)
+    expect(page.locator('#board-svg [data-space="tueks-sietch"]')).to_have_count(1)
+    for pid, pl in states[step]["players"].items():
+        c = pl["commanders"]
+        facts = page.locator(f'article.player[data-player="{pid}"]')
+        expect(facts.locator('dd[data-fact="commanders"]')).to_have_text(f"{c['supply']} / {c['garrison']} / {c['conflict']}")
+        expect(facts.locator('dd[data-fact="tech"]')).to_have_count(1)
+        if c["conflict"]:
+            expect(page.locator(f'#conflict-svg g[data-player="{pid}"]')).to_contain_text(f"{c['conflict']} Commanders")
+    shot(page, "viewer-bloodlines")
