@@ -311,7 +311,8 @@ def test_a_bloodlines_game_shows_commanders_skills_tech_and_tueks_sietch(page, s
     for pid, pl in states[step]["players"].items():
         c = pl["commanders"]
         facts = page.locator(f'article.player[data-player="{pid}"]')
-        expect(facts.locator('dd[data-fact="commanders"]')).to_have_text(f"{c['supply']} / {c['garrison']} / {c['conflict']}")
+        zones = f"{c['supply']} / {c['garrison']} / {c['conflict']}"
+        expect(facts.locator('dd[data-fact="commanders"]')).to_have_text(zones)
         expect(facts.locator('dd[data-fact="tech"]')).to_have_count(1)
         if c["conflict"]:
             expect(page.locator(f'#conflict-svg g[data-player="{pid}"]')).to_contain_text(f"{c['conflict']} Commanders")
