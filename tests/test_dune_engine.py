@@ -148,7 +148,7 @@ def test_spice_blow_and_shai_hulud():
     move_forces(g, "atreides", "red-chasm@6", 4)
     g.state["stack"].append({"t": "chance", "kind": "spice-card"})
     out = act(state, "chance", "spice-card", card="shai-hulud")
-    assert out.verdict == "unverifiable" and out.code == "not-implemented"  # the Nexus
+    assert out.verdict == "legal" and "dune.nexus" in out.rulings and state["nexus"] == {"proposals": {}}
     assert g.p("atreides")["tanks"] == 4 and state["spice"] == {}
     assert Game(state).top["kind"] == "spice-card"  # another card is turned
     assert problems(state) == []
@@ -356,7 +356,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
         assert kind.rulings and set(kind.rulings) <= set(records), kind.name
 
 
-NOT_YET = {"nexus-alliances", "storm-split-battles", "winner-discards", "bribes", "treachery-specials", "karama",
+NOT_YET = {"storm-split-battles", "winner-discards", "bribes", "treachery-specials", "karama",
            "hidden-cards-in-logs", "positions-viewer", "atreides", "bene-gesserit", "fremen", "harkonnen",
            "spacing-guild", "harkonnen-capture", "advanced-game", "ixians-tleilaxu"}
 

@@ -32,7 +32,8 @@ def cited_ids() -> set[str]:
                     found.update(s for s in _strings(node.args[2]) if ID.match(s))
                 if name in ("append", "extend") and getattr(node.func.value, "attr", "") == "rulings":
                     found.update(s for s in _strings(node) if ID.match(s))
-                if name in ("choice", "Verb", "ChanceKind", "Decision"):  # registered kinds, verbs: the rulings they cite
+                # registered kinds, verbs: the rulings they cite
+                if name in ("choice", "Verb", "ChanceKind", "Decision"):
                     found.update(s for arg in node.args[2:] for s in _strings(arg) if ID.match(s))
                 if name == "pay" and len(node.args) >= 3:
                     found.update(_strings(node.args[2]))

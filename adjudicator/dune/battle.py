@@ -8,6 +8,7 @@ then the resolution (dune.battle-resolution, dune.battle-leader-spice, dune.lasg
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
 from .registry import Decision, auto, decision
@@ -23,7 +24,8 @@ def start_battles(g: Game) -> None:
 def battles_of(g: Game, pid: str) -> list[dict]:
     terrs = sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK})
     return [{"do": "battle", "territory": t, "opponent": q} for t in terrs
-            if pid in (here := g.occupants(t, outside_storm=True)) for q in here if q != pid]
+            if pid in (here := g.occupants(t, outside_storm=True)) for q in here
+            if q != pid and not allied(g, pid, q)]  # allies never fight (dune.alliances)
 
 
 @auto("battles")

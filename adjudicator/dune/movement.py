@@ -14,6 +14,7 @@ from functools import cache
 import networkx as nx
 
 from ..core.errors import IllegalAction
+from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
 from .game import Game
 from .registry import Decision, decision
@@ -147,6 +148,7 @@ def _move(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "move":
         g.add_forces(args["from"], task["player"], -args["count"])
         g.add_forces(args["to"], task["player"], args["count"])
+    expel_beside_ally(g, task["player"])  # the end of this player's shipment and movement
     g.finish(task)
 
 

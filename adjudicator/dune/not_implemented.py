@@ -1,13 +1,11 @@
 """The rules of the classic game the engine does not know yet (issue #15), each with the ruling
 that states it. A test pins this list and docs/dune-engine.md repeats it; an action that meets
-one of them is answered `unverifiable` / `not-implemented` (the Nexus today), never judged."""
+one of them is answered `unverifiable` / `not-implemented`, never judged."""
 
 from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "nexus-alliances": ("The Nexus after a Shai-Hulud: forming and breaking alliances, allied victory "
-                        "with four strongholds, allies' shared territories", "dune.nexus"),
     "storm-split-battles": ("Forces on opposite sides of the storm in one territory do not fight; the "
                             "engine leaves the storm sector's forces out of the battle", "dune.storm-blocks"),
     "winner-discards": "The battle winner's option to discard the weapon or defense it played",

@@ -65,7 +65,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         state["players"][p["id"]] = {
             "faction": p["faction"], "marker": MARKERS[seat], "spice": 0, "reserves": sheet["reserves"],
             "tanks": 0, "hand": [], "traitors": [], "drawn_traitors": [],
-            "leaders": {ld["id"]: "alive" for ld in sheet["leaders"]}, "fought": {},
+            "leaders": {ld["id"]: "alive" for ld in sheet["leaders"]}, "fought": {}, "ally": None,
         }
         g.gain(p["id"], sheet["spice"])
         for terr, n in sorted(sheet["at_start"].items()):
