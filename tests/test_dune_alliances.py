@@ -131,3 +131,38 @@ def test_allies_win_with_four_strongholds_and_three_are_not_enough():
     assert out_state is None
     assert state["result"] == {"finished": True, "winners": ["atreides", "harkonnen"], "turn": 4,
                                "how": "strongholds"}
+
+
+# --- unknown cards in logs ("?") ----------------------------------------------------------------------
+def test_an_unknown_draw_is_named_when_played_and_the_verdict_is_unverifiable():
+    state = new("atreides", "harkonnen")
+    state["storm"], state["order"] = 0, ["atreides", "harkonnen"]
+    g = at(state, {"t": "auto", "kind": "battles"}, {"t": "chance", "kind": "draw-treachery", "player": "atreides"})
+    move_forces(g, "atreides", "the-great-flat@14", 5)
+    move_forces(g, "harkonnen", "the-great-flat@14", 4)
+    act(state, "chance", "draw-treachery", player="atreides", card="?")
+    assert g.p("atreides")["hand"] == ["?"] and state["treachery"]["hidden"] == 1 and problems(state) == []
+    assert "crysknife" in state["treachery"]["deck"]  # still counted there until named
+    act(state, "atreides", "battle", territory="the-great-flat", opponent="harkonnen")
+    assert all("?" not in str(a.to_json()) for a in RULES.legal_actions(state))  # offers name known cards only
+    out = act(state, "atreides", "plan", leader="thufir-hawat", dial=3, weapon="crysknife")
+    assert out.verdict == "unverifiable" and out.code == "hidden-information" and "crysknife" in out.message
+    assert "dune.engine-hidden-cards" in out.rulings
+    assert g.p("atreides")["hand"] == [] and state["treachery"]["hidden"] == 0
+    assert "crysknife" not in state["treachery"]["deck"] and problems(state) == []
+
+
+def test_an_unknown_card_cannot_be_one_the_deck_no_longer_holds():
+    state = new("atreides", "harkonnen")
+    state["storm"], state["order"] = 0, ["atreides", "harkonnen"]
+    g = at(state, {"t": "auto", "kind": "battles"}, {"t": "chance", "kind": "draw-treachery", "player": "atreides"})
+    move_forces(g, "atreides", "the-great-flat@14", 5)
+    move_forces(g, "harkonnen", "the-great-flat@14", 4)
+    act(state, "chance", "draw-treachery", player="atreides", card="?")
+    state["treachery"]["deck"].remove("lasgun")  # the Lasgun is known to be elsewhere
+    state["treachery"]["discard"].append("lasgun")
+    act(state, "atreides", "battle", territory="the-great-flat", opponent="harkonnen")
+    err = refused(state, "atreides", "plan", leader="thufir-hawat", dial=3, weapon="lasgun")
+    assert err.code == "dune.card-not-playable"
+    act(state, "atreides", "plan", leader="thufir-hawat", dial=3)  # keeping the unknown card is legal
+    assert g.p("atreides")["hand"] == ["?"]

@@ -357,7 +357,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
 
 
 NOT_YET = {"storm-split-battles", "winner-discards", "bribes", "treachery-specials", "karama",
-           "hidden-cards-in-logs", "positions-viewer", "atreides", "bene-gesserit", "fremen", "harkonnen",
+           "hidden-traitors-in-logs", "positions-viewer", "atreides", "bene-gesserit", "fremen", "harkonnen",
            "spacing-guild", "harkonnen-capture", "advanced-game", "ixians-tleilaxu"}
 
 

@@ -12,7 +12,7 @@ from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
 from .registry import Decision, auto, decision
-from .treachery import discard
+from .treachery import HIDDEN, could_hold, discard, identify
 
 PLAN = ("dune.battle-plan",)
 
@@ -64,7 +64,15 @@ def _kind(g: Game, card: str) -> tuple[str, str | None]:
 
 
 def heroes(g: Game, pid: str) -> list[str]:
-    return sorted({c for c in g.p(pid)["hand"] if _kind(g, c) == ("special", "leader")})
+    return sorted({c for c in g.p(pid)["hand"] if c != HIDDEN and _kind(g, c) == ("special", "leader")})
+
+
+def _take(g: Game, pid: str, hand: list, card: str) -> bool:
+    """Take a card out of a copy of the hand: the card itself or an unknown card that may be it."""
+    if not could_hold(g, pid, card, hand):
+        return False
+    hand.remove(card if card in hand else HIDDEN)
+    return True
 
 
 def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
@@ -76,11 +84,12 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
         return IllegalAction("dune.card-not-playable", "a battle plan names its leader and cards by id", PLAN)
     if leader is None and fighters:
         return IllegalAction("dune.plan-needs-leader", f"{pid} has a leader or Cheap Hero to play", PLAN)
-    if leader is not None and leader not in fighters:
+    hero = leader in g.c.treachery and _kind(g, leader) == ("special", "leader")
+    if leader is not None and leader not in fighters and not (hero and could_hold(g, pid, leader)):
         rule = ("dune.battle-leader-once",) if g.p(pid)["fought"].get(leader) else PLAN
         return IllegalAction("dune.leader-not-available", f"{leader!r} cannot fight for {pid} in {terr}", rule)
-    if leader in hand:
-        hand.remove(leader)
+    if hero:
+        _take(g, pid, hand, leader)
     forces = g.forces_in(terr, pid, outside_storm=True)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
         return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
@@ -90,16 +99,15 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
             continue
         if leader is None:
             return IllegalAction("dune.cards-without-leader", "a side without a leader plays no Treachery card", PLAN)
-        if card not in hand or _kind(g, card)[0] not in kinds:
+        if card not in g.c.treachery or _kind(g, card)[0] not in kinds or not _take(g, pid, hand, card):
             return IllegalAction("dune.card-not-playable", f"{card!r} is not a {slot} in {pid}'s hand",
                                  ("dune.treachery-weapons-defenses",))
-        hand.remove(card)
     return None
 
 
 def _plan_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
-    hand = sorted(set(g.p(pid)["hand"]))
+    hand = sorted(set(g.p(pid)["hand"]) - {HIDDEN})  # unknown cards are named only by a log
     fighters = leaders_available(g, pid) + heroes(g, pid)
     forces = g.forces_in(g.state["battle"]["territory"], pid, outside_storm=True)
     out = []
@@ -126,6 +134,7 @@ def _plan(g: Game, task: dict, args: dict) -> None:
     plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense") if args.get(k) is not None}
     cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
     for card in cards:
+        identify(g, pid, card)
         g.p(pid)["hand"].remove(card)
     plan["cards"] = sorted(cards)
     g.state["battle"]["plans"][pid] = plan

@@ -13,7 +13,8 @@ NOT_IMPLEMENTED = {
     "treachery-specials": ("Family Atomics, Hajr, Karama, Tleilaxu Ghola, Truthtrance, Weather Control "
                            "played from hand", "dune.treachery-special"),
     "karama": ("Karama: stopping an advantage, the advanced special powers", "dune.karama"),
-    "hidden-cards-in-logs": "A log that records a draw or a battle plan as unknown, checked when revealed",
+    "hidden-traitors-in-logs": ("Traitor cards (drawn and kept) recorded as unknown in a log; Treachery draws "
+                                "recorded \"?\" are supported", "dune.engine-hidden-cards"),
     "positions-viewer": "Positions, the replay viewer and the service (the rule system is not registered)",
     # faction advantages (basic game)
     "atreides": ("Atreides prescience (auction cards, spice deck top, one battle plan element)", "dune.atreides"),

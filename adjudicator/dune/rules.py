@@ -85,6 +85,8 @@ class DuneRules:
         else:
             self._decide(g, task, action)
         self.settle(g)
+        if g.hidden:
+            return Outcome(UNVERIFIABLE, "hidden-information", "; ".join(g.hidden), g.rulings)
         if g.unimplemented:
             return Outcome(UNVERIFIABLE, "not-implemented", "not implemented: " + "; ".join(g.unimplemented),
                            g.rulings)

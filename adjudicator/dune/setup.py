@@ -52,7 +52,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),
         "dialers": [], "map": {}, "spice": {}, "bank": SPICE_TOTAL,
         "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] == "base"
-                                     for _ in range(d["copies"])), "discard": []},
+                                     for _ in range(d["copies"])), "discard": [], "hidden": 0},
         "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] == "base"
                                       for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
         "traitor_deck": sorted(c for c, d in cnt.traitors.items()
