@@ -144,6 +144,7 @@ def test_an_unknown_draw_is_named_when_played_and_the_verdict_is_unverifiable():
     assert g.p("atreides")["hand"] == ["?"] and state["treachery"]["hidden"] == 1 and problems(state) == []
     assert "crysknife" in state["treachery"]["deck"]  # still counted there until named
     act(state, "atreides", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "atreides", "pass")  # no prescience
     assert all("?" not in str(a.to_json()) for a in RULES.legal_actions(state))  # offers name known cards only
     out = act(state, "atreides", "plan", leader="thufir-hawat", dial=3, weapon="crysknife")
     assert out.verdict == "unverifiable" and out.code == "hidden-information" and "crysknife" in out.message
@@ -162,6 +163,7 @@ def test_an_unknown_card_cannot_be_one_the_deck_no_longer_holds():
     state["treachery"]["deck"].remove("lasgun")  # the Lasgun is known to be elsewhere
     state["treachery"]["discard"].append("lasgun")
     act(state, "atreides", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "atreides", "pass")  # no prescience
     err = refused(state, "atreides", "plan", leader="thufir-hawat", dial=3, weapon="lasgun")
     assert err.code == "dune.card-not-playable"
     act(state, "atreides", "plan", leader="thufir-hawat", dial=3)  # keeping the unknown card is legal

@@ -11,7 +11,7 @@ from ..core.errors import IllegalAction
 from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
-from .registry import Decision, auto, decision
+from .registry import Decision, auto, collect, decision, fire, first
 from .treachery import HIDDEN, could_hold, discard, identify
 
 PLAN = ("dune.battle-plan",)
@@ -44,6 +44,7 @@ def _choose(g: Game, task: dict, args: dict) -> None:
     g.push({"t": "decide", "kind": "plan", "player": a}, {"t": "decide", "kind": "plan", "player": d},
            {"t": "decide", "kind": "traitor", "player": a}, {"t": "decide", "kind": "traitor", "player": d},
            {"t": "auto", "kind": "resolve-battle"})
+    fire("battle-opened", g, g.state["battle"])  # the Voice, prescience: asked before the plans
 
 
 decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, task["player"]), _choose,
@@ -93,6 +94,8 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     forces = g.forces_in(terr, pid, outside_storm=True)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
         return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
+    if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
+        return err  # e.g. the Voice's command
     for slot, kinds in (("weapon", ("weapon", "worthless")), ("defense", ("defense", "worthless"))):
         card = plan.get(slot)
         if card is None:
@@ -153,7 +156,9 @@ def _opponent(g: Game, pid: str) -> str:
 def _traitor_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     leader = g.state["battle"]["plans"][_opponent(g, pid)].get("leader")
-    can = leader is not None and leader in g.p(pid)["traitors"]
+    # an ally's traitors may serve too (hook `traitors-of`: the Harkonnen's allies)
+    traitors = g.p(pid)["traitors"] + [c for cards in collect("traitors-of", g, pid) for c in cards]
+    can = leader is not None and leader in traitors
     return ([{"do": "call-traitor"}] if can else []) + [{"do": "pass"}]
 
 

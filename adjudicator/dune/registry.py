@@ -83,3 +83,8 @@ def first(name: str, *args, default=None):
 def fire(name: str, *args) -> None:
     for fn in HOOKS.get(name, ()):
         fn(*args)
+
+
+def collect(name: str, *args) -> list:
+    """Every listener's answer that is not None, in registration order."""
+    return [a for fn in HOOKS.get(name, ()) if (a := fn(*args)) is not None]

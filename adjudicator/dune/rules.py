@@ -15,13 +15,13 @@ import networkx as nx
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import battle, bidding, movement, revival, setup, spice, storm, treachery  # noqa: F401  (registrations)
+from . import alliance, battle, bidding, factions, movement, revival, setup, spice, storm, treachery  # noqa: F401
 from .content import content
 from .flow import PHASES, advance_flow
 from .game import Game
 from .registry import AUTOS, CHANCES, DECISIONS
 
-RULE_MODULES = (battle, bidding, movement, revival, setup, spice, storm, treachery)
+RULE_MODULES = (alliance, battle, bidding, factions, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
 
 

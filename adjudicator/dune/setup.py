@@ -8,7 +8,7 @@ from ..core.errors import IllegalAction, MalformedLog
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
 from .game import SPICE_TOTAL, Game
-from .registry import ChanceKind, Decision, chance_kind, decision
+from .registry import ChanceKind, Decision, chance_kind, decision, first
 
 PLAYER_COUNTS = range(2, 7)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
@@ -81,6 +81,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]
         tasks.append({"t": "decide", "kind": "place-fremen", "player": fremen,
                       "left": cnt.factions["fremen"]["at_start"]["count"]})
+    tasks += first("setup-tasks", g, default=[])  # a faction's own setup decision (the prediction)
     g.push(*tasks, {"t": "flow", "phase": "storm"})  # the flow waits beneath the setup
     return state
 
