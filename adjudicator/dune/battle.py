@@ -211,11 +211,31 @@ def _kill(g: Game, pid: str, plan: dict) -> int:
 
 def _settle_cards(g: Game, pid: str, plan: dict, keep: bool) -> None:
     """The loser discards every card played; the winner keeps weapons and defenses (a reading:
-    ruling dune.engine-winner-cards) and discards worthless cards and Cheap Heroes."""
+    ruling dune.engine-winner-cards) and discards worthless cards and Cheap Heroes, then may
+    discard the ones it kept (decision `winner-cards`)."""
     g.p(pid)["hand"] += plan["cards"]
     g.p(pid)["hand"].sort()
     gone = [c for c in plan["cards"] if not keep or _kind(g, c)[0] not in ("weapon", "defense")]
     discard(g, pid, gone)
+    kept = sorted(c for c in plan["cards"] if c not in gone)
+    if kept:
+        g.push({"t": "decide", "kind": "winner-cards", "player": pid, "kept": kept})
+
+
+def _winner_offers(g: Game, task: dict) -> list[dict]:
+    kept = task["kept"]
+    subsets = [[c for i, c in enumerate(kept) if mask >> i & 1] for mask in range(1, 1 << len(kept))]
+    return [{"do": "pass"}] + [{"do": "discard", "cards": cards} for cards in subsets]
+
+
+def _winner_cards(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "discard":
+        discard(g, task["player"], args["cards"])
+    g.finish(task)
+
+
+decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_cards,
+                  ("dune.battle-resolution", "dune.engine-winner-cards")))
 
 
 @auto("resolve-battle")
