@@ -54,3 +54,27 @@ def test_the_winner_may_discard_the_cards_it_kept():
     assert "dune.engine-winner-cards" in out.rulings
     assert g.p("emperor")["hand"] == ["shield"] and sorted(state["treachery"]["discard"]) == ["baliset", "crysknife"]
     assert problems(state) == []
+
+
+def test_forces_on_opposite_sides_of_the_storm_do_not_fight():
+    state, g = position(storm=6, forces=(("emperor", "false-wall-east@4", 3), ("harkonnen", "false-wall-east@8", 3)))
+    assert state["battle"] is None and RULES.prompt(state)["kind"] != "choose-battle"  # no battle at all
+    assert g.forces("false-wall-east@4", "emperor") == 3
+
+
+def test_a_battle_on_one_side_of_the_storm_leaves_the_other_side_alone():
+    state, g = position(storm=6, forces=(("emperor", "false-wall-east@4", 3), ("harkonnen", "false-wall-east@5", 2),
+                                         ("harkonnen", "false-wall-east@8", 4)))
+    assert [a.to_json() for a in RULES.legal_actions(state)] == [
+        {"by": "emperor", "do": "battle", "territory": "false-wall-east", "sector": 4, "opponent": "harkonnen"}]
+    err = refused(state, "emperor", "battle", territory="false-wall-east", opponent="harkonnen")
+    assert err.code == "dune.not-offered"  # the side must be named
+    act(state, "emperor", "battle", territory="false-wall-east", sector=4, opponent="harkonnen")
+    assert refused(state, "emperor", "plan", leader="bashar", dial=4).code == "dune.dial-out-of-range"
+    act(state, "emperor", "plan", leader="bashar", dial=1)
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=2)  # 2 forces on this side at most
+    act(state, "emperor", "pass")
+    act(state, "harkonnen", "pass")
+    assert g.p("emperor")["tanks"] == 3 and g.forces("false-wall-east@5", "harkonnen") == 0
+    assert g.forces("false-wall-east@8", "harkonnen") == 4 and g.p("harkonnen")["tanks"] == 2
+    assert problems(state) == []

@@ -357,7 +357,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
         assert kind.rulings and set(kind.rulings) <= set(records), kind.name
 
 
-NOT_YET = {"storm-split-battles", "bribes", "treachery-specials", "karama",
+NOT_YET = {"bribes", "treachery-specials", "karama",
            "hidden-traitors-in-logs", "positions-viewer", "atreides-auction-prescience", "bene-gesserit-charity",
            "emperor-alliance", "fremen-worm-ride", "guild-cross-ship", "harkonnen-capture", "advanced-game",
            "ixians-tleilaxu"}

@@ -7,6 +7,8 @@ then the resolution (dune.battle-resolution, dune.battle-leader-spice, dune.lasg
 
 from __future__ import annotations
 
+import networkx as nx
+
 from ..core.errors import IllegalAction
 from .alliance import allied
 from .content import POLAR_SINK
@@ -21,11 +23,38 @@ def start_battles(g: Game) -> None:
     g.push({"t": "auto", "kind": "battles"})
 
 
+def sides(g: Game, terr: str) -> list[list[str]]:
+    """A territory's locations outside the storm, split where the storm cuts it: forces on
+    opposite sides of the storm do not fight (ruling dune.storm-blocks)."""
+    locs = [f"{terr}@{s}" for s in g.c.territories[terr]["sectors"] if s != g.state["storm"]]
+    graph = nx.subgraph_view(g.c.graph, filter_node=lambda n: n in locs)
+    return sorted(sorted(part) for part in nx.connected_components(graph))
+
+
+def site(g: Game, terr: str, sector: int | None) -> list[str] | None:
+    """The locations of a battle: the whole territory outside the storm, or, when the storm cuts
+    it, the side that holds `sector`."""
+    parts = sides(g, terr)
+    if len(parts) == 1:
+        return parts[0] if sector is None else None
+    return next((p for p in parts if f"{terr}@{sector}" in p), None)
+
+
+def _on(g: Game, locs: list[str], pid: str) -> int:
+    return sum(g.forces(loc, pid) for loc in locs)
+
+
 def battles_of(g: Game, pid: str) -> list[dict]:
     terrs = sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK})
-    return [{"do": "battle", "territory": t, "opponent": q} for t in terrs
-            if pid in (here := g.occupants(t, outside_storm=True)) for q in here
-            if q != pid and not allied(g, pid, q)]  # allies never fight (dune.alliances)
+    out = []
+    for t in terrs:
+        parts = sides(g, t)
+        for part in parts:
+            here = [q for q in g.seats if _on(g, part, q)]
+            where = {"territory": t} if len(parts) == 1 else {"territory": t, "sector": int(part[0].split("@")[1])}
+            out += [{"do": "battle", **where, "opponent": q} for q in here if pid in here and q != pid
+                    and not allied(g, pid, q)]  # allies never fight (dune.alliances)
+    return out
 
 
 @auto("battles")
@@ -39,7 +68,8 @@ def next_battle(g: Game, task: dict) -> None:
 
 def _choose(g: Game, task: dict, args: dict) -> None:
     a, d, terr = task["player"], args["opponent"], args["territory"]
-    g.state["battle"] = {"territory": terr, "aggressor": a, "defender": d, "plans": {}, "traitors": []}
+    g.state["battle"] = {"territory": terr, "locs": site(g, terr, args.get("sector")), "aggressor": a,
+                         "defender": d, "plans": {}, "traitors": []}
     g.finish(task)
     g.push({"t": "decide", "kind": "plan", "player": a}, {"t": "decide", "kind": "plan", "player": d},
            {"t": "decide", "kind": "traitor", "player": a}, {"t": "decide", "kind": "traitor", "player": d},
@@ -91,7 +121,7 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
         return IllegalAction("dune.leader-not-available", f"{leader!r} cannot fight for {pid} in {terr}", rule)
     if hero:
         _take(g, pid, hand, leader)
-    forces = g.forces_in(terr, pid, outside_storm=True)
+    forces = _on(g, g.state["battle"]["locs"], pid)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
         return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
     if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
@@ -112,7 +142,7 @@ def _plan_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     hand = sorted(set(g.p(pid)["hand"]) - {HIDDEN})  # unknown cards are named only by a log
     fighters = leaders_available(g, pid) + heroes(g, pid)
-    forces = g.forces_in(g.state["battle"]["territory"], pid, outside_storm=True)
+    forces = _on(g, g.state["battle"]["locs"], pid)
     out = []
     for leader in fighters or [None]:
         for weapon in [None, *hand]:
@@ -186,15 +216,14 @@ def _strength(g: Game, plan: dict) -> int:
     return g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0
 
 
-def _lose_all(g: Game, pid: str, terr: str, outside_storm: bool = True) -> None:
-    for loc in g.locations_of(terr):
-        if not (outside_storm and g.in_storm(loc)):
-            g.to_tanks(loc, pid, g.forces(loc, pid))
+def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
+    for loc in locs:
+        g.to_tanks(loc, pid, g.forces(loc, pid))
 
 
-def _lose(g: Game, pid: str, terr: str, n: int) -> None:
-    for loc in g.locations_of(terr):
-        if n and not g.in_storm(loc):
+def _lose(g: Game, pid: str, locs: list[str], n: int) -> None:
+    for loc in locs:
+        if n:
             k = min(n, g.forces(loc, pid))
             g.to_tanks(loc, pid, k)
             n -= k
@@ -241,7 +270,7 @@ decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_c
 @auto("resolve-battle")
 def resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
-    terr, a, d = b["territory"], b["aggressor"], b["defender"]
+    terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
     g.finish(task)
     g.state["battle"] = None
@@ -253,7 +282,7 @@ def resolve(g: Game, task: dict) -> None:
     played = [c for pid in (a, d) for c in plans[pid]["cards"]]
     if len(b["traitors"]) == 2:  # both leaders are traitors: both sides lose everything
         for pid in (a, d):
-            _lose_all(g, pid, terr)
+            _lose_all(g, pid, locs)
             _kill(g, pid, plans[pid])
             _settle_cards(g, pid, plans[pid], keep=False)
         g.rulings.append("dune.traitor-call")
@@ -261,7 +290,7 @@ def resolve(g: Game, task: dict) -> None:
     if b["traitors"]:
         winner = b["traitors"][0]
         loser = _opponent_of(a, d, winner)
-        _lose_all(g, loser, terr)
+        _lose_all(g, loser, locs)
         g.gain(winner, _kill(g, loser, plans[loser]))
         _settle_cards(g, winner, plans[winner], keep=True)
         _settle_cards(g, loser, plans[loser], keep=False)
@@ -269,7 +298,7 @@ def resolve(g: Game, task: dict) -> None:
         return
     if "lasgun" in played and any(_kind(g, c) == ("defense", "projectile") for c in played):
         for pid in g.occupants(terr):
-            _lose_all(g, pid, terr, outside_storm=False)
+            _lose_all(g, pid, g.locations_of(terr))  # the whole territory, storm or not
         for loc in sorted(g.state["spice"]):
             if loc.split("@", 1)[0] == terr:
                 g.remove_spice(loc)
@@ -282,8 +311,8 @@ def resolve(g: Game, task: dict) -> None:
     total = {pid: plans[pid]["dial"] + (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
     winner = a if total[a] >= total[d] else d  # the aggressor wins ties
     loser = _opponent_of(a, d, winner)
-    _lose_all(g, loser, terr)
-    _lose(g, winner, terr, plans[winner]["dial"])
+    _lose_all(g, loser, locs)
+    _lose(g, winner, locs, plans[winner]["dial"])
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
     g.gain(winner, spice)
     _settle_cards(g, winner, plans[winner], keep=True)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "storm-split-battles": ("Forces on opposite sides of the storm in one territory do not fight; the "
-                            "engine leaves the storm sector's forces out of the battle", "dune.storm-blocks"),
     "bribes": ("Bribes and deals (spice in front of the shield until the Mentat Pause)", "dune.bribes"),
     "treachery-specials": ("Family Atomics, Hajr, Karama, Tleilaxu Ghola, Truthtrance, Weather Control "
                            "played from hand", "dune.treachery-special"),
