@@ -255,6 +255,7 @@ def test_a_prediction_that_comes_true_wins_for_the_bene_gesserit():
     err = refused(state, "bene-gesserit", "predict", faction="fremen", turn=3)  # not in play
     assert err.code == "dune.bad-prediction"
     act(state, "bene-gesserit", "predict", faction="atreides", turn=3)
+    assert RULES.public_view(state, "atreides")["players"]["bene-gesserit"]["prediction"] == "hidden"
     state["turn"] = 3
     at(state, phase="mentat-pause")
     move_forces(g, "atreides", "sietch-tabr@13", 1)

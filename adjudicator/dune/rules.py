@@ -161,6 +161,8 @@ class DuneRules:
             if pid != viewer:
                 for key in ("hand", "traitors", "drawn_traitors"):
                     pl[key] = len(pl[key])
+                if pl.get("prediction"):  # the Bene Gesserit prediction is secret until it comes true
+                    pl["prediction"] = "hidden"
         view["treachery"]["deck"] = len(view["treachery"]["deck"])
         view["spice_deck"]["deck"] = len(view["spice_deck"]["deck"])
         view["traitor_deck"] = len(view["traitor_deck"])
