@@ -7,11 +7,14 @@ then the resolution (dune.battle-resolution, dune.battle-leader-spice, dune.lasg
 
 from __future__ import annotations
 
+import networkx as nx
+
 from ..core.errors import IllegalAction
+from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
-from .registry import Decision, auto, decision
-from .treachery import discard
+from .registry import Decision, auto, collect, decision, fire, first
+from .treachery import HIDDEN, could_hold, discard, identify
 
 PLAN = ("dune.battle-plan",)
 
@@ -20,10 +23,38 @@ def start_battles(g: Game) -> None:
     g.push({"t": "auto", "kind": "battles"})
 
 
+def sides(g: Game, terr: str) -> list[list[str]]:
+    """A territory's locations outside the storm, split where the storm cuts it: forces on
+    opposite sides of the storm do not fight (ruling dune.storm-blocks)."""
+    locs = [f"{terr}@{s}" for s in g.c.territories[terr]["sectors"] if s != g.state["storm"]]
+    graph = nx.subgraph_view(g.c.graph, filter_node=lambda n: n in locs)
+    return sorted(sorted(part) for part in nx.connected_components(graph))
+
+
+def site(g: Game, terr: str, sector: int | None) -> list[str] | None:
+    """The locations of a battle: the whole territory outside the storm, or, when the storm cuts
+    it, the side that holds `sector`."""
+    parts = sides(g, terr)
+    if len(parts) == 1:
+        return parts[0] if sector is None else None
+    return next((p for p in parts if f"{terr}@{sector}" in p), None)
+
+
+def _on(g: Game, locs: list[str], pid: str) -> int:
+    return sum(g.forces(loc, pid) for loc in locs)
+
+
 def battles_of(g: Game, pid: str) -> list[dict]:
     terrs = sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK})
-    return [{"do": "battle", "territory": t, "opponent": q} for t in terrs
-            if pid in (here := g.occupants(t, outside_storm=True)) for q in here if q != pid]
+    out = []
+    for t in terrs:
+        parts = sides(g, t)
+        for part in parts:
+            here = [q for q in g.seats if _on(g, part, q)]
+            where = {"territory": t} if len(parts) == 1 else {"territory": t, "sector": int(part[0].split("@")[1])}
+            out += [{"do": "battle", **where, "opponent": q} for q in here if pid in here and q != pid
+                    and not allied(g, pid, q)]  # allies never fight (dune.alliances)
+    return out
 
 
 @auto("battles")
@@ -37,11 +68,13 @@ def next_battle(g: Game, task: dict) -> None:
 
 def _choose(g: Game, task: dict, args: dict) -> None:
     a, d, terr = task["player"], args["opponent"], args["territory"]
-    g.state["battle"] = {"territory": terr, "aggressor": a, "defender": d, "plans": {}, "traitors": []}
+    g.state["battle"] = {"territory": terr, "locs": site(g, terr, args.get("sector")), "aggressor": a,
+                         "defender": d, "plans": {}, "traitors": []}
     g.finish(task)
     g.push({"t": "decide", "kind": "plan", "player": a}, {"t": "decide", "kind": "plan", "player": d},
            {"t": "decide", "kind": "traitor", "player": a}, {"t": "decide", "kind": "traitor", "player": d},
            {"t": "auto", "kind": "resolve-battle"})
+    fire("battle-opened", g, g.state["battle"])  # the Voice, prescience: asked before the plans
 
 
 decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, task["player"]), _choose,
@@ -62,7 +95,15 @@ def _kind(g: Game, card: str) -> tuple[str, str | None]:
 
 
 def heroes(g: Game, pid: str) -> list[str]:
-    return sorted({c for c in g.p(pid)["hand"] if _kind(g, c) == ("special", "leader")})
+    return sorted({c for c in g.p(pid)["hand"] if c != HIDDEN and _kind(g, c) == ("special", "leader")})
+
+
+def _take(g: Game, pid: str, hand: list, card: str) -> bool:
+    """Take a card out of a copy of the hand: the card itself or an unknown card that may be it."""
+    if not could_hold(g, pid, card, hand):
+        return False
+    hand.remove(card if card in hand else HIDDEN)
+    return True
 
 
 def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
@@ -74,32 +115,34 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
         return IllegalAction("dune.card-not-playable", "a battle plan names its leader and cards by id", PLAN)
     if leader is None and fighters:
         return IllegalAction("dune.plan-needs-leader", f"{pid} has a leader or Cheap Hero to play", PLAN)
-    if leader is not None and leader not in fighters:
+    hero = leader in g.c.treachery and _kind(g, leader) == ("special", "leader")
+    if leader is not None and leader not in fighters and not (hero and could_hold(g, pid, leader)):
         rule = ("dune.battle-leader-once",) if g.p(pid)["fought"].get(leader) else PLAN
         return IllegalAction("dune.leader-not-available", f"{leader!r} cannot fight for {pid} in {terr}", rule)
-    if leader in hand:
-        hand.remove(leader)
-    forces = g.forces_in(terr, pid, outside_storm=True)
+    if hero:
+        _take(g, pid, hand, leader)
+    forces = _on(g, g.state["battle"]["locs"], pid)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
         return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
+    if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
+        return err  # e.g. the Voice's command
     for slot, kinds in (("weapon", ("weapon", "worthless")), ("defense", ("defense", "worthless"))):
         card = plan.get(slot)
         if card is None:
             continue
         if leader is None:
             return IllegalAction("dune.cards-without-leader", "a side without a leader plays no Treachery card", PLAN)
-        if card not in hand or _kind(g, card)[0] not in kinds:
+        if card not in g.c.treachery or _kind(g, card)[0] not in kinds or not _take(g, pid, hand, card):
             return IllegalAction("dune.card-not-playable", f"{card!r} is not a {slot} in {pid}'s hand",
                                  ("dune.treachery-weapons-defenses",))
-        hand.remove(card)
     return None
 
 
 def _plan_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
-    hand = sorted(set(g.p(pid)["hand"]))
+    hand = sorted(set(g.p(pid)["hand"]) - {HIDDEN})  # unknown cards are named only by a log
     fighters = leaders_available(g, pid) + heroes(g, pid)
-    forces = g.forces_in(g.state["battle"]["territory"], pid, outside_storm=True)
+    forces = _on(g, g.state["battle"]["locs"], pid)
     out = []
     for leader in fighters or [None]:
         for weapon in [None, *hand]:
@@ -124,6 +167,7 @@ def _plan(g: Game, task: dict, args: dict) -> None:
     plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense") if args.get(k) is not None}
     cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
     for card in cards:
+        identify(g, pid, card)
         g.p(pid)["hand"].remove(card)
     plan["cards"] = sorted(cards)
     g.state["battle"]["plans"][pid] = plan
@@ -142,7 +186,9 @@ def _opponent(g: Game, pid: str) -> str:
 def _traitor_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     leader = g.state["battle"]["plans"][_opponent(g, pid)].get("leader")
-    can = leader is not None and leader in g.p(pid)["traitors"]
+    # an ally's traitors may serve too (hook `traitors-of`: the Harkonnen's allies)
+    traitors = g.p(pid)["traitors"] + [c for cards in collect("traitors-of", g, pid) for c in cards]
+    can = leader is not None and leader in traitors
     return ([{"do": "call-traitor"}] if can else []) + [{"do": "pass"}]
 
 
@@ -170,15 +216,14 @@ def _strength(g: Game, plan: dict) -> int:
     return g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0
 
 
-def _lose_all(g: Game, pid: str, terr: str, outside_storm: bool = True) -> None:
-    for loc in g.locations_of(terr):
-        if not (outside_storm and g.in_storm(loc)):
-            g.to_tanks(loc, pid, g.forces(loc, pid))
+def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
+    for loc in locs:
+        g.to_tanks(loc, pid, g.forces(loc, pid))
 
 
-def _lose(g: Game, pid: str, terr: str, n: int) -> None:
-    for loc in g.locations_of(terr):
-        if n and not g.in_storm(loc):
+def _lose(g: Game, pid: str, locs: list[str], n: int) -> None:
+    for loc in locs:
+        if n:
             k = min(n, g.forces(loc, pid))
             g.to_tanks(loc, pid, k)
             n -= k
@@ -195,17 +240,37 @@ def _kill(g: Game, pid: str, plan: dict) -> int:
 
 def _settle_cards(g: Game, pid: str, plan: dict, keep: bool) -> None:
     """The loser discards every card played; the winner keeps weapons and defenses (a reading:
-    ruling dune.engine-winner-cards) and discards worthless cards and Cheap Heroes."""
+    ruling dune.engine-winner-cards) and discards worthless cards and Cheap Heroes, then may
+    discard the ones it kept (decision `winner-cards`)."""
     g.p(pid)["hand"] += plan["cards"]
     g.p(pid)["hand"].sort()
     gone = [c for c in plan["cards"] if not keep or _kind(g, c)[0] not in ("weapon", "defense")]
     discard(g, pid, gone)
+    kept = sorted(c for c in plan["cards"] if c not in gone)
+    if kept:
+        g.push({"t": "decide", "kind": "winner-cards", "player": pid, "kept": kept})
+
+
+def _winner_offers(g: Game, task: dict) -> list[dict]:
+    kept = task["kept"]
+    subsets = [[c for i, c in enumerate(kept) if mask >> i & 1] for mask in range(1, 1 << len(kept))]
+    return [{"do": "pass"}] + [{"do": "discard", "cards": cards} for cards in subsets]
+
+
+def _winner_cards(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "discard":
+        discard(g, task["player"], args["cards"])
+    g.finish(task)
+
+
+decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_cards,
+                  ("dune.battle-resolution", "dune.engine-winner-cards")))
 
 
 @auto("resolve-battle")
 def resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
-    terr, a, d = b["territory"], b["aggressor"], b["defender"]
+    terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
     g.finish(task)
     g.state["battle"] = None
@@ -217,7 +282,7 @@ def resolve(g: Game, task: dict) -> None:
     played = [c for pid in (a, d) for c in plans[pid]["cards"]]
     if len(b["traitors"]) == 2:  # both leaders are traitors: both sides lose everything
         for pid in (a, d):
-            _lose_all(g, pid, terr)
+            _lose_all(g, pid, locs)
             _kill(g, pid, plans[pid])
             _settle_cards(g, pid, plans[pid], keep=False)
         g.rulings.append("dune.traitor-call")
@@ -225,7 +290,7 @@ def resolve(g: Game, task: dict) -> None:
     if b["traitors"]:
         winner = b["traitors"][0]
         loser = _opponent_of(a, d, winner)
-        _lose_all(g, loser, terr)
+        _lose_all(g, loser, locs)
         g.gain(winner, _kill(g, loser, plans[loser]))
         _settle_cards(g, winner, plans[winner], keep=True)
         _settle_cards(g, loser, plans[loser], keep=False)
@@ -233,7 +298,7 @@ def resolve(g: Game, task: dict) -> None:
         return
     if "lasgun" in played and any(_kind(g, c) == ("defense", "projectile") for c in played):
         for pid in g.occupants(terr):
-            _lose_all(g, pid, terr, outside_storm=False)
+            _lose_all(g, pid, g.locations_of(terr))  # the whole territory, storm or not
         for loc in sorted(g.state["spice"]):
             if loc.split("@", 1)[0] == terr:
                 g.remove_spice(loc)
@@ -246,8 +311,8 @@ def resolve(g: Game, task: dict) -> None:
     total = {pid: plans[pid]["dial"] + (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
     winner = a if total[a] >= total[d] else d  # the aggressor wins ties
     loser = _opponent_of(a, d, winner)
-    _lose_all(g, loser, terr)
-    _lose(g, winner, terr, plans[winner]["dial"])
+    _lose_all(g, loser, locs)
+    _lose(g, winner, locs, plans[winner]["dial"])
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
     g.gain(winner, spice)
     _settle_cards(g, winner, plans[winner], keep=True)

@@ -7,7 +7,7 @@ passes on a card, bidding ends and the cards left go back on the deck."""
 from __future__ import annotations
 
 from .game import Game
-from .registry import Decision, auto, decision
+from .registry import Decision, auto, decision, fire
 from .treachery import has_room
 
 
@@ -62,6 +62,7 @@ def _bid(g: Game, task: dict, args: dict) -> None:
         g.pay(winner, task["high"], emperor if emperor and emperor != winner else None)
         g.finish(task)
         g.push({"t": "chance", "kind": "draw-treachery", "player": winner})
+        fire("card-bought", g, winner)  # the Harkonnen's extra card
         return
     _next(task)
 

@@ -33,7 +33,15 @@ class Game:
         self.state["stack"].extend(reversed(tasks))
 
     def finish(self, task: dict) -> None:
-        self.state["stack"].remove(task)
+        """Remove this very task (equal tasks may wait lower in the stack: the topmost match)."""
+        stack = self.state["stack"]
+        i = next((i for i in range(len(stack) - 1, -1, -1) if stack[i] is task), None)
+        if i is None:
+            stack.reverse()
+            stack.remove(task)  # a copy of the task: the topmost equal one
+            stack.reverse()
+        else:
+            del stack[i]
 
     # --- players --------------------------------------------------------------------------
     def p(self, pid: str) -> dict:

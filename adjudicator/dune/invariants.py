@@ -30,8 +30,12 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if spice != SPICE_TOTAL:
         out.append(f"spice: {spice} != {SPICE_TOTAL}")
     plans = state["battle"]["plans"].values() if state["battle"] else []
-    treachery = Counter(state["treachery"]["deck"] + state["treachery"]["discard"]
-                        + [c for pl in players.values() for c in pl["hand"]] + [c for p in plans for c in p["cards"]])
+    t = state["treachery"]  # an unknown card in a hand ("?") is still counted in the deck
+    treachery = Counter(t["deck"] + t["discard"] + t.get("up", []) + [c for pl in players.values()
+                                                                     for c in pl["hand"] if c != "?"]
+                        + [c for p in plans for c in p["cards"]])
+    if sum(pl["hand"].count("?") for pl in players.values()) != t.get("hidden", 0):
+        out.append("unknown Treachery cards in hands and the deck's count of them differ")
     if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"}):
         out.append("Treachery cards not conserved")
     d = state["spice_deck"]

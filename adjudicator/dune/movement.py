@@ -14,9 +14,10 @@ from functools import cache
 import networkx as nx
 
 from ..core.errors import IllegalAction
+from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
 from .game import Game
-from .registry import Decision, decision
+from .registry import Decision, decision, fire, first
 
 STRONGHOLD_PRICE, PRICE = 1, 2
 RANGE, ORNITHOPTER_RANGE = 1, 3
@@ -24,8 +25,11 @@ OCCUPANCY = 2  # other players a stronghold may hold for a player to enter it
 
 
 def start_shipment(g: Game) -> None:
-    g.push(*(task for q in g.order for task in ({"t": "decide", "kind": "ship", "player": q},
-                                                 {"t": "decide", "kind": "move", "player": q})))
+    """Each player ships then moves, in storm order, unless an advantage reorders the turns
+    (hook `shipment-turns`: the Spacing Guild goes when it chooses)."""
+    tasks = first("shipment-turns", g, g.order, default=None)
+    g.push(*(tasks or [task for q in g.order for task in ({"t": "decide", "kind": "ship", "player": q},
+                                                          {"t": "decide", "kind": "move", "player": q})]))
 
 
 def _full(g: Game, pid: str, loc: str) -> bool:
@@ -37,20 +41,27 @@ def price(g: Game, loc: str) -> int:
     return STRONGHOLD_PRICE if territory(loc) in g.c.strongholds else PRICE
 
 
+def ship_cost(g: Game, pid: str, to: str, count: int) -> int:
+    """The rulebook's rate, unless an advantage changes it (hook `ship-cost`: Guild, Fremen)."""
+    return first("ship-cost", g, pid, to, count, default=count * price(g, to))
+
+
 def ship_error(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     if not isinstance(to, str) or to not in g.c.graph:
         return IllegalAction("dune.unknown-location", f"{to!r} is no place on the map", ("dune.shipment",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.p(pid)["reserves"]:
         return IllegalAction("dune.not-in-reserves", f"{pid} has {g.p(pid)['reserves']} forces in reserves, "
                              f"not {count!r} to ship", ("dune.shipment",))
+    if (err := first("ship-check", g, pid, to, count)) is not None:
+        return err
     if g.in_storm(to):
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
     if _full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
-    if count * price(g, to) > g.p(pid)["spice"]:
-        return IllegalAction("dune.cannot-afford", f"shipping {count} to {to} costs {count * price(g, to)} spice; "
+    if (cost := ship_cost(g, pid, to, count)) > g.p(pid)["spice"]:
+        return IllegalAction("dune.cannot-afford", f"shipping {count} to {to} costs {cost} spice; "
                              f"{pid} has {g.p(pid)['spice']}", ("dune.shipment",))
     return None
 
@@ -70,9 +81,12 @@ def _ship(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "ship":
         pid, to, n = task["player"], args["to"], args["count"]
         guild = g.player_of("spacing-guild")
-        g.pay(pid, n * price(g, to), guild if guild and guild != pid else None)
+        g.pay(pid, ship_cost(g, pid, to, n), guild if guild and guild != pid else None)
         g.p(pid)["reserves"] -= n
         g.add_forces(to, pid, n)
+        g.finish(task)
+        fire("shipped", g, pid, to, n)  # e.g. the Bene Gesserit's spiritual advisor
+        return
     g.finish(task)
 
 
@@ -101,7 +115,9 @@ def distances(cnt: Content, start: str, storm: int | None) -> dict[str, int]:
 
 
 def reach(g: Game, pid: str) -> int:
-    return ORNITHOPTER_RANGE if any(g.forces_in(t, pid) for t in g.c.ornithopters) else RANGE
+    ornithopters = any(g.forces_in(t, pid) for t in g.c.ornithopters)
+    base = ORNITHOPTER_RANGE if ornithopters else RANGE
+    return first("move-range", g, pid, ornithopters, default=base)
 
 
 def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> IllegalAction | None:
@@ -147,6 +163,7 @@ def _move(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "move":
         g.add_forces(args["from"], task["player"], -args["count"])
         g.add_forces(args["to"], task["player"], args["count"])
+    expel_beside_ally(g, task["player"])  # the end of this player's shipment and movement
     g.finish(task)
 
 

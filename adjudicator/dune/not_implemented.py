@@ -1,31 +1,27 @@
 """The rules of the classic game the engine does not know yet (issue #15), each with the ruling
 that states it. A test pins this list and docs/dune-engine.md repeats it; an action that meets
-one of them is answered `unverifiable` / `not-implemented` (the Nexus today), never judged."""
+one of them is answered `unverifiable` / `not-implemented`, never judged."""
 
 from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "nexus-alliances": ("The Nexus after a Shai-Hulud: forming and breaking alliances, allied victory "
-                        "with four strongholds, allies' shared territories", "dune.nexus"),
-    "storm-split-battles": ("Forces on opposite sides of the storm in one territory do not fight; the "
-                            "engine leaves the storm sector's forces out of the battle", "dune.storm-blocks"),
-    "winner-discards": "The battle winner's option to discard the weapon or defense it played",
     "bribes": ("Bribes and deals (spice in front of the shield until the Mentat Pause)", "dune.bribes"),
     "treachery-specials": ("Family Atomics, Hajr, Karama, Tleilaxu Ghola, Truthtrance, Weather Control "
                            "played from hand", "dune.treachery-special"),
     "karama": ("Karama: stopping an advantage, the advanced special powers", "dune.karama"),
-    "hidden-cards-in-logs": "A log that records a draw or a battle plan as unknown, checked when revealed",
+    "hidden-traitors-in-logs": ("Traitor cards (drawn and kept) recorded as unknown in a log; Treachery draws "
+                                "recorded \"?\" are supported", "dune.engine-hidden-cards"),
     "positions-viewer": "Positions, the replay viewer and the service (the rule system is not registered)",
-    # faction advantages (basic game)
-    "atreides": ("Atreides prescience (auction cards, spice deck top, one battle plan element)", "dune.atreides"),
-    "bene-gesserit": ("Bene Gesserit prediction, the Voice, the free spiritual advisor",
-                      "dune.setup-bg-prediction"),
-    "fremen": ("Fremen: no off-planet shipment but free placement near the Great Flat, moving two, "
-               "half losses to the storm, riding Shai-Hulud", "dune.fremen"),
-    "harkonnen": ("Harkonnen: the extra free card with each card bought", "dune.harkonnen"),
-    "spacing-guild": ("Spacing Guild: half-price, cross-planet and off-planet shipment, acting out of "
-                      "storm order", "dune.spacing-guild"),
+    # faction advantages (basic game): the rest are in factions/
+    "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
+                                    "(information only: the card is drawn when the auction is won)", "dune.atreides"),
+    "bene-gesserit-charity": ("The Bene Gesserit's CHOAM Charity whatever spice they hold", "dune.bene-gesserit"),
+    "emperor-alliance": ("The Emperor giving spice to an ally and paying for its extra revivals", "dune.emperor"),
+    "fremen-worm-ride": ("The Fremen riding Shai-Hulud after the Nexus, and sparing an ally from it",
+                         "dune.fremen"),
+    "guild-cross-ship": ("The Spacing Guild shipping from one territory to another or back to reserves",
+                         "dune.spacing-guild"),
     "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
     # advanced game
     "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "

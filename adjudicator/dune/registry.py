@@ -57,3 +57,34 @@ def auto(name: str):
         AUTOS[name] = fn
         return fn
     return register
+
+
+# --- hooks: where a faction (or a card) changes a general rule ------------------------------------
+# The general modules name no faction: they ask a hook; the faction's own module (factions/)
+# answers it. Listeners run in registration order, the fixed import order of factions/.
+HOOKS: dict[str, list[Callable]] = {}
+
+
+def hook(name: str):
+    def register(fn):
+        HOOKS.setdefault(name, []).append(fn)
+        return fn
+    return register
+
+
+def first(name: str, *args, default=None):
+    """The first listener's answer that is not None (else `default`)."""
+    for fn in HOOKS.get(name, ()):
+        if (answer := fn(*args)) is not None:
+            return answer
+    return default
+
+
+def fire(name: str, *args) -> None:
+    for fn in HOOKS.get(name, ()):
+        fn(*args)
+
+
+def collect(name: str, *args) -> list:
+    """Every listener's answer that is not None, in registration order."""
+    return [a for fn in HOOKS.get(name, ()) if (a := fn(*args)) is not None]

@@ -15,13 +15,13 @@ import networkx as nx
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import battle, bidding, movement, revival, setup, spice, storm, treachery  # noqa: F401  (registrations)
+from . import alliance, battle, bidding, factions, movement, revival, setup, spice, storm, treachery  # noqa: F401
 from .content import content
 from .flow import PHASES, advance_flow
 from .game import Game
 from .registry import AUTOS, CHANCES, DECISIONS
 
-RULE_MODULES = (battle, bidding, movement, revival, setup, spice, storm, treachery)
+RULE_MODULES = (alliance, battle, bidding, factions, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
 
 
@@ -85,6 +85,8 @@ class DuneRules:
         else:
             self._decide(g, task, action)
         self.settle(g)
+        if g.hidden:
+            return Outcome(UNVERIFIABLE, "hidden-information", "; ".join(g.hidden), g.rulings)
         if g.unimplemented:
             return Outcome(UNVERIFIABLE, "not-implemented", "not implemented: " + "; ".join(g.unimplemented),
                            g.rulings)
@@ -159,6 +161,8 @@ class DuneRules:
             if pid != viewer:
                 for key in ("hand", "traitors", "drawn_traitors"):
                     pl[key] = len(pl[key])
+                if pl.get("prediction"):  # the Bene Gesserit prediction is secret until it comes true
+                    pl["prediction"] = "hidden"
         view["treachery"]["deck"] = len(view["treachery"]["deck"])
         view["spice_deck"]["deck"] = len(view["spice_deck"]["deck"])
         view["traitor_deck"] = len(view["traitor_deck"])

@@ -8,7 +8,7 @@ from ..core.errors import IllegalAction, MalformedLog
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
 from .game import SPICE_TOTAL, Game
-from .registry import ChanceKind, Decision, chance_kind, decision
+from .registry import ChanceKind, Decision, chance_kind, decision, first
 
 PLAYER_COUNTS = range(2, 7)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
@@ -52,7 +52,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),
         "dialers": [], "map": {}, "spice": {}, "bank": SPICE_TOTAL,
         "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] == "base"
-                                     for _ in range(d["copies"])), "discard": []},
+                                     for _ in range(d["copies"])), "discard": [], "hidden": 0},
         "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] == "base"
                                       for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
         "traitor_deck": sorted(c for c, d in cnt.traitors.items()
@@ -65,7 +65,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         state["players"][p["id"]] = {
             "faction": p["faction"], "marker": MARKERS[seat], "spice": 0, "reserves": sheet["reserves"],
             "tanks": 0, "hand": [], "traitors": [], "drawn_traitors": [],
-            "leaders": {ld["id"]: "alive" for ld in sheet["leaders"]}, "fought": {},
+            "leaders": {ld["id"]: "alive" for ld in sheet["leaders"]}, "fought": {}, "ally": None,
         }
         g.gain(p["id"], sheet["spice"])
         for terr, n in sorted(sheet["at_start"].items()):
@@ -81,6 +81,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]
         tasks.append({"t": "decide", "kind": "place-fremen", "player": fremen,
                       "left": cnt.factions["fremen"]["at_start"]["count"]})
+    tasks += first("setup-tasks", g, default=[])  # a faction's own setup decision (the prediction)
     g.push(*tasks, {"t": "flow", "phase": "storm"})  # the flow waits beneath the setup
     return state
 

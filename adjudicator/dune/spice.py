@@ -4,10 +4,11 @@ CHOAM Charity (dune.choam-charity) and Spice Collection (dune.spice-collection).
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .alliance import open_nexus
 from .content import territory
 from .deck import draw, put
 from .game import Game
-from .registry import ChanceKind, Decision, auto, chance_kind, decision
+from .registry import ChanceKind, Decision, auto, chance_kind, decision, first
 
 CHARITY_LEVEL = 2
 RATE, CITY_RATE = 2, 3
@@ -15,7 +16,7 @@ RATE, CITY_RATE = 2, 3
 
 # --- Spice Blow ------------------------------------------------------------------------------
 def start_blow(g: Game) -> None:
-    g.push({"t": "chance", "kind": "spice-card"})
+    g.push({"t": "chance", "kind": "spice-card"}, {"t": "auto", "kind": "nexus"})
 
 
 def _refill(g: Game) -> None:
@@ -63,15 +64,18 @@ def _apply(g: Game, task: dict, data: dict) -> None:
         d["discard"].append(card)
         if last:
             devour(g, g.c.spice_cards[last]["territory"])
-        g.unimplemented.append("the Nexus this Shai-Hulud opens (alliances)")
+        open_nexus(g)
+        g.rulings.append("dune.nexus")
     g.push({"t": "chance", "kind": "spice-card"})  # another card is turned
 
 
 def devour(g: Game, terr: str) -> None:
-    """Shai-Hulud takes every force and all spice in the territory."""
+    """Shai-Hulud takes every force and all spice in the territory, but those a faction's
+    advantage spares (hook `spared-by-worm`: the Fremen)."""
     for loc in g.locations_of(terr):
         for q in sorted(g.state["map"].get(loc, {})):
-            g.to_tanks(loc, q, g.forces(loc, q))
+            if not first("spared-by-worm", g, q, loc, default=False):
+                g.to_tanks(loc, q, g.forces(loc, q))
     for loc in sorted(g.state["spice"]):
         if territory(loc) == terr:
             g.remove_spice(loc)

@@ -9,7 +9,7 @@ from ..core.errors import IllegalAction
 from ..core.rng import below
 from .content import SECTORS, sector
 from .game import Game, storm_key
-from .registry import ChanceKind, auto, chance_kind
+from .registry import ChanceKind, auto, chance_kind, first
 
 
 def first_dialers(g: Game) -> list[str]:
@@ -63,7 +63,8 @@ def storm_move(g: Game, task: dict) -> None:
     for loc in sorted(set(state["map"]) | set(state["spice"])):
         if sector(loc) in passed and exposed(g, loc):
             for q in sorted(state["map"].get(loc, {})):
-                g.to_tanks(loc, q, g.forces(loc, q))
+                n = g.forces(loc, q)
+                g.to_tanks(loc, q, first("storm-losses", g, q, n, default=n))  # the Fremen lose half
             g.remove_spice(loc)
     state["order"] = sorted(g.seats, key=lambda q: storm_key(state, q))
     g.rulings += ["dune.storm-damage", "dune.storm-order"]

@@ -1,5 +1,10 @@
 """Treachery cards in hands: the draw (a chance outcome: who draws is public, which card only its
-player sees) and the hand limits (ruling dune.bidding-declare)."""
+player sees) and the hand limits (ruling dune.bidding-declare).
+
+A log written by someone who did not see a card records its draw as "?" (ruling
+dune.engine-hidden-cards): the hand holds "?", the card stays counted in the deck (`hidden`
+counts such cards) and is named when it is played (`identify`), which makes that action
+`unverifiable` rather than legal: the log could not show the card was drawn."""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ from .registry import ChanceKind, chance_kind
 
 HAND_LIMITS = {"harkonnen": 8}
 HAND_LIMIT = 4
+HIDDEN = "?"
+HIDDEN_RULINGS = ("dune.engine-hidden-cards",)
 
 
 def hand_limit(g: Game, pid: str) -> int:
@@ -20,10 +27,16 @@ def has_room(g: Game, pid: str) -> bool:
     return len(g.p(pid)["hand"]) < hand_limit(g, pid)
 
 
+def visible(g: Game) -> int:
+    """Cards truly left in the deck: its multiset also counts the unknown cards in hands."""
+    t = g.state["treachery"]
+    return len(t["deck"]) - t.get("hidden", 0)
+
+
 def _refill(g: Game) -> None:
     """An empty deck is made again from the discard pile (a multiset: shuffling is drawing)."""
     t = g.state["treachery"]
-    if not t["deck"]:
+    if visible(g) == 0:
         put(t["deck"], t["discard"])
         t["discard"] = []
 
@@ -35,7 +48,9 @@ def _deal(g: Game, task: dict) -> dict:
 
 def _check(g: Game, task: dict, data: dict) -> None:
     t = g.state["treachery"]
-    deck = t["deck"] or t["discard"]
+    deck = t["deck"] + t["discard"] if visible(g) == 0 else t["deck"]
+    if data.get("card") == HIDDEN and (visible(g) or t["discard"]):
+        return
     if data.get("card") not in deck:
         raise IllegalAction("dune.card-not-available", f"{data.get('card')} is not in the Treachery deck",
                             ("dune.engine-chance-outcomes",))
@@ -43,13 +58,39 @@ def _check(g: Game, task: dict, data: dict) -> None:
 
 def _apply(g: Game, task: dict, data: dict) -> None:
     _refill(g)
-    take(g.state["treachery"]["deck"], [data["card"]], "Treachery deck")
+    t = g.state["treachery"]
+    if data["card"] == HIDDEN:  # the card stays in the deck's multiset until it is named
+        t["hidden"] = t.get("hidden", 0) + 1
+    else:
+        take(t["deck"], [data["card"]], "Treachery deck")
     put(g.p(task["player"])["hand"], [data["card"]])
 
 
 chance_kind(ChanceKind("draw-treachery", _deal, _check, _apply, ("dune.setup-treachery",)))
 
 
+def could_hold(g: Game, pid: str, card: str, hand: list | None = None) -> bool:
+    """The card is in the hand, or one of its unknown cards may be it."""
+    hand = g.p(pid)["hand"] if hand is None else hand
+    t = g.state["treachery"]
+    return card in hand or (HIDDEN in hand and t.get("hidden", 0) > 0 and card in t["deck"])
+
+
+def identify(g: Game, pid: str, card: str) -> None:
+    """Make sure the card is in the hand, naming an unknown card if need be (could_hold first)."""
+    hand, t = g.p(pid)["hand"], g.state["treachery"]
+    if card in hand:
+        return
+    hand.remove(HIDDEN)
+    t["deck"].remove(card)
+    t["hidden"] -= 1
+    put(hand, [card])
+    g.hidden.append(f"{pid}'s unknown Treachery card is taken to be {card}")
+    g.rulings += HIDDEN_RULINGS
+
+
 def discard(g: Game, pid: str, cards: list[str]) -> None:
+    for card in cards:
+        identify(g, pid, card)
     take(g.p(pid)["hand"], cards, "hand")
     put(g.state["treachery"]["discard"], cards)

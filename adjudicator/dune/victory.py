@@ -1,19 +1,36 @@
-"""The Mentat Pause and victory (ruling dune.victory): a player alone in three strongholds wins;
-after the last turn the end-of-game victories decide (dune.engine-end-of-game)."""
+"""The Mentat Pause and victory (ruling dune.victory): a player alone in three strongholds wins,
+two allies together in four (dune.alliances); a Bene Gesserit prediction that comes true takes
+the win (factions/bene_gesserit.py, hook `victory`); after the last turn the end-of-game
+victories decide (dune.engine-end-of-game)."""
 
 from __future__ import annotations
 
+from .alliance import side
 from .game import Game
+from .registry import first
 
 STRONGHOLDS_TO_WIN = 3
+ALLIANCE_STRONGHOLDS = 4
 LAST_TURN = 10
 FREMEN_SIETCHES = ("sietch-tabr", "habbanya-sietch")
 FREMEN_FOES = ("atreides", "emperor", "harkonnen")
 
 
 def held(g: Game, pid: str) -> list[str]:
-    """The strongholds a player occupies alone."""
-    return [s for s in g.c.strongholds if g.occupants(s) == [pid]]
+    """The strongholds a player's side (itself and its ally) occupies with no one else."""
+    mine = side(g, pid)
+    return [s for s in g.c.strongholds if g.occupants(s) and set(g.occupants(s)) <= set(mine)]
+
+
+def winners_now(g: Game) -> list[list[str]]:
+    """Each side (a player alone, or two allies) holding enough strongholds, in storm order."""
+    out = []
+    for q in g.order:
+        team = side(g, q)
+        need = ALLIANCE_STRONGHOLDS if len(team) > 1 else STRONGHOLDS_TO_WIN
+        if team not in out and len(held(g, q)) >= need:
+            out.append(team)
+    return out
 
 
 def fremen_default(g: Game, fremen: str) -> bool:
@@ -25,11 +42,20 @@ def fremen_default(g: Game, fremen: str) -> bool:
 
 
 def mentat_pause(g: Game) -> dict | None:
-    """The result if the game ends now, else None."""
+    """The result if the game ends now, else None; a listener of hook `victory` may change who
+    won (the Bene Gesserit prediction) or ask a question first (a prediction recorded unknown)."""
+    result = _result(g)
+    return first("victory", g, result, default=result) if result and result["winners"] else result
+
+
+def _result(g: Game) -> dict | None:
     turn = g.state["turn"]
-    winners = [q for q in g.order if len(held(g, q)) >= STRONGHOLDS_TO_WIN]
-    if winners:
+    sides = winners_now(g)
+    if sides:
         g.rulings.append("dune.victory")
+        winners = [q for team in sides for q in team]
+        if any(len(team) > 1 for team in sides):
+            g.rulings.append("dune.alliances")
         return {"finished": True, "winners": winners, "turn": turn, "how": "strongholds"}
     if turn < LAST_TURN:
         return None

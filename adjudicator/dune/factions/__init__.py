@@ -1,0 +1,5 @@
+"""Each faction's basic-game advantages, one module per faction (rulings dune.<faction>): they
+answer the hooks the general rule modules ask (registry.HOOKS) and own their own decisions.
+Importing this package registers them, in this fixed (alphabetical) order."""
+
+from . import atreides, bene_gesserit, fremen, harkonnen, spacing_guild  # noqa: F401  (registrations)

@@ -1,0 +1,147 @@
+"""Bene Gesserit (rulings dune.bene-gesserit, dune.setup-bg-prediction; our readings in
+dune.engine-faction-readings).
+
+- Prediction: at setup the Bene Gesserit secretly name a faction and a turn; if that faction
+  wins (alone or with an ally) on that turn, the Bene Gesserit win alone instead. A log may
+  record it as unknown ("?"): a victory then cannot be checked and is answered unverifiable.
+- The Voice: before plans in a battle they or their ally fight, they may command the opponent
+  to play, or not to play, one kind of card; a plan that disobeys while able to obey is illegal.
+- Spiritual advisor: when another player ships from reserves (not the Fremen bringing forces
+  in, which is no shipment from off-planet), they may send one force from reserves to the Polar
+  Sink free.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction
+from ..alliance import side
+from ..content import POLAR_SINK
+from ..game import Game
+from ..registry import Decision, decision, hook
+from ..treachery import HIDDEN
+
+FACTION = "bene-gesserit"
+RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
+LAST_TURN = 10
+# the kinds a Voice may name: (card kind, subtype) pairs
+VOICE = {"poison-weapon": ("weapon", "poison"), "projectile-weapon": ("weapon", "projectile"),
+         "poison-defense": ("defense", "poison"), "projectile-defense": ("defense", "projectile"),
+         "lasgun": ("weapon", "special"), "worthless": ("worthless", None), "cheap-hero": ("special", "leader")}
+
+
+def _me(g: Game) -> str | None:
+    return g.player_of(FACTION)
+
+
+# --- the prediction -------------------------------------------------------------------------------
+@hook("setup-tasks")
+def ask_prediction(g: Game) -> list[dict] | None:
+    me = _me(g)
+    return [{"t": "decide", "kind": "predict", "player": me}] if me else None
+
+
+def _predict_offers(g: Game, task: dict) -> list[dict]:
+    others = sorted(g.faction(q) for q in g.seats if q != task["player"])
+    return [{"do": "predict", "faction": f, "turn": t} for f in others for t in range(1, LAST_TURN + 1)]
+
+
+def _predict_check(g: Game, task: dict, args: dict) -> None:
+    if (args.get("faction"), args.get("turn")) == (HIDDEN, HIDDEN):
+        return  # recorded unknown
+    if {"do": "predict", "faction": args.get("faction"), "turn": args.get("turn")} not in _predict_offers(g, task):
+        raise IllegalAction("dune.bad-prediction", "the Bene Gesserit predict another faction in play and a turn "
+                            f"from 1 to {LAST_TURN}", ("dune.setup-bg-prediction",))
+
+
+def _predict(g: Game, task: dict, args: dict) -> None:
+    g.p(task["player"])["prediction"] = {"faction": args["faction"], "turn": args["turn"]}
+    g.finish(task)
+
+
+decision(Decision("predict", ("predict",), _predict_offers, _predict, ("dune.setup-bg-prediction",),
+                  _predict_check))
+
+
+@hook("victory")
+def prediction_comes_true(g: Game, result: dict) -> dict | None:
+    me = _me(g)
+    if me is None:
+        return None
+    guess = g.p(me).get("prediction")
+    if guess is None:
+        return None
+    if guess["faction"] == HIDDEN:
+        g.hidden.append("the Bene Gesserit prediction was recorded unknown: whether it came true cannot be checked")
+        return None
+    if guess["turn"] == result["turn"] and any(g.faction(q) == guess["faction"] for q in result["winners"]):
+        g.rulings.append("dune.setup-bg-prediction")
+        return {**result, "winners": [me], "how": "prediction"}
+    return None
+
+
+# --- the Voice --------------------------------------------------------------------------------------
+@hook("battle-opened")
+def offer_voice(g: Game, battle: dict) -> None:
+    me = _me(g)
+    if me is None:
+        return
+    fighters = (battle["aggressor"], battle["defender"])
+    fighter = next((q for q in fighters if q in side(g, me)), None)
+    if fighter is not None:
+        target = fighters[1] if fighter == fighters[0] else fighters[0]
+        g.push({"t": "decide", "kind": "voice", "player": me, "target": target})
+
+
+def _voice_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "voice", "command": c, "card": k} for c in ("play", "not-play") for k in VOICE] + [{"do": "pass"}]
+
+
+def _voice(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "voice":
+        g.state["battle"]["voice"] = {"target": task["target"], "command": args["command"], "card": args["card"]}
+    g.finish(task)
+
+
+decision(Decision("voice", ("voice", "pass"), _voice_offers, _voice, RULINGS))
+
+
+def _kind(g: Game, card: str | None) -> tuple | None:
+    info = g.c.treachery.get(card) if card else None
+    return (info["kind"], info.get("subtype")) if info else None
+
+
+@hook("plan-check")
+def obey_voice(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | None:
+    voice = (g.state["battle"] or {}).get("voice")
+    if not voice or voice["target"] != pid:
+        return None
+    want = VOICE[voice["card"]]
+    slot = "leader" if voice["card"] == "cheap-hero" else None
+    played = [plan.get(k) for k in (slot,) if k] or [plan.get("weapon"), plan.get("defense")]
+    matches = [c for c in played if _kind(g, c) == want]
+    if voice["command"] == "not-play" and matches:
+        return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {voice['card']}", RULINGS)
+    able = any(_kind(g, c) == want for c in hand if c != HIDDEN)
+    if voice["command"] == "play" and able and not matches:
+        return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {voice['card']}, "
+                             "and it holds one", RULINGS)
+    return None
+
+
+# --- the spiritual advisor --------------------------------------------------------------------------
+@hook("shipped")
+def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
+    me = _me(g)
+    if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
+        g.push({"t": "decide", "kind": "advisor", "player": me})
+
+
+def _advisor(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "send-advisor":
+        g.p(task["player"])["reserves"] -= 1
+        g.add_forces(POLAR_SINK, task["player"], 1)
+    g.finish(task)
+
+
+decision(Decision("advisor", ("send-advisor", "pass"), lambda g, task: [{"do": "send-advisor"}, {"do": "pass"}],
+                  _advisor, RULINGS))

@@ -1,0 +1,27 @@
+"""Harkonnen (ruling dune.harkonnen): with each card bought the Harkonnen take another card from
+the deck free, if their hand has room (eight cards). Their four traitors and two starting cards
+are in setup.py, the hand limit in treachery.py. Their allies may call Harkonnen traitors
+(ruling dune.alliances-harkonnen)."""
+
+from __future__ import annotations
+
+from ..alliance import ally_of
+from ..game import Game
+from ..registry import hook
+from ..treachery import HAND_LIMITS
+
+FACTION = "harkonnen"
+
+
+@hook("card-bought")
+def extra_card(g: Game, buyer: str) -> None:
+    # the bought card is still to be drawn: room for two means room for the free one
+    if g.faction(buyer) == FACTION and len(g.p(buyer)["hand"]) + 2 <= HAND_LIMITS[FACTION]:
+        g.push({"t": "chance", "kind": "draw-treachery", "player": buyer})
+        g.rulings.append("dune.harkonnen")
+
+
+@hook("traitors-of")
+def allies_traitors(g: Game, pid: str) -> list | None:
+    friend = ally_of(g, pid)
+    return g.p(friend)["traitors"] if friend and g.faction(friend) == FACTION else None

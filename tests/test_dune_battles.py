@@ -1,0 +1,80 @@
+"""Battle details of the classic Dune engine beyond the first engine's: the winner's option to
+discard the cards it kept, and battles in a territory the storm cuts in two."""
+
+import pytest
+
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction
+from adjudicator.dune.game import Game
+from adjudicator.dune.invariants import problems
+from adjudicator.dune.rules import DuneRules
+
+RULES = DuneRules()
+
+
+def new(*factions):
+    return RULES.new_state({"system": "dune", "players": [{"id": f, "faction": f} for f in factions]}, {})
+
+
+def act(state, by, do, **args):
+    return RULES.apply(state, Action({"by": by, "do": do, **args}))
+
+
+def refused(state, by, do, **args):
+    with pytest.raises(IllegalAction) as err:
+        act(state, by, do, **args)
+    return err.value
+
+
+def position(storm=0, forces=(("emperor", "the-great-flat@14", 5), ("harkonnen", "the-great-flat@14", 4))):
+    state = new("emperor", "harkonnen")
+    state["storm"], state["order"] = storm, ["emperor", "harkonnen"]
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    g = Game(state)
+    for pid, loc, n in forces:
+        g.p(pid)["reserves"] -= n
+        g.add_forces(loc, pid, n)
+    for pid, card in (("emperor", "crysknife"), ("emperor", "shield"), ("harkonnen", "baliset")):
+        state["treachery"]["deck"].remove(card)
+        g.p(pid)["hand"].append(card)
+    RULES.settle(g)
+    return state, g
+
+
+def test_the_winner_may_discard_the_cards_it_kept():
+    state, g = position()
+    act(state, "emperor", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "emperor", "plan", leader="bashar", dial=3, weapon="crysknife", defense="shield")
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, weapon="baliset")
+    act(state, "emperor", "pass")
+    act(state, "harkonnen", "pass")
+    assert RULES.prompt(state)["kind"] == "winner-cards" and RULES.prompt(state)["by"] == "emperor"
+    assert refused(state, "emperor", "discard", cards=["lasgun"]).code == "dune.not-offered"
+    out = act(state, "emperor", "discard", cards=["crysknife"])
+    assert "dune.engine-winner-cards" in out.rulings
+    assert g.p("emperor")["hand"] == ["shield"] and sorted(state["treachery"]["discard"]) == ["baliset", "crysknife"]
+    assert problems(state) == []
+
+
+def test_forces_on_opposite_sides_of_the_storm_do_not_fight():
+    state, g = position(storm=6, forces=(("emperor", "false-wall-east@4", 3), ("harkonnen", "false-wall-east@8", 3)))
+    assert state["battle"] is None and RULES.prompt(state)["kind"] != "choose-battle"  # no battle at all
+    assert g.forces("false-wall-east@4", "emperor") == 3
+
+
+def test_a_battle_on_one_side_of_the_storm_leaves_the_other_side_alone():
+    state, g = position(storm=6, forces=(("emperor", "false-wall-east@4", 3), ("harkonnen", "false-wall-east@5", 2),
+                                         ("harkonnen", "false-wall-east@8", 4)))
+    assert [a.to_json() for a in RULES.legal_actions(state)] == [
+        {"by": "emperor", "do": "battle", "territory": "false-wall-east", "sector": 4, "opponent": "harkonnen"}]
+    err = refused(state, "emperor", "battle", territory="false-wall-east", opponent="harkonnen")
+    assert err.code == "dune.not-offered"  # the side must be named
+    act(state, "emperor", "battle", territory="false-wall-east", sector=4, opponent="harkonnen")
+    assert refused(state, "emperor", "plan", leader="bashar", dial=4).code == "dune.dial-out-of-range"
+    act(state, "emperor", "plan", leader="bashar", dial=1)
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=2)  # 2 forces on this side at most
+    act(state, "emperor", "pass")
+    act(state, "harkonnen", "pass")
+    assert g.p("emperor")["tanks"] == 3 and g.forces("false-wall-east@5", "harkonnen") == 0
+    assert g.forces("false-wall-east@8", "harkonnen") == 4 and g.p("harkonnen")["tanks"] == 2
+    assert problems(state) == []
