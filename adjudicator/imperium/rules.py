@@ -17,7 +17,7 @@ from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
-from .content import FACTIONS, Content, content, in_game
+from .content import FACTIONS, Content, content, in_game, starting_deck
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -29,10 +29,10 @@ from .table import TablePositions
 from .timing import export
 from .view import LANGS, board, label, moment, players, turn_graph
 
-MODULES = {"uprising": ("choam", "bloodlines", "tech"), "base": ("bloodlines", "tech")}
-# modules whose rules are still being built (issue #11): refused as unsupported until they are
-# complete, so that no verdict rests on a rule the engine does not know yet
-INCOMPLETE_MODULES = frozenset({"bloodlines", "tech"})
+MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"), "base": ("bloodlines", "tech", "immortality")}
+# modules whose rules are still being built (issues #11, #12): refused as unsupported until they
+# are complete, so that no verdict rests on a rule the engine does not know yet
+INCOMPLETE_MODULES = frozenset({"bloodlines", "tech", "immortality"})
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
 # What the setup rests on; a replay report cites these for the position it starts from.
@@ -90,7 +90,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if len(set(ids)) != len(ids) or CHANCE in ids:
             raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
         rules = cnt.rules
-        starting = sorted(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
+        starting = starting_deck(cnt, modules)
         state = {
             "format": "dune-adjudicator/state", "version": 1,
             "game": {"system": self.system, "edition": self.edition, "modules": modules, "seats": ids,
@@ -204,6 +204,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 return self.content.names["intrigue"]
             if do == "reveal-conflict":
                 return self.content.names["conflict"]
+            if do == "acquire-tleilaxu":
+                return self.content.names["tleilaxu"]
         return self.content.names[kind]
 
     def resolve_leader(self, name: str, pointer: str) -> str:
