@@ -14,7 +14,7 @@ from functools import cache
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import choices, custom, implied, turns
+from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
@@ -47,7 +47,7 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
 PLAYER_COUNTS = (3, 4)
-RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
+RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
