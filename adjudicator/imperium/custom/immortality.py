@@ -19,7 +19,7 @@ from __future__ import annotations
 from ...core import rng
 from ...core.errors import IllegalAction
 from ..deck import put_on_top
-from ..game import Game, ms_add, ms_remove
+from ..game import Game, ms_add, ms_remove, my_turn
 from ..immortality import MODULE, ROW, board, markers, new_board_state, reclaimed_forces, research_spaces
 from ..registry import ChanceKind, Verb, chance_kind, choice, custom, hook, verb
 from ..steps import prepend, push_choice, run
@@ -196,6 +196,11 @@ def _tleilaxu_offers(g: Game, task: dict, pid: str) -> list[dict]:
 def _acquire_tleilaxu(g: Game, task: dict, pid: str, a: dict) -> None:
     if blocking_edge(g.state["turn"], "acquire") is not None:
         raise IllegalAction("timing.out-of-order", "cards are acquired after the reveal", ("acquire.during-reveal",))
+    buy_tleilaxu(g, pid, a)
+
+
+def buy_tleilaxu(g: Game, pid: str, a: dict) -> None:
+    """A Tleilaxu Row card (or Reclaimed Forces' effect) for its specimen cost (pp. 8-9)."""
     t, card, pl = g.state["tleilaxu"], a.get("card"), g.p(pid)
     forces = reclaimed_forces(g.content)
     if card not in t["row"] and card != forces:
@@ -232,6 +237,21 @@ verb(Verb("acquire-tleilaxu", ("reveal",), _tleilaxu_offers, _acquire_tleilaxu, 
           accepts=_in_reveal))
 
 
+def _row_choice_offers(g: Game, task: dict) -> list[dict]:
+    return [*_tleilaxu_offers(g, task, task["player"]), SKIP]
+
+
+@choice("tleilaxu-card", _row_choice_offers, ("specimens.spend", "tleilaxu-cards.row"))
+def _row_choice(g: Game, task: dict, given: dict, below: dict) -> None:
+    buy_tleilaxu(g, task["player"], given)
+
+
+@custom("acquire-tleilaxu-card")
+def acquire_tleilaxu_card(g: Game, task: dict, step: dict) -> None:
+    """Harvest Cells: you may acquire a Tleilaxu Row card (or Reclaimed Forces) for its specimens."""
+    push_choice(g, task, "tleilaxu-card")
+
+
 @hook("acquire-refusal")
 def _not_with_persuasion(g: Game, pid: str, card: str) -> IllegalAction | None:
     if card in g.content.tleilaxu:
@@ -264,3 +284,20 @@ def _family_atomics(g: Game, task: dict, pid: str, a: dict) -> None:
 verb(Verb("family-atomics", ("turn", "agent", "reveal"), _atomics_offers, _family_atomics, ("atomics.use",),
           accepts=lambda g, task: in_play(g)))
 
+
+
+# --- Tleilaxu Puppet ----------------------------------------------------------------------------------
+@custom("reveal-persuasion-this-round")
+def reveal_persuasion(g: Game, task: dict, step: dict) -> None:
+    """Persuasion for this round's Reveal turn: at once when it is under way, else when it comes."""
+    pid = task["player"]
+    if my_turn(g, pid).get("kind") == "reveal":
+        g.gain(pid, {"persuasion": step["amount"]})
+    elif not g.p(pid)["revealed"]:
+        g.p(pid)["puppet"] = g.p(pid).get("puppet", 0) + step["amount"]
+
+
+@hook("revealed")
+def _puppet_persuasion(g: Game, pid: str) -> None:
+    if g.p(pid).get("puppet"):
+        g.gain(pid, {"persuasion": g.p(pid).pop("puppet")})
