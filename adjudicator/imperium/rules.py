@@ -14,10 +14,10 @@ from functools import cache
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import choices, custom, implied, turns
+from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
-from .content import FACTIONS, Content, content, in_game
+from .content import FACTIONS, Content, content, in_game, starting_deck
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -29,10 +29,10 @@ from .table import TablePositions
 from .timing import export
 from .view import LANGS, board, label, moment, players, turn_graph
 
-MODULES = {"uprising": ("choam", "bloodlines", "tech"), "base": ("bloodlines", "tech")}
-# modules whose rules are still being built: refused as unsupported until they are complete, so
-# that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
-INCOMPLETE_MODULES: frozenset[str] = frozenset()
+MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"), "base": ("bloodlines", "tech", "immortality")}
+# modules whose rules are still being built (issue #12): refused as unsupported until they are
+# complete, so that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
+INCOMPLETE_MODULES = frozenset({"immortality"})
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
 # What the setup rests on; a replay report cites these for the position it starts from.
@@ -47,7 +47,7 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
 PLAYER_COUNTS = (3, 4)
-RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
+RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
@@ -90,7 +90,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if len(set(ids)) != len(ids) or CHANCE in ids:
             raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
         rules = cnt.rules
-        starting = sorted(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
+        starting = starting_deck(cnt, modules)
         state = {
             "format": "dune-adjudicator/state", "version": 1,
             "game": {"system": self.system, "edition": self.edition, "modules": modules, "seats": ids,
@@ -205,6 +205,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 return self.content.names["intrigue"]
             if do == "reveal-conflict":
                 return self.content.names["conflict"]
+            if do == "acquire-tleilaxu":
+                return self.content.names["tleilaxu"]
         return self.content.names[kind]
 
     def resolve_leader(self, name: str, pointer: str) -> str:

@@ -22,11 +22,12 @@ from . import (
                commanders,
                common,
                hidden,
+               immortality,
                tech,
                triggers,
                tuek,
                uprising,
 )
 
-__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden", "tech",
-           "triggers", "tuek", "uprising"]
+__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
+           "immortality", "tech", "triggers", "tuek", "uprising"]
