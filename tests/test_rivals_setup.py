@@ -5,7 +5,7 @@ the list of what the engine does not derive yet."""
 import json
 
 import pytest
-from rivals_helpers import RULES, new_game
+from rivals_helpers import RULES, draw, hagal_draw, new_game, until
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.custom import rivals
@@ -120,3 +120,23 @@ def test_house_hagal_data():
     assert "Tabletop Simulator" in data["note"]
     for lead in data["rival_leaders"].values():
         assert sorted(lead["priority"]) == sorted(["emperor", "guild", "bene-gesserit", "fremen"])
+
+
+@pytestmark_unlocked
+def test_options_for_one_player_count_only_are_refused_elsewhere():
+    """Booklet p. 4: Unambitious Rivals is for two players, the Row refresh for solo."""
+    for players, option in ((1, "unambitious-rivals"), (2, "row-refresh")):
+        with pytest.raises(MalformedLog) as err:
+            new_game(players, options=[option])
+        assert err.value.code == "rival-option"
+
+
+@pytestmark_unlocked
+def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented():
+    """Calculated Politics named, a Rival's card naming a free faction space: the verdict says
+    the rule is not derived rather than guessing (NOT_IMPLEMENTED[3])."""
+    state = new_game(1, options=["calculated-politics"])
+    until(state, hagal_draw())
+    state["board"]["occupied"].pop("secrets", None)
+    outcome = draw(state, "secrets")
+    assert outcome.code == "not-implemented" and NOT_IMPLEMENTED[3] in outcome.message

@@ -149,7 +149,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "seat_index": ids.index(p["id"]),
             }
         if rival_list:
-            state["game"]["rival_options"] = self._rival_options(setup)
+            state["game"]["rival_options"] = self._rival_options(setup, len(humans))
+            if setup.get("difficulty") is not None:
+                state["game"]["rival_difficulty"] = setup["difficulty"]
             state["hagal"] = rivals.new_hagal(len(humans))
             for r in rival_list:
                 rivals.setup_rival(state["players"][r["id"]], r["leader"])
@@ -193,9 +195,14 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "options": sorted(options)}
 
     @staticmethod
-    def _rival_options(setup: dict) -> list[str]:
-        """The optional rules in play: those named, and the three a strict difficulty requires (p. 4)."""
+    def _rival_options(setup: dict, humans: int) -> list[str]:
+        """The optional rules in play: those named, and the three a strict difficulty requires (p. 4).
+        Unambitious Rivals is for two players only, the Row refresh for solo only."""
         options = set(setup.get("options", []))
+        for i, name in enumerate(setup.get("options", [])):
+            if rivals.OPTION_PLAYERS.get(name, humans) != humans:
+                raise MalformedLog(f"the option {name!r} is played with {rivals.OPTION_PLAYERS[name]} "
+                                   f"player(s) only", f"/setup/options/{i}", code="rival-option")
         if setup.get("difficulty") in rivals.STRICT_LEVELS:
             options |= set(rivals.OPTIONS[:3])
         return sorted(options)

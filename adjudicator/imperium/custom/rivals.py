@@ -23,10 +23,12 @@ from ..registry import ChanceKind, chance_kind, hook
 
 OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
            "row-refresh")
+OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
 # the levels at which the first three options are required (booklet p. 4)
 STRICT_LEVELS = ("mentat", "kwisatz-haderach")
 RIVALS_FOR = {1: 2, 2: 1}  # players -> Rivals (booklet p. 1)
-R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
+# the free faction spaces Calculated Politics names (booklet p. 4)
+FREE_FACTION_SPACES = ("dutiful-service", "deliver-supplies", "secrets", "fremkit")
 R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
@@ -168,6 +170,8 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
         _again(g, task)
         return
     option = chosen_option(g, pid, agent["options"])
+    if option is not None and option["space"] in FREE_FACTION_SPACES and has_option(g, "calculated-politics"):
+        g.note_unimplemented(NOT_IMPLEMENTED[3])  # the skip it may call for is not derived yet
     if option is None:
         _again(g, task)  # the space is taken: turn over the next card (p. 2; FAQ: never the other space)
         return
@@ -240,3 +244,30 @@ chance_kind(ChanceKind(
     _deal, _apply_draw, ("rivals.agent-placement",)))
 
 
+
+
+# --- what the engine does not derive yet, flagged where it would matter -------------------------------
+@hook("reveal-turn-end")
+def _row_refresh(g: Game, pid: str) -> None:
+    if has_option(g, "row-refresh") and not is_rival(g, pid):
+        g.note_unimplemented(NOT_IMPLEMENTED[6])
+
+
+@hook("objectives-dealt")
+def _two_player_objective(g: Game) -> None:
+    if rivals(g) and len(g.order) - len(rivals(g)) == 2:
+        g.note_unimplemented(NOT_IMPLEMENTED[5])
+
+
+@hook("endgame")
+def _unambitious(g: Game) -> None:
+    if has_option(g, "unambitious-rivals") and any(
+            g.p(q)["rival"]["leader"] == "lady-amber-metulli" for q in rivals(g)):
+        g.note_unimplemented(NOT_IMPLEMENTED[4])
+
+
+@hook("round-start")
+def _difficulty(g: Game) -> None:
+    level = g.state["game"].get("rival_difficulty")
+    if level is not None and level not in STRICT_LEVELS:
+        g.note_unimplemented(NOT_IMPLEMENTED[7])
