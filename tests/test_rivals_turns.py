@@ -209,3 +209,14 @@ def test_two_players_the_first_player_marker_skips_the_rival():
     assert state["first"] == "p2"
     until(state, lambda t: state["round"] == 3)
     assert state["first"] == "p1"
+
+
+def test_a_rival_takes_no_faction_bonus_but_takes_the_alliance():
+    """p. 2: Rivals gain and lose Alliances, never the bonus at 4 influence."""
+    state = new_game(1)
+    g = Game(state)
+    g.p("r1")["influence"]["fremen"] = 3
+    stack = len(state["stack"])
+    agent_turn(g, "r1", {"space": "fremkit", "influence": "fremen"})
+    assert g.p("r1")["influence"]["fremen"] == 4 and state["alliances"]["fremen"] == "r1"
+    assert not any(t.get("src") == "bonus:fremen" for t in state["stack"][stack - 1:])

@@ -255,3 +255,12 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
     g.note_unimplemented(NOT_IMPLEMENTED[2])
     return offers
 
+
+
+@hook("skips-faction-bonus")
+def _no_faction_bonus(g: Game, pid: str):
+    """Rivals gain and lose Alliances but never take a faction's bonus (p. 2)."""
+    if is_rival(g, pid):
+        g.rulings.append("rivals.combat-deploy")
+        return True
+    return None
