@@ -240,7 +240,7 @@ def _after_combat(g: Game) -> None:
 @hook("choice-offers")
 def _rival_choice(offers: list, g: Game, task: dict) -> list:
     """A Rival's choices follow its rules: influence where it has least, ties to the left of
-    its leader card (p. 3); a count of troops, the most (defensive bonus); others not yet."""
+    its leader card (p. 3); the defensive bonus, taken; others not derived yet."""
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
@@ -250,7 +250,7 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
         best = min(offers, key=lambda o: (sign * g.p(pid)["influence"][o["faction"]], prio.index(o["faction"])))
         g.rulings.append("rivals.combat-rewards")
         return [best]
-    if task["kind"] == "count":
+    if task["kind"] == "count" and task.get("move") == "defend":  # the defensive bonus, taken (p. 3)
         return [max(offers, key=lambda o: o.get("count", 0))]
     g.note_unimplemented(NOT_IMPLEMENTED[2])
     return offers
