@@ -36,7 +36,7 @@ def violations(state: dict) -> list[str]:
         cards = Counter(pl["deck"]["cards"]) + Counter(pl["hand"]) + Counter(pl["discard"]) \
             + Counter(pl["play"]) + Counter(pl["trashed"])
         cards -= Counter({"?": cards["?"]})
-        missing = starting - cards
+        missing = starting - cards if "rival" not in pl else Counter()  # a Rival has no deck
         if missing:
             out.append(f"{pid} lost starting cards {dict(missing)}")
         owned += Counter({c: n for c, n in (cards - starting).items() if c not in cnt.tleilaxu})
