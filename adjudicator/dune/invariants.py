@@ -26,7 +26,8 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")
-    spice = state["bank"] + sum(pl["spice"] for pl in players.values()) + sum(state["spice"].values())
+    spice = state["bank"] + sum(pl["spice"] + pl.get("bribes", 0) for pl in players.values()) + sum(
+        state["spice"].values())
     if spice != SPICE_TOTAL:
         out.append(f"spice: {spice} != {SPICE_TOTAL}")
     plans = state["battle"]["plans"].values() if state["battle"] else []

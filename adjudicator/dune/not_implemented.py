@@ -6,10 +6,9 @@ from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "bribes": ("Bribes and deals (spice in front of the shield until the Mentat Pause)", "dune.bribes"),
-    "treachery-specials": ("Family Atomics, Hajr, Karama, Tleilaxu Ghola, Truthtrance, Weather Control "
-                           "played from hand", "dune.treachery-special"),
-    "karama": ("Karama: stopping an advantage, the advanced special powers", "dune.karama"),
+    "karama-stops": ("Karama stopping an advantage other than the Voice and the Atreides prescience in battle "
+                     "(accepted, answered not-implemented)", "dune.karama"),
+    "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
     "hidden-traitors-in-logs": ("Traitor cards (drawn and kept) recorded as unknown in a log; Treachery draws "
                                 "recorded \"?\" are supported", "dune.engine-hidden-cards"),
     "positions-viewer": "Positions, the replay viewer and the service (the rule system is not registered)",
