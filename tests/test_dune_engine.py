@@ -358,7 +358,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
 
 
 NOT_YET = {"karama-stops", "karama-special-powers",
-           "hidden-traitors-in-logs", "positions-viewer", "atreides-auction-prescience", "bene-gesserit-charity",
+           "positions-viewer", "atreides-auction-prescience", "bene-gesserit-charity",
            "emperor-alliance", "fremen-worm-ride", "guild-cross-ship", "harkonnen-capture", "advanced-game",
            "ixians-tleilaxu"}
 

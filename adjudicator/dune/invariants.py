@@ -44,8 +44,10 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
             {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
         out.append("Spice cards not conserved")
     factions = {pl["faction"] for pl in players.values()}
-    traitors = Counter(state["traitor_deck"] + [c for pl in players.values()
-                                                for c in pl["traitors"] + pl["drawn_traitors"]])
+    held = [c for pl in players.values() for c in pl["traitors"] + pl["drawn_traitors"]]
+    if held.count("?") != state.get("traitor_hidden", 0):  # an unknown one is still counted in the deck
+        out.append("unknown Traitor cards held and the deck's count of them differ")
+    traitors = Counter(state["traitor_deck"] + [c for c in held if c != "?"])
     if traitors != Counter(c for c, t in cnt.traitors.items() if t["set"] == "base" and t["faction"] in factions):
         out.append("Traitor cards not conserved")
     return out

@@ -9,8 +9,6 @@ NOT_IMPLEMENTED = {
     "karama-stops": ("Karama stopping an advantage other than the Voice and the Atreides prescience in battle "
                      "(accepted, answered not-implemented)", "dune.karama"),
     "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
-    "hidden-traitors-in-logs": ("Traitor cards (drawn and kept) recorded as unknown in a log; Treachery draws "
-                                "recorded \"?\" are supported", "dune.engine-hidden-cards"),
     "positions-viewer": "Positions, the replay viewer and the service (the rule system is not registered)",
     # faction advantages (basic game): the rest are in factions/
     "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
