@@ -358,8 +358,8 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
 
 
 NOT_YET = {"karama-stops", "karama-special-powers",
-           "positions-viewer", "atreides-auction-prescience", "bene-gesserit-charity",
-           "emperor-alliance", "fremen-worm-ride", "guild-cross-ship", "harkonnen-capture", "advanced-game",
+           "positions-viewer", "atreides-auction-prescience",
+           "harkonnen-capture", "advanced-game",
            "ixians-tleilaxu"}
 
 

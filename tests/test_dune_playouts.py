@@ -62,6 +62,9 @@ def test_playouts_exercise_card_plays_karama_and_bribes():
     played = {a["card"] for a in actions if a["do"] == "play"}
     assert {"weather-control", "tleilaxu-ghola", "truthtrance", "family-atomics"} <= played
     assert any(a.get("karama") for a in actions) and any(a["do"] == "bribe" for a in actions)
+    # the advantages played since: cross-planet shipment, the worm ride, the Emperor's gift
+    assert any(a["do"] == "ship" and "from" in a for a in actions)
+    assert {"ride", "give-spice"} <= {a["do"] for a in actions}
 
 
 @pytest.mark.parametrize("seeded", [False, True], ids=["recorded-outcomes", "seeded"])

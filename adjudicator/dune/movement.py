@@ -34,7 +34,7 @@ def start_shipment(g: Game) -> None:
                                                           {"t": "decide", "kind": "move", "player": q})]))
 
 
-def _full(g: Game, pid: str, loc: str) -> bool:
+def full(g: Game, pid: str, loc: str) -> bool:
     terr = territory(loc)
     return terr in g.c.strongholds and len([q for q in g.occupants(terr) if q != pid]) >= OCCUPANCY
 
@@ -62,7 +62,7 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     if g.in_storm(to):
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
-    if _full(g, pid, to):
+    if full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
     if karama and not could_hold(g, pid, KARAMA):
@@ -166,7 +166,7 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> I
                                  f"(sector {g.state['storm']})", ("dune.storm-blocks",))
         return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
                              ("dune.movement",))
-    if _full(g, pid, to):
+    if full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
     return None

@@ -13,12 +13,6 @@ NOT_IMPLEMENTED = {
     # faction advantages (basic game): the rest are in factions/
     "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
                                     "(information only: the card is drawn when the auction is won)", "dune.atreides"),
-    "bene-gesserit-charity": ("The Bene Gesserit's CHOAM Charity whatever spice they hold", "dune.bene-gesserit"),
-    "emperor-alliance": ("The Emperor giving spice to an ally and paying for its extra revivals", "dune.emperor"),
-    "fremen-worm-ride": ("The Fremen riding Shai-Hulud after the Nexus, and sparing an ally from it",
-                         "dune.fremen"),
-    "guild-cross-ship": ("The Spacing Guild shipping from one territory to another or back to reserves",
-                         "dune.spacing-guild"),
     "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
     # advanced game
     "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "
