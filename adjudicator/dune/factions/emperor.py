@@ -25,7 +25,7 @@ def _check(g: Game, pid: str, args: dict) -> None:
 
 
 def _give(g: Game, pid: str, args: dict) -> None:
-    g.pay(pid, args["amount"], args["to"])
+    g.pay(pid, args["amount"], to=args["to"])
 
 
 def _offers(g: Game, pid: str) -> list[dict]:
