@@ -74,6 +74,7 @@ class Content:
         self.overlays: dict[str, dict] = {}
         for kind in OWN:
             setattr(self, kind.replace("-", "_"), {})
+        self.skills_left_out: dict[str, dict] = {}
         for expansion in EXPANSIONS:
             self._add_expansion(expansion)
         self.space_posts = {s: sorted(p for p, spaces in self.posts.items() if s in spaces)
@@ -89,7 +90,9 @@ class Content:
             "contract": self._index("contract", self.contracts),
             "post": self._index("observation post", {p: {} for p in self.posts}),
             "tech": self._index("Tech tile", self.tech),
-            "skill": self._index("Skill", self.skills),
+            # a Skill left out with this edition (Fierce) still reads as a name, so that a log dealing
+            # one is refused by the rule that leaves it out, not as an unknown name
+            "skill": self._index("Skill", {**self.skills_left_out, **self.skills}),
             "navigation": self._index("Navigation card", self.navigation),
             "tleilaxu": self._index("Tleilaxu card", self.tleilaxu),
         }
@@ -112,6 +115,8 @@ class Content:
                 self.spaces[leader["board_space"]["id"]] = {**leader["board_space"], "expansion": expansion}
         for name, key in OWN.items():
             getattr(self, name.replace("-", "_")).update((i["id"], i) for i in items(name, key))
+        self.skills_left_out.update((i["id"], i) for i in _load(expansion, "skills").get("skills", [])
+                                    if self.edition in i.get("excluded_with", ()))
         # Twisted Intrigue cards are Intrigue cards once drawn (played, stolen, discarded as any
         # other); they come from their leader's own deck, never the Intrigue deck (rules.py)
         self.intrigues.update(self.twisted_intrigue)
