@@ -35,11 +35,8 @@ R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
     "spy network on a Rival's third spy (leader card effect)",
-    "Signet Ring abilities that place a spy or choose a faction (Princess Irulan, Lady Jessica)",
-    "Rival choices other than a faction for influence (paid rewards, contracts in rewards)",
-    "Calculated Politics (skip a free faction space)",
-    "Unambitious Rivals cannot win (the ranking still counts them)",
-    "two-player Objective (the Ornithopter to the Rival)",
+    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
+    "a Rival choice no rule of the booklet settles",
     "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
     "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
@@ -272,7 +269,7 @@ chance_kind(ChanceKind(
 @hook("reveal-turn-end")
 def _row_refresh(g: Game, pid: str) -> None:
     if has_option(g, "row-refresh") and not is_rival(g, pid):
-        g.note_unimplemented(NOT_IMPLEMENTED[6])
+        g.note_unimplemented(NOT_IMPLEMENTED[3])
 
 
 @hook("objective-fixed")
@@ -298,4 +295,4 @@ def _unambitious(g: Game, pid: str):
 def _difficulty(g: Game) -> None:
     level = g.state["game"].get("rival_difficulty")
     if level is not None and level not in STRICT_LEVELS:
-        g.note_unimplemented(NOT_IMPLEMENTED[7])
+        g.note_unimplemented(NOT_IMPLEMENTED[4])

@@ -94,6 +94,8 @@ def _signet(g: Game, pid: str) -> int:
     if "unimplemented" in signet:
         g.note_unimplemented(NOT_IMPLEMENTED[1])
         return 0
+    if signet.get("spy") == "priority":  # Princess Irulan: a spy as a card's spy with no post (p. 2)
+        place_priority_spy(g, pid)
     for key in ("solari", "spice", "water"):
         if signet.get(key):
             g.gain(pid, {key: signet[key]})
@@ -260,14 +262,14 @@ def _rival_pick(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     if kind == "option":
         return _influence_option(g, pid, task, offers)
     if kind == "pay":  # paid when it can pay, spies on the board included (p. 3)
-        g.rulings.append("rivals.paid-rewards")
+        g.rulings.append("rivals.combat-rewards")
         return {"option": "pay"} if can_afford(g, pid, task["cost"], task["src"]) else SKIP
     if kind == "count" and task.get("move") == "defend":  # the defensive bonus, taken (p. 3)
         return max(offers, key=lambda o: o.get("count", 0))
     if kind == "post":
         return _priority_post(g, pid, offers)
     if kind == "recall" and all(set(o) == {"post"} for o in offers):
-        g.rulings.append("rivals.paid-rewards")  # our reading: the booklet names no spy; the first in board order
+        g.rulings.append("rivals.reading-reward-spies")  # the booklet names no spy: the first in board order
         return offers[0]
     return None
 
@@ -305,7 +307,7 @@ def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
         return None
     for faction in leader_card(g, pid)["priority"]:
         if {"post": f"post-{faction}"} in offers:
-            g.rulings.append("rivals.spy-network")
+            g.rulings.append("rivals.reading-reward-spies")
             return {"post": f"post-{faction}"}
     return SKIP if SKIP in offers else None
 
@@ -314,7 +316,7 @@ def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
 def _no_contracts(g: Game, pid: str):
     """Rivals take no contract: 2 Solari instead (p. 3)."""
     if is_rival(g, pid):
-        g.rulings.append("rivals.contracts")
+        g.rulings.append("rivals.combat-rewards")
         return {"solari": 2}
     return None
 
