@@ -20,6 +20,9 @@ from adjudicator.simulate import simulate
 pytestmark = pytest.mark.usefixtures("unlocked")
 
 SEEDS = range(6)
+# the optional rules each playout plays under, in turn (the Row refresh is left out: not derived)
+OPTIONS = {1: [(), ("brutal-escalation",), ("calculated-politics", "considered-deployment")],
+           2: [(), ("brutal-escalation",), ("calculated-politics", "unambitious-rivals")]}
 MODES = [(1, ()), (1, ("choam",)), (2, ()), (2, ("choam",))]
 
 
@@ -32,10 +35,16 @@ def only_pinned_gaps(report: dict) -> None:
         assert set(gaps) <= set(NOT_IMPLEMENTED), verdict
 
 
-@pytest.mark.parametrize(("players", "modules"), MODES)
-def test_rival_playouts_replay_identically(players, modules):
-    for seed in SEEDS:
-        log = simulate("uprising", players, seed, modules, options=("brutal-escalation",) if seed % 3 == 0 else ())
+CHUNK = 50  # seeds per test: each chunk well under two minutes on a loaded machine
+PLAYOUTS = 200  # per mode (issue #13)
+CHUNKS = [(players, modules, start) for players, modules in MODES for start in range(0, PLAYOUTS, CHUNK)]
+
+
+@pytest.mark.parametrize(("players", "modules", "start"), CHUNKS,
+                         ids=[f"{p}p-{'+'.join(m) or 'plain'}-from{s}" for p, m, s in CHUNKS])
+def test_rival_playouts_replay_identically(players, modules, start):
+    for seed in range(start, start + CHUNK):
+        log = simulate("uprising", players, seed, modules, options=OPTIONS[players][seed % len(OPTIONS[players])])
         recorded = replay(log, snapshots="final")
         assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
         only_pinned_gaps(recorded)
@@ -94,3 +103,34 @@ def test_a_log_may_leave_the_rivals_forced_actions_out():
     short = dict(log, actions=[a for a in log["actions"] if a["do"] != "rival-agent"])
     full, left_out = replay(log, snapshots="final"), replay(short, snapshots="final")
     assert left_out["valid"] and left_out["final_checksum"] == full["final_checksum"]
+
+
+def _other_answer(action: dict) -> dict | None:
+    """Another answer for a Rival's narrowed choice: what a player might have chosen."""
+    if action.get("option") in ("pay", "skip"):
+        return dict(action, option="skip" if action["option"] == "pay" else "pay")
+    if "faction" in action:
+        others = [f for f in ("emperor", "guild", "bene-gesserit", "fremen") if f != action["faction"]]
+        return dict(action, faction=others[0])
+    return None
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_rival_taking_a_reward_its_rules_refuse_is_flagged(players):
+    """A Rival's reward choice is made by its rules (p. 3): a log that records it taking another
+    one (skipping a VP it can pay, influence elsewhere) is flagged at that action."""
+    for seed in range(40):
+        log = simulate("uprising", players, seed)
+        rivals = {r["id"] for r in log["setup"]["rivals"]}
+        found = [(i, alt) for i, a in enumerate(log["actions"])
+                 if a["by"] in rivals and a["do"] == "choose" and (alt := _other_answer(a)) is not None]
+        if found:
+            break
+    else:
+        pytest.fail("no Rival reward choice in 40 playouts")
+    index, alt = found[0]
+    mutated = copy.deepcopy(log)
+    mutated["actions"][index] = alt
+    report = replay(mutated)
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "choice.not-offered"

@@ -5,7 +5,7 @@ the list of what the engine does not derive yet."""
 import json
 
 import pytest
-from rivals_helpers import RULES, draw, hagal_draw, new_game, until
+from rivals_helpers import RULES, new_game, step
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.custom import rivals
@@ -15,11 +15,8 @@ from adjudicator.resources import data_dir
 # what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
 NOT_IMPLEMENTED = (
     "spy network on a Rival's third spy (leader card effect)",
-    "Signet Ring abilities that place a spy or choose a faction (Princess Irulan, Lady Jessica)",
-    "Rival choices other than a faction for influence (paid rewards, contracts in rewards)",
-    "Calculated Politics (skip a free faction space)",
-    "Unambitious Rivals cannot win (the ranking still counts them)",
-    "two-player Objective (the Ornithopter to the Rival)",
+    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
+    "a Rival choice no rule of the booklet settles",
     "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
     "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
@@ -133,10 +130,24 @@ def test_options_for_one_player_count_only_are_refused_elsewhere():
 
 @pytestmark_unlocked
 def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented():
-    """Calculated Politics named, a Rival's card naming a free faction space: the verdict says
-    the rule is not derived rather than guessing (NOT_IMPLEMENTED[3])."""
-    state = new_game(1, options=["calculated-politics"])
-    until(state, hagal_draw())
-    state["board"]["occupied"].pop("secrets", None)
-    outcome = draw(state, "secrets")
-    assert outcome.code == "not-implemented" and NOT_IMPLEMENTED[3] in outcome.message
+    """The solo Imperium Row refresh by dice is not derived: a reveal turn under it says so
+    rather than guessing (NOT_IMPLEMENTED[3])."""
+    state = new_game(1, options=["row-refresh"])
+    outcomes = []
+    for _ in range(400):
+        legal = RULES.legal_actions(state)
+        if RULES.deal(state) is None and any(a.do == "reveal" for a in legal):
+            outcomes.append(RULES.apply(state, next(a for a in legal if a.do == "reveal")))
+            break
+        step(state)
+    assert outcomes, "no reveal reached"
+    for _ in range(40):  # the reveal turn ends within a few steps
+        if any(NOT_IMPLEMENTED[3] in (o.message or "") for o in outcomes):
+            break
+        dealt = RULES.deal(state)
+        if dealt is not None:
+            outcomes.append(RULES.apply(state, dealt, dealt=True))
+        else:
+            legal = RULES.legal_actions(state)
+            outcomes.append(RULES.apply(state, legal[0]))
+    assert any(o.code == "not-implemented" and NOT_IMPLEMENTED[3] in o.message for o in outcomes)

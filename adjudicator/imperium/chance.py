@@ -17,7 +17,7 @@ from ..core import rng
 from ..core.errors import IllegalAction
 from .deck import HIDDEN, forget_top, known_top, refill_from, set_top, visible
 from .game import Game, ms_add, ms_contains, ms_remove
-from .registry import FLAG_RULINGS, ChanceKind, chance_kind, fire
+from .registry import FLAG_RULINGS, ChanceKind, ask, chance_kind, fire
 from .zones import reveal_drawn
 
 R_AVAIL = ("chance.card-not-available",)
@@ -215,16 +215,44 @@ def objectives_for(g: Game) -> list[str]:
     return sorted(o for o, d in g.content.objectives.items() if len(g.order) in d["players"])
 
 
-def _deal_objectives(g: Game, task: dict) -> dict:
+def fixed_objectives(g: Game) -> dict:
+    """Objectives a rule gives to one seat (the two-player Rival's Ornithopter): hook `objective-fixed`."""
+    fixed = {}
+    for given in ask("objective-fixed", g):
+        fixed.update(given)
+    return dict(sorted(fixed.items()))
+
+
+def _dealt_seats(g: Game) -> tuple[list[str], list[str], dict]:
+    fixed = fixed_objectives(g)
     pile = objectives_for(g)
-    return {"do": "deal-objectives", "objectives": {pid: pile.pop(rng.below(g.state, len(pile))) for pid in g.order}}
+    for card in fixed.values():
+        pile.remove(card)
+    return [q for q in g.order if q not in fixed], pile, fixed
+
+
+def _deal_objectives(g: Game, task: dict) -> dict:
+    seats, pile, fixed = _dealt_seats(g)
+    dealt = {pid: pile.pop(rng.below(g.state, len(pile))) for pid in seats}
+    return {"do": "deal-objectives", "objectives": {pid: fixed.get(pid) or dealt[pid] for pid in g.order}}
+
+
+def _all_deals(g: Game, task: dict) -> list[dict]:
+    seats, pile, fixed = _dealt_seats(g)
+    return [{"do": "deal-objectives", "objectives": {q: fixed.get(q) or dict(zip(seats, perm, strict=True))[q]
+                                                     for q in g.order}}
+            for perm in permutations(pile, len(seats))]
 
 
 def _apply_objectives(g: Game, task: dict, action: dict) -> None:
-    dealt, pile = action.get("objectives"), objectives_for(g)
+    dealt, pile, fixed = action.get("objectives"), objectives_for(g), fixed_objectives(g)
     if not isinstance(dealt, dict) or sorted(dealt) != sorted(g.order) or not ms_contains(pile, list(dealt.values())):
         raise IllegalAction("chance.card-not-available", f"each player gets one distinct Objective card of {pile}",
                             ("setup.objectives",))
+    for pid, card in fixed.items():
+        if dealt[pid] != card:
+            raise IllegalAction("rival.objective", f"{pid} takes the Objective {card}, not {dealt[pid]}",
+                                ("rivals.objectives",))
     for pid in g.order:
         g.p(pid)["objectives"] = [{"id": dealt[pid], "flipped": False}]
         if g.content.objectives[dealt[pid]].get("first_player"):
@@ -235,6 +263,5 @@ def _apply_objectives(g: Game, task: dict, action: dict) -> None:
 
 chance_kind(ChanceKind(
     "deal-objectives",
-    lambda g, task: [{"do": "deal-objectives", "objectives": dict(zip(g.order, perm, strict=True))}
-                     for perm in permutations(objectives_for(g), len(g.order))],
+    _all_deals,
     _deal_objectives, _apply_objectives, ("setup.objectives",)))

@@ -190,6 +190,11 @@ def op_contract(g, task, step):
         g.gain(pid, {"solari": g.content.rules["no_choam_contract_solari"]})
         g.rulings += ["choam.module", "choam.contract-icon"]
         return
+    instead = first("contract-instead", g, pid)  # a seat that takes no contract (a Rival) gains this
+    if instead is not None:
+        for _ in range(step["contract"]):
+            g.gain(pid, instead)
+        return
     for _ in range(step["contract"]):
         if g.state["contracts"]["face_up"] or g.state["contracts"]["pile"] \
                 or g.p(pid).get("set_aside_contracts"):

@@ -140,8 +140,10 @@ def result(g: Game) -> dict:
         return (pl["vp"], pl["spice"], pl["solari"], pl["water"], pl["troops"]["garrison"])
 
     ranked = sorted(g.order, key=lambda q: (-key(q)[0], *(-k for k in key(q)[1:]), g.order.index(q)))
-    best = key(ranked[0])
-    winners = [q for q in ranked if key(q) == best]
+    # a seat a rule keeps from winning (an Unambitious Rival) is ranked but never the winner
+    eligible = [q for q in ranked if not first("cannot-win", g, q)] or ranked
+    best = key(eligible[0])
+    winners = [q for q in eligible if key(q) == best]
     return {
         "finished": True,
         "vp": {q: g.p(q)["vp"] for q in g.order},

@@ -29,15 +29,14 @@ STRICT_LEVELS = ("mentat", "kwisatz-haderach")
 RIVALS_FOR = {1: 2, 2: 1}  # players -> Rivals (booklet p. 1)
 # the free faction spaces Calculated Politics names (booklet p. 4)
 FREE_FACTION_SPACES = ("dutiful-service", "deliver-supplies", "secrets", "fremkit")
+TWO_PLAYER_OBJECTIVE = "objective-ornithopter-1-3"  # the Rival's card with two players (p. 1)
+UNAMBITIOUS = ("lady-amber-metulli", "glossu-rabban")  # the Rivals the option names (p. 4)
 R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
     "spy network on a Rival's third spy (leader card effect)",
-    "Signet Ring abilities that place a spy or choose a faction (Princess Irulan, Lady Jessica)",
-    "Rival choices other than a faction for influence (paid rewards, contracts in rewards)",
-    "Calculated Politics (skip a free faction space)",
-    "Unambitious Rivals cannot win (the ranking still counts them)",
-    "two-player Objective (the Ornithopter to the Rival)",
+    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
+    "a Rival choice no rule of the booklet settles",
     "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
     "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
@@ -92,6 +91,10 @@ def new_hagal(players: int) -> dict:
     deck = sorted(c["id"] for c in hagal()["cards"] for _ in range(c["copies"])
                   if players == 2 or not c.get("two_player_only"))
     return {"deck": deck, "discard": []}
+
+
+def unambitious(g: Game, pid: str) -> bool:
+    return has_option(g, "unambitious-rivals") and g.p(pid)["rival"]["leader"] in UNAMBITIOUS
 
 
 def leader_card(g: Game, pid: str) -> dict:
@@ -170,13 +173,29 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
         _again(g, task)
         return
     option = chosen_option(g, pid, agent["options"])
-    if option is not None and option["space"] in FREE_FACTION_SPACES and has_option(g, "calculated-politics"):
-        g.note_unimplemented(NOT_IMPLEMENTED[3])  # the skip it may call for is not derived yet
+    if option is not None and skips_free_space(g, pid, option):
+        option = None  # Calculated Politics: the card is passed over like a taken space (p. 4)
     if option is None:
         _again(g, task)  # the space is taken: turn over the next card (p. 2; FAQ: never the other space)
         return
     rival_task = next(t for t in reversed(g.state["stack"]) if t["t"] == "rival" and t["player"] == pid)
     rival_task.update({"card": card, "space": option["space"]})
+
+
+def skips_free_space(g: Game, pid: str, option: dict) -> bool:
+    """Calculated Politics (p. 4): a free faction space is passed over when the Rival holds the
+    Alliance and leads the nearest other seat by 1 or more, or has 2 or more and trails the
+    leader by 2 or more."""
+    if option["space"] not in FREE_FACTION_SPACES or not has_option(g, "calculated-politics"):
+        return False
+    faction = option["influence"]
+    mine = g.p(pid)["influence"][faction]
+    best_other = max(g.p(q)["influence"][faction] for q in g.order if q != pid)
+    skip = (g.state["alliances"].get(faction) == pid and mine - best_other >= 1) or (
+        mine >= 2 and best_other - mine >= 2)
+    if skip:
+        g.rulings.append("rivals.opt-calculated-politics")
+    return skip
 
 
 def chosen_option(g: Game, pid: str, options: list[dict]) -> dict | None:
@@ -250,24 +269,30 @@ chance_kind(ChanceKind(
 @hook("reveal-turn-end")
 def _row_refresh(g: Game, pid: str) -> None:
     if has_option(g, "row-refresh") and not is_rival(g, pid):
-        g.note_unimplemented(NOT_IMPLEMENTED[6])
+        g.note_unimplemented(NOT_IMPLEMENTED[3])
 
 
-@hook("objectives-dealt")
-def _two_player_objective(g: Game) -> None:
+@hook("objective-fixed")
+def _two_player_objective(g: Game):
+    """Two players: the Rival takes the Ornithopter Objective, the players share the rest at
+    random (p. 1)."""
     if rivals(g) and len(g.order) - len(rivals(g)) == 2:
-        g.note_unimplemented(NOT_IMPLEMENTED[5])
+        g.rulings.append("rivals.objectives")
+        return {rivals(g)[0]: TWO_PLAYER_OBJECTIVE}
+    return None
 
 
-@hook("endgame")
-def _unambitious(g: Game) -> None:
-    if has_option(g, "unambitious-rivals") and any(
-            g.p(q)["rival"]["leader"] == "lady-amber-metulli" for q in rivals(g)):
-        g.note_unimplemented(NOT_IMPLEMENTED[4])
+@hook("cannot-win")
+def _unambitious(g: Game, pid: str):
+    """Unambitious Rivals (two players, p. 4): these Rivals are ranked but cannot win."""
+    if is_rival(g, pid) and unambitious(g, pid):
+        g.rulings.append("rivals.opt-unambitious")
+        return True
+    return None
 
 
 @hook("round-start")
 def _difficulty(g: Game) -> None:
     level = g.state["game"].get("rival_difficulty")
     if level is not None and level not in STRICT_LEVELS:
-        g.note_unimplemented(NOT_IMPLEMENTED[7])
+        g.note_unimplemented(NOT_IMPLEMENTED[4])

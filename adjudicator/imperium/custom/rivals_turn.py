@@ -7,14 +7,16 @@ pp. 2-4); the deck, seats and turn order: rivals.py.
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..choices import SKIP
 from ..conditions import units_in_conflict
+from ..costs import can_afford
 from ..effects import worm_refusal
 from ..game import Game, ms_add, spies_on_board
 from ..influence import change_influence
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
 from ..zones import count_deployed
-from .rivals import NOT_IMPLEMENTED, base_spice, hagal, has_option, is_rival, leader_card, rivals
+from .rivals import NOT_IMPLEMENTED, base_spice, hagal, has_option, is_rival, leader_card, rivals, unambitious
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -92,6 +94,8 @@ def _signet(g: Game, pid: str) -> int:
     if "unimplemented" in signet:
         g.note_unimplemented(NOT_IMPLEMENTED[1])
         return 0
+    if signet.get("spy") == "priority":  # Princess Irulan: a spy as a card's spy with no post (p. 2)
+        place_priority_spy(g, pid)
     for key in ("solari", "spice", "water"):
         if signet.get(key):
             g.gain(pid, {key: signet[key]})
@@ -131,9 +135,7 @@ def _harvest(g: Game, pid: str, space_id: str) -> None:
     pl, board = g.p(pid), g.state["board"]
     bonus = board["bonus_spice"].get(space_id, 0)
     board["bonus_spice"][space_id] = 0
-    unambitious = (has_option(g, "unambitious-rivals") and pl["swordmaster"]
-                   and pl["rival"]["leader"] == "lady-amber-metulli")
-    if unambitious:
+    if pl["swordmaster"] and unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")  # the bonus spice goes back to the bank
     else:
         g.gain(pid, {"spice": bonus})
@@ -239,22 +241,84 @@ def _after_combat(g: Game) -> None:
 
 @hook("choice-offers")
 def _rival_choice(offers: list, g: Game, task: dict) -> list:
-    """A Rival's choices follow its rules: influence where it has least, ties to the left of
-    its leader card (p. 3); the defensive bonus, taken; others not derived yet."""
+    """A Rival's choices follow its rules (p. 3): influence where it has least, ties to the left
+    of its leader card; a paid reward bought whenever it can pay; the defensive bonus taken; a
+    spy by its card's priority. What no rule settles is noted as not implemented."""
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
-    if all(set(o) == {"faction"} for o in offers):
-        prio = leader_card(g, pid)["priority"]
-        sign = 1 if task.get("delta", 1) > 0 else -1
-        best = min(offers, key=lambda o: (sign * g.p(pid)["influence"][o["faction"]], prio.index(o["faction"])))
-        g.rulings.append("rivals.combat-rewards")
-        return [best]
-    if task["kind"] == "count" and task.get("move") == "defend":  # the defensive bonus, taken (p. 3)
-        return [max(offers, key=lambda o: o.get("count", 0))]
-    g.note_unimplemented(NOT_IMPLEMENTED[2])
-    return offers
+    picked = _rival_pick(g, pid, task, offers)
+    if picked is None:
+        g.note_unimplemented(NOT_IMPLEMENTED[2])
+        return offers
+    return [picked]
 
+
+def _rival_pick(g: Game, pid: str, task: dict, offers: list) -> dict | None:
+    kind = task["kind"]
+    if all(set(o) == {"faction"} for o in offers):
+        g.rulings.append("rivals.combat-rewards")
+        return _least_influence(g, pid, [o["faction"] for o in offers], task.get("delta", 1))
+    if kind == "option":
+        return _influence_option(g, pid, task, offers)
+    if kind == "pay":  # paid when it can pay, spies on the board included (p. 3)
+        g.rulings.append("rivals.combat-rewards")
+        return {"option": "pay"} if can_afford(g, pid, task["cost"], task["src"]) else SKIP
+    if kind == "count" and task.get("move") == "defend":  # the defensive bonus, taken (p. 3)
+        return max(offers, key=lambda o: o.get("count", 0))
+    if kind == "post":
+        return _priority_post(g, pid, offers)
+    if kind == "recall" and all(set(o) == {"post"} for o in offers):
+        g.rulings.append("rivals.reading-reward-spies")  # the booklet names no spy: the first in board order
+        return offers[0]
+    return None
+
+
+def _least_influence(g: Game, pid: str, factions: list[str], delta: int = 1) -> dict:
+    prio = leader_card(g, pid)["priority"]
+    sign = 1 if delta > 0 else -1
+    return {"faction": min(factions, key=lambda f: (sign * g.p(pid)["influence"][f], prio.index(f)))}
+
+
+def _influence_option(g: Game, pid: str, task: dict, offers: list) -> dict | None:
+    """An option that only spreads influence (a doubled reward: two in one faction or one in
+    two): the points go one by one where the Rival has least (p. 3)."""
+    spreads = []
+    for o in offers:
+        steps = task["options"][o["option"]] if isinstance(o.get("option"), int) else None
+        if not steps or any(set(s) != {"faction", "influence"} or s["influence"] < 1 for s in steps):
+            return None
+        spreads.append(sorted((s["faction"], s["influence"]) for s in steps))
+    influence, wanted = dict(g.p(pid)["influence"]), {}
+    for _ in range(sum(n for _, n in spreads[0])):
+        prio = leader_card(g, pid)["priority"]
+        best = min(prio, key=lambda f: (influence[f], prio.index(f)))
+        influence[best] += 1
+        wanted[best] = wanted.get(best, 0) + 1
+    match = sorted(wanted.items())
+    g.rulings.append("rivals.combat-rewards")
+    return next((o for o, s in zip(offers, spreads, strict=True) if s == match), None)
+
+
+def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
+    """A spy from a reward goes as a card's spy with no post named: the first free faction post
+    in the leader card's order, else none (p. 2); a third spy is the spy network."""
+    if any("recall" in o for o in offers) or spies_on_board(g, pid) >= 2:
+        return None
+    for faction in leader_card(g, pid)["priority"]:
+        if {"post": f"post-{faction}"} in offers:
+            g.rulings.append("rivals.reading-reward-spies")
+            return {"post": f"post-{faction}"}
+    return SKIP if SKIP in offers else None
+
+
+@hook("contract-instead")
+def _no_contracts(g: Game, pid: str):
+    """Rivals take no contract: 2 Solari instead (p. 3)."""
+    if is_rival(g, pid):
+        g.rulings.append("rivals.combat-rewards")
+        return {"solari": 2}
+    return None
 
 
 @hook("skips-faction-bonus")
