@@ -16,6 +16,8 @@ from adjudicator.dune.not_implemented import NOT_IMPLEMENTED
 from adjudicator.dune.registry import CHANCES, DECISIONS
 from adjudicator.dune.rules import DuneRules
 
+pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
+
 RULES = DuneRules()
 ROOT = Path(__file__).resolve().parent.parent
 
