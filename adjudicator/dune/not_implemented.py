@@ -12,7 +12,8 @@ NOT_IMPLEMENTED = {
     "karama": ("Karama: stopping an advantage, the advanced special powers", "dune.karama"),
     "hidden-traitors-in-logs": ("Traitor cards (drawn and kept) recorded as unknown in a log; Treachery draws "
                                 "recorded \"?\" are supported", "dune.engine-hidden-cards"),
-    "positions-viewer": "Positions, the replay viewer and the service (the rule system is not registered)",
+    "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
+    "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
     "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
                                     "(information only: the card is drawn when the auction is won)", "dune.atreides"),
