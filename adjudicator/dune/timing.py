@@ -5,7 +5,8 @@ Karama each window allows. The Mentat Pause leads back to the Storm (edge `next_
 Which card may be played when is the cards' own data (`when` in data/treachery.json): a card
 played "any time" is listed in every window. Playing Treachery specials and Karama is not refereed
 yet (not_implemented.py): each node says so with `refereed`, so that a tool reading the graph knows
-which windows the engine enforces.
+which windows the engine enforces. A node cites only rulings in force: the records of the specials
+and of Karama (informational until refereed) join their windows when they are.
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from .content import content
 WINDOWS = (
     ("storm.dial", "storm", (), ("stop-advantage",), ("dune.storm-first-turn", "dune.storm-later-turns")),
     ("storm.before-move", "storm", ("after the storm is set, before it moves", "storm phase, before the storm moves"),
-     ("stop-advantage",), ("dune.treachery-special",)),
+     ("stop-advantage",), ("dune.storm-later-turns",)),
     ("storm.move", "storm", (), (), ("dune.storm-damage",)),
     ("spice-blow", "spice-blow", (), ("stop-advantage",), ("dune.spice-blow", "dune.shai-hulud")),
     ("nexus", "spice-blow", (), ("stop-advantage",), ("dune.nexus", "dune.alliances")),
     ("charity", "charity", (), ("stop-advantage",), ("dune.choam-charity",)),
-    ("bidding", "bidding", (), ("stop-advantage", "buy-without-paying"), ("dune.bidding-rounds", "dune.karama")),
+    ("bidding", "bidding", (), ("stop-advantage", "buy-without-paying"), ("dune.bidding-rounds",)),
     ("revival", "revival", (), ("stop-advantage",), ("dune.revival-forces", "dune.revival-leaders")),
-    ("shipment", "shipment-movement", (), ("stop-advantage", "ship-at-guild-rate"), ("dune.shipment", "dune.karama")),
+    ("shipment", "shipment-movement", (), ("stop-advantage", "ship-at-guild-rate"), ("dune.shipment",)),
     ("movement", "shipment-movement", ("own movement",), ("stop-advantage",), ("dune.movement",)),
     ("battle.plan", "battle", ("battle plan", "battle plan, in place of a weapon or defense",
                                "battle plan, in place of a leader"),
