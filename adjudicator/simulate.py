@@ -15,7 +15,7 @@ MAX_STEPS = 20_000
 PREFERRED = ("send-agent", "acquire", "deploy", "play-intrigue")
 
 
-def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()) -> dict:
+def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=(), options=()) -> dict:
     system, edition = resolve_game(game)
     rules = rules_for(system, edition)
     if hasattr(rules, "simulate"):  # a rule system's own playout driver (classic Dune)
@@ -25,8 +25,11 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
     seats = [{"id": c, "name": c.title(), "leader": leaders.pop(rnd.below(len(leaders)))} for c in colours]
     game_doc = {"system": system, "edition": edition, "modules": sorted(modules), "players": seats}
+    setup = {"seed": seed}
+    if hasattr(rules, "rival_setup"):  # the automated seats a small game adds (Imperium Rivals)
+        setup.update(rules.rival_setup(players, [s["leader"] for s in seats], rnd, options))
     # only offered actions are applied: an illegal one would be an engine bug, so no rollback
-    driver = Driver(rules, rules.new_state(game_doc, {"seed": seed}), rollback=False)
+    driver = Driver(rules, rules.new_state(game_doc, setup), rollback=False)
     actions = []
     while len(actions) < MAX_STEPS:
         actions += [a.to_json() for a in driver.deal()]
@@ -39,7 +42,7 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
         actions.append(action.to_json())
     else:
         raise RuntimeError("the playout did not end")
-    return {"format": FORMAT, "version": VERSION, "game": game_doc, "setup": {"seed": seed},
+    return {"format": FORMAT, "version": VERSION, "game": game_doc, "setup": setup,
             "actions": actions}
 
 

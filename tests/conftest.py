@@ -33,6 +33,8 @@ def unlocked(monkeypatch):
     import adjudicator.imperium.rules as rules_module
 
     monkeypatch.setattr(rules_module, "INCOMPLETE_MODULES", frozenset())
+    # and the player counts refused the same way (1-2 players: House Hagal Rivals, issue #13)
+    monkeypatch.setattr(rules_module, "INCOMPLETE_PLAYER_COUNTS", frozenset())
 
 
 @pytest.fixture

@@ -119,14 +119,16 @@ def test_general_rule_modules_name_no_card_or_leader():
 def test_every_kind_of_decision_is_registered_once_with_its_rulings():
     assert set(registry.VERBS) == {"send-agent", "reveal", "resolve", "deploy", "acquire", "end-turn", "choose",
                                    "pass", "play-intrigue", "recruit-commander",
-                                   "flip-tech"}
+                                   "flip-tech", "graft", "family-atomics", "acquire-tleilaxu", "rival-agent"}
     assert {"option", "pay", "faction", "trash", "discard", "post", "count", "recall", "intrigue", "acquire",
             "look", "agent", "agent-source", "contract", "track", "flip", "row", "voice", "opponent",
             "masterstroke", "top-card", "deck-top", "discard-to-hand"} <= set(registry.CHOICES)
     assert set(registry.CHANCES) == {"draw", "draw-intrigue", "reveal-conflict", "refill-row", "reveal-contract",
                                      "steal-intrigue", "deal-objectives", "deal-skill",
                                      "reveal-contracts", "draw-twisted", "draw-navigation",
-                                     "reveal-tech"}  # Bloodlines
+                                     "reveal-tech",  # Bloodlines
+                                     "refill-tleilaxu-row",  # Immortality
+                                     "draw-hagal"}  # House Hagal Rivals
     for kind in registry.CHOICES.values():
         assert kind.rulings, kind.name  # a verdict on a choice always cites the rule behind it
 

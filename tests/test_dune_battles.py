@@ -80,3 +80,62 @@ def test_a_battle_on_one_side_of_the_storm_leaves_the_other_side_alone():
     assert g.p("emperor")["tanks"] == 3 and g.forces("false-wall-east@5", "harkonnen") == 0
     assert g.forces("false-wall-east@8", "harkonnen") == 4 and g.p("harkonnen")["tanks"] == 2
     assert problems(state) == []
+
+
+# --- Traitor cards recorded unknown (ruling dune.engine-hidden-cards) ------------------------------------
+def hidden_traitor_game():
+    """Setup where the Emperor's four Traitor cards and the one kept are recorded "?"."""
+    state = new("emperor", "harkonnen")
+    act(state, "chance", "draw-traitors", player="emperor", cards=["?", "?", "?", "?"])
+    assert refused(state, "chance", "draw-traitors", player="harkonnen",
+                   cards=["?", "?", "?"]).code == "dune.traitor-count"
+    act(state, "chance", "draw-traitors", player="harkonnen", cards=["bashar", "burseg", "caid", "?"])
+    out = act(state, "emperor", "keep-traitor", card="?")
+    g = Game(state)
+    assert out.verdict == "legal" and g.p("emperor")["traitors"] == ["?"] and state["traitor_hidden"] == 2
+    assert problems(state) == []
+    return state, g
+
+
+def test_unknown_traitors_are_counted_in_the_deck():
+    state, g = hidden_traitor_game()
+    assert g.p("harkonnen")["traitors"] == ["?", "bashar", "burseg", "caid"]
+    assert len(state["traitor_deck"]) == 7 and "bashar" not in state["traitor_deck"]
+
+
+def test_an_unknown_traitor_called_is_named_and_unverifiable():
+    state, g = hidden_traitor_game()
+    state["storm"], state["order"] = 0, ["emperor", "harkonnen"]
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    for pid, n in (("emperor", 5), ("harkonnen", 4)):
+        g.p(pid)["reserves"] -= n
+        g.add_forces("the-great-flat@14", pid, n)
+    RULES.settle(g)
+    act(state, "emperor", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "emperor", "plan", leader="hasimir-fenring", dial=1)
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=4)
+    assert [a.do for a in RULES.legal_actions(state)] == ["call-traitor", "pass"]  # Feyd may be its card
+    out = act(state, "emperor", "call-traitor")
+    assert out.verdict == "unverifiable" and out.code == "hidden-information"
+    assert g.p("emperor")["traitors"] == ["feyd-rautha"] and state["traitor_hidden"] == 1
+    assert "feyd-rautha" not in state["traitor_deck"] and problems(state) == []
+
+
+def test_an_unknown_traitor_cannot_be_a_leader_whose_card_is_known_elsewhere():
+    state, g = hidden_traitor_game()
+    g.p("harkonnen")["traitors"] = ["bashar", "burseg", "caid", "umman-kudu"]  # its unknown card named
+    state["traitor_deck"].remove("umman-kudu")
+    state["traitor_hidden"] -= 1
+    state["storm"], state["order"] = 0, ["harkonnen", "emperor"]
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    for pid, n in (("emperor", 5), ("harkonnen", 4)):
+        g.p(pid)["reserves"] -= n
+        g.add_forces("the-great-flat@14", pid, n)
+    RULES.settle(g)
+    act(state, "harkonnen", "battle", territory="the-great-flat", opponent="emperor")
+    act(state, "harkonnen", "plan", leader="umman-kudu", dial=1)
+    act(state, "emperor", "plan", leader="bashar", dial=1)
+    assert [a.do for a in RULES.legal_actions(state)] == ["call-traitor", "pass"]  # the Bashar's card
+    act(state, "harkonnen", "pass")
+    assert [a.do for a in RULES.legal_actions(state)] == ["pass"]  # the Emperor's "?" is not Umman Kudu
+    assert refused(state, "emperor", "call-traitor").code == "dune.not-offered"

@@ -279,3 +279,101 @@ def test_an_unknown_prediction_leaves_a_victory_unverifiable():
     out = act(state, "atreides", "pass")
     assert out.verdict == "unverifiable" and "prediction" in out.message
     assert state["result"]["winners"] == ["atreides"]
+
+
+# --- the remaining basic advantages ----------------------------------------------------------------------
+def test_guild_ships_cross_planet_and_back_to_reserves():
+    state = new("spacing-guild", "atreides")
+    g = at(state, {"t": "decide", "kind": "ship", "player": "spacing-guild"})
+    state["storm"] = 0
+    move_forces(g, "spacing-guild", "the-great-flat@14", 5)
+    bank = state["bank"]
+    out = act(state, "spacing-guild", "ship", **{"from": "the-great-flat@14", "to": "arrakeen@9", "count": 2})
+    assert "dune.spacing-guild" in out.rulings and g.forces("arrakeen@9", "spacing-guild") == 2
+    assert g.p("spacing-guild")["spice"] == 4 and state["bank"] == bank + 1 and problems(state) == []
+    g = at(state, {"t": "decide", "kind": "ship", "player": "spacing-guild"})
+    assert {"by": "spacing-guild", "do": "ship", "from": "the-great-flat@14", "to": "reserves", "count": 3} in [
+        a.data for a in RULES.legal_actions(state)]
+    act(state, "spacing-guild", "ship", **{"from": "the-great-flat@14", "to": "reserves", "count": 3})
+    assert g.p("spacing-guild")["reserves"] == 13 and g.p("spacing-guild")["spice"] == 2 and problems(state) == []
+
+
+def test_only_the_guild_and_its_ally_ship_cross_planet():
+    state = new("spacing-guild", "atreides", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"})
+    state["storm"] = 0
+    err = refused(state, "atreides", "ship", **{"from": "arrakeen@9", "to": "old-gap@9", "count": 2})
+    assert err.code == "dune.no-cross-ship"
+    g.p("atreides")["ally"], g.p("spacing-guild")["ally"] = "spacing-guild", "atreides"
+    act(state, "atreides", "ship", **{"from": "arrakeen@9", "to": "old-gap@9", "count": 2})  # half of 4, to the Guild
+    assert g.p("atreides")["spice"] == 8 and g.p("spacing-guild")["spice"] == 7 and problems(state) == []
+
+
+def test_bene_gesserit_claim_charity_whatever_they_hold():
+    state = new("bene-gesserit", "atreides")
+    state["order"] = ["bene-gesserit", "atreides"]
+    g = at(state, phase="charity")
+    RULES.settle(g)
+    assert g.top["kind"] == "charity" and g.top["player"] == "bene-gesserit"  # 5 spice, asked all the same
+    out = act(state, "bene-gesserit", "claim-charity")
+    assert g.p("bene-gesserit")["spice"] == 7 and "dune.bene-gesserit" in out.rulings and problems(state) == []
+
+
+def test_the_emperor_gives_spice_to_its_ally_out_of_turn():
+    state = new("emperor", "atreides", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "move", "player": "harkonnen"}, phase="battle")
+    state["turn"] = 2
+    assert refused(state, "emperor", "give-spice", to="atreides", amount=3).code == "dune.not-allied"
+    g.p("atreides")["ally"], g.p("emperor")["ally"] = "emperor", "atreides"
+    out = act(state, "emperor", "give-spice", to="atreides", amount=3)
+    assert "dune.emperor" in out.rulings and g.p("atreides")["spice"] == 13 and g.p("emperor")["spice"] == 7
+    assert refused(state, "atreides", "give-spice", to="emperor", amount=1).code == "dune.not-allied"
+    assert g.top["player"] == "harkonnen" and problems(state) == []
+
+
+def test_the_emperor_pays_for_three_more_revivals_of_its_ally():
+    state = new("emperor", "atreides")
+    g = at(state, {"t": "decide", "kind": "revive", "player": "atreides"})
+    g.to_tanks("arrakeen@9", "atreides", 7)
+    assert refused(state, "atreides", "revive", forces=6, sponsored=3).code == "dune.not-offered"
+    g.p("atreides")["ally"], g.p("emperor")["ally"] = "emperor", "atreides"
+    act(state, "atreides", "revive", forces=6, sponsored=3)
+    assert g.p("atreides")["spice"] == 8 and g.p("emperor")["spice"] == 4 and g.p("atreides")["tanks"] == 1
+    assert problems(state) == []
+
+
+def _worm(state, g, territory="red-chasm"):
+    state["turn"], state["storm"] = 2, 0
+    state["stack"] = [{"t": "flow", "phase": "charity"}, {"t": "auto", "kind": "nexus"},
+                      {"t": "chance", "kind": "spice-card"}, {"t": "chance", "kind": "spice-card"}]
+    act(state, "chance", "spice-card", card=territory)
+    return act(state, "chance", "spice-card", card="shai-hulud")
+
+
+def test_fremen_ride_the_worm_after_the_nexus():
+    state = new("fremen", "atreides")
+    g = Game(state)
+    move_forces(g, "fremen", "red-chasm@6", 3)
+    move_forces(g, "atreides", "red-chasm@6", 2)
+    _worm(state, g)
+    assert g.forces("red-chasm@6", "fremen") == 3 and g.forces("red-chasm@6", "atreides") == 0
+    act(state, "chance", "spice-card", card="old-gap")
+    assert [t["kind"] for t in state["stack"][-4:]] == ["worm-ride", "nexus-end", "nexus", "nexus"]
+    act(state, state["order"][0], "pass")
+    act(state, state["order"][1], "pass")
+    assert g.top["kind"] == "worm-ride"
+    assert refused(state, "fremen", "ride", to="red-chasm@6", count=3).code == "dune.unknown-location"
+    out = act(state, "fremen", "ride", to="carthag@10", count=3)
+    assert "dune.fremen" in out.rulings and g.forces("carthag@10", "fremen") == 3 and problems(state) == []
+
+
+def test_fremen_spare_or_abandon_their_ally_to_the_worm():
+    for choice, lost in (("spare", 0), ("pass", 2)):
+        state = new("fremen", "atreides")
+        g = Game(state)
+        g.p("atreides")["ally"], g.p("fremen")["ally"] = "fremen", "atreides"
+        move_forces(g, "atreides", "red-chasm@6", 2)
+        _worm(state, g)
+        assert g.top["kind"] == "spare-ally" and g.forces("red-chasm@6", "atreides") == 2
+        act(state, "fremen", choice)
+        assert g.p("atreides")["tanks"] == lost and g.top["kind"] == "spice-card" and problems(state) == []

@@ -60,6 +60,18 @@ def test_playout_ends_in_a_victory_or_the_default(played):
     assert {"storm-dial", "spice-card", "draw-traitors", "draw-treachery", "ship", "move"} <= dos
 
 
+def test_playouts_exercise_card_plays_karama_and_bribes():
+    """Across the three games: special cards played from hand, Karama bids or shipments, bribes."""
+    logs = [_played(*game)[0] for game in GAMES]
+    actions = [a for log in logs for a in log["actions"]]
+    played = {a["card"] for a in actions if a["do"] == "play"}
+    assert {"weather-control", "tleilaxu-ghola", "truthtrance", "family-atomics"} <= played
+    assert any(a.get("karama") for a in actions) and any(a["do"] == "bribe" for a in actions)
+    # the advantages played since: cross-planet shipment, the worm ride, the Emperor's gift
+    assert any(a["do"] == "ship" and "from" in a for a in actions)
+    assert {"ride", "give-spice"} <= {a["do"] for a in actions}
+
+
 @pytest.mark.parametrize("seeded", [False, True], ids=["recorded-outcomes", "seeded"])
 def test_log_replays_to_identical_checksums(played, seeded):
     log, sums = played

@@ -39,8 +39,10 @@ def copies(items):
     return sum(i["copies"] for i in items)
 
 
-def test_not_registered_in_the_engine():
-    assert "immortality" not in EXPANSIONS
+def test_registered_in_the_engine_but_refused_to_users():
+    from adjudicator.imperium.rules import INCOMPLETE_MODULES
+
+    assert "immortality" in EXPANSIONS and "immortality" in INCOMPLETE_MODULES
 
 
 def test_component_counts_match_the_rulebook():
@@ -228,7 +230,7 @@ def test_rulings_cover_every_area():
     from adjudicator.core.rulings import all_rulings
 
     records = [r for r in all_rulings().values() if r["file"] == "seed-003-immortality.toml"]
-    assert all(r["informational"] and r["modules"] == ["immortality"] for r in records)
+    assert all(r["modules"] == ["immortality"] for r in records)
     areas = Counter(r["id"].split(".")[0] for r in records)
     assert set(areas) == {"immortality", "research", "tleilaxu", "specimens", "tleilaxu-cards", "graft", "atomics"}
     assert all(s.get("page") for r in records for s in r["sources"])

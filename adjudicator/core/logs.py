@@ -106,8 +106,12 @@ def parse_log(doc, deadline: float | None = None) -> Log:
             raise MalformedLog(f"a player of {game['system']} names a {plays}", f"/game/players/{i}", code="schema")
         players.append({**p, plays: rules.resolve_leader(p[plays], f"/game/players/{i}/{plays}")})
     game["players"] = players
-    ids = [p["id"] for p in players]
-    log = Log(game=game, setup=dict(doc.get("setup", {})), rules=rules, written=actions)
+    setup = dict(doc.get("setup", {}))
+    if "rivals" in setup:  # automated seats of a small game (setup.rivals): they act in the log too
+        setup["rivals"] = [{**r, "leader": rules.resolve_leader(r["leader"], f"/setup/rivals/{i}/leader")}
+                           for i, r in enumerate(setup["rivals"])]
+    ids = [p["id"] for p in players] + [r["id"] for r in setup.get("rivals", [])]
+    log = Log(game=game, setup=setup, rules=rules, written=actions)
     seen: dict[bytes, Action] = {}  # a game repeats many actions: resolve each distinct one once
     for i, raw in enumerate(actions):
         if i % 256 == 0:

@@ -14,6 +14,7 @@ from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
 from .registry import Decision, auto, collect, decision, fire, first
+from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
 
 PLAN = ("dune.battle-plan",)
@@ -183,18 +184,26 @@ def _opponent(g: Game, pid: str) -> str:
     return b["defender"] if pid == b["aggressor"] else b["aggressor"]
 
 
-def _traitor_offers(g: Game, task: dict) -> list[dict]:
-    pid = task["player"]
+def _betrayer(g: Game, pid: str) -> str | None:
+    """Whose Traitor card `pid` may reveal against the opposing leader: its own, else (hook
+    `traitors-of`: the Harkonnen's allies) its ally's; an unknown card may be it (traitors.py)."""
     leader = g.state["battle"]["plans"][_opponent(g, pid)].get("leader")
-    # an ally's traitors may serve too (hook `traitors-of`: the Harkonnen's allies)
-    traitors = g.p(pid)["traitors"] + [c for cards in collect("traitors-of", g, pid) for c in cards]
-    can = leader is not None and leader in traitors
-    return ([{"do": "call-traitor"}] if can else []) + [{"do": "pass"}]
+    if leader is None or leader not in g.c.leaders:
+        return None
+    owners = [pid, *collect("traitors-of", g, pid)]
+    known = next((q for q in owners if leader in g.p(q)["traitors"]), None)
+    return known or next((q for q in owners if could_betray(g, g.p(q)["traitors"], leader)), None)
+
+
+def _traitor_offers(g: Game, task: dict) -> list[dict]:
+    return ([{"do": "call-traitor"}] if _betrayer(g, task["player"]) else []) + [{"do": "pass"}]
 
 
 def _traitor(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "call-traitor":
-        g.state["battle"]["traitors"].append(task["player"])
+        pid = task["player"]
+        reveal(g, _betrayer(g, pid), g.state["battle"]["plans"][_opponent(g, pid)]["leader"])
+        g.state["battle"]["traitors"].append(pid)
     g.finish(task)
 
 

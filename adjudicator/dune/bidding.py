@@ -2,13 +2,19 @@
 with room in hand is auctioned, one at a time. Bids rise or players pass, in storm order from a
 first bidder who moves one seat on with each card; the last bid standing pays (to the Emperor
 when in play, else the bank) and its player draws the card (a chance outcome). When everyone
-passes on a card, bidding ends and the cards left go back on the deck."""
+passes on a card, bidding ends and the cards left go back on the deck.
+
+A bid may carry a Karama (`"karama": true`, ruling dune.karama): it may then exceed the bidder's
+spice, and if it wins the card is bought free (nothing paid, the Karama discarded)."""
 
 from __future__ import annotations
 
+from ..core.errors import IllegalAction
 from .game import Game
 from .registry import Decision, auto, decision, fire
-from .treachery import has_room
+from .treachery import could_hold, discard, has_room
+
+KARAMA = "karama"
 
 
 def start_bidding(g: Game) -> None:
@@ -31,8 +37,27 @@ def auction(g: Game, task: dict) -> None:
 
 
 def _offers(g: Game, task: dict) -> list[dict]:
-    spice = g.p(task["player"])["spice"]
-    return [{"do": "bid", "amount": n} for n in range(task["high"] + 1, spice + 1)] + [{"do": "pass"}]
+    pid = task["player"]
+    spice = g.p(pid)["spice"]
+    out = [{"do": "bid", "amount": n} for n in range(task["high"] + 1, spice + 1)] + [{"do": "pass"}]
+    if KARAMA in g.p(pid)["hand"]:  # listed up to one more than any other bidder could pay
+        most = max(g.p(q)["spice"] for q in task["bidders"] if q != pid) if len(task["bidders"]) > 1 else 0
+        out += [{"do": "bid", "amount": n, "karama": True} for n in range(task["high"] + 1, max(spice, most + 1) + 1)]
+    return out
+
+
+def _check(g: Game, task: dict, args: dict) -> None:
+    if not args.get("karama"):
+        if isinstance(args.get("amount"), bool) or args not in _offers(g, task):
+            raise IllegalAction("dune.not-offered", f"{task['player']} may bid {task['high'] + 1} to "
+                                f"{g.p(task['player'])['spice']} spice or pass", ("dune.bidding-rounds",))
+        return
+    amount = args.get("amount")
+    if args.get("do") != "bid" or args["karama"] is not True or not isinstance(amount, int) or isinstance(
+            amount, bool) or amount <= task["high"]:
+        raise IllegalAction("dune.bad-bid", f"a Karama bid must top {task['high']}", ("dune.karama",))
+    if not could_hold(g, task["player"], KARAMA):
+        raise IllegalAction("dune.card-not-in-hand", f"{task['player']} holds no Karama", ("dune.karama",))
 
 
 def _next(task: dict) -> None:
@@ -46,6 +71,7 @@ def _next(task: dict) -> None:
 def _bid(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "bid":
         task["high"], task["leader"], task["passes"] = args["amount"], task["player"], 0
+        task["karama"] = bool(args.get("karama"))
         if len(task["bidders"]) > 1:
             _next(task)
             return
@@ -59,7 +85,11 @@ def _bid(g: Game, task: dict, args: dict) -> None:
     if task["leader"] is not None and task["passes"] >= len(task["bidders"]) - 1:
         winner = task["leader"]
         emperor = g.player_of("emperor")
-        g.pay(winner, task["high"], emperor if emperor and emperor != winner else None)
+        if task.get("karama"):  # bought free with a Karama
+            discard(g, winner, [KARAMA])
+            g.rulings.append("dune.karama")
+        else:
+            g.pay(winner, task["high"], emperor if emperor and emperor != winner else None)
         g.finish(task)
         g.push({"t": "chance", "kind": "draw-treachery", "player": winner})
         fire("card-bought", g, winner)  # the Harkonnen's extra card
@@ -68,4 +98,4 @@ def _bid(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("bid", ("bid", "pass"), _offers, _bid,
-                  ("dune.bidding-rounds", "dune.bidding-declare", "dune.emperor")))
+                  ("dune.bidding-rounds", "dune.bidding-declare", "dune.emperor"), _check))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .battle import start_battles
 from .bidding import start_bidding
+from .bribes import collect_bribes
 from .game import Game
 from .movement import start_shipment
 from .revival import start_revival
@@ -33,6 +34,7 @@ def advance_flow(g: Game, task: dict) -> None:
     g.state["phase"] = phase
     task["phase"] = NEXT[phase]
     if phase == "mentat-pause":
+        collect_bribes(g)
         result = mentat_pause(g)
         if result:
             g.state["result"] = result

@@ -26,7 +26,8 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")
-    spice = state["bank"] + sum(pl["spice"] for pl in players.values()) + sum(state["spice"].values())
+    spice = state["bank"] + sum(pl["spice"] + pl.get("bribes", 0) for pl in players.values()) + sum(
+        state["spice"].values())
     if spice != SPICE_TOTAL:
         out.append(f"spice: {spice} != {SPICE_TOTAL}")
     plans = state["battle"]["plans"].values() if state["battle"] else []
@@ -43,8 +44,10 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
             {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
         out.append("Spice cards not conserved")
     factions = {pl["faction"] for pl in players.values()}
-    traitors = Counter(state["traitor_deck"] + [c for pl in players.values()
-                                                for c in pl["traitors"] + pl["drawn_traitors"]])
+    held = [c for pl in players.values() for c in pl["traitors"] + pl["drawn_traitors"]]
+    if held.count("?") != state.get("traitor_hidden", 0):  # an unknown one is still counted in the deck
+        out.append("unknown Traitor cards held and the deck's count of them differ")
+    traitors = Counter(state["traitor_deck"] + [c for c in held if c != "?"])
     if traitors != Counter(c for c, t in cnt.traitors.items() if t["set"] == "base" and t["faction"] in factions):
         out.append("Traitor cards not conserved")
     return out

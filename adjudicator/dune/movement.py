@@ -17,11 +17,13 @@ from ..core.errors import IllegalAction
 from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
 from .game import Game
-from .registry import Decision, decision, fire, first
+from .registry import Decision, collect, decision, fire, first
+from .treachery import could_hold, discard
 
 STRONGHOLD_PRICE, PRICE = 1, 2
 RANGE, ORNITHOPTER_RANGE = 1, 3
 OCCUPANCY = 2  # other players a stronghold may hold for a player to enter it
+KARAMA = "karama"
 
 
 def start_shipment(g: Game) -> None:
@@ -32,7 +34,7 @@ def start_shipment(g: Game) -> None:
                                                           {"t": "decide", "kind": "move", "player": q})]))
 
 
-def _full(g: Game, pid: str, loc: str) -> bool:
+def full(g: Game, pid: str, loc: str) -> bool:
     terr = territory(loc)
     return terr in g.c.strongholds and len([q for q in g.occupants(terr) if q != pid]) >= OCCUPANCY
 
@@ -41,12 +43,15 @@ def price(g: Game, loc: str) -> int:
     return STRONGHOLD_PRICE if territory(loc) in g.c.strongholds else PRICE
 
 
-def ship_cost(g: Game, pid: str, to: str, count: int) -> int:
-    """The rulebook's rate, unless an advantage changes it (hook `ship-cost`: Guild, Fremen)."""
+def ship_cost(g: Game, pid: str, to: str, count: int, karama: bool = False) -> int:
+    """The rulebook's rate, unless an advantage changes it (hook `ship-cost`: Guild, Fremen), or
+    a Karama's Guild rate (half, rounded up: ruling dune.karama)."""
+    if karama:
+        return (count * price(g, to) + 1) // 2
     return first("ship-cost", g, pid, to, count, default=count * price(g, to))
 
 
-def ship_error(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
+def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> IllegalAction | None:
     if not isinstance(to, str) or to not in g.c.graph:
         return IllegalAction("dune.unknown-location", f"{to!r} is no place on the map", ("dune.shipment",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.p(pid)["reserves"]:
@@ -57,10 +62,13 @@ def ship_error(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     if g.in_storm(to):
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
-    if _full(g, pid, to):
+    if full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
-    if (cost := ship_cost(g, pid, to, count)) > g.p(pid)["spice"]:
+    if karama and not could_hold(g, pid, KARAMA):
+        return IllegalAction("dune.card-not-in-hand", f"{pid} holds no Karama to ship at the Guild rate",
+                             ("dune.karama",))
+    if (cost := ship_cost(g, pid, to, count, karama)) > g.p(pid)["spice"]:
         return IllegalAction("dune.cannot-afford", f"shipping {count} to {to} costs {cost} spice; "
                              f"{pid} has {g.p(pid)['spice']}", ("dune.shipment",))
     return None
@@ -68,20 +76,42 @@ def ship_error(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
 
 def _ship_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
-    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n} for loc in g.c.locations
-                               for n in range(1, g.p(pid)["reserves"] + 1) if ship_error(g, pid, loc, n) is None]
+    karama = [{"karama": True}] if KARAMA in g.p(pid)["hand"] else []  # a known Karama only
+    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n, **k} for loc in g.c.locations
+                               for n in range(1, g.p(pid)["reserves"] + 1) for k in [{}, *karama]
+                               if ship_error(g, pid, loc, n, bool(k)) is None] + [
+        o for offers in collect("ship-offers", g, task) for o in offers]
 
 
 def _ship_check(g: Game, task: dict, args: dict) -> None:
-    if args.get("do") == "ship" and (err := ship_error(g, task["player"], args.get("to"), args.get("count"))):
+    if args.get("do") == "ship" and "from" in args:  # another kind of shipment (the Guild's cross-ship)
+        # a listener of hook `ship-other` answers an IllegalAction, or False when the shipment is legal
+        refusal = IllegalAction("dune.no-cross-ship", f"{task['player']} ships only from reserves",
+                                ("dune.shipment",))
+        if (err := first("ship-other", g, task["player"], args, default=refusal)):
+            raise err
+        return
+    if args.get("karama") not in (None, True):
+        raise IllegalAction("dune.bad-card-play", "a shipment names a Karama with \"karama\": true", ("dune.karama",))
+    if args.get("do") == "ship" and (err := ship_error(g, task["player"], args.get("to"), args.get("count"),
+                                                       bool(args.get("karama")))):
         raise err
 
 
 def _ship(g: Game, task: dict, args: dict) -> None:
+    if args["do"] == "ship" and "from" in args:
+        fire("ship-other-apply", g, task["player"], args)
+        g.finish(task)
+        return
     if args["do"] == "ship":
         pid, to, n = task["player"], args["to"], args["count"]
         guild = g.player_of("spacing-guild")
-        g.pay(pid, ship_cost(g, pid, to, n), guild if guild and guild != pid else None)
+        if args.get("karama"):  # the Guild rate, paid to the bank
+            discard(g, pid, [KARAMA])
+            g.pay(pid, ship_cost(g, pid, to, n, karama=True))
+            g.rulings.append("dune.karama")
+        else:
+            g.pay(pid, ship_cost(g, pid, to, n), guild if guild and guild != pid else None)
         g.p(pid)["reserves"] -= n
         g.add_forces(to, pid, n)
         g.finish(task)
@@ -136,14 +166,17 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> I
                                  f"(sector {g.state['storm']})", ("dune.storm-blocks",))
         return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
                              ("dune.movement",))
-    if _full(g, pid, to):
+    if full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
     return None
 
 
 def _move_offers(g: Game, task: dict) -> list[dict]:
-    pid = task["player"]
+    return move_offers(g, task["player"])
+
+
+def move_offers(g: Game, pid: str) -> list[dict]:
     out = [{"do": "pass"}]
     for frm in sorted(loc for loc in g.state["map"] if g.forces(loc, pid) and not g.in_storm(loc)):
         dist = distances(g.c, frm, g.state["storm"])

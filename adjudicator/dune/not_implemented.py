@@ -6,23 +6,14 @@ from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "bribes": ("Bribes and deals (spice in front of the shield until the Mentat Pause)", "dune.bribes"),
-    "treachery-specials": ("Family Atomics, Hajr, Karama, Tleilaxu Ghola, Truthtrance, Weather Control "
-                           "played from hand", "dune.treachery-special"),
-    "karama": ("Karama: stopping an advantage, the advanced special powers", "dune.karama"),
-    "hidden-traitors-in-logs": ("Traitor cards (drawn and kept) recorded as unknown in a log; Treachery draws "
-                                "recorded \"?\" are supported", "dune.engine-hidden-cards"),
+    "karama-stops": ("Karama stopping an advantage other than the Voice and the Atreides prescience in battle "
+                     "(accepted, answered not-implemented)", "dune.karama"),
+    "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
     "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
     "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
                                     "(information only: the card is drawn when the auction is won)", "dune.atreides"),
-    "bene-gesserit-charity": ("The Bene Gesserit's CHOAM Charity whatever spice they hold", "dune.bene-gesserit"),
-    "emperor-alliance": ("The Emperor giving spice to an ally and paying for its extra revivals", "dune.emperor"),
-    "fremen-worm-ride": ("The Fremen riding Shai-Hulud after the Nexus, and sparing an ally from it",
-                         "dune.fremen"),
-    "guild-cross-ship": ("The Spacing Guild shipping from one territory to another or back to reserves",
-                         "dune.spacing-guild"),
     "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
     # advanced game
     "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "

@@ -5,6 +5,7 @@ passed in (rules.py uses this module; playout.py is the tests' entry)."""
 
 from __future__ import annotations
 
+from ..core.actions import Action
 from ..core.replay import Driver
 from ..core.rng import Random
 from .content import BASE_FACTIONS
@@ -13,6 +14,15 @@ MAX_STEPS = 20_000
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 # Random play that always passes never fights: lean towards shipping, moving and bidding.
 PREFERRED = ("ship", "move", "bid", "revive", "claim-charity")
+BRIBE_ODDS = 40  # bribes are checked, not listed (bribes.py): now and then the playout pays one
+
+
+def _bribe(driver: Driver, pid: str, rnd: Random) -> Action | None:
+    spice = driver.state["players"][pid]["spice"]
+    others = [q for q in driver.state["game"]["seats"] if q != pid]
+    if not spice:
+        return None
+    return Action({"by": pid, "do": "bribe", "to": rnd.choice(others), "amount": 1 + rnd.below(min(3, spice))})
 
 
 def game_doc(players: int, rnd: Random) -> dict:
@@ -40,6 +50,8 @@ def play(rules, players: int = 4, seed: int = 0, check=None) -> tuple[dict, dict
             raise RuntimeError(f"dead end at {driver.prompt()}")
         preferred = [a for a in legal if a.do in PREFERRED]
         action = rnd.choice(preferred if preferred and rnd.below(10) < 7 else legal)
+        if rnd.below(BRIBE_ODDS) == 0 and driver.state["turn"] >= 1:
+            action = _bribe(driver, action.by, rnd) or action
         driver.apply(action)
         actions.append(action.to_json())
         if check:

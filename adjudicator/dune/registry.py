@@ -11,6 +11,7 @@ from dataclasses import dataclass
 DECISIONS: dict[str, Decision] = {}
 CHANCES: dict[str, ChanceKind] = {}
 AUTOS: dict[str, Callable] = {}
+INTERJECTIONS: dict[str, Interjection] = {}
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,27 @@ class ChanceKind:
     check: Callable
     apply: Callable
     rulings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Interjection:
+    """What a player may do out of turn while its window is open (a special Treachery card
+    played, a bribe, the Emperor's gift to an ally): accepted whenever a decision is pending,
+    whoever's it is, and that decision stays pending (ruling dune.engine-card-plays).
+    `offers(g, pid)`: what `pid` may do so now (listed for the prompted player only);
+    `check(g, pid, args)` raises IllegalAction; `apply(g, pid, args)`."""
+
+    verb: str
+    offers: Callable
+    check: Callable
+    apply: Callable
+    rulings: tuple[str, ...]
+
+
+def interjection(kind: Interjection) -> Interjection:
+    assert kind.verb not in INTERJECTIONS, kind.verb
+    INTERJECTIONS[kind.verb] = kind
+    return kind
 
 
 def decision(kind: Decision) -> Decision:

@@ -1,12 +1,14 @@
 """The Revival phase (rulings dune.revival-forces, dune.revival-leaders): in storm order, each
 player may bring up to three forces back from the Tanks to reserves (its free revival count free,
 2 spice for each further one) and, once all its leaders are in the Tanks, one leader for its
-strength in spice."""
+strength in spice. An advantage may let another player pay for extra forces beyond the three
+(hook `revival-sponsor`: the Emperor for its ally): `revive {forces, sponsored}`, `sponsored` of
+the forces paid by the sponsor at the usual price."""
 
 from __future__ import annotations
 
 from .game import Game
-from .registry import Decision, decision
+from .registry import Decision, decision, first
 
 LIMIT, PRICE = 3, 2
 
@@ -30,17 +32,26 @@ def revivable_leaders(g: Game, pid: str) -> list[str]:
 def _offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     pl = g.p(pid)
+    sponsor, most = first("revival-sponsor", g, pid, default=(None, 0))
     out = []
     for leader in [None, *revivable_leaders(g, pid)]:
         for n in range(min(LIMIT, pl["tanks"]) + 1):
-            if cost(g, pid, n, leader) <= pl["spice"]:
-                out.append({"do": "revive", "forces": n, **({"leader": leader} if leader else {})})
+            if cost(g, pid, n, leader) > pl["spice"]:
+                continue
+            out.append({"do": "revive", "forces": n, **({"leader": leader} if leader else {})})
+            if n == LIMIT:  # the sponsor's forces come beyond the player's own three
+                out += [{"do": "revive", "forces": n + k, "sponsored": k, **({"leader": leader} if leader else {})}
+                        for k in range(1, min(most, pl["tanks"] - n) + 1) if PRICE * k <= g.p(sponsor)["spice"]]
     return out
 
 
 def _revive(g: Game, task: dict, args: dict) -> None:
     pid, n, leader = task["player"], args["forces"], args.get("leader")
-    g.pay(pid, cost(g, pid, n, leader))
+    if k := args.get("sponsored", 0):
+        sponsor, _ = first("revival-sponsor", g, pid)
+        g.pay(sponsor, PRICE * k)
+        g.rulings.append("dune.emperor")
+    g.pay(pid, cost(g, pid, n - k, leader))
     pl = g.p(pid)
     pl["tanks"] -= n
     pl["reserves"] += n

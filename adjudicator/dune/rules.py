@@ -15,18 +15,31 @@ import copy
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import alliance, battle, bidding, factions, movement, revival, setup, spice, storm, treachery  # noqa: F401
+from . import (  # noqa: F401  (importing a rule module registers its kinds)
+    alliance,
+    battle,
+    bidding,
+    bribes,
+    cards,
+    factions,
+    movement,
+    revival,
+    setup,
+    spice,
+    storm,
+    treachery,
+)
 from .content import content
 from .flow import advance_flow
 from .game import Game
 from .playing import play
-from .registry import AUTOS, CHANCES, DECISIONS
+from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
 from .view import LANGS, board, label, moment, players
 
-RULE_MODULES = (alliance, battle, bidding, factions, movement, revival, setup, spice, storm, treachery)
+RULE_MODULES = (alliance, battle, bidding, bribes, cards, factions, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
 # The rules are incomplete (not_implemented.py): no verdict may rest on them yet, so games, replays
 # and positions are refused to users (`unsupported-game`). Tests lift it (fixture `dune_unlocked`).
@@ -96,6 +109,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             g.rulings[:0] = kind.rulings
             if task in state["stack"]:
                 g.finish(task)
+        elif action.do in INTERJECTIONS and not action.is_chance:
+            self._interject(g, action)
         else:
             self._decide(g, task, action)
         self.settle(g)
@@ -136,6 +151,20 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         kind.apply(g, task, args)
         g.rulings[:0] = kind.rulings
 
+    @staticmethod
+    def _interject(g: Game, action: Action) -> None:
+        """Out of turn: the pending decision stays where it is (ruling dune.engine-card-plays)."""
+        kind = INTERJECTIONS[action.do]
+        if action.by not in g.seats:
+            raise IllegalAction("turn.not-a-player", f"{action.by} plays no faction", kind.rulings)
+        if g.state["turn"] < 1:
+            raise IllegalAction("dune.not-before-play", "nothing is played out of turn before the first Storm "
+                                "phase (setup is not over)", ("dune.engine-card-plays",))
+        args = {k: v for k, v in action.data.items() if k != "by"}
+        kind.check(g, action.by, args)
+        kind.apply(g, action.by, args)
+        g.rulings[:0] = kind.rulings
+
     def awaits(self, state: dict, action: Action) -> bool:
         return awaited_index(state["stack"], action) is not None
 
@@ -152,7 +181,11 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         task = g.top
         if task is None or task["t"] == "chance":
             return []
-        return [Action({"by": task["player"], **o}) for o in DECISIONS[task["kind"]].offers(g, task)]
+        pid = task["player"]
+        out = [Action({"by": pid, **o}) for o in DECISIONS[task["kind"]].offers(g, task)]
+        if state["turn"] >= 1:  # what the prompted player may also do out of turn now
+            out += [Action({"by": pid, **o}) for kind in INTERJECTIONS.values() for o in kind.offers(g, pid)]
+        return out
 
     def deal(self, state: dict) -> Action | None:
         if state.get("rng") is None:

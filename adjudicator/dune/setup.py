@@ -9,6 +9,8 @@ from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
 from .game import SPICE_TOTAL, Game
 from .registry import ChanceKind, Decision, chance_kind, decision, first
+from .traitors import hidden as hidden_traitors
+from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
@@ -57,7 +59,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
                                       for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
         "traitor_deck": sorted(c for c, d in cnt.traitors.items()
                                if d["set"] == "base" and d["faction"] in factions),
-        "battle": None, "players": {}, "stack": [], "result": None,
+        "traitor_hidden": 0, "battle": None, "players": {}, "stack": [], "result": None,
     }
     g = Game(state, cnt)
     for seat, p in enumerate(players):
@@ -93,15 +95,18 @@ def _deal_traitors(g: Game, task: dict) -> dict:
 
 
 def _check_traitors(g: Game, task: dict, data: dict) -> None:
+    """Cards may be recorded unknown ("?", traitors.py): the named ones must be in the deck."""
     cards = data.get("cards")
-    if not isinstance(cards, list) or len(cards) != min(g.c.traitor_deal["draw"], len(g.state["traitor_deck"])):
+    left = len(g.state["traitor_deck"]) - hidden_traitors(g)
+    if not isinstance(cards, list) or len(cards) != min(g.c.traitor_deal["draw"], left):
         raise IllegalAction("dune.traitor-count", f"a player draws {g.c.traitor_deal['draw']} Traitor cards",
                             ("dune.setup-traitors",))
-    take(list(g.state["traitor_deck"]), cards, "Traitor deck")
+    take(list(g.state["traitor_deck"]), [c for c in cards if c != HIDDEN], "Traitor deck")
 
 
 def _apply_traitors(g: Game, task: dict, data: dict) -> None:
-    take(g.state["traitor_deck"], data["cards"], "Traitor deck")
+    take(g.state["traitor_deck"], [c for c in data["cards"] if c != HIDDEN], "Traitor deck")
+    g.state["traitor_hidden"] = hidden_traitors(g) + data["cards"].count(HIDDEN)
     pl = g.p(task["player"])
     if g.faction(task["player"]) == "harkonnen":  # the Harkonnen keep every traitor they draw
         pl["traitors"] = sorted(data["cards"])
@@ -121,7 +126,9 @@ def _keep(g: Game, task: dict, args: dict) -> None:
     pl = g.p(task["player"])
     pl["drawn_traitors"].remove(args["card"])
     pl["traitors"] = [args["card"]]
-    put(g.state["traitor_deck"], pl["drawn_traitors"])  # the others go back
+    back = pl["drawn_traitors"]  # the others go back; an unknown one never left the deck's multiset
+    put(g.state["traitor_deck"], [c for c in back if c != HIDDEN])
+    g.state["traitor_hidden"] = hidden_traitors(g) - back.count(HIDDEN)
     pl["drawn_traitors"] = []
     g.finish(task)
 

@@ -19,14 +19,16 @@ from ..core.actions import CHANCE
 from ..core.errors import UnknownName
 from ..core.names import NameIndex
 from .content import POLAR_SINK, Content, territory
+from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
-PLAYER_FIELDS = ("player", "with", "opponent")
+PLAYER_FIELDS = ("player", "with", "opponent", "asks")
+PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
 # field -> the kinds of thing it names, the first one tried first
 FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "leader": ("leader", "treachery"),
           "weapon": ("treachery",), "defense": ("treachery",), "faction": ("faction",)}
-CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice"}
+CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery"}
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
 _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)\))\s*$")
 _ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:@\d+)?\b|\b[a-z]+@\d+\b")
@@ -76,7 +78,7 @@ class DuneSpelling:
         out = dict(data)
         if out.get("by") != CHANCE and out.get("by") not in players:
             raise UnknownName(f"unknown player {out.get('by')!r}", f"{pointer}/by")
-        for key in PLAYER_FIELDS:
+        for key in PLAYER_FIELDS + (("to",) if out.get("do") in PLAYER_TO else ()):
             if key in out and out[key] not in players:
                 raise UnknownName(f"unknown player {out[key]!r}", f"{pointer}/{key}")
         for key, kinds in self._fields(out):
@@ -88,7 +90,7 @@ class DuneSpelling:
 
     def _fields(self, data: dict):
         for key, kinds in FIELDS.items():
-            if isinstance(data.get(key), str):
+            if isinstance(data.get(key), str) and not (key == "to" and data.get("do") in PLAYER_TO):
                 yield key, kinds
         if isinstance(data.get("card"), str) and data.get("do") in CARD_FIELD:
             yield "card", (CARD_FIELD[data["do"]],)
@@ -97,7 +99,7 @@ class DuneSpelling:
         if not isinstance(name, str) or name == HIDDEN:
             return name  # a number where a name belongs is the engine's to refuse; "?" is an unknown card
         if kinds == ("place",):
-            return self.place(name, pointer)
+            return name if name == RESERVES else self.place(name, pointer)  # the Guild ships back to reserves
         found = None
         for kind in kinds:
             try:

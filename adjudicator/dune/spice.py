@@ -8,7 +8,7 @@ from .alliance import open_nexus
 from .content import territory
 from .deck import draw, put
 from .game import Game
-from .registry import ChanceKind, Decision, auto, chance_kind, decision, first
+from .registry import ChanceKind, Decision, auto, chance_kind, decision, fire, first
 
 CHARITY_LEVEL = 2
 RATE, CITY_RATE = 2, 3
@@ -56,22 +56,23 @@ def _apply(g: Game, task: dict, data: dict) -> None:
             d["aside"] = []
         g.rulings.append("dune.spice-blow")
         return
+    g.push({"t": "chance", "kind": "spice-card"})  # another card is turned (after what the worm asks)
     if g.state["turn"] == 1:
         d["aside"].append(card)
         g.rulings.append("dune.shai-hulud")
     else:
         last = next((c for c in reversed(d["discard"]) if g.c.spice_cards[c]["kind"] == "territory"), None)
         d["discard"].append(card)
+        open_nexus(g)
         if last:
             devour(g, g.c.spice_cards[last]["territory"])
-        open_nexus(g)
         g.rulings.append("dune.nexus")
-    g.push({"t": "chance", "kind": "spice-card"})  # another card is turned
 
 
 def devour(g: Game, terr: str) -> None:
     """Shai-Hulud takes every force and all spice in the territory, but those a faction's
-    advantage spares (hook `spared-by-worm`: the Fremen)."""
+    advantage spares (hook `spared-by-worm`: the Fremen, and their ally until they decide);
+    hook `devoured` then lets an advantage act (the Fremen ride the worm)."""
     for loc in g.locations_of(terr):
         for q in sorted(g.state["map"].get(loc, {})):
             if not first("spared-by-worm", g, q, loc, default=False):
@@ -79,6 +80,7 @@ def devour(g: Game, terr: str) -> None:
     for loc in sorted(g.state["spice"]):
         if territory(loc) == terr:
             g.remove_spice(loc)
+    fire("devoured", g, terr)
     g.rulings.append("dune.shai-hulud")
 
 
@@ -87,8 +89,10 @@ chance_kind(ChanceKind("spice-card", _deal, _check, _apply, ("dune.spice-blow", 
 
 # --- CHOAM Charity --------------------------------------------------------------------------------
 def start_charity(g: Game) -> None:
+    """Those below the level are asked, and those an advantage lets claim whatever they hold
+    (hook `charity`: the Bene Gesserit), which also says how much they receive."""
     g.push(*({"t": "decide", "kind": "charity", "player": q} for q in g.order
-             if g.p(q)["spice"] < CHARITY_LEVEL))
+             if g.p(q)["spice"] < CHARITY_LEVEL or first("charity", g, q) is not None))
 
 
 def _charity_offers(g: Game, task: dict) -> list[dict]:
@@ -97,7 +101,8 @@ def _charity_offers(g: Game, task: dict) -> list[dict]:
 
 def _charity(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "claim-charity":
-        g.gain(task["player"], CHARITY_LEVEL - g.p(task["player"])["spice"])
+        pid = task["player"]
+        g.gain(pid, first("charity", g, pid, default=CHARITY_LEVEL - g.p(pid)["spice"]))
     g.finish(task)
 
 

@@ -1,7 +1,11 @@
 """The Storm phase (rulings dune.storm-first-turn, dune.storm-later-turns, dune.storm-damage,
 dune.storm-order): two players dial (chance outcomes: the log records the numbers revealed),
 the storm moves counterclockwise by the sum, destroys forces and spice in the sand it passes
-over or stops in, and fixes the storm order for the turn."""
+over or stops in, and fixes the storm order for the turn.
+
+From the second turn, once the dials are known and before the storm moves, each player in
+storm order is asked whether to play a storm card (Weather Control, Family Atomics: cards.py),
+everyone alike so that the question reveals no hand (ruling dune.engine-card-plays)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from ..core.errors import IllegalAction
 from ..core.rng import below
 from .content import SECTORS, sector
 from .game import Game, storm_key
-from .registry import ChanceKind, auto, chance_kind, first
+from .registry import ChanceKind, Decision, auto, chance_kind, decision, first
 
 
 def first_dialers(g: Game) -> list[str]:
@@ -30,7 +34,14 @@ def start_storm(g: Game) -> None:
     dialers = state["dialers"] if state["turn"] > 1 and state["dialers"] else first_dialers(g)
     state["dialers"] = dialers
     state["dials"] = []
-    g.push(*({"t": "chance", "kind": "storm-dial", "player": q} for q in dialers), {"t": "auto", "kind": "storm-move"})
+    windows = [{"t": "decide", "kind": "storm-window", "player": q} for q in state["order"] if state["turn"] > 1]
+    g.push(*({"t": "chance", "kind": "storm-dial", "player": q} for q in dialers), *windows,
+           {"t": "auto", "kind": "storm-move"})
+
+
+# Only `pass` is this decision's own verb: a storm card is played with `play` (cards.py).
+decision(Decision("storm-window", ("pass",), lambda g, task: [{"do": "pass"}], lambda g, task, args: g.finish(task),
+                  ("dune.engine-card-plays",)))
 
 
 def _deal(g: Game, task: dict) -> dict:
@@ -57,7 +68,9 @@ chance_kind(ChanceKind("storm-dial", _deal, _check, _apply, ("dune.storm-first-t
 @auto("storm-move")
 def storm_move(g: Game, task: dict) -> None:
     state = g.state
-    moved = sum(state.pop("dials"))
+    dials = state.pop("dials")
+    control = state.pop("storm_control", None)  # Weather Control sets the move instead of the dials
+    moved = sum(dials) if control is None else control
     passed = {(state["storm"] + i) % SECTORS for i in range(1, min(moved, SECTORS) + 1)}
     state["storm"] = (state["storm"] + moved) % SECTORS
     for loc in sorted(set(state["map"]) | set(state["spice"])):
@@ -74,4 +87,6 @@ def storm_move(g: Game, task: dict) -> None:
 def exposed(g: Game, loc: str) -> bool:
     """Sand outside the Shield Wall's shelter (rock, strongholds and the Polar Sink never are)."""
     terr = loc.split("@", 1)[0]
-    return g.c.kind(loc) == "sand" and terr not in g.c.sheltered
+    if terr in g.c.sheltered:  # sheltered while the Shield Wall stands (Family Atomics destroys it)
+        return bool(g.state.get("shield_wall_destroyed"))
+    return g.c.kind(loc) == "sand"

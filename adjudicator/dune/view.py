@@ -27,7 +27,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "battle": "battles", "plan": "sets a battle plan", "call-traitor": "calls a traitor",
                 "discard": "discards", "prescience": "asks prescience", "predict": "predicts",
                 "voice": "uses the Voice", "send-advisor": "sends an advisor", "go-now": "ships now",
-                "wait": "waits"},
+                "wait": "waits", "play": "plays", "bribe": "bribes", "give-spice": "gives spice",
+                "spare": "spares the ally", "ride": "rides the worm"},
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
@@ -36,12 +37,14 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "break-alliance": "разрывает союз", "battle": "сражается", "plan": "план битвы",
                 "call-traitor": "раскрывает предателя", "discard": "сбрасывает", "prescience": "предвидение",
                 "predict": "предсказывает", "voice": "Голос", "send-advisor": "посылает советницу",
-                "go-now": "высаживается сейчас", "wait": "ждёт"}}
+                "go-now": "высаживается сейчас", "wait": "ждёт", "play": "играет", "bribe": "подкупает",
+                "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве"}}
 # an action's field -> the kind of thing it names (spelling.tables), for the label
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
 CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
-              "draw-traitors": "traitor", "discard": "treachery"}
+              "draw-traitors": "traitor", "discard": "treachery", "play": "treachery"}
+PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
 
 
 def _name(cnt: Content, kind, ident, lang: str) -> str:
@@ -121,13 +124,13 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         value = action[key]
         if key in ("by", "do"):
             continue
-        if key in ("player", "with", "opponent"):
+        if key in ("player", "with", "opponent", "asks") or (key == "to" and do in PLAYER_TO):
             parts.append(players_.get(value, {}).get("name", value) if isinstance(value, str) else str(value))
         elif key == "card" and do in CARD_KINDS:
             parts.append(_name(cnt, CARD_KINDS[do], value, lang))
         elif key == "cards" and isinstance(value, list):
             parts.append(", ".join(_name(cnt, CARD_KINDS.get(do, "treachery"), c, lang) for c in value))
-        elif key in LABEL_KINDS:
+        elif key in LABEL_KINDS and value != "reserves":
             parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
         else:
             parts.append(f"{key} {value}")

@@ -230,6 +230,7 @@ def _apply_objectives(g: Game, task: dict, action: dict) -> None:
         if g.content.objectives[dealt[pid]].get("first_player"):
             g.state["first"] = pid
     g.rulings.append("setup.objectives")
+    fire("objectives-dealt", g)  # a seat dealt by its own rule (a Rival) checks it
 
 
 chance_kind(ChanceKind(

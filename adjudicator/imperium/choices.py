@@ -12,7 +12,7 @@ from .deck import HIDDEN
 from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence
-from .registry import CHOICES, Verb, choice, verb
+from .registry import CHOICES, Verb, adjust, choice, verb
 from .steps import choice_task, prepend
 from .zones import (
     MOVES,
@@ -34,13 +34,14 @@ SKIP = {"option": "skip"}
 
 
 def offers(g: Game, task: dict) -> list[dict]:
-    return CHOICES[task["kind"]].offers(g, task)
+    # a seat whose choices a rule makes for it (a Rival) narrows them: hook `choice-offers`
+    return adjust("choice-offers", CHOICES[task["kind"]].offers(g, task), g, task)
 
 
 def answer(g: Game, task: dict, given: dict) -> None:
     """Apply an answer to the pending choice: legal exactly when it is one of the offers."""
     kind = CHOICES[task["kind"]]
-    legal = kind.offers(g, task)
+    legal = offers(g, task)
     if given == SKIP and given not in legal and kind.decline is not None:  # one way to decline
         given = kind.decline(g, task) or given
         g.rulings.append("log.decline-optional")

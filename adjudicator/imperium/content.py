@@ -9,25 +9,38 @@ decks, piles and counts take only those, so a game without the expansion never m
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import cache
 
 from ..core.names import NameIndex
 from ..resources import data_dir
 
 FACTIONS = ("emperor", "guild", "bene-gesserit", "fremen")
-EXPANSIONS = ("bloodlines",)
+EXPANSIONS = ("bloodlines", "immortality")
 # the component kinds an expansion adds to an edition's tables: file -> (list key, table)
 MERGED = {"imperium": ("cards", "cards"), "intrigue": ("cards", "intrigues"),
           "conflicts": ("conflicts", "conflicts"), "leaders": ("leaders", "leaders"),
           "contracts": ("contracts", "contracts")}
 # the kinds only an expansion has: file -> list key
-OWN = {"skills": "skills", "tech": "tiles", "navigation": "cards", "twisted-intrigue": "cards"}
+OWN = {"skills": "skills", "tech": "tiles", "navigation": "cards", "twisted-intrigue": "cards",
+       "tleilaxu": "cards"}
 
 
 def in_game(item: dict, modules) -> bool:
     """Is this component used in a game with these modules? (An expansion's own components
     need the expansion; module-only ones need their module; a leader may need a module.)"""
     return all(item.get(key) in (None, *modules) for key in ("expansion", "module", "requires_module"))
+
+
+def starting_deck(cnt: Content, modules) -> list[str]:
+    """Each player's starting cards, sorted: the edition's, less what an expansion of the game
+    takes out, plus the expansion's own (Immortality: Experimentation in place of both Dune, the
+    Desert Planet, rulebook p. 5)."""
+    cards = Counter(c["id"] for c in cnt.of_type("starting") if in_game(c, modules) for _ in range(c["copies"]))
+    for expansion in EXPANSIONS:
+        if expansion in modules:
+            cards -= Counter(cnt.expansion_setup[expansion].get("starting_deck", {}).get("remove", {}))
+    return sorted(cards.elements())
 
 
 def _load(edition: str, name: str) -> dict:
@@ -55,6 +68,10 @@ class Content:
         self.objectives = {c["id"]: c for c in _load(edition, "objectives").get("objectives", [])}
         self.contracts = {c["id"]: c for c in _load(edition, "contracts").get("contracts", [])}
         self.expansion_setup: dict[str, dict] = {}
+        self.expansion_boards: dict[str, dict] = {}
+        # a revised board space an expansion lays over the edition's (Immortality's Research
+        # Station): space id -> its data; in a game only with the expansion (Game.space)
+        self.overlays: dict[str, dict] = {}
         for kind in OWN:
             setattr(self, kind.replace("-", "_"), {})
         for expansion in EXPANSIONS:
@@ -74,6 +91,7 @@ class Content:
             "tech": self._index("Tech tile", self.tech),
             "skill": self._index("Skill", self.skills),
             "navigation": self._index("Navigation card", self.navigation),
+            "tleilaxu": self._index("Tleilaxu card", self.tleilaxu),
         }
 
     def _add_expansion(self, expansion: str) -> None:
@@ -97,7 +115,17 @@ class Content:
         # Twisted Intrigue cards are Intrigue cards once drawn (played, stolen, discarded as any
         # other); they come from their leader's own deck, never the Intrigue deck (rules.py)
         self.intrigues.update(self.twisted_intrigue)
-        self.expansion_setup[expansion] = _load(expansion, "setup")
+        # Tleilaxu cards are played, revealed and trashed as Imperium cards once owned; they come
+        # from their own deck and Row (rulebook p. 8). Reclaimed Forces never leaves its Row.
+        for item in items("tleilaxu", "reserve"):
+            self.tleilaxu[item["id"]] = item
+        self.cards.update((i, c) for i, c in self.tleilaxu.items() if c["type"] == "tleilaxu")
+        setup = self.expansion_setup[expansion] = _load(expansion, "setup")
+        for card in setup.get("starting_cards", []):
+            self.cards[card["id"]] = {**card, "expansion": expansion}
+        board = self.expansion_boards[expansion] = _load(expansion, "board")
+        for space in board.get("spaces", []):
+            self.overlays[space["replaces"]] = {**space, "expansion": expansion}
 
     @staticmethod
     def _index(kind: str, things: dict) -> NameIndex:

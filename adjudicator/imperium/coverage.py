@@ -38,7 +38,8 @@ def _boxes(cnt: Content, modules=()):
 _TABLES = {"card": lambda c: c.cards, "intrigue": lambda c: c.intrigues, "leader": lambda c: c.leaders,
            "conflict": lambda c: c.conflicts, "contract": lambda c: c.contracts, "space": lambda c: c.spaces,
            "faction": lambda c: c.factions, "skill": lambda c: c.skills, "tech": lambda c: c.tech,
-           "navigation": lambda c: c.navigation, "twisted": lambda c: c.twisted_intrigue}
+           "navigation": lambda c: c.navigation, "twisted": lambda c: c.twisted_intrigue,
+           "overlay": lambda c: c.overlays, "track": lambda c: {e: {"expansion": e} for e in c.expansion_boards}}
 
 
 def _all_boxes(cnt: Content):
@@ -79,6 +80,12 @@ def _all_boxes(cnt: Content):
                 yield f"tech:{tid}", box, tile[box]
     for nid, card in sorted(cnt.navigation.items()):
         yield f"navigation:{nid}", "effects", card.get("effects", [])
+    for sid, space in sorted(cnt.overlays.items()):  # a revised space (Immortality's Research Station)
+        yield f"overlay:{sid}", "effects", space.get("effects", [])
+    for exp, board in sorted(cnt.expansion_boards.items()):  # the Bene Tleilax board's tracks
+        for track in ("research_track", "tleilaxu_track"):
+            for space in board.get(track, {}).get("spaces", []):
+                yield f"track:{exp}/{space.get('id', space.get('space'))}", "bonus", space["bonus"]
     for cid, card in sorted(cnt.twisted_intrigue.items()):
         for box in INTRIGUE_BOXES:
             if box in card:

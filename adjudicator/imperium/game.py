@@ -49,6 +49,14 @@ class Game:
         return space is not None and (space.get("requires_leader") is None
                                       or space_id in self.state["board"].get("added_spaces", ()))
 
+    def space(self, space_id: str) -> dict:
+        """A board space as this game has it: an expansion of the game may lay a revised space
+        over the edition's (content.overlays)."""
+        over = self.content.overlays.get(space_id)
+        if over is not None and over["expansion"] in self.state["game"]["modules"]:
+            return over
+        return self.content.spaces[space_id]
+
     def board_spaces(self) -> list[str]:
         return [s for s in sorted(self.content.spaces) if self.on_board(s)]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .content import FACTIONS
 from .game import Game
-from .registry import choice, fire
+from .registry import choice, fire, first
 from .steps import choice_task, run  # the bonus is ordinary effect steps
 
 TRACK_MAX = 6
@@ -25,7 +25,7 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
         pl["vp"] += 1
     elif after < 2 <= before:
         pl["vp"] = max(0, pl["vp"] - 1)
-    if before < 4 <= after:
+    if before < 4 <= after and not first("skips-faction-bonus", g, pid):  # a seat that never takes it (a Rival)
         g.rulings.append("influence.bonus-at-4")
         run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
     _settle_alliance(g, pid, faction)

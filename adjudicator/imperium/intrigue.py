@@ -15,7 +15,7 @@ from .costs import can_afford, commit_option
 from .deck import HIDDEN, identify
 from .effects import resolves_to
 from .game import Game
-from .registry import INTRIGUE_CHECKS, Verb, fire, verb
+from .registry import INTRIGUE_CHECKS, Verb, fire, first, verb
 from .steps import custom_steps, run
 from .timing import TIMING_RULINGS, allows
 
@@ -133,6 +133,9 @@ def skip_window(g: Game, task: dict) -> bool:
         g.finish(task)
         return True
     if task["kind"] == "combat" and units_in_conflict(g.p(task["order"][task["idx"]])) == 0:
+        pass_window(task)
+        return True
+    if first("passes-window", g, task, task["order"][task["idx"]]):  # a seat that plays no card (a Rival)
         pass_window(task)
         return True
     return False

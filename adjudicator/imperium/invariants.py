@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import in_game
+from .content import in_game, starting_deck
 from .game import Game
+from .immortality import conservation as immortality_conservation
 from .tech import conservation as tech_conservation
 
 
@@ -15,8 +16,8 @@ def violations(state: dict) -> list[str]:
     cnt = g.content
     out = []
     rules = cnt.rules
-    starting = Counter(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
     modules = (None, *state["game"]["modules"])
+    starting = Counter(starting_deck(cnt, modules))
     imperium_total = Counter(c["id"] for c in cnt.of_type("imperium") if in_game(c, modules)
                              for _ in range(c["copies"]))
     reserve_total = Counter({c["id"]: c["copies"] for c in cnt.of_type("reserve")})
@@ -35,10 +36,10 @@ def violations(state: dict) -> list[str]:
         cards = Counter(pl["deck"]["cards"]) + Counter(pl["hand"]) + Counter(pl["discard"]) \
             + Counter(pl["play"]) + Counter(pl["trashed"])
         cards -= Counter({"?": cards["?"]})
-        missing = starting - cards
+        missing = starting - cards if "rival" not in pl else Counter()  # a Rival has no deck
         if missing:
             out.append(f"{pid} lost starting cards {dict(missing)}")
-        owned += cards - starting
+        owned += Counter({c: n for c, n in (cards - starting).items() if c not in cnt.tleilaxu})
         if len(pl["placed"]) > pl["agents"]:
             out.append(f"{pid} placed more agents than they have")
         if Counter(pl["deck"].get("top", [])) - Counter(pl["deck"]["cards"]):
@@ -65,6 +66,7 @@ def violations(state: dict) -> list[str]:
     if intrigue != total:
         out.append(f"Intrigue cards not conserved: {dict((intrigue - total) + (total - intrigue))}")
     out += tech_conservation(state, cnt)  # the Tech Module's tiles (tech.py)
+    out += immortality_conservation(state, cnt)  # Tleilaxu cards, Row, tracks (immortality.py)
     if "commanders" in state:
         out += commander_violations(g)
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import combat
 from .conditions import units_in_conflict
 from .game import Game
-from .registry import fire
+from .registry import adjust, fire, first
 
 
 def advance_flow(g: Game, task: dict) -> None:
@@ -41,7 +41,7 @@ def draw_hands(g: Game, task: dict) -> None:
     g.state["phase"] = "player-turns"
     g.rulings.append("deck.draw-five")
     g.push(*({"t": "chance", "kind": "draw", "player": q, "n": g.content.rules["hand"]}
-             for q in g.clockwise_from(g.first)))
+             for q in adjust("hand-seats", g.clockwise_from(g.first), g)))  # seats that hold a hand
 
 
 def turns(g: Game, task: dict) -> None:
@@ -52,7 +52,8 @@ def turns(g: Game, task: dict) -> None:
     pid = waiting[0]
     task["next"] = g.order[(g.order.index(pid) + 1) % len(g.order)]
     fire("turn-start", g, pid)
-    g.push({"t": "turn", "player": pid})
+    if not first("seat-turn", g, pid):  # a seat with its own kind of turn pushes it (a Rival)
+        g.push({"t": "turn", "player": pid})
 
 
 def start_combat(g: Game, task: dict) -> None:
@@ -61,6 +62,7 @@ def start_combat(g: Game, task: dict) -> None:
     order = combat.participants(g)
     if order:
         g.push({"t": "window", "kind": "combat", "order": order, "idx": 0, "passes": 0})
+    fire("combat-start", g)  # before the window: strength a seat gets as combat begins (Rivals)
 
 
 def combat_resolve(g: Game, task: dict) -> None:
@@ -106,7 +108,7 @@ def recall(g: Game, task: dict) -> None:
         pl = g.p(pid)
         pl["placed"] = []
         pl["revealed"] = False
-    st["first"] = g.order[(g.order.index(g.first) + 1) % len(g.order)]
+    st["first"] = adjust("next-first", g.order[(g.order.index(g.first) + 1) % len(g.order)], g)
     g.rulings += ["recall.first-player", "recall.agents"]
     ended = (any(g.p(q)["vp"] >= g.content.rules["vp_to_end"] for q in g.order)
              or not st["board"]["conflict_levels"])

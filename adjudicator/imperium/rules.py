@@ -14,10 +14,11 @@ from functools import cache
 from ..core.actions import CHANCE, Action
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
-from . import choices, custom, implied, turns
+from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
-from .content import FACTIONS, Content, content, in_game
+from .content import FACTIONS, Content, content, in_game, starting_deck
+from .custom import rivals
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -29,10 +30,10 @@ from .table import TablePositions
 from .timing import export
 from .view import LANGS, board, label, moment, players, turn_graph
 
-MODULES = {"uprising": ("choam", "bloodlines", "tech"), "base": ("bloodlines", "tech")}
-# modules whose rules are still being built: refused as unsupported until they are complete, so
-# that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
-INCOMPLETE_MODULES: frozenset[str] = frozenset()
+MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"), "base": ("bloodlines", "tech", "immortality")}
+# modules whose rules are still being built (issue #12): refused as unsupported until they are
+# complete, so that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
+INCOMPLETE_MODULES = frozenset({"immortality"})
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
 # What the setup rests on; a replay report cites these for the position it starts from.
@@ -46,8 +47,13 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "combat.rewards-player-count", "reveal.base-steps", "strength.set-after-reveal",
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
-PLAYER_COUNTS = (3, 4)
-RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
+PLAYER_COUNTS = (1, 2, 3, 4)
+# player counts whose rules are still being built (issue #13: House Hagal Rivals): refused as
+# unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
+INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2})
+# the editions whose Rivals the engine knows (the original game's House Hagal: not yet)
+RIVAL_EDITIONS = ("uprising",)
+RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
@@ -78,9 +84,13 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def new_state(self, game: dict, setup: dict) -> dict:
         cnt = self.content
         players = game.get("players", [])
-        if len(players) not in PLAYER_COUNTS:
-            raise MalformedLog(f"{self.edition} is supported for {PLAYER_COUNTS} players, "
+        if len(players) not in PLAYER_COUNTS or len(players) in INCOMPLETE_PLAYER_COUNTS or (
+                len(players) in rivals.RIVALS_FOR and self.edition not in RIVAL_EDITIONS):
+            raise MalformedLog(f"{self.edition} is supported for "
+                               f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
+        rival_list = self._rivals(len(players), setup)
+        players = players + [{"id": r["id"], "leader": r["leader"]} for r in rival_list]
         modules = self.check_modules(game.get("modules", []), "/game/modules")
         for i, p in enumerate(players):
             leader = cnt.leaders.get(p["leader"], {})
@@ -91,8 +101,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         ids = [p["id"] for p in players]
         if len(set(ids)) != len(ids) or CHANCE in ids:
             raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
+        humans = [p["id"] for p in players[:len(players) - len(rival_list)]]
+        if rival_list:
+            ids = rivals.rival_seats(humans, [r["id"] for r in rival_list])
         rules = cnt.rules
-        starting = sorted(c["id"] for c in cnt.of_type("starting") for _ in range(c["copies"]))
+        starting = starting_deck(cnt, modules)
         state = {
             "format": "dune-adjudicator/state", "version": 1,
             "game": {"system": self.system, "edition": self.edition, "modules": modules, "seats": ids,
@@ -123,7 +136,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             "stack": [],
             "result": None,
         }
-        for seat, p in enumerate(players):
+        for p in players:
             state["players"][p["id"]] = {
                 "leader": p["leader"], "vp": rules["vp"].get(str(len(players)), 0),
                 "solari": rules["solari"], "spice": rules["spice"], "water": rules["water"],
@@ -135,8 +148,15 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "worms": 0, "agents": rules["agents"], "placed": [], "spies": rules["spies"],
                 "maker_hooks": False, "seat": False, "swordmaster": False, "revealed": False,
                 "conflicts": [], "objectives": [], "contracts": [], "completed": 0, "completed_contracts": [],
-                "seat_index": seat,
+                "seat_index": ids.index(p["id"]),
             }
+        if rival_list:
+            state["game"]["rival_options"] = self._rival_options(setup, len(humans))
+            if setup.get("difficulty") is not None:
+                state["game"]["rival_difficulty"] = setup["difficulty"]
+            state["hagal"] = rivals.new_hagal(len(humans))
+            for r in rival_list:
+                rivals.setup_rival(state["players"][r["id"]], r["leader"])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -148,6 +168,46 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
         self.settle(g)
         return state
+
+    @staticmethod
+    def _rivals(n_players: int, setup: dict) -> list[dict]:
+        """The Rival seats a game of one or two players adds (booklet for 1-2 players p. 1):
+        `setup.rivals`, each an id and a leader whose Rival card the engine knows."""
+        listed = setup.get("rivals", [])
+        want = rivals.RIVALS_FOR.get(n_players, 0)
+        if len(listed) != want:
+            raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
+                               "/setup/rivals", code="rival-count")
+        known = rivals.hagal()["rival_leaders"]
+        for i, r in enumerate(listed):
+            if r["leader"] not in known:
+                raise MalformedLog(f"no Rival card is known for {r['leader']!r} (known: {sorted(known)})",
+                                   f"/setup/rivals/{i}/leader", code="unknown-rival-leader")
+        return listed
+
+    def rival_setup(self, players: int, taken: list[str], rnd, options=()) -> dict:
+        """Rival seats for a random playout of one or two players (simulate.py): leaders drawn
+        from the Rival cards the engine knows, none of them a player's."""
+        want = rivals.RIVALS_FOR.get(players, 0) if self.edition in RIVAL_EDITIONS else 0
+        if not want:
+            return {}
+        pool = sorted(set(rivals.hagal()["rival_leaders"]) - set(taken))
+        picked = [pool.pop(rnd.below(len(pool))) for _ in range(want)]
+        return {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
+                "options": sorted(options)}
+
+    @staticmethod
+    def _rival_options(setup: dict, humans: int) -> list[str]:
+        """The optional rules in play: those named, and the three a strict difficulty requires (p. 4).
+        Unambitious Rivals is for two players only, the Row refresh for solo only."""
+        options = set(setup.get("options", []))
+        for i, name in enumerate(setup.get("options", [])):
+            if rivals.OPTION_PLAYERS.get(name, humans) != humans:
+                raise MalformedLog(f"the option {name!r} is played with {rivals.OPTION_PLAYERS[name]} "
+                                   f"player(s) only", f"/setup/options/{i}", code="rival-option")
+        if setup.get("difficulty") in rivals.STRICT_LEVELS:
+            options |= set(rivals.OPTIONS[:3])
+        return sorted(options)
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:
@@ -203,10 +263,14 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def _index_for(self, data: dict, kind: str):
         if kind == "card":
             do = data.get("do")
+            if do in ("draw-hagal", "rival-agent"):
+                return rivals.hagal_names()
             if do in ("play-intrigue", "steal-intrigue"):
                 return self.content.names["intrigue"]
             if do == "reveal-conflict":
                 return self.content.names["conflict"]
+            if do == "acquire-tleilaxu":
+                return self.content.names["tleilaxu"]
         return self.content.names[kind]
 
     def resolve_leader(self, name: str, pointer: str) -> str:

@@ -6,7 +6,8 @@
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
-"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check".
+"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
+"acquire-refusal".
 This module
 names no card.
 """
@@ -201,7 +202,7 @@ def _send_agent(g: Game, task: dict, pid: str, a: dict) -> None:
     if err is not None:
         raise err
     g.finish(task)
-    space, deployed = g.content.spaces[a["space"]], task.get("deployed", 0)
+    space, deployed = g.space(a["space"]), task.get("deployed", 0)
     sources = agent_sources(g, pid, space["id"], a["card"])
     if len(sources) > 1:  # a card that moves an Agent: which one goes
         g.push({"t": "choice", "player": pid, "kind": "agent-source", "src": f"card:{a['card']}",
@@ -223,7 +224,7 @@ def _source_offers(g: Game, task: dict) -> list[dict]:
 
 @choice("agent-source", _source_offers, ("agent.no-agents-left",), handles_skip=True)
 def _agent_source(g: Game, task: dict, given: dict, below: dict) -> None:
-    apply_send_agent(g, task["player"], task["action"], g.content.spaces[task["action"]["space"]],
+    apply_send_agent(g, task["player"], task["action"], g.space(task["action"]["space"]),
                      given.get("space"), task.get("deployed", 0))
 
 
@@ -405,7 +406,7 @@ verb(Verb("resolve", ("agent", "reveal", "turn"), _resolve_offers, _resolve, ("t
 @node_kind("space")
 def _resolve_space(g: Game, pid: str, ident: str, node: str) -> None:
     g.rulings += SPACE_RULINGS.get(ident, [])
-    run(g, pid, g.content.spaces[ident]["effects"], node)
+    run(g, pid, g.space(ident)["effects"], node)
 
 
 @node_kind("card")
@@ -535,7 +536,7 @@ def _acquire(g: Game, task: dict, pid: str, a: dict) -> None:
     turn, st = g.state["turn"], g.state
     _require(turn, "acquire")
     card_id = a.get("card")
-    if err := wrong_kind(g, card_id, "acquire"):
+    if err := wrong_kind(g, card_id, "acquire") or first("acquire-refusal", g, pid, card_id):
         raise err
     terms = _acquire_terms(g, pid, card_id)
     if terms is None:

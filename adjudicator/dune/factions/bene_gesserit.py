@@ -9,6 +9,8 @@ dune.engine-faction-readings).
 - Spiritual advisor: when another player ships from reserves (not the Fremen bringing forces
   in, which is no shipment from off-planet), they may send one force from reserves to the Polar
   Sink free.
+- Charity: they may claim CHOAM Charity whatever spice they hold and then receive 2 spice (our
+  reading of the amount, ruling dune.engine-faction-readings).
 """
 
 from __future__ import annotations
@@ -145,3 +147,15 @@ def _advisor(g: Game, task: dict, args: dict) -> None:
 
 decision(Decision("advisor", ("send-advisor", "pass"), lambda g, task: [{"do": "send-advisor"}, {"do": "pass"}],
                   _advisor, RULINGS))
+
+
+# --- charity ------------------------------------------------------------------------------------------
+CHARITY = 2
+
+
+@hook("charity")
+def charity(g: Game, pid: str) -> int | None:
+    if g.faction(pid) != FACTION:
+        return None
+    g.rulings.append("dune.bene-gesserit")
+    return CHARITY

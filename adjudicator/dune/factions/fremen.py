@@ -2,15 +2,22 @@
 from off-planet they bring reserves free onto the Great Flat or a territory at most two
 territories from it (counted across the map whatever the storm; the storm and occupancy limit
 still bar the place itself), move two territories (three with ornithopters), lose half their
-forces (rounded up) to the storm and are not devoured by Shai-Hulud."""
+forces (rounded up) to the storm and are not devoured by Shai-Hulud.
+
+Worm riding: when Shai-Hulud appears where Fremen forces are, once the Nexus is over the Fremen
+may ride it (`ride {to, count}`), moving some or all of those forces to any one place on the
+map outside the storm and not into a full stronghold. Their ally's forces there are spared
+until the Fremen decide (`spare` / `pass`, right after the worm): passing lets the worm devour
+them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction-readings)."""
 
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..alliance import allied
 from ..content import territory
 from ..game import Game
-from ..movement import distances
-from ..registry import hook
+from ..movement import distances, full
+from ..registry import Decision, decision, hook
 
 FACTION = "fremen"
 HOME = "the-great-flat"
@@ -59,4 +66,76 @@ def worm_riders(g: Game, pid: str, loc: str) -> bool | None:
     if g.faction(pid) == FACTION:
         g.rulings.append("dune.fremen")
         return True
+    fremen = g.player_of(FACTION)
+    if fremen and allied(g, pid, fremen):  # the Fremen decide next (spare / pass)
+        task = {"t": "decide", "kind": "spare-ally", "player": fremen, "territory": territory(loc)}
+        if task not in g.state["stack"]:
+            g.push(task)
+        return True
     return None
+
+
+def _spare(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+    if args["do"] == "spare":
+        return
+    friend = g.p(task["player"])["ally"]
+    for loc in g.locations_of(task["territory"]):
+        g.to_tanks(loc, friend, g.forces(loc, friend))
+
+
+decision(Decision("spare-ally", ("spare", "pass"), lambda g, task: [{"do": "spare"}, {"do": "pass"}], _spare,
+                  ("dune.fremen", "dune.alliances")))
+
+
+# --- riding the worm --------------------------------------------------------------------------------------
+@hook("devoured")
+def offer_ride(g: Game, terr: str) -> None:
+    """The ride waits beneath the Nexus (which waits beneath the Spice Blow's further cards)."""
+    fremen = g.player_of(FACTION)
+    if fremen is None or not g.forces_in(terr, fremen):
+        return
+    stack = g.state["stack"]
+    i = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].get("kind") == "nexus"), len(stack))
+    stack.insert(i, {"t": "decide", "kind": "worm-ride", "player": fremen, "territory": terr})
+
+
+def ride_error(g: Game, task: dict, to, count) -> IllegalAction | None:
+    here = g.forces_in(task["territory"], task["player"])
+    if not isinstance(to, str) or to not in g.c.graph or territory(to) == task["territory"]:
+        return IllegalAction("dune.unknown-location", f"the worm carries the Fremen elsewhere, not to {to!r}", RULINGS)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= here:
+        return IllegalAction("dune.not-there", f"{here} Fremen forces ride from {task['territory']}, not {count!r}",
+                             RULINGS)
+    if g.in_storm(to):
+        return IllegalAction("dune.move-through-storm", f"{to} lies in the storm", ("dune.storm-blocks",))
+    if full(g, task["player"], to):
+        return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds two other players",
+                             ("dune.occupancy-limit",))
+    return None
+
+
+def _ride_offers(g: Game, task: dict) -> list[dict]:
+    here = g.forces_in(task["territory"], task["player"])
+    return [{"do": "pass"}] + [{"do": "ride", "to": to, "count": n} for to in g.c.locations
+                               for n in range(1, here + 1) if ride_error(g, task, to, n) is None]
+
+
+def _ride_check(g: Game, task: dict, args: dict) -> None:
+    if args.get("do") == "ride" and (err := ride_error(g, task, args.get("to"), args.get("count"))):
+        raise err
+
+
+def _ride(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+    if args["do"] != "ride":
+        return
+    pid, n = task["player"], args["count"]
+    for loc in g.locations_of(task["territory"]):
+        k = min(n, g.forces(loc, pid))
+        g.add_forces(loc, pid, -k)
+        n -= k
+    g.add_forces(args["to"], pid, args["count"])
+
+
+decision(Decision("worm-ride", ("ride", "pass"), _ride_offers, _ride, RULINGS, _ride_check))

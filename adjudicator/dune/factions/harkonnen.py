@@ -22,6 +22,7 @@ def extra_card(g: Game, buyer: str) -> None:
 
 
 @hook("traitors-of")
-def allies_traitors(g: Game, pid: str) -> list | None:
+def allies_traitors(g: Game, pid: str) -> str | None:
+    """The Harkonnen ally whose traitors `pid` may call."""
     friend = ally_of(g, pid)
-    return g.p(friend)["traitors"] if friend and g.faction(friend) == FACTION else None
+    return friend if friend and g.faction(friend) == FACTION else None

@@ -2,17 +2,25 @@
 dune.engine-faction-readings): the Guild and its ally ship at half price (rounded up); the Guild
 takes its shipment and movement when it chooses: before each other player's turn it is asked
 whether to go now, and it goes last if it never did. Receiving others' payments is in
-movement.py; the end-of-game default in victory.py."""
+movement.py; the end-of-game default in victory.py.
+
+Cross-planet shipment (hooks `ship-offers`, `ship-other`): as its shipment the Guild, or its
+ally, may instead ship forces from one place on the planet to another (`ship {from, to, count}`),
+at the Guild rate of the destination, or back to reserves (`to: "reserves"`) at 1 spice per 2
+forces, rounded up (our reading of the rate, ruling dune.engine-faction-readings). Neither may
+start or end in the storm, nor enter a full stronghold; payment goes as for any shipment."""
 
 from __future__ import annotations
 
+from ...core.errors import IllegalAction
 from ..alliance import allied
 from ..game import Game
-from ..movement import price
+from ..movement import full, price
 from ..registry import Decision, decision, hook
 
 FACTION = "spacing-guild"
 RULINGS = ("dune.spacing-guild", "dune.engine-faction-readings")
+RESERVES = "reserves"
 
 
 def _guild(g: Game) -> str | None:
@@ -53,3 +61,62 @@ def _timing(g: Game, task: dict, args: dict) -> None:
 
 decision(Decision("guild-timing", ("go-now", "wait"), lambda g, task: [{"do": "go-now"}, {"do": "wait"}],
                   _timing, RULINGS))
+
+
+# --- cross-planet shipment ---------------------------------------------------------------------------
+def _may_cross(g: Game, pid: str) -> bool:
+    guild = _guild(g)
+    return guild is not None and (pid == guild or allied(g, pid, guild))
+
+
+def cross_cost(g: Game, to: str, count: int) -> int:
+    return (count + 1) // 2 if to == RESERVES else (count * price(g, to) + 1) // 2
+
+
+def cross_error(g: Game, pid: str, frm, to, count) -> IllegalAction | None:
+    if not _may_cross(g, pid):
+        return IllegalAction("dune.no-cross-ship", f"only the Guild and its ally ship from the planet, not {pid}",
+                             ("dune.spacing-guild",))
+    if frm not in g.c.graph or (to != RESERVES and to not in g.c.graph) or frm == to:
+        return IllegalAction("dune.unknown-location", f"no shipment from {frm!r} to {to!r}", RULINGS)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= g.forces(frm, pid):
+        return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
+                             RULINGS)
+    if g.in_storm(frm) or (to != RESERVES and g.in_storm(to)):
+        return IllegalAction("dune.ship-into-storm", f"the storm is in sector {g.state['storm']}",
+                             ("dune.storm-blocks",))
+    if to != RESERVES and full(g, pid, to):
+        return IllegalAction("dune.stronghold-full", f"{to} already holds forces of two other players",
+                             ("dune.occupancy-limit",))
+    if cross_cost(g, to, count) > g.p(pid)["spice"]:
+        return IllegalAction("dune.cannot-afford", f"this shipment costs {cross_cost(g, to, count)} spice",
+                             ("dune.shipment",))
+    return None
+
+
+@hook("ship-offers")
+def cross_offers(g: Game, task: dict) -> list[dict] | None:
+    pid = task["player"]
+    if not _may_cross(g, pid):
+        return None
+    sources = sorted(loc for loc in g.state["map"] if g.forces(loc, pid) and not g.in_storm(loc))
+    return [{"do": "ship", "from": frm, "to": to, "count": n} for frm in sources for to in [*g.c.locations, RESERVES]
+            for n in range(1, g.forces(frm, pid) + 1) if cross_error(g, pid, frm, to, n) is None]
+
+
+@hook("ship-other")
+def cross_check(g: Game, pid: str, args: dict) -> IllegalAction | bool:
+    return cross_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or False
+
+
+@hook("ship-other-apply")
+def cross_ship(g: Game, pid: str, args: dict) -> None:
+    frm, to, n = args["from"], args["to"], args["count"]
+    guild = _guild(g)
+    g.pay(pid, cross_cost(g, to, n), guild if pid != guild else None)
+    g.add_forces(frm, pid, -n)
+    if to == RESERVES:
+        g.p(pid)["reserves"] += n
+    else:
+        g.add_forces(to, pid, n)
+    g.rulings += list(RULINGS)

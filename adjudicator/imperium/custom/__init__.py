@@ -7,7 +7,8 @@ Ring, Manipulate); uprising.py: CHOAM contracts, Uprising cards and leaders; bas
 original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intrigue.py: its
 Intrigue cards; bloodlines*.py, commanders.py: the Bloodlines cards, leaders and Sardaukar
 Commanders; tuek.py: Esmar Tuek's Sietch; tech.py: the Tech Module and Kota Odax of Ix;
-hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM contracts.
+hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM contracts;
+rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising).
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ from . import (
                commanders,
                common,
                hidden,
+               immortality,
+               rivals,
+               rivals_turn,
                tech,
                triggers,
                tuek,
                uprising,
 )
 
-__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden", "tech",
-           "triggers", "tuek", "uprising"]
+__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
+           "immortality", "rivals", "rivals_turn", "tech", "triggers", "tuek", "uprising"]

@@ -1,0 +1,212 @@
+"""The special Treachery cards played from hand (`play {card, ...}`), each with its window, its
+check and its effect, one entry per card (rulings dune.weather-control, dune.family-atomics,
+dune.hajr, dune.tleilaxu-ghola, dune.truthtrance, dune.karama). Battle cards (weapons, defenses,
+worthless cards, Cheap Hero) are played in a battle plan (battle.py), not here; Karama's bidding
+and shipment uses ride on a bid or a shipment (bidding.py, movement.py).
+
+A play is out of turn (registry.Interjection, ruling dune.engine-card-plays): it is accepted while
+its window is open and leaves the pending decision pending. The storm cards' window is the
+`storm-window` decision storm.py asks of every player from turn 2; Hajr's is the player's own
+move; the others' is any decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.errors import IllegalAction
+from .game import Game
+from .movement import move_error, move_offers
+from .registry import Interjection, interjection
+from .treachery import HIDDEN, could_hold, discard
+
+PLAY = ("dune.engine-card-plays",)
+STORM_CONTROL = range(0, 11)
+GHOLA_FORCES = 5
+SHIELD_WALL = "shield-wall"
+# Advantages a Karama may stop that the engine enforces (the element is struck from the battle);
+# a Karama against any other advantage is accepted and answered not-implemented.
+KARAMA_STOPS = {"voice": "the Voice", "prescience": "the Atreides prescience"}
+KARAMA_UNCHECKED = ("spiritual-advisor", "harkonnen-free-card", "guild-half-price", "guild-timing",
+                    "fremen-free-shipment", "fremen-move", "atreides-auction-prescience", "emperor-alliance",
+                    "harkonnen-traitors", "bene-gesserit-charity")
+
+
+@dataclass(frozen=True)
+class CardPlay:
+    """`window(g, pid)`: may `pid` play the card now; `options(g, pid)`: its arguments, each a dict;
+    `error(g, pid, args)`: an IllegalAction or None; `effect(g, pid, args)` once it is discarded."""
+
+    window: Callable
+    options: Callable
+    error: Callable
+    effect: Callable
+    rulings: tuple[str, ...]
+
+
+def _top(g: Game, kind: str, pid: str) -> bool:
+    task = g.top
+    return task is not None and task.get("kind") == kind and task.get("player") == pid
+
+
+def _int(value, allowed) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in allowed
+
+
+# --- Weather Control ---------------------------------------------------------------------------------
+def _weather_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    if not _int(args.get("sectors"), STORM_CONTROL):
+        return IllegalAction("dune.bad-card-play", f"Weather Control moves the storm 0 to 10 sectors, not "
+                             f"{args.get('sectors')!r}", ("dune.weather-control",))
+    return None
+
+
+def _weather(g: Game, pid: str, args: dict) -> None:
+    g.state["storm_control"] = args["sectors"]
+
+
+# --- Family Atomics ----------------------------------------------------------------------------------
+def near_wall(g: Game, pid: str) -> bool:
+    """Forces on the Shield Wall or in a sector piece touching it (a force in a neighbouring
+    territory with no storm sector in between: sector pieces touch only side by side)."""
+    wall = [f"{SHIELD_WALL}@{s}" for s in g.c.territories[SHIELD_WALL]["sectors"]]
+    near = set(wall) | {n for loc in wall for n in g.c.graph.neighbors(loc)}
+    return any(g.forces(loc, pid) for loc in near)
+
+
+def _atomics_window(g: Game, pid: str) -> bool:
+    return _top(g, "storm-window", pid) and not g.state.get("shield_wall_destroyed") and near_wall(g, pid)
+
+
+def _atomics(g: Game, pid: str, args: dict) -> None:
+    for loc in g.locations_of(SHIELD_WALL):
+        for q in sorted(g.state["map"].get(loc, {})):
+            g.to_tanks(loc, q, g.forces(loc, q))
+    g.state["shield_wall_destroyed"] = True
+
+
+# --- Hajr ----------------------------------------------------------------------------------------------
+def _hajr_options(g: Game, pid: str) -> list[dict]:
+    return [{k: v for k, v in o.items() if k != "do"} for o in move_offers(g, pid) if o["do"] == "move"]
+
+
+def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count"))
+
+
+def _hajr(g: Game, pid: str, args: dict) -> None:
+    g.add_forces(args["from"], pid, -args["count"])
+    g.add_forces(args["to"], pid, args["count"])
+
+
+# --- Tleilaxu Ghola ---------------------------------------------------------------------------------
+def _ghola_options(g: Game, pid: str) -> list[dict]:
+    pl = g.p(pid)
+    return ([{"leader": ld} for ld, status in sorted(pl["leaders"].items()) if status == "tanks"]
+            + [{"forces": n} for n in range(1, min(GHOLA_FORCES, pl["tanks"]) + 1)])
+
+
+def _ghola_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    chosen = {k: args[k] for k in ("leader", "forces") if k in args}
+    if chosen not in _ghola_options(g, pid):
+        return IllegalAction("dune.bad-card-play", f"Tleilaxu Ghola revives one of {pid}'s leaders in the Tanks or "
+                             f"1 to {GHOLA_FORCES} of its forces there, not {chosen}", ("dune.tleilaxu-ghola",))
+    return None
+
+
+def _ghola(g: Game, pid: str, args: dict) -> None:
+    pl = g.p(pid)
+    if "leader" in args:
+        pl["leaders"][args["leader"]] = "alive"
+    else:
+        pl["tanks"] -= args["forces"]
+        pl["reserves"] += args["forces"]
+
+
+# --- Truthtrance ----------------------------------------------------------------------------------------
+def _truth_options(g: Game, pid: str) -> list[dict]:
+    return [{"asks": q} for q in g.seats if q != pid]
+
+
+def _truth_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    if {"asks": args.get("asks")} not in _truth_options(g, pid):
+        return IllegalAction("dune.bad-card-play", "Truthtrance asks one other player", ("dune.truthtrance",))
+    return None
+
+
+def _truth(g: Game, pid: str, args: dict) -> None:
+    """The question and its answer are table talk: the log records whom it asked."""
+
+
+# --- Karama: stopping an advantage ---------------------------------------------------------------------
+def _karama_options(g: Game, pid: str) -> list[dict]:
+    b = g.state["battle"]
+    if not b or len(b["plans"]) == 2:  # in battle, before the plans are revealed
+        return []
+    return [{"against": k} for k in KARAMA_STOPS if b.get(k)]
+
+
+def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    against = args.get("against")
+    if against in KARAMA_UNCHECKED:
+        return None
+    if against not in KARAMA_STOPS:
+        return IllegalAction("dune.bad-card-play", f"a Karama stops a faction advantage; {against!r} is none the "
+                             "engine knows", ("dune.karama",))
+    if {"against": against} not in _karama_options(g, pid):
+        return IllegalAction("dune.karama-too-late", f"{KARAMA_STOPS[against]} is not in use in a battle whose plans "
+                             "are still secret", ("dune.karama",))
+    return None
+
+
+def _karama(g: Game, pid: str, args: dict) -> None:
+    against = args["against"]
+    if against in KARAMA_UNCHECKED:
+        g.unimplemented.append(f"a Karama against {against}: the card is discarded, the advantage is not stopped")
+        return
+    g.state["battle"].pop(against)
+
+
+PLAYS: dict[str, CardPlay] = {
+    "weather-control": CardPlay(lambda g, pid: _top(g, "storm-window", pid),
+                                lambda g, pid: [{"sectors": n} for n in STORM_CONTROL], _weather_error, _weather,
+                                ("dune.weather-control",)),
+    "family-atomics": CardPlay(_atomics_window, lambda g, pid: [{}], lambda g, pid, args: None, _atomics,
+                               ("dune.family-atomics",)),
+    "hajr": CardPlay(lambda g, pid: _top(g, "move", pid), _hajr_options, _hajr_error, _hajr, ("dune.hajr",)),
+    "tleilaxu-ghola": CardPlay(lambda g, pid: True, _ghola_options, _ghola_error, _ghola, ("dune.tleilaxu-ghola",)),
+    "truthtrance": CardPlay(lambda g, pid: True, _truth_options, _truth_error, _truth, ("dune.truthtrance",)),
+    "karama": CardPlay(lambda g, pid: True, _karama_options, _karama_error, _karama, ("dune.karama",)),
+}
+
+
+def _offers(g: Game, pid: str) -> list[dict]:
+    """Known cards only: an unknown card ("?") is named by a log, never offered."""
+    hand = sorted(set(g.p(pid)["hand"]) - {HIDDEN})
+    return [{"do": "play", "card": card, **o} for card in hand if card in PLAYS and PLAYS[card].window(g, pid)
+            for o in PLAYS[card].options(g, pid)]
+
+
+def _check(g: Game, pid: str, args: dict) -> None:
+    card = args.get("card")
+    if card not in PLAYS:
+        raise IllegalAction("dune.card-not-playable", f"{card!r} is not a special Treachery card played from hand "
+                            "(battle cards go in a battle plan)", ("dune.treachery-special",))
+    if not could_hold(g, pid, card):
+        raise IllegalAction("dune.card-not-in-hand", f"{pid} holds no {card}", ("dune.treachery-special",))
+    play = PLAYS[card]
+    if not play.window(g, pid):
+        raise IllegalAction("dune.card-window-closed", f"{card} cannot be played now ({g.top['kind']} is pending)",
+                            (*play.rulings, *PLAY))
+    if (err := play.error(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})) is not None:
+        raise err
+
+
+def _apply(g: Game, pid: str, args: dict) -> None:
+    card = args["card"]
+    discard(g, pid, [card])
+    PLAYS[card].effect(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})
+    g.rulings += [*PLAYS[card].rulings, "dune.treachery-special"]
+
+
+interjection(Interjection("play", _offers, _check, _apply, PLAY))

@@ -1,0 +1,273 @@
+"""House Hagal Rivals for one and two players (Uprising): their seats, the House Hagal deck as a
+chance outcome (`draw-hagal`), and the Rival's Agent turn, which the engine derives from the card
+drawn and offers as the one legal `rival-agent` action. Rules: rulings/rivals-uprising.toml
+(the Russian booklet for 1-2 players, pp. 1-4); card facts: data/uprising/house-hagal.json.
+
+A Rival is a seat like a player's (turn order, influence, combat, VP read it unchanged) whose
+player record carries `rival` (its leader card); `state["hagal"]` holds the deck and discard as
+sorted multisets. What the engine does not derive yet is noted as not implemented
+(`NOT_IMPLEMENTED`), so a verdict never rests on a rule the engine does not know.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from ...core import rng
+from ...core.errors import IllegalAction
+from ...core.names import NameIndex
+from ...resources import data_dir
+from ..game import Game, ms_add, ms_remove, spies_on_board
+from ..registry import ChanceKind, chance_kind, hook
+
+OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
+           "row-refresh")
+OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
+# the levels at which the first three options are required (booklet p. 4)
+STRICT_LEVELS = ("mentat", "kwisatz-haderach")
+RIVALS_FOR = {1: 2, 2: 1}  # players -> Rivals (booklet p. 1)
+# the free faction spaces Calculated Politics names (booklet p. 4)
+FREE_FACTION_SPACES = ("dutiful-service", "deliver-supplies", "secrets", "fremkit")
+R_AVAIL = ("chance.card-not-available",)
+# what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
+NOT_IMPLEMENTED = (
+    "spy network on a Rival's third spy (leader card effect)",
+    "Signet Ring abilities that place a spy or choose a faction (Princess Irulan, Lady Jessica)",
+    "Rival choices other than a faction for influence (paid rewards, contracts in rewards)",
+    "Calculated Politics (skip a free faction space)",
+    "Unambitious Rivals cannot win (the ranking still counts them)",
+    "two-player Objective (the Ornithopter to the Rival)",
+    "Imperium Row refresh by dice (solo)",
+    "difficulty levels beyond the options they require",
+    "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
+    "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
+)
+
+
+@cache
+def hagal() -> dict:
+    with (data_dir() / "uprising" / "house-hagal.json").open(encoding="utf-8") as fh:
+        data = json.load(fh)
+    data["by_id"] = {c["id"]: c for c in data["cards"]}
+    return data
+
+
+@cache
+def hagal_names() -> NameIndex:
+    index = NameIndex("house-hagal card")
+    for c in hagal()["cards"]:
+        index.add(c["id"], c["name"]["en"], c["name"].get("ru", ""))
+    return index
+
+
+def is_rival(g: Game, pid: str) -> bool:
+    return "rival" in g.p(pid)
+
+
+def rivals(g: Game) -> list[str]:
+    return [q for q in g.order if is_rival(g, q)]
+
+
+def has_option(g: Game, name: str) -> bool:
+    return name in g.state["game"].get("rival_options", ())
+
+
+# --- setup ------------------------------------------------------------------------------------
+def rival_seats(humans: list[str], rival_ids: list[str]) -> list[str]:
+    """Solo: the Rivals after the player (the marker goes round every seat). Two players: the
+    Rival sits just after the first player (booklet p. 2)."""
+    if len(humans) == 2:
+        return [humans[0], rival_ids[0], humans[1]]
+    return humans + rival_ids
+
+
+def setup_rival(pl: dict, leader: str) -> None:
+    """A Rival's pieces (booklet p. 1): no deck, water and spies as a player, three troops in
+    the garrison (the engine's starting garrison), two Agents."""
+    pl.update({"rival": {"leader": leader}, "hand": [], "deck": {"cards": [], "hidden": 0}})
+
+
+def new_hagal(players: int) -> dict:
+    deck = sorted(c["id"] for c in hagal()["cards"] for _ in range(c["copies"])
+                  if players == 2 or not c.get("two_player_only"))
+    return {"deck": deck, "discard": []}
+
+
+def leader_card(g: Game, pid: str) -> dict:
+    return hagal()["rival_leaders"][g.p(pid)["rival"]["leader"]]
+
+
+# --- turn order ---------------------------------------------------------------------------------
+@hook("seat-turn")
+def _rival_turn(g: Game, pid: str):
+    if not is_rival(g, pid):
+        return None
+    g.push({"t": "rival", "player": pid})
+    g.push({"t": "chance", "kind": "draw-hagal", "player": pid, "purpose": "agent"})
+    g.rulings += ["rivals.turn-structure", "rivals.agent-placement"]
+    return True
+
+
+@hook("hand-seats")
+def _no_hand(seats: list, g: Game) -> list:
+    return [q for q in seats if not is_rival(g, q)]
+
+
+@hook("next-first")
+def _first_passes_between_players(nxt: str, g: Game) -> str:
+    """Two players: the marker never stops at the Rival (booklet p. 2)."""
+    if is_rival(g, nxt) and len(g.order) - len(rivals(g)) == 2:
+        return g.order[(g.order.index(nxt) + 1) % len(g.order)]
+    return nxt
+
+
+@hook("passes-window")
+def _rival_passes(g: Game, task: dict, pid: str):
+    """Rivals play no Intrigue card: their Intrigue cards are a resource (booklet p. 3)."""
+    return True if is_rival(g, pid) else None
+
+
+# --- the House Hagal deck -------------------------------------------------------------------------
+def _pool(g: Game) -> list[str]:
+    h = g.state["hagal"]
+    return h["deck"] or h["discard"]  # an empty deck is reshuffled from the discard
+
+
+def _deal(g: Game, task: dict) -> dict:
+    pool = _pool(g)
+    return {"do": "draw-hagal", "player": task["player"], "card": pool[rng.below(g.state, len(pool))]}
+
+
+def _apply_draw(g: Game, task: dict, action: dict) -> None:
+    h, card = g.state["hagal"], action.get("card")
+    if not h["deck"]:
+        h["deck"], h["discard"] = h["discard"], []
+    if not ms_remove(h["deck"], card):
+        raise IllegalAction("chance.card-not-available", f"{card} is not in the House Hagal deck", R_AVAIL)
+    data = hagal()["by_id"][card]
+    ms_add(h["discard"], card)
+    if data["agent"].get("reshuffle"):
+        h["deck"], h["discard"] = sorted(h["deck"] + h["discard"]), []
+        g.rulings.append("rivals.agent-placement")
+        _again(g, task)
+    elif task["purpose"] == "swords":
+        g.p(task["player"])["swords"] += data["swords"]
+        g.rulings.append("rivals.combat-strength")
+    else:
+        _for_agent(g, task, card, data)
+
+
+def _again(g: Game, task: dict) -> None:
+    g.push(dict(task))
+
+
+def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
+    pid, agent = task["player"], data["agent"]
+    if "spy_posts" in agent:  # a spy card: place where possible, then another card (p. 2)
+        _place_spy(g, pid, agent["spy_posts"])
+        g.rulings.append("rivals.spy-cards")
+        _again(g, task)
+        return
+    option = chosen_option(g, pid, agent["options"])
+    if option is not None and option["space"] in FREE_FACTION_SPACES and has_option(g, "calculated-politics"):
+        g.note_unimplemented(NOT_IMPLEMENTED[3])  # the skip it may call for is not derived yet
+    if option is None:
+        _again(g, task)  # the space is taken: turn over the next card (p. 2; FAQ: never the other space)
+        return
+    rival_task = next(t for t in reversed(g.state["stack"]) if t["t"] == "rival" and t["player"] == pid)
+    rival_task.update({"card": card, "space": option["space"]})
+
+
+def chosen_option(g: Game, pid: str, options: list[dict]) -> dict | None:
+    """The one space of the card that fits the Rival's state now ("when" in the data), or None
+    when that space cannot take it (then the next card is turned over)."""
+    board = g.state["board"]
+    if any(o.get("when") == "more-bonus-spice" for o in options):
+        # the free basin with the most bonus spice (none: no basin), more spice in all on a tie
+        free = [o for o in options if o["space"] not in board["occupied"]
+                and board["bonus_spice"].get(o["space"], 0) > 0]
+        return max(free, key=lambda o: (board["bonus_spice"][o["space"]], base_spice(g, o["space"])),
+                   default=None)
+    option = next((o for o in options if _fits(g, pid, o.get("when"))), None)
+    if option is None or option["space"] in board["occupied"] or not g.on_board(option["space"]):
+        return None
+    return option
+
+
+def _fits(g: Game, pid: str, when: str | None) -> bool:
+    board = g.state["board"]
+    level = g.content.conflicts.get(board["conflict"] or "", {}).get("level", 1)
+    if when in (None, "otherwise"):
+        return True
+    if when == "conflict-level-below-3":
+        return level < 3
+    if when == "conflict-level-3":
+        return level >= 3
+    if when == "bonus-spice":
+        return board["bonus_spice"].get("deep-desert", 0) > 0
+    faction = when.split(":", 1)[1]  # alliance-or-friendship:<faction>
+    return g.p(pid)["influence"][faction] >= 2 or g.state["alliances"].get(faction) == pid
+
+
+def base_spice(g: Game, space_id: str) -> int:
+    """The spice a maker space gives without a sandworm: its first harvest step."""
+    return _first_harvest(g.content.spaces[space_id]["effects"]) or 0
+
+
+def _first_harvest(node) -> int | None:
+    if isinstance(node, dict):
+        if node.get("custom") == "harvest":
+            return node["spice"]
+        node = [node[k] for k in sorted(node)]
+    if isinstance(node, list):
+        return next((s for s in map(_first_harvest, node) if s is not None), None)
+    return None
+
+
+def _place_spy(g: Game, pid: str, posts: list[str]) -> None:
+    spies, pl = g.state["board"]["spies"], g.p(pid)
+    free = [p for p in posts if p not in spies]
+    if not free or pl["spies"] <= 0:
+        return
+    if spies_on_board(g, pid) >= 2:
+        g.note_unimplemented(NOT_IMPLEMENTED[0])
+        return
+    pl["spies"] -= 1
+    spies[free[0]] = pid
+    g.state["board"]["spies"] = dict(sorted(spies.items()))
+
+
+chance_kind(ChanceKind(
+    "draw-hagal",
+    lambda g, task: [{"do": "draw-hagal", "player": task["player"], "card": c} for c in sorted(set(_pool(g)))],
+    _deal, _apply_draw, ("rivals.agent-placement",)))
+
+
+
+
+# --- what the engine does not derive yet, flagged where it would matter -------------------------------
+@hook("reveal-turn-end")
+def _row_refresh(g: Game, pid: str) -> None:
+    if has_option(g, "row-refresh") and not is_rival(g, pid):
+        g.note_unimplemented(NOT_IMPLEMENTED[6])
+
+
+@hook("objectives-dealt")
+def _two_player_objective(g: Game) -> None:
+    if rivals(g) and len(g.order) - len(rivals(g)) == 2:
+        g.note_unimplemented(NOT_IMPLEMENTED[5])
+
+
+@hook("endgame")
+def _unambitious(g: Game) -> None:
+    if has_option(g, "unambitious-rivals") and any(
+            g.p(q)["rival"]["leader"] == "lady-amber-metulli" for q in rivals(g)):
+        g.note_unimplemented(NOT_IMPLEMENTED[4])
+
+
+@hook("round-start")
+def _difficulty(g: Game) -> None:
+    level = g.state["game"].get("rival_difficulty")
+    if level is not None and level not in STRICT_LEVELS:
+        g.note_unimplemented(NOT_IMPLEMENTED[7])

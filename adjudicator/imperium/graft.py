@@ -1,0 +1,146 @@
+"""Graft (Immortality rulebook pp. 10-11, 14), the rule: two cards played together to send one
+Agent. The cards' own steps ("if grafted", Ghola, Chairdog, ...) are in `custom/graft.py`.
+
+- The verb `graft` (`cards`: exactly two, at least one with a Graft box; `space`, and the spies'
+  `infiltrate`/`gather` as `send-agent` has them): the Agent goes where an icon of either card
+  allows (the `card-icons` hook, while the graft is checked), both cards go into play, and each
+  Agent box is its own node of the turn, resolved in any order with the space's effects.
+- A Graft card is never played alone (`placement-check`).
+- Conditional Agent icons (`conditional_icons` in the data) and `ignore_occupied`.
+
+It sits beside `turns.py` (it sends an Agent as `send-agent` does) and names no card.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core.errors import IllegalAction
+from .custom.graft import is_graft
+from .custom.immortality import in_play
+from .game import Game, ms_contains
+from .registry import Verb, hook, verb
+from .turns import apply_send_agent, own_spy_posts, placement_error
+
+PENDING = "graft_with"  # on the pending `turn` task while a graft's placement is checked
+R_GRAFT = ("graft.two-cards", "graft.both-sent", "graft.effects-any-order")
+
+
+def _pending(g: Game, pid: str) -> str | None:
+    top = g.top
+    return top.get(PENDING) if top and top["t"] == "turn" and top["player"] == pid else None
+
+
+# --- the graft verb ----------------------------------------------------------------------------------
+def graft_error(g: Game, task: dict, pid: str, a: dict) -> IllegalAction | None:
+    cards = a.get("cards")
+    if not isinstance(cards, list) or len(cards) != 2:
+        n = len(cards) if isinstance(cards, list) else 0
+        return IllegalAction("graft.two-cards", f"a graft plays exactly two cards together, not {n}",
+                             ("graft.two-cards",))
+    if not any(is_graft(g, c) for c in cards):
+        return IllegalAction("graft.no-graft-card", f"neither {cards[0]} nor {cards[1]} has a Graft box: "
+                             "two cards are played together only when one of them has", ("graft.two-cards",))
+    pl = g.p(pid)
+    if not ms_contains(pl["hand"], cards):
+        return IllegalAction("agent.card-required", f"{pid} does not hold both {cards[0]} and {cards[1]}",
+                             ("agent.card-required", "graft.two-cards"))
+    task[PENDING] = cards[1]
+    try:
+        return placement_error(g, pid, {**_placement(a), "card": cards[0]})
+    finally:
+        del task[PENDING]
+
+
+def _placement(a: dict) -> dict:
+    return {k: a[k] for k in ("space", "infiltrate", "gather") if k in a}
+
+
+def _graft_offers(g: Game, task: dict, pid: str) -> list[dict]:
+    if not in_play(g):
+        return []
+    hand = sorted(c for c in g.p(pid)["hand"] if c != "?")
+    pairs = sorted({(a, b) for a, b in combinations(hand, 2) if is_graft(g, a) or is_graft(g, b)})
+    out = []
+    for pair in pairs:
+        for space in g.board_spaces():
+            mine = own_spy_posts(g, pid, space)
+            for infiltrate in ([None, *mine] if space in g.state["board"]["occupied"] else [None]):
+                for gather in [None, *[p for p in mine if p != infiltrate]]:
+                    a = {"cards": list(pair), "space": space}
+                    a.update({k: v for k, v in (("infiltrate", infiltrate), ("gather", gather)) if v})
+                    if graft_error(g, task, pid, a) is None:
+                        out.append(a)
+    return out
+
+
+def _graft(g: Game, task: dict, pid: str, a: dict) -> None:
+    err = graft_error(g, task, pid, a)
+    if err is not None:
+        raise err
+    first, other = a["cards"]
+    g.finish(task)
+    apply_send_agent(g, pid, {**_placement(a), "card": first}, g.space(a["space"]), None, task.get("deployed", 0))
+    pl, turn = g.p(pid), g.state["turn"]
+    pl["hand"].remove(other)
+    pl["play"].append(other)
+    turn["graft"] = [first, other]
+    if g.content.cards[other].get("agent"):
+        _add_node(turn, f"card:{other}" + ("#2" if other == first else ""), bool(a.get("gather")))
+    g.rulings += R_GRAFT
+
+
+def _add_node(turn: dict, node: str, gathered: bool) -> None:
+    """The other card's Agent box: a node of the turn like the first card's (any order, p. 10)."""
+    tail = "deploy" if "deploy" in turn["nodes"] else "end"
+    turn["nodes"].insert(turn["nodes"].index(tail), node)
+    turn["edges"].append(["cost", node, "timing.cost-before-effects"])
+    if gathered:
+        turn["edges"].append(["gather", node, "timing.gather-before-effects"])
+    ruling = "timing.recruit-before-deploy" if tail == "deploy" else "timing.effects-before-end"
+    turn["edges"].append([node, tail, ruling])
+
+
+verb(Verb("graft", ("turn",), _graft_offers, _graft, R_GRAFT, accepts=lambda g, task: in_play(g)))
+
+
+# --- placement: icons of either card, a Graft card never alone -------------------------------------
+@hook("card-icons")
+def _graft_icons(icons: list, g: Game, pid: str, card: str) -> list:
+    found = set(icons)
+    partner = _pending(g, pid)
+    if partner is not None:
+        found |= set(g.content.cards.get(partner, {}).get("icons", []))
+    for c in (card, partner):
+        cond = g.content.cards.get(c, {}).get("conditional_icons") if c else None
+        if cond and _condition(g, pid, c, cond["when"], partner is not None):
+            found |= set(cond["icons"])
+    return sorted(found)
+
+
+def _condition(g: Game, pid: str, card: str, when: str, grafting: bool) -> bool:
+    """When a card's conditional Agent icons count (judged as it is played)."""
+    pl = g.p(pid)
+    if when == "grafted":
+        return grafting
+    if when == "bene-gesserit-bond":  # another Bene Gesserit card in play
+        return any("bene-gesserit" in g.content.cards.get(c, {}).get("factions", []) for c in pl["play"])
+    if when == "more-troops-in-conflict-than-each-opponent":
+        mine = pl["troops"]["conflict"]
+        return all(mine > g.p(q)["troops"]["conflict"] for q in g.opponents(pid))
+    return False
+
+
+@hook("placement-check")
+def _never_alone(g: Game, pid: str, space_id: str, card_id: str) -> IllegalAction | None:
+    if is_graft(g, card_id) and _pending(g, pid) is None and g.top and g.top["t"] == "turn":
+        return IllegalAction("graft.alone", f"{card_id} has a Graft box: it is played only together with one "
+                             "other card (graft)", ("graft.two-cards",))
+    return None
+
+
+@hook("may-share")
+def _infiltrator(g: Game, pid: str, space: dict, card_id: str):
+    """Tleilaxu Infiltrator: opponents' Agents do not block the Agent it sends."""
+    cards = (card_id, _pending(g, pid))
+    return True if any(g.content.cards.get(c, {}).get("ignore_occupied") for c in cards if c) else None

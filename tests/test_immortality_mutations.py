@@ -1,0 +1,73 @@
+"""Mutated Immortality logs: a legal playout changed in one place must be flagged at exactly that
+action, with the code and the ruling that forbids it (the pattern of test_mutations). Each test
+searches a few playouts for a place where the mutation applies and fails if none has one."""
+
+import copy
+
+import pytest
+from test_mutations import flagged, states_before
+
+from adjudicator.simulate import simulate
+
+pytestmark = pytest.mark.usefixtures("unlocked")
+
+SEEDS = range(6)
+
+
+def first_mutation(mutate, game="imperium", modules=("immortality",)):
+    for seed in SEEDS:
+        log = simulate(game, 3 + seed % 2, seed, modules)
+        states = states_before(log)
+        for i, action in enumerate(log["actions"]):
+            bad = mutate(log, states, i, action)
+            if bad is not None:
+                return bad, i
+    raise AssertionError("no playout offered a place for this mutation")
+
+
+def test_a_graft_of_three_cards():
+    def mutate(log, states, i, a):
+        hand = states[i]["players"].get(a["by"], {}).get("hand", [])
+        spare = [c for c in hand if c not in a.get("cards", [])]
+        if a["do"] == "graft" and spare:
+            bad = copy.deepcopy(log)
+            bad["actions"][i] = dict(a, cards=[*a["cards"], spare[0]])
+            return bad
+        return None
+    bad, i = first_mutation(mutate)
+    flagged(bad, i, "graft.two-cards", "graft.two-cards")
+
+
+def test_a_tleilaxu_card_bought_for_persuasion():
+    def mutate(log, states, i, a):
+        if a["do"] == "acquire-tleilaxu" and a["card"] != "reclaimed-forces":
+            bad = copy.deepcopy(log)
+            bad["actions"][i] = {"by": a["by"], "do": "acquire", "card": a["card"]}
+            return bad
+        return None
+    bad, i = first_mutation(mutate, "uprising")
+    flagged(bad, i, "tleilaxu.specimens-only", "tleilaxu-cards.not-imperium-row")
+
+
+def test_family_atomics_twice():
+    def mutate(log, states, i, a):
+        me = states[i]["players"].get(a["by"], {})
+        if a["by"] != "chance" and a["do"] == "send-agent" and me.get("atomics") is False:
+            bad = copy.deepcopy(log)
+            bad["actions"].insert(i, {"by": a["by"], "do": "family-atomics"})
+            return bad
+        return None
+    bad, i = first_mutation(mutate)
+    flagged(bad, i, "atomics.once", "atomics.use")
+
+
+def test_a_research_move_backwards():
+    def mutate(log, states, i, a):
+        here = states[i]["players"].get(a["by"], {}).get("research")
+        if a["do"] == "choose" and "research" in a and here != "research-start":
+            bad = copy.deepcopy(log)
+            bad["actions"][i] = dict(a, research="research-start")
+            return bad
+        return None
+    bad, i = first_mutation(mutate)
+    flagged(bad, i, "research.not-forward", "research.advance")

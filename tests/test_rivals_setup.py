@@ -1,0 +1,142 @@
+"""Setting up a game of one or two players with House Hagal Rivals (booklet for 1-2 players,
+p. 1; issue #13), the gate that refuses those player counts until the Rivals are complete, and
+the list of what the engine does not derive yet."""
+
+import json
+
+import pytest
+from rivals_helpers import RULES, draw, hagal_draw, new_game, until
+
+from adjudicator.core.errors import MalformedLog
+from adjudicator.imperium.custom import rivals
+from adjudicator.imperium.rules import ruleset
+from adjudicator.resources import data_dir
+
+# what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
+NOT_IMPLEMENTED = (
+    "spy network on a Rival's third spy (leader card effect)",
+    "Signet Ring abilities that place a spy or choose a faction (Princess Irulan, Lady Jessica)",
+    "Rival choices other than a faction for influence (paid rewards, contracts in rewards)",
+    "Calculated Politics (skip a free faction space)",
+    "Unambitious Rivals cannot win (the ranking still counts them)",
+    "two-player Objective (the Ornithopter to the Rival)",
+    "Imperium Row refresh by dice (solo)",
+    "difficulty levels beyond the options they require",
+    "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
+    "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
+)
+
+
+def test_not_implemented_is_pinned():
+    assert rivals.NOT_IMPLEMENTED == NOT_IMPLEMENTED
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_one_and_two_players_are_refused_until_complete(players):
+    with pytest.raises(MalformedLog) as err:
+        new_game(players)
+    assert err.value.code == "unsupported-player-count"
+
+
+pytestmark_unlocked = pytest.mark.usefixtures("unlocked")
+
+
+@pytestmark_unlocked
+def test_solo_has_two_rivals_after_the_player():
+    state = new_game(1)
+    assert state["game"]["seats"] == ["p1", "r1", "r2"]
+    for rid, leader in (("r1", "staban-tuek"), ("r2", "feyd-rautha-harkonnen")):
+        pl = state["players"][rid]
+        assert pl["rival"] == {"leader": leader}
+        # booklet p. 1: three troops in the garrison, two Agents, 1 water and three spies, no deck
+        assert (pl["troops"]["garrison"], pl["agents"], pl["water"], pl["spies"]) == (3, 2, 1, 3)
+        assert pl["deck"]["cards"] == [] and pl["hand"] == []
+        assert pl["influence"] == {"emperor": 0, "guild": 0, "bene-gesserit": 0, "fremen": 0}
+
+
+@pytestmark_unlocked
+def test_solo_deck_leaves_out_the_two_player_reshuffle():
+    solo = new_game(1)["hagal"]
+    duo = new_game(2)["hagal"]
+    assert "reshuffle" not in solo["deck"] + solo["discard"]
+    assert duo["deck"].count("reshuffle") == 1
+    # the deck is dealt from at once (setup's first round): count everything the deck holds
+    assert len(solo["deck"]) + len(solo["discard"]) == 37
+    assert len(duo["deck"]) + len(duo["discard"]) == 38
+
+
+@pytestmark_unlocked
+def test_two_players_seat_the_rival_after_the_first_player():
+    state = new_game(2)
+    assert state["game"]["seats"] == ["p1", "r1", "p2"]
+
+
+@pytestmark_unlocked
+def test_wrong_number_of_rivals_or_unknown_rival_card_is_refused():
+    game = {"system": "imperium", "edition": "uprising", "modules": [],
+            "players": [{"id": "p1", "leader": "muad-dib"}]}
+    with pytest.raises(MalformedLog) as err:
+        RULES.new_state(game, {"rivals": [{"id": "r1", "leader": "staban-tuek"}]})
+    assert err.value.code == "rival-count"
+    with pytest.raises(MalformedLog) as err:
+        RULES.new_state(game, {"rivals": [{"id": "r1", "leader": "staban-tuek"},
+                                          {"id": "r2", "leader": "shaddam-corrino-iv"}]})
+    assert err.value.code == "unknown-rival-leader"
+
+
+@pytestmark_unlocked
+def test_the_original_game_has_no_rivals_yet():
+    game = {"system": "imperium", "edition": "base", "modules": [],
+            "players": [{"id": "p1", "leader": ruleset("base").leader_ids([])[0]}]}
+    with pytest.raises(MalformedLog) as err:
+        ruleset("base").new_state(game, {})
+    assert err.value.code == "unsupported-player-count"
+
+
+@pytestmark_unlocked
+@pytest.mark.parametrize("level", ["mentat", "kwisatz-haderach"])
+def test_strict_difficulty_requires_the_first_three_options(level):
+    """Booklet p. 4: Calculated Politics, Brutal Escalation and Considered Deployment are
+    required at the Mentat and Kwisatz Haderach levels."""
+    state = new_game(1, difficulty=level)
+    assert state["game"]["rival_options"] == ["brutal-escalation", "calculated-politics", "considered-deployment"]
+    assert new_game(1, difficulty="novice")["game"]["rival_options"] == []
+    assert new_game(2, options=["unambitious-rivals"])["game"]["rival_options"] == ["unambitious-rivals"]
+
+
+def test_house_hagal_data():
+    data = json.loads((data_dir() / "uprising" / "house-hagal.json").read_text())
+    cards = data["cards"]
+    assert sum(c["copies"] for c in cards) == 38
+    assert len({c["id"] for c in cards}) == len(cards)
+    assert all(c["verified"] is False for c in cards)  # third-party facts until checked
+    assert [c["id"] for c in cards if c.get("two_player_only")] == ["reshuffle"]
+    assert sum(c["copies"] for c in cards if "spy_posts" in c["agent"]) == 3  # booklet p. 2: three spy cards
+    spaces = {s for c in cards for o in c["agent"].get("options", []) for s in [o["space"]]}
+    board = {s["id"] for s in json.loads((data_dir() / "uprising" / "board.json").read_text())["spaces"]}
+    assert spaces <= board
+    posts = {p["id"] for p in json.loads((data_dir() / "uprising" / "board.json").read_text())["posts"]}
+    assert {p for c in cards for p in c["agent"].get("spy_posts", [])} <= posts
+    assert "Tabletop Simulator" in data["note"]
+    for lead in data["rival_leaders"].values():
+        assert sorted(lead["priority"]) == sorted(["emperor", "guild", "bene-gesserit", "fremen"])
+
+
+@pytestmark_unlocked
+def test_options_for_one_player_count_only_are_refused_elsewhere():
+    """Booklet p. 4: Unambitious Rivals is for two players, the Row refresh for solo."""
+    for players, option in ((1, "unambitious-rivals"), (2, "row-refresh")):
+        with pytest.raises(MalformedLog) as err:
+            new_game(players, options=[option])
+        assert err.value.code == "rival-option"
+
+
+@pytestmark_unlocked
+def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented():
+    """Calculated Politics named, a Rival's card naming a free faction space: the verdict says
+    the rule is not derived rather than guessing (NOT_IMPLEMENTED[3])."""
+    state = new_game(1, options=["calculated-politics"])
+    until(state, hagal_draw())
+    state["board"]["occupied"].pop("secrets", None)
+    outcome = draw(state, "secrets")
+    assert outcome.code == "not-implemented" and NOT_IMPLEMENTED[3] in outcome.message
