@@ -111,14 +111,19 @@ def rulings() -> None:
 @click.argument("text", nargs=-1)
 @click.option("--tag", default="")
 @click.option("--card", default="")
+@click.option("--game", default="", help="only this game's rulings, e.g. --game dune")
 @click.option("--json", "as_json", is_flag=True, help="print the rulings as JSON")
-def rulings_search(text: tuple[str, ...], tag: str, card: str, as_json: bool) -> None:
+def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_json: bool) -> None:
     """Find rulings by what you remember ("sandworm double", a card or space name in English or
     Russian): best matches first."""
 
+    try:
+        ruling_game = registry.rules_for(*registry.resolve_game(game)).ruling_game if game else ""
+    except AdjudicatorError as err:
+        _fail(err)
     db = open_db(":memory:")
     prepare(db)
-    found = search_rulings(db, " ".join(text), tag, card)
+    found = search_rulings(db, " ".join(text), tag, card, game=ruling_game)
     if as_json:
         _emit(found)
         return

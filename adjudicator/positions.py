@@ -104,7 +104,7 @@ def _every_name_problem(log_doc: dict) -> list[dict]:
     found = []
     for i, p in enumerate(game["players"]):
         try:
-            rules.resolve_leader(p.get("leader"), f"/game/players/{i}/leader")
+            rules.resolve_leader(p.get(rules.plays), f"/game/players/{i}/{rules.plays}")
         except AdjudicatorError as err:
             found.append(_as_problem(err, "/log"))
     log = Log(game=game, setup={}, rules=rules)

@@ -18,6 +18,8 @@ PREFERRED = ("send-agent", "acquire", "deploy", "play-intrigue")
 def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=(), options=()) -> dict:
     system, edition = resolve_game(game)
     rules = rules_for(system, edition)
+    if hasattr(rules, "simulate"):  # a rule system's own playout driver (classic Dune)
+        return rules.simulate(players, seed, modules)
     rnd = Random(seed * 2654435761 + 1)
     leaders = rules.leader_ids(modules)
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]

@@ -250,13 +250,14 @@ def has_word(column: str, word: str) -> tuple[str, str]:
 MAX_TERMS = 12
 
 
-def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 50) -> list[dict]:
+def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 50, game: str = "") -> list[dict]:
     """Rulings by what a person remembers: words are stemmed (English; Russian endings dropped),
     card and space names in English or Russian find the rulings that concern them, and results are
     ranked by how many of the words they have, then by relevance (bm25): all words preferred, any
-    word enough. `tag` and `card` narrow the list."""
+    word enough. `tag`, `card` and `game` (a record's `games` value: a ruleset's `ruling_game`) narrow
+    the list."""
     where, params = [], []
-    for column, word in (("tags", tag), ("cards", card)):
+    for column, word in (("tags", tag), ("cards", card), ("games", game)):
         if word:
             clause, param = has_word(column, word)
             where.append(clause)

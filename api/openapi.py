@@ -139,7 +139,9 @@ def openapi() -> dict:
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
             params=[_q("q", "words (at most 16)", schema={"type": "string", "maxLength": 200}),
                     _q("tag", "a tag", schema={"type": "string", "maxLength": 80}),
-                    _q("card", "a card or space id", schema={"type": "string", "maxLength": 80})], problems=("400",))},
+                    _q("card", "a card or space id", schema={"type": "string", "maxLength": 80}),
+                    _q("game", "only this game's rulings (a game name or alias)", supported_games())],
+            problems=("400",))},
         "/v1/rulings/{id}": {"get": _op("One ruling", _json(_ref("ruling")), params=[_path("id")],
                                         problems=("404",))},
         "/v1/cards": {"get": _op("Card and board data", _json({

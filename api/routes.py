@@ -87,7 +87,8 @@ def post_view():
 @bp.get("/v1/rulings")
 def list_rulings():
     q = query_words("q")
-    return ok({"rulings": search_rulings(get_db(), q, text_arg("tag"), text_arg("card"))})
+    game = rules_for(*resolve_game(text_arg("game"), "?game")).ruling_game if "game" in request.args else ""
+    return ok({"rulings": search_rulings(get_db(), q, text_arg("tag"), text_arg("card"), game=game)})
 
 
 @bp.get("/v1/rulings/<ruling_id>")

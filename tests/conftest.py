@@ -35,3 +35,15 @@ def unlocked(monkeypatch):
     monkeypatch.setattr(rules_module, "INCOMPLETE_MODULES", frozenset())
     # and the player counts refused the same way (1-2 players: House Hagal Rivals, issue #13)
     monkeypatch.setattr(rules_module, "INCOMPLETE_PLAYER_COUNTS", frozenset())
+
+
+@pytest.fixture
+def dune_unlocked(monkeypatch):
+    """Classic Dune, refused to users while its rules are incomplete (dune.rules.INCOMPLETE),
+    played as it will be once complete: for the tests of the parts already implemented. The
+    rule system must be installed (its entry point: `pip install -e .` after pulling)."""
+    import adjudicator.dune.rules as rules_module
+    from adjudicator.core.registry import systems
+
+    assert "dune" in systems(), "the dune entry point is not installed: run `pip install -e .` (pyproject.toml)"
+    monkeypatch.setattr(rules_module, "INCOMPLETE", False)

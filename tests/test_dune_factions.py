@@ -9,6 +9,8 @@ from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.rules import DuneRules
 
+pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
+
 RULES = DuneRules()
 
 
@@ -234,6 +236,49 @@ def test_the_voice_forbids_a_kind_of_card():
     act(state, "bene-gesserit", "plan", leader="alia", dial=1)
     err = refused(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, defense="shield")
     assert err.code == "dune.voice-disobeyed"
+
+
+def no_leaders(g, pid):
+    for ld in g.p(pid)["leaders"]:
+        g.p(pid)["leaders"][ld] = "tanks"
+
+
+def test_a_voice_command_that_cannot_be_obeyed_binds_nothing():
+    # no leader nor Cheap Hero: the crysknife cannot be played, so the command leaves a plan (the dead end
+    # of playout(6, 2) before the merge of dune-engine3: no plan was legal)
+    state, g = battle("bene-gesserit", "harkonnen", a="bene-gesserit", d="harkonnen")
+    give(g, "harkonnen", "crysknife")
+    no_leaders(g, "harkonnen")
+    act(state, "bene-gesserit", "voice", command="play", card="projectile-weapon")
+    act(state, "bene-gesserit", "plan", leader="alia", dial=1)
+    legal = RULES.legal_actions(state)
+    assert legal and all("leader" not in a.data and "weapon" not in a.data for a in legal)
+    out = act(state, "harkonnen", "plan", dial=1)
+    assert "dune.engine-voice-impossible" in out.rulings
+
+
+def test_a_voice_command_binds_a_side_whose_leader_is_a_cheap_hero():
+    state, g = battle("bene-gesserit", "harkonnen", a="bene-gesserit", d="harkonnen")
+    give(g, "harkonnen", "crysknife", "cheap-hero")
+    no_leaders(g, "harkonnen")
+    act(state, "bene-gesserit", "voice", command="play", card="projectile-weapon")
+    act(state, "bene-gesserit", "plan", leader="alia", dial=1)
+    assert refused(state, "harkonnen", "plan", leader="cheap-hero", dial=1).code == "dune.voice-disobeyed"
+    assert all(a.get("weapon") == "crysknife" for a in RULES.legal_actions(state))
+    act(state, "harkonnen", "plan", leader="cheap-hero", dial=1, weapon="crysknife")
+
+
+def test_a_side_forbidden_its_only_cheap_hero_fights_without_a_leader():
+    state, g = battle("bene-gesserit", "harkonnen", a="bene-gesserit", d="harkonnen")
+    give(g, "harkonnen", "cheap-hero", "crysknife")
+    no_leaders(g, "harkonnen")
+    act(state, "bene-gesserit", "voice", command="not-play", card="cheap-hero")
+    act(state, "bene-gesserit", "plan", leader="alia", dial=1)
+    assert refused(state, "harkonnen", "plan", leader="cheap-hero", dial=1).code == "dune.voice-disobeyed"
+    assert refused(state, "harkonnen", "plan", dial=1, weapon="crysknife").code == "dune.cards-without-leader"
+    legal = RULES.legal_actions(state)
+    assert legal and all(set(a.data) == {"by", "do", "dial"} for a in legal)
+    act(state, "harkonnen", "plan", dial=1)
 
 
 def test_a_spiritual_advisor_follows_another_players_shipment():

@@ -5,6 +5,7 @@ logs are refused with the ruling that forbids them."""
 
 import pytest
 
+import adjudicator.dune.rules as rules_module
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
 from adjudicator.core.errors import IllegalAction
@@ -14,6 +15,8 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.movement import move_error
 from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
+
+pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
 RULES = DuneRules()
 GAMES = [(2, 1), (4, 2), (6, 0)]
@@ -31,7 +34,9 @@ def _played(players, seed):
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}" for n, s in GAMES])
 def played(request):
-    return _played(*request.param)
+    with pytest.MonkeyPatch.context() as mp:  # module scope: the `dune_unlocked` fixture comes too late
+        mp.setattr(rules_module, "INCOMPLETE", False)
+        return _played(*request.param)
 
 
 def replay(log, seed):

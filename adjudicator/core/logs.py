@@ -100,9 +100,11 @@ def parse_log(doc, deadline: float | None = None) -> Log:
     game = dict(doc["game"])
     rules = rules_for(game["system"], game["edition"])
     game["edition"] = rules.edition
-    players = []
+    players, plays = [], rules.plays  # what a seat names: a leader (Imperium), a faction (classic Dune)
     for i, p in enumerate(game["players"]):
-        players.append({**p, "leader": rules.resolve_leader(p["leader"], f"/game/players/{i}/leader")})
+        if plays not in p:
+            raise MalformedLog(f"a player of {game['system']} names a {plays}", f"/game/players/{i}", code="schema")
+        players.append({**p, plays: rules.resolve_leader(p[plays], f"/game/players/{i}/{plays}")})
     game["players"] = players
     setup = dict(doc.get("setup", {}))
     if "rivals" in setup:  # automated seats of a small game (setup.rivals): they act in the log too

@@ -23,6 +23,8 @@ class RuleSet(Protocol):
     system: str
     edition: str
     setup_rulings: tuple[str, ...]
+    plays: str  # what a log's seat names (`players[i][plays]`): "leader" or "faction"
+    ruling_game: str  # the value its ruling records carry in `games`
 
     def new_state(self, game: dict, setup: dict) -> dict:
         """The state after setup (players, modules and seats from the log's `game`)."""
@@ -30,7 +32,8 @@ class RuleSet(Protocol):
     def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
         """An action with every name resolved to its id; UnknownName names the place."""
 
-    def resolve_leader(self, name: str, pointer: str) -> str: ...
+    def resolve_leader(self, name: str, pointer: str) -> str:
+        """The id of what a seat plays (a leader, or a faction: see `plays`)."""
 
     def prompt(self, state: dict) -> dict | None:
         """What the game waits for (None: it is over)."""

@@ -99,6 +99,13 @@ def heroes(g: Game, pid: str) -> list[str]:
     return sorted({c for c in g.p(pid)["hand"] if c != HIDDEN and _kind(g, c) == ("special", "leader")})
 
 
+def fighters(g: Game, pid: str) -> list[str]:
+    """The leaders and Cheap Heroes `pid` must choose from; a Cheap Hero it is forbidden to play
+    (hook `barred-heroes`: the Voice) is none, so a side left with no other fights leaderless."""
+    barred = {c for answer in collect("barred-heroes", g, pid) for c in answer}
+    return leaders_available(g, pid) + [h for h in heroes(g, pid) if h not in barred]
+
+
 def _take(g: Game, pid: str, hand: list, card: str) -> bool:
     """Take a card out of a copy of the hand: the card itself or an unknown card that may be it."""
     if not could_hold(g, pid, card, hand):
@@ -111,13 +118,13 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     terr = g.state["battle"]["territory"]
     hand = list(g.p(pid)["hand"])
     leader, dial = plan.get("leader"), plan.get("dial")
-    fighters = leaders_available(g, pid) + heroes(g, pid)
+    able = fighters(g, pid)
     if any(not isinstance(plan.get(k), (str, type(None))) for k in ("leader", "weapon", "defense")):
         return IllegalAction("dune.card-not-playable", "a battle plan names its leader and cards by id", PLAN)
-    if leader is None and fighters:
+    if leader is None and able:
         return IllegalAction("dune.plan-needs-leader", f"{pid} has a leader or Cheap Hero to play", PLAN)
     hero = leader in g.c.treachery and _kind(g, leader) == ("special", "leader")
-    if leader is not None and leader not in fighters and not (hero and could_hold(g, pid, leader)):
+    if leader is not None and leader not in able and not (hero and could_hold(g, pid, leader)):
         rule = ("dune.battle-leader-once",) if g.p(pid)["fought"].get(leader) else PLAN
         return IllegalAction("dune.leader-not-available", f"{leader!r} cannot fight for {pid} in {terr}", rule)
     if hero:
@@ -142,10 +149,9 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
 def _plan_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     hand = sorted(set(g.p(pid)["hand"]) - {HIDDEN})  # unknown cards are named only by a log
-    fighters = leaders_available(g, pid) + heroes(g, pid)
     forces = _on(g, g.state["battle"]["locs"], pid)
     out = []
-    for leader in fighters or [None]:
+    for leader in fighters(g, pid) or [None]:
         for weapon in [None, *hand]:
             for defense in [None, *hand]:
                 plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}

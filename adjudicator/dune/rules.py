@@ -2,18 +2,18 @@
 apply an action. Every pending thing is a registered kind (registry.py); importing the rule
 modules below is what registers them.
 
-Not registered as a plug-in yet (pyproject.toml): positions, the viewer and the advantages are
-missing (not_implemented.py), so the service does not offer `--game dune`. Tests import it.
+Registered as the rule system `dune` (pyproject.toml) but refused to users while its rules are
+incomplete (`INCOMPLETE`, not_implemented.py): a game, a replay or a position of it is answered
+`unsupported-game`; its cards, rulings and timing graph are shown. Tests lift the gate with the
+`dune_unlocked` fixture. Names: spelling.py; positions: table.py; the viewer: view.py.
 """
 
 from __future__ import annotations
 
 import copy
 
-import networkx as nx
-
 from ..core.actions import CHANCE, Action
-from ..core.errors import IllegalAction, UnknownName
+from ..core.errors import IllegalAction, MalformedLog
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import (  # noqa: F401  (importing a rule module registers its kinds)
     alliance,
@@ -30,32 +30,46 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     treachery,
 )
 from .content import content
-from .flow import PHASES, advance_flow
+from .flow import advance_flow
 from .game import Game
+from .playing import play
 from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS
+from .spelling import DuneSpelling, tables
+from .table import DunePositions
+from .timing import export
+from .view import LANGS, board, label, moment, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, factions, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
+# The rules are incomplete (not_implemented.py): no verdict may rest on them yet, so games, replays
+# and positions are refused to users (`unsupported-game`). Tests lift it (fixture `dune_unlocked`).
+INCOMPLETE = True
 
 
-class DuneRules:
+class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: table.py
     system = "dune"
     setup_rulings = setup.SETUP_RULINGS
+    plays = "faction"  # what a log's seat names (`players[].faction`)
+    ruling_game = "dune"  # the `games` value of its ruling records
+    languages = LANGS
 
     def __init__(self, edition: str = "basic"):
         self.edition = edition
         self.content = content()
 
+    @staticmethod
+    def offered() -> None:
+        """The gate: refuse a game while the rules are incomplete."""
+        if INCOMPLETE:
+            raise MalformedLog("classic Dune is not offered yet: its rules are incomplete (docs/dune-engine.md, "
+                               "'Not implemented yet'); its cards, rulings and timing graph are available",
+                               "/game/system", code="unsupported-game")
+
     def new_state(self, game: dict, setup_doc: dict) -> dict:
+        self.offered()
         state = setup.new_state(self.content, game, setup_doc, self.edition)
         self.settle(Game(state, self.content))
         return state
-
-    def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
-        """Actions are written with ids; only the actor is checked here."""
-        if data.get("by") != CHANCE and data.get("by") not in players:
-            raise UnknownName(f"unknown player {data.get('by')!r}", f"{pointer}/by")
-        return dict(data)
 
     # --- progress --------------------------------------------------------------------------
     def settle(self, g: Game) -> None:
@@ -183,7 +197,9 @@ class DuneRules:
         return Action({"by": CHANCE, **CHANCES[task["kind"]].deal(g, task)})
 
     def result(self, state: dict) -> dict:
-        return state["result"] or {"finished": False, "winners": [], "turn": state["turn"]}
+        """`winners` (two for an alliance); `winner` when one player won alone (stored games)."""
+        result = state["result"] or {"finished": False, "winners": [], "turn": state["turn"]}
+        return {**result, "winner": result["winners"][0] if len(result["winners"]) == 1 else None}
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands and traitors become counts; decks become sizes;
@@ -208,17 +224,37 @@ class DuneRules:
             self.content.factions[d["faction"]], modules))
 
     def cards(self, card_type: str | None = None, modules=None) -> list[dict]:
+        """The decks' cards, names as `{"en", "ru"}` like every catalogue (the store indexes them)."""
+        if modules:
+            raise MalformedLog(f"module {modules[0]!r} is not supported for classic Dune", "/modules/0",
+                               code="unsupported-module")
         decks = {"treachery": self.content.treachery, "spice": self.content.spice_cards,
                  "traitor": self.content.traitors}
-        return [{"type": t, **d} for t, cards in sorted(decks.items()) if card_type in (None, t)
-                for _, d in sorted(cards.items()) if self.content.in_set(d, modules or ())]
+        names = tables(self.content)
+        return [{"type": t, **d, "name": {k: v for k, v in names[t][c].items() if v}}
+                for t, cards in sorted(decks.items()) if card_type in (None, t)
+                for c, d in sorted(cards.items()) if self.content.in_set(d, ())]
 
     def timing_graph(self, fmt: str = "node-link"):
-        """The turn's phases as a cycle (the Mentat Pause leads to the next Storm)."""
-        graph = nx.DiGraph()
-        names = [name for name, _ in PHASES]
-        graph.add_edges_from(zip(names, names[1:] + names[:1], strict=True))
-        return nx.node_link_data(graph, edges="edges") if fmt == "node-link" else graph
+        """The phases' windows and what may be played in each (timing.py)."""
+        return export(fmt)
+
+    def simulate(self, players: int, seed: int, modules=()) -> dict:
+        """A random legal game as a log (playing.py), for `adjudicator simulate`."""
+        if modules:
+            self.cards(None, list(modules))  # refuses a module
+        return play(self, players, seed)[0]
+
+    # --- the replay viewer (view.py) ------------------------------------------------------------
+    def view(self, state: dict, lang: str = "en") -> dict:
+        return {"board": board(self.content, state, lang), "players": players(self.content, state, lang),
+                "moment": moment(state, lang), "turn_graph": None}
+
+    def describe(self, action: dict, state: dict, lang: str = "en") -> str:
+        return label(self.content, action, state, lang)
+
+    def moment(self, state: dict, lang: str = "en") -> dict:
+        return moment(state, lang)
 
 
 def awaited_index(stack: list, action: Action) -> int | None:
@@ -234,11 +270,16 @@ def awaited_index(stack: list, action: Action) -> int | None:
 
 class DuneSystem:
     name = "dune"
-    games = {"dune": "basic", "classicdune": "basic", "dunebasic": "basic"}
+    games = {"dune": "basic", "classicdune": "basic", "dunebasic": "basic", "basic": "basic", "дюна": "basic"}
     card_types = ("treachery", "spice", "traitor")
 
     def ruleset(self, edition: str) -> DuneRules:
-        return DuneRules(edition)
+        if edition not in RULESETS:
+            RULESETS[edition] = DuneRules(edition)
+        return RULESETS[edition]
+
+
+RULESETS: dict[str, DuneRules] = {}
 
 
 SYSTEM = DuneSystem()

@@ -59,11 +59,13 @@ RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
     system = "imperium"
     setup_rulings = SETUP_RULINGS
+    plays = "leader"  # what a log's seat names
 
     def __init__(self, edition: str):
         self.edition = edition
         self.content: Content = content(edition)
         self.setup_rulings = EDITION_SETUP_RULINGS.get(edition, SETUP_RULINGS)
+        self.ruling_game = "imperium" if edition == "base" else edition  # its records' `games`
 
     # --- setup -------------------------------------------------------------------------------
     def check_modules(self, named: list, pointer: str) -> list[str]:

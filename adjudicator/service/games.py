@@ -69,7 +69,7 @@ def _from_report(report: dict) -> dict:
     game = report["game"]
     return {"system": game["system"], "edition": game["edition"],
             "players": " ".join(p.get("name", p["id"]) for p in game["players"]),
-            "leaders": " ".join(p["leader"] for p in game["players"]),
+            "leaders": " ".join(p.get("leader") or p.get("faction", "") for p in game["players"]),
             "valid": int(report["valid"]), "first_illegal": report["first_illegal"],
             "winner": _winner_name(report), "engine": report["engine"], "actions": report["actions"],
             "final_checksum": report["final_checksum"], "report": dumps(report).decode(),

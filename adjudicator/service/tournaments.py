@@ -91,6 +91,9 @@ def _may_take_out(db, row: dict, token_id: str) -> None:
 def placings(report: dict) -> list[dict]:
     """Each player's place in one game (1 = best); tied players share the better place."""
     result, names = report["result"], {p["id"]: p.get("name", p["id"]) for p in report["game"]["players"]}
+    if "vp" not in result:  # classic Dune: no victory points; the winners (one, or two allies) share first
+        won = result.get("winners", [])
+        return [{"player": names[pid], "place": 1 if pid in won else len(won) + 1, "vp": 0} for pid in names]
     tiebreak = result.get("tiebreakers", {})
 
     def key(pid):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 
-HIDDEN_DEALS = ("draw", "draw-intrigue", "steal-intrigue")
+HIDDEN_DEALS = ("draw", "draw-intrigue", "steal-intrigue",  # Dune: Imperium
+                "draw-treachery", "draw-traitors")  # classic Dune
 
 
 def sees_everything(row: dict, token: str | None) -> bool:

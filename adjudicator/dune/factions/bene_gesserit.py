@@ -6,6 +6,9 @@ dune.engine-faction-readings).
   record it as unknown ("?"): a victory then cannot be checked and is answered unverifiable.
 - The Voice: before plans in a battle they or their ally fight, they may command the opponent
   to play, or not to play, one kind of card; a plan that disobeys while able to obey is illegal.
+  A command that cannot be obeyed binds nothing (ruling dune.engine-voice-impossible): a card
+  other than a Cheap Hero cannot be played by a side with no leader nor Cheap Hero, and a side
+  forbidden its only Cheap Hero fights with no leader.
 - Spiritual advisor: when another player ships from reserves (not the Fremen bringing forces
   in, which is no shipment from off-planet), they may send one force from reserves to the Polar
   Sink free.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from ..alliance import side
+from ..battle import leaders_available
 from ..content import POLAR_SINK
 from ..game import Game
 from ..registry import Decision, decision, hook
@@ -24,6 +28,7 @@ from ..treachery import HIDDEN
 
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
+IMPOSSIBLE = ("dune.engine-voice-impossible",)
 LAST_TURN = 10
 # the kinds a Voice may name: (card kind, subtype) pairs
 VOICE = {"poison-weapon": ("weapon", "poison"), "projectile-weapon": ("weapon", "projectile"),
@@ -124,10 +129,26 @@ def obey_voice(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | Non
     if voice["command"] == "not-play" and matches:
         return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {voice['card']}", RULINGS)
     able = any(_kind(g, c) == want for c in hand if c != HIDDEN)
+    if able and slot is None and not _has_fighter(g, pid, hand):
+        able = False  # no leader nor Cheap Hero: no Treachery card can be played (dune.engine-voice-impossible)
+        g.rulings.extend(r for r in IMPOSSIBLE if r not in g.rulings)
     if voice["command"] == "play" and able and not matches:
         return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {voice['card']}, "
                              "and it holds one", RULINGS)
     return None
+
+
+def _has_fighter(g: Game, pid: str, hand: list) -> bool:
+    return bool(leaders_available(g, pid)) or any(_kind(g, c) == VOICE["cheap-hero"] for c in hand if c != HIDDEN)
+
+
+@hook("barred-heroes")
+def voice_bars_hero(g: Game, pid: str) -> list[str] | None:
+    """Cheap Heroes the Voice forbids `pid` to play: then they are no leader it must play."""
+    voice = (g.state["battle"] or {}).get("voice")
+    if not voice or voice["target"] != pid or voice["command"] != "not-play" or voice["card"] != "cheap-hero":
+        return None
+    return [c for c in g.p(pid)["hand"] if c != HIDDEN and _kind(g, c) == VOICE["cheap-hero"]]
 
 
 # --- the spiritual advisor --------------------------------------------------------------------------

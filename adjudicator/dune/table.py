@@ -1,0 +1,82 @@
+"""Positions of a classic Dune game (adjudicator/positions.py): a full state or a log prefix. The
+compact scenario form is not written yet (docs/positions.md): `from_scenario` refuses it, and a cut
+of a log names no decision point (`anchor` is None), so `adjudicator position` answers that no
+scenario can be written.
+
+The audit lists every problem that makes a posted state no position of the game, each with its
+JSON pointer: unknown seats, factions, places, cards and pending tasks first (the engine could not
+even read the state), then what the invariants conserve (forces, spice, cards; invariants.py).
+"""
+
+from __future__ import annotations
+
+from ..core.errors import InvalidPosition, problem
+from .content import Content
+from .invariants import problems as conserved
+from .registry import AUTOS, CHANCES, DECISIONS
+
+# An invariant's message -> where it points (invariants.py words each problem by what it counts)
+WHERE = (("forces of ", "/players"), ("leaders of ", "/players"), ("spice:", "/bank"), (" has ", "/players"),
+         ("Treachery", "/treachery"), ("unknown Treachery", "/treachery/hidden"), ("Spice cards", "/spice_deck"),
+         ("Traitor", "/traitor_deck"), ("an empty", "/map"))
+
+
+class DunePositions:
+    content: Content
+
+    def from_scenario(self, doc: dict, prefix: str = "") -> dict:
+        raise InvalidPosition([problem(prefix + "/game", "not-implemented", "a compact scenario of classic Dune is "
+                                       "not written yet: post a state or a log prefix (docs/positions.md)")],
+                              code="not-implemented")
+
+    def anchor(self, state: dict) -> str | None:
+        return None
+
+    def scenario_of(self, state: dict, fresh: bool = False) -> dict | None:
+        return None
+
+    def audit(self, state: dict) -> list[dict]:
+        self.offered()
+        found = self._readable(state)
+        if found:
+            return found
+        out = []
+        for message in conserved(state, self.content):
+            pointer = next((p for word, p in WHERE if message.startswith(word) or word in message), "")
+            if pointer == "/players":
+                pid = next((q for q in sorted(state["players"]) if f" {q}" in f" {message}".replace(":", " ")), None)
+                pointer += f"/{pid}" if pid else ""
+            out.append(problem(pointer or "/", "not-conserved", message))
+        return out
+
+    def _readable(self, state: dict) -> list[dict]:
+        cnt, out = self.content, []
+        seats = state["game"]["seats"]
+        if sorted(seats) != sorted(state["players"]) or sorted(seats) != sorted(state["game"]["players"]):
+            out.append(problem("/game/seats", "unknown-player", "the seats, game.players and players differ"))
+            return out
+        for pid in seats:
+            pl = state["players"][pid]
+            if pl["faction"] not in cnt.factions or cnt.factions[pl["faction"]]["set"] != "base":
+                out.append(problem(f"/players/{pid}/faction", "unsupported-faction", f"{pl['faction']!r}"))
+            for i, card in enumerate(pl["hand"]):
+                if card != "?" and card not in cnt.treachery:
+                    out.append(problem(f"/players/{pid}/hand/{i}", "unknown-name", f"no Treachery card {card!r}"))
+        for loc, here in sorted(state["map"].items()):
+            if loc not in cnt.graph:
+                out.append(problem(f"/map/{loc}", "unknown-name", f"no place {loc!r} on the map"))
+            elif set(here) - set(seats):
+                out.append(problem(f"/map/{loc}", "unknown-player", f"forces of no player at {loc}"))
+        for loc in sorted(state["spice"]):
+            if loc not in cnt.graph:
+                out.append(problem(f"/spice/{loc}", "unknown-name", f"no place {loc!r} on the map"))
+        if not 0 <= state["storm"] < len(range(cnt.map["sectors"])):
+            out.append(problem("/storm", "out-of-range", f"the storm is in sectors 0-{cnt.map['sectors'] - 1}"))
+        kinds = {"decide": DECISIONS, "chance": CHANCES, "auto": AUTOS}
+        for i, task in enumerate(state["stack"]):
+            known = kinds.get(task.get("t"))
+            if task.get("t") != "flow" and (known is None or task.get("kind") not in known):
+                out.append(problem(f"/stack/{i}", "unknown-task", f"no pending {task.get('t')} {task.get('kind')!r}"))
+            elif "player" in task and task["player"] not in seats:
+                out.append(problem(f"/stack/{i}/player", "unknown-player", f"{task['player']!r}"))
+        return out

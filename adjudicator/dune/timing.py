@@ -1,0 +1,77 @@
+"""The static timing graph of the classic game: the turn's phases (ruling dune.turn-sequence), each
+split into the windows where something may be played, with the Treachery cards and the uses of
+Karama each window allows. The Mentat Pause leads back to the Storm (edge `next_turn`).
+
+Which card may be played when is the cards' own data (`when` in data/treachery.json): a card
+played "any time" is listed in every window. Playing Treachery specials and Karama is not refereed
+yet (not_implemented.py): each node says so with `refereed`, so that a tool reading the graph knows
+which windows the engine enforces. A node cites only rulings in force: the records of the specials
+and of Karama (informational until refereed) join their windows when they are.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import networkx as nx
+
+from .content import content
+
+# window -> (phase, the `when` values of the cards playable there, Karama's uses there, rulings)
+WINDOWS = (
+    ("storm.dial", "storm", (), ("stop-advantage",), ("dune.storm-first-turn", "dune.storm-later-turns")),
+    ("storm.before-move", "storm", ("after the storm is set, before it moves", "storm phase, before the storm moves"),
+     ("stop-advantage",), ("dune.storm-later-turns",)),
+    ("storm.move", "storm", (), (), ("dune.storm-damage",)),
+    ("spice-blow", "spice-blow", (), ("stop-advantage",), ("dune.spice-blow", "dune.shai-hulud")),
+    ("nexus", "spice-blow", (), ("stop-advantage",), ("dune.nexus", "dune.alliances")),
+    ("charity", "charity", (), ("stop-advantage",), ("dune.choam-charity",)),
+    ("bidding", "bidding", (), ("stop-advantage", "buy-without-paying"), ("dune.bidding-rounds",)),
+    ("revival", "revival", (), ("stop-advantage",), ("dune.revival-forces", "dune.revival-leaders")),
+    ("shipment", "shipment-movement", (), ("stop-advantage", "ship-at-guild-rate"), ("dune.shipment",)),
+    ("movement", "shipment-movement", ("own movement",), ("stop-advantage",), ("dune.movement",)),
+    ("battle.plan", "battle", ("battle plan", "battle plan, in place of a weapon or defense",
+                               "battle plan, in place of a leader"),
+     ("stop-advantage",), ("dune.battle-plan", "dune.treachery-weapons-defenses")),
+    ("battle.resolve", "battle", (), ("stop-advantage",), ("dune.battle-resolution", "dune.traitor-call")),
+    ("collection", "collection", (), ("stop-advantage",), ("dune.spice-collection",)),
+    ("mentat-pause", "mentat-pause", (), (), ("dune.victory",)),
+)
+ANY_TIME = "any time"
+# the windows the engine referees: battle plans are checked; specials and Karama are not yet
+REFEREED = frozenset({"battle.plan"})
+
+
+@cache
+def static_graph() -> nx.DiGraph:
+    cnt = content()
+    graph = nx.DiGraph()
+    for name, phase, whens, karama, rulings in WINDOWS:
+        playable = (*whens, ANY_TIME)
+        cards = sorted({c for c, d in cnt.treachery.items() if d["set"] == "base" and d.get("when") in playable}
+                       | ({"karama"} if karama else set()))
+        graph.add_node(name, phase=phase, cards=cards, karama=list(karama), rulings=list(rulings),
+                       refereed=name in REFEREED or not (karama or cards))
+    names = [w[0] for w in WINDOWS]
+    for u, v in zip(names, names[1:], strict=False):
+        graph.add_edge(u, v, next_turn=False)
+    graph.add_edge(names[-1], names[0], next_turn=True)
+    return graph
+
+
+def export(fmt: str = "node-link") -> dict | str:
+    graph = static_graph()
+    if fmt == "dot":
+        lines = ['digraph "dune" {']
+        for node, data in graph.nodes(data=True):
+            extra = data["cards"] + [f"karama: {k}" for k in data["karama"]]
+            label = node + ("\\n" + ", ".join(extra) if extra else "")
+            lines.append(f'  "{node}" [label="{label}"];')
+        for u, v, loop in graph.edges(data="next_turn"):
+            lines.append(f'  "{u}" -> "{v}"' + (" [style=dashed];" if loop else ";"))
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+    data = nx.node_link_data(graph, edges="edges")
+    data["nodes"] = sorted(data["nodes"], key=lambda n: n["id"])
+    data["edges"] = sorted(data["edges"], key=lambda e: (e["source"], e["target"]))
+    return data

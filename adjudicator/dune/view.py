@@ -1,0 +1,138 @@
+"""What the replay viewer draws of a classic Dune state (schemas/view.json, `$defs/dune_board` and
+`$defs/dune_players`): the map's territories with the forces and spice on each sector piece, the
+storm's sector, and each faction's reserves, Tanks, spice, leaders and cards. The state may be a
+public view (rules.public_view): a hand or traitors another player holds is then a count, and
+the page shows that many face-down cards. Names are display names in `lang`; the page holds no rule.
+"""
+
+from __future__ import annotations
+
+from .content import POLAR_SINK, Content, sector, territory
+from .spelling import tables
+
+LANGS = ("en", "ru")
+PHASES = {
+    "en": {"setup": "Setup", "storm": "Storm", "spice-blow": "Spice Blow and Nexus", "charity": "CHOAM Charity",
+           "bidding": "Bidding", "revival": "Revival", "shipment-movement": "Shipment and Movement",
+           "battle": "Battle", "collection": "Spice Collection", "mentat-pause": "Mentat Pause"},
+    "ru": {"setup": "Подготовка", "storm": "Буря", "spice-blow": "Пряность и Нексус", "charity": "Помощь КООАМ",
+           "bidding": "Торги", "revival": "Возрождение", "shipment-movement": "Высадка и передвижение",
+           "battle": "Битва", "collection": "Сбор пряности", "mentat-pause": "Пауза ментата"},
+}
+CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
+VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "draw-treachery": "draws a Treachery card",
+                "draw-traitors": "draws Traitor cards", "keep-traitor": "keeps a traitor", "place": "places",
+                "claim-charity": "claims CHOAM Charity", "bid": "bids", "pass": "passes", "revive": "revives",
+                "ship": "ships", "move": "moves", "ally": "allies", "break-alliance": "breaks the alliance",
+                "battle": "battles", "plan": "sets a battle plan", "call-traitor": "calls a traitor",
+                "discard": "discards", "prescience": "asks prescience", "predict": "predicts",
+                "voice": "uses the Voice", "send-advisor": "sends an advisor", "go-now": "ships now",
+                "wait": "waits", "play": "plays", "bribe": "bribes", "give-spice": "gives spice",
+                "spare": "spares the ally", "ride": "rides the worm"},
+         "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
+                "draw-treachery": "берёт карту предательства",
+                "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
+                "place": "размещает", "claim-charity": "просит помощь КООАМ", "bid": "ставит", "pass": "пас",
+                "revive": "возрождает", "ship": "высаживает", "move": "передвигает", "ally": "заключает союз",
+                "break-alliance": "разрывает союз", "battle": "сражается", "plan": "план битвы",
+                "call-traitor": "раскрывает предателя", "discard": "сбрасывает", "prescience": "предвидение",
+                "predict": "предсказывает", "voice": "Голос", "send-advisor": "посылает советницу",
+                "go-now": "высаживается сейчас", "wait": "ждёт", "play": "играет", "bribe": "подкупает",
+                "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве"}}
+# an action's field -> the kind of thing it names (spelling.tables), for the label
+LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
+               "weapon": "treachery", "defense": "treachery", "faction": "faction"}
+CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
+              "draw-traitors": "traitor", "discard": "treachery", "play": "treachery"}
+PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
+
+
+def _name(cnt: Content, kind, ident, lang: str) -> str:
+    if not isinstance(ident, str):
+        return str(ident)
+    if kind == "place":
+        terr = territory(ident)
+        return _name(cnt, "territory", terr, lang) + (f" ({sector(ident)})" if "@" in ident else "")
+    for k in (kind,) if isinstance(kind, str) else kind:
+        names = tables(cnt)[k].get(ident)
+        if names:
+            return names.get(lang) or names["en"]
+    return ident
+
+
+def board(cnt: Content, state: dict, lang: str) -> dict:
+    """Every territory, map order (by its first sector; the Polar Sink first), with what lies on it."""
+    def first(d):
+        return min(d["sectors"], default=-1)
+    rows = []
+    for terr, d in sorted(cnt.territories.items(), key=lambda kv: (first(kv[1]), kv[0])):
+        locs = [POLAR_SINK] if terr == POLAR_SINK else [f"{terr}@{s}" for s in d["sectors"]]
+        forces = [{"player": q, "sector": sector(loc), "count": state["map"][loc][q]}
+                  for loc in locs if loc in state["map"] for q in state["game"]["seats"] if q in state["map"][loc]]
+        spice = [{"sector": sector(loc), "amount": state["spice"][loc]} for loc in locs if loc in state["spice"]]
+        rows.append({"id": terr, "name": _name(cnt, "territory", terr, lang), "kind": d["kind"],
+                     "sectors": list(d["sectors"]), "stronghold": terr in cnt.strongholds,
+                     "in_storm": state["storm"] in d["sectors"], "forces": forces, "spice": spice})
+    return {"storm": state["storm"], "sectors": cnt.map["sectors"], "territories": rows,
+            "bank": state.get("bank"), "treachery_deck": _count(state["treachery"]["deck"]),
+            "treachery_discard": list(state["treachery"]["discard"])}
+
+
+def _count(pile) -> int:
+    return pile if isinstance(pile, int) else len(pile)
+
+
+def _cards(cnt: Content, held, kind: str, lang: str):
+    """Cards named, or (another player's, in a public view) their count."""
+    if isinstance(held, int):
+        return held
+    return [{"id": c, "name": _name(cnt, kind, c, lang) if c != "?" else "?"} for c in held]
+
+
+def players(cnt: Content, state: dict, lang: str) -> list[dict]:
+    out = []
+    for pid in state["game"]["seats"]:
+        pl = state["players"][pid]
+        faction = pl["faction"]
+        out.append({
+            "id": pid, "name": state["game"]["players"][pid]["name"], "faction": faction,
+            "faction_name": _name(cnt, "faction", faction, lang), "spice": pl["spice"], "reserves": pl["reserves"],
+            "tanks": pl["tanks"], "on_map": sum(here.get(pid, 0) for here in state["map"].values()),
+            "ally": pl.get("ally"), "storm_order": state["order"].index(pid) if pid in state["order"] else None,
+            "leaders": [{"id": ld, "name": _name(cnt, "leader", ld, lang), "status": status}
+                        for ld, status in sorted(pl["leaders"].items())],
+            "hand": _cards(cnt, pl["hand"], "treachery", lang),
+            "traitors": _cards(cnt, pl["traitors"], "traitor", lang),
+        })
+    return out
+
+
+def moment(state: dict, lang: str = "en") -> dict:
+    """The game turn (shown as the round), its phase; no player turn: groups are phases."""
+    phase = state.get("phase", "")
+    return {"round": state.get("turn", 0), "phase": phase, "phase_name": PHASES[lang].get(phase, phase), "turn": None}
+
+
+def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
+    """One line for the timeline ("Red ships: Arrakeen (9), 5")."""
+    by = action.get("by")
+    players_ = state["game"]["players"]
+    who = CHANCE_WORDS[lang] if by == "chance" else players_.get(by, {}).get("name", by)
+    do = action.get("do", "")
+    parts = []
+    for key in sorted(action):
+        value = action[key]
+        if key in ("by", "do"):
+            continue
+        if key in ("player", "with", "opponent", "asks") or (key == "to" and do in PLAYER_TO):
+            parts.append(players_.get(value, {}).get("name", value) if isinstance(value, str) else str(value))
+        elif key == "card" and do in CARD_KINDS:
+            parts.append(_name(cnt, CARD_KINDS[do], value, lang))
+        elif key == "cards" and isinstance(value, list):
+            parts.append(", ".join(_name(cnt, CARD_KINDS.get(do, "treachery"), c, lang) for c in value))
+        elif key in LABEL_KINDS and value != "reserves":
+            parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
+        else:
+            parts.append(f"{key} {value}")
+    verb = VERBS[lang].get(do, do)
+    return f"{who} {verb}" + (": " + ", ".join(parts) if parts else "")
