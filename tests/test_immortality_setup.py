@@ -66,11 +66,7 @@ def test_the_plain_games_are_unchanged():
 # data (docs/immortality-data.md) still without a handler. The module is refused while this is
 # not empty; implementing one removes it from here.
 NOT_IMPLEMENTED = {
-    "look-intrigue-keep-one",  # Imperium Ceremony: look at Intrigue cards, keep one
-    "acquire-with-marker-bonus",  # Tleilaxu Master: a free acquisition, to hand with the markers
     "usurp",  # Usurp grafted to an Imperium Row card
-    "if-opponent-played-combat-intrigue",  # Counterattack
-    "when-lose-troops-at-conflict-end",  # Harvest Cells' trigger
 }
 
 

@@ -1,0 +1,128 @@
+"""Immortality cards whose steps are code (custom/immortality_cards.py): Imperium Ceremony,
+Tleilaxu Master, Counterattack and Harvest Cells, each checked with the numbers its text gives
+and against the reading it cites (rulings/seed-003-immortality.toml)."""
+
+from __future__ import annotations
+
+import pytest
+from test_immortality_rules import act, fresh, give
+
+from adjudicator.imperium import combat
+from adjudicator.imperium.game import Game
+
+pytestmark = pytest.mark.usefixtures("unlocked")
+
+
+def choices(rules, state):
+    return [a for a in rules.legal_actions(state) if a.do == "choose"]
+
+
+# --- Imperium Ceremony -----------------------------------------------------------------------------
+def test_imperium_ceremony_keeps_one_and_leaves_the_other_on_top():
+    rules, state = fresh()
+    red, pool = state["players"]["red"], state["intrigue_deck"]
+    give(state, "red", "imperium-ceremony")
+    held, size = list(red["intrigue"]), len(pool["cards"])
+    act(rules, state, "red", "send-agent", card="imperium-ceremony", space="wealth")
+    act(rules, state, "red", "resolve", effect="card:imperium-ceremony")
+    seen = sorted(red["looking"])
+    assert len(seen) == 2 and {a.get("card") for a in choices(rules, state)} == set(seen)
+    out = act(rules, state, "red", "choose", card=seen[1])
+    assert "card.imperium-ceremony" in out.rulings
+    assert sorted(red["intrigue"]) == sorted([*held, seen[1]]) and "looking" not in red
+    assert len(pool["cards"]) == size - 1 and pool["top"] == [seen[0]]  # the other, known on top
+
+
+def test_imperium_ceremony_with_an_empty_intrigue_deck_does_nothing():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    state["intrigue_discard"] = sorted(state["intrigue_discard"] + state["intrigue_deck"]["cards"])
+    state["intrigue_deck"]["cards"] = []
+    give(state, "red", "imperium-ceremony")
+    act(rules, state, "red", "send-agent", card="imperium-ceremony", space="wealth")
+    act(rules, state, "red", "resolve", effect="card:imperium-ceremony")
+    assert not choices(rules, state) and "looking" not in red
+
+
+# --- Tleilaxu Master --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("research", "zone"), [("research-4-4", "discard"), ("research-8-2", "hand")])
+def test_tleilaxu_master_acquires_free_with_a_marker(research, zone):
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["research"] = research
+    give(state, "red", "tleilaxu-master")
+    act(rules, state, "red", "send-agent", card="tleilaxu-master", space="imperial-basin")
+    act(rules, state, "red", "resolve", effect="card:tleilaxu-master")
+    offered = {a.get("card") for a in choices(rules, state)} - {None}
+    cost = {c: rules.content.cards[c]["cost"] or 0 for c in offered}
+    assert offered and max(cost.values()) <= 6
+    assert offered >= {c for c in state["row"] if (rules.content.cards[c]["cost"] or 0) <= 6}
+    assert not {c for c in state["row"] if (rules.content.cards[c]["cost"] or 0) > 6} & offered
+    card = sorted(c for c in offered if c in state["row"])[0]
+    persuasion = red["persuasion"]
+    out = act(rules, state, "red", "choose", card=card)
+    assert card in red[zone] and card not in state["row"] and len(state["row"]) == 5
+    assert red["persuasion"] == persuasion and "card.tleilaxu-master" in out.rulings
+
+
+def test_tleilaxu_master_without_a_marker_acquires_nothing():
+    rules, state = fresh()
+    give(state, "red", "tleilaxu-master")
+    act(rules, state, "red", "send-agent", card="tleilaxu-master", space="imperial-basin")
+    act(rules, state, "red", "resolve", effect="card:tleilaxu-master")
+    assert not choices(rules, state)
+
+
+# --- Counterattack and Harvest Cells: a Combat Intrigue window opened on the current position --------
+def _combat(state, order, troops=3):
+    for pid in order:
+        pl = state["players"][pid]
+        pl["troops"]["supply"] -= troops
+        pl["troops"]["conflict"] += troops
+    state["stack"].append({"t": "window", "kind": "combat", "order": list(order), "idx": 0, "passes": 0})
+
+
+@pytest.mark.parametrize("blue_plays", [True, False])
+def test_counterattack_needs_an_opponents_combat_intrigue(blue_plays):
+    rules, state = fresh()
+    red, blue = state["players"]["red"], state["players"]["blue"]
+    red["intrigue"], blue["intrigue"] = ["counterattack"], ["ambush"]
+    _combat(state, ["blue", "red"])
+    if blue_plays:
+        act(rules, state, "blue", "play-intrigue", card="ambush")
+    else:
+        act(rules, state, "blue", "pass")
+    swords = red["swords"]
+    out = act(rules, state, "red", "play-intrigue", card="counterattack")
+    assert red["swords"] == swords + (4 if blue_plays else 0)
+    assert "card.counterattack" in out.rulings
+
+
+def test_counterattack_ignores_its_players_own_cards():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["intrigue"] = ["ambush", "counterattack"]
+    _combat(state, ["red", "blue"])
+    act(rules, state, "red", "play-intrigue", card="ambush")
+    act(rules, state, "blue", "pass")
+    swords = red["swords"]
+    act(rules, state, "red", "play-intrigue", card="counterattack")
+    assert red["swords"] == swords
+
+
+@pytest.mark.parametrize(("troops", "triggered"), [(3, True), (2, False)])
+def test_harvest_cells_acts_on_the_troops_lost_at_the_end(troops, triggered):
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["intrigue"] = ["harvest-cells"]
+    _combat(state, ["red", "blue"], troops)
+    act(rules, state, "red", "play-intrigue", card="harvest-cells")
+    assert red["harvest_cells"] and red["troops"]["tanks"] == 0  # nothing before the end
+    g = Game(state, rules.content)
+    combat.cleanup(g)
+    rules.settle(g)
+    assert "harvest_cells" not in red and red["troops"]["conflict"] == 0
+    assert red["troops"]["tanks"] == (2 if triggered else 0)
+    assert ("card.harvest-cells" in g.rulings) is triggered
+    kinds = [t.get("kind") for t in state["stack"] if t["t"] == "choice"]
+    assert ("tleilaxu-card" in kinds) is triggered  # may acquire a Tleilaxu card
