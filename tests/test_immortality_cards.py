@@ -5,7 +5,7 @@ and against the reading it cites (rulings/seed-003-immortality.toml)."""
 from __future__ import annotations
 
 import pytest
-from test_immortality_rules import act, fresh, give
+from test_immortality_rules import act, fresh, give, refused, resolve_all
 
 from adjudicator.imperium import combat
 from adjudicator.imperium.game import Game
@@ -126,3 +126,43 @@ def test_harvest_cells_acts_on_the_troops_lost_at_the_end(troops, triggered):
     assert ("card.harvest-cells" in g.rulings) is triggered
     kinds = [t.get("kind") for t in state["stack"] if t["t"] == "choice"]
     assert ("tleilaxu-card" in kinds) is triggered  # may acquire a Tleilaxu card
+
+
+# --- Usurp (p. 14) ------------------------------------------------------------------------------------------
+def _row_card_for(rules, state, spaces=("wealth", "secure-contract", "hall-of-oratory")):
+    """A card of the Imperium Row with an Agent box and the icon of a free non-combat space."""
+    for card in sorted(state["row"]):
+        data = rules.content.cards[card]
+        for space in spaces:
+            if data.get("agent") and rules.content.spaces[space]["icon"] in data.get("icons", []):
+                return card, space
+    pytest.skip("no Row card fits")
+
+
+def test_usurp_grafts_a_row_card_which_is_trashed_as_the_turn_ends():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    give(state, "red", "usurp")
+    card, space = _row_card_for(rules, state)
+    offers = [a for a in rules.legal_actions(state) if a.do == "graft" and card in a.get("cards", [])]
+    assert offers and all("usurp" in a.get("cards") for a in offers)
+    out = act(rules, state, "red", "graft", cards=[card, "usurp"], space=space)  # either order
+    assert card in state["row"] and card not in red["play"] and f"card:{card}" in state["turn"]["nodes"]
+    assert "graft.two-cards" in out.rulings
+    legal = resolve_all(rules, state, "red")
+    while not any(a.do == "end-turn" for a in legal):  # answer the Row card's own choices
+        act(rules, state, "red", legal[0].do, **{k: v for k, v in legal[0].data.items() if k not in ("by", "do")})
+        legal = resolve_all(rules, state, "red")
+    out = act(rules, state, "red", "end-turn")
+    assert card in red["trashed"] and card not in state["row"] and len(state["row"]) == 5
+    assert "graft.usurp-trash-triggers" in out.rulings
+
+
+def test_usurp_with_a_card_neither_held_nor_in_the_row_is_refused():
+    rules, state = fresh()
+    give(state, "red", "usurp")
+    held = state["players"]["red"]["hand"]
+    absent = next(c for c in sorted(rules.content.cards) if c not in state["row"] and c not in held
+                  and rules.content.cards[c].get("type") == "imperium")
+    err = refused(rules, state, "red", "graft", cards=["usurp", absent], space="wealth")
+    assert err.code == "agent.card-required" and "graft.usurp-hand" in err.rulings

@@ -6,7 +6,7 @@
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
-"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
+"reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
 "acquire-refusal".
 This module
 names no card.
@@ -587,6 +587,7 @@ def _end_turn(g: Game, task: dict, pid: str, a: dict) -> None:
         pl["persuasion"] = 0
         g.rulings += ["persuasion.expires", "cleanup.in-play"]
         fire("reveal-turn-end", g, pid)
+    fire("turn-end", g, pid, turn)  # "at the end of the turn" effects, either kind of turn
     g.state["turn"] = None
     g.finish(task)
 
