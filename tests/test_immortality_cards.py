@@ -166,3 +166,21 @@ def test_usurp_with_a_card_neither_held_nor_in_the_row_is_refused():
                   and rules.content.cards[c].get("type") == "imperium")
     err = refused(rules, state, "red", "graft", cards=["usurp", absent], space="wealth")
     assert err.code == "agent.card-required" and "graft.usurp-hand" in err.rulings
+
+
+# --- specimens returned to the supply at will (p. 8) ---------------------------------------------------------
+def test_specimens_go_back_to_the_supply_at_will():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    assert not [a for a in rules.legal_actions(state) if a.do == "return-specimens"]  # none in the tanks
+    red["troops"]["supply"] -= 3
+    red["troops"]["tanks"] += 3
+    supply = red["troops"]["supply"]
+    assert {a.get("count") for a in rules.legal_actions(state) if a.do == "return-specimens"} == {1, 2, 3}
+    err = refused(rules, state, "red", "return-specimens", count=4)
+    assert err.code == "specimens.return-count" and err.rulings == ("specimens.return",)
+    out = act(rules, state, "red", "return-specimens", count=2)
+    assert red["troops"]["tanks"] == 1 and red["troops"]["supply"] == supply + 2
+    assert "specimens.return" in out.rulings
+    err = refused(rules, state, "blue", "return-specimens", count=1)  # not blue's turn
+    assert err.code != "specimens.return-count"
