@@ -184,3 +184,25 @@ def test_specimens_go_back_to_the_supply_at_will():
     assert "specimens.return" in out.rulings
     err = refused(rules, state, "blue", "return-specimens", count=1)  # not blue's turn
     assert err.code != "specimens.return-count"
+
+
+# --- Kwisatz Haderach grafted (p. 14): its placement rule holds, one Agent only, Ghola included -------------
+def test_kwisatz_haderach_grafted_moves_one_agent_already_on_the_board():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    give(state, "red", "ghola", "kwisatz-haderach")
+    red["placed"] = ["wealth", "secure-contract"][:red["agents"]]  # every Agent already out
+    for space in red["placed"]:
+        state["board"]["occupied"][space] = "red"
+    placed = list(red["placed"])
+    offers = [a for a in rules.legal_actions(state) if a.do == "graft"]
+    assert offers and all("kwisatz-haderach" in a.get("cards") for a in offers)  # only it moves an Agent
+    hand = len(red["hand"])
+    act(rules, state, "red", "graft", cards=["ghola", "kwisatz-haderach"], space="hall-of-oratory")
+    if any(a.do == "choose" for a in rules.legal_actions(state)):  # which Agent moves
+        act(rules, state, "red", "choose", space=placed[0])
+    assert len(red["placed"]) == len(placed) and "hall-of-oratory" in red["placed"]  # moved, not added
+    assert sorted(state["turn"]["graft"]) == ["ghola", "kwisatz-haderach"]
+    resolve_all(rules, state, "red")
+    assert len(red["placed"]) == len(placed)  # Ghola's copy of the box sends no second Agent
+    assert len(red["hand"]) == hand - 2 + 2  # the box's draw, and Ghola's copy of it

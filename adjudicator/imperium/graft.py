@@ -22,9 +22,11 @@ from .custom.graft import is_graft, takes_row_partner
 from .custom.immortality import in_play
 from .game import Game, ms_contains
 from .registry import Verb, hook, verb
-from .turns import apply_send_agent, own_spy_posts, placement_error
+from .registry import first as first_hook
+from .turns import own_spy_posts, placement_error, send_from_source
 
 PENDING = "graft_with"  # on the pending `turn` task while a graft's placement is checked
+GRAFTING = "grafting"  # on the player between the graft and its Agent's placement
 R_GRAFT = ("graft.two-cards", "graft.both-sent", "graft.effects-any-order")
 
 
@@ -57,10 +59,14 @@ def graft_error(g: Game, task: dict, pid: str, a: dict) -> IllegalAction | None:
 
 
 def _in_hand_first(g: Game, pid: str, cards: list) -> tuple[str, str]:
-    """The pair with the card from the hand first: the one the Agent is sent with (a card that
-    grafts to an Imperium Row card, Usurp, may be listed second)."""
+    """The pair with the card the Agent is sent with first: the one from the hand (a card that
+    grafts to an Imperium Row card, Usurp, may be listed second), and a card that changes which
+    Agent goes (Kwisatz Haderach: its placement rule holds when grafted, rulebook p. 14)."""
     first, other = cards
     if first not in g.p(pid)["hand"] and takes_row_partner(g, other):
+        return other, first
+    if other in g.p(pid)["hand"] and first_hook("agent-sources", g, pid, None, other) is not None \
+            and first_hook("agent-sources", g, pid, None, first) is None:
         return other, first
     return first, other
 
@@ -99,18 +105,29 @@ def _graft(g: Game, task: dict, pid: str, a: dict) -> None:
     if err is not None:
         raise err
     first, other = _in_hand_first(g, pid, a["cards"])
-    row = not ms_contains(g.p(pid)["hand"], [first, other])
+    pl = g.p(pid)
     g.finish(task)
-    apply_send_agent(g, pid, {**_placement(a), "card": first}, g.space(a["space"]), None, task.get("deployed", 0))
-    pl, turn = g.p(pid), g.state["turn"]
-    if row:  # Usurp: the Row card stays in the Row, not in play, trashed as the turn ends
+    # the other card joins the turn once the Agent is placed (`turn-opened` below), which may wait
+    # for the choice of the Agent a card like Kwisatz Haderach moves: still a single Agent (p. 14)
+    pl[GRAFTING] = {"card": other, "row": not ms_contains(pl["hand"], [first, other]), "gather": bool(a.get("gather"))}
+    send_from_source(g, pid, {**_placement(a), "card": first}, task.get("deployed", 0))
+
+
+@hook("turn-opened")
+def _graft_joins(g: Game, pid: str, turn: dict) -> None:
+    pl = g.p(pid)
+    pending = pl.pop(GRAFTING, None)
+    if pending is None:
+        return
+    other = pending["card"]
+    if pending["row"]:  # Usurp: the Row card stays in the Row, not in play, trashed as the turn ends
         turn["usurped"] = other
     else:
         pl["hand"].remove(other)
         pl["play"].append(other)
-    turn["graft"] = [first, other]
+    turn["graft"] = [turn["card"], other]
     if g.content.cards[other].get("agent"):
-        _add_node(turn, f"card:{other}" + ("#2" if other == first else ""), bool(a.get("gather")))
+        _add_node(turn, f"card:{other}" + ("#2" if other == turn["card"] else ""), pending["gather"])
     g.rulings += R_GRAFT
 
 

@@ -202,7 +202,13 @@ def _send_agent(g: Game, task: dict, pid: str, a: dict) -> None:
     if err is not None:
         raise err
     g.finish(task)
-    space, deployed = g.space(a["space"]), task.get("deployed", 0)
+    send_from_source(g, pid, a, task.get("deployed", 0))
+
+
+def send_from_source(g: Game, pid: str, a: dict, deployed: int) -> None:
+    """Send the Agent of a checked placement: from the Leader, or (a card that moves an Agent)
+    the one on the board, the player choosing when several could go."""
+    space = g.space(a["space"])
     sources = agent_sources(g, pid, space["id"], a["card"])
     if len(sources) > 1:  # a card that moves an Agent: which one goes
         g.push({"t": "choice", "player": pid, "kind": "agent-source", "src": f"card:{a['card']}",
