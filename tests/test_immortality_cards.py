@@ -206,3 +206,15 @@ def test_kwisatz_haderach_grafted_moves_one_agent_already_on_the_board():
     resolve_all(rules, state, "red")
     assert len(red["placed"]) == len(placed)  # Ghola's copy of the box sends no second Agent
     assert len(red["hand"]) == hand - 2 + 2  # the box's draw, and Ghola's copy of it
+
+
+def test_a_graft_card_alone_is_refused_whatever_task_checks_the_placement():
+    """The placement check refuses a Graft card sent alone even when another task than the turn
+    is on top (an effect sending an Agent checks the placement the same way)."""
+    from adjudicator.imperium.turns import placement_error
+
+    rules, state = fresh()
+    give(state, "red", "ghola")
+    state["stack"].append({"t": "steps", "player": "red", "src": "test", "steps": []})
+    err = placement_error(Game(state, rules.content), "red", {"card": "ghola", "space": "research-station"})
+    assert err is not None and err.code == "graft.alone" and "graft.two-cards" in err.rulings

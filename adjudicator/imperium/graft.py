@@ -174,7 +174,9 @@ def _condition(g: Game, pid: str, card: str, when: str, grafting: bool) -> bool:
 
 @hook("placement-check")
 def _never_alone(g: Game, pid: str, space_id: str, card_id: str) -> IllegalAction | None:
-    if is_graft(g, card_id) and _pending(g, pid) is None and g.top and g.top["t"] == "turn":
+    """Whatever route checks the placement (a turn, or an effect that sends an Agent): only a
+    graft, which marks its turn while checking, may send with a Graft card."""
+    if is_graft(g, card_id) and _pending(g, pid) is None:
         return IllegalAction("graft.alone", f"{card_id} has a Graft box: it is played only together with one "
                              "other card (graft)", ("graft.two-cards",))
     return None
