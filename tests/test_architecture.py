@@ -119,7 +119,8 @@ def test_general_rule_modules_name_no_card_or_leader():
 def test_every_kind_of_decision_is_registered_once_with_its_rulings():
     assert set(registry.VERBS) == {"send-agent", "reveal", "resolve", "deploy", "acquire", "end-turn", "choose",
                                    "pass", "play-intrigue", "recruit-commander",
-                                   "flip-tech", "graft", "family-atomics", "acquire-tleilaxu", "rival-agent"}
+                                   "flip-tech", "graft", "family-atomics", "acquire-tleilaxu", "rival-agent",
+                                   "return-specimens"}
     assert {"option", "pay", "faction", "trash", "discard", "post", "count", "recall", "intrigue", "acquire",
             "look", "agent", "agent-source", "contract", "track", "flip", "row", "voice", "opponent",
             "masterstroke", "top-card", "deck-top", "discard-to-hand"} <= set(registry.CHOICES)

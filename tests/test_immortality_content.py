@@ -232,5 +232,6 @@ def test_rulings_cover_every_area():
     records = [r for r in all_rulings().values() if r["file"] == "seed-003-immortality.toml"]
     assert all(r["modules"] == ["immortality"] for r in records)
     areas = Counter(r["id"].split(".")[0] for r in records)
-    assert set(areas) == {"immortality", "research", "tleilaxu", "specimens", "tleilaxu-cards", "graft", "atomics"}
+    assert set(areas) == {"immortality", "research", "tleilaxu", "specimens", "tleilaxu-cards", "graft", "atomics",
+                          "card"}  # card.: readings of single cards
     assert all(s.get("page") for r in records for s in r["sources"])

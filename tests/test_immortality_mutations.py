@@ -71,3 +71,31 @@ def test_a_research_move_backwards():
         return None
     bad, i = first_mutation(mutate)
     flagged(bad, i, "research.not-forward", "research.advance")
+
+
+def test_a_graft_without_a_usable_icon():
+    """The graft's space moved to a free space whose icon neither card shows (nor their
+    conditional icons): flagged at the graft, citing the icon rule."""
+    from adjudicator.imperium.rules import ruleset
+
+    cnt = ruleset("base").content
+
+    def icons(card):
+        data = cnt.cards.get(card, {})
+        return set(data.get("icons", [])) | set(data.get("conditional_icons", {}).get("icons", []))
+
+    def mutate(log, states, i, a):
+        if a["do"] != "graft" or a.get("infiltrate") or a.get("gather"):
+            return None
+        shown = icons(a["cards"][0]) | icons(a["cards"][1])
+        taken = states[i]["board"]["occupied"]
+        for space in sorted(cnt.spaces):
+            data = cnt.spaces[space]
+            if space not in taken and data["icon"] not in shown and not data.get("requires") \
+                    and not data.get("cost") and not data.get("expansion"):
+                bad = copy.deepcopy(log)
+                bad["actions"][i] = dict(a, space=space)
+                return bad
+        return None
+    bad, i = first_mutation(mutate)
+    flagged(bad, i, "agent.icon-mismatch", "agent.icon-mismatch")

@@ -6,6 +6,8 @@ Agent. The cards' own steps ("if grafted", Ghola, Chairdog, ...) are in `custom/
   allows (the `card-icons` hook, while the graft is checked), both cards go into play, and each
   Agent box is its own node of the turn, resolved in any order with the space's effects.
 - A Graft card is never played alone (`placement-check`).
+- A card whose Agent box is `usurp` may be grafted to an Imperium Row card instead of a hand card
+  (the Row card is listed in `cards`; it stays in the Row and is trashed as the turn ends).
 - Conditional Agent icons (`conditional_icons` in the data) and `ignore_occupied`.
 
 It sits beside `turns.py` (it sends an Agent as `send-agent` does) and names no card.
@@ -16,13 +18,15 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.errors import IllegalAction
-from .custom.graft import is_graft
+from .custom.graft import is_graft, takes_row_partner
 from .custom.immortality import in_play
 from .game import Game, ms_contains
 from .registry import Verb, hook, verb
-from .turns import apply_send_agent, own_spy_posts, placement_error
+from .registry import first as first_hook
+from .turns import own_spy_posts, placement_error, send_from_source
 
 PENDING = "graft_with"  # on the pending `turn` task while a graft's placement is checked
+GRAFTING = "grafting"  # on the player between the graft and its Agent's placement
 R_GRAFT = ("graft.two-cards", "graft.both-sent", "graft.effects-any-order")
 
 
@@ -42,14 +46,34 @@ def graft_error(g: Game, task: dict, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("graft.no-graft-card", f"neither {cards[0]} nor {cards[1]} has a Graft box: "
                              "two cards are played together only when one of them has", ("graft.two-cards",))
     pl = g.p(pid)
-    if not ms_contains(pl["hand"], cards):
-        return IllegalAction("agent.card-required", f"{pid} does not hold both {cards[0]} and {cards[1]}",
-                             ("agent.card-required", "graft.two-cards"))
-    task[PENDING] = cards[1]
+    hand, other = _in_hand_first(g, pid, cards)
+    if not ms_contains(pl["hand"], cards) and not usurped_row_card(g, pid, hand, other):
+        return IllegalAction("agent.card-required", f"{pid} does not hold both {cards[0]} and {cards[1]}"
+                             + (f", nor is {other} in the Imperium Row" if takes_row_partner(g, hand) else ""),
+                             ("agent.card-required", "graft.two-cards", "graft.usurp-hand"))
+    task[PENDING] = other
     try:
-        return placement_error(g, pid, {**_placement(a), "card": cards[0]})
+        return placement_error(g, pid, {**_placement(a), "card": hand})
     finally:
         del task[PENDING]
+
+
+def _in_hand_first(g: Game, pid: str, cards: list) -> tuple[str, str]:
+    """The pair with the card the Agent is sent with first: the one from the hand (a card that
+    grafts to an Imperium Row card, Usurp, may be listed second), and a card that changes which
+    Agent goes (Kwisatz Haderach: its placement rule holds when grafted, rulebook p. 14)."""
+    first, other = cards
+    if first not in g.p(pid)["hand"] and takes_row_partner(g, other):
+        return other, first
+    if other in g.p(pid)["hand"] and first_hook("agent-sources", g, pid, None, other) is not None \
+            and first_hook("agent-sources", g, pid, None, first) is None:
+        return other, first
+    return first, other
+
+
+def usurped_row_card(g: Game, pid: str, hand: str, other: str) -> bool:
+    """`other` is an Imperium Row card grafted to `hand` (Usurp), which is held."""
+    return takes_row_partner(g, hand) and hand in g.p(pid)["hand"] and other in g.state["row"]
 
 
 def _placement(a: dict) -> dict:
@@ -60,7 +84,9 @@ def _graft_offers(g: Game, task: dict, pid: str) -> list[dict]:
     if not in_play(g):
         return []
     hand = sorted(c for c in g.p(pid)["hand"] if c != "?")
-    pairs = sorted({(a, b) for a, b in combinations(hand, 2) if is_graft(g, a) or is_graft(g, b)})
+    pairs = {(a, b) for a, b in combinations(hand, 2) if is_graft(g, a) or is_graft(g, b)}
+    pairs |= {(c, r) for c in hand if takes_row_partner(g, c) for r in g.state["row"]}
+    pairs = sorted(pairs)
     out = []
     for pair in pairs:
         for space in g.board_spaces():
@@ -78,15 +104,30 @@ def _graft(g: Game, task: dict, pid: str, a: dict) -> None:
     err = graft_error(g, task, pid, a)
     if err is not None:
         raise err
-    first, other = a["cards"]
+    first, other = _in_hand_first(g, pid, a["cards"])
+    pl = g.p(pid)
     g.finish(task)
-    apply_send_agent(g, pid, {**_placement(a), "card": first}, g.space(a["space"]), None, task.get("deployed", 0))
-    pl, turn = g.p(pid), g.state["turn"]
-    pl["hand"].remove(other)
-    pl["play"].append(other)
-    turn["graft"] = [first, other]
+    # the other card joins the turn once the Agent is placed (`turn-opened` below), which may wait
+    # for the choice of the Agent a card like Kwisatz Haderach moves: still a single Agent (p. 14)
+    pl[GRAFTING] = {"card": other, "row": not ms_contains(pl["hand"], [first, other]), "gather": bool(a.get("gather"))}
+    send_from_source(g, pid, {**_placement(a), "card": first}, task.get("deployed", 0))
+
+
+@hook("turn-opened")
+def _graft_joins(g: Game, pid: str, turn: dict) -> None:
+    pl = g.p(pid)
+    pending = pl.pop(GRAFTING, None)
+    if pending is None:
+        return
+    other = pending["card"]
+    if pending["row"]:  # Usurp: the Row card stays in the Row, not in play, trashed as the turn ends
+        turn["usurped"] = other
+    else:
+        pl["hand"].remove(other)
+        pl["play"].append(other)
+    turn["graft"] = [turn["card"], other]
     if g.content.cards[other].get("agent"):
-        _add_node(turn, f"card:{other}" + ("#2" if other == first else ""), bool(a.get("gather")))
+        _add_node(turn, f"card:{other}" + ("#2" if other == turn["card"] else ""), pending["gather"])
     g.rulings += R_GRAFT
 
 
@@ -133,7 +174,9 @@ def _condition(g: Game, pid: str, card: str, when: str, grafting: bool) -> bool:
 
 @hook("placement-check")
 def _never_alone(g: Game, pid: str, space_id: str, card_id: str) -> IllegalAction | None:
-    if is_graft(g, card_id) and _pending(g, pid) is None and g.top and g.top["t"] == "turn":
+    """Whatever route checks the placement (a turn, or an effect that sends an Agent): only a
+    graft, which marks its turn while checking, may send with a Graft card."""
+    if is_graft(g, card_id) and _pending(g, pid) is None:
         return IllegalAction("graft.alone", f"{card_id} has a Graft box: it is played only together with one "
                              "other card (graft)", ("graft.two-cards",))
     return None

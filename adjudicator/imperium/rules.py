@@ -243,7 +243,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return out
 
     DRAWN_KINDS = {"draw-intrigue": "intrigue", "draw-twisted": "intrigue", "draw-navigation": "navigation"}
-    CARD_KINDS = ("card", "intrigue", "conflict", "navigation")
+    CARD_KINDS = ("card", "intrigue", "conflict", "navigation", "tleilaxu")  # tleilaxu: Reclaimed Forces
 
     def _resolve(self, index, kind: str, name, pointer: str) -> str:
         """A card of another kind than the action asks for still resolves (to its id), so that

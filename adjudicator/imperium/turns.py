@@ -6,7 +6,7 @@
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
-"reveal-turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
+"reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
 "acquire-refusal".
 This module
 names no card.
@@ -202,7 +202,13 @@ def _send_agent(g: Game, task: dict, pid: str, a: dict) -> None:
     if err is not None:
         raise err
     g.finish(task)
-    space, deployed = g.space(a["space"]), task.get("deployed", 0)
+    send_from_source(g, pid, a, task.get("deployed", 0))
+
+
+def send_from_source(g: Game, pid: str, a: dict, deployed: int) -> None:
+    """Send the Agent of a checked placement: from the Leader, or (a card that moves an Agent)
+    the one on the board, the player choosing when several could go."""
+    space = g.space(a["space"])
     sources = agent_sources(g, pid, space["id"], a["card"])
     if len(sources) > 1:  # a card that moves an Agent: which one goes
         g.push({"t": "choice", "player": pid, "kind": "agent-source", "src": f"card:{a['card']}",
@@ -587,6 +593,7 @@ def _end_turn(g: Game, task: dict, pid: str, a: dict) -> None:
         pl["persuasion"] = 0
         g.rulings += ["persuasion.expires", "cleanup.in-play"]
         fire("reveal-turn-end", g, pid)
+    fire("turn-end", g, pid, turn)  # "at the end of the turn" effects, either kind of turn
     g.state["turn"] = None
     g.finish(task)
 

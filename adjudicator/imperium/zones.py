@@ -16,10 +16,11 @@ MOVES = {"retreat": ("conflict", "garrison"), "deploy": ("garrison", "conflict")
 
 # --- cards -------------------------------------------------------------------------------------
 def trash_card(g: Game, pid: str, card: str, zone: str) -> None:
-    """Trash a card from one of `pid`'s zones ("deck" for a card looked at on top of it).
+    """Trash a card from one of `pid`'s zones ("deck" for a card looked at on top of it; "row"
+    for an Imperium Row card `pid` trashes, Usurp's, which is not refilled here).
     A Reserve card goes back to its Reserve stack; a card with a "trashed" box fires it."""
     pl = g.p(pid)
-    held = pl["deck"]["cards"] if zone == "deck" else pl[zone]
+    held = pl["deck"]["cards"] if zone == "deck" else g.state["row"] if zone == "row" else pl[zone]
     if card not in held:
         raise IllegalAction("card.not-in-zone", f"{card} is not in {pid}'s {zone}", ("deck.trash",))
     if zone == "deck":

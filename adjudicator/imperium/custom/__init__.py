@@ -24,6 +24,7 @@ from . import (
                common,
                hidden,
                immortality,
+               immortality_cards,
                rivals,
                rivals_turn,
                tech,
@@ -33,4 +34,4 @@ from . import (
 )
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
-           "immortality", "rivals", "rivals_turn", "tech", "triggers", "tuek", "uprising"]
+           "immortality", "immortality_cards", "rivals", "rivals_turn", "tech", "triggers", "tuek", "uprising"]

@@ -26,6 +26,11 @@ def is_graft(g: Game, card: str) -> bool:
     return bool(g.content.cards.get(card, {}).get("graft"))
 
 
+def takes_row_partner(g: Game, card: str) -> bool:
+    """Usurp: its Agent box lets it be grafted to an Imperium Row card (p. 14)."""
+    return any(s.get("custom") == "usurp" for s in g.content.cards.get(card, {}).get("agent", []))
+
+
 def grafted(g: Game, pid: str) -> list[str]:
     """The two cards grafted this turn (empty when the turn's Agent was sent by one card)."""
     return my_turn(g, pid).get("graft", [])
@@ -176,3 +181,23 @@ def _pay_influence(g: Game, task: dict, given: dict, below: dict) -> None:
 @custom("pay-influence-one-faction")
 def for_humanity(g: Game, task: dict, step: dict) -> None:
     push_choice(g, task, "pay-influence", amount=step["amount"], then=list(step["then"]))
+
+
+# --- Usurp (p. 14) -------------------------------------------------------------------------------------
+@custom("usurp")
+def usurp(g: Game, task: dict, step: dict) -> None:
+    """Usurp's box is a placement rule (graft.py takes the Row card); nothing is left to resolve."""
+    if my_turn(g, task["player"]).get("usurped"):
+        g.rulings.append("graft.usurp-hand")
+
+
+@hook("turn-end")
+def _usurped_trashed(g: Game, pid: str, turn: dict) -> None:
+    """The Row card grafted with Usurp is trashed as the turn ends, a trash like any other (its
+    "when trashed" box fires), and the Row refilled."""
+    card = turn.get("usurped")
+    if card and card in g.state["row"]:
+        trash_card(g, pid, card, "row")
+        if g.state["imperium_deck"]["cards"]:
+            g.push({"t": "chance", "kind": "refill-row"})
+        g.rulings += ["graft.usurp-trash-triggers", "acquire.row-refill"]

@@ -87,6 +87,25 @@ def spend_specimens(g: Game, pid: str, n: int) -> None:
     g.rulings.append("specimens.spend")
 
 
+def _return_offers(g: Game, task: dict, pid: str) -> list[dict]:
+    return [{"count": n} for n in range(1, g.p(pid)["troops"]["tanks"] + 1)]
+
+
+def _return_specimens(g: Game, task: dict, pid: str, a: dict) -> None:
+    """Specimens sent back to the supply at will (p. 8), e.g. to have troops to recruit."""
+    n, tanks = a.get("count"), g.p(pid)["troops"]["tanks"]
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= tanks:
+        raise IllegalAction("specimens.return-count", f"{pid} has {tanks} specimen(s) in the Axolotl tanks: "
+                            f"{n!r} cannot go back to the supply", ("specimens.return",))
+    spend_specimens(g, pid, n)
+    g.rulings.append("specimens.return")
+
+
+# whenever one likes, read as: at any point of one's own turn (a decision of one's own)
+verb(Verb("return-specimens", ("turn", "agent", "reveal"), _return_offers, _return_specimens,
+          ("specimens.return",), accepts=lambda g, task: in_play(g)))
+
+
 def _pay_offers(g: Game, task: dict) -> list[dict]:
     return [PAY, SKIP] if g.p(task["player"])["troops"]["tanks"] >= task["count"] else [SKIP]
 
