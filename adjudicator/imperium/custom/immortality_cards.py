@@ -78,7 +78,8 @@ def tleilaxu_master(g: Game, task: dict, step: dict) -> None:
 # --- Counterattack --------------------------------------------------------------------------------
 @hook("intrigue-played")
 def _remember_combat_play(g: Game, task: dict, pid: str, card: str) -> None:
-    if task["t"] == "window" and task["kind"] == "combat":
+    """Only an Immortality game keeps this (Counterattack reads it): other states are unchanged."""
+    if task["t"] == "window" and task["kind"] == "combat" and "immortality" in g.state["game"]["modules"]:
         task[PLAYED] = sorted({*task.get(PLAYED, []), pid})
 
 
