@@ -3,40 +3,22 @@ follows a later Shai-Hulud, two players who name each other are allied, allies n
 share a territory, and win together with four strongholds."""
 
 import pytest
+from dune_helpers import RULES, act, at, move_forces, new, refused
 
-from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction
-from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
-from adjudicator.dune.rules import DuneRules
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
-RULES = DuneRules()
 
 
-def new(*factions):
-    return RULES.new_state({"system": "dune", "players": [{"id": f, "faction": f} for f in factions]}, {})
 
 
-def at(state, *tasks, phase="collection"):
-    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
-    return Game(state)
 
 
-def act(state, by, do, **args):
-    return RULES.apply(state, Action({"by": by, "do": do, **args}))
 
 
-def refused(state, by, do, **args):
-    with pytest.raises(IllegalAction) as err:
-        act(state, by, do, **args)
-    return err.value
 
 
-def move_forces(g, pid, loc, n):
-    g.p(pid)["reserves"] -= n
-    g.add_forces(loc, pid, n)
 
 
 def ally(g, a, b):

@@ -2,30 +2,19 @@
 discard the cards it kept, and battles in a territory the storm cuts in two."""
 
 import pytest
+from dune_helpers import RULES, act, new, refused
 
-from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
-from adjudicator.dune.rules import DuneRules
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
-RULES = DuneRules()
 
 
-def new(*factions):
-    return RULES.new_state({"system": "dune", "players": [{"id": f, "faction": f} for f in factions]}, {})
 
 
-def act(state, by, do, **args):
-    return RULES.apply(state, Action({"by": by, "do": do, **args}))
 
 
-def refused(state, by, do, **args):
-    with pytest.raises(IllegalAction) as err:
-        act(state, by, do, **args)
-    return err.value
 
 
 def position(storm=0, forces=(("emperor", "the-great-flat@14", 5), ("harkonnen", "the-great-flat@14", 4))):

@@ -4,20 +4,15 @@ would be (rulings dune.weather-control, dune.family-atomics, dune.hajr, dune.tle
 dune.truthtrance, dune.karama, dune.bribes, dune.engine-card-plays)."""
 
 import pytest
+from dune_helpers import RULES, act, move_forces, new, refused
 
-from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
-from adjudicator.dune.rules import DuneRules
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
-RULES = DuneRules()
 
 
-def new(*factions):
-    return RULES.new_state({"system": "dune", "players": [{"id": f, "faction": f} for f in factions]}, {})
 
 
 def at(state, *tasks, phase="collection", turn=2):
@@ -26,19 +21,10 @@ def at(state, *tasks, phase="collection", turn=2):
     return Game(state)
 
 
-def act(state, by, do, **args):
-    return RULES.apply(state, Action({"by": by, "do": do, **args}))
 
 
-def refused(state, by, do, **args):
-    with pytest.raises(IllegalAction) as err:
-        act(state, by, do, **args)
-    return err.value
 
 
-def move_forces(g, pid, loc, n):
-    g.p(pid)["reserves"] -= n
-    g.add_forces(loc, pid, n)
 
 
 def give(g, pid, *cards):

@@ -6,47 +6,28 @@ import re
 from pathlib import Path
 
 import pytest
+from dune_helpers import RULES, act, at, move_forces, new, refused
 
-from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.errors import MalformedLog
 from adjudicator.core.rulings import all_rulings
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.not_implemented import NOT_IMPLEMENTED
 from adjudicator.dune.registry import CHANCES, DECISIONS, INTERJECTIONS
-from adjudicator.dune.rules import DuneRules
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
-RULES = DuneRules()
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def new(*factions, seed=None):
-    game = {"system": "dune", "players": [{"id": f, "faction": f} for f in factions]}
-    return RULES.new_state(game, {"seed": seed} if seed is not None else {})
 
 
-def at(state, *tasks, phase="collection"):
-    """The position with these tasks pending (the last one first) above the flow."""
-    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
-    return Game(state)
 
 
-def act(state, by, do, **args):
-    return RULES.apply(state, Action({"by": by, "do": do, **args}))
 
 
-def refused(state, by, do, **args):
-    with pytest.raises(IllegalAction) as err:
-        act(state, by, do, **args)
-    return err.value
 
 
-def move_forces(g, pid, loc, n):
-    """Forces from reserves to a place (a position edit that conserves forces)."""
-    g.p(pid)["reserves"] -= n
-    g.add_forces(loc, pid, n)
 
 
 # --- setup ----------------------------------------------------------------------------------------
