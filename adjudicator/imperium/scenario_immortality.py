@@ -92,6 +92,10 @@ def read_player(r, state: dict, pid: str, src: dict, ptr: str) -> None:
         pl["troops"]["tanks"] = src["specimens"]
         if "supply" not in src.get("troops", {}):
             pl["troops"]["supply"] -= src["specimens"]
+            if pl["troops"]["supply"] < 0:  # specimens are the player's own troops (p. 8)
+                r.fail(f"{ptr}/specimens", "beyond-supply", f"{src['specimens']} specimens and "
+                       f"{cnt.rules['troops'] - pl['troops']['supply'] - src['specimens']} troops elsewhere: "
+                       f"{pid} has {cnt.rules['troops']} troops")
     if src.get("atomics_used"):
         pl["atomics"] = False
     if src.get("tleilaxu_puppet"):
