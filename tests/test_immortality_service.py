@@ -136,13 +136,14 @@ def test_every_legal_action_of_an_immortality_game_spelled_reads_back_to_itself(
 
 
 def test_explain_names_the_tleilaxu_cards_as_the_log_writes_them(tmp_path):
-    """A Tleilaxu Row refill left out: the expected outcomes are the Tleilaxu cards, in English."""
+    """A log written in English names with Reclaimed Forces dealt into the Tleilaxu Row (it never
+    is one of its cards): the expected outcomes are the Tleilaxu deck's cards, in English."""
     log = simulate("imperium", 3, 2, ("immortality",))
+    rules = ruleset("base")
+    log["actions"] = [rules.spell(a, "en") for a in log["actions"]]
     at = next(i for i, a in enumerate(log["actions"]) if a["do"] == "refill-tleilaxu-row")
-    names = {c: d["name"]["en"] for c, d in ruleset("base").content.tleilaxu.items()}
-    log["actions"] = [dict(a, card=names[a["card"]]) if a["do"] == "refill-tleilaxu-row" else a
-                      for a in log["actions"]]
-    log["actions"][at] = dict(log["actions"][at], card="Reclaimed Forces")  # never a Row card
+    names = {c: d["name"]["en"] for c, d in rules.content.tleilaxu.items()}
+    log["actions"][at] = dict(log["actions"][at], card="Reclaimed Forces")
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(log))
     out = cli("replay", str(path), "--explain", "--snapshots", "none")
