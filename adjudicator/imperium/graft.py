@@ -48,12 +48,12 @@ def graft_error(g: Game, task: dict, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("graft.no-graft-card", f"neither {cards[0]} nor {cards[1]} has a Graft box: "
                              "two cards are played together only when one of them has", ("graft.two-cards",))
     pl = g.p(pid)
-    hand, other, row = _split(g, pid, a)
+    hand, other, _ = _split(g, pid, a)
     if a.get("row") and not usurped_row_card(g, pid, hand, other):
         return IllegalAction("graft.not-row-card", f"`row` names an Imperium Row card grafted to a card that "
                              f"allows it (Usurp): {cards[0]} and {cards[1]} are not such a pair here",
                              ("graft.usurp-hand",))
-    if not row and not ms_contains(pl["hand"], cards) and not usurped_row_card(g, pid, hand, other):
+    if not a.get("row") and not ms_contains(pl["hand"], cards) and not usurped_row_card(g, pid, hand, other):
         return IllegalAction("agent.card-required", f"{pid} does not hold both {cards[0]} and {cards[1]}"
                              + (f", nor is {other} in the Imperium Row" if takes_row_partner(g, hand) else ""),
                              ("agent.card-required", "graft.two-cards", "graft.usurp-hand"))
