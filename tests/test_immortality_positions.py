@@ -294,3 +294,24 @@ def test_counterattack_reads_who_played_in_the_combat_window():
     position = example("counterattack")
     del position["scenario"]["decision"]["played_by"]
     assert check_position(position)["state"]["players"]["carmen"]["swords"] == 0
+
+
+def test_what_a_card_leaves_waiting_is_written_and_cut_back():
+    """Tleilaxu Puppet's Persuasion for the Reveal turn, Harvest Cells' trigger at the Conflict's
+    end, the card Chairdog returns: read into the state as the engine keeps them, and cut back."""
+    position = example("ghola-corrino-genes")
+    carmen = position["scenario"]["players"]["carmen"]
+    carmen.update(tleilaxu_puppet=2, harvest_cells=["Harvest Cells"], chairdog=["Dagger"], atomics_used=True)
+    rules = ruleset("base")
+    state = load(position).state
+    pl = state["players"]["carmen"]
+    assert pl["puppet"] == 2 and pl["chairdog"] == ["dagger"] and pl["atomics"] is False
+    assert pl["harvest_cells"] == [{"at_least": 3, "then": rules.content.intrigues["harvest-cells"]["combat"][0]["then"],
+                                    "src": "intrigue:harvest-cells"}]
+    doc = rules.scenario_of(state)
+    assert doc is not None
+    written = doc["players"]["carmen"]
+    assert written["tleilaxu_puppet"] == 2 and written["harvest_cells"] == ["Harvest Cells"]
+    assert written["chairdog"] == ["Dagger"] and written["atomics_used"] is True
+    carmen["harvest_cells"] = ["Ambush"]
+    assert ("/scenario/players/carmen/harvest_cells/0", "not-armed") in problems(position)
