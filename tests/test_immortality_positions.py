@@ -306,8 +306,8 @@ def test_what_a_card_leaves_waiting_is_written_and_cut_back():
     state = load(position).state
     pl = state["players"]["carmen"]
     assert pl["puppet"] == 2 and pl["chairdog"] == ["dagger"] and pl["atomics"] is False
-    assert pl["harvest_cells"] == [{"at_least": 3, "then": rules.content.intrigues["harvest-cells"]["combat"][0]["then"],
-                                    "src": "intrigue:harvest-cells"}]
+    then = rules.content.intrigues["harvest-cells"]["combat"][0]["then"]
+    assert pl["harvest_cells"] == [{"at_least": 3, "then": then, "src": "intrigue:harvest-cells"}]
     doc = rules.scenario_of(state)
     assert doc is not None
     written = doc["players"]["carmen"]
@@ -315,3 +315,20 @@ def test_what_a_card_leaves_waiting_is_written_and_cut_back():
     assert written["chairdog"] == ["Dagger"] and written["atomics_used"] is True
     carmen["harvest_cells"] = ["Ambush"]
     assert ("/scenario/players/carmen/harvest_cells/0", "not-armed") in problems(position)
+
+
+def test_usurp_names_the_imperium_rows_copy():
+    """Usurp grafted to the Row's Arrakis Recruiter while Carmen holds the other copy (`row`): the
+    held copy stays in her hand, the Row's is the one the turn uses (trashed as the turn ends).
+    Without `row` the held copy is played; `row` with no copy in the Row is refused."""
+    answer = check_position(example("usurp-row-copy"))
+    carmen, state = answer["state"]["players"]["carmen"], answer["state"]
+    assert answer["legal"] and "arrakis-recruiter" in carmen["hand"] and "arrakis-recruiter" in state["row"]
+    assert "arrakis-recruiter" not in carmen["play"]
+    held = example("usurp-row-copy")
+    del held["actions"][0]["row"]
+    played = check_position(held)["state"]["players"]["carmen"]
+    assert "arrakis-recruiter" in played["play"] and "arrakis-recruiter" not in played["hand"]
+    nowhere = example("usurp-row-copy")
+    nowhere["scenario"]["row"][0] = "Bene Gesserit Initiate"
+    assert code_of(nowhere) == "graft.not-row-card"
