@@ -332,3 +332,27 @@ def test_usurp_names_the_imperium_rows_copy():
     nowhere = example("usurp-row-copy")
     nowhere["scenario"]["row"][0] = "Bene Gesserit Initiate"
     assert code_of(nowhere) == "graft.not-row-card"
+
+
+def test_reclaimed_forces_gives_one_effect_and_stays_beside_the_row():
+    """Rulebook p. 9: 3 specimens for one of Reclaimed Forces' effects (here a Tleilaxu step); it
+    never leaves the Row, and no card of the Row is taken. Two specimens are not enough."""
+    answer = check_position(example("reclaimed-forces"))
+    carmen, state = answer["state"]["players"]["carmen"], answer["state"]
+    assert answer["legal"] and carmen["tleilaxu"] == 1 and carmen["troops"]["tanks"] == 0
+    assert sorted(state["tleilaxu"]["row"]) == ["ghola", "slig-farmer"] and "reclaimed-forces" not in carmen["discard"]
+    position = example("reclaimed-forces")
+    position["scenario"]["players"]["carmen"]["specimens"] = 2
+    assert code_of(position) == "tleilaxu.specimen-cost"
+
+
+def test_tleilaxu_master_with_two_genetic_markers_acquires_to_the_hand():
+    """Tleilaxu Master: with the research token past both genetic markers, a Row card costing 6
+    or less, free, into the hand (CHOAM Directorship, 8, is beyond it)."""
+    answer = check_position(example("tleilaxu-master"))
+    kris = answer["state"]["players"]["kris"]
+    assert answer["legal"] and "gun-thopter" in kris["hand"] and kris["solari"] == 1 + 3
+    assert "card.tleilaxu-master" in cited(answer["verdicts"][3])
+    position = example("tleilaxu-master")
+    position["actions"][3] = {"by": "kris", "do": "choose", "card": "CHOAM Directorship"}
+    assert not check_position(position)["legal"]
