@@ -356,3 +356,23 @@ def test_tleilaxu_master_with_two_genetic_markers_acquires_to_the_hand():
     position = example("tleilaxu-master")
     position["actions"][3] = {"by": "kris", "do": "choose", "card": "CHOAM Directorship"}
     assert not check_position(position)["legal"]
+
+
+def test_harvest_cells_turns_the_troops_lost_into_specimens():
+    """Harvest Cells: Carmen's three troops lost at the Conflict's end become two specimens, which
+    buy Slig Farmer from the Tleilaxu Row (Ghola, 3 specimens, is beyond them); with two troops
+    in the Conflict nothing triggers."""
+    answer = check_position(example("harvest-cells"))
+    carmen, state = answer["state"]["players"]["carmen"], answer["state"]
+    assert answer["legal"] and "slig-farmer" in carmen["discard"] and carmen["troops"]["tanks"] == 0
+    assert "card.harvest-cells" in json.dumps(answer["verdicts"])
+    assert sorted(state["tleilaxu"]["row"]) == ["chairdog", "ghola"]
+    position = example("harvest-cells")
+    position["actions"][3] = {"by": "carmen", "do": "choose", "card": "Ghola"}
+    assert code_of(position) == "choice.not-offered"
+    fewer = example("harvest-cells")
+    fewer["scenario"]["players"]["carmen"]["troops"]["conflict"] = 2
+    fewer["actions"] = fewer["actions"][:3]
+    answer = check_position(fewer)
+    assert answer["legal"] and answer["state"]["players"]["carmen"]["troops"]["tanks"] == 0
+    assert "card.harvest-cells" not in json.dumps(answer["verdicts"][-1])
