@@ -165,3 +165,14 @@ def test_the_log_format_names_every_immortality_verb_choice_and_chance_kind():
     assert "research" in choices and "refill-tleilaxu-row" in chances
     for name in sorted(verbs | choices | chances):
         assert re.search(rf"^\| `{re.escape(name)}` \|", text, re.M), f"docs/log-format.md has no row for {name}"
+
+
+def test_reclaimed_forces_is_spelled_by_its_name():
+    """Reclaimed Forces is no Imperium deck card (it lies beside the Tleilaxu Row): --explain and
+    the log writers still name it, not its id."""
+    rules = ruleset("base")
+    action = {"by": "red", "do": "acquire-tleilaxu", "card": "reclaimed-forces"}
+    for words in ("en", "ru"):
+        written = rules.spell(action, words)
+        assert written["card"] == "Reclaimed Forces"
+        assert rules.normalize(written, "", ["red"]) == action
