@@ -250,9 +250,9 @@ def test_kris_unnatural_reflexes_and_from_the_tanks_p10():
 
 def test_candices_chairdog_keeps_the_other_card_for_her_reveal_p11():
     """Rulebook p. 11: the card grafted to Chairdog comes back at the start of the Reveal turn and
-    is revealed (the example's Arrakis Liaison shows the city icon, which the Mentat's Landsraad
-    space does not take in the original game: a Dagger stands in for it). Chairdog alone is
-    refused."""
+    is revealed. The example grafts Arrakis Liaison, which our data reads as city only (its note
+    leaves Landsraad + city open), and Chairdog shows city: the Mentat's Landsraad space takes
+    neither, so a Dagger stands in. Chairdog alone is refused."""
     answer = check_position(example("candice-chairdog"))
     assert answer["legal"] and answer["state"]["players"]["candice"]["chairdog"] == ["dagger"]
     reveal = check_position(example("candice-chairdog-reveal"))
