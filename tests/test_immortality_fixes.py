@@ -17,8 +17,6 @@ from adjudicator.core.actions import Action
 from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import load
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 # --- (a) the spies' use waits with the agent-source choice --------------------------------------------
 def _moving_agent_position(monkeypatch):

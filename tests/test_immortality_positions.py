@@ -2,8 +2,7 @@
 Row, Family Atomics and what a played card leaves waiting, written in a scenario
 (imperium/scenario_immortality.py), cut back from a real game (cut_immortality.py) and audited
 (audit_immortality.py); the rulebook's worked examples as compact positions in
-examples/immortality-*.json, each with its numbers and one illegal variant. The module is still
-refused to users, so these play it with the gate lifted (`unlocked`)."""
+examples/immortality-*.json, each with its numbers and one illegal variant."""
 
 from __future__ import annotations
 
@@ -23,8 +22,6 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position, cuts, load
 from adjudicator.simulate import simulate
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 COMBOS = [("imperium", ("immortality",)), ("uprising", ("immortality",)),

@@ -1,8 +1,7 @@
 """Immortality everywhere a user meets a game (issue #12): the CLI's simulate, replay and cards,
 the API's replays, stored games with their positions, tournaments, the card catalogue and the
 viewer's step view; `--explain` in the log's own names; docs/log-format.md naming every verb,
-choice and chance kind the module registers. The module is refused to users until the lead
-engineer lifts its gate, so these play it with the gate lifted (`unlocked`)."""
+choice and chance kind the module registers."""
 
 import json
 import re
@@ -19,8 +18,6 @@ from adjudicator.core.replay import Driver, Replay
 from adjudicator.imperium.registry import CHANCES, CHOICES, VERBS
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 LOG_FORMAT = Path(__file__).resolve().parent.parent / "docs" / "log-format.md"
 COMBOS = [("imperium", "immortality"), ("uprising", "immortality"), ("uprising", "bloodlines,choam,immortality")]

@@ -3,19 +3,16 @@ tests/test_viewer_browser.py does for the base game: the Bene Tleilax board (the
 with each research token, the genetic markers' columns, the Tleilaxu track with its tokens and the
 spice on the Victory Point space, the Axolotl tanks with each player's specimens, the Tleilaxu Row
 beside Reclaimed Forces) and each player's Immortality facts, read from the page's data
-attributes, never pixels. The module is refused to users, so the gate is lifted (`unlocked`)."""
+attributes, never pixels."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 from test_viewer_browser import at_step, browser, page, paste, server, shot  # noqa: F401  (fixtures)
 
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
 from adjudicator.simulate import simulate
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 
 def test_an_immortality_game_shows_the_bene_tleilax_board(page, server):  # noqa: F811
