@@ -187,12 +187,18 @@ function render(view) {
   renderTimeline();
   renderStepper();
   renderVerdict(view);
-  renderBoard(view);
-  renderTracks(view);
-  renderConflict(view);
-  renderPlayers(view);
-  renderRow(view);
-  renderEndgame(view);
+  const dune = view.game.system === "dune";  // classic Dune draws its own map (dune.js)
+  $("row-panel").hidden = dune;
+  if (dune) {
+    drawDune(view);  // eslint-disable-line no-undef
+  } else {
+    renderBoard(view);
+    renderTracks(view);
+    renderConflict(view);
+    renderPlayers(view);
+    renderRow(view);
+    renderEndgame(view);
+  }
   updateAddress();
 }
 
