@@ -204,3 +204,13 @@ def test_a_scenario_that_does_not_build_back_is_not_written():
     state["players"]["paul"]["spice"] += 1  # the bank no longer balances: the audit refuses it
     assert RULES.scenario_of(state) is None
     assert legal_actions(example("dune-occupancy-limit"))["pending"]["kind"] == "ship"
+
+
+def test_a_hajr_play_names_its_places_in_a_valid_action():
+    """Classic Dune's `play` of Hajr moves forces `from` a place `to` another (docs/dune-engine.md):
+    the action schema took every `to` of a verb it did not list for an Imperium zone, so a
+    simulated game that played Hajr (dune, 2 players, seed 7) was not a valid log."""
+    hajr = {"by": "blue", "do": "play", "card": "hajr", "from": "false-wall-east@4", "to": "cielago-depression@2",
+            "count": 4}
+    assert schemas.errors("action", hajr) == []
+    assert schemas.errors("action", {"by": "a", "do": "deploy", "to": "Arrakeen"}) != []  # Imperium's zones still
