@@ -182,10 +182,26 @@ def test_every_phase_start_of_a_simulated_game_builds_back_the_same_state(played
     assert {"bidding", "shipment-movement", "charity"} <= set(phases) <= set(PHASES), phases
 
 
-def test_a_cut_replays_to_the_logged_state(played):
+def face_down(log: dict) -> dict:
+    """The log as a player who saw no other hand writes it: every Treachery and Traitor card drawn
+    and every traitor kept is "?" (ruling dune.engine-hidden-cards)."""
+    log = copy.deepcopy(log)
+    for a in log["actions"]:
+        if a["do"] in ("draw-treachery", "draw-traitors", "keep-traitor"):
+            a.update({"cards": ["?"] * len(a["cards"])} if "cards" in a else {"card": "?"})
+    return log
+
+
+@pytest.mark.parametrize("hidden", [False, True], ids=["open", "face-down"])
+def test_a_cut_replays_to_the_logged_state(played, hidden):
     log, snapshots = played
+    if hidden:
+        log = face_down(log)
+        snapshots = Replay(parse_log(log), "strict", "all").run()["snapshots"]
     total = len(log["actions"])
-    for index in (total // 5, total // 2, total - 3):
+    for target in (total // 5, total // 2, total - 3):
+        # a decision next: the check deals no chance outcome after the contested action
+        index = next(i for i in range(target, total) if (RULES.prompt(snapshots[i]) or {}).get("by") != "chance")
         position = cut(log, index)
         sc = position["scenario"]
         assert sc["phase"] != "setup" and len(sc.get("played", [])) < index  # a phase's start, not the setup
@@ -193,6 +209,8 @@ def test_a_cut_replays_to_the_logged_state(played):
         answer = check_position(position)
         assert answer["legal"], answer["verdict"]
         assert answer["checksum"] == checksum(snapshots[index])
+    if hidden:
+        assert "?" in json.dumps(cut(log, total // 2)["scenario"]["players"])
 
 
 def test_a_scenario_that_does_not_build_back_is_not_written():
