@@ -114,7 +114,9 @@ BAD = {
     "players": {
         "paul": {"forces": {"Arrakeen": 15}, "reserves": 9, "hand": ["Lasgun", "Shield"], "ally": "vlad",
                  "leaders": {"Feyd-Rautha": "tanks"}, "prediction": {"faction": "Harkonnen", "turn": 3}},
+        "vlad": {"forces": {"Arrakeen": 2, "Carthag": 8}},
         "anna": {"hand": ["Shield", "Shield", "Snooper", "Snooper", "Chaumas"], "traitors": ["Duke Vidal"],
+                 "forces": {"Arrakeen": 1},
                  "prediction": {"faction": "Bene Gesserit", "turn": 4}},
         "ghost": {"spice": 3},
     },
@@ -129,6 +131,7 @@ EXPECTED = [
     ("/scenario/players/anna/traitors/0", "unknown-name"),
     ("/scenario/players/anna/prediction/faction", "not-in-game"),
     ("/scenario/players/ghost", "seats"),
+    ("/scenario/players/anna/forces", "occupancy"),
     ("/scenario/treachery_discard", "too-many-copies"),
 ]
 

@@ -149,6 +149,11 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     for pid in seats:
         held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}", traitors)
     _allies(r, state, seats)
+    for terr in sorted(cnt.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
+        here = g.occupants(terr)
+        if len(here) > 2:
+            r.fail(f"/players/{esc(here[2])}/forces", "occupancy", f"{terr} holds forces of {', '.join(here)}: "
+                   "a stronghold holds the forces of at most two players")
     # the decks: every card not seen elsewhere ("?" cards stay counted in their deck)
     discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
     base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"})
