@@ -231,3 +231,4 @@ def test_the_view_of_a_dune_step_validates_and_draws_the_state(game, client, vie
         else:
             assert p["hand"] == len(mine["hand"]) and p["traitors"] == len(mine["traitors"])
     assert doc["moment"]["round"] == state["turn"] and doc["timeline"][step]["label"]
+    assert [c["id"] for c in doc["board"]["treachery_discard"]] == state["treachery"]["discard"]

@@ -211,7 +211,7 @@ function drawDune(view) {
   $("board").replaceChildren(drawDuneMap(view));
   const piles = el("p", {id: "dune-piles", "data-bank": b.bank ?? "", "data-deck": b.treachery_deck},
                    `${dt("bank")}: ${b.bank ?? "—"} · ${dt("deck")}: ${b.treachery_deck} · ${dt("discard")}: ` +
-                   (b.treachery_discard.join(", ") || dt("none")));
+                   (b.treachery_discard.map((c) => c.name).join(", ") || dt("none")));
   $("tracks").replaceChildren(piles);
   $("conflict").replaceChildren();
   drawDunePlayers(view);
