@@ -195,13 +195,20 @@ function render(view) {
   renderTimeline();
   renderStepper();
   renderVerdict(view);
-  renderBoard(view);
-  renderTracks(view);
-  renderConflict(view);
-  renderTleilax(view);
-  renderPlayers(view);
-  renderRow(view);
-  renderEndgame(view);
+  const dune = view.game.system === "dune";  // classic Dune draws its own map (dune.js)
+  $("row-panel").hidden = dune;
+  if (dune) {
+    $("tleilax").hidden = true;
+    drawDune(view);  // eslint-disable-line no-undef
+  } else {
+    renderBoard(view);
+    renderTracks(view);
+    renderConflict(view);
+    renderTleilax(view);
+    renderPlayers(view);
+    renderRow(view);
+    renderEndgame(view);
+  }
   updateAddress();
 }
 
