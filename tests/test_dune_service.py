@@ -230,5 +230,17 @@ def test_the_view_of_a_dune_step_validates_and_draws_the_state(game, client, vie
             assert [c["id"] for c in p["hand"]] == mine["hand"]
         else:
             assert p["hand"] == len(mine["hand"]) and p["traitors"] == len(mine["traitors"])
-    assert doc["moment"]["round"] == state["turn"] and doc["timeline"][step]["label"]
+    assert doc["moment"]["round"] == state["turn"]
+    group = doc["groups"][doc["timeline"][step]["group"]]
+    assert group["label"].startswith(f"Turn {doc['moment']['round']} ·"), group  # the game's own word
     assert [c["id"] for c in doc["board"]["treachery_discard"]] == state["treachery"]["discard"]
+
+
+def test_verdict_messages_name_single_word_ids_and_leave_english_alone(dune_unlocked):
+    """A message spells every id it holds, a one-word territory, faction or card as much as a
+    hyphenated one, and never touches an ordinary word."""
+    rules = rules_for("dune", "basic")
+    said = rules.humanize("arrakeen already holds forces of two other players; atreides lost the "
+                          "lasgun in the storm at the shield-wall")
+    assert said == ("Arrakeen already holds forces of two other players; Atreides lost the "
+                    "Lasgun in the storm at the Shield Wall")

@@ -91,6 +91,7 @@ class RuleSet(Protocol):
 
     # --- the replay viewer (adjudicator/service/views.py) ---
     languages: tuple[str, ...]
+    round_word: dict[str, str]  # what the game calls one pass of its turn sequence, per language
 
     def view(self, state: dict, lang: str = "en") -> dict:
         """What the viewer draws of a state (it may be a public view): `board`, `players`, the

@@ -51,6 +51,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     setup_rulings = setup.SETUP_RULINGS
     plays = "faction"  # what a log's seat names (`players[].faction`)
     ruling_game = "dune"  # the `games` value of its ruling records
+    round_word = {"en": "Turn", "ru": "Ход"}  # the classic game's ten turns (its phases make one)
     languages = LANGS
 
     def __init__(self, edition: str = "basic"):

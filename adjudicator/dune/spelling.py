@@ -31,7 +31,8 @@ FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "le
 CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery"}
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
 _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)\))\s*$")
-_ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:@\d+)?\b|\b[a-z]+@\d+\b")
+# ids in a message: hyphenated, with a sector, or a single word (only known ids are replaced)
+_ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:@\d+)?\b|\b[a-z]+@\d+\b|\b[a-z]+\b")
 
 
 @cache

@@ -60,6 +60,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     system = "imperium"
     setup_rulings = SETUP_RULINGS
     plays = "leader"  # what a log's seat names
+    round_word = {"en": "Round", "ru": "Раунд"}
 
     def __init__(self, edition: str):
         self.edition = edition

@@ -27,7 +27,6 @@ from .games import get_row
 from .visibility import face_down, is_hidden_deal, sees_everything
 
 FORMAT = "dune-adjudicator/view"
-ROUND_WORD = {"en": "Round", "ru": "Раунд"}
 POSITION_KEYS = ("scenario", "state", "log")  # a position names its start with one of these; a log has none
 
 
@@ -175,7 +174,7 @@ class _Watch:
         return len(self.groups) - 1
 
     def _describe(self, number: int, moment: dict, turn: dict | None, state: dict) -> dict:
-        where = f"{ROUND_WORD[self.lang]} {moment['round']}"
+        where = f"{self.rules.round_word[self.lang]} {moment['round']}"
         if turn is not None:
             name = state["game"]["players"][turn["player"]]["name"]
             return {"id": number, "round": moment["round"], "phase": moment["phase"], "player": turn["player"],
