@@ -14,12 +14,10 @@ from adjudicator.resources import data_dir
 
 # what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
 NOT_IMPLEMENTED = (
-    "spy network on a Rival's third spy (leader card effect)",
-    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
     "a Rival choice no rule of the booklet settles",
     "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
-    "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
+    "a Rival card for Shaddam Corrino IV (none in our sources)",
     "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
 )
 
@@ -117,6 +115,8 @@ def test_house_hagal_data():
     assert "Tabletop Simulator" in data["note"]
     for lead in data["rival_leaders"].values():
         assert sorted(lead["priority"]) == sorted(["emperor", "guild", "bene-gesserit", "fremen"])
+        assert lead["signet"] and lead["network"] and lead["verified"] is False  # every card has both
+    assert "shaddam-corrino-iv" not in data["rival_leaders"]  # no Rival card in our source
 
 
 @pytestmark_unlocked
@@ -131,7 +131,7 @@ def test_options_for_one_player_count_only_are_refused_elsewhere():
 @pytestmark_unlocked
 def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented():
     """The solo Imperium Row refresh by dice is not derived: a reveal turn under it says so
-    rather than guessing (NOT_IMPLEMENTED[3])."""
+    rather than guessing (NOT_IMPLEMENTED[1])."""
     state = new_game(1, options=["row-refresh"])
     outcomes = []
     for _ in range(400):
@@ -142,7 +142,7 @@ def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented(
         step(state)
     assert outcomes, "no reveal reached"
     for _ in range(40):  # the reveal turn ends within a few steps
-        if any(NOT_IMPLEMENTED[3] in (o.message or "") for o in outcomes):
+        if any(NOT_IMPLEMENTED[1] in (o.message or "") for o in outcomes):
             break
         dealt = RULES.deal(state)
         if dealt is not None:
@@ -150,4 +150,4 @@ def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented(
         else:
             legal = RULES.legal_actions(state)
             outcomes.append(RULES.apply(state, legal[0]))
-    assert any(o.code == "not-implemented" and NOT_IMPLEMENTED[3] in o.message for o in outcomes)
+    assert any(o.code == "not-implemented" and NOT_IMPLEMENTED[1] in o.message for o in outcomes)

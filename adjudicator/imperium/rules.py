@@ -276,6 +276,14 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def resolve_leader(self, name: str, pointer: str) -> str:
         return self.content.names["leader"].resolve(name, pointer)
 
+    def resolve_rival(self, name: str, pointer: str) -> str:
+        """A Rival card's leader: a player's leader, or one found only on a Rival card (Glossu
+        Rabban, Vladimir Harkonnen), known by its id or its name in the House Hagal data."""
+        only = rivals.rival_only_names()
+        if name in only:
+            return only.resolve(name, pointer)
+        return self.resolve_leader(name, pointer)
+
     # --- progress ----------------------------------------------------------------------------
     def settle(self, g: Game) -> None:
         """Run everything that needs no decision."""

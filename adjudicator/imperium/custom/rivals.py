@@ -18,8 +18,9 @@ from ...core import rng
 from ...core.errors import IllegalAction
 from ...core.names import NameIndex
 from ...resources import data_dir
-from ..game import Game, ms_add, ms_remove, spies_on_board
+from ..game import Game, ms_add, ms_remove, spy_owners
 from ..registry import ChanceKind, chance_kind, hook
+from ..zones import place_spy
 
 OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
            "row-refresh")
@@ -34,14 +35,13 @@ UNAMBITIOUS = ("lady-amber-metulli", "glossu-rabban")  # the Rivals the option n
 R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
-    "spy network on a Rival's third spy (leader card effect)",
-    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
     "a Rival choice no rule of the booklet settles",
     "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
-    "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
+    "a Rival card for Shaddam Corrino IV (none in our sources)",
     "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
 )
+NI_CHOICE, NI_ROW, NI_LEVELS = NOT_IMPLEMENTED[:3]
 
 
 @cache
@@ -57,6 +57,16 @@ def hagal_names() -> NameIndex:
     index = NameIndex("house-hagal card")
     for c in hagal()["cards"]:
         index.add(c["id"], c["name"]["en"], c["name"].get("ru", ""))
+    return index
+
+
+@cache
+def rival_only_names() -> NameIndex:
+    """The leaders found only on a Rival card (no player's leader in Uprising): by id and name."""
+    index = NameIndex("Rival card leader")
+    for lead, data in sorted(hagal()["rival_leaders"].items()):
+        if "name" in data:
+            index.add(lead, data["name"]["en"])
     return index
 
 
@@ -245,16 +255,11 @@ def _first_harvest(node) -> int | None:
 
 
 def _place_spy(g: Game, pid: str, posts: list[str]) -> None:
-    spies, pl = g.state["board"]["spies"], g.p(pid)
-    free = [p for p in posts if p not in spies]
-    if not free or pl["spies"] <= 0:
-        return
-    if spies_on_board(g, pid) >= 2:
-        g.note_unimplemented(NOT_IMPLEMENTED[0])
-        return
-    pl["spies"] -= 1
-    spies[free[0]] = pid
-    g.state["board"]["spies"] = dict(sorted(spies.items()))
+    """The first free post of the kind the card names (a third spy sets off the spy network:
+    hook `spy-placed` in rivals_turn.py)."""
+    free = [p for p in posts if not spy_owners(g, p)]
+    if free and g.p(pid)["spies"] > 0:
+        place_spy(g, pid, free[0])
 
 
 chance_kind(ChanceKind(
@@ -269,7 +274,7 @@ chance_kind(ChanceKind(
 @hook("reveal-turn-end")
 def _row_refresh(g: Game, pid: str) -> None:
     if has_option(g, "row-refresh") and not is_rival(g, pid):
-        g.note_unimplemented(NOT_IMPLEMENTED[3])
+        g.note_unimplemented(NI_ROW)
 
 
 @hook("objective-fixed")
@@ -295,4 +300,4 @@ def _unambitious(g: Game, pid: str):
 def _difficulty(g: Game) -> None:
     level = g.state["game"].get("rival_difficulty")
     if level is not None and level not in STRICT_LEVELS:
-        g.note_unimplemented(NOT_IMPLEMENTED[4])
+        g.note_unimplemented(NI_LEVELS)
