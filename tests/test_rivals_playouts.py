@@ -20,8 +20,8 @@ from adjudicator.simulate import simulate
 pytestmark = pytest.mark.usefixtures("unlocked")
 
 SEEDS = range(6)
-# the optional rules each playout plays under, in turn (the Row refresh is left out: not derived)
-OPTIONS = {1: [(), ("brutal-escalation",), ("calculated-politics", "considered-deployment")],
+# the optional rules each playout plays under, in turn
+OPTIONS = {1: [(), ("brutal-escalation", "row-refresh"), ("calculated-politics", "considered-deployment")],
            2: [(), ("brutal-escalation",), ("calculated-politics", "unambitious-rivals")]}
 MODES = [(1, ()), (1, ("choam",)), (2, ()), (2, ("choam",))]
 

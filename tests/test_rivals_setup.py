@@ -5,7 +5,7 @@ the list of what the engine does not derive yet."""
 import json
 
 import pytest
-from rivals_helpers import RULES, new_game, step
+from rivals_helpers import RULES, new_game
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.custom import rivals
@@ -15,7 +15,6 @@ from adjudicator.resources import data_dir
 # what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
 NOT_IMPLEMENTED = (
     "a Rival choice no rule of the booklet settles",
-    "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
     "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
@@ -126,28 +125,3 @@ def test_options_for_one_player_count_only_are_refused_elsewhere():
         with pytest.raises(MalformedLog) as err:
             new_game(players, options=[option])
         assert err.value.code == "rival-option"
-
-
-@pytestmark_unlocked
-def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented():
-    """The solo Imperium Row refresh by dice is not derived: a reveal turn under it says so
-    rather than guessing (NOT_IMPLEMENTED[1])."""
-    state = new_game(1, options=["row-refresh"])
-    outcomes = []
-    for _ in range(400):
-        legal = RULES.legal_actions(state)
-        if RULES.deal(state) is None and any(a.do == "reveal" for a in legal):
-            outcomes.append(RULES.apply(state, next(a for a in legal if a.do == "reveal")))
-            break
-        step(state)
-    assert outcomes, "no reveal reached"
-    for _ in range(40):  # the reveal turn ends within a few steps
-        if any(NOT_IMPLEMENTED[1] in (o.message or "") for o in outcomes):
-            break
-        dealt = RULES.deal(state)
-        if dealt is not None:
-            outcomes.append(RULES.apply(state, dealt, dealt=True))
-        else:
-            legal = RULES.legal_actions(state)
-            outcomes.append(RULES.apply(state, legal[0]))
-    assert any(o.code == "not-implemented" and NOT_IMPLEMENTED[1] in o.message for o in outcomes)

@@ -36,12 +36,11 @@ R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
     "a Rival choice no rule of the booklet settles",
-    "Imperium Row refresh by dice (solo)",
     "difficulty levels beyond the options they require",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
     "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
 )
-NI_CHOICE, NI_ROW, NI_LEVELS = NOT_IMPLEMENTED[:3]
+NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 
 
 @cache
@@ -270,11 +269,49 @@ chance_kind(ChanceKind(
 
 
 
-# --- what the engine does not derive yet, flagged where it would matter -------------------------------
+# --- the solo Imperium Row refresh (option) ----------------------------------------------------------
+ROW_PLACES = 5  # the dice count the Row's cards 1 to 5 from the left; a 6 removes nothing (p. 4)
+
+
 @hook("reveal-turn-end")
 def _row_refresh(g: Game, pid: str) -> None:
     if has_option(g, "row-refresh") and not is_rival(g, pid):
-        g.note_unimplemented(NI_ROW)
+        g.push({"t": "chance", "kind": "row-refresh", "player": pid})
+        g.rulings.append("rivals.opt-market-refresh")
+
+
+def _refresh_candidates(g: Game, task: dict) -> list[dict]:
+    """What two dice can remove: no card (two sixes), one card (one six, or a double), two cards
+    (our reading: the engine keeps the Row sorted, so an outcome names the cards, not places)."""
+    row = g.state["row"]
+    sets = {()} | {(c,) for c in row} | {tuple(sorted((row[i], row[j])))
+                                         for i in range(len(row)) for j in range(i + 1, len(row))}
+    return [{"do": "row-refresh", "player": task["player"], "cards": list(c)} for c in sorted(sets)]
+
+
+def _deal_refresh(g: Game, task: dict) -> dict:
+    """Two dice; each face 1-5 names the card in that place of the Row as the engine holds it
+    (any fixed order gives each card and pair the chance the table gives it)."""
+    row = g.state["row"]
+    faces = sorted({rng.below(g.state, 6) for _ in range(2)})
+    return {"do": "row-refresh", "player": task["player"],
+            "cards": sorted(row[f] for f in faces if f < min(ROW_PLACES, len(row)))}
+
+
+def _apply_refresh(g: Game, task: dict, action: dict) -> None:
+    cards, st = action.get("cards"), g.state
+    if not isinstance(cards, list) or sorted(cards) not in [c["cards"] for c in _refresh_candidates(g, task)]:
+        raise IllegalAction("chance.card-not-available", f"two dice cannot remove {cards} from the Imperium "
+                            f"Row {st['row']}", ("rivals.opt-market-refresh", *R_AVAIL))
+    for card in sorted(cards):  # discarded from the game: no Imperium discard pile exists
+        ms_remove(st["row"], card)
+        ms_add(st.setdefault("removed_cards", []), card)
+    g.push(*({"t": "chance", "kind": "refill-row"} for _ in cards[:len(st["imperium_deck"]["cards"])]))
+    g.rulings += ["rivals.opt-market-refresh", "rivals.reading-row-refresh"]
+
+
+chance_kind(ChanceKind("row-refresh", _refresh_candidates, _deal_refresh, _apply_refresh,
+                       ("rivals.opt-market-refresh", "rivals.reading-row-refresh")))
 
 
 @hook("objective-fixed")
