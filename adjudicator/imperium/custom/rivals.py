@@ -134,6 +134,17 @@ def _first_passes_between_players(nxt: str, g: Game) -> str:
     return nxt
 
 
+@hook("turn-ring")
+def _rival_always_second(ring: list, g: Game) -> list:
+    """Two players: the Rival sits straight after the first player, whoever holds the marker,
+    so it always acts second (booklet p. 2): first player, Rival, the other player."""
+    if not rivals(g) or len(g.order) - len(rivals(g)) != 2:
+        return ring
+    rival = rivals(g)[0]
+    g.rulings.append("rivals.turn-structure")
+    return [g.first, rival, *(q for q in ring if q not in (g.first, rival))]
+
+
 @hook("passes-window")
 def _rival_passes(g: Game, task: dict, pid: str):
     """Rivals play no Intrigue card: their Intrigue cards are a resource (booklet p. 3)."""
