@@ -154,7 +154,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             state["game"]["rival_options"] = self._rival_options(setup, len(humans))
             if setup.get("difficulty") is not None:
                 state["game"]["rival_difficulty"] = setup["difficulty"]
-            state["hagal"] = rivals.new_hagal(len(humans))
+            state["hagal"] = rivals.new_hagal(len(humans), self.edition)
             for r in rival_list:
                 rivals.setup_rival(state["players"][r["id"]], r["leader"])
         g = Game(state, cnt)
@@ -169,8 +169,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         self.settle(g)
         return state
 
-    @staticmethod
-    def _rivals(n_players: int, setup: dict) -> list[dict]:
+    def _rivals(self, n_players: int, setup: dict) -> list[dict]:
         """The Rival seats a game of one or two players adds (booklet for 1-2 players p. 1):
         `setup.rivals`, each an id and a leader whose Rival card the engine knows."""
         listed = setup.get("rivals", [])
@@ -178,7 +177,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if len(listed) != want:
             raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
                                "/setup/rivals", code="rival-count")
-        known = rivals.hagal()["rival_leaders"]
+        known = rivals.hagal(self.edition)["rival_leaders"]
         for i, r in enumerate(listed):
             if r["leader"] not in known:
                 raise MalformedLog(f"no Rival card is known for {r['leader']!r} (known: {sorted(known)})",
@@ -191,7 +190,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         want = rivals.RIVALS_FOR.get(players, 0) if self.edition in RIVAL_EDITIONS else 0
         if not want:
             return {}
-        pool = sorted(set(rivals.hagal()["rival_leaders"]) - set(taken))
+        pool = sorted(set(rivals.hagal(self.edition)["rival_leaders"]) - set(taken))
         picked = [pool.pop(rnd.below(len(pool))) for _ in range(want)]
         return {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
                 "options": sorted(options)}
@@ -264,7 +263,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if kind == "card":
             do = data.get("do")
             if do in ("draw-hagal", "rival-agent"):
-                return rivals.hagal_names()
+                return rivals.hagal_names(self.edition)
             if do in ("play-intrigue", "steal-intrigue"):
                 return self.content.names["intrigue"]
             if do == "reveal-conflict":
@@ -279,8 +278,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def resolve_rival(self, name: str, pointer: str) -> str:
         """A Rival card's leader: a player's leader, or one found only on a Rival card (Glossu
         Rabban, Vladimir Harkonnen), known by its id or its name in the House Hagal data."""
-        only = rivals.rival_only_names()
-        if name in only:
+        if self.edition in RIVAL_EDITIONS and name in (only := rivals.rival_only_names(self.edition)):
             return only.resolve(name, pointer)
         return self.resolve_leader(name, pointer)
 

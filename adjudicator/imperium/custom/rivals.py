@@ -43,27 +43,35 @@ NOT_IMPLEMENTED = (
 NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 
 
+EDITION_DIR = {"uprising": "uprising", "base": "base"}  # where each edition's House Hagal data lives
+
+
 @cache
-def hagal() -> dict:
-    with (data_dir() / "uprising" / "house-hagal.json").open(encoding="utf-8") as fh:
+def hagal(edition: str = "uprising") -> dict:
+    with (data_dir() / EDITION_DIR[edition] / "house-hagal.json").open(encoding="utf-8") as fh:
         data = json.load(fh)
     data["by_id"] = {c["id"]: c for c in data["cards"]}
+    data.setdefault("rival_leaders", {})
     return data
 
 
+def deck_data(g: Game) -> dict:
+    return hagal(g.state["game"]["edition"])
+
+
 @cache
-def hagal_names() -> NameIndex:
+def hagal_names(edition: str = "uprising") -> NameIndex:
     index = NameIndex("house-hagal card")
-    for c in hagal()["cards"]:
+    for c in hagal(edition)["cards"]:
         index.add(c["id"], c["name"]["en"], c["name"].get("ru", ""))
     return index
 
 
 @cache
-def rival_only_names() -> NameIndex:
-    """The leaders found only on a Rival card (no player's leader in Uprising): by id and name."""
+def rival_only_names(edition: str = "uprising") -> NameIndex:
+    """The leaders found only on a Rival card (no player's leader): by id and name."""
     index = NameIndex("Rival card leader")
-    for lead, data in sorted(hagal()["rival_leaders"].items()):
+    for lead, data in sorted(hagal(edition)["rival_leaders"].items()):
         if "name" in data:
             index.add(lead, data["name"]["en"])
     return index
@@ -96,9 +104,10 @@ def setup_rival(pl: dict, leader: str) -> None:
     pl.update({"rival": {"leader": leader}, "hand": [], "deck": {"cards": [], "hidden": 0}})
 
 
-def new_hagal(players: int) -> dict:
-    deck = sorted(c["id"] for c in hagal()["cards"] for _ in range(c["copies"])
-                  if players == 2 or not c.get("two_player_only"))
+def new_hagal(players: int, edition: str = "uprising") -> dict:
+    """The deck for the player count: solo leaves out the 2P cards, two players the 1P ones."""
+    deck = sorted(c["id"] for c in hagal(edition)["cards"] for _ in range(c["copies"])
+                  if not c.get("two_player_only" if players == 1 else "solo_only"))
     return {"deck": deck, "discard": []}
 
 
@@ -107,7 +116,7 @@ def unambitious(g: Game, pid: str) -> bool:
 
 
 def leader_card(g: Game, pid: str) -> dict:
-    return hagal()["rival_leaders"][g.p(pid)["rival"]["leader"]]
+    return deck_data(g)["rival_leaders"][g.p(pid)["rival"]["leader"]]
 
 
 # --- turn order ---------------------------------------------------------------------------------
@@ -168,7 +177,7 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         h["deck"], h["discard"] = h["discard"], []
     if not ms_remove(h["deck"], card):
         raise IllegalAction("chance.card-not-available", f"{card} is not in the House Hagal deck", R_AVAIL)
-    data = hagal()["by_id"][card]
+    data = deck_data(g)["by_id"][card]
     ms_add(h["discard"], card)
     if data["agent"].get("reshuffle"):
         h["deck"], h["discard"] = sorted(h["deck"] + h["discard"]), []

@@ -17,7 +17,7 @@ from ..influence import change_influence
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
-from .rivals import NI_CHOICE, base_spice, hagal, has_option, is_rival, leader_card, rivals, unambitious
+from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -36,7 +36,7 @@ def _send(g: Game, task: dict, pid: str, args: dict) -> None:
         raise IllegalAction("rival.wrong-space", f"the House Hagal card {want.get('card')} sends {pid}'s Agent "
                             f"to {want.get('space')}, not {args.get('space')} with {args.get('card')}", R_SPACE)
     g.finish(task)
-    card = hagal()["by_id"][task["card"]]
+    card = deck_data(g)["by_id"][task["card"]]
     agent_turn(g, pid, next(o for o in card["agent"]["options"] if o["space"] == task["space"]),
                task.get("network_troops", 0))
 
@@ -251,7 +251,7 @@ def _discard_intrigue(g: Game, pid: str, n: int) -> None:
 
 
 def _trade(g: Game, pid: str) -> None:
-    pl, rates = g.p(pid), hagal()["vp_trades"]
+    pl, rates = g.p(pid), deck_data(g)["vp_trades"]
     for key in TRADES:
         while (len(pl["intrigue"]) if key == "intrigue" else pl[key]) >= rates[key]:
             if key == "intrigue":
