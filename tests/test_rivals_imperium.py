@@ -1,16 +1,20 @@
 """The original game's House Hagal deck (data/base/house-hagal.json) checked against what the
 rulebook says of it (component list p. 3; House Hagal sheet, PDF pp. 19-20), and the gate that
-keeps the original game's solo and two-player games refused while its Rival turn is not
-derived (rivals.NOT_IMPLEMENTED)."""
+keeps its solo game refused (rivals.NOT_IMPLEMENTED), and its two-player House Hagal (PDF p. 19,
+'Two-Player Games'; custom/rivals_base.py)."""
 
 import json
 
 import pytest
 
 from adjudicator.core.errors import MalformedLog
+from adjudicator.imperium.combat import resolve
 from adjudicator.imperium.custom import rivals
+from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn
+from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 from adjudicator.resources import data_dir
+from adjudicator.simulate import simulate
 
 
 def base_hagal() -> dict:
@@ -54,15 +58,112 @@ def test_the_difficulty_chart_is_the_rulebooks():
 
 
 @pytest.mark.usefixtures("unlocked")
-@pytest.mark.parametrize("players", [1, 2])
-def test_the_original_game_stays_refused_for_one_and_two_players(players):
-    """Even with the player-count gate lifted: the original game's Rival turn is not derived yet
-    (listed in rivals.NOT_IMPLEMENTED)."""
+def test_the_original_game_stays_refused_for_one_player():
+    """Even with the player-count gate lifted: the original game's solo Rivals are not derived
+    (rivals.NOT_IMPLEMENTED)."""
     rules = ruleset("base")
-    leaders = rules.leader_ids([])
     game = {"system": "imperium", "edition": "base", "modules": [],
-            "players": [{"id": f"p{i + 1}", "leader": leaders[i]} for i in range(players)]}
+            "players": [{"id": "p1", "leader": rules.leader_ids([])[1]}]}
     with pytest.raises(MalformedLog) as err:
-        rules.new_state(game, {})
+        rules.new_state(game, {"rivals": [{"id": "r1", "leader": "house-hagal"}]})
     assert err.value.code == "unsupported-player-count"
-    assert "the original game's solo and two-player rules (House Hagal of Dune: Imperium)" in rivals.NOT_IMPLEMENTED
+    assert "the original game's solo rules (its Rivals and difficulty levels)" in rivals.NOT_IMPLEMENTED
+
+
+def test_two_players_are_refused_until_the_gate_is_lifted():
+    with pytest.raises(MalformedLog) as err:
+        two_players()
+    assert err.value.code == "unsupported-player-count"
+
+
+# --- the original game's two-player House Hagal (rulebook PDF p. 19, 'Two-Player Games') ---------
+RULES = ruleset("base")
+
+
+def two_players(seed: int = 1) -> dict:
+    game = {"system": "imperium", "edition": "base", "modules": [],
+            "players": [{"id": "p1", "leader": "duke-leto-atreides"}, {"id": "p2", "leader": "glossu-rabban"}]}
+    return RULES.new_state(game, {"seed": seed, "rivals": [{"id": "hagal", "leader": "house-hagal"}]})
+
+
+unlocked = pytest.mark.usefixtures("unlocked")
+
+
+@unlocked
+def test_house_hagal_setup():
+    """p. 19: no troops in its garrison, three Agents, no resources; the 1P cards left out."""
+    state = two_players()
+    pl = state["players"]["hagal"]
+    assert (pl["troops"]["garrison"], pl["agents"], pl["water"], pl["solari"], pl["spice"]) == (0, 3, 0, 0, 0)
+    deck = state["hagal"]["deck"] + state["hagal"]["discard"]
+    assert len(deck) == 28 and "arrakeen-1p" not in deck and deck.count("arrakeen-2p") == 3
+
+
+def agent_turns_by_round(log: dict) -> dict:
+    rounds, out = 0, {}
+    for a in log["actions"]:
+        rounds += a["do"] == "reveal-conflict"
+        if a["do"] in ("send-agent", "rival-agent"):
+            out.setdefault(rounds, []).append(a["by"])
+    return out
+
+
+@unlocked
+@pytest.mark.parametrize("seed", [0, 3])
+def test_house_hagal_acts_after_each_agent_turn_of_the_first_player(seed):
+    """p. 19: after each Agent turn of the first player, while it has an Agent left; so it takes
+    as many turns as the first player has Agent turns, three at most."""
+    log = simulate("base", 2, seed)
+    hagal = log["setup"]["rivals"][0]["id"]
+    for seq in agent_turns_by_round(log).values():
+        first = seq[0]
+        after = [seq[i + 1] for i in range(len(seq) - 1) if seq[i] == first]
+        assert all(q == hagal for q in after[:3])
+        assert seq.count(hagal) == min(seq.count(first), 3)
+        assert all(seq[i - 1] == first for i in range(1, len(seq)) if seq[i] == hagal)
+
+
+@unlocked
+def test_house_hagal_harvests_for_the_bank_and_scores_nothing():
+    state = two_players()
+    g = Game(state)
+    g.state["board"]["bonus_spice"]["the-great-flat"] = 2
+    agent_turn(g, "hagal", {"space": "the-great-flat", "harvest": True})
+    assert g.state["board"]["bonus_spice"]["the-great-flat"] == 0 and g.p("hagal")["spice"] == 0
+    g.p("hagal")["influence"]["fremen"] = 3
+    agent_turn(g, "hagal", {"space": "stillsuits", "influence": "fremen"})
+    assert g.state["alliances"]["fremen"] == "hagal"  # it takes the Alliance (p. 19)
+    assert g.p("hagal")["vp"] == 0  # but scores no Victory Point for it, nor for the track
+    assert not any(t.get("src") == "bonus:fremen" for t in g.state["stack"])  # nor the track's bonus
+
+
+@unlocked
+def test_house_hagal_winning_takes_no_reward_and_removes_a_control_marker():
+    """p. 19: it earns no reward, so never gains control; its win removes the other player's
+    Control marker from the space the Conflict is for."""
+    state = two_players()
+    g = Game(state)
+    board = state["board"]
+    board["conflict"], board["control"] = "siege-of-arrakeen", {"arrakeen": "p1"}
+    hagal, p1 = g.p("hagal"), g.p("p1")
+    hagal["troops"].update({"supply": hagal["troops"]["supply"] - 3, "conflict": 3})
+    hagal["swords"] = 6
+    p1["troops"].update({"garrison": p1["troops"]["garrison"] - 1, "conflict": 1})
+    p1["swords"] = 2
+    before = {k: hagal[k] for k in ("vp", "solari", "spice", "water", "intrigue")}
+    winner = resolve(g)
+    RULES.settle(g)  # the reward steps pushed
+    assert winner == "hagal"
+    assert board["control"] == {} and board["conflict"] is None
+    assert {k: hagal[k] for k in before} == before and hagal["influence"] == dict.fromkeys(hagal["influence"], 0)
+
+
+@unlocked
+def test_house_hagal_influence_choice_least_with_ties_left_to_the_players():
+    """FAQ 'Rivals': least Influence; a tie is decided by a player, so each tied answer is legal."""
+    g = Game(two_players())
+    g.p("hagal")["influence"].update({"emperor": 1, "guild": 0, "bene-gesserit": 0, "fremen": 2})
+    offers = [{"faction": f} for f in ("emperor", "guild", "bene-gesserit", "fremen")]
+    task = {"t": "choice", "player": "hagal", "kind": "faction", "src": "x"}
+    assert _rival_choice(offers, g, task) == [{"faction": "guild"}, {"faction": "bene-gesserit"}]
+    assert not g.unimplemented

@@ -17,7 +17,7 @@ NOT_IMPLEMENTED = (
     "a Rival choice no rule of the booklet settles",
     "difficulty levels beyond the options they require",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
-    "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
+    "the original game's solo rules (its Rivals and difficulty levels)",
 )
 
 

@@ -19,6 +19,7 @@ from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
 from .custom import rivals
+from .custom.rivals_base import setup_spoiler
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -52,7 +53,9 @@ PLAYER_COUNTS = (1, 2, 3, 4)
 # unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
 INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2})
 # the editions whose Rivals the engine knows (the original game's House Hagal: not yet)
-RIVAL_EDITIONS = ("uprising",)
+# the player counts each edition's House Hagal Rivals play (the original game's solo Rivals are
+# not derived yet: rivals.NOT_IMPLEMENTED)
+RIVAL_EDITIONS = {"uprising": (1, 2), "base": (2,)}
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
@@ -85,7 +88,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         cnt = self.content
         players = game.get("players", [])
         if len(players) not in PLAYER_COUNTS or len(players) in INCOMPLETE_PLAYER_COUNTS or (
-                len(players) in rivals.RIVALS_FOR and self.edition not in RIVAL_EDITIONS):
+                len(players) in rivals.RIVALS_FOR and len(players) not in RIVAL_EDITIONS.get(self.edition, ())):
             raise MalformedLog(f"{self.edition} is supported for "
                                f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
@@ -157,6 +160,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             state["hagal"] = rivals.new_hagal(len(humans), self.edition)
             for r in rival_list:
                 rivals.setup_rival(state["players"][r["id"]], r["leader"])
+                if self.edition == "base":
+                    setup_spoiler(state["players"][r["id"]])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -187,7 +192,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def rival_setup(self, players: int, taken: list[str], rnd, options=()) -> dict:
         """Rival seats for a random playout of one or two players (simulate.py): leaders drawn
         from the Rival cards the engine knows, none of them a player's."""
-        want = rivals.RIVALS_FOR.get(players, 0) if self.edition in RIVAL_EDITIONS else 0
+        want = rivals.RIVALS_FOR.get(players, 0) if players in RIVAL_EDITIONS.get(self.edition, ()) else 0
         if not want:
             return {}
         pool = sorted(set(rivals.hagal(self.edition)["rival_leaders"]) - set(taken))

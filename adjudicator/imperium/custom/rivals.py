@@ -38,7 +38,7 @@ NOT_IMPLEMENTED = (
     "a Rival choice no rule of the booklet settles",
     "difficulty levels beyond the options they require",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
-    "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
+    "the original game's solo rules (its Rivals and difficulty levels)",
 )
 NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 
@@ -147,7 +147,7 @@ def _first_passes_between_players(nxt: str, g: Game) -> str:
 def _rival_always_second(ring: list, g: Game) -> list:
     """Two players: the Rival sits straight after the first player, whoever holds the marker,
     so it always acts second (booklet p. 2): first player, Rival, the other player."""
-    if not rivals(g) or len(g.order) - len(rivals(g)) != 2:
+    if not rivals(g) or len(g.order) - len(rivals(g)) != 2 or g.state["game"]["edition"] != "uprising":
         return ring
     rival = rivals(g)[0]
     g.rulings.append("rivals.turn-structure")

@@ -41,7 +41,7 @@ def _send(g: Game, task: dict, pid: str, args: dict) -> None:
                task.get("network_troops", 0))
 
 
-verb(Verb("rival-agent", ("rival",), _offers, _send, ("rivals.card-effects", "rivals.engine-forced")))
+verb(Verb("rival-agent", ("rival",), _offers, _send, ("rivals.agent-placement", "rivals.engine-forced")))
 
 
 def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None:
@@ -69,7 +69,6 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         recruited += leader_gains(g, pid, leader_card(g, pid)["signet"])
     if option.get("maker_hook"):
         pl["maker_hooks"] = True
-        g.rulings.append("rivals.card-effects")
     if option.get("shield_wall") and pl["maker_hooks"] and board["shield_wall"]:
         board["shield_wall"] = False
     if option.get("harvest"):
@@ -83,7 +82,9 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         for q in g.opponents(pid):
             if len(g.p(q)["intrigue"]) >= 4:
                 g.push({"t": "chance", "kind": "steal-intrigue", "player": pid, "from": q})
-    g.rulings += ["rivals.card-effects", "rivals.resources"]
+    # the card's icons: the Uprising booklet's list, or the original rulebook's sheet
+    g.rulings += (["rivals.card-effects", "rivals.resources"] if g.state["game"]["edition"] == "uprising"
+                  else ["rivals.base-house-hagal", "rivals.base-two-player"])
 
 
 def raise_influence(g: Game, pid: str, what: str) -> None:
@@ -187,6 +188,9 @@ def _harvest(g: Game, pid: str, space_id: str) -> None:
     pl, board = g.p(pid), g.state["board"]
     bonus = board["bonus_spice"].get(space_id, 0)
     board["bonus_spice"][space_id] = 0
+    if g.state["game"]["edition"] == "base":  # House Hagal of two players: the bonus goes to the bank
+        g.rulings += ["rivals.base-two-player", "makers.bonus-spice"]
+        return
     if pl["swordmaster"] and unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")  # the bonus spice goes back to the bank
     else:
@@ -214,6 +218,9 @@ def place_priority_spy(g: Game, pid: str) -> None:
 def economy(g: Game, task: dict, step: dict) -> None:
     pid = task["player"]
     pl = g.p(pid)
+    if g.state["game"]["edition"] == "base":  # the original House Hagal collects nothing to spend
+        pl["revealed"] = len(pl["placed"]) >= pl["agents"]
+        return
     if not pl["swordmaster"]:
         cost = leader_card(g, pid)["swordmaster"]
         if _capital(g, pid) >= cost:
@@ -292,6 +299,8 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
+    if g.state["game"]["edition"] == "base":
+        return _base_pick(g, pid, offers)
     picked = _rival_pick(g, pid, task, offers)
     if picked is None:
         g.note_unimplemented(NI_CHOICE)
@@ -317,6 +326,16 @@ def _rival_pick(g: Game, pid: str, task: dict, offers: list) -> dict | None:
         g.rulings.append("rivals.reading-reward-spies")  # the booklet names no spy: the first in board order
         return offers[0]
     return None
+
+
+def _base_pick(g: Game, pid: str, offers: list) -> list:
+    """The original game: Influence where the Rival has least; a tie, or any other choice, is
+    made for it by a player (FAQ 'Rivals'), so every tied answer stays legal."""
+    if not all(set(o) == {"faction"} for o in offers):
+        return offers
+    g.rulings.append("rivals.base-choices")
+    least = min(g.p(pid)["influence"][o["faction"]] for o in offers)
+    return [o for o in offers if g.p(pid)["influence"][o["faction"]] == least]
 
 
 def _least_influence(g: Game, pid: str, factions: list[str], delta: int = 1) -> dict:
