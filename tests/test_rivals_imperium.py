@@ -1,7 +1,7 @@
 """The original game's House Hagal deck (data/base/house-hagal.json) checked against what the
 rulebook says of it (component list p. 3; House Hagal sheet, PDF pp. 19-20), and the gate that
-keeps its solo game refused (rivals.NOT_IMPLEMENTED), and its two-player House Hagal (PDF p. 19,
-'Two-Player Games'; custom/rivals_base.py)."""
+refuses one and two players until lifted, its two-player House Hagal (PDF p. 19, 'Two-Player
+Games') and its solo Rivals (PDF p. 20, 'Solo Play'), custom/rivals_base.py."""
 
 import json
 
@@ -9,10 +9,12 @@ import pytest
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.combat import resolve
-from adjudicator.imperium.custom import rivals
 from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.leaders import ability
+from adjudicator.imperium.registry import ask, fire
 from adjudicator.imperium.rules import ruleset
+from adjudicator.imperium.turns import space_cost
 from adjudicator.resources import data_dir
 from adjudicator.simulate import simulate
 
@@ -55,19 +57,6 @@ def test_the_difficulty_chart_is_the_rulebooks():
     assert chart["mercenary"]["player_extra"] == {"solari": 1, "spice": 1}
     assert [chart[k]["mentat_costs_5"] for k in chart] == [False, True, True, True]
     assert chart["kwisatz-haderach"]["player_no_swordmaster"]
-
-
-@pytest.mark.usefixtures("unlocked")
-def test_the_original_game_stays_refused_for_one_player():
-    """Even with the player-count gate lifted: the original game's solo Rivals are not derived
-    (rivals.NOT_IMPLEMENTED)."""
-    rules = ruleset("base")
-    game = {"system": "imperium", "edition": "base", "modules": [],
-            "players": [{"id": "p1", "leader": rules.leader_ids([])[1]}]}
-    with pytest.raises(MalformedLog) as err:
-        rules.new_state(game, {"rivals": [{"id": "r1", "leader": "house-hagal"}]})
-    assert err.value.code == "unsupported-player-count"
-    assert "the original game's solo rules (its Rivals and difficulty levels)" in rivals.NOT_IMPLEMENTED
 
 
 def test_two_players_are_refused_until_the_gate_is_lifted():
@@ -167,3 +156,121 @@ def test_house_hagal_influence_choice_least_with_ties_left_to_the_players():
     task = {"t": "choice", "player": "hagal", "kind": "faction", "src": "x"}
     assert _rival_choice(offers, g, task) == [{"faction": "guild"}, {"faction": "bene-gesserit"}]
     assert not g.unimplemented
+
+
+# --- the original game's solo Rivals (rulebook PDF p. 20, 'Solo Play') ----------------------------
+def solo(difficulty: str = "sardaukar", seed: int = 1, leaders=("earl-memnon-thorvald", "glossu-rabban")) -> dict:
+    game = {"system": "imperium", "edition": "base", "modules": [],
+            "players": [{"id": "p1", "leader": "countess-ariana-thorvald"}]}
+    return RULES.new_state(game, {"seed": seed, "difficulty": difficulty,
+                                  "rivals": [{"id": f"r{i + 1}", "leader": lead} for i, lead in enumerate(leaders)]})
+
+
+@unlocked
+@pytest.mark.parametrize(("difficulty", "garrison", "extra"), [("mercenary", 0, {"solari": 1, "spice": 1}),
+                                                               ("sardaukar", 3, {}), ("mentat", 3, {})])
+def test_solo_setup_follows_the_difficulty_chart(difficulty, garrison, extra):
+    state = solo(difficulty)
+    assert state["game"]["seats"] == ["p1", "r1", "r2"] and state["first"] == "r1"  # the Rival on the left
+    for rid in ("r1", "r2"):
+        pl = state["players"][rid]
+        assert (pl["troops"]["garrison"], pl["agents"], pl["water"]) == (garrison, 2, 1)
+    p1 = state["players"]["p1"]
+    assert (p1["solari"], p1["spice"]) == (extra.get("solari", 0), extra.get("spice", 0))
+    deck = state["hagal"]["deck"] + state["hagal"]["discard"]
+    assert len(deck) == 27 and "reshuffle" not in deck and "arrakeen-2p" not in deck
+    # Sardaukar and above: each Rival draws an extra Intrigue card at setup
+    draws = [t for t in state["stack"] if t.get("kind") == "draw-intrigue"]
+    assert len(draws) == (0 if difficulty == "mercenary" else 2)
+
+
+@unlocked
+def test_solo_needs_a_difficulty_and_a_leader_a_rival_may_use():
+    with pytest.raises(MalformedLog) as err:
+        solo(difficulty="novice")
+    assert err.value.code == "rival-difficulty"
+    with pytest.raises(MalformedLog) as err:
+        solo(leaders=("paul-atreides", "glossu-rabban"))  # not Paul nor Helena (p. 20)
+    assert err.value.code == "unknown-rival-leader"
+
+
+@unlocked
+@pytest.mark.parametrize(("difficulty", "round_"), [("mercenary", 5), ("sardaukar", 4), ("mentat", 3)])
+def test_rival_swordmasters_come_with_the_conflict_card_above_them(difficulty, round_):
+    state = solo(difficulty)
+    g = Game(state)
+    for r in range(1, 7):
+        state["round"] = r
+        fire("round-start", g)
+        assert g.p("r1")["swordmaster"] == (r >= round_) and g.p("r1")["agents"] == (3 if r >= round_ else 2)
+
+
+@unlocked
+def test_the_mentat_costs_five_and_kwisatz_haderach_refuses_the_player_a_swordmaster():
+    g = Game(solo("kwisatz-haderach"))
+    assert space_cost(g, g.content.spaces["mentat"], "p1") == {"solari": 5}
+    assert space_cost(Game(solo("mercenary")), g.content.spaces["mentat"], "p1") == {"solari": 2}
+    refusals = [e for e in ask("placement-check", g, "p1", "swordmaster", None) if e]
+    assert refusals and refusals[0].code == "rival.no-swordmaster"
+    assert not [e for e in ask("placement-check", Game(solo("mentat")), "p1", "swordmaster", None) if e]
+
+
+@unlocked
+def test_a_solo_rival_harvests_all_the_spice_and_spends_for_vp_at_once():
+    g = Game(solo())
+    g.state["board"]["bonus_spice"]["the-great-flat"] = 2
+    g.p("r1")["spice"] = 3
+    agent_turn(g, "r1", {"space": "the-great-flat", "harvest": True})
+    RULES.settle(g)  # the spending step the turn pushed
+    # 3 printed + 2 bonus = 5 more: 8 spice, 7 of them spent for a Victory Point at once (p. 20)
+    assert g.p("r1")["spice"] == 1 and g.p("r1")["vp"] == 1
+    assert g.state["board"]["bonus_spice"]["the-great-flat"] == 0
+
+
+@unlocked
+def test_a_solo_rivals_signet_ring_is_its_leaders():
+    """Arrakeen (1P): the Rival uses its Leader's Signet Ring (Earl Memnon Thorvald: 1 spice)."""
+    state = solo()
+    g = Game(state)
+    spice = g.p("r1")["spice"]
+    agent_turn(g, "r1", {"space": "arrakeen", "troops": 1, "signet": True})
+    RULES.settle(g)
+    assert g.p("r1")["spice"] == spice + 1
+
+
+@unlocked
+def test_expert_rivals_keep_troops_home_when_two_ahead_at_levels_one_and_two():
+    """Expert Troop Deployment (p. 20; FAQ: 4 strength, two troops of the original game)."""
+    for difficulty, held in (("mentat", True), ("sardaukar", False)):
+        g = Game(solo(difficulty))
+        g.state["board"]["conflict"] = "cloak-and-dagger"  # level II
+        r1 = g.p("r1")["troops"]
+        r1.update({"garrison": 1, "conflict": 2, "supply": r1["supply"] - 3 + 3 - 0})
+        before = r1["conflict"]
+        agent_turn(g, "r1", {"space": "carthag", "troops": 1})
+        assert (r1["conflict"] == before) == held
+
+
+@unlocked
+def test_a_solo_rival_takes_the_defensive_bonus_and_least_influence():
+    g = Game(solo())
+    task = {"t": "choice", "player": "r1", "kind": "count", "move": "defend", "most": 1, "src": "control:x"}
+    assert _rival_choice([{"count": 0}, {"count": 1}], g, task) == [{"count": 1}]
+    g.p("r1")["influence"].update({"emperor": 2, "guild": 1, "bene-gesserit": 1, "fremen": 3})
+    offers = [{"faction": f} for f in ("emperor", "guild", "bene-gesserit", "fremen")]
+    faction_task = {"t": "choice", "player": "r1", "kind": "faction", "src": "x"}
+    assert _rival_choice(offers, g, faction_task) == [{"faction": "guild"}, {"faction": "bene-gesserit"}]
+
+
+@unlocked
+def test_rivals_use_no_leader_ability():
+    """A Rival uses only its Leader's Signet Ring (p. 20): Glossu Rabban's setup bonus is not
+    given to a Rival seat."""
+    state = solo(leaders=("earl-memnon-thorvald", "glossu-rabban"))
+    player = RULES.new_state({"system": "imperium", "edition": "base", "modules": [],
+                              "players": [{"id": "a", "leader": "glossu-rabban"},
+                                          {"id": "b", "leader": "duke-leto-atreides"},
+                                          {"id": "c", "leader": "earl-memnon-thorvald"}]}, {"seed": 1})
+    assert ability(Game(state), "r2") == {}
+    assert (state["players"]["r2"]["solari"], state["players"]["r2"]["spice"]) == (0, 0)
+    assert player["players"]["a"]["leader"] == "glossu-rabban"

@@ -25,9 +25,9 @@ SEEDS = range(6)
 OPTIONS = {("uprising", 1): [(), ("brutal-escalation", "row-refresh"),
                              ("calculated-politics", "considered-deployment")],
            ("uprising", 2): [(), ("brutal-escalation",), ("calculated-politics", "unambitious-rivals")],
-           ("base", 2): [()]}  # the original game's two-player House Hagal has no options
+           ("base", 1): [()], ("base", 2): [()]}  # the original game's Rivals have no options
 MODES = [("uprising", 1, ()), ("uprising", 1, ("choam",)), ("uprising", 2, ()), ("uprising", 2, ("choam",)),
-         ("base", 2, ())]
+         ("base", 1, ()), ("base", 2, ())]
 
 
 def only_pinned_gaps(report: dict) -> None:
@@ -90,7 +90,7 @@ def test_the_playouts_reach_the_rival_decisions():
     assert {"draw-hagal", "rival-agent"} <= seen
 
 
-@pytest.mark.parametrize(("edition", "players"), [("uprising", 1), ("uprising", 2), ("base", 2)])
+@pytest.mark.parametrize(("edition", "players"), [("uprising", 1), ("uprising", 2), ("base", 1), ("base", 2)])
 def test_a_rival_sent_to_the_wrong_space_is_flagged(edition, players):
     log = simulate(edition, players, 4)
     index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")
@@ -161,3 +161,26 @@ def test_the_original_house_hagal_taking_a_reward_is_flagged():
     report = replay(mutated)
     assert report["first_illegal"] == index
     assert report["verdicts"][index]["verdict"] == "illegal"
+
+
+def test_an_original_solo_rival_taking_influence_where_it_has_more_is_flagged():
+    """Rulebook PDF p. 20: a solo Rival gains Influence where it has least (a tie is the player's
+    call). A log recording it choosing a Faction where it has more is flagged at that action."""
+    rules = ruleset("base")
+    for seed in range(40):
+        log = simulate("base", 1, seed)
+        rivals = {r["id"] for r in log["setup"]["rivals"]}
+        state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        for index, action in enumerate(log["actions"]):
+            if action["by"] in rivals and action["do"] == "choose" and "faction" in action:
+                legal = {a.to_json().get("faction") for a in rules.legal_actions(state)}
+                refused = sorted({"emperor", "guild", "bene-gesserit", "fremen"} - legal)
+                if refused:
+                    mutated = copy.deepcopy(log)
+                    mutated["actions"][index] = dict(action, faction=refused[0])
+                    report = replay(mutated)
+                    assert report["first_illegal"] == index
+                    assert report["verdicts"][index]["code"] == "choice.not-offered"
+                    return
+            rules.apply(state, Action(action))
+    pytest.fail("no solo Rival Influence choice in 40 playouts")

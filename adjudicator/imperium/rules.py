@@ -18,8 +18,7 @@ from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
-from .custom import rivals
-from .custom.rivals_base import setup_spoiler
+from .custom import rivals, rivals_base
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -53,9 +52,8 @@ PLAYER_COUNTS = (1, 2, 3, 4)
 # unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
 INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2})
 # the editions whose Rivals the engine knows (the original game's House Hagal: not yet)
-# the player counts each edition's House Hagal Rivals play (the original game's solo Rivals are
-# not derived yet: rivals.NOT_IMPLEMENTED)
-RIVAL_EDITIONS = {"uprising": (1, 2), "base": (2,)}
+# the player counts each edition's House Hagal Rivals play
+RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
@@ -154,14 +152,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "seat_index": ids.index(p["id"]),
             }
         if rival_list:
+            if self.edition == "base":
+                rivals_base.check_setup(setup, len(humans))
             state["game"]["rival_options"] = self._rival_options(setup, len(humans))
             if setup.get("difficulty") is not None:
                 state["game"]["rival_difficulty"] = setup["difficulty"]
             state["hagal"] = rivals.new_hagal(len(humans), self.edition)
             for r in rival_list:
                 rivals.setup_rival(state["players"][r["id"]], r["leader"])
-                if self.edition == "base":
-                    setup_spoiler(state["players"][r["id"]])
+                if self.edition == "base" and len(humans) == 2:
+                    rivals_base.setup_spoiler(state["players"][r["id"]])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -171,6 +171,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             g.push({"t": "chance", "kind": "deal-objectives"})
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
+        if rival_list and self.edition == "base" and len(humans) == 1:
+            rivals_base.setup_solo(g, humans)
         self.settle(g)
         return state
 
@@ -182,7 +184,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if len(listed) != want:
             raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
                                "/setup/rivals", code="rival-count")
-        known = rivals.hagal(self.edition)["rival_leaders"]
+        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
+            rivals_base.rival_leaders(self.content, n_players)
         for i, r in enumerate(listed):
             if r["leader"] not in known:
                 raise MalformedLog(f"no Rival card is known for {r['leader']!r} (known: {sorted(known)})",
@@ -195,10 +198,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         want = rivals.RIVALS_FOR.get(players, 0) if players in RIVAL_EDITIONS.get(self.edition, ()) else 0
         if not want:
             return {}
-        pool = sorted(set(rivals.hagal(self.edition)["rival_leaders"]) - set(taken))
+        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
+            rivals_base.rival_leaders(self.content, players, [])  # a random game: the base box's Leaders
+        pool = sorted(set(known) - set(taken))
         picked = [pool.pop(rnd.below(len(pool))) for _ in range(want)]
-        return {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
-                "options": sorted(options)}
+        out = {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
+               "options": sorted(options) if self.edition != "base" else []}
+        if self.edition == "base" and players == 1:  # the solo difficulty chart (PDF p. 20)
+            levels = list(rivals.hagal("base")["difficulty"])
+            out["difficulty"] = levels[rnd.below(len(levels))]
+        return out
 
     @staticmethod
     def _rival_options(setup: dict, humans: int) -> list[str]:

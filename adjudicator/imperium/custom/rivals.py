@@ -36,9 +36,9 @@ R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
     "a Rival choice no rule of the booklet settles",
-    "difficulty levels beyond the options they require",
+    "Uprising's difficulty levels beyond the options they require",
+    "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
-    "the original game's solo rules (its Rivals and difficulty levels)",
 )
 NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 
@@ -356,5 +356,5 @@ def _unambitious(g: Game, pid: str):
 @hook("round-start")
 def _difficulty(g: Game) -> None:
     level = g.state["game"].get("rival_difficulty")
-    if level is not None and level not in STRICT_LEVELS:
+    if level is not None and level not in STRICT_LEVELS and g.state["game"]["edition"] == "uprising":
         g.note_unimplemented(NI_LEVELS)

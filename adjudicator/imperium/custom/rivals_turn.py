@@ -14,10 +14,12 @@ from ..costs import can_afford
 from ..effects import worm_refusal
 from ..game import Game, ms_add, own_posts, spy_owners
 from ..influence import change_influence
+from ..leaders import signet_effects
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
 from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
+from .rivals_base import expert, is_spoiler
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -64,7 +66,11 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
             g.gain(pid, {key: option[key]})
     if option.get("influence"):
         raise_influence(g, pid, option["influence"])
-    if option.get("signet"):
+    if option.get("signet") and g.state["game"]["edition"] == "base":
+        # solo: the Leader's own Signet Ring; its choices are made for the Rival by the player (p. 20)
+        run(g, pid, signet_effects(g, pid), f"signet:{pl['leader']}")
+        g.rulings.append("rivals.base-solo-play")
+    elif option.get("signet"):
         g.rulings.append("rivals.leader-cards")
         recruited += leader_gains(g, pid, leader_card(g, pid)["signet"])
     if option.get("maker_hook"):
@@ -166,8 +172,11 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
     if not combat_space:
         return
     g.rulings.append("rivals.combat-deploy")
-    if has_option(g, "considered-deployment") and _holds_back(g, pid):
+    if has_option(g, "considered-deployment") and _holds_back(g, pid, 3):
         g.rulings.append("rivals.opt-measured-deployment")
+        return
+    if expert(g) and _holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
+        g.rulings += ["rivals.base-solo-play", "rivals.base-solo-scoring"]
         return
     n = min(troops["garrison"], recruited + network + 2)
     troops["garrison"] -= n
@@ -176,10 +185,10 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
         count_deployed(g, pid, n)
 
 
-def _holds_back(g: Game, pid: str) -> bool:
+def _holds_back(g: Game, pid: str, lead: int) -> bool:
     level = g.content.conflicts.get(g.state["board"]["conflict"] or "", {}).get("level", 1)
     others = max((units_in_conflict(g.p(q)) for q in g.opponents(pid)), default=0)
-    return level < 3 and units_in_conflict(g.p(pid)) - others >= 3
+    return level < 3 and units_in_conflict(g.p(pid)) - others >= lead
 
 
 def _harvest(g: Game, pid: str, space_id: str) -> None:
@@ -188,8 +197,12 @@ def _harvest(g: Game, pid: str, space_id: str) -> None:
     pl, board = g.p(pid), g.state["board"]
     bonus = board["bonus_spice"].get(space_id, 0)
     board["bonus_spice"][space_id] = 0
-    if g.state["game"]["edition"] == "base":  # House Hagal of two players: the bonus goes to the bank
+    if is_spoiler(g, pid):  # House Hagal of two players: the bonus goes to the bank
         g.rulings += ["rivals.base-two-player", "makers.bonus-spice"]
+        return
+    if g.state["game"]["edition"] == "base":  # a solo Rival takes all the spice there (p. 20)
+        g.gain(pid, {"spice": bonus + base_spice(g, space_id)})
+        g.rulings += ["rivals.base-solo-play", "makers.bonus-spice"]
         return
     if pl["swordmaster"] and unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")  # the bonus spice goes back to the bank
@@ -218,7 +231,11 @@ def place_priority_spy(g: Game, pid: str) -> None:
 def economy(g: Game, task: dict, step: dict) -> None:
     pid = task["player"]
     pl = g.p(pid)
-    if g.state["game"]["edition"] == "base":  # the original House Hagal collects nothing to spend
+    if g.state["game"]["edition"] == "base":
+        # two players: House Hagal collects nothing; solo: resources are spent for VP at once and
+        # the Swordmaster comes with the Conflict deck (p. 20)
+        if not is_spoiler(g, pid):
+            _trade(g, pid, "rivals.base-solo-play")
         pl["revealed"] = len(pl["placed"]) >= pl["agents"]
         return
     if not pl["swordmaster"]:
@@ -257,7 +274,7 @@ def _discard_intrigue(g: Game, pid: str, n: int) -> None:
     del pl["intrigue"][:n]
 
 
-def _trade(g: Game, pid: str) -> None:
+def _trade(g: Game, pid: str, ruling: str = "rivals.vp-exchange") -> None:
     pl, rates = g.p(pid), deck_data(g)["vp_trades"]
     for key in TRADES:
         while (len(pl["intrigue"]) if key == "intrigue" else pl[key]) >= rates[key]:
@@ -266,7 +283,7 @@ def _trade(g: Game, pid: str) -> None:
             else:
                 pl[key] -= rates[key]
             pl["vp"] += 1
-            g.rulings.append("rivals.vp-exchange")
+            g.rulings.append(ruling)
 
 
 # --- combat -----------------------------------------------------------------------------------------
@@ -300,7 +317,7 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
     if g.state["game"]["edition"] == "base":
-        return _base_pick(g, pid, offers)
+        return _base_pick(g, pid, task, offers)
     picked = _rival_pick(g, pid, task, offers)
     if picked is None:
         g.note_unimplemented(NI_CHOICE)
@@ -328,9 +345,12 @@ def _rival_pick(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     return None
 
 
-def _base_pick(g: Game, pid: str, offers: list) -> list:
+def _base_pick(g: Game, pid: str, task: dict, offers: list) -> list:
     """The original game: Influence where the Rival has least; a tie, or any other choice, is
     made for it by a player (FAQ 'Rivals'), so every tied answer stays legal."""
+    if task["kind"] == "count" and task.get("move") == "defend":  # the defensive bonus, taken (p. 20)
+        g.rulings.append("rivals.base-solo-play")
+        return [max(offers, key=lambda o: o.get("count", 0))]
     if not all(set(o) == {"faction"} for o in offers):
         return offers
     g.rulings.append("rivals.base-choices")
