@@ -1,7 +1,8 @@
-"""House Hagal Rivals for one and two players (Uprising): their seats, the House Hagal deck as a
-chance outcome (`draw-hagal`), and the Rival's Agent turn, which the engine derives from the card
-drawn and offers as the one legal `rival-agent` action. Rules: rulings/rivals-uprising.toml
-(the Russian booklet for 1-2 players, pp. 1-4); card facts: data/uprising/house-hagal.json.
+"""House Hagal Rivals for one and two players: their seats, the House Hagal deck as a chance
+outcome (`draw-hagal`), and the Rival's Agent turn, which the engine derives from the card drawn
+and offers as the one legal `rival-agent` action. Rules: rulings/rivals-uprising.toml (the Russian
+booklet for 1-2 players, pp. 1-4); card facts: data/<edition>/house-hagal.json. The original
+game's differences live in rivals_base.py.
 
 A Rival is a seat like a player's (turn order, influence, combat, VP read it unchanged) whose
 player record carries `rival` (its leader card); `state["hagal"]` holds the deck and discard as
