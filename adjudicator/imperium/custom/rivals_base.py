@@ -148,7 +148,7 @@ def setup_solo(g: Game, humans: list[str]) -> None:
         if chart["rival_extra"].get("intrigue"):
             g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": chart["rival_extra"]["intrigue"]})
     g.state["first"] = rivals(g)[0]
-    g.rulings.append("rivals.base-solo-setup")
+    g.rulings += ["rivals.base-solo-setup", "rivals.base-deck-setup"]
 
 
 @hook("round-start")
