@@ -13,6 +13,7 @@ from test_rivals_setup import NOT_IMPLEMENTED
 
 from adjudicator.core.actions import Action
 from adjudicator.core.replay import replay
+from adjudicator.imperium.custom.rivals import new_hagal
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
@@ -20,10 +21,13 @@ from adjudicator.simulate import simulate
 pytestmark = pytest.mark.usefixtures("unlocked")
 
 SEEDS = range(6)
-# the optional rules each playout plays under, in turn (the Row refresh is left out: not derived)
-OPTIONS = {1: [(), ("brutal-escalation",), ("calculated-politics", "considered-deployment")],
-           2: [(), ("brutal-escalation",), ("calculated-politics", "unambitious-rivals")]}
-MODES = [(1, ()), (1, ("choam",)), (2, ()), (2, ("choam",))]
+# the optional rules each playout plays under, in turn
+OPTIONS = {("uprising", 1): [(), ("brutal-escalation", "row-refresh"),
+                             ("calculated-politics", "considered-deployment")],
+           ("uprising", 2): [(), ("brutal-escalation",), ("calculated-politics", "unambitious-rivals")],
+           ("base", 1): [()], ("base", 2): [()]}  # the original game's Rivals have no options
+MODES = [("uprising", 1, ()), ("uprising", 1, ("choam",)), ("uprising", 2, ()), ("uprising", 2, ("choam",)),
+         ("base", 1, ()), ("base", 2, ())]
 
 
 def only_pinned_gaps(report: dict) -> None:
@@ -37,14 +41,16 @@ def only_pinned_gaps(report: dict) -> None:
 
 CHUNK = 50  # seeds per test: each chunk well under two minutes on a loaded machine
 PLAYOUTS = 200  # per mode (issue #13)
-CHUNKS = [(players, modules, start) for players, modules in MODES for start in range(0, PLAYOUTS, CHUNK)]
+CHUNKS = [(edition, players, modules, start) for edition, players, modules in MODES
+          for start in range(0, PLAYOUTS, CHUNK)]
 
 
-@pytest.mark.parametrize(("players", "modules", "start"), CHUNKS,
-                         ids=[f"{p}p-{'+'.join(m) or 'plain'}-from{s}" for p, m, s in CHUNKS])
-def test_rival_playouts_replay_identically(players, modules, start):
+@pytest.mark.parametrize(("edition", "players", "modules", "start"), CHUNKS,
+                         ids=[f"{e}-{p}p-{'+'.join(m) or 'plain'}-from{s}" for e, p, m, s in CHUNKS])
+def test_rival_playouts_replay_identically(edition, players, modules, start):
+    options = OPTIONS[edition, players]
     for seed in range(start, start + CHUNK):
-        log = simulate("uprising", players, seed, modules, options=OPTIONS[players][seed % len(OPTIONS[players])])
+        log = simulate(edition, players, seed, modules, options=options[seed % len(options)])
         recorded = replay(log, snapshots="final")
         assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
         only_pinned_gaps(recorded)
@@ -58,17 +64,18 @@ def test_rival_playouts_replay_identically(players, modules, start):
         assert replay(log, snapshots="final") == recorded  # byte-identical report
 
 
-@pytest.mark.parametrize(("players", "modules"), MODES)
-def test_rival_invariants_hold_after_every_action(players, modules):
+@pytest.mark.parametrize(("edition", "players", "modules"), MODES)
+def test_rival_invariants_hold_after_every_action(edition, players, modules):
+    cards = len(new_hagal(players, edition)["deck"])
     for seed in SEEDS[:3]:
-        log = simulate("uprising", players, seed, modules)
-        rules = ruleset("uprising")
+        log = simulate(edition, players, seed, modules)
+        rules = ruleset(edition)
         state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
         for index, action in enumerate(log["actions"]):
             rules.apply(state, Action(action))
             assert violations(state) == [], (index, action)
             hagal = state["hagal"]
-            assert len(hagal["deck"]) + len(hagal["discard"]) == 38 - (players == 1)  # cards conserved
+            assert len(hagal["deck"]) + len(hagal["discard"]) == cards  # cards conserved
         assert state["phase"] == "over"
 
 
@@ -83,9 +90,9 @@ def test_the_playouts_reach_the_rival_decisions():
     assert {"draw-hagal", "rival-agent"} <= seen
 
 
-@pytest.mark.parametrize("players", [1, 2])
-def test_a_rival_sent_to_the_wrong_space_is_flagged(players):
-    log = simulate("uprising", players, 4)
+@pytest.mark.parametrize(("edition", "players"), [("uprising", 1), ("uprising", 2), ("base", 1), ("base", 2)])
+def test_a_rival_sent_to_the_wrong_space_is_flagged(edition, players):
+    log = simulate(edition, players, 4)
     index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")
     mutated = copy.deepcopy(log)
     wrong = "secrets" if log["actions"][index]["space"] != "secrets" else "fremkit"
@@ -134,3 +141,46 @@ def test_a_rival_taking_a_reward_its_rules_refuse_is_flagged(players):
     report = replay(mutated)
     assert report["first_illegal"] == index
     assert report["verdicts"][index]["code"] == "choice.not-offered"
+
+
+def test_the_original_house_hagal_taking_a_reward_is_flagged():
+    """Rulebook PDF p. 19: House Hagal earns no Conflict reward. A log that records it choosing a
+    reward (Influence where a player would choose one) is flagged at that action."""
+    for seed in range(40):
+        log = simulate("base", 2, seed)
+        hagal = log["setup"]["rivals"][0]["id"]
+        found = [i for i, a in enumerate(log["actions"]) if a["do"] == "choose" and "faction" in a
+                 and a["by"] != hagal]
+        if found:
+            break
+    else:
+        pytest.fail("no Influence reward choice in 40 playouts")
+    index = found[0]
+    mutated = copy.deepcopy(log)
+    mutated["actions"].insert(index, dict(log["actions"][index], by=hagal))
+    report = replay(mutated)
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["verdict"] == "illegal"
+
+
+def test_an_original_solo_rival_taking_influence_where_it_has_more_is_flagged():
+    """Rulebook PDF p. 20: a solo Rival gains Influence where it has least (a tie is the player's
+    call). A log recording it choosing a Faction where it has more is flagged at that action."""
+    rules = ruleset("base")
+    for seed in range(40):
+        log = simulate("base", 1, seed)
+        rivals = {r["id"] for r in log["setup"]["rivals"]}
+        state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        for index, action in enumerate(log["actions"]):
+            if action["by"] in rivals and action["do"] == "choose" and "faction" in action:
+                legal = {a.to_json().get("faction") for a in rules.legal_actions(state)}
+                refused = sorted({"emperor", "guild", "bene-gesserit", "fremen"} - legal)
+                if refused:
+                    mutated = copy.deepcopy(log)
+                    mutated["actions"][index] = dict(action, faction=refused[0])
+                    report = replay(mutated)
+                    assert report["first_illegal"] == index
+                    assert report["verdicts"][index]["code"] == "choice.not-offered"
+                    return
+            rules.apply(state, Action(action))
+    pytest.fail("no solo Rival Influence choice in 40 playouts")

@@ -5,22 +5,18 @@ the list of what the engine does not derive yet."""
 import json
 
 import pytest
-from rivals_helpers import RULES, new_game, step
+from rivals_helpers import RULES, new_game
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.custom import rivals
-from adjudicator.imperium.rules import ruleset
 from adjudicator.resources import data_dir
 
 # what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
 NOT_IMPLEMENTED = (
-    "spy network on a Rival's third spy (leader card effect)",
-    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
     "a Rival choice no rule of the booklet settles",
-    "Imperium Row refresh by dice (solo)",
-    "difficulty levels beyond the options they require",
-    "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
-    "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
+    "Uprising's difficulty levels beyond the options they require",
+    "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
+    "a Rival card for Shaddam Corrino IV (none in our sources)",
 )
 
 
@@ -82,15 +78,6 @@ def test_wrong_number_of_rivals_or_unknown_rival_card_is_refused():
 
 
 @pytestmark_unlocked
-def test_the_original_game_has_no_rivals_yet():
-    game = {"system": "imperium", "edition": "base", "modules": [],
-            "players": [{"id": "p1", "leader": ruleset("base").leader_ids([])[0]}]}
-    with pytest.raises(MalformedLog) as err:
-        ruleset("base").new_state(game, {})
-    assert err.value.code == "unsupported-player-count"
-
-
-@pytestmark_unlocked
 @pytest.mark.parametrize("level", ["mentat", "kwisatz-haderach"])
 def test_strict_difficulty_requires_the_first_three_options(level):
     """Booklet p. 4: Calculated Politics, Brutal Escalation and Considered Deployment are
@@ -117,6 +104,8 @@ def test_house_hagal_data():
     assert "Tabletop Simulator" in data["note"]
     for lead in data["rival_leaders"].values():
         assert sorted(lead["priority"]) == sorted(["emperor", "guild", "bene-gesserit", "fremen"])
+        assert lead["signet"] and lead["network"] and lead["verified"] is False  # every card has both
+    assert "shaddam-corrino-iv" not in data["rival_leaders"]  # no Rival card in our source
 
 
 @pytestmark_unlocked
@@ -126,28 +115,3 @@ def test_options_for_one_player_count_only_are_refused_elsewhere():
         with pytest.raises(MalformedLog) as err:
             new_game(players, options=[option])
         assert err.value.code == "rival-option"
-
-
-@pytestmark_unlocked
-def test_an_option_the_engine_does_not_derive_makes_the_verdict_not_implemented():
-    """The solo Imperium Row refresh by dice is not derived: a reveal turn under it says so
-    rather than guessing (NOT_IMPLEMENTED[3])."""
-    state = new_game(1, options=["row-refresh"])
-    outcomes = []
-    for _ in range(400):
-        legal = RULES.legal_actions(state)
-        if RULES.deal(state) is None and any(a.do == "reveal" for a in legal):
-            outcomes.append(RULES.apply(state, next(a for a in legal if a.do == "reveal")))
-            break
-        step(state)
-    assert outcomes, "no reveal reached"
-    for _ in range(40):  # the reveal turn ends within a few steps
-        if any(NOT_IMPLEMENTED[3] in (o.message or "") for o in outcomes):
-            break
-        dealt = RULES.deal(state)
-        if dealt is not None:
-            outcomes.append(RULES.apply(state, dealt, dealt=True))
-        else:
-            legal = RULES.legal_actions(state)
-            outcomes.append(RULES.apply(state, legal[0]))
-    assert any(o.code == "not-implemented" and NOT_IMPLEMENTED[3] in o.message for o in outcomes)

@@ -9,6 +9,7 @@ from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn, economy
 from adjudicator.imperium.game import Game
+from adjudicator.simulate import simulate
 
 pytestmark = pytest.mark.usefixtures("unlocked")
 
@@ -209,6 +210,23 @@ def test_two_players_the_first_player_marker_skips_the_rival():
     assert state["first"] == "p2"
     until(state, lambda t: state["round"] == 3)
     assert state["first"] == "p1"
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_two_players_the_rival_always_acts_second(seed):
+    """p. 2: the Rival sits straight after the first player, whoever holds the marker: each
+    round's Agent turns go first player, Rival, other player while all three have Agents."""
+    log = simulate("uprising", 2, seed)
+    rival = log["setup"]["rivals"][0]["id"]
+    rounds, by_round = 0, {}
+    for a in log["actions"]:
+        rounds += a["do"] == "reveal-conflict"
+        if a["do"] in ("send-agent", "rival-agent"):
+            by_round.setdefault(rounds, []).append(a["by"])
+    assert len(by_round) >= 3
+    for seq in by_round.values():
+        assert seq[1] == rival and seq[0] != rival  # the second Agent turn of every round
+        assert seq[3] == seq[0]  # and the first player again after the other player
 
 
 def test_a_rival_takes_no_faction_bonus_but_takes_the_alliance():

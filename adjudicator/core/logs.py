@@ -108,7 +108,8 @@ def parse_log(doc, deadline: float | None = None) -> Log:
     game["players"] = players
     setup = dict(doc.get("setup", {}))
     if "rivals" in setup:  # automated seats of a small game (setup.rivals): they act in the log too
-        setup["rivals"] = [{**r, "leader": rules.resolve_leader(r["leader"], f"/setup/rivals/{i}/leader")}
+        resolve = getattr(rules, "resolve_rival", rules.resolve_leader)  # a Rival card may be no player's leader
+        setup["rivals"] = [{**r, "leader": resolve(r["leader"], f"/setup/rivals/{i}/leader")}
                            for i, r in enumerate(setup["rivals"])]
     ids = [p["id"] for p in players] + [r["id"] for r in setup.get("rivals", [])]
     log = Log(game=game, setup=setup, rules=rules, written=actions)

@@ -9,7 +9,7 @@ from .commanders import return_to_supply
 from .conditions import strength, units_in_conflict
 from .content import in_game
 from .game import Game
-from .registry import adjust, custom, fire
+from .registry import adjust, custom, fire, first
 from .steps import run
 
 REWARDS = ("first", "second", "third")
@@ -55,6 +55,10 @@ def resolve(g: Game) -> str | None:
     tasks = []
     for pid, reward in placed:
         steps = list(conflict.get("rewards", {}).get(reward, []))
+        instead = first("no-rewards", g, pid, reward)  # a seat that earns none (the original House Hagal)
+        if instead is not None:
+            tasks.append((pid, instead, f"conflict:{reward}"))
+            continue
         if g.p(pid)["worms"] > 0:
             steps += [s for s in steps if s.get("custom") != "control"]
             g.rulings += ["worm.doubling", "worm.doubling-paid", "worm.doubling-influence"]

@@ -17,6 +17,8 @@ def leader_side(g: Game, pid: str) -> dict:
 
 
 def ability(g: Game, pid: str) -> dict:
+    if "rival" in g.p(pid):  # a Rival uses only its Leader's Signet Ring (rulebook PDF p. 20) or its Rival card
+        return {}
     return leader_side(g, pid).get("ability", {})
 
 

@@ -45,12 +45,16 @@ def draw_hands(g: Game, task: dict) -> None:
 
 
 def turns(g: Game, task: dict) -> None:
-    waiting = [q for q in g.clockwise_from(task["next"]) if not g.p(q)["revealed"]]
+    # the seats in turn order from the first player; a seat placed by its own rule moves (a
+    # two-player game's Rival always acts second)
+    ring = adjust("turn-ring", g.clockwise_from(g.first), g)
+    at = ring.index(task["next"])
+    waiting = [q for q in ring[at:] + ring[:at] if not g.p(q)["revealed"]]
     if not waiting:
         task["step"] = "combat"
         return
     pid = waiting[0]
-    task["next"] = g.order[(g.order.index(pid) + 1) % len(g.order)]
+    task["next"] = ring[(ring.index(pid) + 1) % len(ring)]
     fire("turn-start", g, pid)
     if not first("seat-turn", g, pid):  # a seat with its own kind of turn pushes it (a Rival)
         g.push({"t": "turn", "player": pid})

@@ -18,7 +18,7 @@ from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
-from .custom import rivals
+from .custom import rivals, rivals_base
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -52,7 +52,8 @@ PLAYER_COUNTS = (1, 2, 3, 4)
 # unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
 INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2})
 # the editions whose Rivals the engine knows (the original game's House Hagal: not yet)
-RIVAL_EDITIONS = ("uprising",)
+# the player counts each edition's House Hagal Rivals play
+RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
@@ -86,7 +87,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         cnt = self.content
         players = game.get("players", [])
         if len(players) not in PLAYER_COUNTS or len(players) in INCOMPLETE_PLAYER_COUNTS or (
-                len(players) in rivals.RIVALS_FOR and self.edition not in RIVAL_EDITIONS):
+                len(players) in rivals.RIVALS_FOR and len(players) not in RIVAL_EDITIONS.get(self.edition, ())):
             raise MalformedLog(f"{self.edition} is supported for "
                                f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
@@ -152,12 +153,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "seat_index": ids.index(p["id"]),
             }
         if rival_list:
+            if self.edition == "base":
+                rivals_base.check_setup(setup, len(humans))
             state["game"]["rival_options"] = self._rival_options(setup, len(humans))
             if setup.get("difficulty") is not None:
                 state["game"]["rival_difficulty"] = setup["difficulty"]
-            state["hagal"] = rivals.new_hagal(len(humans))
+            state["hagal"] = rivals.new_hagal(len(humans), self.edition)
             for r in rival_list:
                 rivals.setup_rival(state["players"][r["id"]], r["leader"])
+                if self.edition == "base" and len(humans) == 2:
+                    rivals_base.setup_spoiler(state["players"][r["id"]])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -167,11 +172,12 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             g.push({"t": "chance", "kind": "deal-objectives"})
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
+        if rival_list and self.edition == "base" and len(humans) == 1:
+            rivals_base.setup_solo(g, humans)
         self.settle(g)
         return state
 
-    @staticmethod
-    def _rivals(n_players: int, setup: dict) -> list[dict]:
+    def _rivals(self, n_players: int, setup: dict) -> list[dict]:
         """The Rival seats a game of one or two players adds (booklet for 1-2 players p. 1):
         `setup.rivals`, each an id and a leader whose Rival card the engine knows."""
         listed = setup.get("rivals", [])
@@ -179,7 +185,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if len(listed) != want:
             raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
                                "/setup/rivals", code="rival-count")
-        known = rivals.hagal()["rival_leaders"]
+        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
+            rivals_base.rival_leaders(self.content, n_players)
         for i, r in enumerate(listed):
             if r["leader"] not in known:
                 raise MalformedLog(f"no Rival card is known for {r['leader']!r} (known: {sorted(known)})",
@@ -189,13 +196,19 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def rival_setup(self, players: int, taken: list[str], rnd, options=()) -> dict:
         """Rival seats for a random playout of one or two players (simulate.py): leaders drawn
         from the Rival cards the engine knows, none of them a player's."""
-        want = rivals.RIVALS_FOR.get(players, 0) if self.edition in RIVAL_EDITIONS else 0
+        want = rivals.RIVALS_FOR.get(players, 0) if players in RIVAL_EDITIONS.get(self.edition, ()) else 0
         if not want:
             return {}
-        pool = sorted(set(rivals.hagal()["rival_leaders"]) - set(taken))
+        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
+            rivals_base.rival_leaders(self.content, players, [])  # a random game: the base box's Leaders
+        pool = sorted(set(known) - set(taken))
         picked = [pool.pop(rnd.below(len(pool))) for _ in range(want)]
-        return {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
-                "options": sorted(options)}
+        out = {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
+               "options": sorted(options) if self.edition != "base" else []}
+        if self.edition == "base" and players == 1:  # the solo difficulty chart (PDF p. 20)
+            levels = list(rivals.hagal("base")["difficulty"])
+            out["difficulty"] = levels[rnd.below(len(levels))]
+        return out
 
     @staticmethod
     def _rival_options(setup: dict, humans: int) -> list[str]:
@@ -265,7 +278,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if kind == "card":
             do = data.get("do")
             if do in ("draw-hagal", "rival-agent"):
-                return rivals.hagal_names()
+                return rivals.hagal_names(self.edition)
             if do in ("play-intrigue", "steal-intrigue"):
                 return self.content.names["intrigue"]
             if do == "reveal-conflict":
@@ -276,6 +289,13 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def resolve_leader(self, name: str, pointer: str) -> str:
         return self.content.names["leader"].resolve(name, pointer)
+
+    def resolve_rival(self, name: str, pointer: str) -> str:
+        """A Rival card's leader: a player's leader, or one found only on a Rival card (Glossu
+        Rabban, Vladimir Harkonnen), known by its id or its name in the House Hagal data."""
+        if self.edition in RIVAL_EDITIONS and name in (only := rivals.rival_only_names(self.edition)):
+            return only.resolve(name, pointer)
+        return self.resolve_leader(name, pointer)
 
     # --- progress ----------------------------------------------------------------------------
     def settle(self, g: Game) -> None:

@@ -240,3 +240,4 @@ def place_spy(g: Game, pid: str, post: str, recall: str | None = None, deep: boo
     if owners:
         g.rulings.append("spy.deep-cover")
     g.state["board"]["spies"] = dict(sorted(spies.items()))
+    fire("spy-placed", g, pid, post)  # a seat whose last spy sets something off (a Rival's spy network)

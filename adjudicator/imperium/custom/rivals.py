@@ -1,7 +1,8 @@
-"""House Hagal Rivals for one and two players (Uprising): their seats, the House Hagal deck as a
-chance outcome (`draw-hagal`), and the Rival's Agent turn, which the engine derives from the card
-drawn and offers as the one legal `rival-agent` action. Rules: rulings/rivals-uprising.toml
-(the Russian booklet for 1-2 players, pp. 1-4); card facts: data/uprising/house-hagal.json.
+"""House Hagal Rivals for one and two players: their seats, the House Hagal deck as a chance
+outcome (`draw-hagal`), and the Rival's Agent turn, which the engine derives from the card drawn
+and offers as the one legal `rival-agent` action. Rules: rulings/rivals-uprising.toml (the Russian
+booklet for 1-2 players, pp. 1-4); card facts: data/<edition>/house-hagal.json. The original
+game's differences live in rivals_base.py.
 
 A Rival is a seat like a player's (turn order, influence, combat, VP read it unchanged) whose
 player record carries `rival` (its leader card); `state["hagal"]` holds the deck and discard as
@@ -18,8 +19,9 @@ from ...core import rng
 from ...core.errors import IllegalAction
 from ...core.names import NameIndex
 from ...resources import data_dir
-from ..game import Game, ms_add, ms_remove, spies_on_board
+from ..game import Game, ms_add, ms_remove, spy_owners
 from ..registry import ChanceKind, chance_kind, hook
+from ..zones import place_spy
 
 OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
            "row-refresh")
@@ -34,29 +36,45 @@ UNAMBITIOUS = ("lady-amber-metulli", "glossu-rabban")  # the Rivals the option n
 R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
 NOT_IMPLEMENTED = (
-    "spy network on a Rival's third spy (leader card effect)",
-    "Lady Jessica's Signet Ring as a Rival (its effect is not in our data)",
     "a Rival choice no rule of the booklet settles",
-    "Imperium Row refresh by dice (solo)",
-    "difficulty levels beyond the options they require",
-    "Rival leader cards of Glossu Rabban, Vladimir Harkonnen, Muad'Dib and Shaddam Corrino IV",
-    "the original game's solo and two-player rules (House Hagal of Dune: Imperium)",
+    "Uprising's difficulty levels beyond the options they require",
+    "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
+    "a Rival card for Shaddam Corrino IV (none in our sources)",
 )
+NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
+
+
+EDITION_DIR = {"uprising": "uprising", "base": "base"}  # where each edition's House Hagal data lives
 
 
 @cache
-def hagal() -> dict:
-    with (data_dir() / "uprising" / "house-hagal.json").open(encoding="utf-8") as fh:
+def hagal(edition: str = "uprising") -> dict:
+    with (data_dir() / EDITION_DIR[edition] / "house-hagal.json").open(encoding="utf-8") as fh:
         data = json.load(fh)
     data["by_id"] = {c["id"]: c for c in data["cards"]}
+    data.setdefault("rival_leaders", {})
     return data
 
 
+def deck_data(g: Game) -> dict:
+    return hagal(g.state["game"]["edition"])
+
+
 @cache
-def hagal_names() -> NameIndex:
+def hagal_names(edition: str = "uprising") -> NameIndex:
     index = NameIndex("house-hagal card")
-    for c in hagal()["cards"]:
+    for c in hagal(edition)["cards"]:
         index.add(c["id"], c["name"]["en"], c["name"].get("ru", ""))
+    return index
+
+
+@cache
+def rival_only_names(edition: str = "uprising") -> NameIndex:
+    """The leaders found only on a Rival card (no player's leader): by id and name."""
+    index = NameIndex("Rival card leader")
+    for lead, data in sorted(hagal(edition)["rival_leaders"].items()):
+        if "name" in data:
+            index.add(lead, data["name"]["en"])
     return index
 
 
@@ -87,9 +105,10 @@ def setup_rival(pl: dict, leader: str) -> None:
     pl.update({"rival": {"leader": leader}, "hand": [], "deck": {"cards": [], "hidden": 0}})
 
 
-def new_hagal(players: int) -> dict:
-    deck = sorted(c["id"] for c in hagal()["cards"] for _ in range(c["copies"])
-                  if players == 2 or not c.get("two_player_only"))
+def new_hagal(players: int, edition: str = "uprising") -> dict:
+    """The deck for the player count: solo leaves out the 2P cards, two players the 1P ones."""
+    deck = sorted(c["id"] for c in hagal(edition)["cards"] for _ in range(c["copies"])
+                  if not c.get("two_player_only" if players == 1 else "solo_only"))
     return {"deck": deck, "discard": []}
 
 
@@ -98,7 +117,7 @@ def unambitious(g: Game, pid: str) -> bool:
 
 
 def leader_card(g: Game, pid: str) -> dict:
-    return hagal()["rival_leaders"][g.p(pid)["rival"]["leader"]]
+    return deck_data(g)["rival_leaders"][g.p(pid)["rival"]["leader"]]
 
 
 # --- turn order ---------------------------------------------------------------------------------
@@ -125,6 +144,17 @@ def _first_passes_between_players(nxt: str, g: Game) -> str:
     return nxt
 
 
+@hook("turn-ring")
+def _rival_always_second(ring: list, g: Game) -> list:
+    """Two players: the Rival sits straight after the first player, whoever holds the marker,
+    so it always acts second (booklet p. 2): first player, Rival, the other player."""
+    if not rivals(g) or len(g.order) - len(rivals(g)) != 2 or g.state["game"]["edition"] != "uprising":
+        return ring
+    rival = rivals(g)[0]
+    g.rulings.append("rivals.turn-structure")
+    return [g.first, rival, *(q for q in ring if q not in (g.first, rival))]
+
+
 @hook("passes-window")
 def _rival_passes(g: Game, task: dict, pid: str):
     """Rivals play no Intrigue card: their Intrigue cards are a resource (booklet p. 3)."""
@@ -148,8 +178,10 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         h["deck"], h["discard"] = h["discard"], []
     if not ms_remove(h["deck"], card):
         raise IllegalAction("chance.card-not-available", f"{card} is not in the House Hagal deck", R_AVAIL)
-    data = hagal()["by_id"][card]
+    data = deck_data(g)["by_id"][card]
     ms_add(h["discard"], card)
+    if g.state["game"]["edition"] == "base":
+        g.rulings.append("rivals.base-deck-setup")  # the cards of the deck for this player count
     if data["agent"].get("reshuffle"):
         h["deck"], h["discard"] = sorted(h["deck"] + h["discard"]), []
         g.rulings.append("rivals.agent-placement")
@@ -245,16 +277,11 @@ def _first_harvest(node) -> int | None:
 
 
 def _place_spy(g: Game, pid: str, posts: list[str]) -> None:
-    spies, pl = g.state["board"]["spies"], g.p(pid)
-    free = [p for p in posts if p not in spies]
-    if not free or pl["spies"] <= 0:
-        return
-    if spies_on_board(g, pid) >= 2:
-        g.note_unimplemented(NOT_IMPLEMENTED[0])
-        return
-    pl["spies"] -= 1
-    spies[free[0]] = pid
-    g.state["board"]["spies"] = dict(sorted(spies.items()))
+    """The first free post of the kind the card names (a third spy sets off the spy network:
+    hook `spy-placed` in rivals_turn.py)."""
+    free = [p for p in posts if not spy_owners(g, p)]
+    if free and g.p(pid)["spies"] > 0:
+        place_spy(g, pid, free[0])
 
 
 chance_kind(ChanceKind(
@@ -265,11 +292,49 @@ chance_kind(ChanceKind(
 
 
 
-# --- what the engine does not derive yet, flagged where it would matter -------------------------------
+# --- the solo Imperium Row refresh (option) ----------------------------------------------------------
+ROW_PLACES = 5  # the dice count the Row's cards 1 to 5 from the left; a 6 removes nothing (p. 4)
+
+
 @hook("reveal-turn-end")
 def _row_refresh(g: Game, pid: str) -> None:
     if has_option(g, "row-refresh") and not is_rival(g, pid):
-        g.note_unimplemented(NOT_IMPLEMENTED[3])
+        g.push({"t": "chance", "kind": "row-refresh", "player": pid})
+        g.rulings.append("rivals.opt-market-refresh")
+
+
+def _refresh_candidates(g: Game, task: dict) -> list[dict]:
+    """What two dice can remove: no card (two sixes), one card (one six, or a double), two cards
+    (our reading: the engine keeps the Row sorted, so an outcome names the cards, not places)."""
+    row = g.state["row"]
+    sets = {()} | {(c,) for c in row} | {tuple(sorted((row[i], row[j])))
+                                         for i in range(len(row)) for j in range(i + 1, len(row))}
+    return [{"do": "row-refresh", "player": task["player"], "cards": list(c)} for c in sorted(sets)]
+
+
+def _deal_refresh(g: Game, task: dict) -> dict:
+    """Two dice; each face 1-5 names the card in that place of the Row as the engine holds it
+    (any fixed order gives each card and pair the chance the table gives it)."""
+    row = g.state["row"]
+    faces = sorted({rng.below(g.state, 6) for _ in range(2)})
+    return {"do": "row-refresh", "player": task["player"],
+            "cards": sorted(row[f] for f in faces if f < min(ROW_PLACES, len(row)))}
+
+
+def _apply_refresh(g: Game, task: dict, action: dict) -> None:
+    cards, st = action.get("cards"), g.state
+    if not isinstance(cards, list) or sorted(cards) not in [c["cards"] for c in _refresh_candidates(g, task)]:
+        raise IllegalAction("chance.card-not-available", f"two dice cannot remove {cards} from the Imperium "
+                            f"Row {st['row']}", ("rivals.opt-market-refresh", *R_AVAIL))
+    for card in sorted(cards):  # discarded from the game: no Imperium discard pile exists
+        ms_remove(st["row"], card)
+        ms_add(st.setdefault("removed_cards", []), card)
+    g.push(*({"t": "chance", "kind": "refill-row"} for _ in cards[:len(st["imperium_deck"]["cards"])]))
+    g.rulings += ["rivals.opt-market-refresh", "rivals.reading-row-refresh"]
+
+
+chance_kind(ChanceKind("row-refresh", _refresh_candidates, _deal_refresh, _apply_refresh,
+                       ("rivals.opt-market-refresh", "rivals.reading-row-refresh")))
 
 
 @hook("objective-fixed")
@@ -294,5 +359,5 @@ def _unambitious(g: Game, pid: str):
 @hook("round-start")
 def _difficulty(g: Game) -> None:
     level = g.state["game"].get("rival_difficulty")
-    if level is not None and level not in STRICT_LEVELS:
-        g.note_unimplemented(NOT_IMPLEMENTED[4])
+    if level is not None and level not in STRICT_LEVELS and g.state["game"]["edition"] == "uprising":
+        g.note_unimplemented(NI_LEVELS)

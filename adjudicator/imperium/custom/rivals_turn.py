@@ -9,14 +9,17 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..choices import SKIP
 from ..conditions import units_in_conflict
+from ..content import FACTIONS
 from ..costs import can_afford
 from ..effects import worm_refusal
-from ..game import Game, ms_add, spies_on_board
+from ..game import Game, ms_add, own_posts, spy_owners
 from ..influence import change_influence
+from ..leaders import signet_effects
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
-from ..zones import count_deployed
-from .rivals import NOT_IMPLEMENTED, base_spice, hagal, has_option, is_rival, leader_card, rivals, unambitious
+from ..zones import count_deployed, place_spy, recall_spy
+from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
+from .rivals_base import expert, is_spoiler
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -35,15 +38,18 @@ def _send(g: Game, task: dict, pid: str, args: dict) -> None:
         raise IllegalAction("rival.wrong-space", f"the House Hagal card {want.get('card')} sends {pid}'s Agent "
                             f"to {want.get('space')}, not {args.get('space')} with {args.get('card')}", R_SPACE)
     g.finish(task)
-    card = hagal()["by_id"][task["card"]]
-    agent_turn(g, pid, next(o for o in card["agent"]["options"] if o["space"] == task["space"]))
+    card = deck_data(g)["by_id"][task["card"]]
+    agent_turn(g, pid, next(o for o in card["agent"]["options"] if o["space"] == task["space"]),
+               task.get("network_troops", 0))
 
 
-verb(Verb("rival-agent", ("rival",), _offers, _send, ("rivals.card-effects", "rivals.engine-forced")))
+verb(Verb("rival-agent", ("rival",), _offers, _send, ("rivals.agent-placement", "rivals.engine-forced")))
 
 
-def agent_turn(g: Game, pid: str, option: dict) -> None:
-    """Place the Agent and give what the card shows, never the space's own effects (p. 2)."""
+def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None:
+    """Place the Agent and give what the card shows, never the space's own effects (p. 2).
+    `network_troops`: troops a spy network recruited during this turn's draws, before the Agent
+    went (they join the Conflict with the card's on a combat space, p. 3)."""
     pl, board, space_id = g.p(pid), g.state["board"], option["space"]
     space = g.content.spaces[space_id]
     pl["placed"].append(space_id)
@@ -60,25 +66,31 @@ def agent_turn(g: Game, pid: str, option: dict) -> None:
             g.gain(pid, {key: option[key]})
     if option.get("influence"):
         raise_influence(g, pid, option["influence"])
-    if option.get("signet"):
-        recruited += _signet(g, pid)
+    if option.get("signet") and g.state["game"]["edition"] == "base":
+        # solo: the Leader's own Signet Ring; its choices are made for the Rival by the player (p. 20)
+        run(g, pid, signet_effects(g, pid), f"signet:{pl['leader']}")
+        g.rulings.append("rivals.base-solo-play")
+    elif option.get("signet"):
+        g.rulings.append("rivals.leader-cards")
+        recruited += leader_gains(g, pid, leader_card(g, pid)["signet"])
     if option.get("maker_hook"):
         pl["maker_hooks"] = True
-        g.rulings.append("rivals.card-effects")
     if option.get("shield_wall") and pl["maker_hooks"] and board["shield_wall"]:
         board["shield_wall"] = False
     if option.get("harvest"):
         _harvest(g, pid, space_id)
     if option.get("spy") == "priority":
         place_priority_spy(g, pid)
-    _troops(g, pid, recruited, space["combat"])
+    _troops(g, pid, recruited, space["combat"], network_troops)
     if option.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
     if option.get("steal_intrigue"):
         for q in g.opponents(pid):
             if len(g.p(q)["intrigue"]) >= 4:
                 g.push({"t": "chance", "kind": "steal-intrigue", "player": pid, "from": q})
-    g.rulings += ["rivals.card-effects", "rivals.resources"]
+    # the card's icons: the Uprising booklet's list, or the original rulebook's sheet
+    g.rulings += (["rivals.card-effects", "rivals.resources"] if g.state["game"]["edition"] == "uprising"
+                  else ["rivals.base-house-hagal", "rivals.base-two-player"])
 
 
 def raise_influence(g: Game, pid: str, what: str) -> None:
@@ -88,21 +100,68 @@ def raise_influence(g: Game, pid: str, what: str) -> None:
     change_influence(g, pid, what, 1)
 
 
-def _signet(g: Game, pid: str) -> int:
-    """The leader card's Signet Ring: the troops it recruits (added to the card's), resources."""
-    signet = leader_card(g, pid)["signet"]
-    if "unimplemented" in signet:
-        g.note_unimplemented(NOT_IMPLEMENTED[1])
-        return 0
-    if signet.get("spy") == "priority":  # Princess Irulan: a spy as a card's spy with no post (p. 2)
+def leader_gains(g: Game, pid: str, gains: dict) -> int:
+    """What a Rival card's Signet Ring or spy network gives (data: `rival_leaders`); the troops
+    it recruits are returned, for the caller to send where its rule says."""
+    pl, board = g.p(pid), g.state["board"]
+    if gains.get("spy") == "priority":  # Princess Irulan: a spy as a card's spy with no post (p. 2)
         place_priority_spy(g, pid)
     for key in ("solari", "spice", "water"):
-        if signet.get(key):
-            g.gain(pid, {key: signet[key]})
-    return signet.get("troops", 0)
+        if gains.get(key):
+            g.gain(pid, {key: gains[key]})
+    if gains.get("influence"):
+        amount = gains.get("amount", 1)
+        change_influence(g, pid, leader_faction(g, pid, gains["influence"], amount), amount)
+    if gains.get("maker_hook"):
+        pl["maker_hooks"] = True
+    if gains.get("shield_wall") and pl["maker_hooks"] and board["shield_wall"]:
+        board["shield_wall"] = False
+    if gains.get("intrigue"):
+        g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": gains["intrigue"]})
+    if gains.get("troops_with_alliance") and pid in g.state["alliances"].values():
+        return gains["troops_with_alliance"]  # Glossu Rabban: more troops once it holds an Alliance
+    return gains.get("troops", 0)
 
 
-def _troops(g: Game, pid: str, recruited: int, combat_space: bool) -> None:
+def leader_faction(g: Game, pid: str, what: str, amount: int = 1) -> str:
+    """The faction a Rival card names: a faction; `most`: where the Rival has most; `least`:
+    where it has least; `alliance`: where `amount` more takes an Alliance, else where it has
+    least. Ties go to the faction further left on its card (p. 3)."""
+    prio, influence = leader_card(g, pid)["priority"], g.p(pid)["influence"]
+    if what in FACTIONS:
+        return what
+    if what == "most":
+        return max(prio, key=lambda f: (influence[f], -prio.index(f)))
+    pool = [f for f in prio if takes_alliance(g, pid, f, amount)] if what == "alliance" else []
+    return min(pool or prio, key=lambda f: (influence[f], prio.index(f)))
+
+
+def takes_alliance(g: Game, pid: str, faction: str, amount: int) -> bool:
+    holder, after = g.state["alliances"].get(faction), g.p(pid)["influence"][faction] + amount
+    return holder != pid and after >= 4 and (holder is None or after > g.p(holder)["influence"][faction])
+
+
+@hook("spy-placed")
+def spy_network(g: Game, pid: str, post: str) -> None:
+    """A Rival's third spy (p. 3): the other two come back and its card's spy network fires.
+    Troops it recruits go to the garrison; fired during the draws before the Agent goes, they
+    are noted on the turn so that they join the Conflict on a combat space."""
+    if not is_rival(g, pid) or g.p(pid)["spies"] > 0:
+        return
+    for other in own_posts(g, pid):
+        if other != post:
+            recall_spy(g, pid, other)
+    troops = g.p(pid)["troops"]
+    n = min(leader_gains(g, pid, leader_card(g, pid)["network"]), troops["supply"])
+    troops["supply"] -= n
+    troops["garrison"] += n
+    turn = next((t for t in g.state["stack"] if t["t"] == "rival" and t["player"] == pid and "card" not in t), None)
+    if turn is not None and n:
+        turn["network_troops"] = turn.get("network_troops", 0) + n
+    g.rulings += ["rivals.spy-network", "rivals.leader-cards"]
+
+
+def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int = 0) -> None:
     """Recruits go to the Conflict on a combat space (with up to two more from the garrison),
     else to the garrison (p. 2). Considered Deployment keeps them home at levels I-II when the
     Rival already leads by three units or more (p. 4)."""
@@ -113,20 +172,23 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool) -> None:
     if not combat_space:
         return
     g.rulings.append("rivals.combat-deploy")
-    if has_option(g, "considered-deployment") and _holds_back(g, pid):
+    if has_option(g, "considered-deployment") and _holds_back(g, pid, 3):
         g.rulings.append("rivals.opt-measured-deployment")
         return
-    n = min(troops["garrison"], recruited + 2)
+    if expert(g) and _holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
+        g.rulings += ["rivals.base-solo-play", "rivals.base-solo-scoring"]
+        return
+    n = min(troops["garrison"], recruited + network + 2)
     troops["garrison"] -= n
     troops["conflict"] += n
     if n:
         count_deployed(g, pid, n)
 
 
-def _holds_back(g: Game, pid: str) -> bool:
+def _holds_back(g: Game, pid: str, lead: int) -> bool:
     level = g.content.conflicts.get(g.state["board"]["conflict"] or "", {}).get("level", 1)
     others = max((units_in_conflict(g.p(q)) for q in g.opponents(pid)), default=0)
-    return level < 3 and units_in_conflict(g.p(pid)) - others >= 3
+    return level < 3 and units_in_conflict(g.p(pid)) - others >= lead
 
 
 def _harvest(g: Game, pid: str, space_id: str) -> None:
@@ -135,6 +197,13 @@ def _harvest(g: Game, pid: str, space_id: str) -> None:
     pl, board = g.p(pid), g.state["board"]
     bonus = board["bonus_spice"].get(space_id, 0)
     board["bonus_spice"][space_id] = 0
+    if is_spoiler(g, pid):  # House Hagal of two players: the bonus goes to the bank
+        g.rulings += ["rivals.base-two-player", "makers.bonus-spice"]
+        return
+    if g.state["game"]["edition"] == "base":  # a solo Rival takes all the spice there (p. 20)
+        g.gain(pid, {"spice": bonus + base_spice(g, space_id)})
+        g.rulings += ["rivals.base-solo-play", "makers.bonus-spice"]
+        return
     if pl["swordmaster"] and unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")  # the bonus spice goes back to the bank
     else:
@@ -150,18 +219,11 @@ def _harvest(g: Game, pid: str, space_id: str) -> None:
 
 def place_priority_spy(g: Game, pid: str) -> None:
     """A spy on the first free faction post in the leader card's priority order; none free:
-    nothing (p. 2). The third spy would trigger the spy network, not derived yet."""
-    spies, pl = g.state["board"]["spies"], g.p(pid)
-    free = [f"post-{f}" for f in leader_card(g, pid)["priority"] if f"post-{f}" not in spies]
-    if not free or pl["spies"] <= 0:
-        return
-    if spies_on_board(g, pid) >= 2:
-        g.note_unimplemented(NOT_IMPLEMENTED[0])
-        return
-    pl["spies"] -= 1
-    spies[free[0]] = pid
-    g.state["board"]["spies"] = dict(sorted(spies.items()))
-    g.rulings.append("rivals.spy-network")
+    nothing (p. 2). A third spy sets off the spy network (hook `spy-placed`)."""
+    free = [f"post-{f}" for f in leader_card(g, pid)["priority"] if not spy_owners(g, f"post-{f}")]
+    if free and g.p(pid)["spies"] > 0:
+        place_spy(g, pid, free[0])
+        g.rulings.append("rivals.spy-network")
 
 
 # --- Swordmaster savings and VP trades -----------------------------------------------------------
@@ -169,6 +231,13 @@ def place_priority_spy(g: Game, pid: str) -> None:
 def economy(g: Game, task: dict, step: dict) -> None:
     pid = task["player"]
     pl = g.p(pid)
+    if g.state["game"]["edition"] == "base":
+        # two players: House Hagal collects nothing; solo: resources are spent for VP at once and
+        # the Swordmaster comes with the Conflict deck (p. 20)
+        if not is_spoiler(g, pid):
+            _trade(g, pid, "rivals.base-solo-play")
+        pl["revealed"] = len(pl["placed"]) >= pl["agents"]
+        return
     if not pl["swordmaster"]:
         cost = leader_card(g, pid)["swordmaster"]
         if _capital(g, pid) >= cost:
@@ -205,8 +274,8 @@ def _discard_intrigue(g: Game, pid: str, n: int) -> None:
     del pl["intrigue"][:n]
 
 
-def _trade(g: Game, pid: str) -> None:
-    pl, rates = g.p(pid), hagal()["vp_trades"]
+def _trade(g: Game, pid: str, ruling: str = "rivals.vp-exchange") -> None:
+    pl, rates = g.p(pid), deck_data(g)["vp_trades"]
     for key in TRADES:
         while (len(pl["intrigue"]) if key == "intrigue" else pl[key]) >= rates[key]:
             if key == "intrigue":
@@ -214,7 +283,7 @@ def _trade(g: Game, pid: str) -> None:
             else:
                 pl[key] -= rates[key]
             pl["vp"] += 1
-            g.rulings.append("rivals.vp-exchange")
+            g.rulings.append(ruling)
 
 
 # --- combat -----------------------------------------------------------------------------------------
@@ -247,9 +316,11 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
+    if g.state["game"]["edition"] == "base":
+        return _base_pick(g, pid, task, offers)
     picked = _rival_pick(g, pid, task, offers)
     if picked is None:
-        g.note_unimplemented(NOT_IMPLEMENTED[2])
+        g.note_unimplemented(NI_CHOICE)
         return offers
     return [picked]
 
@@ -272,6 +343,19 @@ def _rival_pick(g: Game, pid: str, task: dict, offers: list) -> dict | None:
         g.rulings.append("rivals.reading-reward-spies")  # the booklet names no spy: the first in board order
         return offers[0]
     return None
+
+
+def _base_pick(g: Game, pid: str, task: dict, offers: list) -> list:
+    """The original game: Influence where the Rival has least; a tie, or any other choice, is
+    made for it by a player (FAQ 'Rivals'), so every tied answer stays legal."""
+    if task["kind"] == "count" and task.get("move") == "defend":  # the defensive bonus, taken (p. 20)
+        g.rulings.append("rivals.base-solo-play")
+        return [max(offers, key=lambda o: o.get("count", 0))]
+    if not all(set(o) == {"faction"} for o in offers):
+        return offers
+    g.rulings.append("rivals.base-choices")
+    least = min(g.p(pid)["influence"][o["faction"]] for o in offers)
+    return [o for o in offers if g.p(pid)["influence"][o["faction"]] == least]
 
 
 def _least_influence(g: Game, pid: str, factions: list[str], delta: int = 1) -> dict:
@@ -302,8 +386,8 @@ def _influence_option(g: Game, pid: str, task: dict, offers: list) -> dict | Non
 
 def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
     """A spy from a reward goes as a card's spy with no post named: the first free faction post
-    in the leader card's order, else none (p. 2); a third spy is the spy network."""
-    if any("recall" in o for o in offers) or spies_on_board(g, pid) >= 2:
+    in the leader card's order, else none (p. 2); a third spy sets off the spy network."""
+    if any("recall" in o for o in offers):
         return None
     for faction in leader_card(g, pid)["priority"]:
         if {"post": f"post-{faction}"} in offers:

@@ -194,7 +194,7 @@ def _at_setup(g: Game) -> None:
         if trigger(g, pid).get("trigger") == "setup":
             _run_now(g, pid, leader_effects(g, pid), leader_node(g, pid))
         leader = g.content.leaders.get(g.p(pid)["leader"], {})
-        if leader.get("setup"):
+        if leader.get("setup") and "rival" not in g.p(pid):  # a Rival uses no Leader ability
             _run_now(g, pid, leader["setup"], f"setup:{g.p(pid)['leader']}")
 
 
