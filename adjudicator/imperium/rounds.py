@@ -126,7 +126,7 @@ def endgame(g: Game, task: dict) -> None:
 def final(g: Game, task: dict) -> None:
     combat.pair_wild_objectives(g)
     g.state["phase"] = "over"
-    g.state["result"] = result(g)
+    g.state["result"] = first("game-result", g) or result(g)  # a team game scores teams
     g.rulings.append("endgame.tiebreak")
     g.finish(task)
 

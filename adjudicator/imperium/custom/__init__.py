@@ -8,7 +8,8 @@ original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intr
 Intrigue cards; bloodlines*.py, commanders.py: the Bloodlines cards, leaders and Sardaukar
 Commanders; tuek.py: Esmar Tuek's Sietch; tech.py: the Tech Module and Kota Odax of Ix;
 hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM contracts;
-rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising).
+rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising); six.py: the six-player
+team game (Uprising).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from . import (
                immortality_cards,
                rivals,
                rivals_turn,
+               six,
                tech,
                triggers,
                tuek,
@@ -34,4 +36,4 @@ from . import (
 )
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
-           "immortality", "immortality_cards", "rivals", "rivals_turn", "tech", "triggers", "tuek", "uprising"]
+           "immortality", "immortality_cards", "rivals", "rivals_turn", "six", "tech", "triggers", "tuek", "uprising"]

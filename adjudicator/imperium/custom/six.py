@@ -1,0 +1,242 @@
+"""The Uprising six-player team game (issue #13; refused to users while 6 is in
+`rules.INCOMPLETE_PLAYER_COUNTS`). Rules: the `six.*` records of rulings/seed-004-uprising.toml
+(the Russian booklet for 6 players, pp. 2-8) and our readings in rulings/six-players-uprising.toml.
+
+Two teams of three: Muad'Dib's and Shaddam's, each a Commander (the seat playing that leader) and
+two Allies. The log's player list is the clockwise seating; the teams follow from it, since the
+Commanders sit opposite each other and each Ally beside the other team's Commander.
+
+Only a six-player game's state holds `six`: `teams` (team -> `commander`, `allies` in clockwise
+order) and `swordmaster_taken` (who sent an Agent to the Swordmaster space, sorted). What is built: setup,
+Objectives for the Allies, the Swordmaster kept for one round only and its bonus swords, team
+scoring and victory. The round's own rules are not (`NOT_IMPLEMENTED`): every decision of a
+six-player round is answered `not-implemented`, while the engine keeps counting by the general
+rules so that a log can still be followed to its end.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction, MalformedLog
+from ..game import Game
+from ..registry import hook
+
+# the Commanders: the leader a seat plays -> its team (booklet p. 2)
+COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
+TEAMS = ("muad-dib", "shaddam")  # fixed order: output never follows a dict's key order
+TEAM_NAMES = {"muad-dib": {"en": "Team Muad'Dib", "ru": "Команда Муад’Диба"},
+              "shaddam": {"en": "Team Shaddam", "ru": "Команда Шаддама"}}
+START_VP = {"commander": 4, "ally": 1}  # p. 2
+CONFLICT_LEVELS = [2] * 5 + [3] * 4  # five Conflict II above four Conflict III (p. 2)
+COMMANDER_AGENTS = 3  # two one-arrow tokens and the two-arrow Swordmaster (p. 2)
+SWORDMASTER_BONUS = 2  # swords in every Reveal turn once the Swordmaster was taken (p. 5)
+MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
+SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
+ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
+# what the engine does not know yet; a decision of a six-player round is `not-implemented`
+NOT_IMPLEMENTED = (
+    "the reverse board side: Great Houses and Fringe Worlds tracks and the six-player spaces "
+    "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
+    "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
+    "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
+    "a Commander's Agent token activating an Ally, and the Ally taking the effects it cannot",
+    "a Commander's Reveal turn given to one Ally, and the Swordmaster bonus swords it passes on",
+    "shared Influence (a Commander counting his most influential Ally's)",
+    "which factions the Emperor and Fremen icons reach for each role",
+    "shared units: a Commander's recruits and deployments made by the activated Ally",
+    "Reinforcement, Exchange and the team reward",
+    "the Throne Row (Shaddam's own market)",
+    "Combat Intrigue cards played by a Commander for one Ally",
+    "ties between Allies (one yielding the higher reward)",
+    "a Commander's Swordmaster token when fewer than three tokens were played in a round",
+    "the compatibility rules with other boxes and the epic mode",
+)
+
+
+def is_six(g: Game) -> bool:
+    return "six" in g.state
+
+
+def teams(g: Game) -> dict:
+    return g.state["six"]["teams"]
+
+
+def team_of(g: Game, pid: str) -> str | None:
+    return next((t for t in TEAMS if pid in members(g, t)), None)
+
+
+def members(g: Game, team: str) -> list[str]:
+    """The team's seats in seat order."""
+    side = teams(g)[team]
+    return [q for q in g.order if q == side["commander"] or q in side["allies"]]
+
+
+def is_commander(g: Game, pid: str) -> bool:
+    return is_six(g) and any(teams(g)[t]["commander"] == pid for t in TEAMS)
+
+
+# --- setup ------------------------------------------------------------------------------------------
+def seat_teams(seats: list[str], leaders: list[str]) -> dict:
+    """The teams a clockwise seating makes (p. 2): the two Commanders opposite each other, each
+    Commander's Allies two seats away on either side (so beside the other Commander)."""
+    found = {COMMANDERS[lead]: i for i, lead in enumerate(leaders) if lead in COMMANDERS}
+    if sorted(found) != sorted(TEAMS) or leaders.count("muad-dib") + leaders.count("shaddam-corrino-iv") != 2:
+        raise MalformedLog("a six-player game has two Commanders: one seat plays Muad'Dib and one Shaddam "
+                           "Corrino IV", "/game/players", code="six-commanders")
+    if (found["shaddam"] - found["muad-dib"]) % 6 != 3:
+        raise MalformedLog("the Commanders sit opposite each other: list the players clockwise with "
+                           "Muad'Dib and Shaddam three seats apart", "/game/players", code="six-seating")
+    return {t: {"commander": seats[i], "allies": [seats[(i + 2) % 6], seats[(i - 2) % 6]]}
+            for t, i in sorted(found.items())}
+
+
+@hook("setup")
+def _setup(g: Game) -> None:
+    """Teams, roles and the pieces each role starts with (p. 2)."""
+    if len(g.order) != 6:
+        return
+    st = g.state
+    if "choam" not in st["game"]["modules"]:
+        raise MalformedLog("the six-player game is played with CHOAM", "/game/modules", code="six-needs-choam")
+    st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": []}
+    for pid in g.order:
+        pl = g.p(pid)
+        if is_commander(g, pid):
+            # no troops, Combat or Control markers, nor Agent pawns: three Agent tokens, the
+            # third of them the Swordmaster
+            pl.update({"vp": START_VP["commander"], "agents": COMMANDER_AGENTS, "swordmaster": True,
+                       "troops": {"supply": 0, "garrison": 0, "conflict": 0}})
+        else:
+            pl["vp"] = START_VP["ally"]
+    st["board"]["conflict_levels"] = list(CONFLICT_LEVELS)
+    st["board"]["conflict_pool"].pop("1", None)  # no Conflict I card is used
+    g.rulings += ["six.teams-seating", "six.commander-setup", "six.starting-vp", "six.conflict-deck",
+                  "six.choam", "six.seating-from-log"]
+
+
+# --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
+@hook("objective-seats")
+def _allies_take_objectives(seats: list, g: Game) -> list:
+    if not is_six(g):
+        return seats
+    return [q for q in seats if not is_commander(g, q)]
+
+
+@hook("objectives-dealt")
+def _one_mouse_per_team(g: Game) -> None:
+    if not is_six(g):
+        return
+    g.rulings.append("six.objectives")
+    holders = {q: g.p(q)["objectives"][0]["id"] for q in g.order if g.p(q)["objectives"]}
+    mice = {team_of(g, q) for q, card in holders.items() if card in MICE}
+    if len(mice) != 1:
+        return
+    holder = next(q for q, card in holders.items() if card == SWAPPED_MOUSE)
+    # the nearest opponent clockwise who holds a card (a Commander holds none): our reading
+    other = next(q for q in g.clockwise_from(holder) if q in holders and team_of(g, q) != team_of(g, holder))
+    mine, theirs = g.p(holder)["objectives"], g.p(other)["objectives"]
+    g.p(holder)["objectives"], g.p(other)["objectives"] = theirs, mine
+    g.rulings.append("six.objective-swap-nearest")
+
+
+# --- the Swordmaster: one round only, its bonus for the rest of the game (p. 5) -------------------
+def took_swordmaster(g: Game, pid: str) -> bool:
+    """Has `pid` sent an Agent to the Swordmaster space (its bonus token is on the board)?"""
+    return pid in g.state["six"]["swordmaster_taken"]
+
+
+@hook("agent-sent")
+def _swordmaster_taken(g: Game, pid: str, space_id: str) -> list[str]:
+    if is_six(g) and space_id == "swordmaster" and not took_swordmaster(g, pid):
+        taken = g.state["six"]["swordmaster_taken"]
+        taken.append(pid)
+        taken.sort()
+    return []
+
+
+@hook("space-cost")
+def _swordmaster_price(cost: dict, g: Game, pid: str, space: dict) -> dict:
+    """8 Solari until someone has taken the space, then 6: the Commanders' two-arrow tokens do
+    not lower it (our reading, six.swordmaster-price)."""
+    if not is_six(g) or space["id"] != "swordmaster":
+        return cost
+    cheaper = any(took_swordmaster(g, q) for q in g.order)
+    g.rulings.append("six.swordmaster-price")
+    return {**cost, "solari": g.content.rules["swordmaster_cost_after_first"] if cheaper
+            else space["cost"]["solari"]}
+
+
+@hook("recall")
+def _swordmaster_to_box(g: Game) -> None:
+    """At the end of the round in which all three Agents were played, the Swordmaster goes back
+    to the box (a Commander's, when all three tokens were played: the two-arrow one among them)."""
+    if not is_six(g):
+        return
+    for pid in g.order:
+        pl = g.p(pid)
+        if pl["swordmaster"] and len(pl["placed"]) >= 3:
+            pl["swordmaster"] = False
+            pl["agents"] -= 1
+            g.rulings.append("six.swordmaster")
+
+
+@hook("placement-check")
+def _swordmaster_once_per_game(g: Game, pid: str, space_id: str, card_id):
+    if is_six(g) and space_id == "swordmaster" and (took_swordmaster(g, pid) or is_commander(g, pid)):
+        return IllegalAction("six.swordmaster-once", f"{pid} has had a Swordmaster already: in the six-player "
+                             "game each player sends an Agent to the Swordmaster space once a game at most",
+                             ("six.space-swordmaster", "six.swordmaster-once-each"))
+    return None
+
+
+@hook("revealed")
+def _swordmaster_bonus(g: Game, pid: str) -> None:
+    """An Ally who took the Swordmaster space keeps its bonus token: 2 swords in every Reveal
+    turn, also once the Swordmaster itself is back in the box."""
+    if is_six(g) and not is_commander(g, pid) and took_swordmaster(g, pid):
+        g.p(pid)["swords"] += SWORDMASTER_BONUS
+        g.rulings += ["six.swordmaster", "six.space-swordmaster"]
+
+
+# --- the round: not refereed yet ------------------------------------------------------------------
+@hook("decided")
+def _round_not_implemented(g: Game, pid: str, verb: str) -> None:
+    if is_six(g):
+        g.note_unimplemented(ROUND_NOT_IMPLEMENTED)
+
+
+# --- the end: team scoring and victory (p. 5) -------------------------------------------------------
+TIEBREAK = ("spice", "solari", "water", "garrison")
+
+
+def team_score(g: Game, team: str) -> dict:
+    """The team's VP and tiebreakers: the sums over its three players."""
+    seats = members(g, team)
+    totals = {"vp": sum(g.p(q)["vp"] for q in seats)}
+    for key in TIEBREAK:
+        totals[key] = sum(g.p(q)["troops"]["garrison"] if key == "garrison" else g.p(q)[key] for q in seats)
+    return totals
+
+
+@hook("game-result")
+def _team_result(g: Game):
+    if not is_six(g):
+        return None
+    scores = {t: team_score(g, t) for t in TEAMS}
+
+    def key(t):
+        return tuple(scores[t][k] for k in ("vp", *TIEBREAK))
+
+    ranked = sorted(TEAMS, key=lambda t: tuple(-v for v in key(t)))
+    won = ranked[0] if key(ranked[0]) != key(ranked[1]) else None
+    g.rulings += ["six.endgame"]
+    return {
+        "finished": True,
+        "vp": {q: g.p(q)["vp"] for q in g.order},
+        "tiebreakers": {q: {k: (g.p(q)["troops"]["garrison"] if k == "garrison" else g.p(q)[k]) for k in TIEBREAK}
+                        for q in g.order},
+        "ranking": [q for t in ranked for q in members(g, t)],
+        "winner": None,  # a team wins: its three players share the victory
+        "shared": members(g, won) if won else [],
+        "teams": {t: {"name": TEAM_NAMES[t]["en"], "members": members(g, t), **scores[t]} for t in TEAMS},
+        "winning_team": won,
+    }
