@@ -94,9 +94,7 @@ def _setup(g: Game) -> None:
     """Teams, roles and the pieces each role starts with (p. 2)."""
     if len(g.order) != 6:
         return
-    st = g.state
-    if "choam" not in st["game"]["modules"]:
-        raise MalformedLog("the six-player game is played with CHOAM", "/game/modules", code="six-needs-choam")
+    st = g.state  # CHOAM is there: Shaddam, always a Commander, is played only with it (six.choam)
     st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": []}
     for pid in g.order:
         pl = g.p(pid)
