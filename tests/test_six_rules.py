@@ -1,0 +1,252 @@
+"""The rules of the Uprising six-player team game the engine referees so far (seed 004, the
+Russian booklet for 6 players, pp. 2-8; issue #13): the Swordmaster kept for one round, its
+bonus swords, its price and its once-a-game space; team scoring and victory; a round's decision
+answered `not-implemented`; mutated logs (an Ally acting in another's turn, a Swordmaster kept
+past its round) flagged."""
+
+import copy
+
+import pytest
+from six_helpers import RULES, apply, new_game, step
+
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction
+from adjudicator.core.replay import replay
+from adjudicator.imperium.custom import six
+from adjudicator.imperium.game import Game
+from adjudicator.imperium.registry import first
+from adjudicator.imperium.turns import space_cost
+from adjudicator.simulate import simulate
+
+pytestmark = pytest.mark.usefixtures("unlocked")
+
+
+def _round_one(state):
+    """Step through setup and round 1's chance outcomes: the first player is known then."""
+    while state["round"] == 0 or state["stack"][-1]["t"] == "chance":
+        step(state)
+    return state["first"]
+
+
+def _turn_of(state, pid):
+    """Step on until `pid` may send an Agent or reveal."""
+    for _ in range(5000):
+        top = state["stack"][-1]
+        if top["t"] == "turn" and top["player"] == pid:
+            return
+        step(state)
+    raise AssertionError("never reached")
+
+
+# --- the Swordmaster (booklet pp. 5, 8) -----------------------------------------------------------------
+def test_the_swordmaster_space_costs_8_until_someone_took_it_then_6():
+    """The Commanders' two-arrow tokens do not make it cheaper (six.swordmaster-price)."""
+    state = new_game()
+    g = Game(state)
+    space = g.content.spaces["swordmaster"]
+    assert space_cost(g, space, "m1")["solari"] == 8
+    state["six"]["swordmaster_taken"] = ["s2"]
+    assert space_cost(g, space, "m1")["solari"] == 6
+
+
+def test_an_ally_takes_the_swordmaster_space_once_a_game():
+    state = new_game()
+    ally = _round_one(state)
+    _turn_of(state, ally)
+    pl = state["players"][ally]
+    pl["hand"] = sorted(pl["hand"] + ["dagger"])
+    pl["solari"] = 20
+    before = copy.deepcopy(state)
+    outcome = apply(state, by=ally, do="send-agent", card="dagger", space="swordmaster")
+    assert outcome.code == "not-implemented"  # the round is not refereed yet, the Swordmaster is
+    assert state["six"]["swordmaster_taken"] == [ally]
+    assert state["players"][ally]["solari"] == 12  # 8: nobody had taken it
+    # once its Swordmaster went back to the box, the space stays closed to that Ally
+    before["six"]["swordmaster_taken"] = [ally]
+    with pytest.raises(IllegalAction) as err:
+        apply(before, by=ally, do="send-agent", card="dagger", space="swordmaster")
+    assert err.value.code == "six.swordmaster-once"
+    assert "six.space-swordmaster" in err.value.rulings
+
+
+def _play_round(state):
+    """Play to the end of the current round; who had placed how many Agents before the recall."""
+    round_no, placed = state["round"], {}
+    while state["round"] == round_no and state["phase"] != "over":
+        if state["phase"] != "recall":
+            placed = {q: len(p["placed"]) for q, p in state["players"].items()}
+        step(state)
+    return placed
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_swordmaster_goes_back_after_the_round_all_three_agents_were_played(seed):
+    """Booklet p. 5: an Ally's Swordmaster leaves at the end of the round in which the Ally sent
+    all three Agents; unused, it waits for a later round. A Commander's likewise once all three
+    tokens were played."""
+    state = new_game(seed)
+    while state["round"] == 0 or state["stack"][-1]["t"] == "chance":
+        step(state)
+    for pid in ("m1", "s1"):
+        state["players"][pid].update(swordmaster=True, agents=3)
+    state["six"]["swordmaster_taken"] = ["m1", "s1"]
+    seen_spent = seen_kept = 0
+    for _ in range(4):
+        if state["phase"] == "over":
+            break
+        had = {q: (p["swordmaster"], p["agents"]) for q, p in state["players"].items()}
+        placed = _play_round(state)
+        for pid in ("m", "s", "m1", "s1"):
+            if not had[pid][0]:
+                continue
+            pl = state["players"][pid]
+            if placed[pid] >= 3:
+                assert (pl["swordmaster"], pl["agents"]) == (False, had[pid][1] - 1), pid
+                seen_spent += 1
+            else:
+                assert (pl["swordmaster"], pl["agents"]) == had[pid], pid
+                seen_kept += 1
+    assert seen_spent > 0
+
+
+def test_the_bonus_token_gives_two_swords_in_every_reveal_turn():
+    """Booklet p. 5: the bonus token stays for the rest of the game, also once the Swordmaster
+    itself went back to the box."""
+    state = new_game(3)
+    ally = _round_one(state)
+    _turn_of(state, ally)
+    with_bonus = copy.deepcopy(state)
+    with_bonus["six"]["swordmaster_taken"] = [ally]
+    apply(state, by=ally, do="reveal")
+    outcome = apply(with_bonus, by=ally, do="reveal")
+    assert with_bonus["players"][ally]["swords"] == state["players"][ally]["swords"] + 2
+    assert "six.swordmaster" in outcome.rulings
+
+
+def test_a_commanders_reveal_takes_no_bonus_itself():
+    """A Commander hands the bonus to the activated Ally (not implemented): he keeps none."""
+    state = new_game(3)
+    commander = next(q for q in state["game"]["seats"] if six.is_commander(Game(state), q))
+    _turn_of(state, commander)
+    plain = copy.deepcopy(state)
+    state["six"]["swordmaster_taken"] = [commander]
+    apply(state, by=commander, do="reveal")
+    apply(plain, by=commander, do="reveal")
+    assert state["players"][commander]["swords"] == plain["players"][commander]["swords"]
+
+
+# --- the round is answered not-implemented ---------------------------------------------------------------
+def test_a_round_decision_is_not_implemented_with_the_gap_named():
+    state = new_game()
+    _turn_of(state, _round_one(state))
+    legal = RULES.legal_actions(state)
+    outcome = RULES.apply(state, legal[0])
+    assert (outcome.verdict, outcome.code) == ("unverifiable", "not-implemented")
+    assert outcome.message == "not implemented: " + six.ROUND_NOT_IMPLEMENTED
+
+
+# --- team scoring and victory (booklet p. 5) ----------------------------------------------------------
+def _final(state, **players):
+    for pid, values in players.items():
+        garrison = values.pop("garrison", 0)
+        state["players"][pid].update(values)
+        state["players"][pid]["troops"]["garrison"] = garrison
+    return first("game-result", Game(state))
+
+
+ZERO = {"spice": 0, "solari": 0, "water": 0}
+
+
+def test_the_team_with_more_vp_in_total_wins_even_without_the_best_player():
+    """Team Muad'Dib 4+5+5 = 14 beats Team Shaddam 11+1+1 = 13, though Shaddam scored most."""
+    state = new_game()
+    result = _final(state, m=dict(vp=4, **ZERO), m1=dict(vp=5, **ZERO), m2=dict(vp=5, **ZERO),
+                    s=dict(vp=11, **ZERO), s1=dict(vp=1, **ZERO), s2=dict(vp=1, **ZERO))
+    assert result["teams"]["muad-dib"]["vp"] == 14 and result["teams"]["shaddam"]["vp"] == 13
+    assert result["winning_team"] == "muad-dib"
+    assert result["shared"] == ["m", "m1", "m2"] and result["winner"] is None
+    assert result["ranking"][:3] == ["m", "m1", "m2"]
+    assert result["teams"]["shaddam"]["name"] == "Team Shaddam"
+
+
+def test_a_tie_between_teams_goes_to_spice_then_solari_water_garrison():
+    state = new_game()
+    # 12 VP each; spice 3+2 = 5 each; Solari 4 against 1+2+0 = 3
+    result = _final(state, m=dict(vp=4, spice=3, solari=4, water=0), m1=dict(vp=4, spice=2, solari=0, water=0),
+                    m2=dict(vp=4, spice=0, solari=0, water=0, garrison=9),
+                    s=dict(vp=4, spice=0, solari=1, water=5), s1=dict(vp=4, spice=5, solari=2, water=0),
+                    s2=dict(vp=4, spice=0, solari=0, water=0))
+    assert result["teams"]["muad-dib"]["spice"] == result["teams"]["shaddam"]["spice"] == 5
+    assert result["winning_team"] == "muad-dib"
+    # all equal up to the garrisons: the troops there decide
+    result = _final(state, m=dict(vp=4, **ZERO), m1=dict(vp=4, **ZERO), m2=dict(vp=4, garrison=2, **ZERO),
+                    s=dict(vp=4, **ZERO), s1=dict(vp=4, garrison=3, **ZERO), s2=dict(vp=4, **ZERO))
+    assert result["winning_team"] == "shaddam"
+    result = _final(state, m=dict(vp=4, **ZERO), m1=dict(vp=4, **ZERO), m2=dict(vp=4, garrison=3, **ZERO),
+                    s=dict(vp=4, **ZERO), s1=dict(vp=4, garrison=3, **ZERO), s2=dict(vp=4, **ZERO))
+    assert result["winning_team"] is None and result["shared"] == []
+
+
+# --- mutated logs ---------------------------------------------------------------------------------------
+def _log(seed=0):
+    return simulate("uprising", 6, seed, ("choam",))
+
+
+def test_an_ally_acting_in_its_commanders_turn_is_flagged():
+    log = _log()
+    teams = replay(log, snapshots="final")["final_state"]["six"]["teams"]
+    commanders = {side["commander"]: side["allies"][0] for side in teams.values()}
+    index = next(i for i, a in enumerate(log["actions"]) if a["by"] in commanders and a["do"] == "send-agent")
+    mutated = copy.deepcopy(log)
+    mutated["actions"][index]["by"] = commanders[log["actions"][index]["by"]]
+    report = replay(mutated, snapshots="final")
+    assert not report["valid"] and report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "turn.not-your-turn"
+
+
+def _after_expiry(log):
+    """The index of an Ally's Reveal in the round after its Swordmaster went back to the box,
+    and that Ally (None when the game has none)."""
+    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    spent = None
+    for index, action in enumerate(log["actions"]):
+        if spent and action["by"] == spent and action["do"] == "reveal":
+            return index, spent
+        had = {q: p["swordmaster"] for q, p in state["players"].items()}
+        RULES.apply(state, Action(action))
+        for q, held in had.items():
+            if held and not state["players"][q]["swordmaster"] and not six.is_commander(Game(state), q):
+                spent = q
+    return None, None
+
+
+def _mutation(seed):
+    """A third Agent for an Ally, the turn it revealed in the round after its Swordmaster left:
+    (log, index, action), or None when this playout offers none."""
+    log = _log(seed)
+    index, ally = _after_expiry(log)
+    if index is None:
+        return None
+    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    for action in log["actions"][:index]:
+        RULES.apply(state, Action(action))
+    if len(state["players"][ally]["placed"]) != 2:
+        return None
+    kept = copy.deepcopy(state)
+    kept["players"][ally]["agents"] += 1  # as if the Swordmaster had stayed
+    third = next((a for a in RULES.legal_actions(kept) if a.do == "send-agent"), None)
+    if third is None:
+        return None
+    RULES.apply(kept, third)  # legal with a Swordmaster
+    return log, index, third
+
+
+def test_a_swordmaster_kept_past_its_round_is_flagged():
+    """Booklet p. 5: a third Agent sent in the round after the Swordmaster left is refused; the
+    same action with the Swordmaster still there would have been legal."""
+    found = next(m for seed in range(40) if (m := _mutation(seed)))
+    log, index, third = found
+    mutated = dict(log, actions=log["actions"][:index] + [third.to_json()])
+    report = replay(mutated, snapshots="final")
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "agent.no-agents-left"
