@@ -28,6 +28,7 @@ NOT_IMPLEMENTED = (
     "ties between Allies (one yielding the higher reward)",
     "a Commander's Swordmaster token when fewer than three tokens were played in a round",
     "the compatibility rules with other boxes and the epic mode",
+    "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
 unlocked = pytest.mark.usefixtures("unlocked")
 
@@ -74,6 +75,14 @@ def test_a_seating_that_makes_no_two_teams_is_refused(seating, code):
     with pytest.raises(MalformedLog) as err:
         new_game(seating=seating)
     assert err.value.code == code
+
+
+@unlocked
+@pytest.mark.parametrize("modules", [("choam", "bloodlines"), ("choam", "immortality")])
+def test_modules_whose_six_player_rules_are_unknown_are_refused(modules):
+    with pytest.raises(MalformedLog) as err:
+        new_game(modules=modules)
+    assert err.value.code == "unsupported-module"
 
 
 @unlocked
