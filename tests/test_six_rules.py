@@ -70,20 +70,22 @@ def test_an_ally_takes_the_swordmaster_space_once_a_game():
 
 
 def _play_round(state):
-    """Play to the end of the current round; who had placed how many Agents before the recall."""
-    round_no, placed = state["round"], {}
+    """Play to the end of the current round; who had placed how many Agents and which tokens
+    before the recall."""
+    round_no, placed, tokens = state["round"], {}, {}
     while state["round"] == round_no and state["phase"] != "over":
         if state["phase"] != "recall":
             placed = {q: len(p["placed"]) for q, p in state["players"].items()}
+            tokens = copy.deepcopy(state["six"]["tokens"])
         step(state)
-    return placed
+    return placed, tokens
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_swordmaster_goes_back_after_the_round_all_three_agents_were_played(seed):
     """Booklet p. 5: an Ally's Swordmaster leaves at the end of the round in which the Ally sent
-    all three Agents; unused, it waits for a later round. A Commander's likewise once all three
-    tokens were played."""
+    all three Agents, a Commander's at the end of the round he played his two-arrow token;
+    unused, it waits for a later round."""
     state = new_game(seed)
     while state["round"] == 0 or state["stack"][-1]["t"] == "chance":
         step(state)
@@ -95,12 +97,13 @@ def test_the_swordmaster_goes_back_after_the_round_all_three_agents_were_played(
         if state["phase"] == "over":
             break
         had = {q: (p["swordmaster"], p["agents"]) for q, p in state["players"].items()}
-        placed = _play_round(state)
+        placed, tokens = _play_round(state)
         for pid in ("m", "s", "m1", "s1"):
             if not had[pid][0]:
                 continue
             pl = state["players"][pid]
-            if placed[pid] >= 3:
+            played = "swordmaster" in tokens.get(pid, ()) if pid in ("m", "s") else placed[pid] >= 3
+            if played:
                 assert (pl["swordmaster"], pl["agents"]) == (False, had[pid][1] - 1), pid
                 seen_spent += 1
             else:
@@ -133,6 +136,84 @@ def test_a_commanders_reveal_takes_no_bonus_itself():
     apply(state, by=commander, do="reveal")
     apply(plain, by=commander, do="reveal")
     assert state["players"][commander]["swords"] == plain["players"][commander]["swords"]
+
+
+# --- a Commander's Agent tokens (booklet p. 3) -----------------------------------------------------------
+def _commanders_turn(seed=1):
+    state = new_game(seed)
+    _round_one(state)
+    commander = next(q for q in state["game"]["seats"][state["game"]["seats"].index(state["first"]):]
+                     + state["game"]["seats"] if six.is_commander(Game(state), q))
+    _turn_of(state, commander)
+    return state, commander
+
+
+def test_a_commanders_placements_name_a_token_and_the_ally_it_activates():
+    state, commander = _commanders_turn()
+    allies = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"]
+    placements = [a for a in RULES.legal_actions(state) if a.do == "send-agent"]
+    assert placements
+    pairs = {(a.get("token"), a.get("activate")) for a in placements}
+    # left: the Ally next clockwise (two seats on), right: the other, the Swordmaster: either
+    assert pairs == {("left", allies[0]), ("right", allies[1]), ("swordmaster", allies[0]),
+                     ("swordmaster", allies[1])}
+    seats = state["game"]["seats"]
+    assert seats[(seats.index(commander) + 2) % 6] == allies[0]
+
+
+def test_a_commanders_token_is_checked():
+    state, commander = _commanders_turn()
+    allies = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"]
+    placement = next(a for a in RULES.legal_actions(state) if a.do == "send-agent" and a.get("token") == "left")
+    bare = {k: v for k, v in placement.to_json().items() if k not in ("token", "activate")}
+    for changed, code in (({}, "six.token-required"), ({"token": "left", "activate": allies[1]}, "six.wrong-ally"),
+                          ({"token": "swordmaster", "activate": "s" if commander == "m" else "m"}, "six.wrong-ally")):
+        with pytest.raises(IllegalAction) as err:
+            RULES.apply(copy.deepcopy(state), Action({**bare, **changed}))
+        assert err.value.code == code
+        assert "six.ally-activation" in err.value.rulings
+    outcome = RULES.apply(state, Action({**bare, "token": "left"}))  # the pointed Ally may go unnamed
+    assert state["turn"]["activated"] == allies[0] and state["six"]["tokens"][commander] == ["left"]
+    assert "six.activation-sides" in outcome.rulings
+
+
+def test_each_token_once_a_round_the_swordmaster_while_held():
+    state, commander = _commanders_turn()
+    state["six"]["tokens"][commander] = ["left"]
+    offered = {a.get("token") for a in RULES.legal_actions(state) if a.do == "send-agent"}
+    assert offered == {"right", "swordmaster"}
+    placement = next(a for a in RULES.legal_actions(state) if a.do == "send-agent")
+    again = {**placement.to_json(), "token": "left"}
+    again.pop("activate")
+    with pytest.raises(IllegalAction) as err:
+        RULES.apply(copy.deepcopy(state), Action(again))
+    assert err.value.code == "six.token-used"
+    state["players"][commander].update(swordmaster=False, agents=2)  # back in the box
+    assert {a.get("token") for a in RULES.legal_actions(state) if a.do == "send-agent"} == {"right"}
+
+
+def test_an_ally_plays_no_token():
+    state = new_game()
+    ally = _round_one(state)
+    _turn_of(state, ally)
+    placement = next(a for a in RULES.legal_actions(state) if a.do == "send-agent")
+    assert "token" not in placement.to_json()
+    with pytest.raises(IllegalAction) as err:
+        RULES.apply(state, Action({**placement.to_json(), "token": "left"}))
+    assert err.value.code == "six.no-token"
+
+
+def test_a_commander_keeps_an_unplayed_swordmaster_token():
+    """Two tokens played, the Swordmaster not among them: it stays; played: it leaves."""
+    state = new_game()
+    g = Game(state)
+    state["six"]["tokens"] = {"m": ["left", "right"], "s": ["left", "swordmaster"]}
+    state["players"]["m"]["placed"] = ["arrakeen", "assembly-hall"]
+    state["players"]["s"]["placed"] = ["carthag", "espionage"]
+    six._swordmaster_to_box(g)
+    assert (state["players"]["m"]["swordmaster"], state["players"]["m"]["agents"]) == (True, 3)
+    assert (state["players"]["s"]["swordmaster"], state["players"]["s"]["agents"]) == (False, 2)
+    assert state["six"]["tokens"] == {}
 
 
 # --- the round is answered not-implemented ---------------------------------------------------------------

@@ -17,7 +17,7 @@ NOT_IMPLEMENTED = (
     "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "a Commander's Agent token activating an Ally, and the Ally taking the effects it cannot",
+    "the activated Ally taking the effects a Commander cannot (Influence, units, swords)",
     "a Commander's Reveal turn given to one Ally, and the Swordmaster bonus swords it passes on",
     "shared Influence (a Commander counting his most influential Ally's)",
     "which factions the Emperor and Fremen icons reach for each role",
@@ -26,7 +26,6 @@ NOT_IMPLEMENTED = (
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "ties between Allies (one yielding the higher reward)",
-    "a Commander's Swordmaster token when fewer than three tokens were played in a round",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )

@@ -241,7 +241,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         by = out.get("by")
         if by != CHANCE and by not in players:
             raise UnknownName(f"unknown player {by!r}", f"{pointer}/by")
-        for key in ("player", "from"):
+        for key in ("player", "from", "activate"):
             if key in out and out[key] not in players:
                 raise UnknownName(f"unknown player {out[key]!r}", f"{pointer}/{key}")
         for key, kind in self.NAME_FIELDS.items():

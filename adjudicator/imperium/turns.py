@@ -7,7 +7,7 @@ Cards and leaders change these rules through hooks (registry.py): "placement-che
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
 "reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
-"acquire-refusal".
+"acquire-refusal", "placement-variants", "placement-args", "agent-placed".
 This module
 names no card.
 """
@@ -110,6 +110,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card_id)):
         return IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
                              f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
+    for err in ask("placement-args", g, pid, a):  # a mode's own part of a placement
+        return err
     space = g.content.spaces.get(space_id)
     if space is None or not g.on_board(space_id):
         return IllegalAction("agent.unknown-space", f"there is no board space {space_id!r} in this game",
@@ -192,8 +194,8 @@ def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
                         a["infiltrate"] = infiltrate
                     if gather:
                         a["gather"] = gather
-                    if placement_error(g, pid, a) is None:
-                        out.append(a)
+                    # a mode's own part of a placement (a six-player Commander's Agent token)
+                    out += [v for v in adjust("placement-variants", [a], g, pid) if placement_error(g, pid, v) is None]
     return out
 
 
@@ -250,6 +252,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     board["occupied"].setdefault(space_id, pid)  # the first Agent's player (every Agent: agents_on)
     board["occupied"] = dict(sorted(board["occupied"].items()))
     turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
+    fire("agent-placed", g, pid, a, turn)  # what the placement names besides card and space
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
         recall_spy(g, pid, a["infiltrate"])
     paid = space_cost(g, space, pid)

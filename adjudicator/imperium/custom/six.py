@@ -39,7 +39,7 @@ NOT_IMPLEMENTED = (
     "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "a Commander's Agent token activating an Ally, and the Ally taking the effects it cannot",
+    "the activated Ally taking the effects a Commander cannot (Influence, units, swords)",
     "a Commander's Reveal turn given to one Ally, and the Swordmaster bonus swords it passes on",
     "shared Influence (a Commander counting his most influential Ally's)",
     "which factions the Emperor and Fremen icons reach for each role",
@@ -48,7 +48,6 @@ NOT_IMPLEMENTED = (
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "ties between Allies (one yielding the higher reward)",
-    "a Commander's Swordmaster token when fewer than three tokens were played in a round",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
@@ -101,7 +100,8 @@ def _setup(g: Game) -> None:
         if module not in PLAYED_WITH:  # their six-player additions are not known yet
             raise MalformedLog(f"module {module!r} is not supported in the six-player game yet",
                                f"/game/modules/{i}", code="unsupported-module")
-    st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": []}
+    st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": [],
+                 "tokens": {}}
     for pid in g.order:
         pl = g.p(pid)
         if is_commander(g, pid):
@@ -115,6 +115,66 @@ def _setup(g: Game) -> None:
     st["board"]["conflict_pool"].pop("1", None)  # no Conflict I card is used
     g.rulings += ["six.teams-seating", "six.commander-setup", "six.starting-vp", "six.conflict-deck",
                   "six.choam", "six.seating-from-log"]
+
+
+# --- a Commander's Agent tokens activate an Ally (p. 3) --------------------------------------------
+TOKENS = ("left", "right", "swordmaster")
+R_TOKEN = ("six.ally-activation", "six.activation-sides")
+
+
+def pointed(g: Game, pid: str, token: str) -> str | None:
+    """The Ally a one-arrow token points to: left is the Ally next clockwise (our reading,
+    six.activation-sides); the Swordmaster points to neither."""
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    return {"left": allies[0], "right": allies[1]}.get(token)
+
+
+def tokens_left(g: Game, pid: str) -> list[str]:
+    used = g.state["six"]["tokens"].get(pid, [])
+    return [t for t in TOKENS if t not in used and (t != "swordmaster" or g.p(pid)["swordmaster"])]
+
+
+@hook("placement-variants")
+def _with_token(variants: list, g: Game, pid: str) -> list:
+    """A Commander's placements name the token and the Ally it activates."""
+    if not is_commander(g, pid):
+        return variants
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    return [{**a, "token": t, "activate": ally} for a in variants for t in tokens_left(g, pid)
+            for ally in ([pointed(g, pid, t)] if pointed(g, pid, t) else allies)]
+
+
+@hook("placement-args")
+def _token_check(g: Game, pid: str, a: dict):
+    token, ally = a.get("token"), a.get("activate")
+    if not is_commander(g, pid):
+        if token is not None or ally is not None:
+            return IllegalAction("six.no-token", f"{pid} sends an Agent, not a Commander's Agent token: "
+                                 "nothing to activate", R_TOKEN)
+        return None
+    if token not in TOKENS:
+        return IllegalAction("six.token-required", f"{pid} is a Commander: the placement names the Agent token "
+                             f"played ({', '.join(TOKENS)}) and the Ally it activates", R_TOKEN)
+    if token not in tokens_left(g, pid):
+        return IllegalAction("six.token-used", f"{pid} has no {token} token left to play this round "
+                             f"(left: {', '.join(tokens_left(g, pid)) or 'none'})", (*R_TOKEN, "six.swordmaster"))
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    want = pointed(g, pid, token)
+    if (want and ally not in (None, want)) or (not want and ally not in allies):
+        return IllegalAction("six.wrong-ally", f"the {token} token of {pid} activates "
+                             f"{want or ' or '.join(allies)}, not {ally}", R_TOKEN)
+    return None
+
+
+@hook("agent-placed")
+def _token_played(g: Game, pid: str, a: dict, turn: dict) -> None:
+    if not is_commander(g, pid):
+        return
+    used = g.state["six"]["tokens"].setdefault(pid, [])
+    used.append(a["token"])
+    used.sort()
+    turn["activated"] = pointed(g, pid, a["token"]) or a["activate"]
+    g.rulings += list(R_TOKEN)
 
 
 # --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
@@ -171,16 +231,19 @@ def _swordmaster_price(cost: dict, g: Game, pid: str, space: dict) -> dict:
 
 @hook("recall")
 def _swordmaster_to_box(g: Game) -> None:
-    """At the end of the round in which all three Agents were played, the Swordmaster goes back
-    to the box (a Commander's, when all three tokens were played: the two-arrow one among them)."""
+    """At the end of the round in which an Ally played all three Agents, or a Commander his
+    two-arrow token, the Swordmaster goes back to the box."""
     if not is_six(g):
         return
+    tokens = g.state["six"]["tokens"]
     for pid in g.order:
         pl = g.p(pid)
-        if pl["swordmaster"] and len(pl["placed"]) >= 3:
+        played = "swordmaster" in tokens.get(pid, ()) if is_commander(g, pid) else len(pl["placed"]) >= 3
+        if pl["swordmaster"] and played:
             pl["swordmaster"] = False
             pl["agents"] -= 1
             g.rulings.append("six.swordmaster")
+    g.state["six"]["tokens"] = {}  # every token comes back with the Agents
 
 
 @hook("placement-check")
