@@ -203,6 +203,54 @@ def test_an_ally_plays_no_token():
     assert err.value.code == "six.no-token"
 
 
+def _free(state, space):
+    """Take any Agent off `space` (the test's position: the space free for the Commander)."""
+    state["board"]["occupied"].pop(space, None)
+    for pl in state["players"].values():
+        if space in pl["placed"]:
+            pl["placed"].remove(space)
+
+
+def _finish_turn(state, pid):
+    while state["turn"] and state["turn"]["player"] == pid:
+        step(state)
+
+
+def test_a_commanders_influence_goes_to_the_activated_ally():
+    """Booklet pp. 3-4: the Commander takes the space's resources himself; its Influence moves the
+    activated Ally's cube."""
+    state, commander = _commanders_turn()
+    allies = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"]
+    pl = state["players"][commander]
+    pl["hand"] = sorted(pl["hand"] + ["seek-allies"])
+    water = pl["water"]
+    _free(state, "deliver-supplies")
+    outcome = apply(state, by=commander, do="send-agent", card="seek-allies", space="deliver-supplies", token="right")
+    assert outcome.code == "not-implemented"
+    _finish_turn(state, commander)
+    assert state["players"][allies[1]]["influence"]["guild"] == 1
+    assert state["players"][allies[0]]["influence"]["guild"] == 0
+    assert pl["influence"]["guild"] == 0 and pl["water"] == water + 1
+
+
+def test_a_commanders_recruits_and_deployment_are_the_activated_allys_units():
+    state, commander = _commanders_turn()
+    ally = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"][0]
+    pl = state["players"][commander]
+    pl["hand"] = sorted(pl["hand"] + ["reconnaissance"])
+    _free(state, "arrakeen")
+    apply(state, by=commander, do="send-agent", card="reconnaissance", space="arrakeen", token="left")
+    while "deploy" not in {a.do for a in RULES.legal_actions(state)}:
+        step(state)
+    troops = state["players"][ally]["troops"]
+    assert troops["garrison"] == 4  # three at setup and the one recruited
+    offers = [a for a in RULES.legal_actions(state) if a.do == "deploy"]
+    assert max(a.get("recruited", 0) + a.get("garrison", 0) for a in offers) == 3
+    apply(state, by=commander, do="deploy", recruited=1, garrison=2)
+    assert (troops["garrison"], troops["conflict"]) == (1, 3)
+    assert pl["troops"] == {"supply": 0, "garrison": 0, "conflict": 0}
+
+
 def test_a_commander_keeps_an_unplayed_swordmaster_token():
     """Two tokens played, the Swordmaster not among them: it stays; played: it leaves."""
     state = new_game()

@@ -61,7 +61,7 @@ def op_intrigue(g, task, step):
 
 def op_recruit(g, task, step):
     g.rulings.append("recruit.supply")
-    troops = g.p(task["player"])["troops"]
+    troops = g.p(adjust("acting-for", task["player"], g))["troops"]  # a Commander recruits for his Ally
     n = min(step["recruit"], troops["supply"])
     troops["supply"] -= n
     troops["garrison"] += n

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from .content import FACTIONS
 from .game import Game
-from .registry import choice, fire, first
+from .registry import adjust, choice, fire, first
 from .steps import choice_task, run  # the bonus is ordinary effect steps
 
 TRACK_MAX = 6
 
 
 def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
+    pid = adjust("acting-for", pid, g)  # whose track moves (a six-player Commander's activated Ally)
     pl = g.p(pid)
     before = pl["influence"][faction]
     after = max(0, min(TRACK_MAX, before + delta))

@@ -305,7 +305,7 @@ def _maybe_skip_deploy(g: Game, turn: dict) -> None:
 
 def _deploy_moot(g: Game, turn: dict) -> bool:
     return ("deploy" in turn["nodes"] and "deploy" not in turn["done"] and blocking_edge(turn, "deploy") is None
-            and (_garrison_units(g.p(turn["player"])) == 0 or bool(turn.get("no_deploy"))
+            and (_garrison_units(g.p(adjust("acting-for", turn["player"], g))) == 0 or bool(turn.get("no_deploy"))
                  or (bool(turn.get("recruits_only")) and turn["recruited"] == 0)))
 
 
@@ -449,7 +449,7 @@ def _from_garrison(turn: dict, garrison: int, commanders: int) -> int:
 
 
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    turn, pl = g.state["turn"], g.p(pid)
+    turn, pl = g.state["turn"], g.p(adjust("acting-for", pid, g))  # whose units (a Commander's Ally's)
     troops = pl["troops"]
     if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None \
             or _deploy_moot(g, turn):
@@ -470,7 +470,8 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
         raise IllegalAction("deploy.already", "troops were already deployed this turn", ("deploy.limits",))
     _require(turn, "deploy")
     recruited, garrison, bosses = a.get("recruited", 0), a.get("garrison", 0), a.get("commanders", 0)
-    troops = g.p(pid)["troops"]
+    units = adjust("acting-for", pid, g)  # whose units deploy (a six-player Commander's: his Ally's)
+    troops = g.p(units)["troops"]
     if not all(isinstance(n, int) and n >= 0 for n in (recruited, garrison, bosses)):
         raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
     if _deploy_moot(g, turn) and recruited + garrison + bosses == 0:  # nothing to deploy, recorded anyway
@@ -486,8 +487,8 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
                             f"troop(s) recruited this turn plus {most} from the garrison "
                             f"({troops['garrison']} there); asked {recruited} + {garrison}",
                             ("deploy.limits", "deploy.no-rerecruit"))
-    if bosses > commanders_in(g.p(pid), "garrison"):
-        raise IllegalAction("deploy.no-commander", f"{pid} has {commanders_in(g.p(pid), 'garrison')} Sardaukar "
+    if bosses > commanders_in(g.p(units), "garrison"):
+        raise IllegalAction("deploy.no-commander", f"{units} has {commanders_in(g.p(units), 'garrison')} Sardaukar "
                             f"Commander(s) in the garrison, not {bosses}: a recruit effect never recruits one "
                             "(only acquiring one, or paying 2 Solari once a turn, does)",
                             ("bloodlines.commander-recruit-supply", "bloodlines.commander-garrison"))
@@ -499,7 +500,7 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
                              "bloodlines.commander-recruited-first", "deploy.limits"))
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
-    move_commanders(g, pid, "garrison", "conflict", bosses)
+    move_commanders(g, units, "garrison", "conflict", bosses)
     ms_add(turn["done"], "deploy")
     count_deployed(g, pid, recruited + garrison + bosses)
 

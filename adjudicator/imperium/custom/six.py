@@ -39,7 +39,8 @@ NOT_IMPLEMENTED = (
     "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the activated Ally taking the effects a Commander cannot (Influence, units, swords)",
+    "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
+    "a card's own deploy and retreat effects and swords in a Commander's Agent turn (kept by the Commander)",
     "a Commander's Reveal turn given to one Ally, and the Swordmaster bonus swords it passes on",
     "shared Influence (a Commander counting his most influential Ally's)",
     "which factions the Emperor and Fremen icons reach for each role",
@@ -175,6 +176,19 @@ def _token_played(g: Game, pid: str, a: dict, turn: dict) -> None:
     used.sort()
     turn["activated"] = pointed(g, pid, a["token"]) or a["activate"]
     g.rulings += list(R_TOKEN)
+
+
+@hook("acting-for")
+def _activated_ally(pid: str, g: Game) -> str:
+    """In a Commander's Agent turn, the Influence he would gain or lose on the board's tracks and
+    the units he would recruit or deploy are his activated Ally's (p. 3-4)."""
+    if not is_commander(g, pid):
+        return pid
+    turn = g.state.get("turn")
+    if not (turn and turn["player"] == pid and turn.get("activated")):
+        return pid
+    g.rulings += ["six.activated-ally-gains", "six.shared-units"]
+    return turn["activated"]
 
 
 # --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
