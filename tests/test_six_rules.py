@@ -133,9 +133,11 @@ def test_a_commanders_reveal_takes_no_bonus_itself():
     _turn_of(state, commander)
     plain = copy.deepcopy(state)
     state["six"]["swordmaster_taken"] = [commander]
-    apply(state, by=commander, do="reveal")
-    apply(plain, by=commander, do="reveal")
+    ally = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"][0]
+    apply(state, by=commander, do="reveal", activate=ally)
+    apply(plain, by=commander, do="reveal", activate=ally)
     assert state["players"][commander]["swords"] == plain["players"][commander]["swords"]
+    assert state["players"][ally]["swords"] == plain["players"][ally]["swords"]
 
 
 # --- a Commander's Agent tokens (booklet p. 3) -----------------------------------------------------------
@@ -249,6 +251,55 @@ def test_a_commanders_recruits_and_deployment_are_the_activated_allys_units():
     apply(state, by=commander, do="deploy", recruited=1, garrison=2)
     assert (troops["garrison"], troops["conflict"]) == (1, 3)
     assert pl["troops"] == {"supply": 0, "garrison": 0, "conflict": 0}
+
+
+def test_a_commanders_reveal_names_the_ally_who_gets_its_swords():
+    """Booklet p. 3: in his Reveal turn the Commander names one Ally for all its effects; the
+    Persuasion stays his own."""
+    state, commander = _commanders_turn()
+    allies = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"]
+    pl = state["players"][commander]
+    pl["hand"] = ["convincing-argument", "dagger", "dagger"]
+    offers = [a.to_json() for a in RULES.legal_actions(state) if a.do == "reveal"]
+    assert offers == [{"by": commander, "do": "reveal", "activate": ally} for ally in allies]
+    for bad in ({}, {"activate": "m" if commander == "s" else "s"}):
+        with pytest.raises(IllegalAction) as err:
+            apply(copy.deepcopy(state), by=commander, do="reveal", **bad)
+        assert err.value.code == "six.wrong-ally"
+    swords = state["players"][allies[1]]["swords"]
+    apply(state, by=commander, do="reveal", activate=allies[1])
+    persuasion = 0
+    while state["turn"] and state["turn"]["player"] == commander:
+        persuasion = max(persuasion, pl["persuasion"])
+        step(state)
+    assert state["players"][allies[1]]["swords"] == swords + 2  # the two Daggers
+    assert pl["swords"] == 0 and persuasion == 2
+
+
+def test_an_allys_reveal_names_nobody():
+    state = new_game()
+    ally = _round_one(state)
+    _turn_of(state, ally)
+    assert [a.to_json() for a in RULES.legal_actions(state) if a.do == "reveal"] == [{"by": ally, "do": "reveal"}]
+    with pytest.raises(IllegalAction) as err:
+        apply(state, by=ally, do="reveal", activate=ally)
+    assert err.value.code == "six.no-token"
+
+
+def test_a_commander_counts_his_most_influential_allys_influence():
+    """Booklet p. 4: for effects, a Commander has the Influence of whichever Ally has the most
+    with that faction."""
+    from adjudicator.imperium.conditions import holds
+
+    state = new_game()
+    g = Game(state)
+    state["players"]["m1"]["influence"]["guild"] = 1
+    state["players"]["m2"]["influence"]["guild"] = 3
+    assert holds(g, "m", {"influence": "guild", "at_least": 3})
+    assert not holds(g, "m", {"influence": "guild", "at_least": 4})
+    assert not holds(g, "s", {"influence": "guild", "at_least": 1})  # the other team's Allies do not count
+    assert not holds(g, "m1", {"influence": "guild", "at_least": 2})  # an Ally counts only their own
+    assert "six.shared-influence" in g.rulings
 
 
 def test_a_commander_keeps_an_unplayed_swordmaster_token():

@@ -44,7 +44,11 @@ def step_op(step: dict) -> str:
 
 
 def op_gain(g, task, step):
-    g.gain(task["player"], step["gain"])
+    gains = dict(step["gain"])
+    if "swords" in gains:  # swords go to whoever fights for the player (a six-player Commander's Ally)
+        g.gain(adjust("acting-for", task["player"], g), {"swords": gains.pop("swords")})
+    if gains:
+        g.gain(task["player"], gains)
 
 
 def op_lose(g, task, step):

@@ -7,7 +7,8 @@ Cards and leaders change these rules through hooks (registry.py): "placement-che
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
 "reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
-"acquire-refusal", "placement-variants", "placement-args", "agent-placed".
+"acquire-refusal", "placement-variants", "placement-args", "agent-placed", "reveal-variants", "reveal-args",
+"reveal-opened".
 This module
 names no card.
 """
@@ -319,7 +320,8 @@ def _require(turn: dict, node: str) -> None:
 
 # --- reveal -----------------------------------------------------------------------------------------
 def _reveal_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    return [] if g.p(pid)["revealed"] else [{}]
+    # a mode's own part of a reveal (the Ally a six-player Commander gives its effects to)
+    return [] if g.p(pid)["revealed"] else adjust("reveal-variants", [{}], g, pid)
 
 
 def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
@@ -332,12 +334,15 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
     for card in cards:
         if err := wrong_kind(g, card, "reveal"):
             raise err
+    for err in ask("reveal-args", g, pid, a):
+        raise err
     g.finish(task)
     for card in cards:
         identify(g, pid, "hand", card)
     if "?" in pl["hand"]:
         g.hidden.append(f"{pid} revealed cards the log does not name")
     turn = _turn(g, pid, "reveal", task.get("deployed", 0))
+    fire("reveal-opened", g, pid, a, turn)  # what the reveal names besides its cards
     pl["revealed"] = True
     g.rulings.append("reveal.steps")
     effects = []

@@ -40,9 +40,10 @@ NOT_IMPLEMENTED = (
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "a card's own deploy and retreat effects and swords in a Commander's Agent turn (kept by the Commander)",
-    "a Commander's Reveal turn given to one Ally, and the Swordmaster bonus swords it passes on",
-    "shared Influence (a Commander counting his most influential Ally's)",
+    "a card's own deploy and retreat effects in a Commander's turn (kept by the Commander)",
+    "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
+    "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
+    "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
     "shared units: a Commander's recruits and deployments made by the activated Ally",
     "Reinforcement, Exchange and the team reward",
@@ -178,10 +179,51 @@ def _token_played(g: Game, pid: str, a: dict, turn: dict) -> None:
     g.rulings += list(R_TOKEN)
 
 
+@hook("reveal-variants")
+def _reveal_to_an_ally(variants: list, g: Game, pid: str) -> list:
+    """A Commander's Reveal turn names the Ally who gets its effects (p. 3)."""
+    if not is_commander(g, pid):
+        return variants
+    return [{**a, "activate": ally} for a in variants for ally in teams(g)[team_of(g, pid)]["allies"]]
+
+
+@hook("reveal-args")
+def _reveal_check(g: Game, pid: str, a: dict):
+    ally = a.get("activate")
+    if not is_commander(g, pid):
+        if ally is not None:
+            return IllegalAction("six.no-token", f"{pid} reveals for themself: only a Commander gives his Reveal "
+                                 "turn's effects to an Ally", R_TOKEN)
+        return None
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    if ally not in allies:
+        return IllegalAction("six.wrong-ally", f"{pid} is a Commander: his Reveal names one of his Allies "
+                             f"({' or '.join(allies)}) to get its effects, not {ally}", R_TOKEN)
+    return None
+
+
+@hook("reveal-opened")
+def _reveal_given(g: Game, pid: str, a: dict, turn: dict) -> None:
+    if is_commander(g, pid):
+        turn["activated"] = a["activate"]
+        g.rulings.append("six.ally-activation")
+
+
+@hook("influence-of")
+def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
+    """A Commander counts, for effects, the Influence of his most influential Ally with that
+    faction, whichever Ally he activates (p. 4)."""
+    if not is_commander(g, pid):
+        return value
+    g.rulings.append("six.shared-influence")
+    return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
+
+
 @hook("acting-for")
 def _activated_ally(pid: str, g: Game) -> str:
-    """In a Commander's Agent turn, the Influence he would gain or lose on the board's tracks and
-    the units he would recruit or deploy are his activated Ally's (p. 3-4)."""
+    """In a Commander's turn, the Influence he would gain or lose on the board's tracks, the units
+    he would recruit or deploy and the swords he would get are the activated Ally's (p. 3-4): the
+    Ally his Agent token activates, or to whom he gives his Reveal turn."""
     if not is_commander(g, pid):
         return pid
     turn = g.state.get("turn")
