@@ -27,7 +27,6 @@ NOT_IMPLEMENTED = (
     "Reinforcement, Exchange and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
-    "ties between Allies (one yielding the higher reward)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )

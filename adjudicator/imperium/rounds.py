@@ -66,6 +66,8 @@ def start_combat(g: Game, task: dict) -> None:
 
 
 def combat_resolve(g: Game, task: dict) -> None:
+    if first("before-rewards", g):  # a decision the rewards wait for (tied six-player Allies): then again
+        return
     winner = combat.resolve(g)
     if winner is not None and combat.has_victory_cards(g):
         task["step"] = "combat-victory"

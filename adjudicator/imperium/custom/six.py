@@ -17,8 +17,10 @@ rules so that a log can still be followed to its end.
 from __future__ import annotations
 
 from ...core.errors import IllegalAction, MalformedLog
+from ..combat import REWARDS
+from ..conditions import strength
 from ..game import Game
-from ..registry import hook
+from ..registry import choice, hook
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -49,7 +51,6 @@ NOT_IMPLEMENTED = (
     "Reinforcement, Exchange and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
-    "ties between Allies (one yielding the higher reward)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
@@ -256,6 +257,69 @@ def _one_mouse_per_team(g: Game) -> None:
     mine, theirs = g.p(holder)["objectives"], g.p(other)["objectives"]
     g.p(holder)["objectives"], g.p(other)["objectives"] = theirs, mine
     g.rulings.append("six.objective-swap-nearest")
+
+
+# --- ties between Allies (p. 5) -------------------------------------------------------------------------
+HIGHER = {1: "first", 2: "second", 3: "third"}  # the reward a lone player at that position takes
+NEXT = {"first": "second", "second": "third", "third": None}
+
+
+def tied_allies(g: Game) -> tuple[list[str], int] | None:
+    """Two players of one team alone on the same strength, within the rewards: the pair (in
+    turn order) and their position."""
+    fighters = [q for q in g.clockwise_from(g.first) if strength(g, q) > 0]
+    position = 1
+    for level in sorted({strength(g, q) for q in fighters}, reverse=True):
+        group = [q for q in fighters if strength(g, q) == level]
+        if position > 3:
+            return None
+        if len(group) == 2 and team_of(g, group[0]) == team_of(g, group[1]):
+            return group, position
+        position += len(group)
+    return None
+
+
+@hook("before-rewards")
+def _ask_who_yields(g: Game):
+    """Allies of one team tied on strength: one may yield the higher reward to the other."""
+    if not is_six(g) or g.state["six"].get("tie") is not None:
+        return None
+    tie = tied_allies(g)
+    if tie is None:
+        return None
+    pair, position = tie
+    g.push({"t": "choice", "player": pair[0], "kind": "ally-tie", "src": "conflict:ally-tie", "pair": pair,
+            "position": position})
+    g.rulings += ["six.ally-ties", "six.ally-tie-choice"]
+    return True
+
+
+def _tie_offers(g: Game, task: dict) -> list[dict]:
+    return [{"player": q} for q in task["pair"]] + [{"option": "skip"}]
+
+
+@choice("ally-tie", _tie_offers, ("six.ally-ties", "six.ally-tie-choice"), handles_skip=True)
+def _who_yields(g: Game, task: dict, given: dict, below: dict) -> None:
+    g.state["six"]["tie"] = {"pair": task["pair"], "position": task["position"], "higher": given.get("player")}
+
+
+@hook("placements")
+def _yielded(out: list, g: Game) -> list:
+    tie = g.state["six"].get("tie") if is_six(g) else None
+    if not tie or tie["higher"] is None:
+        return out
+    higher = HIGHER[tie["position"]]
+    lower = [q for q in tie["pair"] if q != tie["higher"]][0]
+    given = {tie["higher"]: higher, lower: NEXT[higher]}
+    kept = [(q, r) for q, r in out if q not in given]
+    placed = kept + [(q, r) for q, r in given.items() if r]
+    return sorted(placed, key=lambda pr: REWARDS.index(pr[1]))
+
+
+@hook("combat-cleanup")
+def _tie_settled(g: Game) -> None:
+    if is_six(g):
+        g.state["six"].pop("tie", None)
 
 
 # --- the Swordmaster: one round only, its bonus for the rest of the game (p. 5) -------------------
