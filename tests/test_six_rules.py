@@ -253,6 +253,30 @@ def test_a_commanders_recruits_and_deployment_are_the_activated_allys_units():
     assert pl["troops"] == {"supply": 0, "garrison": 0, "conflict": 0}
 
 
+def test_a_cards_deploy_in_a_commanders_turn_moves_the_activated_allys_troops():
+    """A card's own "deploy" (or "retreat") in the Commander's turn: the Commander answers, his
+    activated Ally's units move."""
+    from adjudicator.imperium.effects import advance_steps
+    from adjudicator.imperium.steps import run
+
+    state, commander = _commanders_turn()
+    ally = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"][1]
+    pl = state["players"][commander]
+    pl["hand"] = sorted(pl["hand"] + ["seek-allies"])
+    _free(state, "deliver-supplies")
+    apply(state, by=commander, do="send-agent", card="seek-allies", space="deliver-supplies", token="right")
+    g = Game(state)
+    run(g, commander, [{"deploy": 2}], "card:test")
+    advance_steps(g, g.top)
+    task = state["stack"][-1]
+    assert (task["kind"], task["player"], task["units"]) == ("count", commander, ally)
+    assert sorted(a.get("count") for a in RULES.legal_actions(state)) == [0, 1, 2]
+    garrison = state["players"][ally]["troops"]["garrison"]
+    apply(state, by=commander, do="choose", count=2)
+    assert state["players"][ally]["troops"]["garrison"] == garrison - 2
+    assert state["players"][ally]["troops"]["conflict"] == 2
+
+
 def test_a_commanders_reveal_names_the_ally_who_gets_its_swords():
     """Booklet p. 3: in his Reveal turn the Commander names one Ally for all its effects; the
     Persuasion stays his own."""

@@ -18,7 +18,6 @@ NOT_IMPLEMENTED = (
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "a card's own deploy and retreat effects in a Commander's turn (kept by the Commander)",
     "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",

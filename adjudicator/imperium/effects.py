@@ -228,10 +228,11 @@ def op_steal_intrigue(g, task, step):
 
 def op_retreat(g, task, step):
     g.rulings += ["retreat.definition", "retreat.any-number"]
-    pl = g.p(task["player"])
+    holder = adjust("acting-for", task["player"], g)  # whose units (a six-player Commander's: his Ally's)
+    pl = g.p(holder)
     most = min(step["retreat"], pl["troops"]["conflict"] + commanders_in(pl, "conflict"))  # Commanders are troops
     if most:
-        push_choice(g, task, "count", most=most, move="retreat")
+        push_choice(g, task, "count", most=most, move="retreat", **_units_of(task, holder))
 
 
 def op_deploy(g, task, step):
@@ -239,10 +240,16 @@ def op_deploy(g, task, step):
     if my_turn(g, pid).get("no_deploy"):
         g.rulings.append(FLAG_RULINGS["no_deploy"])
         return
-    pl = g.p(pid)
+    holder = adjust("acting-for", pid, g)
+    pl = g.p(holder)
     most = min(step["deploy"], pl["troops"]["garrison"] + commanders_in(pl, "garrison"))
     if most:
-        push_choice(g, task, "count", most=most, move="deploy")
+        push_choice(g, task, "count", most=most, move="deploy", **_units_of(task, holder))
+
+
+def _units_of(task: dict, holder: str) -> dict:
+    """A count choice names whose units move only when they are not its player's own."""
+    return {"units": holder} if holder != task["player"] else {}
 
 
 def op_swordmaster(g, task, step):

@@ -42,7 +42,6 @@ NOT_IMPLEMENTED = (
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "a card's own deploy and retreat effects in a Commander's turn (kept by the Commander)",
     "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
@@ -223,8 +222,8 @@ def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
 @hook("acting-for")
 def _activated_ally(pid: str, g: Game) -> str:
     """In a Commander's turn, the Influence he would gain or lose on the board's tracks, the units
-    he would recruit or deploy and the swords he would get are the activated Ally's (p. 3-4): the
-    Ally his Agent token activates, or to whom he gives his Reveal turn."""
+    he would recruit, deploy or retreat and the swords he would get are the activated Ally's (p. 3-4):
+    the Ally his Agent token activates, or to whom he gives his Reveal turn."""
     if not is_commander(g, pid):
         return pid
     turn = g.state.get("turn")
