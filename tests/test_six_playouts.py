@@ -17,7 +17,7 @@ from adjudicator.simulate import simulate
 
 pytestmark = pytest.mark.usefixtures("unlocked")
 
-CHUNK = 25  # seeds per test: each chunk well under two minutes on a loaded machine
+CHUNK = 20  # seeds per test: a chunk takes about 90 seconds on a loaded machine
 PLAYOUTS = 200  # issue #13
 GAPS = (six.ROUND_NOT_IMPLEMENTED,)
 

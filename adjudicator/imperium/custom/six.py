@@ -7,11 +7,14 @@ two Allies. The log's player list is the clockwise seating; the teams follow fro
 Commanders sit opposite each other and each Ally beside the other team's Commander.
 
 Only a six-player game's state holds `six`: `teams` (team -> `commander`, `allies` in clockwise
-order) and `swordmaster_taken` (who sent an Agent to the Swordmaster space, sorted). What is built: setup,
-Objectives for the Allies, the Swordmaster kept for one round only and its bonus swords, team
-scoring and victory. The round's own rules are not (`NOT_IMPLEMENTED`): every decision of a
-six-player round is answered `not-implemented`, while the engine keeps counting by the general
-rules so that a log can still be followed to its end.
+order), `swordmaster_taken` (who sent an Agent to the Swordmaster space, sorted), `tokens` (the
+Agent tokens each Commander played this round) and, while tied Allies' rewards wait, `tie`.
+What is built: setup, Objectives for the Allies, a Commander's Agent tokens activating an Ally
+and his Reveal given to one, the activated Ally's Influence, units and swords, shared Influence
+for effects, the Swordmaster kept for one round only and its bonus swords, ties between Allies,
+team scoring and victory. The rest of the round is not (`NOT_IMPLEMENTED`: the reverse board
+side above all), so every decision of a six-player round is answered `not-implemented`, while
+the engine keeps counting by the rules it knows so that a log can be followed to its end.
 """
 
 from __future__ import annotations
@@ -46,7 +49,6 @@ NOT_IMPLEMENTED = (
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
-    "shared units: a Commander's recruits and deployments made by the activated Ally",
     "Reinforcement, Exchange and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
