@@ -454,3 +454,13 @@ def test_a_swordmaster_kept_past_its_round_is_flagged():
     report = replay(mutated, snapshots="final")
     assert report["first_illegal"] == index
     assert report["verdicts"][index]["code"] == "agent.no-agents-left"
+
+
+def test_the_timeline_spells_a_commanders_token_and_ally():
+    state = new_game()
+    action = {"by": "m", "do": "send-agent", "card": "dagger", "space": "gather-support", "token": "swordmaster",
+              "activate": "m2"}
+    assert RULES.describe(action, state, "en") == \
+        "m sends an Agent: activating m2; Dagger; Gather Support; Swordmaster token"
+    assert "жетон оружейника" in RULES.describe(action, state, "ru")
+    assert RULES.describe({"by": "s", "do": "reveal", "activate": "s1"}, state, "en") == "s reveals: activating s1"
