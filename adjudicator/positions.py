@@ -19,6 +19,7 @@ from .core.schemas import problems as schema_problems
 from .core.verdicts import ILLEGAL, Verdict
 
 MAX_CONTESTED = 50  # actions of one check: "a short list"
+SCENARIO_SCHEMAS = {"dune": "dune-scenario"}  # a rule system whose scenario has its own form (position.json)
 
 
 class IllegalPosition(InvalidPosition):
@@ -45,7 +46,8 @@ def load(doc, deadline: float | None = None) -> Driver:
 
 
 def _scenario(sc: dict) -> Driver:
-    found = schema_problems("scenario", sc, "/scenario")
+    system = sc["game"]["system"] if isinstance(sc.get("game"), dict) else None
+    found = schema_problems(SCENARIO_SCHEMAS.get(system, "scenario"), sc, "/scenario")
     if found:
         raise InvalidPosition(found)
     rules = _rules(sc["game"], "/scenario/game")

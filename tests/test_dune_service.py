@@ -175,14 +175,16 @@ def test_the_audit_points_at_what_is_not_conserved(game, edit, pointer):
 
 
 @unlocked
-def test_no_compact_scenario_yet(game):
-    log, _ = game
-    with pytest.raises(InvalidPosition) as err:
-        check_position({"scenario": {"game": {"system": "dune", "edition": "basic", "players": []}},
-                        "action": {"by": "red", "do": "pass"}})
-    assert err.value.problems[0]["code"] in ("not-implemented", "schema")
-    with pytest.raises(Exception, match="scenario"):
-        cut(log, 20)
+def test_a_cut_is_a_compact_scenario_and_the_cli_writes_it(game, tmp_path):
+    log, report = game
+    position = cut(log, 20)
+    assert position["scenario"]["game"]["system"] == "dune" and position["action"] == log["actions"][20]
+    assert check_position(position)["checksum"] == checksum(report["snapshots"][20])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    out = CliRunner().invoke(main, ["position", str(path), "--at", "20"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["scenario"] == position["scenario"]
 
 
 # --- stored games, tournaments, the viewer --------------------------------------------------------
@@ -229,3 +231,4 @@ def test_the_view_of_a_dune_step_validates_and_draws_the_state(game, client, vie
         else:
             assert p["hand"] == len(mine["hand"]) and p["traitors"] == len(mine["traitors"])
     assert doc["moment"]["round"] == state["turn"] and doc["timeline"][step]["label"]
+    assert [c["id"] for c in doc["board"]["treachery_discard"]] == state["treachery"]["discard"]

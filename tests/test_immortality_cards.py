@@ -10,8 +10,6 @@ from test_immortality_rules import act, fresh, give, refused, resolve_all
 from adjudicator.imperium import combat
 from adjudicator.imperium.game import Game
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def choices(rules, state):
     return [a for a in rules.legal_actions(state) if a.do == "choose"]

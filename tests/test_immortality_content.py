@@ -39,10 +39,11 @@ def copies(items):
     return sum(i["copies"] for i in items)
 
 
-def test_registered_in_the_engine_but_refused_to_users():
-    from adjudicator.imperium.rules import INCOMPLETE_MODULES
+def test_registered_and_offered_for_both_editions():
+    from adjudicator.imperium.rules import INCOMPLETE_MODULES, MODULES
 
-    assert "immortality" in EXPANSIONS and "immortality" in INCOMPLETE_MODULES
+    assert "immortality" in EXPANSIONS and "immortality" not in INCOMPLETE_MODULES
+    assert all("immortality" in modules for modules in MODULES.values())
 
 
 def test_component_counts_match_the_rulebook():

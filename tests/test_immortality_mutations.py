@@ -4,12 +4,9 @@ searches a few playouts for a place where the mutation applies and fails if none
 
 import copy
 
-import pytest
 from test_mutations import flagged, states_before
 
 from adjudicator.simulate import simulate
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 SEEDS = range(6)
 

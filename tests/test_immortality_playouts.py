@@ -1,8 +1,7 @@
 """Random legal playouts of Immortality games (issue #12) for both editions: every game ends with
 a winner, replays to identical checksums with its recorded chance outcomes and with the seed
 alone, and keeps the invariants after every action (specimens conserved with the troops, Tleilaxu
-cards conserved, the Row's size, research tokens only forwards). While the module is refused these
-play it with the gate lifted (`unlocked`). Every verdict must be legal: nothing of the module is
+cards conserved, the Row's size, research tokens only forwards). Every verdict must be legal: nothing of the module is
 left not implemented (tests/test_immortality_setup.py). 200 games per combination, in chunks of 25
 (one chunk takes about 30 s on an idle machine)."""
 
@@ -16,16 +15,18 @@ from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 COMBOS = [("imperium", ("immortality",)), ("uprising", ("immortality",)),
           ("uprising", ("bloodlines", "choam", "immortality"))]
 GAMES_PER_COMBO = 200
 CHUNK = 25
+# the other combinations a user may ask for: one chunk each, to show nothing between them breaks
+WITH_TECH = [("imperium", ("bloodlines", "tech", "immortality")),
+             ("uprising", ("bloodlines", "tech", "choam", "immortality"))]
 
 
-@pytest.mark.parametrize(("game", "modules"), COMBOS)
-@pytest.mark.parametrize("start", range(0, GAMES_PER_COMBO, CHUNK))
+@pytest.mark.parametrize(("game", "modules", "start"),
+                         [(g, m, s) for g, m in COMBOS for s in range(0, GAMES_PER_COMBO, CHUNK)]
+                         + [(g, m, 0) for g, m in WITH_TECH])
 def test_immortality_playouts_replay_identically(game, modules, start):
     for seed in range(start, start + CHUNK):
         log = simulate(game, 3 + seed % 2, seed, modules)
@@ -42,7 +43,7 @@ def test_immortality_playouts_replay_identically(game, modules, start):
         assert replay(log, snapshots="final") == recorded  # byte-identical report
 
 
-@pytest.mark.parametrize(("game", "modules"), COMBOS)
+@pytest.mark.parametrize(("game", "modules"), COMBOS + WITH_TECH)
 @pytest.mark.parametrize("seed", range(2))
 def test_immortality_invariants_hold_after_every_action(game, modules, seed):
     log = simulate(game, 3 + seed % 2, seed, modules)

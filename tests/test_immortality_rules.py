@@ -1,7 +1,6 @@
 """Immortality's rules as scenarios (issue #12): the rulebook's worked examples with their numbers
 (Carmen's research p. 6, Kris's graft p. 10, Carmen's Ghola graft p. 11, Candice's Chairdog p. 11)
-and the refusals, each flagged with the ruling it rests on. The module is still refused to users
-(rules.INCOMPLETE_MODULES), so these play it with the gate lifted (`unlocked`)."""
+and the refusals, each flagged with the ruling it rests on."""
 
 from __future__ import annotations
 
@@ -12,8 +11,6 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 
 def fresh(edition: str = "base", seed: int = 3):

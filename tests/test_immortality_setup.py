@@ -24,17 +24,19 @@ def game(edition: str, modules=()) -> dict:
 
 
 @pytest.mark.parametrize("edition", ["uprising", "base"])
-def test_the_module_is_refused_until_its_rules_are_complete(edition):
+def test_the_module_is_offered_to_users_and_rise_of_ix_is_not(edition):
+    state = ruleset(edition).new_state(game(edition, ("immortality",)), {})
+    assert "tleilaxu" in state
     with pytest.raises(MalformedLog) as err:
-        ruleset(edition).new_state(game(edition, ("immortality",)), {})
-    assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/0"
+        ruleset(edition).new_state(game(edition, ("immortality", "ix")), {})
+    assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/1"
 
 
 # rulebook p. 3 and setup pp. 4-5: 30 Imperium cards and 15 Intrigue cards join the decks; 18
 # Tleilaxu cards in their own deck; each starting deck trades both Dune, the Desert Planet for two
 # Experimentation
 @pytest.mark.parametrize(("edition", "modules"), [("uprising", ()), ("uprising", ("choam",)), ("base", ())])
-def test_setup_counts(unlocked, edition, modules):
+def test_setup_counts(edition, modules):
     plain = ruleset(edition).new_state(game(edition, modules), {})
     state = ruleset(edition).new_state(game(edition, (*modules, "immortality")), {})
     assert len(state["imperium_deck"]["cards"]) - len(plain["imperium_deck"]["cards"]) == 30

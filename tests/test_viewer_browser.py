@@ -317,3 +317,91 @@ def test_a_bloodlines_game_shows_commanders_skills_tech_and_tueks_sietch(page, s
         if c["conflict"]:
             expect(page.locator(f'#conflict-svg g[data-player="{pid}"]')).to_contain_text(f"{c['conflict']} Commanders")
     shot(page, "viewer-bloodlines")
+
+
+@pytest.fixture(scope="module")
+def dune_game():
+    """A simulated 3-player classic Dune game and its states (the gate lifted for the simulation)."""
+    import adjudicator.dune.rules as dune_rules
+    from adjudicator.simulate import simulate
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(dune_rules, "INCOMPLETE", False)
+        log = simulate("dune", 3, 1)
+        report = Replay(parse_log(log), "strict", "all").run()
+    return log, report["snapshots"], report["result"]
+
+
+def dune_drawn(page) -> dict:
+    """What the Dune map shows: forces per (territory, sector, player), spice per territory, the storm."""
+    return page.evaluate("""() => {
+        const forces = {}, spice = {};
+        for (const g of document.querySelectorAll('#dune-map [data-territory]')) {
+            for (const f of g.querySelectorAll('[data-force]'))
+                forces[`${g.dataset.territory}|${f.dataset.sector}|${f.dataset.player}`] = Number(f.dataset.count);
+            if (Number(g.dataset.spice)) spice[g.dataset.territory] = Number(g.dataset.spice);
+        }
+        const storm = [...document.querySelectorAll('#dune-map [data-wedge][data-storm="true"]')]
+            .map((w) => Number(w.dataset.wedge));
+        return {forces, spice, storm};
+    }""")
+
+
+def dune_expected(state) -> dict:
+    forces, spice = {}, {}
+    for loc, here in state["map"].items():
+        terr, _, sec = loc.partition("@")
+        for pid, n in here.items():
+            forces[f"{terr}|{sec}|{pid}"] = n
+    for loc, amount in state["spice"].items():
+        terr = loc.partition("@")[0]
+        spice[terr] = spice.get(terr, 0) + amount
+    return {"forces": forces, "spice": spice, "storm": [state["storm"]]}
+
+
+def test_a_dune_game_draws_its_map_and_steps(page, server, dune_game, dune_unlocked):
+    """Classic Dune (issue 15): the ring of sectors with every territory, strongholds marked, the
+    Polar Sink, forces and spice where the engine has them, the storm's sector, each faction's
+    reserves and spice, hands hidden in another player's view; stepping redraws."""
+    from adjudicator.dune.content import content
+
+    log, states, result = dune_game
+    cnt = content()
+    paste(page, server, log)
+    at_step(page, 0)
+    territories = page.locator("#dune-map [data-territory]")
+    expect(territories).to_have_count(len(cnt.territories))
+    expect(page.locator('#dune-map [data-stronghold="true"]')).to_have_count(len(cnt.strongholds))
+    expect(page.locator('#dune-map [data-territory="polar-sink"] circle').first).to_be_visible()
+    expect(page.locator("#dune-map [data-wedge]")).to_have_count(cnt.map["sectors"])
+    expect(page.locator("#row-panel")).to_be_hidden()
+    step = next(i for i, s in enumerate(states) if i > 60 and s["spice"] and len(s["map"]) > 3)
+    for target in (step, step + 1):
+        if target == step:
+            page.locator("#step-range").fill(str(step))
+            page.locator("#step-range").dispatch_event("input")
+        else:
+            page.locator("body").press("ArrowRight")
+        at_step(page, target)
+        state = states[target]
+        expect(page.locator("#moment")).to_have_attribute("data-turn", str(state["turn"]))
+        assert dune_drawn(page) == dune_expected(state)
+        for pid, pl in state["players"].items():
+            card = page.locator(f'article.player[data-player="{pid}"]')
+            expect(card).to_have_attribute("data-spice", str(pl["spice"]))
+            expect(card).to_have_attribute("data-reserves", str(pl["reserves"]))
+            expect(card).to_have_attribute("data-hand", str(len(pl["hand"])))
+    assert serious(page) == []
+    shot(page, "viewer-dune")
+    # a player's view: their own cards named, the others' face down
+    viewer = state["game"]["seats"][0]
+    page.select_option("#viewer-as", viewer)
+    expect(page.locator("#moment")).to_contain_text("view", timeout=20_000)
+    for pid, pl in state["players"].items():
+        hand = page.locator(f'article.player[data-player="{pid}"] dd[data-fact="hand"]')
+        if pid != viewer and pl["hand"]:
+            expect(hand).to_contain_text("face down")
+    page.keyboard.press("End")
+    at_step(page, len(log["actions"]) - 1)
+    expect(page.locator("#finished")).to_have_attribute("data-finished", "true")
+    expect(page.locator("#dune-result")).to_have_attribute("data-winners", " ".join(result["winners"]))

@@ -9,8 +9,6 @@ NOT_IMPLEMENTED = {
     "karama-stops": ("Karama stopping an advantage other than the Voice and the Atreides prescience in battle "
                      "(accepted, answered not-implemented)", "dune.karama"),
     "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
-    "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
-    "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
     "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
                                     "(information only: the card is drawn when the auction is won)", "dune.atreides"),

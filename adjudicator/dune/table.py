@@ -1,7 +1,7 @@
-"""Positions of a classic Dune game (adjudicator/positions.py): a full state or a log prefix. The
-compact scenario form is not written yet (docs/positions.md): `from_scenario` refuses it, and a cut
-of a log names no decision point (`anchor` is None), so `adjudicator position` answers that no
-scenario can be written.
+"""Positions of a classic Dune game (adjudicator/positions.py): a compact scenario (scenario.py,
+docs/positions.md), a full state or a log prefix. A scenario stands at the start of a phase (or at
+the game as dealt): `anchor` names the phase a state stands at the start of, and `scenario_of`
+writes it, verified to build back the very same state (same table, same pending decision).
 
 The audit lists every problem that makes a posted state no position of the game, each with its
 JSON pointer: unknown seats, factions, places, cards and pending tasks first (the engine could not
@@ -10,7 +10,10 @@ even read the state), then what the invariants conserve (forces, spice, cards; i
 
 from __future__ import annotations
 
+import copy
+
 from ..core.errors import InvalidPosition, problem
+from . import scenario
 from .content import Content
 from .invariants import problems as conserved
 from .registry import AUTOS, CHANCES, DECISIONS
@@ -21,19 +24,38 @@ WHERE = (("forces of ", "/players"), ("leaders of ", "/players"), ("spice:", "/b
          ("Traitor", "/traitor_deck"), ("an empty", "/map"))
 
 
+def _at_phase_start(state: dict) -> bool:
+    """A cheap first test: the game is dealt, or a phase a decision follows has begun, with no
+    battle under way and nobody having fought yet (scenario.write says the rest)."""
+    if state["phase"] == "setup":
+        return state["turn"] == 0
+    stack = state["stack"]
+    return (state["phase"] in scenario.PHASES and bool(stack) and stack[0].get("t") == "flow"
+            and state["battle"] is None and not any(pl.get("fought") for pl in state["players"].values()))
+
+
 class DunePositions:
     content: Content
 
     def from_scenario(self, doc: dict, prefix: str = "") -> dict:
-        raise InvalidPosition([problem(prefix + "/game", "not-implemented", "a compact scenario of classic Dune is "
-                                       "not written yet: post a state or a log prefix (docs/positions.md)")],
-                              code="not-implemented")
+        self.offered()
+        return scenario.build(self, doc, prefix)
 
     def anchor(self, state: dict) -> str | None:
-        return None
+        """The phase whose start the state stands at (a scenario can name it), else None."""
+        if not _at_phase_start(state):
+            return None
+        return state["phase"] if self.scenario_of(state) is not None else None
 
     def scenario_of(self, state: dict, fresh: bool = False) -> dict | None:
-        return None
+        doc = scenario.write(state)
+        if doc is None:
+            return None
+        try:
+            rebuilt = scenario.build(self, copy.deepcopy(doc))
+        except InvalidPosition:
+            return None
+        return doc if scenario.same_position(rebuilt, state) else None
 
     def audit(self, state: dict) -> list[dict]:
         self.offered()

@@ -75,7 +75,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
                      "in_storm": state["storm"] in d["sectors"], "forces": forces, "spice": spice})
     return {"storm": state["storm"], "sectors": cnt.map["sectors"], "territories": rows,
             "bank": state.get("bank"), "treachery_deck": _count(state["treachery"]["deck"]),
-            "treachery_discard": list(state["treachery"]["discard"])}
+            "treachery_discard": _cards(cnt, state["treachery"]["discard"], "treachery", lang)}
 
 
 def _count(pile) -> int:

@@ -16,6 +16,7 @@ from collections import Counter
 
 from ..core.errors import problem
 from .audit_bloodlines import audit_bloodlines
+from .audit_immortality import audit_immortality
 from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .registry import CHANCES, CHOICES
@@ -41,6 +42,7 @@ def audit(state: dict, cnt: Content) -> list[dict]:
     _conflict(state, cnt, out)
     _phase(state, out)
     audit_bloodlines(state, cnt, out)  # Commanders, Skills, Tech tiles
+    audit_immortality(state, cnt, out)  # the Bene Tleilax board, Tleilaxu cards
     return out
 
 

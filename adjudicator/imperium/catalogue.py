@@ -5,7 +5,7 @@ from __future__ import annotations
 from .content import Content, in_game
 
 CARD_TYPES = ("imperium", "intrigue", "conflict", "leader", "objective", "reserve", "starting", "space",
-              "contract", "skill", "tech", "navigation")
+              "contract", "skill", "tech", "navigation", "tleilaxu")
 
 
 def cards_of(cnt: Content, card_type: str | None = None, modules=("choam",)) -> list[dict]:
@@ -24,6 +24,7 @@ def cards_of(cnt: Content, card_type: str | None = None, modules=("choam",)) -> 
         "skill": list(cnt.skills.values()),  # Bloodlines
         "tech": list(cnt.tech.values()),
         "navigation": list(cnt.navigation.values()),
+        "tleilaxu": list(cnt.tleilaxu.values()),  # Immortality: the Tleilaxu deck and Reclaimed Forces
     }
     out = []
     for kind in CARD_TYPES:

@@ -17,6 +17,8 @@ from ..core.errors import InvalidPosition
 from .content import FACTIONS, Content
 from .cut_bloodlines import describe_player as describe_bloodlines_player
 from .cut_bloodlines import describe_table as describe_bloodlines_table
+from .cut_immortality import describe_player as describe_immortality_player
+from .cut_immortality import describe_table as describe_immortality_table
 from .deck import HIDDEN
 from .scenario import FORMAT, armed_entry, build
 
@@ -84,7 +86,8 @@ class Labels:
             return ident
         table = {"card": self.cnt.cards, "intrigue": self.cnt.intrigues, "conflict": self.cnt.conflicts,
                  "space": self.cnt.spaces, "faction": self.cnt.factions, "objective": self.cnt.objectives,
-                 "contract": self.cnt.contracts, "leader": self.cnt.leaders}.get(kind, {})
+                 "contract": self.cnt.contracts, "leader": self.cnt.leaders,
+                 "tleilaxu": self.cnt.tleilaxu}.get(kind, {})
         name = table.get(ident, {}).get("name", {}).get("en")
         if not name:
             return ident
@@ -150,6 +153,7 @@ def describe(rules, state: dict, kind: str) -> dict:
                                 "players": [{"id": p, "leader": game["players"][p]["leader"]} for p in seats]}, {})
     doc["players"] = {p: _player(cnt, state, p, defaults["players"][p], name) for p in seats}
     describe_bloodlines_table(cnt, state, defaults, doc)
+    describe_immortality_table(cnt, state, doc, name)
     return doc
 
 
@@ -211,7 +215,7 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
     if pl["deck"].get("top"):
         out["deck_top"] = name.many("card", pl["deck"]["top"])
     troops = {k: n for k, n in sorted(pl["troops"].items())
-              if k != "supply" and n != default["troops"].get(k, 0)}
+              if k not in ("supply", "tanks") and n != default["troops"].get(k, 0)}  # tanks: `specimens`
     if troops:
         out["troops"] = troops
     if pl["worms"]:
@@ -243,4 +247,5 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
         if [armed_entry(cnt, c, state["round"]) for c in cards] != armed:
             raise Unexpressible(f"{pid}'s waiting effects {armed}")
     describe_bloodlines_player(cnt, state, pid, default, out)
+    describe_immortality_player(cnt, state, pid, default, out, name)
     return out

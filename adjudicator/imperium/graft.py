@@ -7,7 +7,9 @@ Agent. The cards' own steps ("if grafted", Ghola, Chairdog, ...) are in `custom/
   Agent box is its own node of the turn, resolved in any order with the space's effects.
 - A Graft card is never played alone (`placement-check`).
 - A card whose Agent box is `usurp` may be grafted to an Imperium Row card instead of a hand card
-  (the Row card is listed in `cards`; it stays in the Row and is trashed as the turn ends).
+  (the Row card is listed in `cards`; it stays in the Row and is trashed as the turn ends). When
+  the hand holds a copy of that card too, `"row": true` names the Row's copy (without it, the
+  held copy is played, as for any graft).
 - Conditional Agent icons (`conditional_icons` in the data) and `ignore_occupied`.
 
 It sits beside `turns.py` (it sends an Agent as `send-agent` does) and names no card.
@@ -46,8 +48,12 @@ def graft_error(g: Game, task: dict, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("graft.no-graft-card", f"neither {cards[0]} nor {cards[1]} has a Graft box: "
                              "two cards are played together only when one of them has", ("graft.two-cards",))
     pl = g.p(pid)
-    hand, other = _in_hand_first(g, pid, cards)
-    if not ms_contains(pl["hand"], cards) and not usurped_row_card(g, pid, hand, other):
+    hand, other, _ = _split(g, pid, a)
+    if a.get("row") and not usurped_row_card(g, pid, hand, other):
+        return IllegalAction("graft.not-row-card", f"`row` names an Imperium Row card grafted to a card that "
+                             f"allows it (Usurp): {cards[0]} and {cards[1]} are not such a pair here",
+                             ("graft.usurp-hand",))
+    if not a.get("row") and not ms_contains(pl["hand"], cards) and not usurped_row_card(g, pid, hand, other):
         return IllegalAction("agent.card-required", f"{pid} does not hold both {cards[0]} and {cards[1]}"
                              + (f", nor is {other} in the Imperium Row" if takes_row_partner(g, hand) else ""),
                              ("agent.card-required", "graft.two-cards", "graft.usurp-hand"))
@@ -71,6 +77,15 @@ def _in_hand_first(g: Game, pid: str, cards: list) -> tuple[str, str]:
     return first, other
 
 
+def _split(g: Game, pid: str, a: dict) -> tuple[str, str, bool]:
+    """(the card sent from the hand, the other card, whether the other is the Imperium Row's copy)."""
+    cards = a["cards"]
+    if a.get("row"):  # Usurp's partner named as the Row's copy, whatever the hand holds
+        return (cards[1], cards[0], True) if takes_row_partner(g, cards[1]) else (cards[0], cards[1], True)
+    first, other = _in_hand_first(g, pid, cards)
+    return first, other, not ms_contains(g.p(pid)["hand"], [first, other])
+
+
 def usurped_row_card(g: Game, pid: str, hand: str, other: str) -> bool:
     """`other` is an Imperium Row card grafted to `hand` (Usurp), which is held."""
     return takes_row_partner(g, hand) and hand in g.p(pid)["hand"] and other in g.state["row"]
@@ -86,6 +101,8 @@ def _graft_offers(g: Game, task: dict, pid: str) -> list[dict]:
     hand = sorted(c for c in g.p(pid)["hand"] if c != "?")
     pairs = {(a, b) for a, b in combinations(hand, 2) if is_graft(g, a) or is_graft(g, b)}
     pairs |= {(c, r) for c in hand if takes_row_partner(g, c) for r in g.state["row"]}
+    both = {(c, r) for c, r in pairs if takes_row_partner(g, c) and r in g.state["row"]
+            and ms_contains(g.p(pid)["hand"], [c, r])}  # a held copy and the Row's: `row` says which
     pairs = sorted(pairs)
     out = []
     for pair in pairs:
@@ -95,8 +112,9 @@ def _graft_offers(g: Game, task: dict, pid: str) -> list[dict]:
                 for gather in [None, *[p for p in mine if p != infiltrate]]:
                     a = {"cards": list(pair), "space": space}
                     a.update({k: v for k, v in (("infiltrate", infiltrate), ("gather", gather)) if v})
-                    if graft_error(g, task, pid, a) is None:
-                        out.append(a)
+                    for each in ([a, {**a, "row": True}] if pair in both else [a]):
+                        if graft_error(g, task, pid, each) is None:
+                            out.append(each)
     return out
 
 
@@ -104,12 +122,12 @@ def _graft(g: Game, task: dict, pid: str, a: dict) -> None:
     err = graft_error(g, task, pid, a)
     if err is not None:
         raise err
-    first, other = _in_hand_first(g, pid, a["cards"])
+    first, other, row = _split(g, pid, a)
     pl = g.p(pid)
     g.finish(task)
     # the other card joins the turn once the Agent is placed (`turn-opened` below), which may wait
     # for the choice of the Agent a card like Kwisatz Haderach moves: still a single Agent (p. 14)
-    pl[GRAFTING] = {"card": other, "row": not ms_contains(pl["hand"], [first, other]), "gather": bool(a.get("gather"))}
+    pl[GRAFTING] = {"card": other, "row": row, "gather": bool(a.get("gather"))}
     send_from_source(g, pid, {**_placement(a), "card": first}, task.get("deployed", 0))
 
 

@@ -20,6 +20,8 @@ from .content import Content
 
 MODULE = "immortality"
 ROW = 2  # the Tleilaxu Row's dealt cards, beside Reclaimed Forces (p. 9)
+PLAYED = "played_by"  # on the Combat window task: who played an Intrigue card in it (Counterattack)
+HARVEST = "harvest_cells"  # on a player: the `when-lose-troops-at-conflict-end` triggers waiting
 
 
 def board(cnt: Content) -> dict:

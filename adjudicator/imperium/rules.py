@@ -31,9 +31,9 @@ from .timing import export
 from .view import LANGS, board, label, moment, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"), "base": ("bloodlines", "tech", "immortality")}
-# modules whose rules are still being built (issue #12): refused as unsupported until they are
-# complete, so that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
-INCOMPLETE_MODULES = frozenset({"immortality"})
+# modules whose rules are still being built: refused as unsupported until they are complete, so
+# that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
+INCOMPLETE_MODULES: frozenset[str] = frozenset()
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
 # What the setup rests on; a replay report cites these for the position it starts from.

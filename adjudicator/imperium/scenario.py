@@ -22,6 +22,10 @@ from .game import Game
 from .scenario_bloodlines import fill as fill_bloodlines
 from .scenario_bloodlines import read_player as read_bloodlines_player
 from .scenario_bloodlines import read_table as read_bloodlines_table
+from .scenario_immortality import fill as fill_immortality
+from .scenario_immortality import read_decision as read_immortality_decision
+from .scenario_immortality import read_player as read_immortality_player
+from .scenario_immortality import read_table as read_immortality_table
 
 FORMAT = "dune-adjudicator/scenario"
 # decision kind -> the phase it stands in
@@ -30,7 +34,8 @@ PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "rou
 PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
               "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players",
-              "contracts_trashed", "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms")
+              "contracts_trashed", "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms",
+              "tleilaxu_row", "tleilaxu_spice")
 
 
 def esc(key: str) -> str:
@@ -137,6 +142,7 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
         state["row"] = sorted(r.names("card", doc["row"], "/row"))
     _board(r, state, doc.get("board", {}))
     read_bloodlines_table(r, state, doc)  # Commanders, Skills, Tech tiles (scenario_bloodlines.py)
+    read_immortality_table(r, state, doc)  # the Tleilaxu Row (scenario_immortality.py)
     for key, target, kind_ in (("intrigue_discard", "intrigue_discard", "intrigue"),
                                ("intrigue_trashed", "intrigue_trashed", "intrigue"),
                                ("out_of_game", "removed_cards", "card")):
@@ -158,7 +164,9 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
         _player(r, state, pid, given.get(pid, {}), f"/players/{pid}")
     _pools(state, cnt, "row" not in doc)
     fill_bloodlines(r, state, doc)
+    fill_immortality(r, state, doc)
     _stack(r, state, kind, decision)
+    read_immortality_decision(r, state, kind, decision)
 
 
 def _board(r: Reader, state: dict, src: dict) -> None:
@@ -268,6 +276,7 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
         pl["set_aside_contracts"] = sorted(aside)
     _leader_tokens(r, state, pid, src, ptr)
     read_bloodlines_player(r, state, pid, src, ptr)
+    read_immortality_player(r, state, pid, src, ptr)
 
 
 def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:

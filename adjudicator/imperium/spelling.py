@@ -14,7 +14,7 @@ from ..core.errors import UnknownName
 from .deck import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
-CARD_TABLES = ("cards", "intrigues", "conflicts", "navigation")
+CARD_TABLES = ("cards", "intrigues", "conflicts", "navigation", "tleilaxu")  # tleilaxu: Reclaimed Forces
 TABLES = {"space": ("spaces",), "faction": ("factions",), "contract": ("contracts",), "post": (),
           "objective": ("objectives",), "tech": ("tech",), "skill": ("skills",)}
 FIRST_TABLE = {"play-intrigue": "intrigues", "steal-intrigue": "intrigues", "draw-intrigue": "intrigues",

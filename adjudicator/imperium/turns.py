@@ -213,9 +213,10 @@ def send_from_source(g: Game, pid: str, a: dict, deployed: int) -> None:
     the one on the board, the player choosing when several could go."""
     space = g.space(a["space"])
     sources = agent_sources(g, pid, space["id"], a["card"])
-    if len(sources) > 1:  # a card that moves an Agent: which one goes
+    if len(sources) > 1:  # a card that moves an Agent: which one goes; the spies' use waits with it
+        spies = {k: a[k] for k in ("infiltrate", "gather") if a.get(k)}
         g.push({"t": "choice", "player": pid, "kind": "agent-source", "src": f"card:{a['card']}",
-                "action": {"card": a["card"], "space": space["id"]}, "sources": sources,
+                "action": {"card": a["card"], "space": space["id"], **spies}, "sources": sources,
                 **({"deployed": deployed} if deployed else {})})
         return
     apply_send_agent(g, pid, a, space, None if sources == ["leader"] else sources[0], deployed)

@@ -14,11 +14,14 @@ from .conditions import strength
 from .content import FACTIONS, Content
 from .deck import HIDDEN
 from .game import Game, post_of
+from .immortality import MODULE as IMMORTALITY
+from .immortality import board as tleilax_board
+from .immortality import markers, reclaimed_forces
 
 LANGS = ("en", "ru")
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
 TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards", "skills",
-          "tech", "navigation")
+          "tech", "navigation", "tleilaxu")
 # the verbs of a log, as a person reads them (a verb missing here is shown as the log writes it)
 VERBS = {
     "en": {"send-agent": "sends an Agent", "reveal": "reveals", "resolve": "resolves", "deploy": "deploys",
@@ -26,13 +29,18 @@ VERBS = {
            "play-intrigue": "plays an Intrigue card", "draw": "draws", "draw-intrigue": "draws Intrigue",
            "refill-row": "refills the Imperium Row", "reveal-conflict": "reveals the Conflict",
            "reveal-contract": "reveals a contract", "deal-objectives": "deals Objectives",
-           "steal-intrigue": "steals Intrigue"},
+           "steal-intrigue": "steals Intrigue", "graft": "grafts two cards to send an Agent",
+           "acquire-tleilaxu": "acquires a Tleilaxu card", "family-atomics": "uses Family Atomics",
+           "return-specimens": "returns specimens to the supply", "refill-tleilaxu-row": "refills the Tleilaxu Row"},
     "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
            "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
            "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
            "draw-intrigue": "берёт интригу", "refill-row": "пополняет ряд Империи",
            "reveal-conflict": "открывает конфликт", "reveal-contract": "открывает контракт",
-           "deal-objectives": "раздаёт задачи", "steal-intrigue": "крадёт интригу"},
+           "deal-objectives": "раздаёт задачи", "steal-intrigue": "крадёт интригу",
+           "graft": "сращивает две карты и отправляет агента", "acquire-tleilaxu": "приобретает карту тлейлаксу",
+           "family-atomics": "применяет семейный атомный арсенал", "return-specimens": "возвращает образцы в запас",
+           "refill-tleilaxu-row": "пополняет ряд тлейлаксу"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
 # the board's areas that are no faction's, by their icon
@@ -109,7 +117,34 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
            "vp_to_end": cnt.rules["vp_to_end"]}
     if any(c.get("shield_wall") for c in cnt.conflicts.values()):  # Uprising's board has one
         out["shield_wall"] = bool(b.get("shield_wall"))
+    if IMMORTALITY in state["game"]["modules"]:
+        out["bene_tleilax"] = bene_tleilax(cnt, state, lang)
     return out
+
+
+def bene_tleilax(cnt: Content, state: dict, lang: str) -> dict:
+    """Immortality's board (rulebook pp. 6-9): the research track's hexagons with the tokens on
+    them and the genetic markers' columns, the Tleilaxu track with its tokens and the spice on the
+    Victory Point space, the specimens in each player's Axolotl tanks, the Tleilaxu Row beside
+    Reclaimed Forces."""
+    data, seats = tleilax_board(cnt), Game(state, cnt).order
+    pls = {pid: state["players"][pid] for pid in seats}
+    research = data["research_track"]
+    t = state["tleilaxu"]
+    return {
+        "research": {"spaces": [{"id": s["id"], "column": s["column"], "row": s["row"], "next": list(s["next"]),
+                                 "tokens": [pid for pid in seats if pls[pid]["research"] == s["id"]]}
+                                for s in research["spaces"]],
+                     "markers": [research["genetic_markers"][k] for k in sorted(research["genetic_markers"])]},
+        "tleilaxu_track": {"spaces": [{"space": s["space"], "vp": sum(b.get("gain", {}).get("vp", 0)
+                                                                    for b in s["bonus"]),
+                                       "tokens": [pid for pid in seats if pls[pid]["tleilaxu"] == s["space"]]}
+                                      for s in data["tleilaxu_track"]["spaces"]],
+                           "spice": t["spice"]},
+        "tanks": {pid: pls[pid]["troops"].get("tanks", 0) for pid in seats},
+        "row": _cards(cnt, lang, t["row"]),
+        "reclaimed_forces": _cards(cnt, lang, [reclaimed_forces(cnt)])[0],
+    }
 
 
 def players(cnt: Content, state: dict, lang: str) -> list[dict]:
@@ -136,6 +171,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
             "conflicts_won": [name_of(cnt, lang, c["id"]) for c in pl.get("conflicts", [])],
             "contracts": [name_of(cnt, lang, c) for c in pl.get("contracts", [])],
             **_bloodlines_pieces(cnt, lang, pl),
+            **_immortality_pieces(cnt, pl),
         })
     return out
 
@@ -158,6 +194,14 @@ def _bloodlines_pieces(cnt: Content, lang: str, pl: dict) -> dict:
         out["tech"] = [{"id": t["id"], "name": name_of(cnt, lang, t["id"]), "flipped": t["flipped"]}
                        for t in pl["tech"]]
     return out
+
+
+def _immortality_pieces(cnt: Content, pl: dict) -> dict:
+    """An Immortality player's tokens, specimens and Family Atomics (absent otherwise)."""
+    if "research" not in pl:
+        return {}
+    return {"research": pl["research"], "genetic_markers": markers(cnt, pl), "tleilaxu": pl["tleilaxu"],
+            "specimens": pl["troops"].get("tanks", 0), "atomics": bool(pl["atomics"])}
 
 
 PHASES = {

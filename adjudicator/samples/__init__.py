@@ -15,6 +15,7 @@ SAMPLES = {
     "uprising-3p-seed11": ("uprising", 3, 11, ()),
     "imperium-4p-seed5": ("imperium", 4, 5, ()),
     "uprising-4p-bloodlines-tech-choam-seed3": ("uprising", 4, 3, ("bloodlines", "choam", "tech")),
+    "imperium-3p-immortality-seed2": ("imperium", 3, 2, ("immortality",)),
 }
 
 

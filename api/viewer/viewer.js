@@ -25,6 +25,10 @@ const UI = {
     troops: "troops", sandworms: "sandworms", strength: "strength", level: "level", leader: "Leader",
     commanders: "Sardaukar Commanders (supply / garrison / Conflict)", skills: "Skills", tech: "Tech tiles",
     flipped: "used this round", commandersShort: "Commanders",
+    tleilax: "Bene Tleilax board", researchTrack: "Research track", markerCol: "genetic marker",
+    tleilaxuTrack: "Tleilaxu track", tanks: "Axolotl tanks", specimens: "Specimens", tleilaxuRow: "Tleilaxu Row",
+    research: "Research space", geneticMarkers: "Genetic markers", tleilaxu: "Tleilaxu track", atomics: "Family Atomics",
+    held: "held", spent: "spent", spiceThere: "spice on the VP space",
     vp: "VP", solari: "Solari", spice: "Spice", water: "Water", garrison: "Garrison", inConflict: "In the Conflict",
     supply: "Supply", agentsPlaced: "Agents placed", spiesLeft: "Spies in supply", hand: "Hand",
     intrigue: "Intrigue", inPlay: "In play", persuasion: "Persuasion", swords: "Swords", alliances: "Alliances",
@@ -56,6 +60,10 @@ const UI = {
     troops: "войска", sandworms: "черви", strength: "сила", level: "уровень", leader: "Лидер",
     commanders: "Командиры сардаукаров (запас / гарнизон / конфликт)", skills: "Навыки", tech: "Технологии",
     flipped: "использована в этом раунде", commandersShort: "командиры",
+    tleilax: "Поле Бене Тлейлакс", researchTrack: "Трек исследований", markerCol: "генетический маркер",
+    tleilaxuTrack: "Трек тлейлаксу", tanks: "Аксолотлевые чаны", specimens: "Образцы", tleilaxuRow: "Ряд тлейлаксу",
+    research: "Клетка исследований", geneticMarkers: "Генетические маркеры", tleilaxu: "Трек тлейлаксу",
+    atomics: "Семейная атомика", held: "есть", spent: "использована", spiceThere: "пряности на клетке ПО",
     vp: "ПО", solari: "Солярии", spice: "Пряность", water: "Вода", garrison: "Гарнизон", inConflict: "В конфликте",
     supply: "Запас", agentsPlaced: "Агентов на поле", spiesLeft: "Шпионов в запасе", hand: "Рука",
     intrigue: "Интриги", inPlay: "Сыграно", persuasion: "Убеждение", swords: "Мечи", alliances: "Союзы",
@@ -187,12 +195,20 @@ function render(view) {
   renderTimeline();
   renderStepper();
   renderVerdict(view);
-  renderBoard(view);
-  renderTracks(view);
-  renderConflict(view);
-  renderPlayers(view);
-  renderRow(view);
-  renderEndgame(view);
+  const dune = view.game.system === "dune";  // classic Dune draws its own map (dune.js)
+  $("row-panel").hidden = dune;
+  if (dune) {
+    $("tleilax").hidden = true;
+    drawDune(view);  // eslint-disable-line no-undef
+  } else {
+    renderBoard(view);
+    renderTracks(view);
+    renderConflict(view);
+    renderTleilax(view);
+    renderPlayers(view);
+    renderRow(view);
+    renderEndgame(view);
+  }
   updateAddress();
 }
 
@@ -486,6 +502,71 @@ function renderConflict(view) {
   box.replaceChildren(svg);
 }
 
+// Immortality: the research track's hexagons by column and row, its tokens and the genetic
+// markers' columns; the Tleilaxu track with its tokens; the tanks; the Tleilaxu Row.
+function renderTleilax(view) {
+  const box = $("tleilax");
+  const tb = view.board.bene_tleilax;
+  box.hidden = !tb;
+  if (!tb) { box.replaceChildren(); return; }
+  const r = tb.research, cw = 64, rh = 26, top = 28;
+  const cols = Math.max(...r.spaces.map((s) => s.column)) + 1;
+  const rows = Math.max(...r.spaces.map((s) => s.row)) + 1;
+  const trackTop = top + rows * rh + 40, tanksTop = trackTop + 80;
+  const svg = svgRoot(Math.max(cols * cw + 20, 600), tanksTop + 30 + view.players.length * 24 + 10, t("tleilax"));
+  svg.setAttribute("id", "tleilax-svg");
+  svg.append(svgEl("text", {x: 10, y: 18, "font-size": 13, "font-weight": 700}, t("researchTrack")));
+  const pos = (s) => [10 + s.column * cw, top + s.row * rh];
+  const byId = Object.fromEntries(r.spaces.map((s) => [s.id, s]));
+  for (const s of r.spaces) {
+    for (const n of s.next) {
+      const [x1, y1] = pos(s), [x2, y2] = pos(byId[n]);
+      svg.append(svgEl("line", {x1: x1 + 24, y1: y1 + 10, x2: x2 + 24, y2: y2 + 10, stroke: "#a8a29e"}));
+    }
+  }
+  for (const col of r.markers) {
+    const x = 10 + col * cw;
+    svg.append(svgEl("rect", {x: x - 4, y: top - 6, width: 56, height: rows * rh + 10, fill: "none",
+                              stroke: "#7e22ce", "stroke-dasharray": "4 3", "data-marker": String(col)}));
+    svg.append(svgEl("text", {x: x, y: top + rows * rh + 16, "font-size": 10}, t("markerCol")));
+  }
+  for (const s of r.spaces) {
+    const [x, y] = pos(s);
+    const g = svgEl("g", {"data-research": s.id, "data-tokens": s.tokens.join(" ")});
+    g.append(svgEl("title", {}, s.id));
+    g.append(svgEl("rect", {x, y, width: 48, height: 20, rx: 8, fill: "#fff", stroke: "#78716c"}));
+    s.tokens.forEach((pid, k) => marker(g, pid, x + 10 + k * 12, y + 10, 6, {"data-token": "research"}));
+    svg.append(g);
+  }
+  const tt = tb.tleilaxu_track;
+  svg.append(svgEl("text", {x: 10, y: trackTop - 8, "font-size": 13, "font-weight": 700},
+                   `${t("tleilaxuTrack")} · ${tt.spice} ${t("spiceThere")}`));
+  for (const s of tt.spaces) {
+    const x = 10 + s.space * 70;
+    const g = svgEl("g", {"data-tleilaxu": String(s.space), "data-tokens": s.tokens.join(" ")});
+    g.append(svgEl("rect", {x, y: trackTop, width: 64, height: 40, fill: s.vp ? "#fef3c7" : "#fff", stroke: "#78716c"}));
+    g.append(svgEl("text", {x: x + 3, y: trackTop + 11, "font-size": 10}, s.vp ? `${s.space} · +${s.vp} ${t("vp")}` : String(s.space)));
+    s.tokens.forEach((pid, k) => marker(g, pid, x + 10 + k * 14, trackTop + 26, 6, {"data-token": "tleilaxu"}));
+    svg.append(g);
+  }
+  svg.append(svgEl("text", {x: 10, y: tanksTop + 12, "font-size": 13, "font-weight": 700}, t("tanks")));
+  view.players.forEach((p, i) => {
+    const y = tanksTop + 24 + i * 24, n = tb.tanks[p.id] || 0;
+    const g = svgEl("g", {"data-tanks": p.id, "data-specimens": String(n)});
+    marker(g, p.id, 20, y + 6, 8);
+    g.append(svgEl("text", {x: 34, y: y + 10, "font-size": 12}, `${app.names[p.id]}: ${n} ${t("specimens")}`));
+    for (let k = 0; k < n; k++) {
+      g.append(svgEl("rect", {x: 200 + k * 14, y: y - 2, width: 11, height: 16, fill: app.colors[p.id], stroke: "#1c1917"}));
+    }
+    svg.append(g);
+  });
+  const row = el("ul", {id: "tleilaxu-row", class: "cards"});
+  const pile = typeof tb.row === "number" ? [] : tb.row;
+  for (const c of [...pile, tb.reclaimed_forces]) row.append(el("li", {"data-card": c.id}, c.name));
+  if (typeof tb.row === "number") row.prepend(el("li", {}, t("hidden")(tb.row)));
+  box.replaceChildren(el("h3", {}, t("tleilax")), svg, el("h3", {}, t("tleilaxuRow")), row);
+}
+
 function cards(value) {
   if (typeof value === "number") return t("hidden")(value);
   if (!value.length) return t("none");
@@ -512,6 +593,10 @@ function renderPlayers(view) {
     if (p.tech) {
       facts.push(["tech", p.tech.length ? p.tech.map((x) => x.name + (x.flipped ? ` (${t("flipped")})` : "")).join(", ")
                                         : t("none")]);
+    }
+    if (p.research !== undefined) {  // Immortality
+      facts.push(["research", p.research], ["geneticMarkers", p.genetic_markers], ["tleilaxu", p.tleilaxu],
+                 ["specimens", p.specimens], ["atomics", p.atomics ? t("held") : t("spent")]);
     }
     const dl = el("dl", {});
     for (const [k, v] of facts) dl.append(el("dt", {}, t(k)), el("dd", {"data-fact": k}, String(v)));

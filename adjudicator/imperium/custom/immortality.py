@@ -48,6 +48,8 @@ def _setup(g: Game) -> None:
     g.rulings.extend(("immortality.setup-board", "immortality.setup-tleilaxu-row", "immortality.starting-deck",
                       "immortality.setup-imperium-cards", "immortality.setup-intrigue",
                       "immortality.setup-research-station", "atomics.setup"))
+    if g.state["game"]["edition"] == "uprising":
+        g.rulings.append("immortality.with-uprising")
 
 
 def _deal_row(g: Game, task: dict) -> dict:

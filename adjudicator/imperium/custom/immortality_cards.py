@@ -14,14 +14,12 @@ from __future__ import annotations
 
 from ..deck import known_top, set_top, take_from_deck, visible
 from ..game import Game, ms_add
-from ..immortality import markers
+from ..immortality import HARVEST, PLAYED, markers
 from ..registry import choice, custom, fire, hook
 from ..steps import choice_task, prepend, push_choice, run
 from ..zones import acquire_card
 
 SKIP = {"option": "skip"}
-PLAYED = "played_by"  # on the Combat window task: who played an Intrigue card in it
-HARVEST = "harvest_cells"  # on a player: the `when-lose-troops-at-conflict-end` triggers waiting
 
 
 # --- Imperium Ceremony ----------------------------------------------------------------------------
