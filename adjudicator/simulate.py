@@ -23,7 +23,11 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     rnd = Random(seed * 2654435761 + 1)
     leaders = rules.leader_ids(modules)
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
-    seats = [{"id": c, "name": c.title(), "leader": leaders.pop(rnd.below(len(leaders)))} for c in colours]
+    # a mode that fixes some seats' leaders (the six-player Commanders) seats them itself
+    chosen = rules.seat_leaders(players, leaders, rnd) if hasattr(rules, "seat_leaders") else None
+    if chosen is None:
+        chosen = [leaders.pop(rnd.below(len(leaders))) for _ in colours]
+    seats = [{"id": c, "name": c.title(), "leader": lead} for c, lead in zip(colours, chosen, strict=True)]
     game_doc = {"system": system, "edition": edition, "modules": sorted(modules), "players": seats}
     setup = {"seed": seed}
     if hasattr(rules, "rival_setup"):  # the automated seats a small game adds (Imperium Rivals)

@@ -17,7 +17,7 @@ from ..core import rng
 from ..core.errors import IllegalAction
 from .deck import HIDDEN, forget_top, known_top, refill_from, set_top, visible
 from .game import Game, ms_add, ms_contains, ms_remove
-from .registry import FLAG_RULINGS, ChanceKind, ask, chance_kind, fire
+from .registry import FLAG_RULINGS, ChanceKind, adjust, ask, chance_kind, fire
 from .zones import reveal_drawn
 
 R_AVAIL = ("chance.card-not-available",)
@@ -223,37 +223,43 @@ def fixed_objectives(g: Game) -> dict:
     return dict(sorted(fixed.items()))
 
 
+def objective_seats(g: Game) -> list[str]:
+    """The seats that take an Objective card (six players: the Allies only), hook `objective-seats`."""
+    return adjust("objective-seats", list(g.order), g)
+
+
 def _dealt_seats(g: Game) -> tuple[list[str], list[str], dict]:
     fixed = fixed_objectives(g)
     pile = objectives_for(g)
     for card in fixed.values():
         pile.remove(card)
-    return [q for q in g.order if q not in fixed], pile, fixed
+    return [q for q in objective_seats(g) if q not in fixed], pile, fixed
 
 
 def _deal_objectives(g: Game, task: dict) -> dict:
     seats, pile, fixed = _dealt_seats(g)
     dealt = {pid: pile.pop(rng.below(g.state, len(pile))) for pid in seats}
-    return {"do": "deal-objectives", "objectives": {pid: fixed.get(pid) or dealt[pid] for pid in g.order}}
+    return {"do": "deal-objectives", "objectives": {pid: fixed.get(pid) or dealt[pid] for pid in objective_seats(g)}}
 
 
 def _all_deals(g: Game, task: dict) -> list[dict]:
     seats, pile, fixed = _dealt_seats(g)
     return [{"do": "deal-objectives", "objectives": {q: fixed.get(q) or dict(zip(seats, perm, strict=True))[q]
-                                                     for q in g.order}}
+                                                     for q in objective_seats(g)}}
             for perm in permutations(pile, len(seats))]
 
 
 def _apply_objectives(g: Game, task: dict, action: dict) -> None:
     dealt, pile, fixed = action.get("objectives"), objectives_for(g), fixed_objectives(g)
-    if not isinstance(dealt, dict) or sorted(dealt) != sorted(g.order) or not ms_contains(pile, list(dealt.values())):
+    seats = objective_seats(g)
+    if not isinstance(dealt, dict) or sorted(dealt) != sorted(seats) or not ms_contains(pile, list(dealt.values())):
         raise IllegalAction("chance.card-not-available", f"each player gets one distinct Objective card of {pile}",
                             ("setup.objectives",))
     for pid, card in fixed.items():
         if dealt[pid] != card:
             raise IllegalAction("rival.objective", f"{pid} takes the Objective {card}, not {dealt[pid]}",
                                 ("rivals.objectives",))
-    for pid in g.order:
+    for pid in seats:
         g.p(pid)["objectives"] = [{"id": dealt[pid], "flipped": False}]
         if g.content.objectives[dealt[pid]].get("first_player"):
             g.state["first"] = pid

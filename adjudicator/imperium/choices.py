@@ -159,7 +159,7 @@ def _count_offers(g: Game, task: dict) -> list[dict]:
     """Every count from `least` to `most`, never more than the units the move takes from (a
     hand-written state may ask for absurd counts: the troops there bound them)."""
     least = task.get("least", 0)
-    pl, src = g.p(task["player"]), MOVES[task["move"]][0]
+    pl, src = g.p(task.get("units", task["player"])), MOVES[task["move"]][0]
     troops = pl["troops"][src]
     # Commanders are troops a unit move may take too (Bloodlines p. 4): `commanders` of them
     # besides `count` troops, written only when there are some
@@ -175,12 +175,13 @@ def _count_offers(g: Game, task: dict) -> list[dict]:
 @choice("count", _count_offers, ("deploy.limits",),
         decline=lambda g, task: {"count": 0} if task.get("least", 0) == 0 else None)
 def _count(g: Game, task: dict, given: dict, below: dict) -> None:
-    move_troops(g, task["player"], task["move"], given["count"])
+    units = task.get("units", task["player"])  # whose units move (a six-player Commander's: his Ally's)
+    move_troops(g, units, task["move"], given["count"])
     if given.get("commanders"):
         src, dst = MOVES[task["move"]]
-        move_commanders(g, task["player"], src, dst, given["commanders"])
+        move_commanders(g, units, src, dst, given["commanders"])
         if task["move"] == "deploy":
-            count_deployed(g, task["player"], given["commanders"])
+            count_deployed(g, units, given["commanders"])
 
 
 @choice("recall", lambda g, task: [{"post": p} for p in own_posts(g, task["player"])], ("spy.recall-cost",))

@@ -38,7 +38,7 @@ def placements(g: Game) -> list[tuple[str, str]]:
         if reward:
             out += [(q, reward) for q in group]
         position += len(group)
-    return out
+    return adjust("placements", out, g)  # a mode's own tie rule (six-player Allies yielding)
 
 
 def resolve(g: Game) -> str | None:

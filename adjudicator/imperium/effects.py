@@ -44,7 +44,11 @@ def step_op(step: dict) -> str:
 
 
 def op_gain(g, task, step):
-    g.gain(task["player"], step["gain"])
+    gains = dict(step["gain"])
+    if "swords" in gains:  # swords go to whoever fights for the player (a six-player Commander's Ally)
+        g.gain(adjust("acting-for", task["player"], g), {"swords": gains.pop("swords")})
+    if gains:
+        g.gain(task["player"], gains)
 
 
 def op_lose(g, task, step):
@@ -61,7 +65,7 @@ def op_intrigue(g, task, step):
 
 def op_recruit(g, task, step):
     g.rulings.append("recruit.supply")
-    troops = g.p(task["player"])["troops"]
+    troops = g.p(adjust("acting-for", task["player"], g))["troops"]  # a Commander recruits for his Ally
     n = min(step["recruit"], troops["supply"])
     troops["supply"] -= n
     troops["garrison"] += n
@@ -224,10 +228,11 @@ def op_steal_intrigue(g, task, step):
 
 def op_retreat(g, task, step):
     g.rulings += ["retreat.definition", "retreat.any-number"]
-    pl = g.p(task["player"])
+    holder = adjust("acting-for", task["player"], g)  # whose units (a six-player Commander's: his Ally's)
+    pl = g.p(holder)
     most = min(step["retreat"], pl["troops"]["conflict"] + commanders_in(pl, "conflict"))  # Commanders are troops
     if most:
-        push_choice(g, task, "count", most=most, move="retreat")
+        push_choice(g, task, "count", most=most, move="retreat", **_units_of(task, holder))
 
 
 def op_deploy(g, task, step):
@@ -235,10 +240,16 @@ def op_deploy(g, task, step):
     if my_turn(g, pid).get("no_deploy"):
         g.rulings.append(FLAG_RULINGS["no_deploy"])
         return
-    pl = g.p(pid)
+    holder = adjust("acting-for", pid, g)
+    pl = g.p(holder)
     most = min(step["deploy"], pl["troops"]["garrison"] + commanders_in(pl, "garrison"))
     if most:
-        push_choice(g, task, "count", most=most, move="deploy")
+        push_choice(g, task, "count", most=most, move="deploy", **_units_of(task, holder))
+
+
+def _units_of(task: dict, holder: str) -> dict:
+    """A count choice names whose units move only when they are not its player's own."""
+    return {"units": holder} if holder != task["player"] else {}
 
 
 def op_swordmaster(g, task, step):

@@ -7,13 +7,19 @@ from __future__ import annotations
 
 from .content import FACTIONS
 from .game import Game
-from .registry import choice, fire, first
+from .registry import adjust, choice, fire, first
 from .steps import choice_task, run  # the bonus is ordinary effect steps
 
 TRACK_MAX = 6
 
 
+def influence_of(g: Game, pid: str, faction: str) -> int:
+    """The Influence an effect reads for `pid` (a six-player Commander counts his Allies')."""
+    return adjust("influence-of", g.p(pid)["influence"][faction], g, pid, faction)
+
+
 def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
+    pid = adjust("acting-for", pid, g)  # whose track moves (a six-player Commander's activated Ally)
     pl = g.p(pid)
     before = pl["influence"][faction]
     after = max(0, min(TRACK_MAX, before + delta))
@@ -81,4 +87,4 @@ def has_alliance(g: Game, pid: str, faction: str) -> bool:
     return g.state["alliances"].get(faction) == pid
 
 
-__all__ = ["FACTIONS", "change_influence", "has_alliance"]
+__all__ = ["FACTIONS", "change_influence", "has_alliance", "influence_of"]

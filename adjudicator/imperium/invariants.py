@@ -28,7 +28,7 @@ def violations(state: dict) -> list[str]:
             if pl[key] < 0:
                 out.append(f"{pid} has negative {key}")
         troops = pl["troops"]
-        if any(v < 0 for v in troops.values()) or sum(troops.values()) != rules["troops"]:
+        if any(v < 0 for v in troops.values()) or sum(troops.values()) != _troops_of(state, pid, rules):
             out.append(f"{pid} troops not conserved: {troops}")
         spies = sum(1 for o in state["board"]["spies"].values() if o == pid)
         if spies + pl["spies"] + pl.get("spies_trashed", 0) != rules["spies"]:
@@ -70,6 +70,14 @@ def violations(state: dict) -> list[str]:
     if "commanders" in state:
         out += commander_violations(g)
     return out
+
+
+def _troops_of(state: dict, pid: str, rules: dict) -> int:
+    """A six-player Commander has no troops (seed 004, 6-player booklet p. 2)."""
+    six = state.get("six")
+    if six and any(side["commander"] == pid for side in six["teams"].values()):
+        return 0
+    return rules["troops"]
 
 
 def commander_violations(g: Game) -> list[str]:

@@ -70,6 +70,8 @@ def start_combat(g: Game, task: dict) -> None:
 
 
 def combat_resolve(g: Game, task: dict) -> None:
+    if first("before-rewards", g):  # a decision the rewards wait for (tied six-player Allies): then again
+        return
     winner = combat.resolve(g)
     if winner is not None and combat.has_victory_cards(g):
         task["step"] = "combat-victory"
@@ -130,7 +132,7 @@ def endgame(g: Game, task: dict) -> None:
 def final(g: Game, task: dict) -> None:
     combat.pair_wild_objectives(g)
     g.state["phase"] = "over"
-    g.state["result"] = result(g)
+    g.state["result"] = first("game-result", g) or result(g)  # a team game scores teams
     g.rulings.append("endgame.tiebreak")
     g.finish(task)
 

@@ -18,7 +18,7 @@ from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
-from .custom import rivals, rivals_base
+from .custom import rivals, rivals_base, six
 from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
@@ -47,13 +47,15 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "combat.rewards-player-count", "reveal.base-steps", "strength.set-after-reveal",
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
-PLAYER_COUNTS = (1, 2, 3, 4)
-# player counts whose rules are still being built (issue #13: House Hagal Rivals): refused as
-# unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
-INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2})
-# the editions whose Rivals the engine knows (the original game's House Hagal: not yet)
+PLAYER_COUNTS = (1, 2, 3, 4, 6)
+# player counts whose rules are still being built (issue #13: House Hagal Rivals, the six-player
+# team game): refused as unsupported until complete, as INCOMPLETE_MODULES; tests lift it
+# (fixture `unlocked`)
+INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2, 6})
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
+# the editions with a six-player game (Uprising's team game; the original game has none)
+SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
 
 
@@ -87,7 +89,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         cnt = self.content
         players = game.get("players", [])
         if len(players) not in PLAYER_COUNTS or len(players) in INCOMPLETE_PLAYER_COUNTS or (
-                len(players) in rivals.RIVALS_FOR and len(players) not in RIVAL_EDITIONS.get(self.edition, ())):
+                len(players) in rivals.RIVALS_FOR and len(players) not in RIVAL_EDITIONS.get(self.edition, ())) or (
+                len(players) == 6 and self.edition not in SIX_EDITIONS):
             raise MalformedLog(f"{self.edition} is supported for "
                                f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
@@ -210,6 +213,18 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             out["difficulty"] = levels[rnd.below(len(levels))]
         return out
 
+    def seat_leaders(self, players: int, leaders: list[str], rnd) -> list[str] | None:
+        """The leaders of a random playout's seats, clockwise, where a mode fixes some (simulate.py;
+        None: every seat drawn at random): with six players the Commanders three seats apart
+        (six.seating-from-log) and the Allies drawn from the other leaders."""
+        if players != 6 or self.edition not in SIX_EDITIONS:
+            return None
+        allies = [lead for lead in leaders if lead not in six.COMMANDERS]
+        picked = [allies.pop(rnd.below(len(allies))) for _ in range(4)]
+        commanders = sorted(six.COMMANDERS)
+        first = commanders.pop(rnd.below(2))
+        return [first, picked[0], picked[1], commanders[0], picked[2], picked[3]]
+
     @staticmethod
     def _rival_options(setup: dict, humans: int) -> list[str]:
         """The optional rules in play: those named, and the three a strict difficulty requires (p. 4).
@@ -239,7 +254,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         by = out.get("by")
         if by != CHANCE and by not in players:
             raise UnknownName(f"unknown player {by!r}", f"{pointer}/by")
-        for key in ("player", "from"):
+        for key in ("player", "from", "activate"):
             if key in out and out[key] not in players:
                 raise UnknownName(f"unknown player {out[key]!r}", f"{pointer}/{key}")
         for key, kind in self.NAME_FIELDS.items():
@@ -400,6 +415,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
         g.rulings[:0] = v.rulings
+        fire("decided", g, who, action.do)  # a mode whose rules are not all known marks it (six players)
 
     def _outcome(self, g: Game, action: Action) -> Outcome:
         rulings = g.rulings

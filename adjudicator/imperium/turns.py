@@ -7,7 +7,8 @@ Cards and leaders change these rules through hooks (registry.py): "placement-che
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
 "reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
-"acquire-refusal".
+"acquire-refusal", "placement-variants", "placement-args", "agent-placed", "reveal-variants", "reveal-args",
+"reveal-opened".
 This module
 names no card.
 """
@@ -110,6 +111,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card_id)):
         return IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
                              f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
+    for err in ask("placement-args", g, pid, a):  # a mode's own part of a placement
+        return err
     space = g.content.spaces.get(space_id)
     if space is None or not g.on_board(space_id):
         return IllegalAction("agent.unknown-space", f"there is no board space {space_id!r} in this game",
@@ -192,8 +195,8 @@ def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
                         a["infiltrate"] = infiltrate
                     if gather:
                         a["gather"] = gather
-                    if placement_error(g, pid, a) is None:
-                        out.append(a)
+                    # a mode's own part of a placement (a six-player Commander's Agent token)
+                    out += [v for v in adjust("placement-variants", [a], g, pid) if placement_error(g, pid, v) is None]
     return out
 
 
@@ -251,6 +254,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     board["occupied"].setdefault(space_id, pid)  # the first Agent's player (every Agent: agents_on)
     board["occupied"] = dict(sorted(board["occupied"].items()))
     turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
+    fire("agent-placed", g, pid, a, turn)  # what the placement names besides card and space
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
         recall_spy(g, pid, a["infiltrate"])
     paid = space_cost(g, space, pid)
@@ -303,7 +307,7 @@ def _maybe_skip_deploy(g: Game, turn: dict) -> None:
 
 def _deploy_moot(g: Game, turn: dict) -> bool:
     return ("deploy" in turn["nodes"] and "deploy" not in turn["done"] and blocking_edge(turn, "deploy") is None
-            and (_garrison_units(g.p(turn["player"])) == 0 or bool(turn.get("no_deploy"))
+            and (_garrison_units(g.p(adjust("acting-for", turn["player"], g))) == 0 or bool(turn.get("no_deploy"))
                  or (bool(turn.get("recruits_only")) and turn["recruited"] == 0)))
 
 
@@ -317,7 +321,8 @@ def _require(turn: dict, node: str) -> None:
 
 # --- reveal -----------------------------------------------------------------------------------------
 def _reveal_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    return [] if g.p(pid)["revealed"] else [{}]
+    # a mode's own part of a reveal (the Ally a six-player Commander gives its effects to)
+    return [] if g.p(pid)["revealed"] else adjust("reveal-variants", [{}], g, pid)
 
 
 def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
@@ -330,12 +335,15 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
     for card in cards:
         if err := wrong_kind(g, card, "reveal"):
             raise err
+    for err in ask("reveal-args", g, pid, a):
+        raise err
     g.finish(task)
     for card in cards:
         identify(g, pid, "hand", card)
     if "?" in pl["hand"]:
         g.hidden.append(f"{pid} revealed cards the log does not name")
     turn = _turn(g, pid, "reveal", task.get("deployed", 0))
+    fire("reveal-opened", g, pid, a, turn)  # what the reveal names besides its cards
     pl["revealed"] = True
     g.rulings.append("reveal.steps")
     effects = []
@@ -447,7 +455,7 @@ def _from_garrison(turn: dict, garrison: int, commanders: int) -> int:
 
 
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    turn, pl = g.state["turn"], g.p(pid)
+    turn, pl = g.state["turn"], g.p(adjust("acting-for", pid, g))  # whose units (a Commander's Ally's)
     troops = pl["troops"]
     if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None \
             or _deploy_moot(g, turn):
@@ -468,7 +476,8 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
         raise IllegalAction("deploy.already", "troops were already deployed this turn", ("deploy.limits",))
     _require(turn, "deploy")
     recruited, garrison, bosses = a.get("recruited", 0), a.get("garrison", 0), a.get("commanders", 0)
-    troops = g.p(pid)["troops"]
+    units = adjust("acting-for", pid, g)  # whose units deploy (a six-player Commander's: his Ally's)
+    troops = g.p(units)["troops"]
     if not all(isinstance(n, int) and n >= 0 for n in (recruited, garrison, bosses)):
         raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
     if _deploy_moot(g, turn) and recruited + garrison + bosses == 0:  # nothing to deploy, recorded anyway
@@ -484,8 +493,8 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
                             f"troop(s) recruited this turn plus {most} from the garrison "
                             f"({troops['garrison']} there); asked {recruited} + {garrison}",
                             ("deploy.limits", "deploy.no-rerecruit"))
-    if bosses > commanders_in(g.p(pid), "garrison"):
-        raise IllegalAction("deploy.no-commander", f"{pid} has {commanders_in(g.p(pid), 'garrison')} Sardaukar "
+    if bosses > commanders_in(g.p(units), "garrison"):
+        raise IllegalAction("deploy.no-commander", f"{units} has {commanders_in(g.p(units), 'garrison')} Sardaukar "
                             f"Commander(s) in the garrison, not {bosses}: a recruit effect never recruits one "
                             "(only acquiring one, or paying 2 Solari once a turn, does)",
                             ("bloodlines.commander-recruit-supply", "bloodlines.commander-garrison"))
@@ -497,7 +506,7 @@ def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
                              "bloodlines.commander-recruited-first", "deploy.limits"))
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
-    move_commanders(g, pid, "garrison", "conflict", bosses)
+    move_commanders(g, units, "garrison", "conflict", bosses)
     ms_add(turn["done"], "deploy")
     count_deployed(g, pid, recruited + garrison + bosses)
 

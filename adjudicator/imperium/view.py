@@ -236,6 +236,13 @@ def turn_graph(cnt: Content, state: dict, lang: str) -> dict | None:
             "edges": [{"from": u, "to": v, "ruling": r} for u, v, r in turn["edges"]]}
 
 
+# a six-player Commander's Agent token and the Ally it activates, in the timeline's words
+ACTIVATES = {"en": "activating", "ru": "активирует"}
+TOKEN_WORDS = {"en": {"left": "left-arrow token", "right": "right-arrow token", "swordmaster": "Swordmaster token"},
+               "ru": {"left": "жетон со стрелкой влево", "right": "жетон со стрелкой вправо",
+                      "swordmaster": "жетон оружейника"}}
+
+
 def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """One line for the timeline: who does what, with display names ("Red sends an Agent:
     Dagger, Arrakeen")."""
@@ -255,6 +262,10 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
                                    for k, v in sorted(value.items())))
         elif key in ("player", "from") and isinstance(value, str):
             parts.append(state["game"]["players"].get(value, {}).get("name", value))
+        elif key == "activate" and isinstance(value, str):  # a six-player Commander's Ally
+            parts.append(f"{ACTIVATES[lang]} {state['game']['players'].get(value, {}).get('name', value)}")
+        elif key == "token" and isinstance(value, str):
+            parts.append(TOKEN_WORDS[lang].get(value, value))
         elif isinstance(value, int | bool):
             parts.append(f"{key} {value}")
         else:

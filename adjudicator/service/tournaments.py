@@ -94,6 +94,8 @@ def placings(report: dict) -> list[dict]:
     if "vp" not in result:  # classic Dune: no victory points; the winners (one, or two allies) share first
         won = result.get("winners", [])
         return [{"player": names[pid], "place": 1 if pid in won else len(won) + 1, "vp": 0} for pid in names]
+    if "teams" in result:
+        return team_placings(result, names)
     tiebreak = result.get("tiebreakers", {})
 
     def key(pid):
@@ -106,6 +108,16 @@ def placings(report: dict) -> list[dict]:
         place = out[i - 1]["place"] if i and key(order[i - 1]) == key(pid) else i + 1
         out.append({"player": names[pid], "place": place, "vp": result["vp"][pid]})
     return out
+
+
+def team_placings(result: dict, names: dict) -> list[dict]:
+    """A team game (six-player Uprising): the winning team's three players share first place and
+    the other three the place after them; teams tied after every tiebreaker all share first. Each
+    placing names the player's team."""
+    won = result.get("shared", [])
+    team_of = {pid: team for team, side in sorted(result["teams"].items()) for pid in side["members"]}
+    return [{"player": names[pid], "place": 1 if pid in won or not won else len(won) + 1,
+             "vp": result["vp"][pid], "team": team_of[pid]} for pid in result["ranking"]]
 
 
 def standings(db, tournament_id: str) -> dict:

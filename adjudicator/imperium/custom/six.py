@@ -1,0 +1,430 @@
+"""The Uprising six-player team game (issue #13; refused to users while 6 is in
+`rules.INCOMPLETE_PLAYER_COUNTS`). Rules: the `six.*` records of rulings/seed-004-uprising.toml
+(the Russian booklet for 6 players, pp. 2-8) and our readings in rulings/six-players-uprising.toml.
+
+Two teams of three: Muad'Dib's and Shaddam's, each a Commander (the seat playing that leader) and
+two Allies. The log's player list is the clockwise seating; the teams follow from it, since the
+Commanders sit opposite each other and each Ally beside the other team's Commander.
+
+Only a six-player game's state holds `six`: `teams` (team -> `commander`, `allies` in clockwise
+order), `swordmaster_taken` (who sent an Agent to the Swordmaster space, sorted), `tokens` (the
+Agent tokens each Commander played this round) and, while tied Allies' rewards wait, `tie`.
+What is built: setup, Objectives for the Allies, a Commander's Agent tokens activating an Ally
+and his Reveal given to one, the activated Ally's Influence, units and swords, shared Influence
+for effects, the Swordmaster kept for one round only and its bonus swords, ties between Allies,
+team scoring and victory. The rest of the round is not (`NOT_IMPLEMENTED`: the reverse board
+side above all), so every decision of a six-player round is answered `not-implemented`, while
+the engine keeps counting by the rules it knows so that a log can be followed to its end.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction, MalformedLog
+from ..combat import REWARDS
+from ..conditions import strength
+from ..game import Game
+from ..registry import choice, hook
+
+# the Commanders: the leader a seat plays -> its team (booklet p. 2)
+COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
+TEAMS = ("muad-dib", "shaddam")  # fixed order: output never follows a dict's key order
+TEAM_NAMES = {"muad-dib": {"en": "Team Muad'Dib", "ru": "Команда Муад’Диба"},
+              "shaddam": {"en": "Team Shaddam", "ru": "Команда Шаддама"}}
+PLAYED_WITH = ("choam",)  # the modules a six-player game may name so far
+START_VP = {"commander": 4, "ally": 1}  # p. 2
+CONFLICT_LEVELS = [2] * 5 + [3] * 4  # five Conflict II above four Conflict III (p. 2)
+COMMANDER_AGENTS = 3  # two one-arrow tokens and the two-arrow Swordmaster (p. 2)
+SWORDMASTER_BONUS = 2  # swords in every Reveal turn once the Swordmaster was taken (p. 5)
+MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
+SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
+ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
+# what the engine does not know yet; a decision of a six-player round is `not-implemented`
+NOT_IMPLEMENTED = (
+    "the reverse board side: Great Houses and Fringe Worlds tracks and the six-player spaces "
+    "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
+    "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
+    "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
+    "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
+    "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
+    "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
+    "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
+    "which factions the Emperor and Fremen icons reach for each role",
+    "Reinforcement, Exchange and the team reward",
+    "the Throne Row (Shaddam's own market)",
+    "Combat Intrigue cards played by a Commander for one Ally",
+    "the compatibility rules with other boxes and the epic mode",
+    "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
+)
+
+
+def is_six(g: Game) -> bool:
+    return "six" in g.state
+
+
+def teams(g: Game) -> dict:
+    return g.state["six"]["teams"]
+
+
+def team_of(g: Game, pid: str) -> str | None:
+    return next((t for t in TEAMS if pid in members(g, t)), None)
+
+
+def members(g: Game, team: str) -> list[str]:
+    """The team's seats in seat order."""
+    side = teams(g)[team]
+    return [q for q in g.order if q == side["commander"] or q in side["allies"]]
+
+
+def is_commander(g: Game, pid: str) -> bool:
+    return is_six(g) and any(teams(g)[t]["commander"] == pid for t in TEAMS)
+
+
+# --- setup ------------------------------------------------------------------------------------------
+def seat_teams(seats: list[str], leaders: list[str]) -> dict:
+    """The teams a clockwise seating makes (p. 2): the two Commanders opposite each other, each
+    Commander's Allies two seats away on either side (so beside the other Commander)."""
+    found = {COMMANDERS[lead]: i for i, lead in enumerate(leaders) if lead in COMMANDERS}
+    if sorted(found) != sorted(TEAMS) or leaders.count("muad-dib") + leaders.count("shaddam-corrino-iv") != 2:
+        raise MalformedLog("a six-player game has two Commanders: one seat plays Muad'Dib and one Shaddam "
+                           "Corrino IV", "/game/players", code="six-commanders")
+    if (found["shaddam"] - found["muad-dib"]) % 6 != 3:
+        raise MalformedLog("the Commanders sit opposite each other: list the players clockwise with "
+                           "Muad'Dib and Shaddam three seats apart", "/game/players", code="six-seating")
+    return {t: {"commander": seats[i], "allies": [seats[(i + 2) % 6], seats[(i - 2) % 6]]}
+            for t, i in sorted(found.items())}
+
+
+@hook("setup")
+def _setup(g: Game) -> None:
+    """Teams, roles and the pieces each role starts with (p. 2)."""
+    if len(g.order) != 6:
+        return
+    st = g.state  # CHOAM is there: Shaddam, always a Commander, is played only with it (six.choam)
+    for i, module in enumerate(st["game"]["modules"]):
+        if module not in PLAYED_WITH:  # their six-player additions are not known yet
+            raise MalformedLog(f"module {module!r} is not supported in the six-player game yet",
+                               f"/game/modules/{i}", code="unsupported-module")
+    st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": [],
+                 "tokens": {}}
+    for pid in g.order:
+        pl = g.p(pid)
+        if is_commander(g, pid):
+            # no troops, Combat or Control markers, nor Agent pawns: three Agent tokens, the
+            # third of them the Swordmaster
+            pl.update({"vp": START_VP["commander"], "agents": COMMANDER_AGENTS, "swordmaster": True,
+                       "troops": {"supply": 0, "garrison": 0, "conflict": 0}})
+        else:
+            pl["vp"] = START_VP["ally"]
+    st["board"]["conflict_levels"] = list(CONFLICT_LEVELS)
+    st["board"]["conflict_pool"].pop("1", None)  # no Conflict I card is used
+    g.rulings += ["six.teams-seating", "six.commander-setup", "six.starting-vp", "six.conflict-deck",
+                  "six.choam", "six.seating-from-log"]
+
+
+# --- a Commander's Agent tokens activate an Ally (p. 3) --------------------------------------------
+TOKENS = ("left", "right", "swordmaster")
+R_TOKEN = ("six.ally-activation", "six.activation-sides")
+
+
+def pointed(g: Game, pid: str, token: str) -> str | None:
+    """The Ally a one-arrow token points to: left is the Ally next clockwise (our reading,
+    six.activation-sides); the Swordmaster points to neither."""
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    return {"left": allies[0], "right": allies[1]}.get(token)
+
+
+def tokens_left(g: Game, pid: str) -> list[str]:
+    used = g.state["six"]["tokens"].get(pid, [])
+    return [t for t in TOKENS if t not in used and (t != "swordmaster" or g.p(pid)["swordmaster"])]
+
+
+@hook("placement-variants")
+def _with_token(variants: list, g: Game, pid: str) -> list:
+    """A Commander's placements name the token and the Ally it activates."""
+    if not is_commander(g, pid):
+        return variants
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    return [{**a, "token": t, "activate": ally} for a in variants for t in tokens_left(g, pid)
+            for ally in ([pointed(g, pid, t)] if pointed(g, pid, t) else allies)]
+
+
+@hook("placement-args")
+def _token_check(g: Game, pid: str, a: dict):
+    token, ally = a.get("token"), a.get("activate")
+    if not is_commander(g, pid):
+        if token is not None or ally is not None:
+            return IllegalAction("six.no-token", f"{pid} sends an Agent, not a Commander's Agent token: "
+                                 "nothing to activate", R_TOKEN)
+        return None
+    if token not in TOKENS:
+        return IllegalAction("six.token-required", f"{pid} is a Commander: the placement names the Agent token "
+                             f"played ({', '.join(TOKENS)}) and the Ally it activates", R_TOKEN)
+    if token not in tokens_left(g, pid):
+        return IllegalAction("six.token-used", f"{pid} has no {token} token left to play this round "
+                             f"(left: {', '.join(tokens_left(g, pid)) or 'none'})", (*R_TOKEN, "six.swordmaster"))
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    want = pointed(g, pid, token)
+    if (want and ally not in (None, want)) or (not want and ally not in allies):
+        return IllegalAction("six.wrong-ally", f"the {token} token of {pid} activates "
+                             f"{want or ' or '.join(allies)}, not {ally}", R_TOKEN)
+    return None
+
+
+@hook("agent-placed")
+def _token_played(g: Game, pid: str, a: dict, turn: dict) -> None:
+    if not is_commander(g, pid):
+        return
+    used = g.state["six"]["tokens"].setdefault(pid, [])
+    used.append(a["token"])
+    used.sort()
+    turn["activated"] = pointed(g, pid, a["token"]) or a["activate"]
+    g.rulings += list(R_TOKEN)
+
+
+@hook("reveal-variants")
+def _reveal_to_an_ally(variants: list, g: Game, pid: str) -> list:
+    """A Commander's Reveal turn names the Ally who gets its effects (p. 3)."""
+    if not is_commander(g, pid):
+        return variants
+    return [{**a, "activate": ally} for a in variants for ally in teams(g)[team_of(g, pid)]["allies"]]
+
+
+@hook("reveal-args")
+def _reveal_check(g: Game, pid: str, a: dict):
+    ally = a.get("activate")
+    if not is_commander(g, pid):
+        if ally is not None:
+            return IllegalAction("six.no-token", f"{pid} reveals for themself: only a Commander gives his Reveal "
+                                 "turn's effects to an Ally", R_TOKEN)
+        return None
+    allies = teams(g)[team_of(g, pid)]["allies"]
+    if ally not in allies:
+        return IllegalAction("six.wrong-ally", f"{pid} is a Commander: his Reveal names one of his Allies "
+                             f"({' or '.join(allies)}) to get its effects, not {ally}", R_TOKEN)
+    return None
+
+
+@hook("reveal-opened")
+def _reveal_given(g: Game, pid: str, a: dict, turn: dict) -> None:
+    if is_commander(g, pid):
+        turn["activated"] = a["activate"]
+        g.rulings.append("six.ally-activation")
+
+
+@hook("influence-of")
+def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
+    """A Commander counts, for effects, the Influence of his most influential Ally with that
+    faction, whichever Ally he activates (p. 4)."""
+    if not is_commander(g, pid):
+        return value
+    g.rulings.append("six.shared-influence")
+    return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
+
+
+@hook("acting-for")
+def _activated_ally(pid: str, g: Game) -> str:
+    """In a Commander's turn, the Influence he would gain or lose on the board's tracks, the units
+    he would recruit, deploy or retreat and the swords he would get are the activated Ally's (p. 3-4):
+    the Ally his Agent token activates, or to whom he gives his Reveal turn."""
+    if not is_commander(g, pid):
+        return pid
+    turn = g.state.get("turn")
+    if not (turn and turn["player"] == pid and turn.get("activated")):
+        return pid
+    g.rulings += ["six.activated-ally-gains", "six.shared-units"]
+    return turn["activated"]
+
+
+# --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
+@hook("objective-seats")
+def _allies_take_objectives(seats: list, g: Game) -> list:
+    if not is_six(g):
+        return seats
+    return [q for q in seats if not is_commander(g, q)]
+
+
+@hook("objectives-dealt")
+def _one_mouse_per_team(g: Game) -> None:
+    if not is_six(g):
+        return
+    g.rulings.append("six.objectives")
+    holders = {q: g.p(q)["objectives"][0]["id"] for q in g.order if g.p(q)["objectives"]}
+    mice = {team_of(g, q) for q, card in holders.items() if card in MICE}
+    if len(mice) != 1:
+        return
+    holder = next(q for q, card in holders.items() if card == SWAPPED_MOUSE)
+    # the nearest opponent clockwise who holds a card (a Commander holds none): our reading
+    other = next(q for q in g.clockwise_from(holder) if q in holders and team_of(g, q) != team_of(g, holder))
+    mine, theirs = g.p(holder)["objectives"], g.p(other)["objectives"]
+    g.p(holder)["objectives"], g.p(other)["objectives"] = theirs, mine
+    g.rulings.append("six.objective-swap-nearest")
+
+
+# --- ties between Allies (p. 5) -------------------------------------------------------------------------
+HIGHER = {1: "first", 2: "second", 3: "third"}  # the reward a lone player at that position takes
+NEXT = {"first": "second", "second": "third", "third": None}
+
+
+def tied_allies(g: Game) -> tuple[list[str], int] | None:
+    """Two players of one team alone on the same strength, within the rewards: the pair (in
+    turn order) and their position."""
+    fighters = [q for q in g.clockwise_from(g.first) if strength(g, q) > 0]
+    position = 1
+    for level in sorted({strength(g, q) for q in fighters}, reverse=True):
+        group = [q for q in fighters if strength(g, q) == level]
+        if position > 3:
+            return None
+        if len(group) == 2 and team_of(g, group[0]) == team_of(g, group[1]):
+            return group, position
+        position += len(group)
+    return None
+
+
+@hook("before-rewards")
+def _ask_who_yields(g: Game):
+    """Allies of one team tied on strength: one may yield the higher reward to the other."""
+    if not is_six(g) or g.state["six"].get("tie") is not None:
+        return None
+    tie = tied_allies(g)
+    if tie is None:
+        return None
+    pair, position = tie
+    g.push({"t": "choice", "player": pair[0], "kind": "ally-tie", "src": "conflict:ally-tie", "pair": pair,
+            "position": position})
+    g.rulings += ["six.ally-ties", "six.ally-tie-choice"]
+    return True
+
+
+def _tie_offers(g: Game, task: dict) -> list[dict]:
+    return [{"player": q} for q in task["pair"]] + [{"option": "skip"}]
+
+
+@choice("ally-tie", _tie_offers, ("six.ally-ties", "six.ally-tie-choice"), handles_skip=True)
+def _who_yields(g: Game, task: dict, given: dict, below: dict) -> None:
+    g.state["six"]["tie"] = {"pair": task["pair"], "position": task["position"], "higher": given.get("player")}
+
+
+@hook("placements")
+def _yielded(out: list, g: Game) -> list:
+    tie = g.state["six"].get("tie") if is_six(g) else None
+    if not tie or tie["higher"] is None:
+        return out
+    higher = HIGHER[tie["position"]]
+    lower = [q for q in tie["pair"] if q != tie["higher"]][0]
+    given = {tie["higher"]: higher, lower: NEXT[higher]}
+    kept = [(q, r) for q, r in out if q not in given]
+    placed = kept + [(q, r) for q, r in given.items() if r]
+    return sorted(placed, key=lambda pr: REWARDS.index(pr[1]))
+
+
+@hook("combat-cleanup")
+def _tie_settled(g: Game) -> None:
+    if is_six(g):
+        g.state["six"].pop("tie", None)
+
+
+# --- the Swordmaster: one round only, its bonus for the rest of the game (p. 5) -------------------
+def took_swordmaster(g: Game, pid: str) -> bool:
+    """Has `pid` sent an Agent to the Swordmaster space (its bonus token is on the board)?"""
+    return pid in g.state["six"]["swordmaster_taken"]
+
+
+@hook("agent-sent")
+def _swordmaster_taken(g: Game, pid: str, space_id: str) -> list[str]:
+    if is_six(g) and space_id == "swordmaster" and not took_swordmaster(g, pid):
+        taken = g.state["six"]["swordmaster_taken"]
+        taken.append(pid)
+        taken.sort()
+    return []
+
+
+@hook("space-cost")
+def _swordmaster_price(cost: dict, g: Game, pid: str, space: dict) -> dict:
+    """8 Solari until someone has taken the space, then 6: the Commanders' two-arrow tokens do
+    not lower it (our reading, six.swordmaster-price)."""
+    if not is_six(g) or space["id"] != "swordmaster":
+        return cost
+    cheaper = any(took_swordmaster(g, q) for q in g.order)
+    g.rulings.append("six.swordmaster-price")
+    return {**cost, "solari": g.content.rules["swordmaster_cost_after_first"] if cheaper
+            else space["cost"]["solari"]}
+
+
+@hook("recall")
+def _swordmaster_to_box(g: Game) -> None:
+    """At the end of the round in which an Ally played all three Agents, or a Commander his
+    two-arrow token, the Swordmaster goes back to the box."""
+    if not is_six(g):
+        return
+    tokens = g.state["six"]["tokens"]
+    for pid in g.order:
+        pl = g.p(pid)
+        played = "swordmaster" in tokens.get(pid, ()) if is_commander(g, pid) else len(pl["placed"]) >= 3
+        if pl["swordmaster"] and played:
+            pl["swordmaster"] = False
+            pl["agents"] -= 1
+            g.rulings.append("six.swordmaster")
+    g.state["six"]["tokens"] = {}  # every token comes back with the Agents
+
+
+@hook("placement-check")
+def _swordmaster_once_per_game(g: Game, pid: str, space_id: str, card_id):
+    if is_six(g) and space_id == "swordmaster" and (took_swordmaster(g, pid) or is_commander(g, pid)):
+        return IllegalAction("six.swordmaster-once", f"{pid} has had a Swordmaster already: in the six-player "
+                             "game each player sends an Agent to the Swordmaster space once a game at most",
+                             ("six.space-swordmaster", "six.swordmaster-once-each"))
+    return None
+
+
+@hook("revealed")
+def _swordmaster_bonus(g: Game, pid: str) -> None:
+    """An Ally who took the Swordmaster space keeps its bonus token: 2 swords in every Reveal
+    turn, also once the Swordmaster itself is back in the box."""
+    if is_six(g) and not is_commander(g, pid) and took_swordmaster(g, pid):
+        g.p(pid)["swords"] += SWORDMASTER_BONUS
+        g.rulings += ["six.swordmaster", "six.space-swordmaster"]
+
+
+# --- the round: not refereed yet ------------------------------------------------------------------
+@hook("decided")
+def _round_not_implemented(g: Game, pid: str, verb: str) -> None:
+    if is_six(g):
+        g.note_unimplemented(ROUND_NOT_IMPLEMENTED)
+
+
+# --- the end: team scoring and victory (p. 5) -------------------------------------------------------
+TIEBREAK = ("spice", "solari", "water", "garrison")
+
+
+def team_score(g: Game, team: str) -> dict:
+    """The team's VP and tiebreakers: the sums over its three players."""
+    seats = members(g, team)
+    totals = {"vp": sum(g.p(q)["vp"] for q in seats)}
+    for key in TIEBREAK:
+        totals[key] = sum(g.p(q)["troops"]["garrison"] if key == "garrison" else g.p(q)[key] for q in seats)
+    return totals
+
+
+@hook("game-result")
+def _team_result(g: Game):
+    if not is_six(g):
+        return None
+    scores = {t: team_score(g, t) for t in TEAMS}
+
+    def key(t):
+        return tuple(scores[t][k] for k in ("vp", *TIEBREAK))
+
+    ranked = sorted(TEAMS, key=lambda t: tuple(-v for v in key(t)))
+    won = ranked[0] if key(ranked[0]) != key(ranked[1]) else None
+    g.rulings += ["six.endgame"]
+    return {
+        "finished": True,
+        "vp": {q: g.p(q)["vp"] for q in g.order},
+        "tiebreakers": {q: {k: (g.p(q)["troops"]["garrison"] if k == "garrison" else g.p(q)[k]) for k in TIEBREAK}
+                        for q in g.order},
+        "ranking": [q for t in ranked for q in members(g, t)],
+        "winner": None,  # a team wins: its three players share the victory
+        "shared": members(g, won) if won else [],
+        "teams": {t: {"name": TEAM_NAMES[t]["en"], "members": members(g, t), **scores[t]} for t in TEAMS},
+        "winning_team": won,
+    }

@@ -1,0 +1,41 @@
+"""Shared by the tests of the Uprising six-player team game: a game set up from a clockwise
+seating, and stepping it (dealt chance outcomes, else the first legal decision)."""
+
+from adjudicator.core.actions import Action
+from adjudicator.imperium.rules import ruleset
+
+RULES = ruleset("uprising")
+# clockwise: Muad'Dib, then Shaddam three seats on (seed 004, 6-player booklet p. 2)
+SEATING = [("m", "muad-dib"), ("s1", "lady-jessica"), ("m1", "gurney-halleck"),
+           ("s", "shaddam-corrino-iv"), ("m2", "princess-irulan"), ("s2", "staban-tuek")]
+
+
+def game_doc(seating=SEATING, modules=("choam",)) -> dict:
+    return {"system": "imperium", "edition": "uprising", "modules": list(modules),
+            "players": [{"id": pid, "leader": lead} for pid, lead in seating]}
+
+
+def new_game(seed: int = 1, seating=SEATING, modules=("choam",)) -> dict:
+    return RULES.new_state(game_doc(seating, modules), {"seed": seed})
+
+
+def apply(state: dict, **action):
+    return RULES.apply(state, Action(action))
+
+
+def step(state: dict) -> None:
+    dealt = RULES.deal(state)
+    if dealt is not None:
+        RULES.apply(state, dealt, dealt=True)
+        return
+    legal = RULES.legal_actions(state)
+    acting = [a for a in legal if a.do not in ("reveal", "end-turn")] or legal
+    RULES.apply(state, acting[0])
+
+
+def until(state: dict, test, limit: int = 5000) -> None:
+    for _ in range(limit):
+        if test(state):
+            return
+        step(state)
+    raise AssertionError("never reached")

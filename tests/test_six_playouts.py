@@ -1,0 +1,72 @@
+"""Random legal playouts of the Uprising six-player team game (issue #13): each ends in a team's
+victory (or a tie the rules leave shared), replays to identical checksums with its recorded
+chance outcomes and with the seed alone, keeps the invariants after every action, and a verdict
+other than legal only names a gap pinned as not implemented (tests/test_six_setup.py). CHOAM is
+always played with six players (booklet p. 2), so there is no playout without it. The player
+count is refused until complete: these tests lift the gate (`unlocked`)."""
+
+import pytest
+from test_playouts import player_checksums
+
+from adjudicator.core.actions import Action
+from adjudicator.core.replay import replay
+from adjudicator.imperium.custom import six
+from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.rules import ruleset
+from adjudicator.simulate import simulate
+
+pytestmark = pytest.mark.usefixtures("unlocked")
+
+CHUNK = 20  # seeds per test: a chunk takes about 90 seconds on a loaded machine
+PLAYOUTS = 200  # issue #13
+GAPS = (six.ROUND_NOT_IMPLEMENTED,)
+
+
+@pytest.mark.parametrize("start", range(0, PLAYOUTS, CHUNK), ids=lambda s: f"from{s}")
+def test_six_player_playouts_replay_identically(start):
+    for seed in range(start, start + CHUNK):
+        log = simulate("uprising", 6, seed, ("choam",))
+        recorded = replay(log, snapshots="final")
+        assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
+        for verdict in recorded["verdicts"]:
+            if verdict["verdict"] != "legal":
+                assert verdict["code"] == "not-implemented", verdict
+                assert verdict["message"].removeprefix("not implemented: ").split("; ") == list(GAPS)
+        result = recorded["result"]
+        assert result["finished"] and result["winner"] is None
+        teams = result["teams"]
+        assert sum(t["vp"] for t in teams.values()) == sum(result["vp"].values())
+        if result["winning_team"]:
+            won, lost = teams[result["winning_team"]], next(t for k, t in teams.items() if k != result["winning_team"])
+            assert result["shared"] == won["members"] and won["vp"] >= lost["vp"]
+        seeded = dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])
+        dealt = replay(seeded, snapshots="final")
+        assert dealt["valid"]
+        assert player_checksums(recorded, log) == [v["checksum"] for v in dealt["verdicts"]]
+        assert recorded["final_checksum"] == dealt["final_checksum"]
+        assert replay(log, snapshots="final") == recorded  # byte-identical report
+
+
+def test_six_player_invariants_hold_after_every_action():
+    for seed in range(3):
+        log = simulate("uprising", 6, seed, ("choam",))
+        rules = ruleset("uprising")
+        state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        for index, action in enumerate(log["actions"]):
+            rules.apply(state, Action(action))
+            assert violations(state) == [], (index, action)
+            for commander in (side["commander"] for side in state["six"]["teams"].values()):
+                assert state["players"][commander]["objectives"] == []
+        assert state["phase"] == "over"
+        assert len(state["board"]["discarded_conflicts"]) <= 9  # at most nine rounds
+
+
+def test_the_playouts_meet_the_six_player_rules():
+    """Some playouts take the Swordmaster and see it go back, so the tests above reach them."""
+    taken = spent = 0
+    for seed in range(6):
+        log = simulate("uprising", 6, seed, ("choam",))
+        final = replay(log, snapshots="final")["final_state"]
+        taken += len(final["six"]["swordmaster_taken"])
+        spent += sum(1 for q in final["six"]["swordmaster_taken"] if not final["players"][q]["swordmaster"])
+    assert taken and spent
