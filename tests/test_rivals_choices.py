@@ -15,8 +15,6 @@ from adjudicator.imperium.effects import op_contract
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.rounds import result
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def pay_task(pid, cost):
     return {"t": "choice", "player": pid, "kind": "pay", "src": "conflict:first", "cost": cost,

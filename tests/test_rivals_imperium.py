@@ -59,10 +59,8 @@ def test_the_difficulty_chart_is_the_rulebooks():
     assert chart["kwisatz-haderach"]["player_no_swordmaster"]
 
 
-def test_two_players_are_refused_until_the_gate_is_lifted():
-    with pytest.raises(MalformedLog) as err:
-        two_players()
-    assert err.value.code == "unsupported-player-count"
+def test_two_players_are_offered_without_a_gate():
+    assert two_players()["hagal"]
 
 
 # --- the original game's two-player House Hagal (rulebook PDF p. 19, 'Two-Player Games') ---------
@@ -75,10 +73,8 @@ def two_players(seed: int = 1) -> dict:
     return RULES.new_state(game, {"seed": seed, "rivals": [{"id": "hagal", "leader": "house-hagal"}]})
 
 
-unlocked = pytest.mark.usefixtures("unlocked")
 
 
-@unlocked
 def test_house_hagal_setup():
     """p. 19: no troops in its garrison, three Agents, no resources; the 1P cards left out."""
     state = two_players()
@@ -97,7 +93,6 @@ def agent_turns_by_round(log: dict) -> dict:
     return out
 
 
-@unlocked
 @pytest.mark.parametrize("seed", [0, 3])
 def test_house_hagal_acts_after_each_agent_turn_of_the_first_player(seed):
     """p. 19: after each Agent turn of the first player, while it has an Agent left; so it takes
@@ -112,7 +107,6 @@ def test_house_hagal_acts_after_each_agent_turn_of_the_first_player(seed):
         assert all(seq[i - 1] == first for i in range(1, len(seq)) if seq[i] == hagal)
 
 
-@unlocked
 def test_house_hagal_harvests_for_the_bank_and_scores_nothing():
     state = two_players()
     g = Game(state)
@@ -126,7 +120,6 @@ def test_house_hagal_harvests_for_the_bank_and_scores_nothing():
     assert not any(t.get("src") == "bonus:fremen" for t in g.state["stack"])  # nor the track's bonus
 
 
-@unlocked
 def test_house_hagal_winning_takes_no_reward_and_removes_a_control_marker():
     """p. 19: it earns no reward, so never gains control; its win removes the other player's
     Control marker from the space the Conflict is for."""
@@ -147,7 +140,6 @@ def test_house_hagal_winning_takes_no_reward_and_removes_a_control_marker():
     assert {k: hagal[k] for k in before} == before and hagal["influence"] == dict.fromkeys(hagal["influence"], 0)
 
 
-@unlocked
 def test_house_hagal_influence_choice_least_with_ties_left_to_the_players():
     """FAQ 'Rivals': least Influence; a tie is decided by a player, so each tied answer is legal."""
     g = Game(two_players())
@@ -166,7 +158,6 @@ def solo(difficulty: str = "sardaukar", seed: int = 1, leaders=("earl-memnon-tho
                                   "rivals": [{"id": f"r{i + 1}", "leader": lead} for i, lead in enumerate(leaders)]})
 
 
-@unlocked
 @pytest.mark.parametrize(("difficulty", "garrison", "extra"), [("mercenary", 0, {"solari": 1, "spice": 1}),
                                                                ("sardaukar", 3, {}), ("mentat", 3, {})])
 def test_solo_setup_follows_the_difficulty_chart(difficulty, garrison, extra):
@@ -184,7 +175,6 @@ def test_solo_setup_follows_the_difficulty_chart(difficulty, garrison, extra):
     assert len(draws) == (0 if difficulty == "mercenary" else 2)
 
 
-@unlocked
 def test_solo_needs_a_difficulty_and_a_leader_a_rival_may_use():
     with pytest.raises(MalformedLog) as err:
         solo(difficulty="novice")
@@ -194,7 +184,6 @@ def test_solo_needs_a_difficulty_and_a_leader_a_rival_may_use():
     assert err.value.code == "unknown-rival-leader"
 
 
-@unlocked
 @pytest.mark.parametrize(("difficulty", "round_"), [("mercenary", 5), ("sardaukar", 4), ("mentat", 3)])
 def test_rival_swordmasters_come_with_the_conflict_card_above_them(difficulty, round_):
     state = solo(difficulty)
@@ -205,7 +194,6 @@ def test_rival_swordmasters_come_with_the_conflict_card_above_them(difficulty, r
         assert g.p("r1")["swordmaster"] == (r >= round_) and g.p("r1")["agents"] == (3 if r >= round_ else 2)
 
 
-@unlocked
 def test_the_mentat_costs_five_and_kwisatz_haderach_refuses_the_player_a_swordmaster():
     g = Game(solo("kwisatz-haderach"))
     assert space_cost(g, g.content.spaces["mentat"], "p1") == {"solari": 5}
@@ -215,7 +203,6 @@ def test_the_mentat_costs_five_and_kwisatz_haderach_refuses_the_player_a_swordma
     assert not [e for e in ask("placement-check", Game(solo("mentat")), "p1", "swordmaster", None) if e]
 
 
-@unlocked
 def test_a_solo_rival_harvests_all_the_spice_and_spends_for_vp_at_once():
     g = Game(solo())
     g.state["board"]["bonus_spice"]["the-great-flat"] = 2
@@ -227,7 +214,6 @@ def test_a_solo_rival_harvests_all_the_spice_and_spends_for_vp_at_once():
     assert g.state["board"]["bonus_spice"]["the-great-flat"] == 0
 
 
-@unlocked
 def test_a_solo_rivals_signet_ring_is_its_leaders():
     """Arrakeen (1P): the Rival uses its Leader's Signet Ring (Earl Memnon Thorvald: 1 spice)."""
     state = solo()
@@ -238,7 +224,6 @@ def test_a_solo_rivals_signet_ring_is_its_leaders():
     assert g.p("r1")["spice"] == spice + 1
 
 
-@unlocked
 def test_expert_rivals_keep_troops_home_when_two_ahead_at_levels_one_and_two():
     """Expert Troop Deployment (p. 20; FAQ: 4 strength, two troops of the original game)."""
     for difficulty, held in (("mentat", True), ("sardaukar", False)):
@@ -251,7 +236,6 @@ def test_expert_rivals_keep_troops_home_when_two_ahead_at_levels_one_and_two():
         assert (r1["conflict"] == before) == held
 
 
-@unlocked
 def test_a_solo_rival_takes_the_defensive_bonus_and_least_influence():
     g = Game(solo())
     task = {"t": "choice", "player": "r1", "kind": "count", "move": "defend", "most": 1, "src": "control:x"}
@@ -262,7 +246,6 @@ def test_a_solo_rival_takes_the_defensive_bonus_and_least_influence():
     assert _rival_choice(offers, g, faction_task) == [{"faction": "guild"}, {"faction": "bene-gesserit"}]
 
 
-@unlocked
 def test_rivals_use_no_leader_ability():
     """A Rival uses only its Leader's Signet Ring (p. 20): Glossu Rabban's setup bonus is not
     given to a Rival seat."""

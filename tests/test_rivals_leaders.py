@@ -13,8 +13,6 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.zones import place_spy
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def rival_as(leader: str, players: int = 1) -> tuple[Game, str]:
     """A game whose first Rival carries `leader`'s Rival card."""

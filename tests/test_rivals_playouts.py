@@ -2,8 +2,7 @@
 #13), with and without CHOAM: each ends with a winner, replays to identical checksums with its
 recorded chance outcomes and with the seed alone, keeps the invariants after every action, and
 a verdict other than legal only names something pinned as not implemented
-(tests/test_rivals_setup.py). A log that sends a Rival elsewhere than its card is flagged. The
-player counts are refused until complete: these tests lift the gate (`unlocked`)."""
+(tests/test_rivals_setup.py). A log that sends a Rival elsewhere than its card is flagged."""
 
 import copy
 
@@ -17,8 +16,6 @@ from adjudicator.imperium.custom.rivals import new_hagal
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
-
-pytestmark = pytest.mark.usefixtures("unlocked")
 
 SEEDS = range(6)
 # the optional rules each playout plays under, in turn

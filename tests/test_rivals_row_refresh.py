@@ -12,8 +12,6 @@ from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.custom.rivals import _deal_refresh, _refresh_candidates
 from adjudicator.imperium.game import Game
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def at_refresh(**setup) -> dict:
     """Play on until the first `row-refresh` outcome is due."""

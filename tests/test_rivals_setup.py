@@ -5,7 +5,7 @@ the list of what the engine does not derive yet."""
 import json
 
 import pytest
-from rivals_helpers import RULES, new_game
+from rivals_helpers import LEADERS, RIVALS, RULES, new_game
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.custom import rivals
@@ -25,16 +25,18 @@ def test_not_implemented_is_pinned():
 
 
 @pytest.mark.parametrize("players", [1, 2])
-def test_one_and_two_players_are_refused_until_complete(players):
-    with pytest.raises(MalformedLog) as err:
-        new_game(players)
-    assert err.value.code == "unsupported-player-count"
+@pytest.mark.parametrize("module", ["bloodlines", "immortality"])
+def test_one_and_two_players_are_offered_but_not_with_the_rival_additions_of_expansions(players, module):
+    assert new_game(players)["hagal"]  # no gate: the Rivals are refereed
+    game = {"system": "imperium", "edition": "uprising", "modules": ["choam", module],
+            "players": [{"id": f"p{i + 1}", "leader": lead} for i, lead in enumerate(LEADERS[players])]}
+    with pytest.raises(MalformedLog) as err:  # Bloodlines pp. 8-9 and Immortality's solo cards
+        RULES.new_state(game, {"seed": 1, "rivals": RIVALS[players]})
+    assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/1"
 
 
-pytestmark_unlocked = pytest.mark.usefixtures("unlocked")
 
 
-@pytestmark_unlocked
 def test_solo_has_two_rivals_after_the_player():
     state = new_game(1)
     assert state["game"]["seats"] == ["p1", "r1", "r2"]
@@ -47,7 +49,6 @@ def test_solo_has_two_rivals_after_the_player():
         assert pl["influence"] == {"emperor": 0, "guild": 0, "bene-gesserit": 0, "fremen": 0}
 
 
-@pytestmark_unlocked
 def test_solo_deck_leaves_out_the_two_player_reshuffle():
     solo = new_game(1)["hagal"]
     duo = new_game(2)["hagal"]
@@ -58,13 +59,11 @@ def test_solo_deck_leaves_out_the_two_player_reshuffle():
     assert len(duo["deck"]) + len(duo["discard"]) == 38
 
 
-@pytestmark_unlocked
 def test_two_players_seat_the_rival_after_the_first_player():
     state = new_game(2)
     assert state["game"]["seats"] == ["p1", "r1", "p2"]
 
 
-@pytestmark_unlocked
 def test_wrong_number_of_rivals_or_unknown_rival_card_is_refused():
     game = {"system": "imperium", "edition": "uprising", "modules": [],
             "players": [{"id": "p1", "leader": "muad-dib"}]}
@@ -77,7 +76,6 @@ def test_wrong_number_of_rivals_or_unknown_rival_card_is_refused():
     assert err.value.code == "unknown-rival-leader"
 
 
-@pytestmark_unlocked
 @pytest.mark.parametrize("level", ["mentat", "kwisatz-haderach"])
 def test_strict_difficulty_requires_the_first_three_options(level):
     """Booklet p. 4: Calculated Politics, Brutal Escalation and Considered Deployment are
@@ -108,7 +106,6 @@ def test_house_hagal_data():
     assert "shaddam-corrino-iv" not in data["rival_leaders"]  # no Rival card in our source
 
 
-@pytestmark_unlocked
 def test_options_for_one_player_count_only_are_refused_elsewhere():
     """Booklet p. 4: Unambitious Rivals is for two players, the Row refresh for solo."""
     for players, option in ((1, "unambitious-rivals"), (2, "row-refresh")):

@@ -11,8 +11,6 @@ from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn, e
 from adjudicator.imperium.game import Game
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def at_rival_draw(players=1, seed=1, free=()):
     state = new_game(players, seed)

@@ -48,12 +48,14 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
 PLAYER_COUNTS = (1, 2, 3, 4, 6)
-# player counts whose rules are still being built (issue #13: House Hagal Rivals, the six-player
-# team game): refused as unsupported until complete, as INCOMPLETE_MODULES; tests lift it
-# (fixture `unlocked`)
-INCOMPLETE_PLAYER_COUNTS = frozenset({1, 2, 6})
+# player counts whose rules are still being built (issue #13: the six-player team game): refused
+# as unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
+INCOMPLETE_PLAYER_COUNTS = frozenset({6})
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
+# the modules a player-count mode is played with so far: the Rival additions of Bloodlines
+# (its pp. 8-9) and Immortality and their six-player rules are not known yet, so they are refused
+MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
@@ -72,13 +74,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         self.ruling_game = "imperium" if edition == "base" else edition  # its records' `games`
 
     # --- setup -------------------------------------------------------------------------------
-    def check_modules(self, named: list, pointer: str) -> list[str]:
-        """The modules named, sorted, once each is known to be playable with this edition and
-        with the others (`pointer`/i names the first one that is not)."""
+    def check_modules(self, named: list, pointer: str, players: int | None = None) -> list[str]:
+        """The modules named, sorted, once each is known to be playable with this edition, with
+        the others and with this many players (`pointer`/i names the first one that is not)."""
         modules = sorted(set(named))
         for i, module in enumerate(named):  # the index in the caller's own list
             if module not in MODULES[self.edition] or module in INCOMPLETE_MODULES:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
+                                   f"{pointer}/{i}", code="unsupported-module")
+            if module not in MODULES_FOR_COUNT.get(players, (module,)):
+                raise MalformedLog(f"module {module!r} is not supported with {players} players yet",
                                    f"{pointer}/{i}", code="unsupported-module")
             if MODULE_NEEDS.get(module, module) not in modules:
                 raise MalformedLog(f"module {module!r} is played only with {MODULE_NEEDS[module]!r}",
@@ -94,9 +99,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             raise MalformedLog(f"{self.edition} is supported for "
                                f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
+        modules = self.check_modules(game.get("modules", []), "/game/modules", len(players))
         rival_list = self._rivals(len(players), setup)
         players = players + [{"id": r["id"], "leader": r["leader"]} for r in rival_list]
-        modules = self.check_modules(game.get("modules", []), "/game/modules")
         for i, p in enumerate(players):
             leader = cnt.leaders.get(p["leader"], {})
             if not in_game(leader, modules):

@@ -30,7 +30,6 @@ COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
 TEAMS = ("muad-dib", "shaddam")  # fixed order: output never follows a dict's key order
 TEAM_NAMES = {"muad-dib": {"en": "Team Muad'Dib", "ru": "Команда Муад’Диба"},
               "shaddam": {"en": "Team Shaddam", "ru": "Команда Шаддама"}}
-PLAYED_WITH = ("choam",)  # the modules a six-player game may name so far
 START_VP = {"commander": 4, "ally": 1}  # p. 2
 CONFLICT_LEVELS = [2] * 5 + [3] * 4  # five Conflict II above four Conflict III (p. 2)
 COMMANDER_AGENTS = 3  # two one-arrow tokens and the two-arrow Swordmaster (p. 2)
@@ -100,10 +99,6 @@ def _setup(g: Game) -> None:
     if len(g.order) != 6:
         return
     st = g.state  # CHOAM is there: Shaddam, always a Commander, is played only with it (six.choam)
-    for i, module in enumerate(st["game"]["modules"]):
-        if module not in PLAYED_WITH:  # their six-player additions are not known yet
-            raise MalformedLog(f"module {module!r} is not supported in the six-player game yet",
-                               f"/game/modules/{i}", code="unsupported-module")
     st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": [],
                  "tokens": {}}
     for pid in g.order:
