@@ -19,7 +19,7 @@ from adjudicator.dune.rules import DuneRules
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
 RULES = DuneRules()
-GAMES = [(2, 1), (4, 2), (6, 0)]
+GAMES = [(2, 2), (4, 0), (6, 0)]
 
 
 def _played(players, seed):
@@ -61,12 +61,13 @@ def test_playout_ends_in_a_victory_or_the_default(played):
 
 
 def test_playouts_exercise_card_plays_karama_and_bribes():
-    """Across the three games: special cards played from hand, Karama bids or shipments, bribes."""
-    logs = [_played(*game)[0] for game in GAMES]
+    """Across the games: special cards played from hand, Karama bids or shipments, bribes."""
+    logs = [_played(*game)[0] for game in [*GAMES, (6, 1)]]  # (6, 1): the Emperor's gift
     actions = [a for log in logs for a in log["actions"]]
     played = {a["card"] for a in actions if a["do"] == "play"}
     assert {"weather-control", "tleilaxu-ghola", "truthtrance", "family-atomics"} <= played
     assert any(a.get("karama") for a in actions) and any(a["do"] == "bribe" for a in actions)
+    assert any(a["do"] == "play" and a.get("against") for a in actions)  # a Karama stopping an advantage
     # the advantages played since: cross-planet shipment, the worm ride, the Emperor's gift
     assert any(a["do"] == "ship" and "from" in a for a in actions)
     assert {"ride", "give-spice"} <= {a["do"] for a in actions}

@@ -17,6 +17,7 @@ from ..core.errors import IllegalAction
 from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
 from .game import Game
+from .karama import stopped
 from .registry import Decision, collect, decision, fire, first
 from .treachery import could_hold, discard
 
@@ -111,7 +112,8 @@ def _ship(g: Game, task: dict, args: dict) -> None:
             g.pay(pid, ship_cost(g, pid, to, n, karama=True))
             g.rulings.append("dune.karama")
         else:
-            g.pay(pid, ship_cost(g, pid, to, n), guild if guild and guild != pid else None)
+            paid_to = guild if guild and guild != pid and not stopped(g, "guild-payment") else None
+            g.pay(pid, ship_cost(g, pid, to, n), paid_to)
         g.p(pid)["reserves"] -= n
         g.add_forces(to, pid, n)
         g.finish(task)

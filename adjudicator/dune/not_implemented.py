@@ -6,8 +6,9 @@ from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "karama-stops": ("Karama stopping an advantage other than the Voice and the Atreides prescience in battle "
-                     "(accepted, answered not-implemented)", "dune.karama"),
+    "karama-stops-unattended": ("Karama stopping an advantage used while no decision is pending: the Fremen's "
+                                "half storm losses and worm immunity, the Guild's timing (accepted, answered "
+                                "not-implemented; karama.UNATTENDED)", "dune.engine-karama-stops"),
     "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
     "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",

@@ -96,7 +96,10 @@ def start_charity(g: Game) -> None:
 
 
 def _charity_offers(g: Game, task: dict) -> list[dict]:
-    return [{"do": "claim-charity"}, {"do": "pass"}]
+    """A Karama may have stopped the advantage that let this player ask (karama.py)."""
+    pid = task["player"]
+    may = g.p(pid)["spice"] < CHARITY_LEVEL or first("charity", g, pid) is not None
+    return [{"do": "claim-charity"}, {"do": "pass"}] if may else [{"do": "pass"}]
 
 
 def _charity(g: Game, task: dict, args: dict) -> None:

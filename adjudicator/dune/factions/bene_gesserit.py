@@ -23,6 +23,7 @@ from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK
 from ..game import Game
+from ..karama import stopped
 from ..registry import Decision, decision, hook
 from ..treachery import HIDDEN
 
@@ -166,8 +167,11 @@ def _advisor(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
-decision(Decision("advisor", ("send-advisor", "pass"), lambda g, task: [{"do": "send-advisor"}, {"do": "pass"}],
-                  _advisor, RULINGS))
+def _advisor_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "pass"}] if stopped(g, "spiritual-advisor", task) else [{"do": "send-advisor"}, {"do": "pass"}]
+
+
+decision(Decision("advisor", ("send-advisor", "pass"), _advisor_offers, _advisor, RULINGS))
 
 
 # --- charity ------------------------------------------------------------------------------------------
@@ -176,7 +180,7 @@ CHARITY = 2
 
 @hook("charity")
 def charity(g: Game, pid: str) -> int | None:
-    if g.faction(pid) != FACTION:
+    if g.faction(pid) != FACTION or stopped(g, "bene-gesserit-charity"):
         return None
     g.rulings.append("dune.bene-gesserit")
     return CHARITY

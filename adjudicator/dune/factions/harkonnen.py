@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..alliance import ally_of
 from ..game import Game
+from ..karama import stopped
 from ..registry import hook
 from ..treachery import HAND_LIMITS
 
@@ -14,8 +15,10 @@ FACTION = "harkonnen"
 
 
 @hook("card-bought")
-def extra_card(g: Game, buyer: str) -> None:
+def extra_card(g: Game, buyer: str, auction: dict) -> None:
     # the bought card is still to be drawn: room for two means room for the free one
+    if stopped(g, "harkonnen-free-card", auction):
+        return
     if g.faction(buyer) == FACTION and len(g.p(buyer)["hand"]) + 2 <= HAND_LIMITS[FACTION]:
         g.push({"t": "chance", "kind": "draw-treachery", "player": buyer})
         g.rulings.append("dune.harkonnen")
