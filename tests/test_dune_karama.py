@@ -174,3 +174,19 @@ def test_a_karama_played_outside_its_window_in_a_log_is_refused():
     with pytest.raises(Exception) as err:
         RULES.apply(state, Action({"by": "atreides", "do": "play", "card": "karama", "against": "guild-half-price"}))
     assert err.value.code == "dune.karama-window"
+
+
+def test_the_atreides_look_at_the_card_up_for_bid_is_no_action():
+    """Ruling dune.engine-atreides-looks: the auction asks the same decisions with or without the
+    Atreides, and the card is the chance outcome drawn by its buyer."""
+    def auction(*factions):
+        state = new(*factions)
+        state["order"] = list(factions)
+        g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+        RULES.settle(g)
+        act(state, factions[0], "bid", amount=1)
+        act(state, factions[1], "pass")
+        return RULES.prompt(state)
+
+    assert auction("atreides", "emperor") == {**auction("harkonnen", "emperor"), "player": "atreides"}
+    assert auction("atreides", "emperor")["kind"] == "draw-treachery"

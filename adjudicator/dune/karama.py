@@ -55,6 +55,7 @@ def _ally_sponsored(g: Game, task: dict, owner: str) -> bool:
 
 
 STOPPABLE = {
+    # information only: recorded, stops nothing a log shows (ruling dune.engine-atreides-looks)
     "atreides-auction-prescience": Stoppable("atreides", "bid", lambda g, t, o: True,
                                              "the Atreides' look at the card up for bid (information only)"),
     "harkonnen-free-card": Stoppable("harkonnen", "bid", _bidder, "the Harkonnen's free card with this purchase"),

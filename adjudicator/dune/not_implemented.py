@@ -13,8 +13,6 @@ NOT_IMPLEMENTED = {
     "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
-    "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
-                                    "(information only: the card is drawn when the auction is won)", "dune.atreides"),
     "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
     # advanced game
     "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "

@@ -2,8 +2,9 @@
 plans are set in a battle the Atreides or their ally fights, the Atreides may name one element of
 the opponent's plan (leader, weapon, defense or dial) to be shown: the opponent then sets its
 plan first and the element is public, so the Atreides' side plans knowing it. Their prescience
-of the cards up for bid and of the Spice deck's top is information only (not-implemented:
-`atreides-auction-prescience`)."""
+of the cards up for bid and of the Spice deck's top is information only and the log records no
+action for it (ruling dune.engine-atreides-looks): the cards are chance outcomes recorded when
+drawn, as in any game; a Karama against the look is karama.py's `atreides-auction-prescience`."""
 
 from __future__ import annotations
 
