@@ -341,7 +341,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
 
 
 NOT_YET = {"karama-stops-unattended", "karama-special-powers", "compact-scenario", "viewer-page",
-           "harkonnen-capture", "advanced-game",
+           "advanced-game",
            "ixians-tleilaxu"}
 
 

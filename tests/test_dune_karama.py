@@ -190,3 +190,12 @@ def test_the_atreides_look_at_the_card_up_for_bid_is_no_action():
 
     assert auction("atreides", "emperor") == {**auction("harkonnen", "emperor"), "player": "atreides"}
     assert auction("atreides", "emperor")["kind"] == "draw-treachery"
+
+
+def test_a_karama_against_the_atreides_look_cites_its_reading():
+    state = new("atreides", "emperor")
+    state["order"] = ["atreides", "emperor"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    give(g, "emperor", "karama")
+    RULES.settle(g)
+    assert "dune.engine-atreides-looks" in karama(state, "emperor", "atreides-auction-prescience").rulings

@@ -10,6 +10,7 @@ from __future__ import annotations
 import networkx as nx
 
 from ..core.errors import IllegalAction
+from .advanced import unplayed
 from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
@@ -84,10 +85,16 @@ decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, ta
 
 # --- battle plans ---------------------------------------------------------------------------------
 def leaders_available(g: Game, pid: str) -> list[str]:
+    """Its own active leaders and those it holds captive (advanced Harkonnen, factions/harkonnen.py)
+    not used in another territory this turn."""
     terr = g.state["battle"]["territory"]
     pl = g.p(pid)
-    return sorted(ld for ld, status in pl["leaders"].items()
-                  if status == "alive" and pl["fought"].get(ld, terr) == terr)
+    own = [ld for ld, status in pl["leaders"].items() if status == "alive"]
+    return sorted(ld for ld in own + sorted(pl.get("captured", {})) if pl["fought"].get(ld, terr) == terr)
+
+
+def owner(g: Game, leader: str) -> str:
+    return g.player_of(g.c.leaders[leader]["faction"])
 
 
 def _kind(g: Game, card: str) -> tuple[str, str | None]:
@@ -247,7 +254,8 @@ def _lose(g: Game, pid: str, locs: list[str], n: int) -> None:
 def _kill(g: Game, pid: str, plan: dict) -> int:
     leader = plan.get("leader")
     if leader in g.c.leaders:
-        g.p(pid)["leaders"][leader] = "tanks"
+        g.p(owner(g, leader))["leaders"][leader] = "tanks"  # a captive goes to its own faction's Tanks
+        g.p(pid).get("captured", {}).pop(leader, None)
         g.p(pid)["fought"].pop(leader, None)
         return g.c.leaders[leader]["strength"]
     return 0
@@ -284,7 +292,21 @@ decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_c
 
 @auto("resolve-battle")
 def resolve(g: Game, task: dict) -> None:
+    plans = g.state["battle"]["plans"]
+    _resolve(g, task)
+    for pid, plan in sorted(plans.items()):  # a captive that fought and lives goes home (dune.engine-capture)
+        if (ld := plan.get("leader")) in g.p(pid).get("captured", {}):
+            del g.p(pid)["captured"][ld]
+            g.p(owner(g, ld))["leaders"][ld] = "alive"
+            g.p(owner(g, ld))["fought"][ld] = g.p(pid)["fought"].pop(ld)
+    fire("battle-resolved", g)
+
+
+def _resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
+    fighting = {g.faction(b["aggressor"]), g.faction(b["defender"])}
+    unplayed(g, "spice-support", *(["elite-forces"] if fighting & {"emperor", "fremen"} else []),
+             *(["kwisatz-haderach"] if "atreides" in fighting else []))
     terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
     g.finish(task)
@@ -307,6 +329,7 @@ def resolve(g: Game, task: dict) -> None:
         loser = _opponent_of(a, d, winner)
         _lose_all(g, loser, locs)
         g.gain(winner, _kill(g, loser, plans[loser]))
+        fire("battle-won", g, winner, loser, terr)
         _settle_cards(g, winner, plans[winner], keep=True)
         _settle_cards(g, loser, plans[loser], keep=False)
         g.rulings.append("dune.traitor-call")
@@ -330,6 +353,7 @@ def resolve(g: Game, task: dict) -> None:
     _lose(g, winner, locs, plans[winner]["dial"])
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
     g.gain(winner, spice)
+    fire("battle-won", g, winner, loser, terr)  # the Harkonnen's capture waits beneath the kept cards
     _settle_cards(g, winner, plans[winner], keep=True)
     _settle_cards(g, loser, plans[loser], keep=False)
     g.rulings += ["dune.battle-resolution", "dune.battle-leader-spice", "dune.treachery-weapons-defenses",

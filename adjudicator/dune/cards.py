@@ -172,7 +172,6 @@ def _karama(g: Game, pid: str, args: dict) -> None:
         g.state["battle"].pop(against)
     else:
         karama.stop(g, against)
-        g.rulings += list(karama.RULINGS)
 
 
 PLAYS: dict[str, CardPlay] = {

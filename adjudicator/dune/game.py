@@ -43,6 +43,11 @@ class Game:
         else:
             del stack[i]
 
+    @property
+    def advanced(self) -> bool:
+        """The advanced game (`--modules advanced`, ruling dune.advanced-game)."""
+        return "advanced" in self.state["game"]["modules"]
+
     # --- players --------------------------------------------------------------------------
     def p(self, pid: str) -> dict:
         return self.state["players"][pid]

@@ -23,6 +23,9 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
             out.append(f"{pid} has {pl['spice']} spice")
         if sorted(pl["leaders"]) != sorted(ld["id"] for ld in cnt.factions[pl["faction"]]["leaders"]):
             out.append(f"leaders of {pid}")
+    held = sorted((ld, owner) for q in players.values() for ld, owner in q.get("captured", {}).items())
+    if held != sorted((ld, q) for q, p in players.items() for ld, s in p["leaders"].items() if s == "captured"):
+        out.append("leaders of the captors: captives held and leaders marked captured differ")
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")

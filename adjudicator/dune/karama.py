@@ -32,6 +32,7 @@ class Stoppable:
     kind: str
     uses: Callable
     what: str
+    rulings: tuple[str, ...] = ()  # cited besides RULINGS when it is stopped
 
 
 def _own(g: Game, task: dict, owner: str) -> bool:
@@ -57,7 +58,8 @@ def _ally_sponsored(g: Game, task: dict, owner: str) -> bool:
 STOPPABLE = {
     # information only: recorded, stops nothing a log shows (ruling dune.engine-atreides-looks)
     "atreides-auction-prescience": Stoppable("atreides", "bid", lambda g, t, o: True,
-                                             "the Atreides' look at the card up for bid (information only)"),
+                                             "the Atreides' look at the card up for bid (information only)",
+                                             rulings=("dune.engine-atreides-looks",)),
     "harkonnen-free-card": Stoppable("harkonnen", "bid", _bidder, "the Harkonnen's free card with this purchase"),
     "emperor-payment": Stoppable("emperor", "bid", _others, "the Emperor receiving this card's price"),
     "emperor-sponsored-revival": Stoppable("emperor", "revive", _ally_sponsored,
@@ -69,6 +71,7 @@ STOPPABLE = {
     "fremen-free-shipment": Stoppable("fremen", "ship", _own, "the Fremen bringing reserves in free"),
     "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
     "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm"),
+    "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
     "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),
     "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
 }
@@ -97,6 +100,7 @@ def options(g: Game, pid: str) -> list[str]:
 
 def stop(g: Game, against: str) -> None:
     g.top.setdefault("stopped", []).append(against)
+    g.rulings += [*RULINGS, *STOPPABLE[against].rulings]
 
 
 def stopped(g: Game, advantage: str, task: dict | None = None) -> bool:

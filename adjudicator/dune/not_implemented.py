@@ -13,11 +13,11 @@ NOT_IMPLEMENTED = {
     "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
-    "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
     # advanced game
-    "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "
-                      "Sardaukar and Fedaykin, Kwisatz Haderach, Bene Gesserit advisors",
-                      "dune.advanced-spice-support"),
+    "advanced-game": ("The advanced game's rules but the Harkonnen capture: advanced.PENDING (Storm deck, "
+                      "double spice blow, spice flow, spice support, Sardaukar and Fedaykin, Kwisatz Haderach, "
+                      "Bene Gesserit advisors, other advanced advantages); an action they would change is "
+                      "answered not-implemented", "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
                         "Tech Tokens (seed 002): refused as unsupported factions and modules", None),

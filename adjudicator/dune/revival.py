@@ -24,7 +24,7 @@ def cost(g: Game, pid: str, forces: int, leader: str | None) -> int:
 
 def revivable_leaders(g: Game, pid: str) -> list[str]:
     leaders = g.p(pid)["leaders"]
-    if any(status == "alive" for status in leaders.values()):
+    if any(status != "tanks" for status in leaders.values()):  # alive, or held captive
         return []
     return sorted(leaders)
 

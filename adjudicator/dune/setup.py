@@ -13,6 +13,8 @@ from .traitors import hidden as hidden_traitors
 from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
+# The setup options a log's `game.modules` may name (the advanced game: ruling dune.advanced-game).
+MODULES = ("advanced",)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
 # dune.engine-player-markers).
 MARKERS = tuple(1 + 3 * i for i in range(6))
@@ -33,9 +35,11 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
     if len(players) not in PLAYER_COUNTS:
         raise MalformedLog(f"classic Dune is played by 2 to 6 players, not {len(players)}", "/game/players",
                            code="unsupported-player-count")
-    if game.get("modules"):
-        raise MalformedLog("no module of classic Dune is supported yet", "/game/modules/0",
-                           code="unsupported-module")
+    modules = game.get("modules") or []
+    for i, m in enumerate(modules):
+        if m not in MODULES:
+            raise MalformedLog(f"module {m!r} of classic Dune is not supported (only {', '.join(MODULES)})",
+                               f"/game/modules/{i}", code="unsupported-module")
     ids = [p["id"] for p in players]
     if len(set(ids)) != len(ids) or "chance" in ids:
         raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
@@ -48,7 +52,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         raise MalformedLog("each faction is played once", "/game/players")
     state = {
         "format": "dune-adjudicator/state", "version": 1,
-        "game": {"system": "dune", "edition": edition, "modules": [], "seats": ids,
+        "game": {"system": "dune", "edition": edition, "modules": sorted(set(modules)), "seats": ids,
                  "players": {p["id"]: {"name": p.get("name", p["id"]), "faction": p["faction"]} for p in players}},
         "rng": setup.get("seed"),
         "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),

@@ -4,6 +4,7 @@ CHOAM Charity (dune.choam-charity) and Spice Collection (dune.spice-collection).
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .advanced import unplayed
 from .alliance import open_nexus
 from .content import territory
 from .deck import draw, put
@@ -39,6 +40,7 @@ def _check(g: Game, task: dict, data: dict) -> None:
 
 
 def _apply(g: Game, task: dict, data: dict) -> None:
+    unplayed(g, "double-blow")
     _refill(g)
     d = g.state["spice_deck"]
     card = data["card"]
@@ -119,6 +121,7 @@ def start_collection(g: Game) -> None:
 
 @auto("collect")
 def collect(g: Game, task: dict) -> None:
+    unplayed(g, "spice-flow")
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from ..core.rng import below
+from .advanced import unplayed
 from .content import SECTORS, sector
 from .game import Game, storm_key
 from .registry import ChanceKind, Decision, auto, chance_kind, decision, first
@@ -60,6 +61,8 @@ def _check(g: Game, task: dict, data: dict) -> None:
 
 def _apply(g: Game, task: dict, data: dict) -> None:
     g.state["dials"].append(data["value"])
+    if g.state["turn"] >= 2:
+        unplayed(g, "storm-deck")
 
 
 chance_kind(ChanceKind("storm-dial", _deal, _check, _apply, ("dune.storm-first-turn", "dune.storm-later-turns")))

@@ -19,6 +19,7 @@ dune.engine-faction-readings).
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK
@@ -156,6 +157,8 @@ def voice_bars_hero(g: Game, pid: str) -> list[str] | None:
 @hook("shipped")
 def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
     me = _me(g)
+    if me and pid != me and g.faction(pid) != "fremen":
+        unplayed(g, "advisors")  # an advisor may go where they shipped, in the advanced game
     if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
         g.push({"t": "decide", "kind": "advisor", "player": me})
 

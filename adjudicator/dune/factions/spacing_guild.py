@@ -114,7 +114,8 @@ def cross_check(g: Game, pid: str, args: dict) -> IllegalAction | bool:
 def cross_ship(g: Game, pid: str, args: dict) -> None:
     frm, to, n = args["from"], args["to"], args["count"]
     guild = _guild(g)
-    g.pay(pid, cross_cost(g, to, n), guild if pid != guild and not stopped(g, "guild-payment") else None)
+    paid_to = guild if pid != guild and not stopped(g, "guild-payment") else None
+    g.pay(pid, cross_cost(g, to, n), paid_to)
     g.add_forces(frm, pid, -n)
     if to == RESERVES:
         g.p(pid)["reserves"] += n

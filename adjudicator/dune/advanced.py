@@ -1,0 +1,30 @@
+"""The advanced game (`modules: ["advanced"]`, ruling dune.engine-advanced-game): a setup option
+(setup.MODULES, `Game.advanced`). The advanced rules the engine plays are in their own modules
+(the Harkonnen capture: factions/harkonnen.py). Those it does not play yet are `PENDING`: where
+one of them would change what an action does, the action is answered `unverifiable` /
+`not-implemented` naming it (never judged by the basic rule in its place), and NOT_IMPLEMENTED's
+`advanced-game` lists them."""
+
+from __future__ import annotations
+
+from .game import Game
+
+PENDING = {
+    "storm-deck": "the Storm deck moves the storm from turn 2",
+    "double-blow": "two Spice cards are turned each turn, on two discard piles",
+    "spice-flow": "Arrakeen, Carthag and Tuek's Sietch give their occupants spice at collection",
+    "spice-support": "forces count half in battle unless supported with spice",
+    "elite-forces": "Sardaukar and Fedaykin count double (and are revived one a turn)",
+    "kwisatz-haderach": "the Kwisatz Haderach adds 2 to an Atreides leader",
+    "advisors": "Bene Gesserit forces may be advisors",
+    "advantages": "the factions' other advanced advantages",
+}
+
+
+def unplayed(g: Game, *parts: str) -> None:
+    """In an advanced game, the action met these rules the engine does not play yet."""
+    if g.advanced:
+        for part in parts:
+            note = f"advanced game: {PENDING[part]} ({part})"
+            if note not in g.unimplemented:
+                g.unimplemented.append(note)

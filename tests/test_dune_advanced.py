@@ -1,0 +1,124 @@
+"""The advanced game of classic Dune (`modules: ["advanced"]`): the setup option, and each advanced
+rule the engine plays, each a position answered by the facade as a log's action would be
+(rulings dune.harkonnen-capture, dune.engine-capture)."""
+
+import pytest
+from dune_helpers import RULES, act, move_forces, refused
+
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.dune.game import Game
+from adjudicator.dune.invariants import problems
+
+pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
+
+
+def new(*factions, modules=("advanced",)):
+    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
+    return RULES.new_state(game, {})
+
+
+def battle(state, a, d, where="the-great-flat@14", turn=2):
+    """A battle in `where`, 5 of `a`'s forces against 4 of `d`'s, plans still to set."""
+    g = Game(state)
+    state["storm"], state["order"], state["turn"] = 0, [a, d], turn
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    move_forces(g, a, where, 5)
+    move_forces(g, d, where, 4)
+    RULES.settle(g)
+    act(state, a, "battle", territory=where.split("@")[0], opponent=d)
+    return g
+
+
+def fight(state, a_plan, d_plan, a="harkonnen", d="emperor"):
+    act(state, a, "plan", **a_plan)
+    act(state, d, "plan", **d_plan)
+    act(state, a, "pass")
+    act(state, d, "pass")
+
+
+def chance(state, do, **data):
+    return RULES.apply(state, Action({"by": "chance", "do": do, **data}))
+
+
+def test_the_advanced_module_is_a_setup_option_and_others_are_refused():
+    assert new("harkonnen", "emperor")["game"]["modules"] == ["advanced"]
+    assert new("harkonnen", "emperor", modules=())["game"]["modules"] == []
+    with pytest.raises(MalformedLog) as err:
+        new("harkonnen", "emperor", modules=("ixians-tleilaxu",))
+    assert err.value.code == "unsupported-module"
+    assert RULES.cards("traitor", ["advanced"]) == RULES.cards("traitor")
+
+
+def test_harkonnen_win_draws_a_leader_of_the_loser_and_may_kill_it_for_two_spice():
+    state = new("harkonnen", "emperor")
+    g = battle(state, "harkonnen", "emperor")
+    fight(state, {"leader": "feyd-rautha", "dial": 3}, {"leader": "bashar", "dial": 2})
+    assert RULES.prompt(state)["kind"] == "capture"  # a chance outcome among the loser's active leaders
+    with pytest.raises(IllegalAction) as err:
+        chance(state, "capture", player="harkonnen", leader="feyd-rautha")
+    assert err.value.code == "dune.not-capturable" and "dune.harkonnen-capture" in err.value.rulings
+    chance(state, "capture", player="harkonnen", leader="bashar")  # the leader that fought is one of them
+    spice = g.p("harkonnen")["spice"]
+    out = act(state, "harkonnen", "kill")
+    assert "dune.engine-capture" in out.rulings
+    assert g.p("emperor")["leaders"]["bashar"] == "tanks" and g.p("harkonnen")["spice"] == spice + 2
+    assert problems(state) == []
+
+
+def test_a_kept_leader_fights_once_for_the_harkonnen_then_goes_home():
+    state = new("harkonnen", "emperor")
+    g = battle(state, "harkonnen", "emperor")
+    fight(state, {"leader": "feyd-rautha", "dial": 3}, {"leader": "bashar", "dial": 2})
+    chance(state, "capture", player="harkonnen", leader="caid")
+    act(state, "harkonnen", "keep")
+    assert g.p("emperor")["leaders"]["caid"] == "captured" and g.p("harkonnen")["captured"] == {"caid": "emperor"}
+    assert problems(state) == []
+    g.p("harkonnen")["fought"] = {}  # the next turn
+    battle(state, "harkonnen", "emperor", turn=3)
+    act(state, "harkonnen", "plan", leader="caid", dial=1)
+    assert refused(state, "emperor", "plan", leader="caid", dial=0).code == "dune.leader-not-available"
+    act(state, "emperor", "plan", leader="burseg", dial=0)
+    act(state, "harkonnen", "pass")
+    act(state, "emperor", "pass")
+    assert g.p("emperor")["leaders"]["caid"] == "alive" and g.p("harkonnen")["captured"] == {}
+    assert problems(state) == []
+
+
+def test_the_basic_game_captures_nobody():
+    state = new("harkonnen", "emperor", modules=())
+    battle(state, "harkonnen", "emperor")
+    fight(state, {"leader": "feyd-rautha", "dial": 3}, {"leader": "bashar", "dial": 2})
+    assert RULES.prompt(state)["kind"] != "capture"
+
+
+def test_prison_break_when_the_harkonnen_leaders_are_all_dead():
+    state = new("harkonnen", "emperor")
+    g = battle(state, "harkonnen", "emperor")
+    fight(state, {"leader": "feyd-rautha", "dial": 3}, {"leader": "bashar", "dial": 2})
+    chance(state, "capture", player="harkonnen", leader="caid")
+    act(state, "harkonnen", "keep")
+    for ld in ("beast-rabban", "piter-de-vries", "captain-iakin-nefud", "umman-kudu"):
+        g.p("harkonnen")["leaders"][ld] = "tanks"
+    g.p("harkonnen")["fought"] = {}
+    battle(state, "harkonnen", "emperor", turn=3)
+    # Feyd-Rautha dies to a poison weapon: the Harkonnen have no leader left, the captive goes home
+    g.p("emperor")["hand"].append("chaumas")
+    state["treachery"]["deck"].remove("chaumas")
+    fight(state, {"leader": "feyd-rautha", "dial": 4}, {"leader": "burseg", "dial": 0, "weapon": "chaumas"})
+    assert g.p("harkonnen")["leaders"]["feyd-rautha"] == "tanks"
+    assert g.p("emperor")["leaders"]["caid"] == "alive" and g.p("harkonnen")["captured"] == {}
+    assert problems(state) == []
+
+
+def test_a_karama_stops_a_capture_while_the_choice_is_pending():
+    state = new("harkonnen", "emperor")
+    g = battle(state, "harkonnen", "emperor")
+    g.p("emperor")["hand"].append("karama")
+    state["treachery"]["deck"].remove("karama")
+    fight(state, {"leader": "feyd-rautha", "dial": 3}, {"leader": "bashar", "dial": 2})
+    chance(state, "capture", player="harkonnen", leader="caid")
+    act(state, "emperor", "play", card="karama", against="harkonnen-capture")
+    assert refused(state, "harkonnen", "keep").code == "dune.not-offered"
+    act(state, "harkonnen", "pass")
+    assert g.p("emperor")["leaders"]["caid"] == "alive" and problems(state) == []
