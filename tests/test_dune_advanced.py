@@ -122,3 +122,60 @@ def test_a_karama_stops_a_capture_while_the_choice_is_pending():
     assert refused(state, "harkonnen", "keep").code == "dune.not-offered"
     act(state, "harkonnen", "pass")
     assert g.p("emperor")["leaders"]["caid"] == "alive" and problems(state) == []
+
+
+# --- spice support (support.py; rulings dune.advanced-spice-support, dune.engine-spice-support) --------------
+def test_unsupported_forces_count_half_and_the_support_goes_to_the_bank():
+    state = new("harkonnen", "bene-gesserit")
+    g = battle(state, "harkonnen", "bene-gesserit")
+    act(state, "bene-gesserit", "pass")  # no Voice
+    # Harkonnen: Feyd-Rautha 6 + 4 unsupported forces (2) = 8; Bene Gesserit: 5 + 4 supported forces = 9
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=4)
+    assert refused(state, "bene-gesserit", "plan", leader="wanna-yueh", dial=2, spice=3).code == "dune.bad-support"
+    bank, bg = state["bank"], g.p("bene-gesserit")["spice"]
+    act(state, "bene-gesserit", "plan", leader="wanna-yueh", dial=4, spice=4)
+    assert g.p("bene-gesserit")["spice"] == bg - 4 and problems(state) == []  # on the wheel
+    act(state, "harkonnen", "pass")
+    out = act(state, "bene-gesserit", "pass")
+    assert "dune.engine-spice-support" in out.rulings
+    assert g.forces_in("the-great-flat", "harkonnen") == 0 and g.forces_in("the-great-flat", "bene-gesserit") == 0
+    assert state["bank"] == bank + 4 and problems(state) == []
+
+
+def test_without_support_the_same_dials_lose_the_battle():
+    state = new("harkonnen", "bene-gesserit")
+    battle(state, "harkonnen", "bene-gesserit")
+    act(state, "bene-gesserit", "pass")
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=4)  # 6 + 2
+    act(state, "bene-gesserit", "plan", leader="wanna-yueh", dial=4)  # 5 + 2
+    act(state, "harkonnen", "pass")
+    act(state, "bene-gesserit", "pass")
+    assert Game(state).forces_in("the-great-flat", "bene-gesserit") == 0
+
+
+def test_fremen_need_no_support_and_the_basic_game_knows_none():
+    state = new("harkonnen", "fremen")
+    battle(state, "harkonnen", "fremen")
+    act(state, "harkonnen", "plan", leader="umman-kudu", dial=4, spice=4)  # 1 + 4
+    assert refused(state, "fremen", "plan", leader="chani", dial=3, spice=1).code == "dune.bad-support"
+    act(state, "fremen", "plan", leader="chani", dial=4)  # 2 + 4 at full strength: 6 > 5
+    act(state, "harkonnen", "pass")
+    act(state, "fremen", "pass")
+    assert Game(state).forces_in("the-great-flat", "harkonnen") == 0
+    basic = new("harkonnen", "emperor", modules=())
+    battle(basic, "harkonnen", "emperor")
+    assert refused(basic, "harkonnen", "plan", leader="umman-kudu", dial=2, spice=1).code == "dune.no-spice-support"
+
+
+def test_a_winner_by_treachery_keeps_its_support():
+    state = new("harkonnen", "emperor")
+    g = battle(state, "harkonnen", "emperor")
+    g.p("harkonnen")["traitors"] = ["bashar"]
+    state["traitor_deck"].remove("bashar")
+    spice = g.p("harkonnen")["spice"]
+    act(state, "harkonnen", "plan", leader="umman-kudu", dial=2, spice=2)
+    act(state, "emperor", "plan", leader="bashar", dial=1, spice=1)
+    act(state, "harkonnen", "call-traitor")
+    act(state, "emperor", "pass")
+    assert g.p("harkonnen")["spice"] == spice + 2  # its own 2 back, and the traitor's strength
+    assert problems(state) == []

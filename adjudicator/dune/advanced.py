@@ -1,9 +1,11 @@
 """The advanced game (`modules: ["advanced"]`, ruling dune.engine-advanced-game): a setup option
 (setup.MODULES, `Game.advanced`). The advanced rules the engine plays are in their own modules
-(the Harkonnen capture: factions/harkonnen.py). Those it does not play yet are `PENDING`: where
-one of them would change what an action does, the action is answered `unverifiable` /
-`not-implemented` naming it (never judged by the basic rule in its place), and NOT_IMPLEMENTED's
-`advanced-game` lists them."""
+(the Harkonnen capture: factions/harkonnen.py; spice support in battle: support.py). Those it
+does not play yet are `PENDING`: at the points that call `unplayed` (a storm dial from turn 2, a
+Spice card, collection, a battle with the Emperor, the Fremen or the Atreides, a shipment the
+Bene Gesserit could follow), the action is answered `unverifiable` / `not-implemented` naming
+them rather than judged by the basic rule in their place; NOT_IMPLEMENTED's `advanced-game`
+lists them."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ PENDING = {
     "storm-deck": "the Storm deck moves the storm from turn 2",
     "double-blow": "two Spice cards are turned each turn, on two discard piles",
     "spice-flow": "Arrakeen, Carthag and Tuek's Sietch give their occupants spice at collection",
-    "spice-support": "forces count half in battle unless supported with spice",
     "elite-forces": "Sardaukar and Fedaykin count double (and are revived one a turn)",
     "kwisatz-haderach": "the Kwisatz Haderach adds 2 to an Atreides leader",
     "advisors": "Bene Gesserit forces may be advisors",

@@ -15,6 +15,7 @@ from .alliance import allied
 from .content import POLAR_SINK
 from .game import Game
 from .registry import Decision, auto, collect, decision, fire, first
+from .support import commit_support, forces_strength2, pay_support, support_error, support_offers
 from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
 
@@ -139,6 +140,8 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     forces = _on(g, g.state["battle"]["locs"], pid)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
         return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
+    if (err := support_error(g, pid, plan)) is not None:
+        return err
     if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
         return err  # e.g. the Voice's command
     for slot, kinds in (("weapon", ("weapon", "worthless")), ("defense", ("defense", "worthless"))):
@@ -163,7 +166,8 @@ def _plan_offers(g: Game, task: dict) -> list[dict]:
             for defense in [None, *hand]:
                 plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}
                 if plan_error(g, pid, plan) is None:
-                    out += [_written({**plan, "dial": n}) for n in range(forces + 1)]
+                    out += [_written({**plan, "dial": n, **s}) for n in range(forces + 1)
+                            for s in support_offers(g, pid, n)]
     return out
 
 
@@ -178,12 +182,13 @@ def _plan_check(g: Game, task: dict, args: dict) -> None:
 
 def _plan(g: Game, task: dict, args: dict) -> None:
     pid = task["player"]
-    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense") if args.get(k) is not None}
+    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense", "spice") if args.get(k) is not None}
     cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
     for card in cards:
         identify(g, pid, card)
         g.p(pid)["hand"].remove(card)
     plan["cards"] = sorted(cards)
+    commit_support(g, pid, plan)
     g.state["battle"]["plans"][pid] = plan
     g.finish(task)
 
@@ -305,10 +310,12 @@ def resolve(g: Game, task: dict) -> None:
 def _resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
     fighting = {g.faction(b["aggressor"]), g.faction(b["defender"])}
-    unplayed(g, "spice-support", *(["elite-forces"] if fighting & {"emperor", "fremen"} else []),
+    unplayed(g, *(["elite-forces"] if fighting & {"emperor", "fremen"} else []),
              *(["kwisatz-haderach"] if "atreides" in fighting else []))
     terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
+    for pid in (a, d):  # spice support goes to the bank, but a winner by treachery keeps its own
+        pay_support(g, pid, plans[pid], back=b["traitors"] == [pid])
     g.finish(task)
     g.state["battle"] = None
     g.state["dialers"] = [a, d]
@@ -346,7 +353,9 @@ def _resolve(g: Game, task: dict) -> None:
         g.rulings.append("dune.lasgun-shield")
         return
     dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
-    total = {pid: plans[pid]["dial"] + (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
+    # doubled, so that unsupported forces (advanced: support.py) count a whole half each
+    total = {pid: forces_strength2(g, pid, plans[pid]) + 2 * (0 if dead[pid] else _strength(g, plans[pid]))
+             for pid in (a, d)}
     winner = a if total[a] >= total[d] else d  # the aggressor wins ties
     loser = _opponent_of(a, d, winner)
     _lose_all(g, loser, locs)

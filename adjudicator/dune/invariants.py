@@ -29,8 +29,9 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")
+    wheels = sum(p.get("spice", 0) for p in state["battle"]["plans"].values()) if state["battle"] else 0
     spice = state["bank"] + sum(pl["spice"] + pl.get("bribes", 0) for pl in players.values()) + sum(
-        state["spice"].values())
+        state["spice"].values()) + wheels  # spice support waits on the battle wheels (support.py)
     if spice != SPICE_TOTAL:
         out.append(f"spice: {spice} != {SPICE_TOTAL}")
     plans = state["battle"]["plans"].values() if state["battle"] else []

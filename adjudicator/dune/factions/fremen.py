@@ -57,6 +57,12 @@ def move_range(g: Game, pid: str, ornithopters: bool) -> int | None:
     return ORNITHOPTER_RANGE if ornithopters else MOVE_RANGE
 
 
+@hook("full-strength")
+def battle_hardened(g: Game, pid: str) -> bool | None:
+    """Advanced: their forces count full strength without spice support (support.py)."""
+    return True if g.faction(pid) == FACTION else None
+
+
 @hook("storm-losses")
 def half_losses(g: Game, pid: str, n: int) -> int | None:
     if g.faction(pid) != FACTION:
