@@ -179,3 +179,49 @@ def test_a_winner_by_treachery_keeps_its_support():
     act(state, "emperor", "pass")
     assert g.p("harkonnen")["spice"] == spice + 2  # its own 2 back, and the traitor's strength
     assert problems(state) == []
+
+
+# --- the double spice blow (spice.py; rulings dune.advanced-double-blow, dune.engine-double-blow) ----------
+def _blow(state, turn=2):
+    state["turn"], state["storm"] = turn, 0
+    state["stack"] = [{"t": "flow", "phase": "charity"}]
+    from adjudicator.dune.spice import start_blow
+    g = Game(state)
+    start_blow(g)
+    return g
+
+
+def test_two_cards_are_turned_each_on_its_own_pile():
+    state = new("harkonnen", "emperor")
+    g = _blow(state)
+    assert RULES.prompt(state) == {"by": "chance", "kind": "spice-card", "pile": "a"}
+    out = chance(state, "spice-card", card="the-great-flat")
+    assert "dune.engine-double-blow" in out.rulings
+    assert RULES.prompt(state)["pile"] == "b"
+    chance(state, "spice-card", card="cielago-north")
+    d = state["spice_deck"]
+    assert d["discard"] == ["the-great-flat"] and d["discard_b"] == ["cielago-north"]
+    assert g.state["spice"] and problems(state) == []
+
+
+def test_a_worm_devours_the_territory_of_its_own_pile():
+    state = new("harkonnen", "emperor")
+    g = _blow(state)
+    d = state["spice_deck"]
+    for card, pile in (("the-great-flat", "discard"), ("cielago-north", "discard_b")):
+        d["deck"].remove(card)
+        d[pile].append(card)
+    worm = next(c for c in d["deck"] if g.c.spice_cards[c]["kind"] != "territory")
+    move_forces(g, "emperor", "the-great-flat@14", 3)
+    move_forces(g, "harkonnen", "cielago-north@1", 3)
+    chance(state, "spice-card", card=next(c for c in d["deck"] if g.c.spice_cards[c]["kind"] == "territory"
+                                           and c not in ("the-great-flat", "cielago-north")))
+    chance(state, "spice-card", card=worm)  # pile B: Cielago North, not the Great Flat
+    assert g.forces_in("cielago-north", "harkonnen") == 0 and g.forces_in("the-great-flat", "emperor") == 3
+    assert problems(state) == []
+
+
+def test_the_basic_game_turns_one_card():
+    state = new("harkonnen", "emperor", modules=())
+    _blow(state)
+    assert RULES.prompt(state) == {"by": "chance", "kind": "spice-card"} and "discard_b" not in state["spice_deck"]

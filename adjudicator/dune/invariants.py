@@ -44,7 +44,7 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"}):
         out.append("Treachery cards not conserved")
     d = state["spice_deck"]
-    if Counter(d["deck"] + d["discard"] + d["aside"]) != Counter(
+    if Counter(d["deck"] + d["discard"] + d.get("discard_b", []) + d["aside"]) != Counter(
             {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
         out.append("Spice cards not conserved")
     factions = {pl["faction"] for pl in players.values()}

@@ -14,8 +14,8 @@ NOT_IMPLEMENTED = {
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
     # advanced game
-    "advanced-game": ("The advanced game's rules but the Harkonnen capture and spice support: "
-                      "advanced.PENDING (Storm deck, double spice blow, spice flow, Sardaukar and Fedaykin, "
+    "advanced-game": ("The advanced game's rules but the Harkonnen capture, spice support and the double "
+                      "blow: advanced.PENDING (Storm deck, spice flow, Sardaukar and Fedaykin, "
                       "Kwisatz Haderach, Bene Gesserit advisors, other advanced advantages); an action they "
                       "would change is "
                       "answered not-implemented", "dune.engine-advanced-game"),

@@ -66,6 +66,8 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "traitor_hidden": 0, "battle": None, "players": {}, "stack": [], "result": None,
     }
     g = Game(state, cnt)
+    if g.advanced:  # the double spice blow's second pile (spice.py)
+        state["spice_deck"]["discard_b"] = []
     for seat, p in enumerate(players):
         sheet = cnt.factions[p["faction"]]
         state["players"][p["id"]] = {
