@@ -225,3 +225,67 @@ def test_the_basic_game_turns_one_card():
     state = new("harkonnen", "emperor", modules=())
     _blow(state)
     assert RULES.prompt(state) == {"by": "chance", "kind": "spice-card"} and "discard_b" not in state["spice_deck"]
+
+
+# --- force kinds (forces.py; ruling dune.engine-force-kinds) ------------------------------------------------
+def test_sardaukar_start_in_reserves_and_are_shipped_by_name():
+    state = new("emperor", "harkonnen")
+    g = Game(state)
+    assert g.p("emperor")["elite"] == {"sardaukar": {"reserves": 5, "tanks": 0, "map": {}}}
+    assert "elite" not in new("emperor", "harkonnen", modules=())["players"]["emperor"]  # basic: all ordinary
+    state["turn"] = 2
+    state["stack"] = [{"t": "flow", "phase": "battle"}, {"t": "decide", "kind": "ship", "player": "emperor"}]
+    err = refused(state, "emperor", "ship", to="arrakeen@9", count=3, kinds={"sardaukar": 4})
+    assert err.code == "dune.bad-kinds" and err.rulings == ("dune.engine-force-kinds",)
+    assert refused(state, "emperor", "ship", to="arrakeen@9", count=3, kinds={"fedaykin": 1}).code == "dune.bad-kinds"
+    act(state, "emperor", "ship", to="arrakeen@9", count=3, kinds={"sardaukar": 2})
+    assert g.p("emperor")["elite"]["sardaukar"] == {"reserves": 3, "tanks": 0, "map": {"arrakeen@9": 2}}
+    assert problems(state) == []
+
+
+def _with_sardaukar(state, g, where, n, elite):
+    move_forces(g, "emperor", where, n)
+    e = g.p("emperor")["elite"]["sardaukar"]
+    e["reserves"] -= elite
+    e["map"][where] = elite
+
+
+def test_sardaukar_count_double_but_single_against_the_fremen():
+    for enemy, leader, emperor_wins in (("harkonnen", "piter-de-vries", True), ("fremen", "shadout-mapes", False)):
+        state = new("emperor", enemy)
+        g = Game(state)
+        state["storm"], state["order"], state["turn"] = 0, ["emperor", enemy], 2
+        state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+        _with_sardaukar(state, g, "the-great-flat@14", 3, 3)
+        move_forces(g, enemy, "the-great-flat@14", 5)
+        RULES.settle(g)
+        act(state, "emperor", "battle", territory="the-great-flat", opponent=enemy)
+        # Emperor: Bashar 2 + 3 supported Sardaukar (6, or 3 against the Fremen) = 8 or 5
+        act(state, "emperor", "plan", leader="bashar", dial=3, spice=3, kinds={"sardaukar": 3})
+        # the enemy: 3 + 4 forces (supported, or Fremen at full strength) = 7
+        act(state, enemy, "plan", leader=leader, dial=4, **({} if enemy == "fremen" else {"spice": 4}))
+        act(state, "emperor", "pass")
+        act(state, enemy, "pass")
+        emperor_left = g.forces_in("the-great-flat", "emperor")
+        assert (emperor_left == 0 and g.p("emperor")["elite"]["sardaukar"]["tanks"] == 3) and (
+            g.forces_in("the-great-flat", enemy) == (0 if emperor_wins else 1)), enemy
+        assert problems(state) == []
+
+
+def test_one_fedaykin_is_revived_a_turn():
+    state = new("fremen", "harkonnen")
+    g = Game(state)
+    e = g.p("fremen")["elite"]["fedaykin"]
+    assert e["reserves"] == 3
+    g.p("fremen")["reserves"] -= 6  # three Fedaykin and three others in the Tanks
+    g.p("fremen")["tanks"] += 6
+    e["reserves"], e["tanks"] = 0, 3
+    state["turn"] = 2
+    state["stack"] = [{"t": "flow", "phase": "shipment-movement"}, {"t": "decide", "kind": "revive",
+                                                                      "player": "fremen"}]
+    offers = [a.data for a in RULES.legal_actions(state)]
+    assert {"by": "fremen", "do": "revive", "forces": 2, "kinds": {"fedaykin": 1}} in offers
+    assert not any(a.get("kinds", {}).get("fedaykin", 0) > 1 for a in offers)
+    assert refused(state, "fremen", "revive", forces=2, kinds={"fedaykin": 2}).code == "dune.not-offered"
+    act(state, "fremen", "revive", forces=1, kinds={"fedaykin": 1})
+    assert e == {"reserves": 1, "tanks": 2, "map": {}} and problems(state) == []

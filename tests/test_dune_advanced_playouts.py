@@ -1,8 +1,9 @@
 """Random playouts of the advanced game (`modules: ["advanced"]`) for 2, 4 and 6 players: they end
-in a victory or the end-of-game default, the invariants hold after every action (captives
-included), the log replays to identical checksums from its recorded chance outcomes alone and
-with its seed, and the Harkonnen capture and spice support are played. Advanced rules not played yet answer
-not-implemented (advanced.PENDING), which a replay accepts as unverifiable."""
+in a victory or the end-of-game default, the invariants hold after every action (captives and
+special forces included), the log replays to identical checksums from its recorded chance
+outcomes alone and with its seed, and the Harkonnen capture, spice support, the double blow and
+force kinds are played. Advanced rules not played yet answer not-implemented (advanced.PENDING),
+which a replay accepts as unverifiable."""
 
 import pytest
 
@@ -47,8 +48,10 @@ def test_advanced_playout_ends_and_replays_identically(played):
         assert replayed == sums and driver.state["result"] == log["result"]
 
 
-def test_advanced_playouts_play_the_capture_and_spice_support():
+def test_advanced_playouts_play_the_capture_spice_support_and_force_kinds():
     logs = [playout(*game, None, ADVANCED) for game in GAMES]
     dos = {a["do"] for log in logs for a in log["actions"]}
     assert "capture" in dos and dos & {"kill", "keep"}
     assert any(a["do"] == "plan" and a.get("spice") for log in logs for a in log["actions"])
+    kinds = {a["do"] for log in logs for a in log["actions"] if a.get("kinds")}  # Sardaukar and Fedaykin
+    assert {"ship", "plan"} <= kinds

@@ -13,9 +13,10 @@ from ..core.errors import IllegalAction
 from .advanced import unplayed
 from .alliance import allied
 from .content import POLAR_SINK
+from .forces import at
 from .game import Game
 from .registry import Decision, auto, collect, decision, fire, first
-from .support import commit_support, forces_strength2, pay_support, support_error, support_offers
+from .support import commit_support, forces_strength2, kinds_in_battle, pay_support, support_error, support_offers
 from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
 
@@ -166,8 +167,8 @@ def _plan_offers(g: Game, task: dict) -> list[dict]:
             for defense in [None, *hand]:
                 plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}
                 if plan_error(g, pid, plan) is None:
-                    out += [_written({**plan, "dial": n, **s}) for n in range(forces + 1)
-                            for s in support_offers(g, pid, n)]
+                    out += [_written({**plan, "dial": n, **s, **e}) for n in range(forces + 1)
+                            for s in support_offers(g, pid, n) for e in kinds_in_battle(g, pid, n)]
     return out
 
 
@@ -182,7 +183,8 @@ def _plan_check(g: Game, task: dict, args: dict) -> None:
 
 def _plan(g: Game, task: dict, args: dict) -> None:
     pid = task["player"]
-    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense", "spice") if args.get(k) is not None}
+    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense", "spice", "kinds") if args.get(k)
+            is not None}
     cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
     for card in cards:
         identify(g, pid, card)
@@ -248,12 +250,16 @@ def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
         g.to_tanks(loc, pid, g.forces(loc, pid))
 
 
-def _lose(g: Game, pid: str, locs: list[str], n: int) -> None:
+def _lose(g: Game, pid: str, locs: list[str], n: int, kinds: dict) -> None:
+    """The winner loses the forces it dialed: the special ones its plan named, the rest ordinary."""
+    kinds, ordinary = dict(kinds), n - sum(kinds.values())
     for loc in locs:
-        if n:
-            k = min(n, g.forces(loc, pid))
-            g.to_tanks(loc, pid, k)
-            n -= k
+        here = {k: min(m, at(g, pid, k, loc)) for k, m in sorted(kinds.items())}
+        plain = min(ordinary, g.forces(loc, pid) - sum(at(g, pid, k, loc) for k in g.p(pid).get("elite", {})))
+        if sum(here.values()) + plain:
+            g.to_tanks(loc, pid, sum(here.values()) + plain, here)
+        ordinary -= plain
+        kinds = {k: m - here[k] for k, m in kinds.items()}
 
 
 def _kill(g: Game, pid: str, plan: dict) -> int:
@@ -310,8 +316,8 @@ def resolve(g: Game, task: dict) -> None:
 def _resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
     fighting = {g.faction(b["aggressor"]), g.faction(b["defender"])}
-    unplayed(g, *(["elite-forces"] if fighting & {"emperor", "fremen"} else []),
-             *(["kwisatz-haderach"] if "atreides" in fighting else []))
+    if "atreides" in fighting:
+        unplayed(g, "kwisatz-haderach")
     terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
     for pid in (a, d):  # spice support goes to the bank, but a winner by treachery keeps its own
@@ -354,12 +360,12 @@ def _resolve(g: Game, task: dict) -> None:
         return
     dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
     # doubled, so that unsupported forces (advanced: support.py) count a whole half each
-    total = {pid: forces_strength2(g, pid, plans[pid]) + 2 * (0 if dead[pid] else _strength(g, plans[pid]))
-             for pid in (a, d)}
+    total = {pid: forces_strength2(g, pid, plans[pid], _opponent_of(a, d, pid))
+             + 2 * (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
     winner = a if total[a] >= total[d] else d  # the aggressor wins ties
     loser = _opponent_of(a, d, winner)
     _lose_all(g, loser, locs)
-    _lose(g, winner, locs, plans[winner]["dial"])
+    _lose(g, winner, locs, plans[winner]["dial"], plans[winner].get("kinds", {}))
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
     g.gain(winner, spice)
     fire("battle-won", g, winner, loser, terr)  # the Harkonnen's capture waits beneath the kept cards

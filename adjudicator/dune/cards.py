@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from . import karama
+from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
 from .registry import Interjection, interjection
@@ -87,10 +88,12 @@ def _hajr_options(g: Game, pid: str) -> list[dict]:
 
 
 def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
-    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count"))
+    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or kinds_error(
+        g, pid, args.get("from"), args.get("count"), args.get("kinds"))
 
 
 def _hajr(g: Game, pid: str, args: dict) -> None:
+    shift(g, pid, args["from"], args["to"], args["count"], args.get("kinds"))
     g.add_forces(args["from"], pid, -args["count"])
     g.add_forces(args["to"], pid, args["count"])
 
@@ -115,6 +118,7 @@ def _ghola(g: Game, pid: str, args: dict) -> None:
     if "leader" in args:
         pl["leaders"][args["leader"]] = "alive"
     else:
+        shift(g, pid, "tanks", "reserves", args["forces"])  # ordinary forces first (forces.py)
         pl["tanks"] -= args["forces"]
         pl["reserves"] += args["forces"]
 

@@ -79,7 +79,9 @@ class Game:
         if not here:
             del self.state["map"][loc]
 
-    def to_tanks(self, loc: str, pid: str, n: int) -> None:
+    def to_tanks(self, loc: str, pid: str, n: int, kinds=None) -> None:
+        from .forces import shift  # the special forces among them (advanced game)
+        shift(self, pid, loc, "tanks", n, kinds)
         self.add_forces(loc, pid, -n)
         self.p(pid)["tanks"] += n
 

@@ -19,6 +19,12 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
         total = sum(cnt.factions[pl["faction"]]["forces"].values())
         if pl["reserves"] + pl["tanks"] + on_map != total or min(pl["reserves"], pl["tanks"]) < 0:
             out.append(f"forces of {pid}: {pl['reserves']} + {pl['tanks']} + {on_map} != {total}")
+        for kind, e in sorted(pl.get("elite", {}).items()):  # special forces among them (forces.py)
+            count = cnt.factions[pl["faction"]]["forces"][kind]
+            if e["reserves"] + e["tanks"] + sum(e["map"].values()) != count or e["reserves"] > pl["reserves"] or \
+                    e["tanks"] > pl["tanks"] or min(e["reserves"], e["tanks"], *e["map"].values()) < 0 or any(
+                    n > state["map"].get(loc, {}).get(pid, 0) or n <= 0 for loc, n in e["map"].items()):
+                out.append(f"forces of {pid}: {kind} not conserved or more than its forces somewhere")
         if pl["spice"] < 0:
             out.append(f"{pid} has {pl['spice']} spice")
         if sorted(pl["leaders"]) != sorted(ld["id"] for ld in cnt.factions[pl["faction"]]["leaders"]):

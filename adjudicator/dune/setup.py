@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, MalformedLog
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
+from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
 from .registry import ChanceKind, Decision, chance_kind, decision, first
 from .traitors import hidden as hidden_traitors
@@ -84,6 +85,8 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
               if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
     tasks += [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
               for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
+    for q in ids:
+        setup_elite(g, q)  # advanced: the special forces start in reserves (forces.py)
     fremen = g.player_of("fremen")
     if fremen:  # the ten to place wait in reserves until placed
         g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]

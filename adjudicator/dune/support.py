@@ -12,6 +12,7 @@ Only in the advanced game; a basic plan naming spice is refused."""
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .forces import at, kinds_of, strength
 from .game import Game
 from .registry import first
 
@@ -23,6 +24,8 @@ def full_strength(g: Game, pid: str) -> bool:
 
 
 def support_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
+    if (err := plan_kinds_error(g, pid, plan)) is not None:
+        return err
     spice, dial = plan.get("spice"), plan.get("dial")
     if spice is None:
         return None
@@ -44,13 +47,38 @@ def support_offers(g: Game, pid: str, dial: int) -> list[dict]:
     return [{}, {"spice": min(dial, g.p(pid)["spice"])}]
 
 
-def forces_strength2(g: Game, pid: str, plan: dict) -> int:
-    """Twice the strength of the forces dialed."""
-    dial = plan["dial"]
-    if not g.advanced or full_strength(g, pid):
-        return 2 * dial
-    spice = plan.get("spice", 0)
-    return 2 * spice + (dial - spice)
+def plan_kinds_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
+    """A plan's `kinds`: how many of the dialed forces are of each special kind (forces.py)."""
+    kinds, locs = plan.get("kinds"), g.state["battle"]["locs"]
+    if kinds is None:
+        return None
+    own = kinds_of(g, g.faction(pid))
+    if not isinstance(kinds, dict) or any(k not in own or not isinstance(n, int) or isinstance(n, bool) or n < 0
+                                          for k, n in kinds.items()) or sum(kinds.values()) > plan["dial"] or any(
+            n > sum(at(g, pid, k, loc) for loc in locs) for k, n in kinds.items()):
+        return IllegalAction("dune.bad-kinds", f"{pid} cannot dial {kinds} of its special forces among "
+                             f"{plan['dial']} here", ("dune.engine-force-kinds",))
+    return None
+
+
+def kinds_in_battle(g: Game, pid: str, dial: int) -> list[dict]:
+    """Listed: as many special forces among the dialed ones as there are (any fewer is checked)."""
+    locs = g.state["battle"]["locs"]
+    out = [{}]
+    for k in kinds_of(g, g.faction(pid)):
+        if (n := min(dial, sum(at(g, pid, k, loc) for loc in locs))):
+            out.append({"kinds": {k: n}})
+    return out
+
+
+def forces_strength2(g: Game, pid: str, plan: dict, opponent: str) -> int:
+    """Twice the strength of the forces dialed: each force's worth (forces.strength: 2 for Sardaukar
+    and Fedaykin, ...), whole when supported, else half; the supported ones are the strongest."""
+    dial, kinds = plan["dial"], plan.get("kinds", {})
+    worths = sorted([strength(g, pid, k, opponent) for k, n in sorted(kinds.items()) for _ in range(n)]
+                    + [1] * (dial - sum(kinds.values())), reverse=True)
+    supported = dial if not g.advanced or full_strength(g, pid) else plan.get("spice", 0)
+    return sum(w * (2 if i < supported else 1) for i, w in enumerate(worths))
 
 
 def commit_support(g: Game, pid: str, plan: dict) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..alliance import allied
 from ..content import territory
+from ..forces import shift
 from ..game import Game
 from ..karama import stopped
 from ..movement import distances, full
@@ -147,6 +148,7 @@ def _ride(g: Game, task: dict, args: dict) -> None:
     pid, n = task["player"], args["count"]
     for loc in g.locations_of(task["territory"]):
         k = min(n, g.forces(loc, pid))
+        shift(g, pid, loc, args["to"], k)  # ordinary forces first (forces.py)
         g.add_forces(loc, pid, -k)
         n -= k
     g.add_forces(args["to"], pid, args["count"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from ..alliance import allied
+from ..forces import kinds_error, shift
 from ..game import Game
 from ..karama import stopped
 from ..movement import full, price
@@ -107,7 +108,8 @@ def cross_offers(g: Game, task: dict) -> list[dict] | None:
 
 @hook("ship-other")
 def cross_check(g: Game, pid: str, args: dict) -> IllegalAction | bool:
-    return cross_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or False
+    return cross_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or kinds_error(
+        g, pid, args.get("from"), args.get("count"), args.get("kinds")) or False
 
 
 @hook("ship-other-apply")
@@ -116,6 +118,7 @@ def cross_ship(g: Game, pid: str, args: dict) -> None:
     guild = _guild(g)
     paid_to = guild if pid != guild and not stopped(g, "guild-payment") else None
     g.pay(pid, cross_cost(g, to, n), paid_to)
+    shift(g, pid, frm, to, n, args.get("kinds"))
     g.add_forces(frm, pid, -n)
     if to == RESERVES:
         g.p(pid)["reserves"] += n
