@@ -289,3 +289,12 @@ def test_one_fedaykin_is_revived_a_turn():
     assert refused(state, "fremen", "revive", forces=2, kinds={"fedaykin": 2}).code == "dune.not-offered"
     act(state, "fremen", "revive", forces=1, kinds={"fedaykin": 1})
     assert e == {"reserves": 1, "tanks": 2, "map": {}} and problems(state) == []
+
+
+def test_the_audit_reads_and_counts_special_forces():
+    state = new("emperor", "harkonnen")
+    assert RULES.audit(state) == []
+    state["players"]["emperor"]["elite"]["sardaukar"]["reserves"] = 4  # one Sardaukar lost
+    assert [(p["pointer"], p["code"]) for p in RULES.audit(state)] == [("/players/emperor", "not-conserved")]
+    state["players"]["emperor"]["elite"]["fedaykin"] = {"reserves": 0, "tanks": 0, "map": {}}
+    assert RULES.audit(state)[0]["pointer"] == "/players/emperor/elite/fedaykin"
