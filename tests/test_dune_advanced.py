@@ -298,3 +298,56 @@ def test_the_audit_reads_and_counts_special_forces():
     assert [(p["pointer"], p["code"]) for p in RULES.audit(state)] == [("/players/emperor", "not-conserved")]
     state["players"]["emperor"]["elite"]["fedaykin"] = {"reserves": 0, "tanks": 0, "map": {}}
     assert RULES.audit(state)[0]["pointer"] == "/players/emperor/elite/fedaykin"
+
+
+# --- the Kwisatz Haderach (factions/atreides.py; rulings dune.atreides-kwisatz, dune.engine-kwisatz) --------
+def _atreides_battle(state, where="the-great-flat@14", turn=2):
+    g = battle(state, "atreides", "harkonnen", where=where, turn=turn)
+    act(state, "atreides", "pass")  # no prescience
+    return g
+
+
+def test_the_kwisatz_haderach_wakes_after_seven_forces_lost_in_battle():
+    state = new("atreides", "harkonnen")
+    g = _atreides_battle(state)
+    assert g.p("atreides")["kwisatz"] == {"lost": 0, "awake": False, "used": None, "dead": False}
+    err = refused(state, "atreides", "plan", leader="duncan-idaho", dial=0, kwisatz=True)
+    assert err.code == "dune.no-kwisatz" and "dune.engine-kwisatz" in err.rulings
+    act(state, "atreides", "plan", leader="duncan-idaho", dial=0)
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=4, spice=4)
+    act(state, "atreides", "pass")
+    act(state, "harkonnen", "pass")  # the Atreides lose their 5 forces there
+    assert g.p("atreides")["kwisatz"]["lost"] == 5 and not g.p("atreides")["kwisatz"]["awake"]
+    g.p("atreides")["kwisatz"]["lost"] = 6
+    g.p("harkonnen")["fought"] = {}
+    _atreides_battle(state, turn=3)
+    act(state, "atreides", "plan", leader="gurney-halleck", dial=0)
+    act(state, "harkonnen", "plan", leader="beast-rabban", dial=1)
+    act(state, "atreides", "pass")
+    act(state, "harkonnen", "pass")
+    assert g.p("atreides")["kwisatz"]["awake"] and problems(state) == []
+
+
+def test_the_kwisatz_haderach_adds_two_keeps_its_leader_loyal_and_fights_in_one_territory_a_turn():
+    state = new("atreides", "harkonnen")
+    g = _atreides_battle(state)
+    g.p("atreides")["kwisatz"].update(lost=7, awake=True)
+    g.p("harkonnen")["traitors"] = ["duncan-idaho"]
+    state["traitor_deck"].remove("duncan-idaho")
+    # Atreides: Duncan 2 + 2 + 2 supported forces = 6; Harkonnen: Rabban 4 + 1 supported = 5
+    act(state, "atreides", "plan", leader="duncan-idaho", dial=2, spice=2, kwisatz=True)
+    act(state, "harkonnen", "plan", leader="beast-rabban", dial=1, spice=1)
+    act(state, "atreides", "pass")
+    assert refused(state, "harkonnen", "call-traitor").code == "dune.not-offered"  # loyal beside the Kwisatz
+    act(state, "harkonnen", "pass")
+    assert g.forces_in("the-great-flat", "harkonnen") == 0 and g.forces_in("the-great-flat", "atreides") == 3
+    assert g.p("atreides")["kwisatz"]["used"] == [2, "the-great-flat"]
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    state["turn"] = 2  # still the same Battle phase
+    move_forces(g, "harkonnen", "arrakeen@9", 2)
+    RULES.settle(g)
+    act(state, "atreides", "battle", territory="arrakeen", opponent="harkonnen")
+    act(state, "atreides", "pass")
+    err = refused(state, "atreides", "plan", leader="gurney-halleck", dial=1, kwisatz=True)
+    assert err.code == "dune.no-kwisatz" and "one territory a turn" in str(err)
+    assert problems(state) == []

@@ -10,7 +10,6 @@ from __future__ import annotations
 import networkx as nx
 
 from ..core.errors import IllegalAction
-from .advanced import unplayed
 from .alliance import allied
 from .content import POLAR_SINK
 from .forces import at
@@ -167,8 +166,9 @@ def _plan_offers(g: Game, task: dict) -> list[dict]:
             for defense in [None, *hand]:
                 plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}
                 if plan_error(g, pid, plan) is None:
-                    out += [_written({**plan, "dial": n, **s, **e}) for n in range(forces + 1)
-                            for s in support_offers(g, pid, n) for e in kinds_in_battle(g, pid, n)]
+                    extras = [{}, *collect("plan-extras", g, pid, plan)]  # the Kwisatz Haderach
+                    out += [_written({**plan, "dial": n, **s, **e, **x}) for n in range(forces + 1)
+                            for s in support_offers(g, pid, n) for e in kinds_in_battle(g, pid, n) for x in extras]
     return out
 
 
@@ -183,8 +183,8 @@ def _plan_check(g: Game, task: dict, args: dict) -> None:
 
 def _plan(g: Game, task: dict, args: dict) -> None:
     pid = task["player"]
-    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense", "spice", "kinds") if args.get(k)
-            is not None}
+    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense", "spice", "kinds", "kwisatz")
+            if args.get(k) is not None}
     cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
     for card in cards:
         identify(g, pid, card)
@@ -207,8 +207,9 @@ def _opponent(g: Game, pid: str) -> str:
 def _betrayer(g: Game, pid: str) -> str | None:
     """Whose Traitor card `pid` may reveal against the opposing leader: its own, else (hook
     `traitors-of`: the Harkonnen's allies) its ally's; an unknown card may be it (traitors.py)."""
-    leader = g.state["battle"]["plans"][_opponent(g, pid)].get("leader")
-    if leader is None or leader not in g.c.leaders:
+    plan = g.state["battle"]["plans"][_opponent(g, pid)]
+    leader = plan.get("leader")
+    if leader is None or leader not in g.c.leaders or plan.get("kwisatz"):  # loyal beside the Kwisatz Haderach
         return None
     owners = [pid, *collect("traitors-of", g, pid)]
     known = next((q for q in owners if leader in g.p(q)["traitors"]), None)
@@ -241,11 +242,15 @@ def _leader_killed(g: Game, plan: dict, against: dict) -> bool:
 
 
 def _strength(g: Game, plan: dict) -> int:
+    """The leader's (a Cheap Hero's is 0), and what rides with it (hook `leader-bonus`: the Kwisatz
+    Haderach)."""
     leader = plan.get("leader")
-    return g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0
+    bonus = sum(collect("leader-bonus", g, plan))
+    return (g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0) + bonus
 
 
 def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
+    fire("battle-losses", g, pid, sum(g.forces(loc, pid) for loc in locs))  # the Atreides count them
     for loc in locs:
         g.to_tanks(loc, pid, g.forces(loc, pid))
 
@@ -253,6 +258,7 @@ def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
 def _lose(g: Game, pid: str, locs: list[str], n: int, kinds: dict) -> None:
     """The winner loses the forces it dialed: the special ones its plan named, the rest ordinary."""
     kinds, ordinary = dict(kinds), n - sum(kinds.values())
+    fire("battle-losses", g, pid, n)
     for loc in locs:
         here = {k: min(m, at(g, pid, k, loc)) for k, m in sorted(kinds.items())}
         plain = min(ordinary, g.forces(loc, pid) - sum(at(g, pid, k, loc) for k in g.p(pid).get("elite", {})))
@@ -303,21 +309,18 @@ decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_c
 
 @auto("resolve-battle")
 def resolve(g: Game, task: dict) -> None:
-    plans = g.state["battle"]["plans"]
+    plans, terr = g.state["battle"]["plans"], g.state["battle"]["territory"]
     _resolve(g, task)
     for pid, plan in sorted(plans.items()):  # a captive that fought and lives goes home (dune.engine-capture)
         if (ld := plan.get("leader")) in g.p(pid).get("captured", {}):
             del g.p(pid)["captured"][ld]
             g.p(owner(g, ld))["leaders"][ld] = "alive"
             g.p(owner(g, ld))["fought"][ld] = g.p(pid)["fought"].pop(ld)
-    fire("battle-resolved", g)
+    fire("battle-resolved", g, terr, plans)
 
 
 def _resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
-    fighting = {g.faction(b["aggressor"]), g.faction(b["defender"])}
-    if "atreides" in fighting:
-        unplayed(g, "kwisatz-haderach")
     terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
     for pid in (a, d):  # spice support goes to the bank, but a winner by treachery keeps its own
@@ -356,6 +359,7 @@ def _resolve(g: Game, task: dict) -> None:
         for pid in (a, d):
             _kill(g, pid, plans[pid])
             _settle_cards(g, pid, plans[pid], keep=False)
+        fire("explosion", g, plans)  # kills the Kwisatz Haderach too
         g.rulings.append("dune.lasgun-shield")
         return
     dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}

@@ -15,9 +15,10 @@ NOT_IMPLEMENTED = {
     # faction advantages (basic game): the rest are in factions/
     # advanced game
     "advanced-game": ("The advanced game's rules but the Harkonnen capture, spice support, Sardaukar and "
-                      "Fedaykin and the double blow: advanced.PENDING (Storm deck, spice flow, Kwisatz "
-                      "Haderach, Bene Gesserit advisors, other advanced advantages); an action they would "
-                      "change is answered not-implemented", "dune.engine-advanced-game"),
+                      "Fedaykin, the double blow and the Kwisatz Haderach: advanced.PENDING (Storm deck, "
+                      "spice flow, the Kwisatz Haderach's revival, Bene Gesserit advisors, other advanced "
+                      "advantages); an action they would change is answered not-implemented",
+                      "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
                         "Tech Tokens (seed 002): refused as unsupported factions and modules", None),

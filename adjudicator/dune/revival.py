@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .forces import at, kinds_of, shift
 from .game import Game
-from .registry import Decision, decision, first
+from .registry import Decision, decision, fire, first
 
 LIMIT, PRICE = 3, 2
 
@@ -73,6 +73,7 @@ def _revive(g: Game, task: dict, args: dict) -> None:
     if leader:
         pl["leaders"][leader] = "alive"
         g.rulings.append("dune.revival-leaders")
+    fire("revived", g, pid)
     g.finish(task)
 
 

@@ -98,7 +98,7 @@ decision(Decision("captured", ("kill", "keep", "pass"), _captured_offers, _captu
 
 
 @hook("battle-resolved")
-def prison_break(g: Game) -> None:
+def prison_break(g: Game, *_battle) -> None:
     """Every captor whose own leaders are all in the Tanks sends its captives home."""
     for pid in g.seats:
         held = g.p(pid).get("captured")
