@@ -62,7 +62,8 @@ def test_harkonnen_win_draws_a_leader_of_the_loser_and_may_kill_it_for_two_spice
     spice = g.p("harkonnen")["spice"]
     out = act(state, "harkonnen", "kill")
     assert "dune.engine-capture" in out.rulings
-    assert g.p("emperor")["leaders"]["bashar"] == "tanks" and g.p("harkonnen")["spice"] == spice + 2
+    # 2 for the kill, then 2 more at collection for Carthag (advanced spice flow)
+    assert g.p("emperor")["leaders"]["bashar"] == "tanks" and g.p("harkonnen")["spice"] == spice + 2 + 2
     assert problems(state) == []
 
 
@@ -139,7 +140,7 @@ def test_unsupported_forces_count_half_and_the_support_goes_to_the_bank():
     out = act(state, "bene-gesserit", "pass")
     assert "dune.engine-spice-support" in out.rulings
     assert g.forces_in("the-great-flat", "harkonnen") == 0 and g.forces_in("the-great-flat", "bene-gesserit") == 0
-    assert state["bank"] == bank + 4 and problems(state) == []
+    assert state["bank"] == bank + 4 - 2 and problems(state) == []  # less Carthag's 2 to the Harkonnen
 
 
 def test_without_support_the_same_dials_lose_the_battle():
@@ -351,3 +352,21 @@ def test_the_kwisatz_haderach_adds_two_keeps_its_leader_loyal_and_fights_in_one_
     err = refused(state, "atreides", "plan", leader="gurney-halleck", dial=1, kwisatz=True)
     assert err.code == "dune.no-kwisatz" and "one territory a turn" in str(err)
     assert problems(state) == []
+
+
+def test_the_cities_and_tueks_sietch_pay_their_occupants_at_collection():
+    state = new("atreides", "harkonnen", "spacing-guild")
+    g = Game(state)
+    move_forces(g, "atreides", "carthag@10", 1)  # Carthag: the Harkonnen and the Atreides
+    spice = {q: g.p(q)["spice"] for q in g.seats}
+    state["stack"] = [{"t": "flow", "phase": "mentat-pause"}, {"t": "auto", "kind": "collect"}]
+    state["turn"] = 2
+    RULES.settle(g)
+    gained = {q: g.p(q)["spice"] - spice[q] for q in g.seats}
+    assert gained == {"atreides": 4, "harkonnen": 2, "spacing-guild": 1} and problems(state) == []
+    basic = new("atreides", "harkonnen", modules=())
+    g = Game(basic)
+    spice = g.p("atreides")["spice"]
+    basic["stack"] = [{"t": "flow", "phase": "mentat-pause"}, {"t": "auto", "kind": "collect"}]
+    RULES.settle(g)
+    assert g.p("atreides")["spice"] == spice

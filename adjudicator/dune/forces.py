@@ -15,9 +15,12 @@ the rest are ordinary); losses that take every force take every kind, and losses
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalAction
-from .game import Game
+
+if TYPE_CHECKING:  # game.py moves the special forces with the others (to_tanks): no import cycle
+    from .game import Game
 
 RULINGS = ("dune.engine-force-kinds",)
 PLACES = ("reserves", "tanks")

@@ -8,6 +8,7 @@ Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled
 from __future__ import annotations
 
 from .content import SECTORS, Content, content, sector, territory
+from .forces import shift
 
 # The bank is finite only so that spice can be counted: far more than a game ever uses
 # (ruling dune.engine-spice-bank).
@@ -80,8 +81,7 @@ class Game:
             del self.state["map"][loc]
 
     def to_tanks(self, loc: str, pid: str, n: int, kinds=None) -> None:
-        from .forces import shift  # the special forces among them (advanced game)
-        shift(self, pid, loc, "tanks", n, kinds)
+        shift(self, pid, loc, "tanks", n, kinds)  # the special forces among them (advanced game)
         self.add_forces(loc, pid, -n)
         self.p(pid)["tanks"] += n
 

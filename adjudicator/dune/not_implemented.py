@@ -15,8 +15,8 @@ NOT_IMPLEMENTED = {
     # faction advantages (basic game): the rest are in factions/
     # advanced game
     "advanced-game": ("The advanced game's rules but the Harkonnen capture, spice support, Sardaukar and "
-                      "Fedaykin, the double blow and the Kwisatz Haderach: advanced.PENDING (Storm deck, "
-                      "spice flow, the Kwisatz Haderach's revival, Bene Gesserit advisors, other advanced "
+                      "Fedaykin, the double blow, the cities' spice and the Kwisatz Haderach: advanced.PENDING "
+                      "(Storm deck, the Kwisatz Haderach's revival, Bene Gesserit advisors, other advanced "
                       "advantages); an action they would change is answered not-implemented",
                       "dune.engine-advanced-game"),
     # the expansion

@@ -4,7 +4,6 @@ CHOAM Charity (dune.choam-charity) and Spice Collection (dune.spice-collection).
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .advanced import unplayed
 from .alliance import open_nexus
 from .content import content, territory
 from .deck import draw, put
@@ -13,6 +12,7 @@ from .registry import ChanceKind, Decision, auto, chance_kind, decision, fire, f
 
 CHARITY_LEVEL = 2
 RATE, CITY_RATE = 2, 3
+SPICE_FLOW = {"arrakeen": 2, "carthag": 2, "tueks-sietch": 1}  # advanced: per occupant each collection
 
 
 # --- Spice Blow ------------------------------------------------------------------------------
@@ -145,7 +145,12 @@ def start_collection(g: Game) -> None:
 
 @auto("collect")
 def collect(g: Game, task: dict) -> None:
-    unplayed(g, "spice-flow")
+    if g.advanced:  # the cities and the smugglers' stronghold pay their occupants first
+        for terr, amount in sorted(SPICE_FLOW.items()):
+            for q in g.order:
+                if g.forces_in(terr, q):
+                    g.gain(q, amount)
+        g.rulings.append("dune.advanced-spice-flow")
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:
