@@ -370,3 +370,34 @@ def test_the_cities_and_tueks_sietch_pay_their_occupants_at_collection():
     basic["stack"] = [{"t": "flow", "phase": "mentat-pause"}, {"t": "auto", "kind": "collect"}]
     RULES.settle(g)
     assert g.p("atreides")["spice"] == spice
+
+
+# --- the Storm deck (storm.py; ruling dune.engine-storm-deck) ------------------------------------------------
+def _storm_phase(state, turn=2):
+    from adjudicator.dune.storm import start_storm
+    state["turn"], state["storm"] = turn, 0
+    state["stack"] = [{"t": "flow", "phase": "spice-blow"}]
+    g = Game(state)
+    start_storm(g)
+    return g
+
+
+def test_with_the_fremen_a_storm_card_moves_the_storm_from_turn_two():
+    state = new("fremen", "harkonnen")
+    _storm_phase(state)
+    assert RULES.prompt(state) == {"by": "chance", "kind": "storm-card"}
+    with pytest.raises(IllegalAction) as err:
+        chance(state, "storm-card", value=7)
+    assert err.value.code == "dune.storm-dial-out-of-range" and "dune.engine-storm-deck" in err.value.rulings
+    with pytest.raises(IllegalAction):
+        chance(state, "storm-dial", player="fremen", value=2)  # no dials
+    chance(state, "storm-card", value=5)
+    act(state, state["order"][0], "pass")
+    act(state, state["order"][1], "pass")
+    assert state["storm"] == 5
+
+
+def test_without_the_fremen_or_in_the_basic_game_the_dials_move_it():
+    for state in (new("atreides", "harkonnen"), new("fremen", "harkonnen", modules=())):
+        _storm_phase(state)
+        assert RULES.prompt(state)["kind"] == "storm-dial"

@@ -1,12 +1,12 @@
 """The advanced game (`modules: ["advanced"]`, ruling dune.engine-advanced-game): a setup option
 (setup.MODULES, `Game.advanced`). The advanced rules the engine plays are in their own modules:
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
-spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), Sardaukar and
-Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py). Those it does not play yet are
-`PENDING`: at the points that call `unplayed` (a storm dial from turn 2, the Atreides' revival
-once the Kwisatz Haderach is dead, a shipment the Bene Gesserit could follow) the action is
-answered `unverifiable` / `not-implemented` naming them rather than judged by the basic rule in
-their place; NOT_IMPLEMENTED's `advanced-game` lists them."""
+spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
+(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py).
+Those it does not play yet are `PENDING`: at the points that call `unplayed` (the Atreides'
+revival once the Kwisatz Haderach is dead, a shipment the Bene Gesserit could follow) the action
+is answered `unverifiable` / `not-implemented` naming them rather than judged by the basic rule
+in their place; NOT_IMPLEMENTED's `advanced-game` lists them."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
-    "storm-deck": "the Storm deck moves the storm from turn 2",
     "kwisatz-revival": "the Kwisatz Haderach, killed, is revived as a leader",
     "advisors": "Bene Gesserit forces may be advisors",
     "advantages": "the factions' other advanced advantages",

@@ -14,11 +14,9 @@ NOT_IMPLEMENTED = {
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
     # advanced game
-    "advanced-game": ("The advanced game's rules but the Harkonnen capture, spice support, Sardaukar and "
-                      "Fedaykin, the double blow, the cities' spice and the Kwisatz Haderach: advanced.PENDING "
-                      "(Storm deck, the Kwisatz Haderach's revival, Bene Gesserit advisors, other advanced "
-                      "advantages); an action they would change is answered not-implemented",
-                      "dune.engine-advanced-game"),
+    "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING): the Kwisatz Haderach's "
+                      "revival, Bene Gesserit advisors, the factions' other advanced advantages; an action "
+                      "they would change is answered not-implemented", "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
                         "Tech Tokens (seed 002): refused as unsupported factions and modules", None),
