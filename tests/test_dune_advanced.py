@@ -401,3 +401,61 @@ def test_without_the_fremen_or_in_the_basic_game_the_dials_move_it():
     for state in (new("atreides", "harkonnen"), new("fremen", "harkonnen", modules=())):
         _storm_phase(state)
         assert RULES.prompt(state)["kind"] == "storm-dial"
+
+
+# --- special Karama powers (karama_powers.py; ruling dune.engine-karama-powers) ------------------------------
+def _give(g, pid, card):
+    g.state["treachery"]["deck"].remove(card)
+    g.p(pid)["hand"].append(card)
+    g.p(pid)["hand"].sort()
+
+
+def test_the_emperor_revives_free_once_a_game():
+    state = new("emperor", "harkonnen")
+    g = Game(state)
+    state["turn"] = 2
+    state["stack"] = [{"t": "flow", "phase": "battle"}, {"t": "decide", "kind": "move", "player": "harkonnen"}]
+    g.p("emperor")["reserves"] -= 4
+    g.p("emperor")["tanks"] += 4
+    _give(g, "emperor", "karama")
+    assert refused(state, "emperor", "play", card="karama", power=True, forces=4).code == "dune.karama-window"
+    spice = g.p("emperor")["spice"]
+    out = act(state, "emperor", "play", card="karama", power=True, forces=3)
+    assert "dune.engine-karama-powers" in out.rulings and g.p("emperor")["tanks"] == 1
+    assert g.p("emperor")["spice"] == spice and g.p("emperor")["karama_power"] and problems(state) == []
+    _give(g, "emperor", "karama")
+    assert refused(state, "emperor", "play", card="karama", power=True, forces=1).code == "dune.no-karama-power"
+    basic = new("emperor", "harkonnen", modules=())
+    gb = Game(basic)
+    basic["turn"] = 2
+    basic["stack"] = [{"t": "flow", "phase": "battle"}, {"t": "decide", "kind": "move", "player": "harkonnen"}]
+    gb.p("emperor")["reserves"] -= 1
+    gb.p("emperor")["tanks"] += 1
+    _give(gb, "emperor", "karama")
+    assert refused(basic, "emperor", "play", card="karama", power=True, forces=1).code == "dune.no-karama-power"
+
+
+def test_the_guild_stops_one_shipment_from_off_planet():
+    state = new("spacing-guild", "atreides")
+    g = Game(state)
+    state["turn"] = 2
+    state["stack"] = [{"t": "flow", "phase": "battle"}, {"t": "decide", "kind": "ship", "player": "atreides"}]
+    _give(g, "spacing-guild", "karama")
+    act(state, "spacing-guild", "play", card="karama", power=True)
+    assert refused(state, "atreides", "ship", to="arrakeen@9", count=1).code == "dune.advantage-stopped"
+    assert [a.data for a in RULES.legal_actions(state) if a.do == "ship"] == []
+    act(state, "atreides", "pass")
+    assert problems(state) == []
+
+
+def test_the_atreides_see_the_whole_plan_of_their_opponent():
+    state = new("atreides", "harkonnen")
+    g = battle(state, "harkonnen", "atreides")
+    _give(g, "atreides", "karama")
+    assert RULES.prompt(state)["kind"] == "prescience"
+    act(state, "atreides", "play", card="karama", power=True)
+    assert state["battle"]["plan_seen"] == "harkonnen"
+    act(state, "atreides", "pass")  # no prescience on top
+    assert RULES.prompt(state) == {"by": "harkonnen", "kind": "plan", "verbs": ["plan"]}  # the opponent first
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1)
+    assert RULES.prompt(state)["player"] == "atreides"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
-from . import karama
+from . import karama, karama_powers
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
@@ -142,10 +142,12 @@ def _truth(g: Game, pid: str, args: dict) -> None:
 def _karama_options(g: Game, pid: str) -> list[dict]:
     b = g.state["battle"]
     battle = [k for k in karama.IN_BATTLE if b and len(b["plans"]) < 2 and b.get(k)]  # before the reveal
-    return [{"against": k} for k in battle + karama.options(g, pid)]
+    return [{"against": k} for k in battle + karama.options(g, pid)] + karama_powers.options(g, pid)
 
 
 def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    if "power" in args:  # the faction's once-per-game power (advanced)
+        return karama_powers.error(g, pid, args)
     against = args.get("against")
     if against in karama.UNATTENDED:
         return None
@@ -169,6 +171,9 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
 
 
 def _karama(g: Game, pid: str, args: dict) -> None:
+    if "power" in args:
+        karama_powers.use(g, pid, args)
+        return
     against = args["against"]
     if against in karama.UNATTENDED:
         g.unimplemented.append(f"a Karama against {against}: the card is discarded, the advantage is not stopped")

@@ -61,6 +61,9 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
                              f"not {count!r} to ship", ("dune.shipment",))
     if (err := first("ship-check", g, pid, to, count)) is not None:
         return err
+    if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (karama_powers.py)
+        return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
+                             ("dune.karama", "dune.engine-karama-powers"))
     if g.in_storm(to):
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))

@@ -9,7 +9,9 @@ NOT_IMPLEMENTED = {
     "karama-stops-unattended": ("Karama stopping an advantage used while no decision is pending: the Fremen's "
                                 "half storm losses and worm immunity, the Guild's timing (accepted, answered "
                                 "not-implemented; karama.UNATTENDED)", "dune.engine-karama-stops"),
-    "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
+    "karama-special-powers": ("The Fremen's and the Harkonnen's once-per-game special Karama powers (advanced: "
+                              "Shai-Hulud placed at will, cards taken unseen); refused as unknown powers",
+                              "dune.engine-karama-powers"),
     "compact-scenario": "The compact scenario form of a position (a state and a log prefix are positions)",
     "viewer-page": "The viewer page drawing the Dune map (the step view's data is served: POST /v1/views)",
     # faction advantages (basic game): the rest are in factions/
