@@ -458,4 +458,4 @@ def test_the_atreides_see_the_whole_plan_of_their_opponent():
     act(state, "atreides", "pass")  # no prescience on top
     assert RULES.prompt(state) == {"by": "harkonnen", "kind": "plan", "verbs": ["plan"]}  # the opponent first
     act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1)
-    assert RULES.prompt(state)["player"] == "atreides"
+    assert RULES.prompt(state)["by"] == "atreides"
