@@ -8,6 +8,7 @@ which a replay accepts as unverifiable."""
 import pytest
 
 import adjudicator.dune.rules as rules_module
+from adjudicator.core import schemas
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
 from adjudicator.core.replay import Driver
@@ -42,10 +43,13 @@ def test_advanced_playout_ends_and_replays_identically(played):
     for seed in (None, log["setup"]["seed"]):
         driver = Driver(RULES, RULES.new_state(log["game"], {"seed": seed} if seed is not None else {}))
         replayed = []
-        for data in log["actions"]:
+        for i, data in enumerate(log["actions"]):
             driver.apply(Action(data))
             replayed.append(driver.checkpoint())
+            if i % 97 == 0:  # the advanced game's state shape (elite, captured, discard_b, ...) is valid
+                assert schemas.errors("state", driver.state) == []
         assert replayed == sums and driver.state["result"] == log["result"]
+    assert schemas.errors("log", log) == [] and all(schemas.errors("action", a) == [] for a in log["actions"])
 
 
 def test_advanced_playouts_play_the_capture_spice_support_and_force_kinds():
