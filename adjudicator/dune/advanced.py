@@ -16,7 +16,9 @@ RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
     "kwisatz-revival": "the Kwisatz Haderach, killed, is revived as a leader",
     "advisors": "Bene Gesserit forces may be advisors",
-    "advantages": "the factions' other advanced advantages",
+    # not flagged anywhere yet: where one applies, an advanced game is judged by the basic advantage
+    "advantages": "the factions' other advanced advantages (Bene Gesserit starting advisor and worthless "
+                  "cards as Karama, Fremen storm migration and worm placement, ...)",
 }
 
 

@@ -17,8 +17,9 @@ NOT_IMPLEMENTED = {
     # faction advantages (basic game): the rest are in factions/
     # advanced game
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING): the Kwisatz Haderach's "
-                      "revival, Bene Gesserit advisors, the factions' other advanced advantages; an action "
-                      "they would change is answered not-implemented", "dune.engine-advanced-game"),
+                      "revival and Bene Gesserit advisors (an action they would change is answered "
+                      "not-implemented); the factions' other advanced advantages (not flagged: judged by the "
+                      "basic advantage)", "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
                         "Tech Tokens (seed 002): refused as unsupported factions and modules", None),
