@@ -188,7 +188,8 @@ def test_karama_after_the_plans_or_against_an_unknown_advantage():
     act(state, "bene-gesserit", "pass")  # no Voice
     assert refused(state, "harkonnen", "play", card="karama", against="voice").code == "dune.karama-too-late"
     assert refused(state, "harkonnen", "play", card="karama", against="flying").code == "dune.bad-card-play"
-    out = act(state, "harkonnen", "play", card="karama", against="spiritual-advisor")
+    assert refused(state, "harkonnen", "play", card="karama", against="spiritual-advisor").code == "dune.karama-window"
+    out = act(state, "harkonnen", "play", card="karama", against="fremen-storm-losses")  # karama-stops-unattended
     assert out.verdict == "unverifiable" and out.code == "not-implemented" and "karama" not in g.p("harkonnen")["hand"]
 
 

@@ -3,6 +3,8 @@ victory or the end-of-game default, the invariants hold after every action, and 
 to identical checksums both from its recorded chance outcomes alone and with its seed. Mutated
 logs are refused with the ruling that forbids them."""
 
+import copy
+
 import pytest
 
 import adjudicator.dune.rules as rules_module
@@ -19,7 +21,7 @@ from adjudicator.dune.rules import DuneRules
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
 RULES = DuneRules()
-GAMES = [(2, 1), (4, 2), (6, 0)]
+GAMES = [(2, 2), (4, 0), (6, 0)]
 
 
 def _played(players, seed):
@@ -61,12 +63,13 @@ def test_playout_ends_in_a_victory_or_the_default(played):
 
 
 def test_playouts_exercise_card_plays_karama_and_bribes():
-    """Across the three games: special cards played from hand, Karama bids or shipments, bribes."""
-    logs = [_played(*game)[0] for game in GAMES]
+    """Across the games: special cards played from hand, Karama bids or shipments, bribes."""
+    logs = [_played(*game)[0] for game in [*GAMES, (6, 1)]]  # (6, 1): the Emperor's gift
     actions = [a for log in logs for a in log["actions"]]
     played = {a["card"] for a in actions if a["do"] == "play"}
     assert {"weather-control", "tleilaxu-ghola", "truthtrance", "family-atomics"} <= played
     assert any(a.get("karama") for a in actions) and any(a["do"] == "bribe" for a in actions)
+    assert any(a["do"] == "play" and a.get("against") for a in actions)  # a Karama stopping an advantage
     # the advantages played since: cross-planet shipment, the worm ride, the Emperor's gift
     assert any(a["do"] == "ship" and "from" in a for a in actions)
     assert {"ride", "give-spice"} <= {a["do"] for a in actions}
@@ -133,3 +136,24 @@ def test_a_shipment_over_the_stronghold_limit_is_refused_with_its_ruling():
         driver.apply(Action({"by": pid, "do": "ship", "to": "arrakeen@9", "count": 1}))
     assert refused.value.code == "dune.stronghold-full"
     assert refused.value.rulings == ("dune.occupancy-limit",)
+
+
+def test_a_karama_played_outside_its_window_is_refused_with_its_ruling():
+    """Mutate a log: a player holding a Karama plays it against the Guild's half price while no
+    shipment of the Guild or its ally is pending (ruling dune.engine-karama-stops)."""
+    log, _ = _played(6, 0)
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    for data in log["actions"]:
+        g = Game(driver.state)
+        top = g.top
+        holder = next((q for q in g.seats if "karama" in g.p(q)["hand"] and g.faction(q) != "spacing-guild"), None)
+        if holder and top and top["t"] == "decide" and top["kind"] != "ship" and driver.state["turn"] >= 1:
+            state = copy.deepcopy(driver.state)
+            with pytest.raises(IllegalAction) as refused:
+                RULES.apply(state, Action({"by": holder, "do": "play", "card": "karama",
+                                           "against": "guild-half-price"}))
+            assert refused.value.code == "dune.karama-window"
+            assert "dune.engine-karama-stops" in refused.value.rulings
+            return
+        driver.apply(Action(data))
+    pytest.fail("nobody held a Karama outside a shipment")

@@ -12,8 +12,10 @@ import networkx as nx
 from ..core.errors import IllegalAction
 from .alliance import allied
 from .content import POLAR_SINK
+from .forces import at
 from .game import Game
 from .registry import Decision, auto, collect, decision, fire, first
+from .support import commit_support, forces_strength2, kinds_in_battle, pay_support, support_error, support_offers
 from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
 
@@ -84,10 +86,16 @@ decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, ta
 
 # --- battle plans ---------------------------------------------------------------------------------
 def leaders_available(g: Game, pid: str) -> list[str]:
+    """Its own active leaders and those it holds captive (advanced Harkonnen, factions/harkonnen.py)
+    not used in another territory this turn."""
     terr = g.state["battle"]["territory"]
     pl = g.p(pid)
-    return sorted(ld for ld, status in pl["leaders"].items()
-                  if status == "alive" and pl["fought"].get(ld, terr) == terr)
+    own = [ld for ld, status in pl["leaders"].items() if status == "alive"]
+    return sorted(ld for ld in own + sorted(pl.get("captured", {})) if pl["fought"].get(ld, terr) == terr)
+
+
+def owner(g: Game, leader: str) -> str:
+    return g.player_of(g.c.leaders[leader]["faction"])
 
 
 def _kind(g: Game, card: str) -> tuple[str, str | None]:
@@ -132,6 +140,8 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     forces = _on(g, g.state["battle"]["locs"], pid)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
         return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
+    if (err := support_error(g, pid, plan)) is not None:
+        return err
     if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
         return err  # e.g. the Voice's command
     for slot, kinds in (("weapon", ("weapon", "worthless")), ("defense", ("defense", "worthless"))):
@@ -156,7 +166,9 @@ def _plan_offers(g: Game, task: dict) -> list[dict]:
             for defense in [None, *hand]:
                 plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}
                 if plan_error(g, pid, plan) is None:
-                    out += [_written({**plan, "dial": n}) for n in range(forces + 1)]
+                    extras = [{}, *collect("plan-extras", g, pid, plan)]  # the Kwisatz Haderach
+                    out += [_written({**plan, "dial": n, **s, **e, **x}) for n in range(forces + 1)
+                            for s in support_offers(g, pid, n) for e in kinds_in_battle(g, pid, n) for x in extras]
     return out
 
 
@@ -171,12 +183,14 @@ def _plan_check(g: Game, task: dict, args: dict) -> None:
 
 def _plan(g: Game, task: dict, args: dict) -> None:
     pid = task["player"]
-    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense") if args.get(k) is not None}
+    plan = {k: args[k] for k in ("leader", "dial", "weapon", "defense", "spice", "kinds", "kwisatz")
+            if args.get(k) is not None}
     cards = [plan[k] for k in ("leader", "weapon", "defense") if plan.get(k) in g.c.treachery]
     for card in cards:
         identify(g, pid, card)
         g.p(pid)["hand"].remove(card)
     plan["cards"] = sorted(cards)
+    commit_support(g, pid, plan)
     g.state["battle"]["plans"][pid] = plan
     g.finish(task)
 
@@ -193,8 +207,9 @@ def _opponent(g: Game, pid: str) -> str:
 def _betrayer(g: Game, pid: str) -> str | None:
     """Whose Traitor card `pid` may reveal against the opposing leader: its own, else (hook
     `traitors-of`: the Harkonnen's allies) its ally's; an unknown card may be it (traitors.py)."""
-    leader = g.state["battle"]["plans"][_opponent(g, pid)].get("leader")
-    if leader is None or leader not in g.c.leaders:
+    plan = g.state["battle"]["plans"][_opponent(g, pid)]
+    leader = plan.get("leader")
+    if leader is None or leader not in g.c.leaders or plan.get("kwisatz"):  # loyal beside the Kwisatz Haderach
         return None
     owners = [pid, *collect("traitors-of", g, pid)]
     known = next((q for q in owners if leader in g.p(q)["traitors"]), None)
@@ -227,27 +242,37 @@ def _leader_killed(g: Game, plan: dict, against: dict) -> bool:
 
 
 def _strength(g: Game, plan: dict) -> int:
+    """The leader's (a Cheap Hero's is 0), and what rides with it (hook `leader-bonus`: the Kwisatz
+    Haderach)."""
     leader = plan.get("leader")
-    return g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0
+    bonus = sum(collect("leader-bonus", g, plan))
+    return (g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0) + bonus
 
 
 def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
+    fire("battle-losses", g, pid, sum(g.forces(loc, pid) for loc in locs))  # the Atreides count them
     for loc in locs:
         g.to_tanks(loc, pid, g.forces(loc, pid))
 
 
-def _lose(g: Game, pid: str, locs: list[str], n: int) -> None:
+def _lose(g: Game, pid: str, locs: list[str], n: int, kinds: dict) -> None:
+    """The winner loses the forces it dialed: the special ones its plan named, the rest ordinary."""
+    kinds, ordinary = dict(kinds), n - sum(kinds.values())
+    fire("battle-losses", g, pid, n)
     for loc in locs:
-        if n:
-            k = min(n, g.forces(loc, pid))
-            g.to_tanks(loc, pid, k)
-            n -= k
+        here = {k: min(m, at(g, pid, k, loc)) for k, m in sorted(kinds.items())}
+        plain = min(ordinary, g.forces(loc, pid) - sum(at(g, pid, k, loc) for k in g.p(pid).get("elite", {})))
+        if sum(here.values()) + plain:
+            g.to_tanks(loc, pid, sum(here.values()) + plain, here)
+        ordinary -= plain
+        kinds = {k: m - here[k] for k, m in kinds.items()}
 
 
 def _kill(g: Game, pid: str, plan: dict) -> int:
     leader = plan.get("leader")
     if leader in g.c.leaders:
-        g.p(pid)["leaders"][leader] = "tanks"
+        g.p(owner(g, leader))["leaders"][leader] = "tanks"  # a captive goes to its own faction's Tanks
+        g.p(pid).get("captured", {}).pop(leader, None)
         g.p(pid)["fought"].pop(leader, None)
         return g.c.leaders[leader]["strength"]
     return 0
@@ -284,9 +309,22 @@ decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_c
 
 @auto("resolve-battle")
 def resolve(g: Game, task: dict) -> None:
+    plans, terr = g.state["battle"]["plans"], g.state["battle"]["territory"]
+    _resolve(g, task)
+    for pid, plan in sorted(plans.items()):  # a captive that fought and lives goes home (dune.engine-capture)
+        if (ld := plan.get("leader")) in g.p(pid).get("captured", {}):
+            del g.p(pid)["captured"][ld]
+            g.p(owner(g, ld))["leaders"][ld] = "alive"
+            g.p(owner(g, ld))["fought"][ld] = g.p(pid)["fought"].pop(ld)
+    fire("battle-resolved", g, terr, plans)
+
+
+def _resolve(g: Game, task: dict) -> None:
     b = g.state["battle"]
     terr, locs, a, d = b["territory"], b["locs"], b["aggressor"], b["defender"]
     plans = b["plans"]
+    for pid in (a, d):  # spice support goes to the bank, but a winner by treachery keeps its own
+        pay_support(g, pid, plans[pid], back=b["traitors"] == [pid])
     g.finish(task)
     g.state["battle"] = None
     g.state["dialers"] = [a, d]
@@ -307,6 +345,7 @@ def resolve(g: Game, task: dict) -> None:
         loser = _opponent_of(a, d, winner)
         _lose_all(g, loser, locs)
         g.gain(winner, _kill(g, loser, plans[loser]))
+        fire("battle-won", g, winner, loser, terr)
         _settle_cards(g, winner, plans[winner], keep=True)
         _settle_cards(g, loser, plans[loser], keep=False)
         g.rulings.append("dune.traitor-call")
@@ -320,16 +359,20 @@ def resolve(g: Game, task: dict) -> None:
         for pid in (a, d):
             _kill(g, pid, plans[pid])
             _settle_cards(g, pid, plans[pid], keep=False)
+        fire("explosion", g, plans)  # kills the Kwisatz Haderach too
         g.rulings.append("dune.lasgun-shield")
         return
     dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
-    total = {pid: plans[pid]["dial"] + (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
+    # doubled, so that unsupported forces (advanced: support.py) count a whole half each
+    total = {pid: forces_strength2(g, pid, plans[pid], _opponent_of(a, d, pid))
+             + 2 * (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
     winner = a if total[a] >= total[d] else d  # the aggressor wins ties
     loser = _opponent_of(a, d, winner)
     _lose_all(g, loser, locs)
-    _lose(g, winner, locs, plans[winner]["dial"])
+    _lose(g, winner, locs, plans[winner]["dial"], plans[winner].get("kinds", {}))
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
     g.gain(winner, spice)
+    fire("battle-won", g, winner, loser, terr)  # the Harkonnen's capture waits beneath the kept cards
     _settle_cards(g, winner, plans[winner], keep=True)
     _settle_cards(g, loser, plans[loser], keep=False)
     g.rulings += ["dune.battle-resolution", "dune.battle-leader-spice", "dune.treachery-weapons-defenses",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from .game import Game
+from .karama import stopped
 from .registry import Decision, auto, decision, fire
 from .treachery import could_hold, discard, has_room
 
@@ -89,10 +90,11 @@ def _bid(g: Game, task: dict, args: dict) -> None:
             discard(g, winner, [KARAMA])
             g.rulings.append("dune.karama")
         else:
-            g.pay(winner, task["high"], emperor if emperor and emperor != winner else None)
+            paid_to = emperor if emperor and emperor != winner and not stopped(g, "emperor-payment") else None
+            g.pay(winner, task["high"], paid_to)
         g.finish(task)
         g.push({"t": "chance", "kind": "draw-treachery", "player": winner})
-        fire("card-bought", g, winner)  # the Harkonnen's extra card
+        fire("card-bought", g, winner, task)  # the Harkonnen's extra card (unless a Karama stopped it)
         return
     _next(task)
 

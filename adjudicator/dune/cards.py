@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
+from . import karama, karama_powers
+from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
 from .registry import Interjection, interjection
@@ -24,12 +26,7 @@ PLAY = ("dune.engine-card-plays",)
 STORM_CONTROL = range(0, 11)
 GHOLA_FORCES = 5
 SHIELD_WALL = "shield-wall"
-# Advantages a Karama may stop that the engine enforces (the element is struck from the battle);
-# a Karama against any other advantage is accepted and answered not-implemented.
-KARAMA_STOPS = {"voice": "the Voice", "prescience": "the Atreides prescience"}
-KARAMA_UNCHECKED = ("spiritual-advisor", "harkonnen-free-card", "guild-half-price", "guild-timing",
-                    "fremen-free-shipment", "fremen-move", "atreides-auction-prescience", "emperor-alliance",
-                    "harkonnen-traitors", "bene-gesserit-charity")
+# What a Karama may stop, and when: karama.py
 
 
 @dataclass(frozen=True)
@@ -91,10 +88,12 @@ def _hajr_options(g: Game, pid: str) -> list[dict]:
 
 
 def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
-    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count"))
+    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or kinds_error(
+        g, pid, args.get("from"), args.get("count"), args.get("kinds"))
 
 
 def _hajr(g: Game, pid: str, args: dict) -> None:
+    shift(g, pid, args["from"], args["to"], args["count"], args.get("kinds"))
     g.add_forces(args["from"], pid, -args["count"])
     g.add_forces(args["to"], pid, args["count"])
 
@@ -119,6 +118,7 @@ def _ghola(g: Game, pid: str, args: dict) -> None:
     if "leader" in args:
         pl["leaders"][args["leader"]] = "alive"
     else:
+        shift(g, pid, "tanks", "reserves", args["forces"])  # ordinary forces first (forces.py)
         pl["tanks"] -= args["forces"]
         pl["reserves"] += args["forces"]
 
@@ -138,33 +138,49 @@ def _truth(g: Game, pid: str, args: dict) -> None:
     """The question and its answer are table talk: the log records whom it asked."""
 
 
-# --- Karama: stopping an advantage ---------------------------------------------------------------------
+# --- Karama: stopping an advantage (karama.py) -----------------------------------------------------------
 def _karama_options(g: Game, pid: str) -> list[dict]:
     b = g.state["battle"]
-    if not b or len(b["plans"]) == 2:  # in battle, before the plans are revealed
-        return []
-    return [{"against": k} for k in KARAMA_STOPS if b.get(k)]
+    battle = [k for k in karama.IN_BATTLE if b and len(b["plans"]) < 2 and b.get(k)]  # before the reveal
+    return [{"against": k} for k in battle + karama.options(g, pid)] + karama_powers.options(g, pid)
 
 
 def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    if "power" in args:  # the faction's once-per-game power (advanced)
+        return karama_powers.error(g, pid, args)
     against = args.get("against")
-    if against in KARAMA_UNCHECKED:
+    if against in karama.UNATTENDED:
         return None
-    if against not in KARAMA_STOPS:
+    if against in karama.UNSTOPPABLE:
+        return IllegalAction("dune.karama-cannot-stop", f"no Karama stops {karama.UNSTOPPABLE[against]}",
+                             karama.RULINGS)
+    if against in karama.IN_BATTLE:
+        if {"against": against} not in _karama_options(g, pid):
+            return IllegalAction("dune.karama-too-late", f"{karama.IN_BATTLE[against]} is not in use in a battle "
+                                 "whose plans are still secret", ("dune.karama",))
+        return None
+    if against not in karama.STOPPABLE:
         return IllegalAction("dune.bad-card-play", f"a Karama stops a faction advantage; {against!r} is none the "
                              "engine knows", ("dune.karama",))
-    if {"against": against} not in _karama_options(g, pid):
-        return IllegalAction("dune.karama-too-late", f"{KARAMA_STOPS[against]} is not in use in a battle whose plans "
-                             "are still secret", ("dune.karama",))
+    if not karama.window(g, pid, against):
+        entry = karama.STOPPABLE[against]
+        return IllegalAction("dune.karama-window", f"a Karama stops {entry.what} only while the {entry.faction}'s "
+                             f"{entry.kind} decision that uses it is pending, and not by its own faction",
+                             karama.RULINGS)
     return None
 
 
 def _karama(g: Game, pid: str, args: dict) -> None:
-    against = args["against"]
-    if against in KARAMA_UNCHECKED:
-        g.unimplemented.append(f"a Karama against {against}: the card is discarded, the advantage is not stopped")
+    if "power" in args:
+        karama_powers.use(g, pid, args)
         return
-    g.state["battle"].pop(against)
+    against = args["against"]
+    if against in karama.UNATTENDED:
+        g.unimplemented.append(f"a Karama against {against}: the card is discarded, the advantage is not stopped")
+    elif against in karama.IN_BATTLE:
+        g.state["battle"].pop(against)
+    else:
+        karama.stop(g, against)
 
 
 PLAYS: dict[str, CardPlay] = {

@@ -8,6 +8,7 @@ Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled
 from __future__ import annotations
 
 from .content import SECTORS, Content, content, sector, territory
+from .forces import shift
 
 # The bank is finite only so that spice can be counted: far more than a game ever uses
 # (ruling dune.engine-spice-bank).
@@ -43,6 +44,11 @@ class Game:
         else:
             del stack[i]
 
+    @property
+    def advanced(self) -> bool:
+        """The advanced game (`--modules advanced`, ruling dune.advanced-game)."""
+        return "advanced" in self.state["game"]["modules"]
+
     # --- players --------------------------------------------------------------------------
     def p(self, pid: str) -> dict:
         return self.state["players"][pid]
@@ -74,7 +80,8 @@ class Game:
         if not here:
             del self.state["map"][loc]
 
-    def to_tanks(self, loc: str, pid: str, n: int) -> None:
+    def to_tanks(self, loc: str, pid: str, n: int, kinds=None) -> None:
+        shift(self, pid, loc, "tanks", n, kinds)  # the special forces among them (advanced game)
         self.add_forces(loc, pid, -n)
         self.p(pid)["tanks"] += n
 

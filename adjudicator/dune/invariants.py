@@ -19,15 +19,25 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
         total = sum(cnt.factions[pl["faction"]]["forces"].values())
         if pl["reserves"] + pl["tanks"] + on_map != total or min(pl["reserves"], pl["tanks"]) < 0:
             out.append(f"forces of {pid}: {pl['reserves']} + {pl['tanks']} + {on_map} != {total}")
+        for kind, e in sorted(pl.get("elite", {}).items()):  # special forces among them (forces.py)
+            count = cnt.factions[pl["faction"]]["forces"][kind]
+            if e["reserves"] + e["tanks"] + sum(e["map"].values()) != count or e["reserves"] > pl["reserves"] or \
+                    e["tanks"] > pl["tanks"] or min(e["reserves"], e["tanks"], *e["map"].values()) < 0 or any(
+                    n > state["map"].get(loc, {}).get(pid, 0) or n <= 0 for loc, n in e["map"].items()):
+                out.append(f"forces of {pid}: {kind} not conserved or more than its forces somewhere")
         if pl["spice"] < 0:
             out.append(f"{pid} has {pl['spice']} spice")
         if sorted(pl["leaders"]) != sorted(ld["id"] for ld in cnt.factions[pl["faction"]]["leaders"]):
             out.append(f"leaders of {pid}")
+    held = sorted((ld, owner) for q in players.values() for ld, owner in q.get("captured", {}).items())
+    if held != sorted((ld, q) for q, p in players.items() for ld, s in p["leaders"].items() if s == "captured"):
+        out.append("leaders of the captors: captives held and leaders marked captured differ")
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")
+    wheels = sum(p.get("spice", 0) for p in state["battle"]["plans"].values()) if state["battle"] else 0
     spice = state["bank"] + sum(pl["spice"] + pl.get("bribes", 0) for pl in players.values()) + sum(
-        state["spice"].values())
+        state["spice"].values()) + wheels  # spice support waits on the battle wheels (support.py)
     if spice != SPICE_TOTAL:
         out.append(f"spice: {spice} != {SPICE_TOTAL}")
     plans = state["battle"]["plans"].values() if state["battle"] else []
@@ -40,7 +50,7 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"}):
         out.append("Treachery cards not conserved")
     d = state["spice_deck"]
-    if Counter(d["deck"] + d["discard"] + d["aside"]) != Counter(
+    if Counter(d["deck"] + d["discard"] + d.get("discard_b", []) + d["aside"]) != Counter(
             {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
         out.append("Spice cards not conserved")
     factions = {pl["faction"] for pl in players.values()}

@@ -16,7 +16,9 @@ import networkx as nx
 from ..core.errors import IllegalAction
 from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
+from .forces import kinds_error, kinds_offers, shift
 from .game import Game
+from .karama import stopped
 from .registry import Decision, collect, decision, fire, first
 from .treachery import could_hold, discard
 
@@ -59,6 +61,9 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
                              f"not {count!r} to ship", ("dune.shipment",))
     if (err := first("ship-check", g, pid, to, count)) is not None:
         return err
+    if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (karama_powers.py)
+        return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
+                             ("dune.karama", "dune.engine-karama-powers"))
     if g.in_storm(to):
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
@@ -77,9 +82,10 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
 def _ship_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     karama = [{"karama": True}] if KARAMA in g.p(pid)["hand"] else []  # a known Karama only
-    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n, **k} for loc in g.c.locations
+    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n, **k, **e} for loc in g.c.locations
                                for n in range(1, g.p(pid)["reserves"] + 1) for k in [{}, *karama]
-                               if ship_error(g, pid, loc, n, bool(k)) is None] + [
+                               if ship_error(g, pid, loc, n, bool(k)) is None
+                               for e in kinds_offers(g, pid, "reserves", n)] + [
         o for offers in collect("ship-offers", g, task) for o in offers]
 
 
@@ -96,6 +102,9 @@ def _ship_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") == "ship" and (err := ship_error(g, task["player"], args.get("to"), args.get("count"),
                                                        bool(args.get("karama")))):
         raise err
+    if args.get("do") == "ship" and (err := kinds_error(g, task["player"], "reserves", args["count"],
+                                                        args.get("kinds"))):
+        raise err
 
 
 def _ship(g: Game, task: dict, args: dict) -> None:
@@ -111,7 +120,9 @@ def _ship(g: Game, task: dict, args: dict) -> None:
             g.pay(pid, ship_cost(g, pid, to, n, karama=True))
             g.rulings.append("dune.karama")
         else:
-            g.pay(pid, ship_cost(g, pid, to, n), guild if guild and guild != pid else None)
+            paid_to = guild if guild and guild != pid and not stopped(g, "guild-payment") else None
+            g.pay(pid, ship_cost(g, pid, to, n), paid_to)
+        shift(g, pid, "reserves", to, n, args.get("kinds"))
         g.p(pid)["reserves"] -= n
         g.add_forces(to, pid, n)
         g.finish(task)
@@ -182,18 +193,21 @@ def move_offers(g: Game, pid: str) -> list[dict]:
         dist = distances(g.c, frm, g.state["storm"])
         for to in sorted(dist):
             if move_error(g, pid, frm, to, 1, dist) is None:
-                out += [{"do": "move", "from": frm, "to": to, "count": n} for n in range(1, g.forces(frm, pid) + 1)]
+                out += [{"do": "move", "from": frm, "to": to, "count": n, **e}
+                        for n in range(1, g.forces(frm, pid) + 1) for e in kinds_offers(g, pid, frm, n)]
     return out
 
 
 def _move_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") == "move" and (err := move_error(g, task["player"], args.get("from"), args.get("to"),
-                                                       args.get("count"))):
+                                                       args.get("count")) or kinds_error(
+            g, task["player"], args.get("from"), args.get("count"), args.get("kinds"))):
         raise err
 
 
 def _move(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "move":
+        shift(g, task["player"], args["from"], args["to"], args["count"], args.get("kinds"))
         g.add_forces(args["from"], task["player"], -args["count"])
         g.add_forces(args["to"], task["player"], args["count"])
     expel_beside_ally(g, task["player"])  # the end of this player's shipment and movement

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 NOT_IMPLEMENTED = {
     # base game, general rules
-    "karama-stops": ("Karama stopping an advantage other than the Voice and the Atreides prescience in battle "
-                     "(accepted, answered not-implemented)", "dune.karama"),
-    "karama-special-powers": ("Each faction's once-per-game special Karama power (advanced)", "dune.karama"),
-    # faction advantages (basic game): the rest are in factions/
-    "atreides-auction-prescience": ("Atreides prescience of each card up for bid and of the Spice deck's top "
-                                    "(information only: the card is drawn when the auction is won)", "dune.atreides"),
-    "harkonnen-capture": ("Harkonnen capture of leaders (advanced)", "dune.harkonnen-capture"),
+    "karama-stops-unattended": ("Karama stopping an advantage used while no decision is pending: the Fremen's "
+                                "half storm losses and worm immunity, the Guild's timing (accepted, answered "
+                                "not-implemented; karama.UNATTENDED)", "dune.engine-karama-stops"),
+    "karama-special-powers": ("The Fremen's and the Harkonnen's once-per-game special Karama powers (advanced: "
+                              "Shai-Hulud placed at will, cards taken unseen); refused as unknown powers",
+                              "dune.engine-karama-powers"),
     # advanced game
-    "advanced-game": ("The advanced game: Storm deck, double spice blow, spice support in battle, "
-                      "Sardaukar and Fedaykin, Kwisatz Haderach, Bene Gesserit advisors",
-                      "dune.advanced-spice-support"),
+    "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING): the Kwisatz Haderach's "
+                      "revival and Bene Gesserit advisors (an action they would change is answered "
+                      "not-implemented); the factions' other advanced advantages (not flagged: judged by the "
+                      "basic advantage)", "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
                         "Tech Tokens (seed 002): refused as unsupported factions and modules", None),

@@ -25,16 +25,16 @@ def _bribe(driver: Driver, pid: str, rnd: Random) -> Action | None:
     return Action({"by": pid, "do": "bribe", "to": rnd.choice(others), "amount": 1 + rnd.below(min(3, spice))})
 
 
-def game_doc(players: int, rnd: Random) -> dict:
+def game_doc(players: int, rnd: Random, modules=()) -> dict:
     factions = list(BASE_FACTIONS)
     seats = [{"id": c, "faction": factions.pop(rnd.below(len(factions)))} for c in COLOURS[:players]]
-    return {"system": "dune", "edition": "basic", "modules": [], "players": seats}
+    return {"system": "dune", "edition": "basic", "modules": sorted(modules), "players": seats}
 
 
-def play(rules, players: int = 4, seed: int = 0, check=None) -> tuple[dict, dict]:
+def play(rules, players: int = 4, seed: int = 0, check=None, modules=()) -> tuple[dict, dict]:
     """A whole game as a log, and its final state; `check(state)` runs after every action."""
     rnd = Random(seed * 2654435761 + 1)
-    game = game_doc(players, rnd)
+    game = game_doc(players, rnd, modules)
     driver = Driver(rules, rules.new_state(game, {"seed": seed}), rollback=False)
     actions = []
     while len(actions) < MAX_STEPS:

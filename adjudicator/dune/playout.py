@@ -6,7 +6,7 @@ from .playing import play
 from .rules import DuneRules
 
 
-def playout(players: int = 4, seed: int = 0, check=None) -> dict:
+def playout(players: int = 4, seed: int = 0, check=None, modules=()) -> dict:
     """A whole game as a log, with `result`; `check(state)` runs after every action (invariants)."""
-    log, state = play(DuneRules(), players, seed, check)
+    log, state = play(DuneRules(), players, seed, check, modules)
     return {**log, "result": state["result"]}

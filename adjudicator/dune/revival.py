@@ -7,8 +7,9 @@ the forces paid by the sponsor at the usual price."""
 
 from __future__ import annotations
 
+from .forces import at, kinds_of, shift
 from .game import Game
-from .registry import Decision, decision, first
+from .registry import Decision, decision, fire, first
 
 LIMIT, PRICE = 3, 2
 
@@ -24,9 +25,20 @@ def cost(g: Game, pid: str, forces: int, leader: str | None) -> int:
 
 def revivable_leaders(g: Game, pid: str) -> list[str]:
     leaders = g.p(pid)["leaders"]
-    if any(status == "alive" for status in leaders.values()):
+    if any(status != "tanks" for status in leaders.values()):  # alive, or held captive
         return []
     return sorted(leaders)
+
+
+def _kinds(g: Game, pid: str, n: int) -> list[dict]:
+    """Which `n` forces may come back: ordinary ones, with at most each special kind's number a
+    turn among them (advanced: forces.py)."""
+    ordinary = g.p(pid)["tanks"] - sum(at(g, pid, k, "tanks") for k in kinds_of(g, g.faction(pid)))
+    out = [{}] if n <= ordinary else []
+    for k, kind in kinds_of(g, g.faction(pid)).items():
+        m = min(kind.revived_per_turn or n, at(g, pid, k, "tanks"), n)
+        out += [{"kinds": {k: j}} for j in range(1, m + 1) if n - j <= ordinary]
+    return out
 
 
 def _offers(g: Game, task: dict) -> list[dict]:
@@ -35,13 +47,15 @@ def _offers(g: Game, task: dict) -> list[dict]:
     sponsor, most = first("revival-sponsor", g, pid, default=(None, 0))
     out = []
     for leader in [None, *revivable_leaders(g, pid)]:
+        named = {"leader": leader} if leader else {}
         for n in range(min(LIMIT, pl["tanks"]) + 1):
             if cost(g, pid, n, leader) > pl["spice"]:
                 continue
-            out.append({"do": "revive", "forces": n, **({"leader": leader} if leader else {})})
+            out += [{"do": "revive", "forces": n, **named, **e} for e in _kinds(g, pid, n)]
             if n == LIMIT:  # the sponsor's forces come beyond the player's own three
-                out += [{"do": "revive", "forces": n + k, "sponsored": k, **({"leader": leader} if leader else {})}
-                        for k in range(1, min(most, pl["tanks"] - n) + 1) if PRICE * k <= g.p(sponsor)["spice"]]
+                out += [{"do": "revive", "forces": n + k, "sponsored": k, **named, **e}
+                        for k in range(1, min(most, pl["tanks"] - n) + 1) if PRICE * k <= g.p(sponsor)["spice"]
+                        for e in _kinds(g, pid, n + k)]
     return out
 
 
@@ -53,11 +67,13 @@ def _revive(g: Game, task: dict, args: dict) -> None:
         g.rulings.append("dune.emperor")
     g.pay(pid, cost(g, pid, n - k, leader))
     pl = g.p(pid)
+    shift(g, pid, "tanks", "reserves", n, args.get("kinds", {}))
     pl["tanks"] -= n
     pl["reserves"] += n
     if leader:
         pl["leaders"][leader] = "alive"
         g.rulings.append("dune.revival-leaders")
+    fire("revived", g, pid)
     g.finish(task)
 
 

@@ -226,9 +226,10 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def cards(self, card_type: str | None = None, modules=None) -> list[dict]:
         """The decks' cards, names as `{"en", "ru"}` like every catalogue (the store indexes them)."""
-        if modules:
-            raise MalformedLog(f"module {modules[0]!r} is not supported for classic Dune", "/modules/0",
-                               code="unsupported-module")
+        for i, m in enumerate(modules or ()):
+            if m not in setup.MODULES:  # the advanced game adds rules, not cards
+                raise MalformedLog(f"module {m!r} is not supported for classic Dune", f"/modules/{i}",
+                                   code="unsupported-module")
         decks = {"treachery": self.content.treachery, "spice": self.content.spice_cards,
                  "traitor": self.content.traitors}
         names = tables(self.content)
@@ -244,7 +245,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         """A random legal game as a log (playing.py), for `adjudicator simulate`."""
         if modules:
             self.cards(None, list(modules))  # refuses a module
-        return play(self, players, seed)[0]
+        return play(self, players, seed, modules=tuple(modules))[0]
 
     # --- the replay viewer (view.py) ------------------------------------------------------------
     def view(self, state: dict, lang: str = "en") -> dict:

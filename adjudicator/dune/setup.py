@@ -7,12 +7,15 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, MalformedLog
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
+from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
 from .registry import ChanceKind, Decision, chance_kind, decision, first
 from .traitors import hidden as hidden_traitors
 from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
+# The setup options a log's `game.modules` may name (the advanced game: ruling dune.advanced-game).
+MODULES = ("advanced",)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
 # dune.engine-player-markers).
 MARKERS = tuple(1 + 3 * i for i in range(6))
@@ -33,9 +36,11 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
     if len(players) not in PLAYER_COUNTS:
         raise MalformedLog(f"classic Dune is played by 2 to 6 players, not {len(players)}", "/game/players",
                            code="unsupported-player-count")
-    if game.get("modules"):
-        raise MalformedLog("no module of classic Dune is supported yet", "/game/modules/0",
-                           code="unsupported-module")
+    modules = game.get("modules") or []
+    for i, m in enumerate(modules):
+        if m not in MODULES:
+            raise MalformedLog(f"module {m!r} of classic Dune is not supported (only {', '.join(MODULES)})",
+                               f"/game/modules/{i}", code="unsupported-module")
     ids = [p["id"] for p in players]
     if len(set(ids)) != len(ids) or "chance" in ids:
         raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
@@ -48,7 +53,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         raise MalformedLog("each faction is played once", "/game/players")
     state = {
         "format": "dune-adjudicator/state", "version": 1,
-        "game": {"system": "dune", "edition": edition, "modules": [], "seats": ids,
+        "game": {"system": "dune", "edition": edition, "modules": sorted(set(modules)), "seats": ids,
                  "players": {p["id"]: {"name": p.get("name", p["id"]), "faction": p["faction"]} for p in players}},
         "rng": setup.get("seed"),
         "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),
@@ -62,6 +67,8 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "traitor_hidden": 0, "battle": None, "players": {}, "stack": [], "result": None,
     }
     g = Game(state, cnt)
+    if g.advanced:  # the double spice blow's second pile (spice.py)
+        state["spice_deck"]["discard_b"] = []
     for seat, p in enumerate(players):
         sheet = cnt.factions[p["faction"]]
         state["players"][p["id"]] = {
@@ -78,6 +85,8 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
               if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
     tasks += [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
               for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
+    for q in ids:
+        setup_elite(g, q)  # advanced: the special forces start in reserves (forces.py)
     fremen = g.player_of("fremen")
     if fremen:  # the ten to place wait in reserves until placed
         g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]

@@ -5,25 +5,47 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from .alliance import open_nexus
-from .content import territory
+from .content import content, territory
 from .deck import draw, put
 from .game import Game
 from .registry import ChanceKind, Decision, auto, chance_kind, decision, fire, first
 
 CHARITY_LEVEL = 2
 RATE, CITY_RATE = 2, 3
+SPICE_FLOW = {"arrakeen": 2, "carthag": 2, "tueks-sietch": 1}  # advanced: per occupant each collection
 
 
 # --- Spice Blow ------------------------------------------------------------------------------
+# The advanced game turns two cards a turn, each on its own discard pile (`discard`, `discard_b`:
+# rulings dune.advanced-double-blow, dune.engine-double-blow); a Nexus follows each.
+PILES = {"a": "discard", "b": "discard_b"}
+
+
 def start_blow(g: Game) -> None:
-    g.push({"t": "chance", "kind": "spice-card"}, {"t": "auto", "kind": "nexus"})
+    if "discard_b" in g.state["spice_deck"]:
+        g.push({"t": "chance", "kind": "spice-card", "pile": "a"}, {"t": "auto", "kind": "nexus"},
+               {"t": "chance", "kind": "spice-card", "pile": "b"}, {"t": "auto", "kind": "nexus"})
+    else:
+        g.push({"t": "chance", "kind": "spice-card"}, {"t": "auto", "kind": "nexus"})
+
+
+def _reshuffled(d: dict) -> tuple[list[str], list[str]]:
+    """What an empty deck is made of again, and what stays on pile A: everything, or with two piles
+    pile A's topmost territory card and what lies on it stay (dune.engine-double-blow)."""
+    if "discard_b" not in d:
+        return list(d["discard"]), []
+    a = d["discard"]
+    top = max((i for i, c in enumerate(a) if content().spice_cards[c]["kind"] == "territory"), default=len(a))
+    return a[:top] + d["discard_b"], a[top:]
 
 
 def _refill(g: Game) -> None:
     d = g.state["spice_deck"]
     if not d["deck"]:
-        put(d["deck"], d["discard"])
-        d["discard"] = []
+        back, d["discard"] = _reshuffled(d)
+        put(d["deck"], back)
+        if "discard_b" in d:
+            d["discard_b"] = []
 
 
 def _deal(g: Game, task: dict) -> dict:
@@ -33,7 +55,7 @@ def _deal(g: Game, task: dict) -> dict:
 
 def _check(g: Game, task: dict, data: dict) -> None:
     d = g.state["spice_deck"]
-    if data.get("card") not in (d["deck"] or d["discard"]):
+    if data.get("card") not in (d["deck"] or _reshuffled(d)[0]):
         raise IllegalAction("dune.card-not-available", f"{data.get('card')} is not in the Spice deck",
                             ("dune.engine-chance-outcomes",))
 
@@ -41,6 +63,9 @@ def _check(g: Game, task: dict, data: dict) -> None:
 def _apply(g: Game, task: dict, data: dict) -> None:
     _refill(g)
     d = g.state["spice_deck"]
+    pile = d[PILES[task.get("pile", "a")]]
+    if "pile" in task:
+        g.rulings.extend(("dune.advanced-double-blow", "dune.engine-double-blow"))
     card = data["card"]
     d["deck"].remove(card)
     info = g.c.spice_cards[card]
@@ -50,19 +75,20 @@ def _apply(g: Game, task: dict, data: dict) -> None:
             amount = min(info["amount"], g.state["bank"])  # the spice comes out of the bank
             g.state["bank"] -= amount
             g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
-        d["discard"].append(card)  # a pile: Shai-Hulud reads the last territory card on it
+        pile.append(card)  # a pile: Shai-Hulud reads the last territory card on it
         if d["aside"]:  # turn 1: the set-aside Shai-Hulud go back into the deck
             put(d["deck"], d["aside"])
             d["aside"] = []
         g.rulings.append("dune.spice-blow")
         return
-    g.push({"t": "chance", "kind": "spice-card"})  # another card is turned (after what the worm asks)
+    # another card is turned on the same pile (after what the worm asks)
+    g.push({"t": "chance", "kind": "spice-card", **({"pile": task["pile"]} if "pile" in task else {})})
     if g.state["turn"] == 1:
         d["aside"].append(card)
         g.rulings.append("dune.shai-hulud")
     else:
-        last = next((c for c in reversed(d["discard"]) if g.c.spice_cards[c]["kind"] == "territory"), None)
-        d["discard"].append(card)
+        last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
+        pile.append(card)
         open_nexus(g)
         if last:
             devour(g, g.c.spice_cards[last]["territory"])
@@ -96,7 +122,10 @@ def start_charity(g: Game) -> None:
 
 
 def _charity_offers(g: Game, task: dict) -> list[dict]:
-    return [{"do": "claim-charity"}, {"do": "pass"}]
+    """A Karama may have stopped the advantage that let this player ask (karama.py)."""
+    pid = task["player"]
+    may = g.p(pid)["spice"] < CHARITY_LEVEL or first("charity", g, pid) is not None
+    return [{"do": "claim-charity"}, {"do": "pass"}] if may else [{"do": "pass"}]
 
 
 def _charity(g: Game, task: dict, args: dict) -> None:
@@ -116,6 +145,12 @@ def start_collection(g: Game) -> None:
 
 @auto("collect")
 def collect(g: Game, task: dict) -> None:
+    if g.advanced:  # the cities and the smugglers' stronghold pay their occupants first
+        for terr, amount in sorted(SPICE_FLOW.items()):
+            for q in g.order:
+                if g.forces_in(terr, q):
+                    g.gain(q, amount)
+        g.rulings.append("dune.advanced-spice-flow")
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:

@@ -35,6 +35,9 @@ def start_storm(g: Game) -> None:
     state["dialers"] = dialers
     state["dials"] = []
     windows = [{"t": "decide", "kind": "storm-window", "player": q} for q in state["order"] if state["turn"] > 1]
+    if state["turn"] > 1 and g.advanced and g.player_of("fremen"):  # the Storm deck decides (dune.engine-storm-deck)
+        g.push({"t": "chance", "kind": "storm-card"}, *windows, {"t": "auto", "kind": "storm-move"})
+        return
     g.push(*({"t": "chance", "kind": "storm-dial", "player": q} for q in dialers), *windows,
            {"t": "auto", "kind": "storm-move"})
 
@@ -63,6 +66,25 @@ def _apply(g: Game, task: dict, data: dict) -> None:
 
 
 chance_kind(ChanceKind("storm-dial", _deal, _check, _apply, ("dune.storm-first-turn", "dune.storm-later-turns")))
+
+
+# --- the Storm deck (advanced game with the Fremen) --------------------------------------------------
+# The card drawn the turn before is recorded when it is revealed, in this Storm phase: only the
+# Fremen saw it earlier, and that knowledge is no action (our reading: dune.engine-storm-deck).
+def _deal_card(g: Game, task: dict) -> dict:
+    deck = g.c.map["storm"]["deck"]
+    return {"do": "storm-card", "value": deck[below(g.state, len(deck))]}
+
+
+def _check_card(g: Game, task: dict, data: dict) -> None:
+    value = data.get("value")
+    if not isinstance(value, int) or isinstance(value, bool) or value not in g.c.map["storm"]["deck"]:
+        raise IllegalAction("dune.storm-dial-out-of-range", f"a Storm card reads 1 to 6, not {value!r}",
+                            ("dune.storm-later-turns", "dune.engine-storm-deck"))
+
+
+chance_kind(ChanceKind("storm-card", _deal_card, _check_card, _apply,
+                       ("dune.storm-later-turns", "dune.engine-storm-deck")))
 
 
 @auto("storm-move")

@@ -81,6 +81,11 @@ class DunePositions:
             pl = state["players"][pid]
             if pl["faction"] not in cnt.factions or cnt.factions[pl["faction"]]["set"] != "base":
                 out.append(problem(f"/players/{pid}/faction", "unsupported-faction", f"{pl['faction']!r}"))
+            for kind, e in sorted(pl.get("elite", {}).items()):  # special forces (advanced game, forces.py)
+                if kind not in cnt.factions.get(pl["faction"], {}).get("forces", {}) or kind == "normal":
+                    out.append(problem(f"/players/{pid}/elite/{kind}", "unknown-name", f"no force kind {kind!r}"))
+                elif bad := sorted(loc for loc in e.get("map", {}) if loc not in cnt.graph):
+                    out.append(problem(f"/players/{pid}/elite/{kind}/map", "unknown-name", f"no place {bad[0]!r}"))
             for i, card in enumerate(pl["hand"]):
                 if card != "?" and card not in cnt.treachery:
                     out.append(problem(f"/players/{pid}/hand/{i}", "unknown-name", f"no Treachery card {card!r}"))

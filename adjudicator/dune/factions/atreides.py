@@ -2,11 +2,14 @@
 plans are set in a battle the Atreides or their ally fights, the Atreides may name one element of
 the opponent's plan (leader, weapon, defense or dial) to be shown: the opponent then sets its
 plan first and the element is public, so the Atreides' side plans knowing it. Their prescience
-of the cards up for bid and of the Spice deck's top is information only (not-implemented:
-`atreides-auction-prescience`)."""
+of the cards up for bid and of the Spice deck's top is information only and the log records no
+action for it (ruling dune.engine-atreides-looks): the cards are chance outcomes recorded when
+drawn, as in any game; a Karama against the look is karama.py's `atreides-auction-prescience`."""
 
 from __future__ import annotations
 
+from ...core.errors import IllegalAction
+from ..advanced import unplayed
 from ..alliance import side
 from ..game import Game
 from ..registry import Decision, decision, hook
@@ -45,3 +48,80 @@ def _prescience(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("prescience", ("prescience", "pass"), _offers, _prescience, RULINGS))
+
+
+# --- the Kwisatz Haderach (advanced game) ----------------------------------------------------------
+# Ruling dune.atreides-kwisatz; our readings in dune.engine-kwisatz. `kwisatz` on the Atreides:
+# forces lost in battles, whether it is awake (from 7 lost), where it fought this turn, and
+# whether a Lasgun/Shield explosion killed it. A plan takes it with `kwisatz: true`.
+KWISATZ = ("dune.atreides-kwisatz", "dune.engine-kwisatz")
+AWAKENS_AFTER, BONUS = 7, 2
+
+
+def _kh(g: Game, pid: str) -> dict | None:
+    return g.p(pid).get("kwisatz") if g.faction(pid) == FACTION else None
+
+
+@hook("setup-tasks")
+def kwisatz_sleeps(g: Game) -> None:  # answers no task: it only sets the token up
+    me = g.player_of(FACTION)
+    if me and g.advanced:
+        g.p(me)["kwisatz"] = {"lost": 0, "awake": False, "used": None, "dead": False}
+
+
+@hook("battle-losses")
+def count_losses(g: Game, pid: str, n: int) -> None:
+    if (kh := _kh(g, pid)) is not None and n:
+        kh["lost"] += n
+        kh["awake"] = kh["awake"] or kh["lost"] >= AWAKENS_AFTER
+
+
+def kwisatz_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
+    if not plan.get("kwisatz"):
+        return None
+    kh, b = _kh(g, pid), g.state["battle"]
+    here = [g.state["turn"], b["territory"]]
+    if plan["kwisatz"] is not True or kh is None or not kh["awake"] or kh["dead"]:
+        return IllegalAction("dune.no-kwisatz", f"{pid} has no Kwisatz Haderach to play (awake after "
+                             f"{AWAKENS_AFTER} forces lost in battle)", KWISATZ)
+    if plan.get("leader") is None:
+        return IllegalAction("dune.no-kwisatz", "the Kwisatz Haderach goes with a leader or a Cheap Hero", KWISATZ)
+    if kh["used"] not in (None, here) and kh["used"][0] == g.state["turn"]:
+        return IllegalAction("dune.no-kwisatz", "the Kwisatz Haderach fights in one territory a turn", KWISATZ)
+    return None
+
+
+@hook("plan-check")
+def check_kwisatz(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | None:
+    return kwisatz_error(g, pid, plan)
+
+
+@hook("plan-extras")
+def offer_kwisatz(g: Game, pid: str, plan: dict) -> dict | None:
+    extra = {"kwisatz": True}
+    return extra if plan.get("leader") and kwisatz_error(g, pid, {**plan, **extra}) is None else None
+
+
+@hook("leader-bonus")
+def kwisatz_bonus(g: Game, plan: dict) -> int | None:
+    return BONUS if plan.get("kwisatz") else None
+
+
+@hook("battle-resolved")
+def kwisatz_fought(g: Game, terr: str, plans: dict) -> None:
+    me = g.player_of(FACTION)
+    if me and plans.get(me, {}).get("kwisatz") and not g.p(me)["kwisatz"]["dead"]:
+        g.p(me)["kwisatz"]["used"] = [g.state["turn"], terr]
+
+
+@hook("revived")
+def kwisatz_not_revived(g: Game, pid: str) -> None:
+    if (kh := _kh(g, pid)) is not None and kh["dead"]:
+        unplayed(g, "kwisatz-revival")
+
+
+@hook("explosion")
+def kwisatz_dies(g: Game, plans: dict) -> None:
+    me = g.player_of(FACTION)
+    if me and plans.get(me, {}).get("kwisatz"):
+        g.p(me)["kwisatz"]["dead"] = True

@@ -19,10 +19,12 @@ dune.engine-faction-readings).
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK
 from ..game import Game
+from ..karama import stopped
 from ..registry import Decision, decision, hook
 from ..treachery import HIDDEN
 
@@ -155,6 +157,8 @@ def voice_bars_hero(g: Game, pid: str) -> list[str] | None:
 @hook("shipped")
 def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
     me = _me(g)
+    if me and pid != me and g.faction(pid) != "fremen":
+        unplayed(g, "advisors")  # an advisor may go where they shipped, in the advanced game
     if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
         g.push({"t": "decide", "kind": "advisor", "player": me})
 
@@ -166,8 +170,11 @@ def _advisor(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
-decision(Decision("advisor", ("send-advisor", "pass"), lambda g, task: [{"do": "send-advisor"}, {"do": "pass"}],
-                  _advisor, RULINGS))
+def _advisor_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "pass"}] if stopped(g, "spiritual-advisor", task) else [{"do": "send-advisor"}, {"do": "pass"}]
+
+
+decision(Decision("advisor", ("send-advisor", "pass"), _advisor_offers, _advisor, RULINGS))
 
 
 # --- charity ------------------------------------------------------------------------------------------
@@ -176,7 +183,7 @@ CHARITY = 2
 
 @hook("charity")
 def charity(g: Game, pid: str) -> int | None:
-    if g.faction(pid) != FACTION:
+    if g.faction(pid) != FACTION or stopped(g, "bene-gesserit-charity"):
         return None
     g.rulings.append("dune.bene-gesserit")
     return CHARITY

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..alliance import ally_of
 from ..game import Game
+from ..karama import stopped
 from ..registry import Interjection, hook, interjection
 
 FACTION = "emperor"
@@ -42,4 +43,6 @@ interjection(Interjection("give-spice", _offers, _check, _give, RULINGS))
 @hook("revival-sponsor")
 def sponsor(g: Game, pid: str) -> tuple[str, int] | None:
     friend = ally_of(g, pid)
+    if stopped(g, "emperor-sponsored-revival"):
+        return None
     return (friend, SPONSORED) if friend and g.faction(friend) == FACTION else None

@@ -15,7 +15,9 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..alliance import allied
 from ..content import territory
+from ..forces import shift
 from ..game import Game
+from ..karama import stopped
 from ..movement import distances, full
 from ..registry import Decision, decision, hook
 
@@ -35,6 +37,9 @@ def placement_range(g: Game) -> set[str]:
 
 @hook("ship-check")
 def ship_check(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
+    if g.faction(pid) == FACTION and stopped(g, "fremen-free-shipment"):
+        return IllegalAction("dune.advantage-stopped", "a Karama stopped the Fremen's shipment: they have no "
+                             "other way to bring forces in", ("dune.karama", "dune.engine-karama-stops"))
     if g.faction(pid) == FACTION and territory(to) not in placement_range(g):
         return IllegalAction("dune.fremen-ship-range", f"the Fremen bring forces only to the Great Flat or "
                              f"within two territories of it, not to {to}", RULINGS)
@@ -48,9 +53,15 @@ def free(g: Game, pid: str, to: str, count: int) -> int | None:
 
 @hook("move-range")
 def move_range(g: Game, pid: str, ornithopters: bool) -> int | None:
-    if g.faction(pid) != FACTION:
+    if g.faction(pid) != FACTION or stopped(g, "fremen-move"):
         return None
     return ORNITHOPTER_RANGE if ornithopters else MOVE_RANGE
+
+
+@hook("full-strength")
+def battle_hardened(g: Game, pid: str) -> bool | None:
+    """Advanced: their forces count full strength without spice support (support.py)."""
+    return True if g.faction(pid) == FACTION else None
 
 
 @hook("storm-losses")
@@ -84,7 +95,11 @@ def _spare(g: Game, task: dict, args: dict) -> None:
         g.to_tanks(loc, friend, g.forces(loc, friend))
 
 
-decision(Decision("spare-ally", ("spare", "pass"), lambda g, task: [{"do": "spare"}, {"do": "pass"}], _spare,
+def _spare_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "pass"}] if stopped(g, "fremen-spare-ally", task) else [{"do": "spare"}, {"do": "pass"}]
+
+
+decision(Decision("spare-ally", ("spare", "pass"), _spare_offers, _spare,
                   ("dune.fremen", "dune.alliances")))
 
 
@@ -133,6 +148,7 @@ def _ride(g: Game, task: dict, args: dict) -> None:
     pid, n = task["player"], args["count"]
     for loc in g.locations_of(task["territory"]):
         k = min(n, g.forces(loc, pid))
+        shift(g, pid, loc, args["to"], k)  # ordinary forces first (forces.py)
         g.add_forces(loc, pid, -k)
         n -= k
     g.add_forces(args["to"], pid, args["count"])

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from ..alliance import allied
+from ..forces import kinds_error, shift
 from ..game import Game
+from ..karama import stopped
 from ..movement import full, price
 from ..registry import Decision, decision, hook
 
@@ -30,7 +32,7 @@ def _guild(g: Game) -> str | None:
 @hook("ship-cost")
 def half_price(g: Game, pid: str, to: str, count: int) -> int | None:
     guild = _guild(g)
-    if guild is None or not (pid == guild or allied(g, pid, guild)):
+    if guild is None or not (pid == guild or allied(g, pid, guild)) or stopped(g, "guild-half-price"):
         return None
     g.rulings.append("dune.spacing-guild")
     return (count * price(g, to) + 1) // 2
@@ -66,7 +68,7 @@ decision(Decision("guild-timing", ("go-now", "wait"), lambda g, task: [{"do": "g
 # --- cross-planet shipment ---------------------------------------------------------------------------
 def _may_cross(g: Game, pid: str) -> bool:
     guild = _guild(g)
-    return guild is not None and (pid == guild or allied(g, pid, guild))
+    return guild is not None and (pid == guild or allied(g, pid, guild)) and not stopped(g, "guild-cross-ship")
 
 
 def cross_cost(g: Game, to: str, count: int) -> int:
@@ -106,14 +108,17 @@ def cross_offers(g: Game, task: dict) -> list[dict] | None:
 
 @hook("ship-other")
 def cross_check(g: Game, pid: str, args: dict) -> IllegalAction | bool:
-    return cross_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or False
+    return cross_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or kinds_error(
+        g, pid, args.get("from"), args.get("count"), args.get("kinds")) or False
 
 
 @hook("ship-other-apply")
 def cross_ship(g: Game, pid: str, args: dict) -> None:
     frm, to, n = args["from"], args["to"], args["count"]
     guild = _guild(g)
-    g.pay(pid, cross_cost(g, to, n), guild if pid != guild else None)
+    paid_to = guild if pid != guild and not stopped(g, "guild-payment") else None
+    g.pay(pid, cross_cost(g, to, n), paid_to)
+    shift(g, pid, frm, to, n, args.get("kinds"))
     g.add_forces(frm, pid, -n)
     if to == RESERVES:
         g.p(pid)["reserves"] += n

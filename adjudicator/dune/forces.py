@@ -1,0 +1,126 @@
+"""Force kinds (advanced game; rulings dune.emperor-sardaukar, dune.fremen-fedaykin, our readings in
+dune.engine-force-kinds): the one place that knows which kinds a faction's forces come in, what
+each is worth in battle and in losses, and how many may be revived a turn. It reads them from
+the faction sheets (data/factions.json `forces` and `special`), so a faction whose forces come
+in kinds (the Ixians' Cyborgs and Suboids) plugs in with its data and, where its rule differs,
+a field here.
+
+A player's forces stay counted as before (`map[loc][pid]`, `reserves`, `tanks`: every rule that
+only counts them is unchanged); in an advanced game a player with special kinds also has
+`elite` = {kind: {"reserves": n, "tanks": n, "map": {loc: n}}}, how many of those forces are of
+each special kind. Actions that move forces may say how many of each kind go (`kinds: {kind: n}`,
+the rest are ordinary); losses that take every force take every kind, and losses of some forces
+(the storm's half for the Fremen) take ordinary forces first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..core.errors import IllegalAction
+
+if TYPE_CHECKING:  # game.py moves the special forces with the others (to_tanks): no import cycle
+    from .game import Game
+
+RULINGS = ("dune.engine-force-kinds",)
+PLACES = ("reserves", "tanks")
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    faction: str
+    count: int
+    strength: int  # in battle and in losses
+    weaker_against: tuple[tuple[str, int], ...]  # (faction, strength) where it is worth less
+    revived_per_turn: int | None
+
+
+def kinds_of(g: Game, faction: str) -> dict[str, Kind]:
+    """A faction's special kinds (not its ordinary forces), in an advanced game only."""
+    if not g.advanced:
+        return {}
+    sheet = g.c.factions[faction]
+    out = {}
+    for name, n in sorted(sheet["forces"].items()):
+        spec = sheet.get("special", {}).get(name)
+        if name == "normal" or not spec or "strength" not in spec:
+            continue
+        weaker = tuple(sorted((k.removeprefix("against_"), v) for k, v in spec.items() if k.startswith("against_")))
+        out[name] = Kind(name, faction, n, spec["strength"], weaker, spec.get("revived_per_turn"))
+    return out
+
+
+def setup_elite(g: Game, pid: str) -> None:
+    kinds = kinds_of(g, g.faction(pid))
+    if kinds:  # every special force starts in reserves
+        g.p(pid)["elite"] = {k: {"reserves": kind.count, "tanks": 0, "map": {}} for k, kind in kinds.items()}
+
+
+def at(g: Game, pid: str, kind: str, where: str) -> int:
+    e = g.p(pid).get("elite", {}).get(kind)
+    if e is None:
+        return 0
+    return e[where] if where in PLACES else e["map"].get(where, 0)
+
+
+def _add(g: Game, pid: str, kind: str, where: str, n: int) -> None:
+    e = g.p(pid)["elite"][kind]
+    if where in PLACES:
+        e[where] += n
+    else:
+        e["map"][where] = e["map"].get(where, 0) + n
+        if not e["map"][where]:
+            del e["map"][where]
+
+
+def kinds_error(g: Game, pid: str, frm: str, count: int, kinds) -> IllegalAction | None:
+    """`kinds` ({kind: n}, or None) names no more special forces than `frm` holds nor than `count`."""
+    if kinds is None:
+        return None
+    own = kinds_of(g, g.faction(pid))
+    if not isinstance(kinds, dict) or any(k not in own or not isinstance(n, int) or isinstance(n, bool) or n < 0
+                                          for k, n in kinds.items()):
+        return IllegalAction("dune.bad-kinds", f"{pid}'s special forces are {', '.join(own) or 'none'}", RULINGS)
+    if sum(kinds.values()) > count or any(n > at(g, pid, k, frm) for k, n in kinds.items()):
+        return IllegalAction("dune.bad-kinds", f"{pid} has not {kinds} among {count} forces in {frm}", RULINGS)
+    return None
+
+
+def kinds_offers(g: Game, pid: str, frm: str, count: int) -> list[dict]:
+    """Listed: all ordinary, or as many special ones as may go; any mix between is checked."""
+    out = [{}]
+    for k in kinds_of(g, g.faction(pid)):
+        if (n := min(count, at(g, pid, k, frm))):
+            out.append({"kinds": {k: n}})
+    return out
+
+
+def total(g: Game, pid: str, where: str) -> int:
+    return g.p(pid)[where] if where in PLACES else g.forces(where, pid)
+
+
+def shift(g: Game, pid: str, frm: str, to: str, n: int, kinds=None) -> None:
+    """Before `n` of `pid`'s forces go from `frm` to `to` (a place, "reserves" or "tanks"): the
+    special ones among them follow, as `kinds` says, else ordinary forces first (our reading
+    where nobody chooses: the storm's half, a worm ride, a Ghola)."""
+    elite = g.p(pid).get("elite")
+    if not elite or not n:
+        return
+    if kinds is None:
+        left = max(0, n - (total(g, pid, frm) - sum(at(g, pid, k, frm) for k in elite)))
+        kinds = {}
+        for k in sorted(elite):
+            kinds[k] = min(left, at(g, pid, k, frm))
+            left -= kinds[k]
+    for k, m in sorted(kinds.items()):
+        _add(g, pid, k, frm, -m)
+        _add(g, pid, k, to, m)
+
+
+def strength(g: Game, pid: str, kind: str | None, against: str) -> int:
+    """What one force of `kind` (None: ordinary) is worth in battle against `against`."""
+    if kind is None:
+        return 1
+    spec = kinds_of(g, g.faction(pid))[kind]
+    return dict(spec.weaker_against).get(g.faction(against), spec.strength)

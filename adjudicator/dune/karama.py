@@ -1,0 +1,109 @@
+"""Karama against a faction advantage (ruling dune.karama; our reading of each window in
+dune.engine-karama-stops): the card stops one use of an advantage when that advantage is tried,
+and the faction then takes the same decision again without it. So a Karama against an advantage
+is played while the decision that would use it is pending (`play {card: karama, against}`), and
+the stop is written on that pending task (`stopped`): the decision's offers and checks are
+recomputed without the advantage, and the stop ends with the decision. Battle advantages (the
+Voice, the Atreides prescience) are struck from the battle instead (cards.py).
+
+`STOPPABLE` is the one table of what a Karama may stop: the faction whose advantage it is and
+the decision kind that uses it (with a test on that task). Advantages no Karama can stop (traitors,
+win conditions) are `UNSTOPPABLE`; those used with no decision pending (storm losses, the worm
+sparing the Fremen, the Guild's timing) are still `unverifiable` / `not-implemented`
+(NOT_IMPLEMENTED `karama-stops-unattended`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .alliance import allied
+from .game import Game
+
+RULINGS = ("dune.karama", "dune.engine-karama-stops")
+
+
+@dataclass(frozen=True)
+class Stoppable:
+    """`faction`: whose advantage; `kind`: the decision that uses it; `uses(g, task, owner)`: that
+    this pending decision would use it (owner: the player of `faction`)."""
+
+    faction: str
+    kind: str
+    uses: Callable
+    what: str
+    rulings: tuple[str, ...] = ()  # cited besides RULINGS when it is stopped
+
+
+def _own(g: Game, task: dict, owner: str) -> bool:
+    return task["player"] == owner
+
+
+def _own_or_ally(g: Game, task: dict, owner: str) -> bool:
+    return task["player"] == owner or allied(g, task["player"], owner)
+
+
+def _others(g: Game, task: dict, owner: str) -> bool:
+    return task["player"] != owner
+
+
+def _bidder(g: Game, task: dict, owner: str) -> bool:
+    return owner in task.get("bidders", ())
+
+
+def _ally_sponsored(g: Game, task: dict, owner: str) -> bool:
+    return allied(g, task["player"], owner)
+
+
+STOPPABLE = {
+    # information only: recorded, stops nothing a log shows (ruling dune.engine-atreides-looks)
+    "atreides-auction-prescience": Stoppable("atreides", "bid", lambda g, t, o: True,
+                                             "the Atreides' look at the card up for bid (information only)",
+                                             rulings=("dune.engine-atreides-looks",)),
+    "harkonnen-free-card": Stoppable("harkonnen", "bid", _bidder, "the Harkonnen's free card with this purchase"),
+    "emperor-payment": Stoppable("emperor", "bid", _others, "the Emperor receiving this card's price"),
+    "emperor-sponsored-revival": Stoppable("emperor", "revive", _ally_sponsored,
+                                           "the Emperor paying for its ally's extra revivals"),
+    "guild-payment": Stoppable("spacing-guild", "ship", _others, "the Guild receiving this shipment's payment"),
+    "guild-half-price": Stoppable("spacing-guild", "ship", _own_or_ally, "half-price shipment"),
+    "guild-cross-ship": Stoppable("spacing-guild", "ship", _own_or_ally,
+                                  "shipment from the planet (cross-ship or back to reserves)"),
+    "fremen-free-shipment": Stoppable("fremen", "ship", _own, "the Fremen bringing reserves in free"),
+    "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
+    "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm"),
+    "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
+    "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),
+    "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
+}
+# Stopped in battle (cards.py strikes them from the battle record).
+IN_BATTLE = {"voice": "the Voice", "prescience": "the Atreides prescience"}
+UNSTOPPABLE = {"harkonnen-traitors": "a traitor call", "traitor": "a traitor call",
+               "guild-default": "a win condition", "fremen-default": "a win condition",
+               "bene-gesserit-prediction": "a win condition"}
+# Used while no decision is pending (in a chance step or by the turn order): not judged yet.
+UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing")
+
+
+def window(g: Game, pid: str, against: str) -> bool:
+    """The pending decision uses `against`, and `pid` is not the faction whose advantage it is."""
+    entry, task = STOPPABLE.get(against), g.top
+    if entry is None or task is None or task.get("kind") != entry.kind or task["t"] != "decide":
+        return False
+    owner = g.player_of(entry.faction)
+    return owner is not None and owner != pid and against not in task.get("stopped", ()) and entry.uses(
+        g, task, owner)
+
+
+def options(g: Game, pid: str) -> list[str]:
+    return [a for a in STOPPABLE if window(g, pid, a)]
+
+
+def stop(g: Game, against: str) -> None:
+    g.top.setdefault("stopped", []).append(against)
+    g.rulings += [*RULINGS, *STOPPABLE[against].rulings]
+
+
+def stopped(g: Game, advantage: str, task: dict | None = None) -> bool:
+    """Is this advantage stopped for the pending decision (or the task given)?"""
+    task = g.top if task is None else task
+    return task is not None and advantage in task.get("stopped", ())
