@@ -17,6 +17,9 @@ NOT_IMPLEMENTED = {
                       "revival and Bene Gesserit advisors (an action they would change is answered "
                       "not-implemented); the factions' other advanced advantages (not flagged: judged by the "
                       "basic advantage)", "dune.engine-advanced-game"),
+    "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "
+                          "Kwisatz Haderach, so such a state is a position only as a full state or a log "
+                          "prefix (the cut finds no phase start it can write)", None),
     # the expansion
     "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
                         "Tech Tokens (seed 002): refused as unsupported factions and modules", None),
