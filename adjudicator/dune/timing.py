@@ -3,10 +3,10 @@ split into the windows where something may be played, with the Treachery cards a
 Karama each window allows. The Mentat Pause leads back to the Storm (edge `next_turn`).
 
 Which card may be played when is the cards' own data (`when` in data/treachery.json): a card
-played "any time" is listed in every window. Playing Treachery specials and Karama is not refereed
-yet (not_implemented.py): each node says so with `refereed`, so that a tool reading the graph knows
-which windows the engine enforces. A node cites only rulings in force: the records of the specials
-and of Karama (informational until refereed) join their windows when they are.
+played "any time" is listed in every window. Playing Treachery specials and Karama is refereed
+(cards.py, karama.py) in every window but for a Karama against an advantage used while no decision
+is pending (karama.UNATTENDED, not_implemented.py): those windows say so with `refereed: false`
+and name the uses in `unrefereed`, so that a tool reading the graph knows what the engine enforces.
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ WINDOWS = (
     ("mentat-pause", "mentat-pause", (), (), ("dune.victory",)),
 )
 ANY_TIME = "any time"
-# the windows the engine referees: battle plans are checked; specials and Karama are not yet
-REFEREED = frozenset({"battle.plan"})
+# the Karama uses not refereed yet, by window (karama.UNATTENDED: no decision is pending then)
+UNREFEREED = {"storm.before-move": ["stop-advantage: the Fremen's half storm losses"],
+              "spice-blow": ["stop-advantage: the Fremen's worm immunity"],
+              "shipment": ["stop-advantage: the Guild's timing"]}
 
 
 @cache
@@ -51,7 +53,7 @@ def static_graph() -> nx.DiGraph:
         cards = sorted({c for c, d in cnt.treachery.items() if d["set"] == "base" and d.get("when") in playable}
                        | ({"karama"} if karama else set()))
         graph.add_node(name, phase=phase, cards=cards, karama=list(karama), rulings=list(rulings),
-                       refereed=name in REFEREED or not (karama or cards))
+                       refereed=name not in UNREFEREED, unrefereed=UNREFEREED.get(name, []))
     names = [w[0] for w in WINDOWS]
     for u, v in zip(names, names[1:], strict=False):
         graph.add_edge(u, v, next_turn=False)
