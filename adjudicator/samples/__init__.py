@@ -16,6 +16,7 @@ SAMPLES = {
     "imperium-4p-seed5": ("imperium", 4, 5, ()),
     "uprising-4p-bloodlines-tech-choam-seed3": ("uprising", 4, 3, ("bloodlines", "choam", "tech")),
     "imperium-3p-immortality-seed2": ("imperium", 3, 2, ("immortality",)),
+    "uprising-2p-rival-choam-seed4": ("uprising", 2, 4, ("choam",)),
 }
 
 
