@@ -18,6 +18,23 @@ def player_checksums(report: dict, log: dict) -> list[str]:
     return [v["checksum"] for v, a in zip(report["verdicts"], log["actions"], strict=True) if a["by"] != "chance"]
 
 
+def replays_identically(log: dict, *, winner: bool = True) -> dict:
+    """The report of a simulated game, once it is valid and finished (with a winner or a shared
+    first place, unless `winner` is False), replays from the seed alone to the same checksums, and
+    gives a byte-identical report from the same input. Every playout test of every mode uses it."""
+    recorded = replay(log, snapshots="final")
+    assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
+    assert recorded["result"]["finished"]
+    assert not winner or recorded["result"]["winner"] or recorded["result"]["shared"]
+    seeded = dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])
+    dealt = replay(seeded, snapshots="final")
+    assert dealt["valid"]
+    assert player_checksums(recorded, log) == [v["checksum"] for v in dealt["verdicts"]]
+    assert recorded["final_checksum"] == dealt["final_checksum"]
+    assert replay(log, snapshots="final") == recorded  # byte-identical report from the same input
+    return recorded
+
+
 GAMES = {"uprising": ("choam",), "imperium": ()}  # game -> the modules every other playout uses
 
 
@@ -27,19 +44,8 @@ GAMES = {"uprising": ("choam",), "imperium": ()}  # game -> the modules every ot
 def test_random_playouts_replay_identically(game, players, start):
     for seed in range(start, start + CHUNK):
         modules = GAMES[game] if seed % 2 else ()
-        log = simulate(game, players, seed, modules)
-        recorded = replay(log, snapshots="final")
-        assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
+        recorded = replays_identically(simulate(game, players, seed, modules))
         assert {v["verdict"] for v in recorded["verdicts"]} == {"legal"}  # nothing left unimplemented
-        assert recorded["result"]["finished"]
-        assert recorded["result"]["winner"] or recorded["result"]["shared"]
-        seeded = dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])
-        dealt = replay(seeded, snapshots="final")
-        assert dealt["valid"]
-        assert player_checksums(recorded, log) == [v["checksum"] for v in dealt["verdicts"]]
-        assert recorded["final_checksum"] == dealt["final_checksum"]
-        again = replay(log, snapshots="final")
-        assert again == recorded  # byte-identical report from the same input
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
