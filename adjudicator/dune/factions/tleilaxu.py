@@ -1,0 +1,186 @@
+"""Tleilaxu (expansion, seed 002; rulings dune.tleilaxu-*): no traitors but three Face Dancers,
+drawn once the others have kept theirs (`face_dancers`, the revealed ones in `revealed`); a Face
+Dancer revealed after another faction wins a battle, fought by the Tleilaxu or not (`reveal
+{leader, place}` / `pass`); the three redrawn once all are revealed; the revival bank (others pay
+their revival to the Tleilaxu, 1 spice from the bank for each free revival taken) and their own
+revival without limit at half price; Zoal's strength.
+
+Not played yet (not_implemented.py "ixians-tleilaxu"): the Mentat Pause exchange of a Face Dancer,
+early leader revival for others and for themselves, raising another's limit to 5, the ally's
+half price, gholas, Karama against these advantages, Face Dancers recorded unknown."""
+
+from __future__ import annotations
+
+from ...core.errors import IllegalAction
+from ..content import territory
+from ..deck import draw, put, take
+from ..forces import kinds_of, shift
+from ..game import Game
+from ..registry import ChanceKind, Decision, chance_kind, decision, hook
+
+FACTION = "tleilaxu"
+FACE_DANCERS = 3
+ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 para 97)
+RULINGS = ("dune.tleilaxu-face-dancers",)
+REVIVAL_RULINGS = ("dune.tleilaxu-revival",)
+
+
+def _me(g: Game) -> str | None:
+    return g.player_of(FACTION)
+
+
+@hook("no-traitors")
+def no_traitors(g: Game, pid: str) -> bool | None:
+    return True if g.faction(pid) == FACTION else None
+
+
+@hook("setup-tasks")
+def draw_at_setup(g: Game) -> list[dict] | None:
+    """After the others' setup draws and keeps (seed 002 para 57): the tasks come after them."""
+    me = _me(g)
+    if me is None:
+        return None
+    g.p(me).update(face_dancers=[], revealed=[])
+    return [{"t": "chance", "kind": "draw-face-dancers", "player": me}]
+
+
+# --- Face Dancers drawn ----------------------------------------------------------------------------
+def _deal(g: Game, task: dict) -> dict:
+    return {"do": "draw-face-dancers", "player": task["player"],
+            "cards": draw(g.state, g.state["traitor_deck"], FACE_DANCERS)}
+
+
+def _check_draw(g: Game, task: dict, data: dict) -> None:
+    cards = data.get("cards")
+    if not isinstance(cards, list) or len(cards) != min(FACE_DANCERS, len(g.state["traitor_deck"])):
+        raise IllegalAction("dune.traitor-count", f"the Tleilaxu draw {FACE_DANCERS} Face Dancers", RULINGS)
+    take(list(g.state["traitor_deck"]), cards, "Traitor deck")
+
+
+def _apply_draw(g: Game, task: dict, data: dict) -> None:
+    take(g.state["traitor_deck"], data["cards"], "Traitor deck")
+    g.p(task["player"])["face_dancers"] = sorted(data["cards"])
+
+
+chance_kind(ChanceKind("draw-face-dancers", _deal, _check_draw, _apply_draw, RULINGS))
+
+
+# --- the reveal after a battle -----------------------------------------------------------------------
+def hidden_dancers(g: Game, pid: str) -> list[str]:
+    pl = g.p(pid)
+    return sorted(c for c in pl["face_dancers"] if c not in pl["revealed"])
+
+
+@hook("battle-decided")
+def offer_reveal(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
+    """When another faction wins with a leader that is one of the hidden Face Dancers (seed 002
+    para 61): the winner's plan has been settled before (the task waits beneath the others)."""
+    me, leader = _me(g), plans[winner].get("leader")
+    if me and winner != me and leader in hidden_dancers(g, me):
+        g.push({"t": "decide", "kind": "face-dancer", "player": me, "winner": winner, "leader": leader,
+                "territory": territory(locs[0]), "locs": locs})
+
+
+def _room(g: Game, task: dict) -> int:
+    return sum(g.forces(loc, task["winner"]) for loc in task["locs"])
+
+
+def _reveal_offers(g: Game, task: dict) -> list[dict]:
+    n = min(_room(g, task), g.p(task["player"])["reserves"])
+    out = [{"do": "pass"}, {"do": "reveal", "leader": task["leader"], "place": {}}]
+    return out + [{"do": "reveal", "leader": task["leader"], "place": {loc: n}} for loc in task["locs"] if n]
+
+
+def _reveal_check(g: Game, task: dict, args: dict) -> None:
+    if args.get("do") == "pass":
+        return
+    if args.get("leader") != task["leader"]:
+        raise IllegalAction("dune.not-a-face-dancer", f"only {task['leader']}, the winner's leader, may be revealed "
+                            "as a Face Dancer after this battle", RULINGS)
+    place = args.get("place", {})
+    if not isinstance(place, dict) or any(not isinstance(n, int) or isinstance(n, bool) or n < 1 or
+                                          loc not in g.c.graph or g.in_storm(loc) for loc, n in place.items()):
+        raise IllegalAction("dune.bad-placement", "Tleilaxu forces are placed on the planet, outside the storm",
+                            RULINGS)
+    if sum(place.values()) > min(_room(g, task), g.p(task["player"])["reserves"]):
+        raise IllegalAction("dune.bad-placement", f"at most {_room(g, task)} forces replace the winner's, from "
+                            "the Tleilaxu's reserves", RULINGS)
+
+
+def _reveal(g: Game, task: dict, args: dict) -> None:
+    """The winner keeps its win; the leader goes to the Tanks (no spice for it); the winner's forces
+    there go home to reserves, and up to as many Tleilaxu forces are placed (seed 002 paras 63-67)."""
+    me, winner, leader = task["player"], task["winner"], task["leader"]
+    if args["do"] == "reveal":
+        holder = g.p(winner)
+        owner = next(q for q in g.seats if leader in g.p(q)["leaders"])
+        g.p(owner)["leaders"][leader] = "tanks"
+        holder.get("captured", {}).pop(leader, None)
+        for q in (owner, winner):
+            g.p(q)["fought"].pop(leader, None)
+        for loc in task["locs"]:
+            n = g.forces(loc, winner)
+            shift(g, winner, loc, "reserves", n, {k: _at(g, winner, k, loc) for k in kinds_of(g, g.faction(winner))})
+            g.add_forces(loc, winner, -n)
+            holder["reserves"] += n
+        for loc, n in sorted(args["place"].items()):
+            g.p(me)["reserves"] -= n
+            g.add_forces(loc, me, n)
+        pl = g.p(me)
+        pl["revealed"] = sorted([*pl["revealed"], leader])
+        if len(pl["revealed"]) == len(pl["face_dancers"]):  # all three: back to the deck, three new
+            put(g.state["traitor_deck"], pl["face_dancers"])
+            pl.update(face_dancers=[], revealed=[])
+            g.push({"t": "chance", "kind": "draw-face-dancers", "player": me})
+    g.finish(task)
+
+
+def _at(g: Game, pid: str, kind: str, loc: str) -> int:
+    return g.p(pid)["elite"][kind]["map"].get(loc, 0)
+
+
+decision(Decision("face-dancer", ("reveal", "pass"), _reveal_offers, _reveal, RULINGS, _reveal_check))
+
+
+# --- Zoal --------------------------------------------------------------------------------------------
+@hook("leader-strength")
+def zoal(g: Game, leader: str | None, other: dict) -> int | None:
+    """Zoal is worth the opposing leader's printed strength, no bonus (seed 002 para 95)."""
+    if leader != ZOAL:
+        return None
+    theirs = other.get("leader")
+    return (g.c.leaders[theirs]["strength"] or 0) if theirs in g.c.leaders else 0
+
+
+# --- revival -----------------------------------------------------------------------------------------
+@hook("revival-cost")
+def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
+    """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paras 77, 97)."""
+    if g.faction(pid) != FACTION:
+        return None
+    free = g.c.factions[FACTION]["free_revival"]
+    normal = 2 * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0)
+    return -(-normal // 2) + (ZOAL_PRICE if leader == ZOAL else 0)
+
+
+@hook("revival-limit")
+def no_limit(g: Game, pid: str) -> int | None:
+    return g.p(pid)["tanks"] if g.faction(pid) == FACTION else None
+
+
+@hook("revival-payee")
+def payee(g: Game, pid: str) -> str | None:
+    """Other factions pay their revival to the Tleilaxu, the Emperor's for its ally too (para 79)."""
+    me = _me(g)
+    if me and pid != me:
+        g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
+        return me
+    return None
+
+
+@hook("free-revival")
+def income(g: Game, pid: str) -> None:
+    """1 spice from the bank for each faction taking free revival, their own too (para 83)."""
+    if (me := _me(g)) is not None:
+        g.gain(me, 1)
+        g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
