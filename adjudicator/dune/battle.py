@@ -275,7 +275,7 @@ def _kill(g: Game, pid: str, plan: dict) -> int:
         g.p(owner(g, leader))["leaders"][leader] = "tanks"  # a captive goes to its own faction's Tanks
         g.p(pid).get("captured", {}).pop(leader, None)
         g.p(pid)["fought"].pop(leader, None)
-        return g.c.leaders[leader]["strength"] or 0  # Zoal's printed value is none (ruling dune.engine-zoal)
+        return g.c.leaders[leader]["strength"] or 0  # Zoal's printed value is none (dune.engine-ixtl-readings)
     return 0
 
 

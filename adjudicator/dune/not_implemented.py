@@ -20,6 +20,13 @@ NOT_IMPLEMENTED = {
                       "revival, Bene Gesserit advisors, the factions' other advanced advantages; an action "
                       "they would change is answered not-implemented", "dune.engine-advanced-game"),
     # the expansion
-    "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
-                        "Tech Tokens (seed 002): refused as unsupported factions and modules", None),
+    "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
+                        "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face Dancers, "
+                        "the Tleilaxu revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange. "
+                        "Not yet: the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 "
+                        "Treachery cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra "
+                        "draw before bidding, setup deal, ally's swap and Technology, the Face Dancer "
+                        "exchange at the Mentat Pause, Face Dancers recorded unknown, early and raised "
+                        "revival, alliance prices, gholas, Karama against the new advantages",
+                        "dune.engine-ixtl-gate"),
 }

@@ -1,5 +1,5 @@
-"""Ixians (expansion, seed 002; rulings dune.ixians-*): Cyborgs and Suboids as force kinds in every
-game (forces.py's mechanism: the Suboids are the ordinary forces, the Cyborgs the special kind),
+"""Ixians (expansion, seed 002; rulings ixtl.*, our readings in dune.engine-ixtl-readings): Cyborgs
+and Suboids as force kinds in every game (forces.py's mechanism: the Suboids are the ordinary forces, the Cyborgs the special kind),
 their battle strengths, their revival prices and the exchange of surviving Suboids for lost
 Cyborgs after a battle won.
 
@@ -15,9 +15,15 @@ from ..registry import Decision, decision, hook
 
 FACTION = "ixians"
 CYBORGS = "cyborgs"
-CYBORG_PRICE = 3  # paid Cyborg revival, each (seed 002 para 15)
-RULINGS = ("dune.ixians-forces",)
-EXCHANGE_RULINGS = ("dune.ixians-suboid-exchange",)
+CYBORG_PRICE = 3  # paid Cyborg revival, each (seed 002 paragraph 8)
+READINGS = ("dune.engine-ixtl-gate", "dune.engine-ixtl-readings")
+STRENGTH_RULINGS = ("ixtl.suboid-roles", "ixtl.cyborg-strength-changes", "ixtl.cyborg-advanced-strength")
+REVIVAL_RULINGS = ("ixtl.ixian-revival", "dune.engine-ixtl-readings")
+EXCHANGE_RULINGS = ("ixtl.suboid-exchange", "ixtl.suboid-exchange-limits", "dune.engine-ixtl-readings")
+
+
+def cite(g: Game, rulings: tuple[str, ...]) -> None:
+    g.rulings.extend(r for r in rulings if r not in g.rulings)
 
 
 @hook("force-kinds")
@@ -35,17 +41,18 @@ def hms_start(g: Game, pid: str, terr: str, n) -> bool | None:
     if g.faction(pid) != FACTION or not isinstance(n, dict):
         return None
     g.p(pid)["reserves"] += sum(n.values())
-    g.unimplemented.append("ixians-tleilaxu")
+    cite(g, READINGS)
     return True
 
 
 @hook("forces-strength2")
 def strength2(g: Game, pid: str, plan: dict) -> int | None:
     """Twice the dialed forces' strength: a Suboid counts 1/2 always; a Cyborg 2 in the basic game,
-    in the advanced game 2 with one spice of support and 1 without (seed 002 paras 29, 49). Spice
-    beyond the Cyborgs raises nothing."""
+    in the advanced game 2 with one spice of support and 1 without (seed 002 paragraphs 14, 15, 25).
+    Spice beyond the Cyborgs raises nothing."""
     if g.faction(pid) != FACTION:
         return None
+    cite(g, STRENGTH_RULINGS)
     cyborgs = plan.get("kinds", {}).get(CYBORGS, 0)
     suboids = plan["dial"] - cyborgs
     supported = cyborgs if not g.advanced else min(cyborgs, plan.get("spice", 0))
@@ -54,10 +61,11 @@ def strength2(g: Game, pid: str, plan: dict) -> int | None:
 
 @hook("revival-cost")
 def revival_cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
-    """One force free, a Cyborg or a Suboid; then 3 a Cyborg and 2 a Suboid (seed 002 para 15). The
-    free one is a Cyborg when one comes back (our reading: the player would choose so)."""
+    """One force free, a Cyborg or a Suboid; then 3 a Cyborg and 2 a Suboid (seed 002 paragraph 8).
+    The free one is a Cyborg when one comes back (our reading: the player would choose so)."""
     if g.faction(pid) != FACTION:
         return None
+    cite(g, REVIVAL_RULINGS)
     free = g.c.factions[FACTION]["free_revival"]
     cyborgs = min(kinds.get(CYBORGS, 0), forces)
     paid_cyborgs = max(0, cyborgs - free)
@@ -73,7 +81,7 @@ def suboids(g: Game, pid: str, locs: list[str]) -> dict[str, int]:
 
 @hook("battle-decided")
 def offer_exchange(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
-    """Only a winner that lost Cyborgs and kept Suboids there may exchange (seed 002 paras 31, 33)."""
+    """Only a winner that lost Cyborgs and kept Suboids there may exchange (seed 002 paragraphs 16, 17)."""
     cyborgs = plans[winner].get("kinds", {}).get(CYBORGS, 0) if lost else 0
     if g.faction(winner) == FACTION and cyborgs and suboids(g, winner, locs):
         g.push({"t": "decide", "kind": "exchange-suboids", "player": winner, "locs": locs, "cyborgs": cyborgs})

@@ -1,4 +1,4 @@
-"""Tleilaxu (expansion, seed 002; rulings dune.tleilaxu-*): no traitors but three Face Dancers,
+"""Tleilaxu (expansion, seed 002; rulings ixtl.*): no traitors but three Face Dancers,
 drawn once the others have kept theirs (`face_dancers`, the revealed ones in `revealed`); a Face
 Dancer revealed after another faction wins a battle, fought by the Tleilaxu or not (`reveal
 {leader, place}` / `pass`); the three redrawn once all are revealed; the revival bank (others pay
@@ -20,9 +20,13 @@ from ..registry import ChanceKind, Decision, chance_kind, decision, hook
 
 FACTION = "tleilaxu"
 FACE_DANCERS = 3
-ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 para 97)
-RULINGS = ("dune.tleilaxu-face-dancers",)
-REVIVAL_RULINGS = ("dune.tleilaxu-revival",)
+ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 paragraph 49)
+RULINGS = ("ixtl.tleilaxu-setup", "ixtl.face-dancers-drawn", "ixtl.face-dancer-reveal-when",
+           "ixtl.face-dancer-winner-keeps", "ixtl.face-dancer-leader", "ixtl.face-dancer-replace",
+           "ixtl.face-dancer-cycle", "dune.engine-ixtl-readings")
+REVIVAL_RULINGS = ("ixtl.tleilaxu-own-revival", "ixtl.tleilaxu-revival-income", "ixtl.tleilaxu-free-revival-income",
+                   "ixtl.zoal-revival")
+ZOAL_RULINGS = ("ixtl.zoal", "dune.engine-ixtl-readings")
 
 
 def _me(g: Game) -> str | None:
@@ -36,7 +40,7 @@ def no_traitors(g: Game, pid: str) -> bool | None:
 
 @hook("setup-tasks")
 def draw_at_setup(g: Game) -> list[dict] | None:
-    """After the others' setup draws and keeps (seed 002 para 57): the tasks come after them."""
+    """After the others' setup draws and keeps (seed 002 paragraph 29): the tasks come after them."""
     me = _me(g)
     if me is None:
         return None
@@ -74,7 +78,7 @@ def hidden_dancers(g: Game, pid: str) -> list[str]:
 @hook("battle-decided")
 def offer_reveal(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
     """When another faction wins with a leader that is one of the hidden Face Dancers (seed 002
-    para 61): the winner's plan has been settled before (the task waits beneath the others)."""
+    paragraph 31): the winner's plan has been settled before (the task waits beneath the others)."""
     me, leader = _me(g), plans[winner].get("leader")
     if me and winner != me and leader in hidden_dancers(g, me):
         g.push({"t": "decide", "kind": "face-dancer", "player": me, "winner": winner, "leader": leader,
@@ -109,7 +113,7 @@ def _reveal_check(g: Game, task: dict, args: dict) -> None:
 
 def _reveal(g: Game, task: dict, args: dict) -> None:
     """The winner keeps its win; the leader goes to the Tanks (no spice for it); the winner's forces
-    there go home to reserves, and up to as many Tleilaxu forces are placed (seed 002 paras 63-67)."""
+    there go home to reserves, and up to as many Tleilaxu forces are placed (seed 002 paragraphs 32-34)."""
     me, winner, leader = task["player"], task["winner"], task["leader"]
     if args["do"] == "reveal":
         holder = g.p(winner)
@@ -145,9 +149,10 @@ decision(Decision("face-dancer", ("reveal", "pass"), _reveal_offers, _reveal, RU
 # --- Zoal --------------------------------------------------------------------------------------------
 @hook("leader-strength")
 def zoal(g: Game, leader: str | None, other: dict) -> int | None:
-    """Zoal is worth the opposing leader's printed strength, no bonus (seed 002 para 95)."""
+    """Zoal is worth the opposing leader's printed strength, no bonus (seed 002 paragraph 48)."""
     if leader != ZOAL:
         return None
+    g.rulings.extend(r for r in ZOAL_RULINGS if r not in g.rulings)
     theirs = other.get("leader")
     return (g.c.leaders[theirs]["strength"] or 0) if theirs in g.c.leaders else 0
 
@@ -155,9 +160,10 @@ def zoal(g: Game, leader: str | None, other: dict) -> int | None:
 # --- revival -----------------------------------------------------------------------------------------
 @hook("revival-cost")
 def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
-    """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paras 77, 97)."""
+    """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paragraphs 39, 49)."""
     if g.faction(pid) != FACTION:
         return None
+    g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
     free = g.c.factions[FACTION]["free_revival"]
     normal = 2 * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0)
     return -(-normal // 2) + (ZOAL_PRICE if leader == ZOAL else 0)
@@ -170,7 +176,7 @@ def no_limit(g: Game, pid: str) -> int | None:
 
 @hook("revival-payee")
 def payee(g: Game, pid: str) -> str | None:
-    """Other factions pay their revival to the Tleilaxu, the Emperor's for its ally too (para 79)."""
+    """Other factions pay their revival to the Tleilaxu, the Emperor's for its ally too (paragraph 40)."""
     me = _me(g)
     if me and pid != me:
         g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
@@ -180,7 +186,7 @@ def payee(g: Game, pid: str) -> str | None:
 
 @hook("free-revival")
 def income(g: Game, pid: str) -> None:
-    """1 spice from the bank for each faction taking free revival, their own too (para 83)."""
+    """1 spice from the bank for each faction taking free revival, their own too (paragraph 42)."""
     if (me := _me(g)) is not None:
         g.gain(me, 1)
         g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
