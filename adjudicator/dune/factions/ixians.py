@@ -1,7 +1,7 @@
 """Ixians (expansion, seed 002; rulings ixtl.*, our readings in dune.engine-ixtl-readings): Cyborgs
 and Suboids as force kinds in every game (forces.py's mechanism: the Suboids are the ordinary
-forces, the Cyborgs the special kind), their battle strengths, their revival prices and the exchange of surviving Suboids for lost
-Cyborgs after a battle won.
+forces, the Cyborgs the special kind), their battle strengths, their revival prices and the
+exchange of surviving Suboids for lost Cyborgs after a battle won.
 
 Not played yet (not_implemented.py "ixians-tleilaxu"): the Hidden Mobile Stronghold (the six
 forces it starts with wait in reserves), the extra Treachery draw before bidding, the ally's card
