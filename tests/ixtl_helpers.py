@@ -46,6 +46,6 @@ def battle_position(*factions, forces, order=None):
 
 def until(state, kind):
     """Pass every pending decision before the first of `kind` (the battle's windows, cards kept)."""
-    while (p := RULES.prompt(state)) is not None and p["kind"] != kind and "pass" in p["verbs"]:
+    while (p := RULES.prompt(state)) is not None and p["kind"] != kind and "pass" in p.get("verbs", ()):
         act(state, p["by"], "pass")
     return RULES.prompt(state)
