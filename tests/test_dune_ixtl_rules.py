@@ -187,3 +187,22 @@ def test_zoal_is_worth_the_opposing_leaders_printed_strength():
     until(state, None)
     assert g.forces(FLAT, "harkonnen") == 0 and g.p("harkonnen")["tanks"] == 4 and g.p("tleilaxu")["tanks"] == 5
     assert problems(state) == []
+
+
+def test_one_hidden_face_dancer_exchanged_at_the_mentat_pause():
+    """Seed 002 paragraph 37: back into the Traitor deck, a replacement drawn; a revealed one may
+    not be exchanged."""
+    state = new_ixtl("tleilaxu", "emperor", "harkonnen")
+    state["turn"] = 1
+    g = at(state, phase="mentat-pause")
+    _dancers(state, ["bashar", "blin", "wykk"], revealed=["wykk"])
+    RULES.settle(g)
+    assert RULES.prompt(state)["kind"] == "exchange-face-dancer"
+    assert refused(state, "tleilaxu", "exchange", card="wykk").code == "dune.not-offered"
+    out = act(state, "tleilaxu", "exchange", card="bashar")
+    assert "ixtl.face-dancer-exchange" in out.rulings and "bashar" in state["traitor_deck"]
+    assert refused(state, "chance", "draw-face-dancers", player="tleilaxu", cards=["caid", "burseg"]).code \
+        == "dune.traitor-count"  # one replacement only
+    act(state, "chance", "draw-face-dancers", player="tleilaxu", cards=["caid"])
+    assert g.p("tleilaxu")["face_dancers"] == ["blin", "caid", "wykk"] and g.p("tleilaxu")["revealed"] == ["wykk"]
+    assert problems(state) == []

@@ -5,9 +5,11 @@ Dancer revealed after another faction wins a battle, fought by the Tleilaxu or n
 their revival to the Tleilaxu, 1 spice from the bank for each free revival taken) and their own
 revival without limit at half price; Zoal's strength.
 
-Not played yet (not_implemented.py "ixians-tleilaxu"): the Mentat Pause exchange of a Face Dancer,
-early leader revival for others and for themselves, raising another's limit to 5, the ally's
-half price, gholas, Karama against these advantages, Face Dancers recorded unknown."""
+At each Mentat Pause that does not end the game they may exchange one hidden Face Dancer
+(`exchange-face-dancer`: `exchange {card}` / `pass`). Not played yet (not_implemented.py
+"ixians-tleilaxu"): early leader revival for others and for themselves, raising another's limit
+to 5, the ally's half price, gholas, Karama against these advantages, Face Dancers recorded
+unknown."""
 
 from __future__ import annotations
 
@@ -49,21 +51,27 @@ def draw_at_setup(g: Game) -> list[dict] | None:
 
 
 # --- Face Dancers drawn ----------------------------------------------------------------------------
+def _wanted(g: Game, task: dict) -> int:
+    """Three at setup and after all three are revealed, one to replace one exchanged."""
+    return min(FACE_DANCERS - len(g.p(task["player"])["face_dancers"]), len(g.state["traitor_deck"]))
+
+
 def _deal(g: Game, task: dict) -> dict:
     return {"do": "draw-face-dancers", "player": task["player"],
-            "cards": draw(g.state, g.state["traitor_deck"], FACE_DANCERS)}
+            "cards": draw(g.state, g.state["traitor_deck"], _wanted(g, task))}
 
 
 def _check_draw(g: Game, task: dict, data: dict) -> None:
     cards = data.get("cards")
-    if not isinstance(cards, list) or len(cards) != min(FACE_DANCERS, len(g.state["traitor_deck"])):
-        raise IllegalAction("dune.traitor-count", f"the Tleilaxu draw {FACE_DANCERS} Face Dancers", RULINGS)
+    if not isinstance(cards, list) or len(cards) != _wanted(g, task):
+        raise IllegalAction("dune.traitor-count", f"the Tleilaxu draw {_wanted(g, task)} Face Dancers now", RULINGS)
     take(list(g.state["traitor_deck"]), cards, "Traitor deck")
 
 
 def _apply_draw(g: Game, task: dict, data: dict) -> None:
     take(g.state["traitor_deck"], data["cards"], "Traitor deck")
-    g.p(task["player"])["face_dancers"] = sorted(data["cards"])
+    pl = g.p(task["player"])
+    pl["face_dancers"] = sorted(pl["face_dancers"] + data["cards"])
 
 
 chance_kind(ChanceKind("draw-face-dancers", _deal, _check_draw, _apply_draw, RULINGS))
@@ -144,6 +152,33 @@ def _at(g: Game, pid: str, kind: str, loc: str) -> int:
 
 
 decision(Decision("face-dancer", ("reveal", "pass"), _reveal_offers, _reveal, RULINGS, _reveal_check))
+
+
+# --- the Mentat Pause exchange (seed 002 paragraph 37) -------------------------------------------------
+@hook("mentat-pause")
+def offer_exchange(g: Game) -> None:
+    me = _me(g)
+    if me and hidden_dancers(g, me):
+        g.push({"t": "decide", "kind": "exchange-face-dancer", "player": me})
+
+
+def _exchange_offers(g: Game, task: dict) -> list[dict]:
+    return [{"do": "pass"}] + [{"do": "exchange", "card": c} for c in hidden_dancers(g, task["player"])]
+
+
+def _exchange(g: Game, task: dict, args: dict) -> None:
+    """The card goes back into the Traitor deck and a replacement is drawn (a chance outcome: the
+    same card may come back)."""
+    g.finish(task)
+    if args["do"] == "exchange":
+        pl = g.p(task["player"])
+        pl["face_dancers"].remove(args["card"])
+        put(g.state["traitor_deck"], [args["card"]])
+        g.push({"t": "chance", "kind": "draw-face-dancers", "player": task["player"]})
+
+
+decision(Decision("exchange-face-dancer", ("exchange", "pass"), _exchange_offers, _exchange,
+                  ("ixtl.face-dancer-exchange",)))
 
 
 # --- Zoal --------------------------------------------------------------------------------------------
