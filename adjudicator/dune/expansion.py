@@ -22,6 +22,11 @@ def offered(index: int) -> None:
                            code="unsupported-module")
 
 
+def gated(module: str) -> bool:
+    """Refused now (the catalogue and `simulate` ask too)?"""
+    return module == MODULE and INCOMPLETE
+
+
 def sets(modules) -> tuple[str, ...]:
     """The component sets a game with these modules uses (data/*.json `set`)."""
     return ("base", MODULE) if MODULE in modules else ("base",)
