@@ -32,9 +32,9 @@ def to_tanks(g: Game, pid: str, n: int, cyborgs: int = 0) -> None:
         shift(g, pid, "reserves", "tanks", cyborgs, {"cyborgs": cyborgs})
 
 
-def battle_position(*factions, forces, order=None):
+def battle_position(*factions, forces, order=None, modules=MODULES):
     """`forces`: (pid, location, n, cyborgs); battles pending, the first of `order` the aggressor."""
-    state = new_ixtl(*factions)
+    state = new_ixtl(*factions, modules=modules)
     state["storm"], state["order"] = 0, list(order or factions)
     state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
     g = Game(state)

@@ -206,3 +206,21 @@ def test_one_hidden_face_dancer_exchanged_at_the_mentat_pause():
     act(state, "chance", "draw-face-dancers", player="tleilaxu", cards=["caid"])
     assert g.p("tleilaxu")["face_dancers"] == ["blin", "caid", "wykk"] and g.p("tleilaxu")["revealed"] == ["wykk"]
     assert problems(state) == []
+
+
+@pytest.mark.parametrize("plan, harkonnen, ixians_win", [
+    # two unsupported Cyborgs count 1 each: 2 + 1 ties the Harkonnen's 2 supported + 1; aggressors win ties
+    (dict(dial=2, kinds={"cyborgs": 2}), dict(dial=2, spice=2), True),
+    # one Cyborg supported (2) and two Suboids (1/2 each): 3 spice raise no Suboid; 3 + 1 lose to 4 + 1
+    (dict(dial=3, kinds={"cyborgs": 1}, spice=3), dict(dial=4, spice=4), False),
+], ids=["unsupported-cyborgs", "spice-never-lifts-suboids"])
+def test_advanced_cyborgs_count_one_or_two_with_support(plan, harkonnen, ixians_win):
+    """Seed 002 paragraph 25."""
+    state, g = battle_position("ixians", "harkonnen", forces=[("ixians", FLAT, 4, 2), ("harkonnen", FLAT, 5, 0)],
+                               modules=["advanced", "ixians-tleilaxu"])
+    act(state, "ixians", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "ixians", "plan", leader="cammar-pilru", **plan)
+    act(state, "harkonnen", "plan", leader="umman-kudu", **harkonnen)
+    until(state, None)
+    assert (g.forces(FLAT, "harkonnen") == 0) is ixians_win and (g.forces(FLAT, "ixians") == 0) is not ixians_win
+    assert problems(state) == []
