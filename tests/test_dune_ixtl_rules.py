@@ -5,7 +5,7 @@ without surviving Suboids, a Cyborg revived at the Suboid price."""
 
 import pytest
 from dune_helpers import RULES, act, at, refused
-from ixtl_helpers import battle_position, new_ixtl, to_tanks, until
+from ixtl_helpers import battle_position, new_ixtl, place, to_tanks, until
 
 from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.invariants import problems
@@ -224,3 +224,26 @@ def test_advanced_cyborgs_count_one_or_two_with_support(plan, harkonnen, ixians_
     until(state, None)
     assert (g.forces(FLAT, "harkonnen") == 0) is ixians_win and (g.forces(FLAT, "ixians") == 0) is not ixians_win
     assert problems(state) == []
+
+
+def test_face_dancers_recorded_unknown_are_named_when_revealed():
+    """A log that did not see the Face Dancers records them "?": the reveal names one, and is
+    unverifiable (ruling dune.engine-hidden-cards), never illegal while the deck could have dealt it."""
+    state = new_ixtl("emperor", "harkonnen", "tleilaxu")
+    state["players"]["tleilaxu"].update(face_dancers=[], revealed=[])
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"},
+                      {"t": "chance", "kind": "draw-face-dancers", "player": "tleilaxu"}]
+    act(state, "chance", "draw-face-dancers", player="tleilaxu", cards=["?", "?", "blin"])
+    assert state["traitor_hidden"] == 2 and problems(state) == []
+    state["storm"], state["order"] = 0, ["emperor", "harkonnen", "tleilaxu"]
+    g = at(state, {"t": "auto", "kind": "battles"})
+    place(g, "emperor", FLAT, 5)
+    place(g, "harkonnen", FLAT, 2)
+    RULES.settle(g)
+    _emperor_wins(state)
+    assert until(state, "face-dancer")["by"] == "tleilaxu"
+    out = act(state, "tleilaxu", "reveal", leader="bashar", place={})
+    assert out.verdict == "unverifiable" and "dune.engine-hidden-cards" in out.rulings
+    tl = g.p("tleilaxu")
+    assert tl["face_dancers"] == ["?", "bashar", "blin"] and state["traitor_hidden"] == 1
+    assert "bashar" not in state["traitor_deck"] and problems(state) == []

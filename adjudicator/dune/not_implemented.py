@@ -21,13 +21,12 @@ NOT_IMPLEMENTED = {
                       "they would change is answered not-implemented", "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
-                        "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face Dancers, "
-                        "their exchange at the Mentat Pause, the Tleilaxu revival bank and prices, Zoal, Cyborgs and "
-                        "Suboids, the Suboid exchange. "
-                        "Not yet: the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 "
-                        "Treachery cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra "
-                        "draw before bidding, setup deal, ally's swap and Technology, Face Dancers recorded "
-                        "unknown, early and raised "
-                        "revival, alliance prices, gholas, Karama against the new advantages",
+                        "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
+                        "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
+                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange. Not yet: "
+                        "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
+                        "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
+                        "bidding, setup deal, ally's swap and Technology, early and raised revival, "
+                        "alliance prices, gholas, Karama against the new advantages",
                         "dune.engine-ixtl-gate"),
 }

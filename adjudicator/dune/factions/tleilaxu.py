@@ -8,8 +8,10 @@ revival without limit at half price; Zoal's strength.
 At each Mentat Pause that does not end the game they may exchange one hidden Face Dancer
 (`exchange-face-dancer`: `exchange {card}` / `pass`). Not played yet (not_implemented.py
 "ixians-tleilaxu"): early leader revival for others and for themselves, raising another's limit
-to 5, the ally's half price, gholas, Karama against these advantages, Face Dancers recorded
-unknown."""
+to 5, the ally's half price, gholas, Karama against these advantages.
+
+Face Dancers may be recorded unknown ("?", as Traitor cards: traitors.py): a reveal then names the
+card, and the action is unverifiable while the deck could have dealt it."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from ..deck import draw, put, take
 from ..forces import kinds_of, shift
 from ..game import Game
 from ..registry import ChanceKind, Decision, chance_kind, decision, hook
+from ..traitors import hidden
+from ..treachery import HIDDEN, HIDDEN_RULINGS
 
 FACTION = "tleilaxu"
 FACE_DANCERS = 3
@@ -65,11 +69,13 @@ def _check_draw(g: Game, task: dict, data: dict) -> None:
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) != _wanted(g, task):
         raise IllegalAction("dune.traitor-count", f"the Tleilaxu draw {_wanted(g, task)} Face Dancers now", RULINGS)
-    take(list(g.state["traitor_deck"]), cards, "Traitor deck")
+    take(list(g.state["traitor_deck"]), [c for c in cards if c != HIDDEN], "Traitor deck")
 
 
 def _apply_draw(g: Game, task: dict, data: dict) -> None:
-    take(g.state["traitor_deck"], data["cards"], "Traitor deck")
+    """A card recorded unknown ("?", traitors.py) stays counted in the deck until revealed."""
+    take(g.state["traitor_deck"], [c for c in data["cards"] if c != HIDDEN], "Traitor deck")
+    g.state["traitor_hidden"] = hidden(g) + data["cards"].count(HIDDEN)
     pl = g.p(task["player"])
     pl["face_dancers"] = sorted(pl["face_dancers"] + data["cards"])
 
@@ -83,12 +89,18 @@ def hidden_dancers(g: Game, pid: str) -> list[str]:
     return sorted(c for c in pl["face_dancers"] if c not in pl["revealed"])
 
 
+def could_be(g: Game, pid: str, leader: str | None) -> bool:
+    """`leader` is a hidden Face Dancer of `pid`, or one recorded unknown may be it."""
+    dancers = hidden_dancers(g, pid)
+    return leader in dancers or (HIDDEN in dancers and hidden(g) > 0 and leader in g.state["traitor_deck"])
+
+
 @hook("battle-decided")
 def offer_reveal(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
     """When another faction wins with a leader that is one of the hidden Face Dancers (seed 002
     paragraph 31): the winner's plan has been settled before (the task waits beneath the others)."""
     me, leader = _me(g), plans[winner].get("leader")
-    if me and winner != me and leader in hidden_dancers(g, me):
+    if me and winner != me and could_be(g, me, leader):
         g.push({"t": "decide", "kind": "face-dancer", "player": me, "winner": winner, "leader": leader,
                 "territory": territory(locs[0]), "locs": locs})
 
@@ -139,6 +151,13 @@ def _reveal(g: Game, task: dict, args: dict) -> None:
             g.p(me)["reserves"] -= n
             g.add_forces(loc, me, n)
         pl = g.p(me)
+        if leader not in pl["face_dancers"]:  # an unknown card named now (could_be)
+            pl["face_dancers"].remove(HIDDEN)
+            pl["face_dancers"] = sorted([*pl["face_dancers"], leader])
+            g.state["traitor_deck"].remove(leader)
+            g.state["traitor_hidden"] -= 1
+            g.hidden.append(f"{me}'s unknown Face Dancer is taken to be {leader}")
+            g.rulings += HIDDEN_RULINGS
         pl["revealed"] = sorted([*pl["revealed"], leader])
         if len(pl["revealed"]) == len(pl["face_dancers"]):  # all three: back to the deck, three new
             put(g.state["traitor_deck"], pl["face_dancers"])
@@ -163,7 +182,7 @@ def offer_exchange(g: Game) -> None:
 
 
 def _exchange_offers(g: Game, task: dict) -> list[dict]:
-    return [{"do": "pass"}] + [{"do": "exchange", "card": c} for c in hidden_dancers(g, task["player"])]
+    return [{"do": "pass"}] + [{"do": "exchange", "card": c} for c in sorted(set(hidden_dancers(g, task["player"])))]
 
 
 def _exchange(g: Game, task: dict, args: dict) -> None:
@@ -173,7 +192,10 @@ def _exchange(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "exchange":
         pl = g.p(task["player"])
         pl["face_dancers"].remove(args["card"])
-        put(g.state["traitor_deck"], [args["card"]])
+        if args["card"] == HIDDEN:  # an unknown card is still counted in the deck
+            g.state["traitor_hidden"] -= 1
+        else:
+            put(g.state["traitor_deck"], [args["card"]])
         g.push({"t": "chance", "kind": "draw-face-dancers", "player": task["player"]})
 
 
