@@ -247,3 +247,15 @@ def test_face_dancers_recorded_unknown_are_named_when_revealed():
     tl = g.p("tleilaxu")
     assert tl["face_dancers"] == ["?", "bashar", "blin"] and state["traitor_hidden"] == 1
     assert "bashar" not in state["traitor_deck"] and problems(state) == []
+
+
+def test_the_tleilaxu_revive_a_leader_before_all_five_are_dead_at_half_price():
+    state = new_ixtl("tleilaxu", "atreides")
+    g = at(state, {"t": "decide", "kind": "revive", "player": "tleilaxu"})
+    g.p("tleilaxu")["leaders"]["master-zaaf"] = "tanks"
+    g.p("atreides")["leaders"]["duncan-idaho"] = "tanks"
+    act(state, "tleilaxu", "revive", forces=0, leader="master-zaaf")  # 3, halved and rounded up: 2
+    assert g.p("tleilaxu")["leaders"]["master-zaaf"] == "alive" and g.p("tleilaxu")["spice"] == 3
+    g = at(state, {"t": "decide", "kind": "revive", "player": "atreides"})  # the others still wait
+    assert refused(state, "atreides", "revive", forces=0, leader="duncan-idaho").code == "dune.not-offered"
+    assert problems(state) == []

@@ -26,7 +26,8 @@ NOT_IMPLEMENTED = {
                         "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange. Not yet: "
                         "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
                         "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
-                        "bidding, setup deal, ally's swap and Technology, early and raised revival, "
+                        "bidding, setup deal, ally's swap and Technology, early revival for others, several "
+                        "Tleilaxu leaders a phase, raised limits, "
                         "alliance prices, gholas, Karama against the new advantages",
                         "dune.engine-ixtl-gate"),
 }

@@ -27,6 +27,8 @@ def cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict | None 
 
 
 def revivable_leaders(g: Game, pid: str) -> list[str]:
+    if (own := first("revivable-leaders", g, pid)) is not None:  # the Tleilaxu's own, before all are dead
+        return own
     leaders = g.p(pid)["leaders"]
     if any(status != "tanks" for status in leaders.values()):  # alive, or held captive
         return []

@@ -7,8 +7,9 @@ revival without limit at half price; Zoal's strength.
 
 At each Mentat Pause that does not end the game they may exchange one hidden Face Dancer
 (`exchange-face-dancer`: `exchange {card}` / `pass`). Not played yet (not_implemented.py
-"ixians-tleilaxu"): early leader revival for others and for themselves, raising another's limit
-to 5, the ally's half price, gholas, Karama against these advantages.
+"ixians-tleilaxu"): early leader revival for others, several of their own leaders in one
+phase, raising another's limit to 5, the ally's half price, gholas, Karama against these
+advantages.
 
 Face Dancers may be recorded unknown ("?", as Traitor cards: traitors.py): a reveal then names the
 card, and the action is unverifiable while the deck could have dealt it."""
@@ -224,6 +225,15 @@ def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) 
     free = g.c.factions[FACTION]["free_revival"]
     normal = 2 * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0)
     return -(-normal // 2) + (ZOAL_PRICE if leader == ZOAL else 0)
+
+
+@hook("revivable-leaders")
+def early_leaders(g: Game, pid: str) -> list[str] | None:
+    """Their own leaders in the Tanks, before all five are dead (paragraph 39); one a Revival phase
+    so far (several: not implemented)."""
+    if g.faction(pid) != FACTION:
+        return None
+    return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
 
 
 @hook("revival-limit")
