@@ -259,3 +259,59 @@ def test_the_tleilaxu_revive_a_leader_before_all_five_are_dead_at_half_price():
     g = at(state, {"t": "decide", "kind": "revive", "player": "atreides"})  # the others still wait
     assert refused(state, "atreides", "revive", forces=0, leader="duncan-idaho").code == "dune.not-offered"
     assert problems(state) == []
+
+
+# --- Karama (seed 002 paragraphs 38, 75-78) ----------------------------------------------------------------
+def _karama(g, pid):
+    g.state["turn"] = max(g.state["turn"], 1)  # nothing is played out of turn during setup
+    g.state["treachery"]["deck"].remove("karama")
+    g.p(pid)["hand"].append("karama")
+
+
+def test_a_karama_sends_one_revival_payment_to_the_bank_and_stops_the_income_separately():
+    state = new_ixtl("tleilaxu", "atreides", "emperor")
+    g = at(state, {"t": "decide", "kind": "revive", "player": "atreides"})
+    to_tanks(g, "atreides", 5)
+    _karama(g, "emperor")
+    out = act(state, "emperor", "play", card="karama", against="tleilaxu-revival-payment")
+    assert "ixtl.karama-tleilaxu-revival" in out.rulings
+    act(state, "atreides", "revive", forces=3)
+    assert g.p("tleilaxu")["spice"] == 5 + 1 and g.p("atreides")["spice"] == 8  # the income still came
+    assert problems(state) == []
+
+
+def test_a_karama_makes_the_tleilaxu_pay_full_price():
+    state = new_ixtl("tleilaxu", "atreides")
+    g = at(state, {"t": "decide", "kind": "revive", "player": "tleilaxu"})
+    to_tanks(g, "tleilaxu", 3)
+    _karama(g, "atreides")
+    act(state, "atreides", "play", card="karama", against="tleilaxu-half-price")
+    act(state, "tleilaxu", "revive", forces=3)  # 1 paid force: 2, not halved to 1
+    assert g.p("tleilaxu")["spice"] == 5 - 2 + 1 and problems(state) == []
+
+
+def test_no_karama_stops_a_face_dancer_reveal_but_one_stops_the_exchange():
+    state = new_ixtl("emperor", "harkonnen", "tleilaxu")
+    state["turn"] = 1
+    g = at(state, phase="mentat-pause")
+    _dancers(state, ["bashar", "blin", "wykk"])
+    _karama(g, "emperor")
+    RULES.settle(g)
+    assert refused(state, "emperor", "play", card="karama", against="face-dancer").code == "dune.karama-cannot-stop"
+    act(state, "emperor", "play", card="karama", against="face-dancer-exchange")
+    assert refused(state, "tleilaxu", "exchange", card="bashar").code == "dune.not-offered"
+    act(state, "tleilaxu", "pass")
+    assert problems(state) == []
+
+
+def test_a_karama_stops_the_suboid_exchange():
+    state, g = battle_position("ixians", "harkonnen", forces=[("ixians", FLAT, 5, 2), ("harkonnen", FLAT, 2, 0)])
+    _karama(g, "harkonnen")
+    act(state, "ixians", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "ixians", "plan", leader="cammar-pilru", dial=2, kinds={"cyborgs": 2})
+    act(state, "harkonnen", "plan", leader="umman-kudu", dial=2)
+    until(state, "exchange-suboids")
+    act(state, "harkonnen", "play", card="karama", against="ixian-suboid-exchange")
+    assert refused(state, "ixians", "exchange", count=1).code == "dune.not-offered"
+    act(state, "ixians", "pass")
+    assert kind_at(g, "ixians", "cyborgs", "tanks") == 2 and problems(state) == []

@@ -23,11 +23,13 @@ NOT_IMPLEMENTED = {
     "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
                         "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
                         "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
-                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange. Not yet: "
+                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
+                        "against the revival advantages and the two exchanges. Not yet: "
                         "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
                         "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
                         "bidding, setup deal, ally's swap and Technology, early revival for others, several "
                         "Tleilaxu leaders a phase, raised limits, "
-                        "alliance prices, gholas, Karama against the new advantages",
+                        "alliance prices, gholas, Karama against the Cyborgs' strength, the Ixians' "
+                        "bidding and Hidden Mobile Stronghold and the Tleilaxu's raised limits",
                         "dune.engine-ixtl-gate"),
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..forces import Kind, at, shift
 from ..game import Game
+from ..karama import STOPPABLE, Stoppable, stopped
 from ..registry import Decision, decision, hook
 
 FACTION = "ixians"
@@ -20,6 +21,10 @@ READINGS = ("dune.engine-ixtl-gate", "dune.engine-ixtl-readings")
 STRENGTH_RULINGS = ("ixtl.suboid-roles", "ixtl.cyborg-strength-changes", "ixtl.cyborg-advanced-strength")
 REVIVAL_RULINGS = ("ixtl.ixian-revival", "dune.engine-ixtl-readings")
 EXCHANGE_RULINGS = ("ixtl.suboid-exchange", "ixtl.suboid-exchange-limits", "dune.engine-ixtl-readings")
+
+# A Karama stops one exchange (seed 002 paragraphs 75-76; karama.py's table).
+STOPPABLE["ixian-suboid-exchange"] = Stoppable(FACTION, "exchange-suboids", lambda g, t, o: t["player"] == o,
+                                               "the Ixians' Suboid exchange", ("ixtl.karama-cyborg-strength",))
 
 
 def cite(g: Game, rulings: tuple[str, ...]) -> None:
@@ -93,6 +98,8 @@ def _most(g: Game, task: dict) -> int:
 
 
 def _exchange_offers(g: Game, task: dict) -> list[dict]:
+    if stopped(g, "ixian-suboid-exchange", task):
+        return [{"do": "pass"}]
     return [{"do": "pass"}] + [{"do": "exchange", "count": n} for n in range(1, _most(g, task) + 1)]
 
 

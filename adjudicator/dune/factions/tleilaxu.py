@@ -21,6 +21,7 @@ from ..content import territory
 from ..deck import draw, put, take
 from ..forces import kinds_of, shift
 from ..game import Game
+from ..karama import STOPPABLE, UNSTOPPABLE, Stoppable, stopped
 from ..registry import ChanceKind, Decision, chance_kind, decision, hook
 from ..traitors import hidden
 from ..treachery import HIDDEN, HIDDEN_RULINGS
@@ -34,6 +35,24 @@ RULINGS = ("ixtl.tleilaxu-setup", "ixtl.face-dancers-drawn", "ixtl.face-dancer-r
 REVIVAL_RULINGS = ("ixtl.tleilaxu-own-revival", "ixtl.tleilaxu-revival-income", "ixtl.tleilaxu-free-revival-income",
                    "ixtl.zoal-revival")
 ZOAL_RULINGS = ("ixtl.zoal", "dune.engine-ixtl-readings")
+KARAMA_RULINGS = ("ixtl.karama-tleilaxu-revival",)
+
+# What a Karama may stop of theirs (karama.py's table; seed 002 paragraphs 38, 78): each a separate use.
+STOPPABLE.update({
+    "tleilaxu-revival-payment": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] != o,
+                                          "the Tleilaxu receiving this revival's payment", KARAMA_RULINGS),
+    "tleilaxu-revival-income": Stoppable(FACTION, "revive", lambda g, t, o: True,
+                                         "the Tleilaxu's spice for this free revival", KARAMA_RULINGS),
+    "tleilaxu-half-price": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o,
+                                     "the Tleilaxu's half-price revival", KARAMA_RULINGS),
+    "tleilaxu-no-limit": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o,
+                                   "the Tleilaxu's revival without limit", KARAMA_RULINGS),
+    "tleilaxu-early-leader": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o,
+                                       "the Tleilaxu's leader revival before all five are dead", KARAMA_RULINGS),
+    "face-dancer-exchange": Stoppable(FACTION, "exchange-face-dancer", lambda g, t, o: True,
+                                      "the Tleilaxu's Face Dancer exchange", ("ixtl.face-dancer-karama",)),
+})
+UNSTOPPABLE["face-dancer"] = "a Face Dancer reveal (seed 002 paragraph 38: ixtl.face-dancer-karama)"
 
 
 def _me(g: Game) -> str | None:
@@ -183,6 +202,8 @@ def offer_exchange(g: Game) -> None:
 
 
 def _exchange_offers(g: Game, task: dict) -> list[dict]:
+    if stopped(g, "face-dancer-exchange", task):
+        return [{"do": "pass"}]
     return [{"do": "pass"}] + [{"do": "exchange", "card": c} for c in sorted(set(hidden_dancers(g, task["player"])))]
 
 
@@ -218,34 +239,36 @@ def zoal(g: Game, leader: str | None, other: dict) -> int | None:
 # --- revival -----------------------------------------------------------------------------------------
 @hook("revival-cost")
 def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
-    """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paragraphs 39, 49)."""
+    """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paragraphs 39, 49)
+    and never more (our reading when a Karama makes them pay full price)."""
     if g.faction(pid) != FACTION:
         return None
     g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
     free = g.c.factions[FACTION]["free_revival"]
     normal = 2 * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0)
-    return -(-normal // 2) + (ZOAL_PRICE if leader == ZOAL else 0)
+    half = normal if stopped(g, "tleilaxu-half-price") else -(-normal // 2)  # a Karama: full price
+    return half + (ZOAL_PRICE if leader == ZOAL else 0)
 
 
 @hook("revivable-leaders")
 def early_leaders(g: Game, pid: str) -> list[str] | None:
     """Their own leaders in the Tanks, before all five are dead (paragraph 39); one a Revival phase
     so far (several: not implemented)."""
-    if g.faction(pid) != FACTION:
+    if g.faction(pid) != FACTION or stopped(g, "tleilaxu-early-leader"):
         return None
     return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
 
 
 @hook("revival-limit")
 def no_limit(g: Game, pid: str) -> int | None:
-    return g.p(pid)["tanks"] if g.faction(pid) == FACTION else None
+    return g.p(pid)["tanks"] if g.faction(pid) == FACTION and not stopped(g, "tleilaxu-no-limit") else None
 
 
 @hook("revival-payee")
 def payee(g: Game, pid: str) -> str | None:
     """Other factions pay their revival to the Tleilaxu, the Emperor's for its ally too (paragraph 40)."""
     me = _me(g)
-    if me and pid != me:
+    if me and pid != me and not stopped(g, "tleilaxu-revival-payment"):
         g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
         return me
     return None
@@ -254,6 +277,6 @@ def payee(g: Game, pid: str) -> str | None:
 @hook("free-revival")
 def income(g: Game, pid: str) -> None:
     """1 spice from the bank for each faction taking free revival, their own too (paragraph 42)."""
-    if (me := _me(g)) is not None:
+    if (me := _me(g)) is not None and not stopped(g, "tleilaxu-revival-income"):
         g.gain(me, 1)
         g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
