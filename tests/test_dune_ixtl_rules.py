@@ -315,3 +315,18 @@ def test_a_karama_stops_the_suboid_exchange():
     assert refused(state, "ixians", "exchange", count=1).code == "dune.not-offered"
     act(state, "ixians", "pass")
     assert kind_at(g, "ixians", "cyborgs", "tanks") == 2 and problems(state) == []
+
+
+def test_the_tleilaxu_revive_several_leaders_in_one_phase():
+    state = new_ixtl("tleilaxu", "atreides")
+    g = at(state, {"t": "decide", "kind": "revive", "player": "tleilaxu"})
+    for leader in ("master-zaaf", "wykk", "zoal"):
+        g.p("tleilaxu")["leaders"][leader] = "tanks"
+    act(state, "tleilaxu", "revive", forces=0, leader="master-zaaf")  # 2
+    assert RULES.prompt(state)["kind"] == "revive-leader"
+    act(state, "tleilaxu", "revive-leader", leader="wykk")  # 1
+    assert RULES.prompt(state)["kind"] != "revive-leader"  # Zoal costs 3, more than the 2 spice left
+    assert refused(state, "tleilaxu", "revive-leader", leader="zoal")
+    tl = g.p("tleilaxu")
+    assert tl["spice"] == 2 and [ld for ld, s in tl["leaders"].items() if s == "tanks"] == ["zoal"]
+    assert problems(state) == []

@@ -27,8 +27,8 @@ NOT_IMPLEMENTED = {
                         "against the revival advantages and the two exchanges. Not yet: "
                         "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
                         "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
-                        "bidding, setup deal, ally's swap and Technology, early revival for others, several "
-                        "Tleilaxu leaders a phase, raised limits, "
+                        "bidding, setup deal, ally's swap and Technology, early revival for others, raised "
+                        "limits, "
                         "alliance prices, gholas, Karama against the Cyborgs' strength, the Ixians' "
                         "bidding and Hidden Mobile Stronghold and the Tleilaxu's raised limits",
                         "dune.engine-ixtl-gate"),

@@ -7,9 +7,8 @@ revival without limit at half price; Zoal's strength.
 
 At each Mentat Pause that does not end the game they may exchange one hidden Face Dancer
 (`exchange-face-dancer`: `exchange {card}` / `pass`). Not played yet (not_implemented.py
-"ixians-tleilaxu"): early leader revival for others, several of their own leaders in one
-phase, raising another's limit to 5, the ally's half price, gholas, Karama against these
-advantages.
+"ixians-tleilaxu"): early leader revival for others, raising another's limit to 5, the ally's
+half price, gholas. Several of their own leaders come back in one phase (`revive-leader`).
 
 Face Dancers may be recorded unknown ("?", as Traitor cards: traitors.py): a reveal then names the
 card, and the action is unverifiable while the deck could have dealt it."""
@@ -252,11 +251,41 @@ def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) 
 
 @hook("revivable-leaders")
 def early_leaders(g: Game, pid: str) -> list[str] | None:
-    """Their own leaders in the Tanks, before all five are dead (paragraph 39); one a Revival phase
-    so far (several: not implemented)."""
+    """Their own leaders in the Tanks, before all five are dead (paragraph 39); more follow
+    (`revive-leader`)."""
     if g.faction(pid) != FACTION or stopped(g, "tleilaxu-early-leader"):
         return None
     return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
+
+
+def _leader_price(g: Game, leader: str) -> int:
+    return ZOAL_PRICE if leader == ZOAL else -(-g.c.leaders[leader]["strength"] // 2)
+
+
+@hook("revived")
+def more_leaders(g: Game, pid: str) -> None:
+    """Several of their own leaders in one Revival phase (paragraph 39): after their revival, one
+    more leader at a time (`revive-leader {leader}` / `pass`) while one waits in the Tanks."""
+    if g.faction(pid) == FACTION and _more_offers(g, {"player": pid})[1:]:
+        g.push({"t": "decide", "kind": "revive-leader", "player": pid})
+
+
+def _more_offers(g: Game, task: dict) -> list[dict]:
+    pl = g.p(task["player"])
+    return [{"do": "pass"}] + [{"do": "revive-leader", "leader": ld} for ld, status in sorted(pl["leaders"].items())
+                               if status == "tanks" and _leader_price(g, ld) <= pl["spice"]]
+
+
+def _more(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+    if args["do"] == "revive-leader":
+        g.pay(task["player"], _leader_price(g, args["leader"]))
+        g.p(task["player"])["leaders"][args["leader"]] = "alive"
+        more_leaders(g, task["player"])
+
+
+decision(Decision("revive-leader", ("revive-leader", "pass"), _more_offers, _more,
+                  ("ixtl.tleilaxu-own-revival", "ixtl.zoal-revival")))
 
 
 @hook("revival-limit")
