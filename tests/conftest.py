@@ -47,3 +47,12 @@ def dune_unlocked(monkeypatch):
 
     assert "dune" in systems(), "the dune entry point is not installed: run `pip install -e .` (pyproject.toml)"
     monkeypatch.setattr(rules_module, "INCOMPLETE", False)
+
+
+@pytest.fixture
+def ixtl_unlocked(monkeypatch, dune_unlocked):
+    """The Ixians & Tleilaxu expansion of classic Dune, refused to users while its rules are
+    incomplete (dune.expansion.INCOMPLETE): lifted for the tests of the parts implemented."""
+    import adjudicator.dune.expansion as expansion
+
+    monkeypatch.setattr(expansion, "INCOMPLETE", False)

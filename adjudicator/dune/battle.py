@@ -241,12 +241,13 @@ def _leader_killed(g: Game, plan: dict, against: dict) -> bool:
     return subtype == "special" or defense is None or _kind(g, defense) != ("defense", subtype)
 
 
-def _strength(g: Game, plan: dict) -> int:
-    """The leader's (a Cheap Hero's is 0), and what rides with it (hook `leader-bonus`: the Kwisatz
-    Haderach)."""
+def _strength(g: Game, plan: dict, other: dict) -> int:
+    """The leader's (a Cheap Hero's is 0; hook `leader-strength`: Zoal copies `other`'s leader), and
+    what rides with it (hook `leader-bonus`: the Kwisatz Haderach)."""
     leader = plan.get("leader")
     bonus = sum(collect("leader-bonus", g, plan))
-    return (g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0) + bonus
+    own = first("leader-strength", g, leader, other)
+    return (own if own is not None else g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0) + bonus
 
 
 def _lose_all(g: Game, pid: str, locs: list[str]) -> None:
@@ -274,7 +275,7 @@ def _kill(g: Game, pid: str, plan: dict) -> int:
         g.p(owner(g, leader))["leaders"][leader] = "tanks"  # a captive goes to its own faction's Tanks
         g.p(pid).get("captured", {}).pop(leader, None)
         g.p(pid)["fought"].pop(leader, None)
-        return g.c.leaders[leader]["strength"]
+        return g.c.leaders[leader]["strength"] or 0  # Zoal's printed value is none (dune.engine-ixtl-readings)
     return 0
 
 
@@ -346,6 +347,7 @@ def _resolve(g: Game, task: dict) -> None:
         _lose_all(g, loser, locs)
         g.gain(winner, _kill(g, loser, plans[loser]))
         fire("battle-won", g, winner, loser, terr)
+        fire("battle-decided", g, winner, locs, plans, False)  # the expansion's (factions/ixians, tleilaxu)
         _settle_cards(g, winner, plans[winner], keep=True)
         _settle_cards(g, loser, plans[loser], keep=False)
         g.rulings.append("dune.traitor-call")
@@ -365,7 +367,7 @@ def _resolve(g: Game, task: dict) -> None:
     dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
     # doubled, so that unsupported forces (advanced: support.py) count a whole half each
     total = {pid: forces_strength2(g, pid, plans[pid], _opponent_of(a, d, pid))
-             + 2 * (0 if dead[pid] else _strength(g, plans[pid])) for pid in (a, d)}
+             + 2 * (0 if dead[pid] else _strength(g, plans[pid], plans[_opponent_of(a, d, pid)])) for pid in (a, d)}
     winner = a if total[a] >= total[d] else d  # the aggressor wins ties
     loser = _opponent_of(a, d, winner)
     _lose_all(g, loser, locs)
@@ -373,6 +375,7 @@ def _resolve(g: Game, task: dict) -> None:
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
     g.gain(winner, spice)
     fire("battle-won", g, winner, loser, terr)  # the Harkonnen's capture waits beneath the kept cards
+    fire("battle-decided", g, winner, locs, plans, True)  # the winner lost its dialed forces
     _settle_cards(g, winner, plans[winner], keep=True)
     _settle_cards(g, loser, plans[loser], keep=False)
     g.rulings += ["dune.battle-resolution", "dune.battle-leader-spice", "dune.treachery-weapons-defenses",

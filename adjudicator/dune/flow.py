@@ -9,6 +9,7 @@ from .bidding import start_bidding
 from .bribes import collect_bribes
 from .game import Game
 from .movement import start_shipment
+from .registry import fire
 from .revival import start_revival
 from .spice import start_blow, start_charity, start_collection
 from .storm import start_storm
@@ -39,5 +40,7 @@ def advance_flow(g: Game, task: dict) -> None:
         if result:
             g.state["result"] = result
             g.state["stack"] = []
+        else:
+            fire("mentat-pause", g)  # a faction's own pause decision (the Tleilaxu's Face Dancer exchange)
         return
     START[phase](g)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalAction
+from .registry import first
 
 if TYPE_CHECKING:  # game.py moves the special forces with the others (to_tanks): no import cycle
     from .game import Game
@@ -37,7 +38,10 @@ class Kind:
 
 
 def kinds_of(g: Game, faction: str) -> dict[str, Kind]:
-    """A faction's special kinds (not its ordinary forces), in an advanced game only."""
+    """A faction's special kinds (not its ordinary forces), in an advanced game only, unless the
+    faction's own module answers (hook `force-kinds`: the Ixians' Cyborgs, in every game)."""
+    if (own := first("force-kinds", g, faction)) is not None:
+        return own
     if not g.advanced:
         return {}
     sheet = g.c.factions[faction]

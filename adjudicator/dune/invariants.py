@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections import Counter
 
 from .content import Content, content
+from .expansion import sets
 from .game import SPICE_TOTAL
 
 
 def problems(state: dict, cnt: Content | None = None) -> list[str]:
     cnt = cnt or content()
     out = []
+    used = sets(state["game"]["modules"])  # the expansion's Traitor cards too (expansion.py)
     players = state["players"]
     for pid, pl in sorted(players.items()):
         on_map = sum(here.get(pid, 0) for here in state["map"].values())
@@ -54,10 +56,13 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
             {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
         out.append("Spice cards not conserved")
     factions = {pl["faction"] for pl in players.values()}
-    held = [c for pl in players.values() for c in pl["traitors"] + pl["drawn_traitors"]]
+    held = [c for pl in players.values()  # the Tleilaxu's Face Dancers are Traitor cards too
+            for c in pl["traitors"] + pl["drawn_traitors"] + pl.get("face_dancers", [])]
     if held.count("?") != state.get("traitor_hidden", 0):  # an unknown one is still counted in the deck
         out.append("unknown Traitor cards held and the deck's count of them differ")
     traitors = Counter(state["traitor_deck"] + [c for c in held if c != "?"])
-    if traitors != Counter(c for c, t in cnt.traitors.items() if t["set"] == "base" and t["faction"] in factions):
+    # the expansion's Cheap Hero traitor belongs to no faction
+    if traitors != Counter(c for c, t in cnt.traitors.items()
+                           if t["set"] in used and t["faction"] in (*factions, None)):
         out.append("Traitor cards not conserved")
     return out

@@ -21,6 +21,16 @@ NOT_IMPLEMENTED = {
                           "Kwisatz Haderach, so such a state is a position only as a full state or a log "
                           "prefix (the cut finds no phase start it can write)", None),
     # the expansion
-    "ixians-tleilaxu": ("The Ixians and the Tleilaxu, their leaders, Treachery cards, Sandtrout and "
-                        "Tech Tokens (seed 002): refused as unsupported factions and modules", None),
+    "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
+                        "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
+                        "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
+                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
+                        "against the revival advantages and the two exchanges. Not yet: "
+                        "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
+                        "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
+                        "bidding, setup deal, ally's swap and Technology, early revival for others, raised "
+                        "limits, "
+                        "alliance prices, gholas, Karama against the Cyborgs' strength, the Ixians' "
+                        "bidding and Hidden Mobile Stronghold and the Tleilaxu's raised limits",
+                        "dune.engine-ixtl-gate"),
 }

@@ -9,6 +9,7 @@ from ..core.actions import Action
 from ..core.replay import Driver
 from ..core.rng import Random
 from .content import BASE_FACTIONS
+from .expansion import factions as expansion_factions
 
 MAX_STEPS = 20_000
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
@@ -27,7 +28,9 @@ def _bribe(driver: Driver, pid: str, rnd: Random) -> Action | None:
 
 def game_doc(players: int, rnd: Random, modules=()) -> dict:
     factions = list(BASE_FACTIONS)
-    seats = [{"id": c, "faction": factions.pop(rnd.below(len(factions)))} for c in COLOURS[:players]]
+    first = list(expansion_factions(modules))[:players]  # the expansion's factions always sit
+    seats = [{"id": c, "faction": first.pop(0) if first else factions.pop(rnd.below(len(factions)))}
+             for c in COLOURS[:players]]
     return {"system": "dune", "edition": "basic", "modules": sorted(modules), "players": seats}
 
 

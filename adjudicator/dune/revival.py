@@ -18,12 +18,17 @@ def start_revival(g: Game) -> None:
     g.push(*({"t": "decide", "kind": "revive", "player": q} for q in g.order if _offers(g, {"player": q})[1:]))
 
 
-def cost(g: Game, pid: str, forces: int, leader: str | None) -> int:
+def cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict | None = None) -> int:
+    """The price (hook `revival-cost`: a faction's own prices, the Ixians' Cyborgs, the Tleilaxu's half)."""
+    if (own := first("revival-cost", g, pid, forces, leader, kinds or {})) is not None:
+        return own
     free = g.c.factions[g.faction(pid)]["free_revival"]
     return PRICE * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader else 0)
 
 
 def revivable_leaders(g: Game, pid: str) -> list[str]:
+    if (own := first("revivable-leaders", g, pid)) is not None:  # the Tleilaxu's own, before all are dead
+        return own
     leaders = g.p(pid)["leaders"]
     if any(status != "tanks" for status in leaders.values()):  # alive, or held captive
         return []
@@ -46,12 +51,14 @@ def _offers(g: Game, task: dict) -> list[dict]:
     pl = g.p(pid)
     sponsor, most = first("revival-sponsor", g, pid, default=(None, 0))
     out = []
+    limit = first("revival-limit", g, pid, default=LIMIT)  # the Tleilaxu's own: none
     for leader in [None, *revivable_leaders(g, pid)]:
         named = {"leader": leader} if leader else {}
-        for n in range(min(LIMIT, pl["tanks"]) + 1):
+        for n in range(min(limit, pl["tanks"]) + 1):
             if cost(g, pid, n, leader) > pl["spice"]:
                 continue
-            out += [{"do": "revive", "forces": n, **named, **e} for e in _kinds(g, pid, n)]
+            out += [{"do": "revive", "forces": n, **named, **e} for e in _kinds(g, pid, n)
+                    if cost(g, pid, n, leader, e.get("kinds")) <= pl["spice"]]
             if n == LIMIT:  # the sponsor's forces come beyond the player's own three
                 out += [{"do": "revive", "forces": n + k, "sponsored": k, **named, **e}
                         for k in range(1, min(most, pl["tanks"] - n) + 1) if PRICE * k <= g.p(sponsor)["spice"]
@@ -61,11 +68,12 @@ def _offers(g: Game, task: dict) -> list[dict]:
 
 def _revive(g: Game, task: dict, args: dict) -> None:
     pid, n, leader = task["player"], args["forces"], args.get("leader")
+    payee = first("revival-payee", g, pid)  # the Tleilaxu are paid for others' revival
     if k := args.get("sponsored", 0):
         sponsor, _ = first("revival-sponsor", g, pid)
-        g.pay(sponsor, PRICE * k)
+        g.pay(sponsor, PRICE * k, to=payee)
         g.rulings.append("dune.emperor")
-    g.pay(pid, cost(g, pid, n - k, leader))
+    g.pay(pid, cost(g, pid, n - k, leader, args.get("kinds")), to=payee)
     pl = g.p(pid)
     shift(g, pid, "tanks", "reserves", n, args.get("kinds", {}))
     pl["tanks"] -= n
@@ -74,6 +82,8 @@ def _revive(g: Game, task: dict, args: dict) -> None:
         pl["leaders"][leader] = "alive"
         g.rulings.append("dune.revival-leaders")
     fire("revived", g, pid)
+    if n and g.c.factions[g.faction(pid)]["free_revival"]:  # free revival taken: the Tleilaxu's income
+        fire("free-revival", g, pid)
     g.finish(task)
 
 

@@ -30,6 +30,7 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     treachery,
 )
 from .content import content
+from .expansion import gated
 from .flow import advance_flow
 from .game import Game
 from .playing import play
@@ -227,7 +228,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def cards(self, card_type: str | None = None, modules=None) -> list[dict]:
         """The decks' cards, names as `{"en", "ru"}` like every catalogue (the store indexes them)."""
         for i, m in enumerate(modules or ()):
-            if m not in setup.MODULES:  # the advanced game adds rules, not cards
+            if m not in setup.MODULES or gated(m):  # the advanced game adds rules, not cards
                 raise MalformedLog(f"module {m!r} is not supported for classic Dune", f"/modules/{i}",
                                    code="unsupported-module")
         decks = {"treachery": self.content.treachery, "spice": self.content.spice_cards,

@@ -7,20 +7,28 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, MalformedLog
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
+from .expansion import factions as expansion_factions
+from .expansion import offered as expansion_offered
+from .expansion import sets
 from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
-from .registry import ChanceKind, Decision, chance_kind, decision, first
+from .registry import ChanceKind, Decision, chance_kind, collect, decision, first
 from .traitors import hidden as hidden_traitors
 from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
 # The setup options a log's `game.modules` may name (the advanced game: ruling dune.advanced-game).
-MODULES = ("advanced",)
+MODULES = ("advanced", "ixians-tleilaxu")  # the expansion: expansion.py, gated
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
 # dune.engine-player-markers).
 MARKERS = tuple(1 + 3 * i for i in range(6))
 SETUP_RULINGS = ("dune.setup-factions", "dune.setup-traitors", "dune.setup-treachery",
                  "dune.engine-player-markers", "dune.engine-spice-bank", "dune.turn-sequence")
+
+
+def _count(n) -> int:
+    """A sheet's reserves: a number, or one per kind (the Ixians' Cyborgs and Suboids)."""
+    return sum(n.values()) if isinstance(n, dict) else n
 
 
 def location(cnt: Content, terr: str) -> str:
@@ -41,12 +49,14 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         if m not in MODULES:
             raise MalformedLog(f"module {m!r} of classic Dune is not supported (only {', '.join(MODULES)})",
                                f"/game/modules/{i}", code="unsupported-module")
+        if m != "advanced":
+            expansion_offered(i)
     ids = [p["id"] for p in players]
     if len(set(ids)) != len(ids) or "chance" in ids:
         raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
     factions = [p.get("faction") for p in players]
     for i, f in enumerate(factions):
-        if f not in BASE_FACTIONS:
+        if f not in BASE_FACTIONS + expansion_factions(modules):
             raise MalformedLog(f"faction {f!r} is not supported", f"/game/players/{i}/faction",
                                code="unsupported-faction")
     if len(set(factions)) != len(factions):
@@ -63,7 +73,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] == "base"
                                       for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
         "traitor_deck": sorted(c for c, d in cnt.traitors.items()
-                               if d["set"] == "base" and d["faction"] in factions),
+                               if d["set"] in sets(modules) and d["faction"] in (*factions, None)),
         "traitor_hidden": 0, "battle": None, "players": {}, "stack": [], "result": None,
     }
     g = Game(state, cnt)
@@ -72,16 +82,17 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
     for seat, p in enumerate(players):
         sheet = cnt.factions[p["faction"]]
         state["players"][p["id"]] = {
-            "faction": p["faction"], "marker": MARKERS[seat], "spice": 0, "reserves": sheet["reserves"],
+            "faction": p["faction"], "marker": MARKERS[seat], "spice": 0, "reserves": _count(sheet["reserves"]),
             "tanks": 0, "hand": [], "traitors": [], "drawn_traitors": [],
             "leaders": {ld["id"]: "alive" for ld in sheet["leaders"]}, "fought": {}, "ally": None,
         }
         g.gain(p["id"], sheet["spice"])
         for terr, n in sorted(sheet["at_start"].items()):
-            if terr not in ("choose_among", "count"):
+            if terr not in ("choose_among", "count") and first("placed-at-start", g, p["id"], terr, n) is None:
                 g.add_forces(location(cnt, terr), p["id"], n)
-    tasks = [{"t": "chance", "kind": "draw-traitors", "player": q} for q in ids]
-    tasks += [{"t": "decide", "kind": "keep-traitor", "player": q} for q in ids
+    traitors = [q for q in ids if first("no-traitors", g, q) is None]  # the Tleilaxu draw Face Dancers
+    tasks = [{"t": "chance", "kind": "draw-traitors", "player": q} for q in traitors]
+    tasks += [{"t": "decide", "kind": "keep-traitor", "player": q} for q in traitors
               if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
     tasks += [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
               for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
@@ -92,7 +103,8 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         g.p(fremen)["reserves"] += cnt.factions["fremen"]["at_start"]["count"]
         tasks.append({"t": "decide", "kind": "place-fremen", "player": fremen,
                       "left": cnt.factions["fremen"]["at_start"]["count"]})
-    tasks += first("setup-tasks", g, default=[])  # a faction's own setup decision (the prediction)
+    # each faction's own setup tasks (the prediction, the Face Dancers), in the hooks' fixed order
+    tasks += [t for own in collect("setup-tasks", g) for t in own]
     g.push(*tasks, {"t": "flow", "phase": "storm"})  # the flow waits beneath the setup
     return state
 

@@ -74,6 +74,8 @@ def kinds_in_battle(g: Game, pid: str, dial: int) -> list[dict]:
 def forces_strength2(g: Game, pid: str, plan: dict, opponent: str) -> int:
     """Twice the strength of the forces dialed: each force's worth (forces.strength: 2 for Sardaukar
     and Fedaykin, ...), whole when supported, else half; the supported ones are the strongest."""
+    if (own := first("forces-strength2", g, pid, plan)) is not None:  # the Ixians' Suboids count half
+        return own
     dial, kinds = plan["dial"], plan.get("kinds", {})
     worths = sorted([strength(g, pid, k, opponent) for k, n in sorted(kinds.items()) for _ in range(n)]
                     + [1] * (dial - sum(kinds.values())), reverse=True)

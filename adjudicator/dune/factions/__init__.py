@@ -2,4 +2,13 @@
 answer the hooks the general rule modules ask (registry.HOOKS) and own their own decisions.
 Importing this package registers them, in this fixed (alphabetical) order."""
 
-from . import atreides, bene_gesserit, emperor, fremen, harkonnen, spacing_guild  # noqa: F401  (registrations)
+from . import (  # noqa: F401  (registrations)
+    atreides,
+    bene_gesserit,
+    emperor,
+    fremen,
+    harkonnen,
+    ixians,
+    spacing_guild,
+    tleilaxu,
+)

@@ -1,0 +1,67 @@
+"""Random playouts with the Ixians & Tleilaxu expansion (both factions always seated: playing.py):
+2, 4 and 6 players, basic and advanced, end in a victory or the end-of-game default with the
+invariants holding after every action (forces and Cyborgs conserved, spice, the Traitor cards with
+the Face Dancers), and replay to identical checksums from their recorded chance outcomes and from
+their seed."""
+
+import pytest
+
+import adjudicator.dune.expansion as expansion
+import adjudicator.dune.rules as rules_module
+from adjudicator.core.actions import Action
+from adjudicator.core.canonical import checksum
+from adjudicator.core.replay import Driver
+from adjudicator.dune.invariants import problems
+from adjudicator.dune.playout import playout
+from adjudicator.dune.rules import DuneRules
+
+RULES = DuneRules()
+GAMES = [(2, 0, ()), (4, 0, ()), (6, 2, ()), (4, 1, ("advanced",))]
+
+
+def _played(players, seed, extra):
+    sums = []
+
+    def check(state):
+        assert problems(state) == []
+        sums.append(checksum(state))
+
+    return playout(players, seed, check, ("ixians-tleilaxu", *extra)), sums
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}{'-' + '-'.join(m) if m else ''}"
+                                                   for n, s, m in GAMES])
+def played(request):
+    with pytest.MonkeyPatch.context() as mp:  # module scope: the `ixtl_unlocked` fixture comes too late
+        mp.setattr(rules_module, "INCOMPLETE", False)
+        mp.setattr(expansion, "INCOMPLETE", False)
+        return _played(*request.param)
+
+
+def test_playout_seats_both_factions_and_ends(played):
+    log, _ = played
+    assert {"ixians", "tleilaxu"} <= {p["faction"] for p in log["game"]["players"]}
+    result = log["result"]
+    assert result["finished"] and 1 <= result["turn"] <= 10
+    assert result["how"] in ("strongholds", "guild-default", "fremen-default", "no-winner")
+    assert "draw-face-dancers" in {a["do"] for a in log["actions"]}
+
+
+@pytest.mark.usefixtures("ixtl_unlocked")
+@pytest.mark.parametrize("seeded", [False, True], ids=["recorded-outcomes", "seeded"])
+def test_log_replays_to_identical_checksums(played, seeded):
+    log, sums = played
+    seed = log["setup"]["seed"] if seeded else None
+    driver = Driver(RULES, RULES.new_state(log["game"], {"seed": seed} if seed is not None else {}))
+    replayed = []
+    for data in log["actions"]:
+        driver.apply(Action(data))
+        assert problems(driver.state) == []
+        replayed.append(driver.checkpoint())
+    assert replayed == sums and driver.state["result"] == log["result"]
+
+
+@pytest.mark.usefixtures("ixtl_unlocked")
+def test_a_face_dancer_is_revealed_in_some_playout():
+    logs = [_played(*game)[0] for game in GAMES[1:3]]
+    assert any(a["do"] == "reveal" for log in logs for a in log["actions"])
