@@ -422,7 +422,8 @@ def test_every_legal_action_spelled_reads_back_to_itself():
     spelled = dict.fromkeys(("en", "ru"), 0)
     for _, doc in _games():
         log = parse_log(doc)
-        rules, players = log.rules, [p["id"] for p in log.game["players"]]
+        rules = log.rules
+        players = [p["id"] for p in log.game["players"]] + [r["id"] for r in log.setup.get("rivals", [])]
         driver = Driver(rules, rules.new_state(log.game, log.setup))
         for action in log.actions:
             driver.deal(action)
