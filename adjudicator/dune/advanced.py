@@ -3,10 +3,11 @@
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
 (storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py).
-Those it does not play yet are `PENDING`: at the points that call `unplayed` (the Atreides'
-revival once the Kwisatz Haderach is dead, a shipment the Bene Gesserit could follow) the action
-is answered `unverifiable` / `not-implemented` naming them rather than judged by the basic rule
-in their place; NOT_IMPLEMENTED's `advanced-game` lists them."""
+Those it does not play yet are `PENDING`, one entry per faction advantage (the Emperor's and the
+Harkonnen's advanced advantages are all played; the Spacing Guild has none but its Karama power):
+at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
+`not-implemented` naming them rather than judged by the basic rule in their place;
+NOT_IMPLEMENTED's `advanced-game` lists them."""
 
 from __future__ import annotations
 
@@ -14,11 +15,19 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
+    # Atreides (factions/atreides.py: the Atreides' revival once it is dead)
     "kwisatz-revival": "the Kwisatz Haderach, killed, is revived as a leader",
-    "advisors": "Bene Gesserit forces may be advisors",
-    # not flagged anywhere yet: where one applies, an advanced game is judged by the basic advantage
-    "advantages": "the factions' other advanced advantages (Bene Gesserit starting advisor and worthless "
-                  "cards as Karama, Fremen storm migration and worm placement, ...)",
+    # Bene Gesserit (factions/bene_gesserit.py: a shipment by another faction, their own shipment or
+    # move into a territory another faction occupies, a battle they fight)
+    "advisors": "Bene Gesserit forces may be advisors (sent with another's shipment, coexisting, "
+                "flipped on intrusion, taking up arms, universal stewards)",
+    # Bene Gesserit (cards.py: a worthless card played from hand, bidding.py / movement.py: a Karama
+    # bid or shipment by a player holding none)
+    "worthless-karama": "the Bene Gesserit may use a worthless card as a Karama",
+    # Fremen (factions/fremen.py: their reserves brought into a sector in storm)
+    "storm-migration": "the Fremen may bring reserves into the storm, losing half of them",
+    # Fremen (spice.py: a Shai-Hulud turned right after another on the same pile)
+    "worm-placement": "the Fremen place each Shai-Hulud after the first of a Spice Blow in a sand territory",
 }
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from . import karama, karama_powers
+from .advanced import unplayed
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
@@ -203,8 +204,17 @@ def _offers(g: Game, pid: str) -> list[dict]:
             for o in PLAYS[card].options(g, pid)]
 
 
+def _worthless_karama(g: Game, pid: str, card) -> bool:
+    """Advanced: the Bene Gesserit may play a worthless card as a Karama, not played yet."""
+    info = g.c.treachery.get(card) if isinstance(card, str) else None
+    return (g.advanced and g.faction(pid) == "bene-gesserit" and info is not None
+            and info["kind"] == "worthless" and could_hold(g, pid, card))
+
+
 def _check(g: Game, pid: str, args: dict) -> None:
     card = args.get("card")
+    if _worthless_karama(g, pid, card):
+        return
     if card not in PLAYS:
         raise IllegalAction("dune.card-not-playable", f"{card!r} is not a special Treachery card played from hand "
                             "(battle cards go in a battle plan)", ("dune.treachery-special",))
@@ -221,6 +231,9 @@ def _check(g: Game, pid: str, args: dict) -> None:
 def _apply(g: Game, pid: str, args: dict) -> None:
     card = args["card"]
     discard(g, pid, [card])
+    if card not in PLAYS:  # a worthless card as a Karama (_worthless_karama): its effect is not played
+        unplayed(g, "worthless-karama")
+        return
     PLAYS[card].effect(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})
     g.rulings += [*PLAYS[card].rulings, "dune.treachery-special"]
 

@@ -64,7 +64,7 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (karama_powers.py)
         return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
                              ("dune.karama", "dune.engine-karama-powers"))
-    if g.in_storm(to):
+    if g.in_storm(to) and not first("storm-entry", g, pid, default=False):  # advanced Fremen (pending)
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
     if full(g, pid, to):
@@ -210,6 +210,7 @@ def _move(g: Game, task: dict, args: dict) -> None:
         shift(g, task["player"], args["from"], args["to"], args["count"], args.get("kinds"))
         g.add_forces(args["from"], task["player"], -args["count"])
         g.add_forces(args["to"], task["player"], args["count"])
+        fire("moved", g, task["player"], args["to"])  # e.g. the advanced Bene Gesserit's advisors
     expel_beside_ally(g, task["player"])  # the end of this player's shipment and movement
     g.finish(task)
 

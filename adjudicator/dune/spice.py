@@ -88,6 +88,8 @@ def _apply(g: Game, task: dict, data: dict) -> None:
         g.rulings.append("dune.shai-hulud")
     else:
         last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
+        # a blow ends on a territory card: a worm on top was turned in this very blow
+        fire("shai-hulud", g, bool(pile) and g.c.spice_cards[pile[-1]]["kind"] == "shai-hulud")
         pile.append(card)
         open_nexus(g)
         if last:

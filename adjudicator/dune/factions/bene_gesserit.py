@@ -22,7 +22,7 @@ from ...core.errors import IllegalAction
 from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
-from ..content import POLAR_SINK
+from ..content import POLAR_SINK, territory
 from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
@@ -161,6 +161,33 @@ def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
         unplayed(g, "advisors")  # an advisor may go where they shipped, in the advanced game
     if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
         g.push({"t": "decide", "kind": "advisor", "player": me})
+
+
+def _occupied_by_others(g: Game, me: str, to: str) -> bool:
+    """Another faction's forces in the territory (none battles in the Polar Sink)."""
+    terr = territory(to)
+    return terr != territory(POLAR_SINK) and any(
+        q != me and g.forces(loc, q) for loc in g.locations_of(terr) for q in g.state["map"].get(loc, {}))
+
+
+@hook("shipped")
+def advisors_on_entry(g: Game, pid: str, to: str, count: int) -> None:
+    """Advanced: their forces entering a territory another faction occupies may coexist as advisors."""
+    if pid == _me(g) and _occupied_by_others(g, pid, to):
+        unplayed(g, "advisors")
+
+
+@hook("moved")
+def advisors_on_move(g: Game, pid: str, to: str) -> None:
+    if pid == _me(g) and _occupied_by_others(g, pid, to):
+        unplayed(g, "advisors")
+
+
+@hook("battle-opened")
+def advisors_in_battle(g: Game, battle: dict) -> None:
+    """Advanced: advisors do not fight, so a battle of theirs may not be one."""
+    if _me(g) in (battle["aggressor"], battle["defender"]):
+        unplayed(g, "advisors")
 
 
 def _advisor(g: Game, task: dict, args: dict) -> None:

@@ -13,6 +13,7 @@ them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..advanced import unplayed
 from ..alliance import allied
 from ..content import territory
 from ..forces import shift
@@ -44,6 +45,25 @@ def ship_check(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
         return IllegalAction("dune.fremen-ship-range", f"the Fremen bring forces only to the Great Flat or "
                              f"within two territories of it, not to {to}", RULINGS)
     return None
+
+
+@hook("storm-entry")
+def storm_migration(g: Game, pid: str) -> bool | None:
+    """Advanced: the Fremen may bring reserves into the storm (losing half), not played yet."""
+    return True if g.advanced and g.faction(pid) == FACTION else None
+
+
+@hook("shipped")
+def migrated(g: Game, pid: str, to: str, count: int) -> None:
+    if g.faction(pid) == FACTION and g.in_storm(to):
+        unplayed(g, "storm-migration")
+
+
+@hook("shai-hulud")
+def worm_placed(g: Game, again: bool) -> None:
+    """Advanced: a Shai-Hulud after the first of a Spice Blow goes where the Fremen choose, not played yet."""
+    if again and g.player_of(FACTION):
+        unplayed(g, "worm-placement")
 
 
 @hook("ship-cost")

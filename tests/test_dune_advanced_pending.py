@@ -1,0 +1,159 @@
+"""The advanced advantages the engine does not play yet (advanced.PENDING, ruling
+dune.engine-advanced-game): for each faction that has one, an action it could change is answered
+unverifiable / not-implemented in an advanced game, and the same action in a basic game is judged
+as the basic rules say (issue #15: no verdict rests on a rule the engine does not know)."""
+
+import pytest
+from dune_helpers import RULES, act, move_forces, refused
+
+from adjudicator.core.actions import Action
+from adjudicator.dune.advanced import PENDING
+from adjudicator.dune.game import Game
+from adjudicator.dune.invariants import problems
+
+pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
+ADVANCED, BASIC = ("advanced",), ()
+
+
+def new(*factions, modules=ADVANCED):
+    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
+    return RULES.new_state(game, {})
+
+
+def at(state, *tasks, phase="shipment-movement", turn=2, storm=0):
+    state["turn"], state["storm"] = turn, storm
+    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
+    return Game(state)
+
+
+def flagged(out, part):
+    """The outcome names the pending rule `part` and rests on no basic reading in its place."""
+    return (out.verdict == "unverifiable" and out.code == "not-implemented" and f"({part})" in out.message
+            and "dune.engine-advanced-game" in out.rulings)
+
+
+def judged(out):
+    return out.verdict == "legal" and out.code == "ok"
+
+
+def test_each_pending_rule_is_named_once_and_the_catch_all_is_gone():
+    assert set(PENDING) == {"kwisatz-revival", "advisors", "worthless-karama", "storm-migration", "worm-placement"}
+
+
+# --- Atreides: the Kwisatz Haderach's revival --------------------------------------------------------------
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_atreides_revival_after_the_kwisatz_haderach_died(modules):
+    state = new("atreides", "harkonnen", modules=modules)
+    g = at(state, {"t": "decide", "kind": "revive", "player": "atreides"}, phase="revival")
+    g.p("atreides")["reserves"] -= 2
+    g.p("atreides")["tanks"] += 2
+    if modules:
+        g.p("atreides")["kwisatz"]["dead"] = True
+    out = act(state, "atreides", "revive", forces=2)
+    assert flagged(out, "kwisatz-revival") if modules else judged(out)
+    assert problems(state) == []
+
+
+# --- Bene Gesserit: advisors -------------------------------------------------------------------------------
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_shipment_into_an_occupied_territory(modules):
+    state = new("bene-gesserit", "atreides", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
+    out = act(state, "bene-gesserit", "ship", to="arrakeen@9", count=1)  # the Atreides hold Arrakeen
+    assert g.forces("arrakeen@9", "bene-gesserit") == 1
+    assert flagged(out, "advisors") if modules else judged(out)
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_move_beside_another_faction_and_an_empty_territory(modules):
+    state = new("bene-gesserit", "atreides", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
+    move_forces(g, "bene-gesserit", "imperial-basin@9", 2)
+    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "arrakeen@9", "count": 1})
+    assert flagged(out, "advisors") if modules else judged(out)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
+    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "old-gap@9", "count": 1})
+    assert judged(out)  # nobody else there: nothing an advisor would change
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_battle(modules):
+    state = new("bene-gesserit", "harkonnen", modules=modules)
+    g = at(state, {"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}, phase="battle")
+    state["order"] = ["bene-gesserit", "harkonnen"]
+    state["stack"] = state["stack"][1:]
+    move_forces(g, "bene-gesserit", "the-great-flat@14", 3)
+    move_forces(g, "harkonnen", "the-great-flat@14", 3)
+    RULES.settle(g)
+    out = act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
+    assert flagged(out, "advisors") if modules else judged(out)
+
+
+# --- Bene Gesserit: a worthless card as a Karama ------------------------------------------------------------
+def test_bene_gesserit_worthless_card_as_karama():
+    state = new("bene-gesserit", "atreides")
+    g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"})
+    g.p("bene-gesserit")["hand"].append("kulon")
+    out = act(state, "bene-gesserit", "play", card="kulon")
+    assert flagged(out, "worthless-karama")
+    assert "kulon" not in g.p("bene-gesserit")["hand"] and RULES.prompt(state)["kind"] == "ship"
+    assert refused(state, "atreides", "play", card="kulon").code in ("dune.card-not-playable",
+                                                                     "dune.card-not-in-hand")
+
+
+def test_a_basic_game_refuses_a_worthless_card_played_from_hand():
+    state = new("bene-gesserit", "atreides", modules=BASIC)
+    g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"})
+    g.p("bene-gesserit")["hand"].append("kulon")
+    assert refused(state, "bene-gesserit", "play", card="kulon").code == "dune.card-not-playable"
+
+
+# --- Fremen: storm migration ----------------------------------------------------------------------------------
+def test_fremen_bring_reserves_into_the_storm_only_in_the_advanced_game():
+    state = new("fremen", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=14)
+    out = act(state, "fremen", "ship", to="the-great-flat@14", count=4)
+    assert flagged(out, "storm-migration") and g.forces("the-great-flat@14", "fremen") == 4
+    basic = new("fremen", "harkonnen", modules=BASIC)
+    at(basic, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=14)
+    assert refused(basic, "fremen", "ship", to="the-great-flat@14", count=4).code == "dune.ship-into-storm"
+    other = new("harkonnen", "fremen")  # an advanced faction without the advantage is still barred
+    at(other, {"t": "decide", "kind": "ship", "player": "harkonnen"}, storm=14)
+    assert refused(other, "harkonnen", "ship", to="the-great-flat@14", count=1).code == "dune.ship-into-storm"
+
+
+def test_fremen_outside_the_storm_are_judged():
+    state = new("fremen", "harkonnen")
+    at(state, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=0)
+    assert judged(act(state, "fremen", "ship", to="the-great-flat@14", count=4))
+
+
+# --- Fremen: where a later Shai-Hulud appears -------------------------------------------------------------------
+def _worms(state):
+    from adjudicator.dune.spice import start_blow
+    g = at(state, phase="charity")
+    start_blow(g)
+    d = state["spice_deck"]
+    d["deck"].remove("the-great-flat")
+    d["discard"].append("the-great-flat")
+    return g, [c for c in d["deck"] if g.c.spice_cards[c]["kind"] == "shai-hulud"]
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_a_second_shai_hulud_in_one_blow(modules):
+    state = new("fremen", "harkonnen", modules=modules)
+    g, worms = _worms(state)
+    chance = {"by": "chance", "do": "spice-card"}
+    out = RULES.apply(state, Action({**chance, "card": worms[0]}))
+    assert judged(out)  # the first devours the Great Flat, as the basic rule says
+    out = RULES.apply(state, Action({**chance, "card": worms[1]}))
+    assert flagged(out, "worm-placement") if modules else judged(out)
+
+
+def test_without_the_fremen_a_second_shai_hulud_is_judged():
+    state = new("atreides", "harkonnen")
+    g, worms = _worms(state)
+    chance = {"by": "chance", "do": "spice-card"}
+    RULES.apply(state, Action({**chance, "card": worms[0]}))
+    assert judged(RULES.apply(state, Action({**chance, "card": worms[1]})))
