@@ -157,3 +157,43 @@ def test_without_the_fremen_a_second_shai_hulud_is_judged():
     chance = {"by": "chance", "do": "spice-card"}
     RULES.apply(state, Action({**chance, "card": worms[0]}))
     assert judged(RULES.apply(state, Action({**chance, "card": worms[1]})))
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_karama_bid_with_a_worthless_card(modules):
+    state = new("bene-gesserit", "emperor", modules=modules)
+    state["order"] = ["bene-gesserit", "emperor"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    g.p("bene-gesserit")["hand"].append("kulon")
+    RULES.settle(g)
+    if not modules:
+        assert refused(state, "bene-gesserit", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
+        return
+    act(state, "bene-gesserit", "bid", amount=20, karama=True)
+    out = act(state, "emperor", "pass")
+    assert flagged(out, "worthless-karama") and g.p("emperor")["spice"] == 10  # nothing paid for the card
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_karama_shipment_with_a_worthless_card(modules):
+    state = new("bene-gesserit", "spacing-guild", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
+    g.p("bene-gesserit")["hand"].append("kulon")
+    if not modules:
+        err = refused(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
+        assert err.code == "dune.card-not-in-hand"
+        return
+    bank = state["bank"]
+    out = act(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
+    assert flagged(out, "worthless-karama") and state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
+    assert problems(state) == []
+
+
+def test_a_karama_bid_by_another_faction_holding_a_worthless_card_is_refused():
+    state = new("atreides", "bene-gesserit")
+    state["order"] = ["atreides", "bene-gesserit"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    g.p("atreides")["hand"].append("kulon")
+    RULES.settle(g)
+    assert refused(state, "atreides", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"

@@ -10,9 +10,10 @@ spice, and if it wins the card is bought free (nothing paid, the Karama discarde
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from .advanced import unplayed
 from .game import Game
 from .karama import stopped
-from .registry import Decision, auto, decision, fire
+from .registry import Decision, auto, decision, fire, first
 from .treachery import could_hold, discard, has_room
 
 KARAMA = "karama"
@@ -57,7 +58,7 @@ def _check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") != "bid" or args["karama"] is not True or not isinstance(amount, int) or isinstance(
             amount, bool) or amount <= task["high"]:
         raise IllegalAction("dune.bad-bid", f"a Karama bid must top {task['high']}", ("dune.karama",))
-    if not could_hold(g, task["player"], KARAMA):
+    if not could_hold(g, task["player"], KARAMA) and not first("karama-stand-in", g, task["player"], None):
         raise IllegalAction("dune.card-not-in-hand", f"{task['player']} holds no Karama", ("dune.karama",))
 
 
@@ -86,7 +87,9 @@ def _bid(g: Game, task: dict, args: dict) -> None:
     if task["leader"] is not None and task["passes"] >= len(task["bidders"]) - 1:
         winner = task["leader"]
         emperor = g.player_of("emperor")
-        if task.get("karama"):  # bought free with a Karama
+        if task.get("karama") and not could_hold(g, winner, KARAMA):  # a worthless card stood in for it
+            unplayed(g, "worthless-karama")
+        elif task.get("karama"):  # bought free with a Karama
             discard(g, winner, [KARAMA])
             g.rulings.append("dune.karama")
         else:

@@ -20,7 +20,7 @@ from .advanced import unplayed
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
-from .registry import Interjection, interjection
+from .registry import Interjection, first, interjection
 from .treachery import HIDDEN, could_hold, discard
 
 PLAY = ("dune.engine-card-plays",)
@@ -204,17 +204,10 @@ def _offers(g: Game, pid: str) -> list[dict]:
             for o in PLAYS[card].options(g, pid)]
 
 
-def _worthless_karama(g: Game, pid: str, card) -> bool:
-    """Advanced: the Bene Gesserit may play a worthless card as a Karama, not played yet."""
-    info = g.c.treachery.get(card) if isinstance(card, str) else None
-    return (g.advanced and g.faction(pid) == "bene-gesserit" and info is not None
-            and info["kind"] == "worthless" and could_hold(g, pid, card))
-
-
 def _check(g: Game, pid: str, args: dict) -> None:
     card = args.get("card")
-    if _worthless_karama(g, pid, card):
-        return
+    if isinstance(card, str) and card not in PLAYS and first("karama-stand-in", g, pid, card):
+        return  # a worthless card as a Karama (advanced Bene Gesserit): accepted, its effect not played
     if card not in PLAYS:
         raise IllegalAction("dune.card-not-playable", f"{card!r} is not a special Treachery card played from hand "
                             "(battle cards go in a battle plan)", ("dune.treachery-special",))

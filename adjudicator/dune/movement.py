@@ -14,6 +14,7 @@ from functools import cache
 import networkx as nx
 
 from ..core.errors import IllegalAction
+from .advanced import unplayed
 from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
 from .forces import kinds_error, kinds_offers, shift
@@ -70,7 +71,7 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     if full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
-    if karama and not could_hold(g, pid, KARAMA):
+    if karama and not could_hold(g, pid, KARAMA) and not first("karama-stand-in", g, pid, None):
         return IllegalAction("dune.card-not-in-hand", f"{pid} holds no Karama to ship at the Guild rate",
                              ("dune.karama",))
     if (cost := ship_cost(g, pid, to, count, karama)) > g.p(pid)["spice"]:
@@ -115,7 +116,10 @@ def _ship(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "ship":
         pid, to, n = task["player"], args["to"], args["count"]
         guild = g.player_of("spacing-guild")
-        if args.get("karama"):  # the Guild rate, paid to the bank
+        if args.get("karama") and not could_hold(g, pid, KARAMA):  # a worthless card stood in for it
+            unplayed(g, "worthless-karama")
+            g.pay(pid, ship_cost(g, pid, to, n, karama=True))
+        elif args.get("karama"):  # the Guild rate, paid to the bank
             discard(g, pid, [KARAMA])
             g.pay(pid, ship_cost(g, pid, to, n, karama=True))
             g.rulings.append("dune.karama")

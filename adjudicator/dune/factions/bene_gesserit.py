@@ -26,7 +26,7 @@ from ..content import POLAR_SINK, territory
 from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
-from ..treachery import HIDDEN
+from ..treachery import HIDDEN, could_hold
 
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
@@ -188,6 +188,16 @@ def advisors_in_battle(g: Game, battle: dict) -> None:
     """Advanced: advisors do not fight, so a battle of theirs may not be one."""
     if _me(g) in (battle["aggressor"], battle["defender"]):
         unplayed(g, "advisors")
+
+
+# --- a worthless card as a Karama (advanced, not played yet) -------------------------------------------------
+@hook("karama-stand-in")
+def worthless_as_karama(g: Game, pid: str, card: str | None) -> bool | None:
+    """Advanced: the Bene Gesserit may use a worthless card (`card`, or any they hold) as a Karama."""
+    if not g.advanced or pid != _me(g):
+        return None
+    cards = [card] if card is not None else [c for c in g.p(pid)["hand"] if c != HIDDEN]
+    return any(_kind(g, c) == VOICE["worthless"] and could_hold(g, pid, c) for c in cards) or None
 
 
 def _advisor(g: Game, task: dict, args: dict) -> None:
