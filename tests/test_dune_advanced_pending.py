@@ -32,6 +32,11 @@ def flagged(out, part):
             and "dune.engine-advanced-game" in out.rulings)
 
 
+def give(g, pid, card):
+    g.state["treachery"]["deck"].remove(card)
+    g.p(pid)["hand"].append(card)
+
+
 def judged(out):
     return out.verdict == "legal" and out.code == "ok"
 
@@ -94,10 +99,11 @@ def test_bene_gesserit_battle(modules):
 def test_bene_gesserit_worthless_card_as_karama():
     state = new("bene-gesserit", "atreides")
     g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"})
-    g.p("bene-gesserit")["hand"].append("kulon")
+    give(g, "bene-gesserit", "kulon")
     out = act(state, "bene-gesserit", "play", card="kulon")
     assert flagged(out, "worthless-karama")
     assert "kulon" not in g.p("bene-gesserit")["hand"] and RULES.prompt(state)["kind"] == "ship"
+    assert problems(state) == []
     assert refused(state, "atreides", "play", card="kulon").code in ("dune.card-not-playable",
                                                                      "dune.card-not-in-hand")
 
@@ -105,7 +111,7 @@ def test_bene_gesserit_worthless_card_as_karama():
 def test_a_basic_game_refuses_a_worthless_card_played_from_hand():
     state = new("bene-gesserit", "atreides", modules=BASIC)
     g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"})
-    g.p("bene-gesserit")["hand"].append("kulon")
+    give(g, "bene-gesserit", "kulon")
     assert refused(state, "bene-gesserit", "play", card="kulon").code == "dune.card-not-playable"
 
 
@@ -164,7 +170,7 @@ def test_bene_gesserit_karama_bid_with_a_worthless_card(modules):
     state = new("bene-gesserit", "emperor", modules=modules)
     state["order"] = ["bene-gesserit", "emperor"]
     g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
-    g.p("bene-gesserit")["hand"].append("kulon")
+    give(g, "bene-gesserit", "kulon")
     RULES.settle(g)
     if not modules:
         assert refused(state, "bene-gesserit", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
@@ -172,6 +178,7 @@ def test_bene_gesserit_karama_bid_with_a_worthless_card(modules):
     act(state, "bene-gesserit", "bid", amount=20, karama=True)
     out = act(state, "emperor", "pass")
     assert flagged(out, "worthless-karama") and g.p("emperor")["spice"] == 10  # nothing paid for the card
+    assert problems(state) == []
 
 
 @pytest.mark.parametrize("modules", [ADVANCED, BASIC])
@@ -179,7 +186,7 @@ def test_bene_gesserit_karama_shipment_with_a_worthless_card(modules):
     state = new("bene-gesserit", "spacing-guild", modules=modules)
     g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
            {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
-    g.p("bene-gesserit")["hand"].append("kulon")
+    give(g, "bene-gesserit", "kulon")
     if not modules:
         err = refused(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
         assert err.code == "dune.card-not-in-hand"
@@ -194,6 +201,6 @@ def test_a_karama_bid_by_another_faction_holding_a_worthless_card_is_refused():
     state = new("atreides", "bene-gesserit")
     state["order"] = ["atreides", "bene-gesserit"]
     g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
-    g.p("atreides")["hand"].append("kulon")
+    give(g, "atreides", "kulon")
     RULES.settle(g)
     assert refused(state, "atreides", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
