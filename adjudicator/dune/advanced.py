@@ -4,7 +4,7 @@ the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
 (storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py).
 Those it does not play yet are `PENDING`, one entry per faction advantage (the Emperor's and the
-Harkonnen's advanced advantages are all played; the Spacing Guild has none but its Karama power):
+Harkonnen's advanced advantages are all played; we know of no Spacing Guild one but its Karama power):
 at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
 `not-implemented` naming them rather than judged by the basic rule in their place;
 NOT_IMPLEMENTED's `advanced-game` lists them."""
