@@ -459,3 +459,61 @@ def test_the_atreides_see_the_whole_plan_of_their_opponent():
     assert RULES.prompt(state) == {"by": "harkonnen", "kind": "plan", "verbs": ["plan"]}  # the opponent first
     act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1)
     assert RULES.prompt(state)["by"] == "atreides"
+
+
+# --- the Fremen place a later Shai-Hulud (factions/fremen.py; rulings dune.fremen-worm-placement,
+# dune.engine-worm-placement) -----------------------------------------------------------------------------
+def _two_worms(state):
+    g = _blow(state)
+    d = state["spice_deck"]
+    d["deck"].remove("the-great-flat")
+    d["discard"].append("the-great-flat")
+    return g, [c for c in d["deck"] if g.c.spice_cards[c]["kind"] == "shai-hulud"]
+
+
+def test_the_fremen_place_a_later_shai_hulud_in_a_sand_territory():
+    state = new("fremen", "harkonnen")
+    g, worms = _two_worms(state)
+    move_forces(g, "harkonnen", "the-great-flat@14", 2)
+    move_forces(g, "harkonnen", "funeral-plain@14", 3)
+    move_forces(g, "harkonnen", "old-gap@9", 4)
+    chance(state, "spice-card", card=worms[0])  # the first goes where the basic rule says
+    assert g.forces_in("the-great-flat", "harkonnen") == 0 and RULES.prompt(state)["kind"] != "place-worm"
+    chance(state, "spice-card", card=worms[1])
+    assert RULES.prompt(state)["kind"] == "place-worm" and RULES.prompt(state)["by"] == "fremen"
+    assert g.forces_in("funeral-plain", "harkonnen") == 3  # nothing devoured before the choice
+    err = refused(state, "fremen", "place-worm", territory="arrakeen")  # a city: no worm there
+    assert err.code == "dune.not-offered"
+    out = act(state, "fremen", "place-worm", territory="funeral-plain")
+    assert "dune.engine-worm-placement" in out.rulings and out.verdict == "legal"
+    assert g.forces_in("funeral-plain", "harkonnen") == 0 and g.forces_in("old-gap", "harkonnen") == 4
+    assert problems(state) == []
+
+
+def test_a_fremen_pass_or_a_karama_leaves_the_later_worm_where_the_basic_rule_puts_it():
+    state = new("fremen", "harkonnen")
+    g, worms = _two_worms(state)
+    chance(state, "spice-card", card=worms[0])
+    move_forces(g, "harkonnen", "the-great-flat@14", 2)
+    chance(state, "spice-card", card=worms[1])
+    act(state, "fremen", "pass")
+    assert g.forces_in("the-great-flat", "harkonnen") == 0 and problems(state) == []
+    state = new("fremen", "harkonnen")
+    g, worms = _two_worms(state)
+    g.p("harkonnen")["hand"].append("karama")
+    state["treachery"]["deck"].remove("karama")
+    chance(state, "spice-card", card=worms[0])
+    chance(state, "spice-card", card=worms[1])
+    act(state, "harkonnen", "play", card="karama", against="fremen-worm-placement")
+    assert [a.data["do"] for a in RULES.legal_actions(state)] == ["pass"]
+
+
+def test_no_placement_in_the_basic_game_nor_without_the_fremen():
+    for factions, modules in ((("fremen", "harkonnen"), ()), (("atreides", "harkonnen"), ("advanced",))):
+        state = new(*factions, modules=modules)
+        g, worms = _two_worms(state)
+        chance(state, "spice-card", card=worms[0])
+        move_forces(g, "harkonnen", "the-great-flat@14", 2)
+        chance(state, "spice-card", card=worms[1])
+        assert RULES.prompt(state)["kind"] != "place-worm"
+        assert g.forces_in("the-great-flat", "harkonnen") == 0 and problems(state) == []

@@ -6,7 +6,6 @@ as the basic rules say (issue #15: no verdict rests on a rule the engine does no
 import pytest
 from dune_helpers import RULES, act, move_forces, refused
 
-from adjudicator.core.actions import Action
 from adjudicator.dune.advanced import PENDING
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
@@ -42,7 +41,7 @@ def judged(out):
 
 
 def test_each_pending_rule_is_named_once_and_the_catch_all_is_gone():
-    assert set(PENDING) == {"kwisatz-revival", "advisors", "worthless-karama", "storm-migration", "worm-placement"}
+    assert set(PENDING) == {"kwisatz-revival", "advisors", "worthless-karama", "storm-migration"}
 
 
 # --- Atreides: the Kwisatz Haderach's revival --------------------------------------------------------------
@@ -133,36 +132,6 @@ def test_fremen_outside_the_storm_are_judged():
     state = new("fremen", "harkonnen")
     at(state, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=0)
     assert judged(act(state, "fremen", "ship", to="the-great-flat@14", count=4))
-
-
-# --- Fremen: where a later Shai-Hulud appears -------------------------------------------------------------------
-def _worms(state):
-    from adjudicator.dune.spice import start_blow
-    g = at(state, phase="charity")
-    start_blow(g)
-    d = state["spice_deck"]
-    d["deck"].remove("the-great-flat")
-    d["discard"].append("the-great-flat")
-    return g, [c for c in d["deck"] if g.c.spice_cards[c]["kind"] == "shai-hulud"]
-
-
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_a_second_shai_hulud_in_one_blow(modules):
-    state = new("fremen", "harkonnen", modules=modules)
-    g, worms = _worms(state)
-    chance = {"by": "chance", "do": "spice-card"}
-    out = RULES.apply(state, Action({**chance, "card": worms[0]}))
-    assert judged(out)  # the first devours the Great Flat, as the basic rule says
-    out = RULES.apply(state, Action({**chance, "card": worms[1]}))
-    assert flagged(out, "worm-placement") if modules else judged(out)
-
-
-def test_without_the_fremen_a_second_shai_hulud_is_judged():
-    state = new("atreides", "harkonnen")
-    g, worms = _worms(state)
-    chance = {"by": "chance", "do": "spice-card"}
-    RULES.apply(state, Action({**chance, "card": worms[0]}))
-    assert judged(RULES.apply(state, Action({**chance, "card": worms[1]})))
 
 
 @pytest.mark.parametrize("modules", [ADVANCED, BASIC])

@@ -2,7 +2,8 @@
 (setup.MODULES, `Game.advanced`). The advanced rules the engine plays are in their own modules:
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
-(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py).
+(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py), the
+Fremen's placement of a later Shai-Hulud (factions/fremen.py).
 Those it does not play yet are `PENDING`, one entry per faction advantage (the Emperor's and the
 Harkonnen's advanced advantages are all played; we know of no Spacing Guild one but its Karama power):
 at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
@@ -26,8 +27,6 @@ PENDING = {
     "worthless-karama": "the Bene Gesserit may use a worthless card as a Karama",
     # Fremen (factions/fremen.py: their reserves brought into a sector in storm)
     "storm-migration": "the Fremen may bring reserves into the storm, losing half of them",
-    # Fremen (spice.py: a Shai-Hulud turned right after another on the same pile)
-    "worm-placement": "the Fremen place each Shai-Hulud after the first of a Spice Blow in a sand territory",
 }
 
 

@@ -71,6 +71,7 @@ STOPPABLE = {
     "fremen-free-shipment": Stoppable("fremen", "ship", _own, "the Fremen bringing reserves in free"),
     "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
     "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm"),
+    "fremen-worm-placement": Stoppable("fremen", "place-worm", _own, "the Fremen placing a later Shai-Hulud"),
     "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
     "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),
     "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),

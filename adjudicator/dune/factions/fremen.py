@@ -21,6 +21,7 @@ from ..game import Game
 from ..karama import stopped
 from ..movement import distances, full
 from ..registry import Decision, decision, hook
+from ..spice import devour
 
 FACTION = "fremen"
 HOME = "the-great-flat"
@@ -59,11 +60,38 @@ def migrated(g: Game, pid: str, to: str, count: int) -> None:
         unplayed(g, "storm-migration")
 
 
-@hook("shai-hulud")
-def worm_placed(g: Game, again: bool) -> None:
-    """Advanced: a Shai-Hulud after the first of a Spice Blow goes where the Fremen choose, not played yet."""
-    if again and g.player_of(FACTION):
-        unplayed(g, "worm-placement")
+# --- placing a later Shai-Hulud (advanced) ----------------------------------------------------------------
+@hook("worm-placement")
+def offer_placement(g: Game, again: bool, where: str | None) -> bool | None:
+    """Advanced: a Shai-Hulud turned right after another in one blow waits for the Fremen's choice
+    (`place-worm {territory}`, or `pass`: where the basic rule puts it), above the Nexus it opened."""
+    fremen = g.player_of(FACTION)
+    if not (again and g.advanced and fremen):
+        return None
+    g.push({"t": "decide", "kind": "place-worm", "player": fremen, "territory": where})
+    return True
+
+
+def _sand(g: Game) -> list[str]:
+    return sorted(t for t, info in g.c.territories.items() if info["kind"] == "sand")
+
+
+def _place_offers(g: Game, task: dict) -> list[dict]:
+    pass_ = [{"do": "pass"}]
+    if stopped(g, "fremen-worm-placement", task):
+        return pass_
+    return [{"do": "place-worm", "territory": t} for t in _sand(g)] + pass_
+
+
+def _place(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+    where = args["territory"] if args["do"] == "place-worm" else task["territory"]
+    if where:
+        devour(g, where)
+
+
+decision(Decision("place-worm", ("place-worm", "pass"), _place_offers, _place,
+                  ("dune.fremen-worm-placement", "dune.engine-worm-placement")))
 
 
 @hook("ship-cost")
