@@ -16,8 +16,8 @@ NOT_IMPLEMENTED = {
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
                       "change answered not-implemented: the Kwisatz Haderach's revival; Bene Gesserit advisors "
                       "(another's shipment, their own shipment or move beside another faction, their battles); "
-                      "a worthless card as the Bene Gesserit's Karama; the Fremen's storm migration and their "
-                      "placement of a later Shai-Hulud", "dune.engine-advanced-game"),
+                      "a worthless card as the Bene Gesserit's Karama; the Fremen's storm migration",
+                      "dune.engine-advanced-game"),
     "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "
                           "Kwisatz Haderach, so such a state is a position only as a full state or a log "
                           "prefix (the cut finds no phase start it can write)", None),

@@ -8,7 +8,12 @@ Worm riding: when Shai-Hulud appears where Fremen forces are, once the Nexus is 
 may ride it (`ride {to, count}`), moving some or all of those forces to any one place on the
 map outside the storm and not into a full stronghold. Their ally's forces there are spared
 until the Fremen decide (`spare` / `pass`, right after the worm): passing lets the worm devour
-them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction-readings)."""
+them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction-readings).
+
+Advanced: a Shai-Hulud turned right after another in one Spice Blow waits, above the Nexus, for the
+Fremen to name a sand territory (`place-worm {territory}`) or pass (rulings
+dune.fremen-worm-placement, dune.engine-worm-placement). Bringing reserves into the storm is
+accepted and flagged not-implemented (advanced.PENDING `storm-migration`)."""
 
 from __future__ import annotations
 
