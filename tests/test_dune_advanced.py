@@ -517,3 +517,49 @@ def test_no_placement_in_the_basic_game_nor_without_the_fremen():
         chance(state, "spice-card", card=worms[1])
         assert RULES.prompt(state)["kind"] != "place-worm"
         assert g.forces_in("the-great-flat", "harkonnen") == 0 and problems(state) == []
+
+
+# --- the Kwisatz Haderach's revival (factions/atreides.py; ruling dune.engine-kwisatz-revival) -------------
+def _atreides_revival(state, leaders_dead):
+    state["turn"], state["storm"] = 3, 0
+    state["stack"] = [{"t": "flow", "phase": "revival"}, {"t": "decide", "kind": "revive", "player": "atreides"}]
+    g = Game(state)
+    pl = g.p("atreides")
+    pl["reserves"] -= 2
+    pl["tanks"] += 2
+    for leader in sorted(pl["leaders"])[:leaders_dead]:
+        pl["leaders"][leader] = "tanks"
+    pl["kwisatz"].update(awake=True, dead=True, lost=9)
+    return g
+
+
+def test_the_dead_kwisatz_haderach_is_revived_as_a_leader_once_all_leaders_are_dead():
+    state = new("atreides", "harkonnen")
+    g = _atreides_revival(state, 5)
+    offers = [a.data for a in RULES.legal_actions(state)]
+    assert {"by": "atreides", "do": "revive", "forces": 2, "leader": "kwisatz-haderach"} in offers
+    spice = g.p("atreides")["spice"]
+    out = act(state, "atreides", "revive", forces=2, leader="kwisatz-haderach")  # 2 forces free, 2 for it
+    assert "dune.engine-kwisatz-revival" in out.rulings and out.verdict == "legal"
+    assert g.p("atreides")["spice"] == spice - 2
+    assert g.p("atreides")["kwisatz"] == {"lost": 9, "awake": True, "used": None, "dead": False}
+    assert all(s == "tanks" for s in g.p("atreides")["leaders"].values())  # one leader a turn: the others wait
+    assert "kwisatz-haderach" not in g.p("atreides")["leaders"] and problems(state) == []
+    action = {"by": "atreides", "do": "revive", "forces": 1, "leader": "Kwisatz Haderach"}  # a log may spell it
+    assert RULES.normalize(action, "/actions/0", ["atreides", "harkonnen"])["leader"] == "kwisatz-haderach"
+
+
+def test_the_kwisatz_haderach_stays_dead_while_a_leader_lives_and_the_revival_is_judged():
+    state = new("atreides", "harkonnen")
+    g = _atreides_revival(state, 4)
+    assert refused(state, "atreides", "revive", forces=2, leader="kwisatz-haderach").code == "dune.not-offered"
+    out = act(state, "atreides", "revive", forces=2)
+    assert out.verdict == "legal" and out.code == "ok" and g.p("atreides")["kwisatz"]["dead"]
+    basic = new("atreides", "harkonnen", modules=())
+    state = basic
+    state["turn"], state["stack"] = 3, [{"t": "flow", "phase": "revival"},
+                                        {"t": "decide", "kind": "revive", "player": "atreides"}]
+    g = Game(state)
+    for leader in g.p("atreides")["leaders"]:
+        g.p("atreides")["leaders"][leader] = "tanks"
+    assert not any(a.data.get("leader") == "kwisatz-haderach" for a in RULES.legal_actions(state))

@@ -41,21 +41,7 @@ def judged(out):
 
 
 def test_each_pending_rule_is_named_once_and_the_catch_all_is_gone():
-    assert set(PENDING) == {"kwisatz-revival", "advisors", "worthless-karama", "storm-migration"}
-
-
-# --- Atreides: the Kwisatz Haderach's revival --------------------------------------------------------------
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_atreides_revival_after_the_kwisatz_haderach_died(modules):
-    state = new("atreides", "harkonnen", modules=modules)
-    g = at(state, {"t": "decide", "kind": "revive", "player": "atreides"}, phase="revival")
-    g.p("atreides")["reserves"] -= 2
-    g.p("atreides")["tanks"] += 2
-    if modules:
-        g.p("atreides")["kwisatz"]["dead"] = True
-    out = act(state, "atreides", "revive", forces=2)
-    assert flagged(out, "kwisatz-revival") if modules else judged(out)
-    assert problems(state) == []
+    assert set(PENDING) == {"advisors", "worthless-karama", "storm-migration"}
 
 
 # --- Bene Gesserit: advisors -------------------------------------------------------------------------------

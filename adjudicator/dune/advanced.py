@@ -2,10 +2,11 @@
 (setup.MODULES, `Game.advanced`). The advanced rules the engine plays are in their own modules:
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
-(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py), the
-Fremen's placement of a later Shai-Hulud (factions/fremen.py).
-Those it does not play yet are `PENDING`, one entry per faction advantage (the Emperor's and the
-Harkonnen's advanced advantages are all played; we know of no Spacing Guild one but its Karama power):
+(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach and its revival
+(factions/atreides.py), the Fremen's placement of a later Shai-Hulud (factions/fremen.py).
+Those it does not play yet are `PENDING`, one entry per faction advantage (the Atreides', the
+Emperor's and the Harkonnen's advanced advantages are all played; we know of no Spacing Guild one
+but its Karama power):
 at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
 `not-implemented` naming them rather than judged by the basic rule in their place;
 NOT_IMPLEMENTED's `advanced-game` lists them."""
@@ -16,8 +17,6 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
-    # Atreides (factions/atreides.py: the Atreides' revival once it is dead)
-    "kwisatz-revival": "the Kwisatz Haderach, killed, is revived as a leader",
     # Bene Gesserit (factions/bene_gesserit.py: a shipment by another faction, their own shipment or
     # move into a territory another faction occupies, a battle they fight)
     "advisors": "Bene Gesserit forces may be advisors (sent with another's shipment, coexisting, "

@@ -14,7 +14,7 @@ NOT_IMPLEMENTED = {
                               "dune.engine-karama-powers"),
     # advanced game
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
-                      "change answered not-implemented: the Kwisatz Haderach's revival; Bene Gesserit advisors "
+                      "change answered not-implemented: Bene Gesserit advisors "
                       "(another's shipment, their own shipment or move beside another faction, their battles); "
                       "a worthless card as the Bene Gesserit's Karama; the Fremen's storm migration",
                       "dune.engine-advanced-game"),
