@@ -563,3 +563,36 @@ def test_the_kwisatz_haderach_stays_dead_while_a_leader_lives_and_the_revival_is
     for leader in g.p("atreides")["leaders"]:
         g.p("atreides")["leaders"][leader] = "tanks"
     assert not any(a.data.get("leader") == "kwisatz-haderach" for a in RULES.legal_actions(state))
+
+
+# --- Fremen storm migration (factions/fremen.py; rulings dune.fremen-storm-migration,
+# dune.engine-storm-migration) ------------------------------------------------------------------------------
+def _fremen_ship(state, faction="fremen", storm=14):
+    state["turn"], state["storm"] = 2, storm
+    state["stack"] = [{"t": "flow", "phase": "shipment-movement"}, {"t": "decide", "kind": "ship", "player": faction}]
+    return Game(state)
+
+
+def test_fremen_bring_reserves_into_the_storm_and_lose_half_rounded_up():
+    state = new("fremen", "harkonnen")
+    g = _fremen_ship(state)
+    e = g.p("fremen")["elite"]["fedaykin"]
+    tanks = g.p("fremen")["tanks"]
+    out = act(state, "fremen", "ship", to="the-great-flat@14", count=5, kinds={"fedaykin": 2})
+    assert out.verdict == "legal" and "dune.engine-storm-migration" in out.rulings
+    assert g.forces("the-great-flat@14", "fremen") == 2 and g.p("fremen")["tanks"] == tanks + 3
+    assert e["map"] == {"the-great-flat@14": 2} and e["tanks"] == 0  # ordinary forces go first
+    assert problems(state) == []
+
+
+def test_outside_the_storm_or_in_the_basic_game_or_for_others_no_migration():
+    state = new("fremen", "harkonnen")
+    g = _fremen_ship(state, storm=0)
+    act(state, "fremen", "ship", to="the-great-flat@14", count=5)
+    assert g.forces("the-great-flat@14", "fremen") == 5
+    basic = new("fremen", "harkonnen", modules=())
+    _fremen_ship(basic)
+    assert refused(basic, "fremen", "ship", to="the-great-flat@14", count=4).code == "dune.ship-into-storm"
+    other = new("harkonnen", "fremen")
+    _fremen_ship(other, "harkonnen")
+    assert refused(other, "harkonnen", "ship", to="the-great-flat@14", count=1).code == "dune.ship-into-storm"

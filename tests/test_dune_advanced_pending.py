@@ -40,8 +40,8 @@ def judged(out):
     return out.verdict == "legal" and out.code == "ok"
 
 
-def test_each_pending_rule_is_named_once_and_the_catch_all_is_gone():
-    assert set(PENDING) == {"advisors", "worthless-karama", "storm-migration"}
+def test_only_the_bene_gesserit_advantages_are_pending():
+    assert set(PENDING) == {"advisors", "worthless-karama"}  # the Bene Gesserit's: the others are played
 
 
 # --- Bene Gesserit: advisors -------------------------------------------------------------------------------
@@ -98,26 +98,6 @@ def test_a_basic_game_refuses_a_worthless_card_played_from_hand():
     g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"})
     give(g, "bene-gesserit", "kulon")
     assert refused(state, "bene-gesserit", "play", card="kulon").code == "dune.card-not-playable"
-
-
-# --- Fremen: storm migration ----------------------------------------------------------------------------------
-def test_fremen_bring_reserves_into_the_storm_only_in_the_advanced_game():
-    state = new("fremen", "harkonnen")
-    g = at(state, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=14)
-    out = act(state, "fremen", "ship", to="the-great-flat@14", count=4)
-    assert flagged(out, "storm-migration") and g.forces("the-great-flat@14", "fremen") == 4
-    basic = new("fremen", "harkonnen", modules=BASIC)
-    at(basic, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=14)
-    assert refused(basic, "fremen", "ship", to="the-great-flat@14", count=4).code == "dune.ship-into-storm"
-    other = new("harkonnen", "fremen")  # an advanced faction without the advantage is still barred
-    at(other, {"t": "decide", "kind": "ship", "player": "harkonnen"}, storm=14)
-    assert refused(other, "harkonnen", "ship", to="the-great-flat@14", count=1).code == "dune.ship-into-storm"
-
-
-def test_fremen_outside_the_storm_are_judged():
-    state = new("fremen", "harkonnen")
-    at(state, {"t": "decide", "kind": "ship", "player": "fremen"}, storm=0)
-    assert judged(act(state, "fremen", "ship", to="the-great-flat@14", count=4))
 
 
 @pytest.mark.parametrize("modules", [ADVANCED, BASIC])

@@ -3,9 +3,9 @@
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
 (storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach and its revival
-(factions/atreides.py), the Fremen's placement of a later Shai-Hulud (factions/fremen.py).
+(factions/atreides.py), the Fremen's placement of a later Shai-Hulud and their storm migration (factions/fremen.py).
 Those it does not play yet are `PENDING`, one entry per faction advantage (the Atreides', the
-Emperor's and the Harkonnen's advanced advantages are all played; we know of no Spacing Guild one
+Emperor's, the Fremen's and the Harkonnen's advanced advantages are all played; we know of no Spacing Guild one
 but its Karama power):
 at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
 `not-implemented` naming them rather than judged by the basic rule in their place;
@@ -24,8 +24,6 @@ PENDING = {
     # Bene Gesserit (cards.py: a worthless card played from hand, bidding.py / movement.py: a Karama
     # bid or shipment by a player holding none)
     "worthless-karama": "the Bene Gesserit may use a worthless card as a Karama",
-    # Fremen (factions/fremen.py: their reserves brought into a sector in storm)
-    "storm-migration": "the Fremen may bring reserves into the storm, losing half of them",
 }
 
 

@@ -65,7 +65,7 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (karama_powers.py)
         return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
                              ("dune.karama", "dune.engine-karama-powers"))
-    if g.in_storm(to) and not first("storm-entry", g, pid, default=False):  # advanced Fremen (pending)
+    if g.in_storm(to) and not first("storm-entry", g, pid, default=False):  # advanced Fremen migrate
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
     if full(g, pid, to):

@@ -12,13 +12,12 @@ them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction
 
 Advanced: a Shai-Hulud turned right after another in one Spice Blow waits, above the Nexus, for the
 Fremen to name a sand territory (`place-worm {territory}`) or pass (rulings
-dune.fremen-worm-placement, dune.engine-worm-placement). Bringing reserves into the storm is
-accepted and flagged not-implemented (advanced.PENDING `storm-migration`)."""
+dune.fremen-worm-placement, dune.engine-worm-placement). They may bring reserves into a sector in
+storm, losing half of them (rulings dune.fremen-storm-migration, dune.engine-storm-migration)."""
 
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
-from ..advanced import unplayed
 from ..alliance import allied
 from ..content import territory
 from ..forces import shift
@@ -53,16 +52,19 @@ def ship_check(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     return None
 
 
+# --- storm migration (advanced; rulings dune.fremen-storm-migration, dune.engine-storm-migration) ------
 @hook("storm-entry")
 def storm_migration(g: Game, pid: str) -> bool | None:
-    """Advanced: the Fremen may bring reserves into the storm (losing half), not played yet."""
+    """Advanced: the Fremen may bring reserves into a sector in storm."""
     return True if g.advanced and g.faction(pid) == FACTION else None
 
 
 @hook("shipped")
 def migrated(g: Game, pid: str, to: str, count: int) -> None:
+    """Half of them (rounded up, as their storm losses) go to the Tanks at once, ordinary ones first."""
     if g.faction(pid) == FACTION and g.in_storm(to):
-        unplayed(g, "storm-migration")
+        g.to_tanks(to, pid, (count + 1) // 2)
+        g.rulings.extend(("dune.fremen-storm-migration", "dune.engine-storm-migration"))
 
 
 # --- placing a later Shai-Hulud (advanced) ----------------------------------------------------------------
