@@ -231,3 +231,30 @@ def test_a_worthless_card_is_no_karama_in_the_basic_game_nor_outside_a_karama_wi
     state, g = _bg_against_guild(["advanced"])
     err = refused(state, "bene-gesserit", "play", card="kulon", against="harkonnen-traitors")
     assert err.code == "dune.karama-cannot-stop" and "kulon" in g.p("bene-gesserit")["hand"]
+
+
+def test_the_advanced_bene_gesserit_name_a_worthless_card_to_pay_a_karama_bid_or_shipment():
+    game = {"system": "dune", "modules": ["advanced"],
+            "players": [{"id": f, "faction": f} for f in ("bene-gesserit", "emperor")]}
+    state = RULES.new_state(game, {})
+    state["order"] = ["bene-gesserit", "emperor"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    give(g, "bene-gesserit", "kulon")
+    RULES.settle(g)
+    assert refused(state, "bene-gesserit", "bid", amount=20, karama=True, card="baliset").code == \
+        "dune.card-not-in-hand"  # a worthless card they do not hold
+    act(state, "bene-gesserit", "bid", amount=20, karama=True, card="kulon")
+    out = act(state, "emperor", "pass")
+    assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
+    assert "kulon" in state["treachery"]["discard"] and g.p("emperor")["spice"] == 10 and problems(state) == []
+
+    game["players"][1] = {"id": "spacing-guild", "faction": "spacing-guild"}
+    state = RULES.new_state(game, {})
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"}, phase="battle")
+    give(g, "bene-gesserit", "kulon")
+    bank = state["bank"]
+    out = act(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True, card="kulon")
+    assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
+    assert state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
+    assert "kulon" in state["treachery"]["discard"] and problems(state) == []

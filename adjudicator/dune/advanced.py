@@ -21,9 +21,10 @@ PENDING = {
     # move into a territory another faction occupies, a battle they fight)
     "advisors": "Bene Gesserit forces may be advisors (sent with another's shipment, coexisting, "
                 "flipped on intrusion, taking up arms, universal stewards)",
-    # Bene Gesserit (bidding.py / movement.py: a Karama bid or shipment by a player holding none; the
-    # log names no card, so which worthless card goes is unknown. Played from hand: cards.py plays it)
-    "worthless-karama": "the Bene Gesserit may pay a Karama bid or shipment with a worthless card",
+    # Bene Gesserit (karama.pay_with: a Karama bid or shipment by a player holding none whose log names
+    # no `card`, so which worthless card goes is unknown; named, or played from hand, it is played)
+    "worthless-karama": "the Bene Gesserit may pay a Karama bid or shipment with a worthless card the log "
+                        "does not name",
 }
 
 

@@ -16,7 +16,7 @@ NOT_IMPLEMENTED = {
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
                       "change answered not-implemented: Bene Gesserit advisors "
                       "(another's shipment, their own shipment or move beside another faction, their battles); "
-                      "a Karama bid or shipment the Bene Gesserit pay with a worthless card",
+                      "a Karama bid or shipment the Bene Gesserit pay with a worthless card not named",
                       "dune.engine-advanced-game"),
     "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "
                           "Kwisatz Haderach, so such a state is a position only as a full state or a log "
