@@ -1,7 +1,8 @@
 """The advanced advantages the engine does not play yet (advanced.PENDING, ruling
-dune.engine-advanced-game): for each faction that has one, an action it could change is answered
-unverifiable / not-implemented in an advanced game, and the same action in a basic game is judged
-as the basic rules say (issue #15: no verdict rests on a rule the engine does not know)."""
+dune.engine-advanced-game; only the Bene Gesserit's are left): an action one could change is
+answered unverifiable / not-implemented in an advanced game, and the same action in a basic game
+is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
+The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
 
 import pytest
 from dune_helpers import RULES, act, move_forces, refused
