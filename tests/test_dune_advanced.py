@@ -459,3 +459,140 @@ def test_the_atreides_see_the_whole_plan_of_their_opponent():
     assert RULES.prompt(state) == {"by": "harkonnen", "kind": "plan", "verbs": ["plan"]}  # the opponent first
     act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1)
     assert RULES.prompt(state)["by"] == "atreides"
+
+
+# --- the Fremen place a later Shai-Hulud (factions/fremen.py; rulings dune.fremen-worm-placement,
+# dune.engine-worm-placement) -----------------------------------------------------------------------------
+def _two_worms(state):
+    g = _blow(state)
+    d = state["spice_deck"]
+    d["deck"].remove("the-great-flat")
+    d["discard"].append("the-great-flat")
+    return g, [c for c in d["deck"] if g.c.spice_cards[c]["kind"] == "shai-hulud"]
+
+
+def test_the_fremen_place_a_later_shai_hulud_in_a_sand_territory():
+    state = new("fremen", "harkonnen")
+    g, worms = _two_worms(state)
+    move_forces(g, "harkonnen", "the-great-flat@14", 2)
+    move_forces(g, "harkonnen", "funeral-plain@14", 3)
+    move_forces(g, "harkonnen", "old-gap@9", 4)
+    chance(state, "spice-card", card=worms[0])  # the first goes where the basic rule says
+    assert g.forces_in("the-great-flat", "harkonnen") == 0 and RULES.prompt(state)["kind"] != "place-worm"
+    chance(state, "spice-card", card=worms[1])
+    assert RULES.prompt(state)["kind"] == "place-worm" and RULES.prompt(state)["by"] == "fremen"
+    assert g.forces_in("funeral-plain", "harkonnen") == 3  # nothing devoured before the choice
+    err = refused(state, "fremen", "place-worm", territory="arrakeen")  # a city: no worm there
+    assert err.code == "dune.not-offered"
+    out = act(state, "fremen", "place-worm", territory="funeral-plain")
+    assert "dune.engine-worm-placement" in out.rulings and out.verdict == "legal"
+    assert g.forces_in("funeral-plain", "harkonnen") == 0 and g.forces_in("old-gap", "harkonnen") == 4
+    assert problems(state) == []
+
+
+def test_a_fremen_pass_or_a_karama_leaves_the_later_worm_where_the_basic_rule_puts_it():
+    state = new("fremen", "harkonnen")
+    g, worms = _two_worms(state)
+    chance(state, "spice-card", card=worms[0])
+    move_forces(g, "harkonnen", "the-great-flat@14", 2)
+    chance(state, "spice-card", card=worms[1])
+    act(state, "fremen", "pass")
+    assert g.forces_in("the-great-flat", "harkonnen") == 0 and problems(state) == []
+    state = new("fremen", "harkonnen")
+    g, worms = _two_worms(state)
+    g.p("harkonnen")["hand"].append("karama")
+    state["treachery"]["deck"].remove("karama")
+    chance(state, "spice-card", card=worms[0])
+    chance(state, "spice-card", card=worms[1])
+    act(state, "harkonnen", "play", card="karama", against="fremen-worm-placement")
+    assert [a.data["do"] for a in RULES.legal_actions(state)] == ["pass"]
+
+
+def test_no_placement_in_the_basic_game_nor_without_the_fremen():
+    for factions, modules in ((("fremen", "harkonnen"), ()), (("atreides", "harkonnen"), ("advanced",))):
+        state = new(*factions, modules=modules)
+        g, worms = _two_worms(state)
+        chance(state, "spice-card", card=worms[0])
+        move_forces(g, "harkonnen", "the-great-flat@14", 2)
+        chance(state, "spice-card", card=worms[1])
+        assert RULES.prompt(state)["kind"] != "place-worm"
+        assert g.forces_in("the-great-flat", "harkonnen") == 0 and problems(state) == []
+
+
+# --- the Kwisatz Haderach's revival (factions/atreides.py; ruling dune.engine-kwisatz-revival) -------------
+def _atreides_revival(state, leaders_dead):
+    state["turn"], state["storm"] = 3, 0
+    state["stack"] = [{"t": "flow", "phase": "revival"}, {"t": "decide", "kind": "revive", "player": "atreides"}]
+    g = Game(state)
+    pl = g.p("atreides")
+    pl["reserves"] -= 2
+    pl["tanks"] += 2
+    for leader in sorted(pl["leaders"])[:leaders_dead]:
+        pl["leaders"][leader] = "tanks"
+    pl["kwisatz"].update(awake=True, dead=True, lost=9)
+    return g
+
+
+def test_the_dead_kwisatz_haderach_is_revived_as_a_leader_once_all_leaders_are_dead():
+    state = new("atreides", "harkonnen")
+    g = _atreides_revival(state, 5)
+    offers = [a.data for a in RULES.legal_actions(state)]
+    assert {"by": "atreides", "do": "revive", "forces": 2, "leader": "kwisatz-haderach"} in offers
+    spice = g.p("atreides")["spice"]
+    out = act(state, "atreides", "revive", forces=2, leader="kwisatz-haderach")  # 2 forces free, 2 for it
+    assert "dune.engine-kwisatz-revival" in out.rulings and out.verdict == "legal"
+    assert g.p("atreides")["spice"] == spice - 2
+    assert g.p("atreides")["kwisatz"] == {"lost": 9, "awake": True, "used": None, "dead": False}
+    assert all(s == "tanks" for s in g.p("atreides")["leaders"].values())  # one leader a turn: the others wait
+    assert "kwisatz-haderach" not in g.p("atreides")["leaders"] and problems(state) == []
+    action = {"by": "atreides", "do": "revive", "forces": 1, "leader": "Kwisatz Haderach"}  # a log may spell it
+    assert RULES.normalize(action, "/actions/0", ["atreides", "harkonnen"])["leader"] == "kwisatz-haderach"
+
+
+def test_the_kwisatz_haderach_stays_dead_while_a_leader_lives_and_the_revival_is_judged():
+    state = new("atreides", "harkonnen")
+    g = _atreides_revival(state, 4)
+    assert refused(state, "atreides", "revive", forces=2, leader="kwisatz-haderach").code == "dune.not-offered"
+    out = act(state, "atreides", "revive", forces=2)
+    assert out.verdict == "legal" and out.code == "ok" and g.p("atreides")["kwisatz"]["dead"]
+    basic = new("atreides", "harkonnen", modules=())
+    state = basic
+    state["turn"], state["stack"] = 3, [{"t": "flow", "phase": "revival"},
+                                        {"t": "decide", "kind": "revive", "player": "atreides"}]
+    g = Game(state)
+    for leader in g.p("atreides")["leaders"]:
+        g.p("atreides")["leaders"][leader] = "tanks"
+    assert not any(a.data.get("leader") == "kwisatz-haderach" for a in RULES.legal_actions(state))
+
+
+# --- Fremen storm migration (factions/fremen.py; rulings dune.fremen-storm-migration,
+# dune.engine-storm-migration) ------------------------------------------------------------------------------
+def _fremen_ship(state, faction="fremen", storm=14):
+    state["turn"], state["storm"] = 2, storm
+    state["stack"] = [{"t": "flow", "phase": "shipment-movement"}, {"t": "decide", "kind": "ship", "player": faction}]
+    return Game(state)
+
+
+def test_fremen_bring_reserves_into_the_storm_and_lose_half_rounded_up():
+    state = new("fremen", "harkonnen")
+    g = _fremen_ship(state)
+    e = g.p("fremen")["elite"]["fedaykin"]
+    tanks = g.p("fremen")["tanks"]
+    out = act(state, "fremen", "ship", to="the-great-flat@14", count=5, kinds={"fedaykin": 2})
+    assert out.verdict == "legal" and "dune.engine-storm-migration" in out.rulings
+    assert g.forces("the-great-flat@14", "fremen") == 2 and g.p("fremen")["tanks"] == tanks + 3
+    assert e["map"] == {"the-great-flat@14": 2} and e["tanks"] == 0  # ordinary forces go first
+    assert problems(state) == []
+
+
+def test_outside_the_storm_or_in_the_basic_game_or_for_others_no_migration():
+    state = new("fremen", "harkonnen")
+    g = _fremen_ship(state, storm=0)
+    act(state, "fremen", "ship", to="the-great-flat@14", count=5)
+    assert g.forces("the-great-flat@14", "fremen") == 5
+    basic = new("fremen", "harkonnen", modules=())
+    _fremen_ship(basic)
+    assert refused(basic, "fremen", "ship", to="the-great-flat@14", count=4).code == "dune.ship-into-storm"
+    other = new("harkonnen", "fremen")
+    _fremen_ship(other, "harkonnen")
+    assert refused(other, "harkonnen", "ship", to="the-great-flat@14", count=1).code == "dune.ship-into-storm"

@@ -53,10 +53,11 @@ def test_advanced_playout_ends_and_replays_identically(played):
     assert schemas.errors("log", bare) == [] and all(schemas.errors("action", a) == [] for a in log["actions"])
 
 
-def test_advanced_playouts_play_the_capture_spice_support_and_force_kinds():
+def test_advanced_playouts_play_the_capture_spice_support_force_kinds_and_worm_placement():
     logs = [playout(*game, None, ADVANCED) for game in GAMES]
     dos = {a["do"] for log in logs for a in log["actions"]}
     assert "capture" in dos and dos & {"kill", "keep"}
+    assert "place-worm" in dos  # the Fremen place a later Shai-Hulud
     assert any(a["do"] == "plan" and a.get("spice") for log in logs for a in log["actions"])
     kinds = {a["do"] for log in logs for a in log["actions"] if a.get("kinds")}  # Sardaukar and Fedaykin
     assert {"ship", "plan"} <= kinds

@@ -199,3 +199,62 @@ def test_a_karama_against_the_atreides_look_cites_its_reading():
     give(g, "emperor", "karama")
     RULES.settle(g)
     assert "dune.engine-atreides-looks" in karama(state, "emperor", "atreides-auction-prescience").rulings
+
+
+# --- the advanced Bene Gesserit's worthless cards as Karama (cards.py; ruling
+# dune.bene-gesserit-worthless-karama) ---------------------------------------------------------------------
+def _bg_against_guild(modules):
+    game = {"system": "dune", "modules": list(modules),
+            "players": [{"id": f, "faction": f} for f in ("spacing-guild", "bene-gesserit")]}
+    state = RULES.new_state(game, {})
+    g = at(state, {"t": "decide", "kind": "ship", "player": "spacing-guild"}, phase="battle")
+    give(g, "bene-gesserit", "kulon")
+    return state, g
+
+
+def test_the_advanced_bene_gesserit_play_a_worthless_card_as_a_karama():
+    state, g = _bg_against_guild(["advanced"])
+    plays = INTERJECTIONS["play"].offers(g, "bene-gesserit")
+    assert {"do": "play", "card": "kulon", "against": "guild-half-price"} in plays
+    out = act(state, "bene-gesserit", "play", card="kulon", against="guild-half-price")
+    assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
+    assert state["stack"][-1]["stopped"] == ["guild-half-price"] and "kulon" in state["treachery"]["discard"]
+    act(state, "spacing-guild", "ship", to="the-great-flat@14", count=2)  # the full rate: 4 spice
+    assert g.p("spacing-guild")["spice"] == 1 and problems(state) == []
+
+
+def test_a_worthless_card_is_no_karama_in_the_basic_game_nor_outside_a_karama_window():
+    state, g = _bg_against_guild([])
+    assert not [p for p in INTERJECTIONS["play"].offers(g, "bene-gesserit") if p["card"] == "kulon"]
+    err = refused(state, "bene-gesserit", "play", card="kulon", against="guild-half-price")
+    assert err.code == "dune.card-not-playable"
+    state, g = _bg_against_guild(["advanced"])
+    err = refused(state, "bene-gesserit", "play", card="kulon", against="harkonnen-traitors")
+    assert err.code == "dune.karama-cannot-stop" and "kulon" in g.p("bene-gesserit")["hand"]
+
+
+def test_the_advanced_bene_gesserit_name_a_worthless_card_to_pay_a_karama_bid_or_shipment():
+    game = {"system": "dune", "modules": ["advanced"],
+            "players": [{"id": f, "faction": f} for f in ("bene-gesserit", "emperor")]}
+    state = RULES.new_state(game, {})
+    state["order"] = ["bene-gesserit", "emperor"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    give(g, "bene-gesserit", "kulon")
+    RULES.settle(g)
+    assert refused(state, "bene-gesserit", "bid", amount=20, karama=True, card="baliset").code == \
+        "dune.card-not-in-hand"  # a worthless card they do not hold
+    act(state, "bene-gesserit", "bid", amount=20, karama=True, card="kulon")
+    out = act(state, "emperor", "pass")
+    assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
+    assert "kulon" in state["treachery"]["discard"] and g.p("emperor")["spice"] == 10 and problems(state) == []
+
+    game["players"][1] = {"id": "spacing-guild", "faction": "spacing-guild"}
+    state = RULES.new_state(game, {})
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"}, phase="battle")
+    give(g, "bene-gesserit", "kulon")
+    bank = state["bank"]
+    out = act(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True, card="kulon")
+    assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
+    assert state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
+    assert "kulon" in state["treachery"]["discard"] and problems(state) == []

@@ -2,11 +2,14 @@
 (setup.MODULES, `Game.advanced`). The advanced rules the engine plays are in their own modules:
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
-(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach (factions/atreides.py).
-Those it does not play yet are `PENDING`: at the points that call `unplayed` (the Atreides'
-revival once the Kwisatz Haderach is dead, a shipment the Bene Gesserit could follow) the action
-is answered `unverifiable` / `not-implemented` naming them rather than judged by the basic rule
-in their place; NOT_IMPLEMENTED's `advanced-game` lists them."""
+(storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach and its revival
+(factions/atreides.py), the Fremen's placement of a later Shai-Hulud and their storm migration (factions/fremen.py).
+Those it does not play yet are `PENDING`, one entry per faction advantage (the Atreides', the
+Emperor's, the Fremen's and the Harkonnen's advanced advantages are all played; we know of no Spacing Guild one
+but its Karama power):
+at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
+`not-implemented` naming them rather than judged by the basic rule in their place;
+NOT_IMPLEMENTED's `advanced-game` lists them."""
 
 from __future__ import annotations
 
@@ -14,11 +17,14 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
-    "kwisatz-revival": "the Kwisatz Haderach, killed, is revived as a leader",
-    "advisors": "Bene Gesserit forces may be advisors",
-    # not flagged anywhere yet: where one applies, an advanced game is judged by the basic advantage
-    "advantages": "the factions' other advanced advantages (Bene Gesserit starting advisor and worthless "
-                  "cards as Karama, Fremen storm migration and worm placement, ...)",
+    # Bene Gesserit (factions/bene_gesserit.py: a shipment by another faction, their own shipment or
+    # move into a territory another faction occupies, a battle they fight)
+    "advisors": "Bene Gesserit forces may be advisors (sent with another's shipment, coexisting, "
+                "flipped on intrusion, taking up arms, universal stewards)",
+    # Bene Gesserit (karama.pay_with: a Karama bid or shipment by a player holding none whose log names
+    # no `card`, so which worthless card goes is unknown; named, or played from hand, it is played)
+    "worthless-karama": "the Bene Gesserit may pay a Karama bid or shipment with a worthless card the log "
+                        "does not name",
 }
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from .game import Game
-from .karama import stopped
+from .karama import pay_with, payment_error, stopped
 from .registry import Decision, auto, decision, fire
-from .treachery import could_hold, discard, has_room
+from .treachery import has_room
 
 KARAMA = "karama"
 
@@ -57,8 +57,8 @@ def _check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") != "bid" or args["karama"] is not True or not isinstance(amount, int) or isinstance(
             amount, bool) or amount <= task["high"]:
         raise IllegalAction("dune.bad-bid", f"a Karama bid must top {task['high']}", ("dune.karama",))
-    if not could_hold(g, task["player"], KARAMA):
-        raise IllegalAction("dune.card-not-in-hand", f"{task['player']} holds no Karama", ("dune.karama",))
+    if (err := payment_error(g, task["player"], args.get("card"))) is not None:
+        raise err
 
 
 def _next(task: dict) -> None:
@@ -73,6 +73,10 @@ def _bid(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "bid":
         task["high"], task["leader"], task["passes"] = args["amount"], task["player"], 0
         task["karama"] = bool(args.get("karama"))
+        if args.get("karama") and args.get("card") is not None:  # the worthless card that will pay
+            task["karama_card"] = args["card"]
+        else:
+            task.pop("karama_card", None)
         if len(task["bidders"]) > 1:
             _next(task)
             return
@@ -86,9 +90,8 @@ def _bid(g: Game, task: dict, args: dict) -> None:
     if task["leader"] is not None and task["passes"] >= len(task["bidders"]) - 1:
         winner = task["leader"]
         emperor = g.player_of("emperor")
-        if task.get("karama"):  # bought free with a Karama
-            discard(g, winner, [KARAMA])
-            g.rulings.append("dune.karama")
+        if task.get("karama"):  # bought free with a Karama (or a worthless card standing in)
+            pay_with(g, winner, task.get("karama_card"))
         else:
             paid_to = emperor if emperor and emperor != winner and not stopped(g, "emperor-payment") else None
             g.pay(winner, task["high"], paid_to)

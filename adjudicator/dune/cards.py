@@ -19,10 +19,11 @@ from . import karama, karama_powers
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
-from .registry import Interjection, interjection
+from .registry import Interjection, first, interjection
 from .treachery import HIDDEN, could_hold, discard
 
 PLAY = ("dune.engine-card-plays",)
+KARAMA, WORTHLESS_KARAMA = "karama", "dune.bene-gesserit-worthless-karama"
 STORM_CONTROL = range(0, 11)
 GHOLA_FORCES = 5
 SHIELD_WALL = "shield-wall"
@@ -196,21 +197,31 @@ PLAYS: dict[str, CardPlay] = {
 }
 
 
+def _play_of(g: Game, pid: str, card) -> CardPlay | None:
+    """The card's play; a worthless card the advanced Bene Gesserit play as a Karama plays as one
+    (hook `karama-stand-in`, ruling dune.bene-gesserit-worthless-karama)."""
+    if not isinstance(card, str):
+        return None
+    if card in PLAYS:
+        return PLAYS[card]
+    return PLAYS[KARAMA] if first("karama-stand-in", g, pid, card) else None
+
+
 def _offers(g: Game, pid: str) -> list[dict]:
     """Known cards only: an unknown card ("?") is named by a log, never offered."""
     hand = sorted(set(g.p(pid)["hand"]) - {HIDDEN})
-    return [{"do": "play", "card": card, **o} for card in hand if card in PLAYS and PLAYS[card].window(g, pid)
-            for o in PLAYS[card].options(g, pid)]
+    return [{"do": "play", "card": card, **o} for card in hand if (play := _play_of(g, pid, card))
+            and play.window(g, pid) for o in play.options(g, pid)]
 
 
 def _check(g: Game, pid: str, args: dict) -> None:
     card = args.get("card")
-    if card not in PLAYS:
+    if _play_of(g, pid, card) is None:
         raise IllegalAction("dune.card-not-playable", f"{card!r} is not a special Treachery card played from hand "
                             "(battle cards go in a battle plan)", ("dune.treachery-special",))
     if not could_hold(g, pid, card):
         raise IllegalAction("dune.card-not-in-hand", f"{pid} holds no {card}", ("dune.treachery-special",))
-    play = PLAYS[card]
+    play = _play_of(g, pid, card)
     if not play.window(g, pid):
         raise IllegalAction("dune.card-window-closed", f"{card} cannot be played now ({g.top['kind']} is pending)",
                             (*play.rulings, *PLAY))
@@ -220,9 +231,10 @@ def _check(g: Game, pid: str, args: dict) -> None:
 
 def _apply(g: Game, pid: str, args: dict) -> None:
     card = args["card"]
+    play = _play_of(g, pid, card)  # before the card leaves the hand
     discard(g, pid, [card])
-    PLAYS[card].effect(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})
-    g.rulings += [*PLAYS[card].rulings, "dune.treachery-special"]
+    play.effect(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})
+    g.rulings += [*play.rulings, "dune.treachery-special", *([] if card in PLAYS else [WORTHLESS_KARAMA])]
 
 
 interjection(Interjection("play", _offers, _check, _apply, PLAY))

@@ -17,8 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.errors import IllegalAction
+from .advanced import unplayed
 from .alliance import allied
 from .game import Game
+from .registry import first
+from .treachery import could_hold, discard
 
 RULINGS = ("dune.karama", "dune.engine-karama-stops")
 
@@ -71,6 +75,7 @@ STOPPABLE = {
     "fremen-free-shipment": Stoppable("fremen", "ship", _own, "the Fremen bringing reserves in free"),
     "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
     "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm"),
+    "fremen-worm-placement": Stoppable("fremen", "place-worm", _own, "the Fremen placing a later Shai-Hulud"),
     "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
     "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),
     "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
@@ -107,3 +112,30 @@ def stopped(g: Game, advantage: str, task: dict | None = None) -> bool:
     """Is this advantage stopped for the pending decision (or the task given)?"""
     task = g.top if task is None else task
     return task is not None and advantage in task.get("stopped", ())
+
+
+# --- the card that pays a Karama bid or shipment ---------------------------------------------------------
+KARAMA = "karama"
+
+
+def payment_error(g: Game, pid: str, card) -> IllegalAction | None:
+    """A Karama, or a worthless card the advanced Bene Gesserit name (`card`; hook `karama-stand-in`,
+    ruling dune.bene-gesserit-worthless-karama); naming none, one they hold may still stand in."""
+    if card is None and (could_hold(g, pid, KARAMA) or first("karama-stand-in", g, pid, None)):
+        return None
+    if card is not None and (card == KARAMA and could_hold(g, pid, KARAMA)
+                             or first("karama-stand-in", g, pid, card)):
+        return None
+    return IllegalAction("dune.card-not-in-hand", f"{pid} holds no {card or KARAMA} to use as a Karama",
+                         ("dune.karama", "dune.bene-gesserit-worthless-karama"))
+
+
+def pay_with(g: Game, pid: str, card) -> None:
+    """Discard the card that paid; a worthless card not named is unknown (advanced.PENDING)."""
+    if card is None and not could_hold(g, pid, KARAMA):
+        unplayed(g, "worthless-karama")
+        return
+    discard(g, pid, [card or KARAMA])
+    g.rulings.append("dune.karama")
+    if card not in (None, KARAMA):
+        g.rulings.append("dune.bene-gesserit-worthless-karama")

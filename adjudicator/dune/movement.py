@@ -18,9 +18,8 @@ from .alliance import expel_beside_ally
 from .content import POLAR_SINK, Content, content, sector, territory
 from .forces import kinds_error, kinds_offers, shift
 from .game import Game
-from .karama import stopped
+from .karama import pay_with, payment_error, stopped
 from .registry import Decision, collect, decision, fire, first
-from .treachery import could_hold, discard
 
 STRONGHOLD_PRICE, PRICE = 1, 2
 RANGE, ORNITHOPTER_RANGE = 1, 3
@@ -64,15 +63,14 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (karama_powers.py)
         return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
                              ("dune.karama", "dune.engine-karama-powers"))
-    if g.in_storm(to):
+    if g.in_storm(to) and not first("storm-entry", g, pid, default=False):  # advanced Fremen migrate
         return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
                              ("dune.storm-blocks",))
     if full(g, pid, to):
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
-    if karama and not could_hold(g, pid, KARAMA):
-        return IllegalAction("dune.card-not-in-hand", f"{pid} holds no Karama to ship at the Guild rate",
-                             ("dune.karama",))
+    if karama and (err := payment_error(g, pid, None)) is not None:  # which card: _ship_check
+        return err
     if (cost := ship_cost(g, pid, to, count, karama)) > g.p(pid)["spice"]:
         return IllegalAction("dune.cannot-afford", f"shipping {count} to {to} costs {cost} spice; "
                              f"{pid} has {g.p(pid)['spice']}", ("dune.shipment",))
@@ -102,6 +100,9 @@ def _ship_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") == "ship" and (err := ship_error(g, task["player"], args.get("to"), args.get("count"),
                                                        bool(args.get("karama")))):
         raise err
+    if args.get("karama") and args.get("card") is not None and (
+            err := payment_error(g, task["player"], args["card"])):
+        raise err
     if args.get("do") == "ship" and (err := kinds_error(g, task["player"], "reserves", args["count"],
                                                         args.get("kinds"))):
         raise err
@@ -116,9 +117,8 @@ def _ship(g: Game, task: dict, args: dict) -> None:
         pid, to, n = task["player"], args["to"], args["count"]
         guild = g.player_of("spacing-guild")
         if args.get("karama"):  # the Guild rate, paid to the bank
-            discard(g, pid, [KARAMA])
+            pay_with(g, pid, args.get("card"))
             g.pay(pid, ship_cost(g, pid, to, n, karama=True))
-            g.rulings.append("dune.karama")
         else:
             paid_to = guild if guild and guild != pid and not stopped(g, "guild-payment") else None
             g.pay(pid, ship_cost(g, pid, to, n), paid_to)
@@ -210,6 +210,7 @@ def _move(g: Game, task: dict, args: dict) -> None:
         shift(g, task["player"], args["from"], args["to"], args["count"], args.get("kinds"))
         g.add_forces(args["from"], task["player"], -args["count"])
         g.add_forces(args["to"], task["player"], args["count"])
+        fire("moved", g, task["player"], args["to"])  # e.g. the advanced Bene Gesserit's advisors
     expel_beside_ally(g, task["player"])  # the end of this player's shipment and movement
     g.finish(task)
 

@@ -13,10 +13,11 @@ NOT_IMPLEMENTED = {
                               "Shai-Hulud placed at will, cards taken unseen); refused as unknown powers",
                               "dune.engine-karama-powers"),
     # advanced game
-    "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING): the Kwisatz Haderach's "
-                      "revival and Bene Gesserit advisors (an action they would change is answered "
-                      "not-implemented); the factions' other advanced advantages (not flagged: judged by the "
-                      "basic advantage)", "dune.engine-advanced-game"),
+    "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
+                      "change answered not-implemented: Bene Gesserit advisors "
+                      "(another's shipment, their own shipment or move beside another faction, their battles); "
+                      "a Karama bid or shipment the Bene Gesserit pay with a worthless card not named",
+                      "dune.engine-advanced-game"),
     "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "
                           "Kwisatz Haderach, so such a state is a position only as a full state or a log "
                           "prefix (the cut finds no phase start it can write)", None),

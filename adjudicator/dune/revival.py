@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .forces import at, kinds_of, shift
 from .game import Game
-from .registry import Decision, decision, fire, first
+from .registry import Decision, collect, decision, fire, first
 
 LIMIT, PRICE = 3, 2
 
@@ -23,7 +23,12 @@ def cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict | None 
     if (own := first("revival-cost", g, pid, forces, leader, kinds or {})) is not None:
         return own
     free = g.c.factions[g.faction(pid)]["free_revival"]
-    return PRICE * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader else 0)
+    return PRICE * max(0, forces - free) + (leader_price(g, leader) if leader else 0)
+
+
+def leader_price(g: Game, leader: str) -> int:
+    """Its strength; hook `revival-leader-price` for a leader no data file lists (the Kwisatz Haderach)."""
+    return first("revival-leader-price", g, leader, default=None) or g.c.leaders[leader]["strength"]
 
 
 def revivable_leaders(g: Game, pid: str) -> list[str]:
@@ -32,7 +37,7 @@ def revivable_leaders(g: Game, pid: str) -> list[str]:
     leaders = g.p(pid)["leaders"]
     if any(status != "tanks" for status in leaders.values()):  # alive, or held captive
         return []
-    return sorted(leaders)
+    return sorted(leaders) + sorted(x for more in collect("revivable-extra", g, pid) for x in more)  # the KH
 
 
 def _kinds(g: Game, pid: str, n: int) -> list[dict]:
@@ -79,7 +84,8 @@ def _revive(g: Game, task: dict, args: dict) -> None:
     pl["tanks"] -= n
     pl["reserves"] += n
     if leader:
-        pl["leaders"][leader] = "alive"
+        if not first("leader-revived", g, pid, leader, default=False):  # not the Kwisatz Haderach
+            pl["leaders"][leader] = "alive"
         g.rulings.append("dune.revival-leaders")
     fire("revived", g, pid)
     if n and g.c.factions[g.faction(pid)]["free_revival"]:  # free revival taken: the Tleilaxu's income

@@ -28,6 +28,8 @@ PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
 # field -> the kinds of thing it names, the first one tried first
 FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "leader": ("leader", "treachery"),
           "weapon": ("treachery",), "defense": ("treachery",), "faction": ("faction",)}
+# the advanced Atreides' Kwisatz Haderach, revived as a leader (factions/atreides.py KH), in no leader list
+KWISATZ = {"kwisatz-haderach": {"en": "Kwisatz Haderach", "ru": "Квисатц Хадерах"}}
 CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery"}
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
 _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)\))\s*$")
@@ -45,7 +47,7 @@ def tables(cnt: Content) -> dict[str, dict[str, dict]]:
              for c, d in cnt.spice_cards.items()}
     leaders = {ld: named(d) for ld, d in cnt.leaders.items()}
     return {"territory": {t: named(d) for t, d in cnt.territories.items()},
-            "leader": leaders, "traitor": {c: leaders.get(d.get("leader"), {"en": c, "ru": None})
+            "leader": {**leaders, **KWISATZ}, "traitor": {c: leaders.get(d.get("leader"), {"en": c, "ru": None})
                                            for c, d in cnt.traitors.items()},
             "treachery": {c: named(d) for c, d in cnt.treachery.items()},
             "faction": {f: named(d) for f, d in cnt.factions.items()}, "spice": spice}

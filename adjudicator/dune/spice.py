@@ -88,10 +88,13 @@ def _apply(g: Game, task: dict, data: dict) -> None:
         g.rulings.append("dune.shai-hulud")
     else:
         last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
+        where = g.c.spice_cards[last]["territory"] if last else None
+        # a blow ends on a territory card: a worm on top was turned in this very blow
+        again = bool(pile) and g.c.spice_cards[pile[-1]]["kind"] == "shai-hulud"
         pile.append(card)
         open_nexus(g)
-        if last:
-            devour(g, g.c.spice_cards[last]["territory"])
+        if not first("worm-placement", g, again, where, default=False) and where:  # advanced Fremen
+            devour(g, where)
         g.rulings.append("dune.nexus")
 
 

@@ -28,7 +28,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "discard": "discards", "prescience": "asks prescience", "predict": "predicts",
                 "voice": "uses the Voice", "send-advisor": "sends an advisor", "go-now": "ships now",
                 "wait": "waits", "play": "plays", "bribe": "bribes", "give-spice": "gives spice",
-                "spare": "spares the ally", "ride": "rides the worm"},
+                "spare": "spares the ally", "ride": "rides the worm",
+                "place-worm": "places Shai-Hulud"},
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
@@ -38,7 +39,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "call-traitor": "раскрывает предателя", "discard": "сбрасывает", "prescience": "предвидение",
                 "predict": "предсказывает", "voice": "Голос", "send-advisor": "посылает советницу",
                 "go-now": "высаживается сейчас", "wait": "ждёт", "play": "играет", "bribe": "подкупает",
-                "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве"}}
+                "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве",
+                "place-worm": "направляет Шай-Хулуда"}}
 # an action's field -> the kind of thing it names (spelling.tables), for the label
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}

@@ -9,7 +9,6 @@ drawn, as in any game; a Karama against the look is karama.py's `atreides-auctio
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
-from ..advanced import unplayed
 from ..alliance import side
 from ..game import Game
 from ..registry import Decision, decision, hook
@@ -56,6 +55,8 @@ decision(Decision("prescience", ("prescience", "pass"), _offers, _prescience, RU
 # whether a Lasgun/Shield explosion killed it. A plan takes it with `kwisatz: true`.
 KWISATZ = ("dune.atreides-kwisatz", "dune.engine-kwisatz")
 AWAKENS_AFTER, BONUS = 7, 2
+KH, KH_PRICE = "kwisatz-haderach", 2  # revived as a leader of strength 2 (dune.engine-kwisatz-revival)
+KH_RULINGS = ("dune.atreides-kwisatz", "dune.engine-kwisatz-revival")
 
 
 def _kh(g: Game, pid: str) -> dict | None:
@@ -114,10 +115,27 @@ def kwisatz_fought(g: Game, terr: str, plans: dict) -> None:
         g.p(me)["kwisatz"]["used"] = [g.state["turn"], terr]
 
 
-@hook("revived")
-def kwisatz_not_revived(g: Game, pid: str) -> None:
-    if (kh := _kh(g, pid)) is not None and kh["dead"]:
-        unplayed(g, "kwisatz-revival")
+# --- its revival (ruling dune.engine-kwisatz-revival) -----------------------------------------------------
+@hook("revivable-extra")
+def kwisatz_revivable(g: Game, pid: str) -> list[str] | None:
+    """Killed, it comes back as one of their leaders would: only the turn's one leader revival,
+    once all their leaders are in the Tanks (revival.revivable_leaders asks this then)."""
+    kh = _kh(g, pid)
+    return [KH] if kh is not None and kh["dead"] else None
+
+
+@hook("revival-leader-price")
+def kwisatz_price(g: Game, leader: str) -> int | None:
+    return KH_PRICE if leader == KH else None
+
+
+@hook("leader-revived")
+def kwisatz_revived(g: Game, pid: str, leader: str) -> bool | None:
+    if leader != KH:
+        return None
+    g.p(pid)["kwisatz"]["dead"] = False  # still awake: the forces lost stay counted
+    g.rulings.extend(r for r in KH_RULINGS if r not in g.rulings)
+    return True
 
 
 @hook("explosion")

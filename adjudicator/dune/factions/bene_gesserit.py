@@ -22,11 +22,11 @@ from ...core.errors import IllegalAction
 from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
-from ..content import POLAR_SINK
+from ..content import POLAR_SINK, territory
 from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
-from ..treachery import HIDDEN
+from ..treachery import HIDDEN, could_hold
 
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
@@ -161,6 +161,43 @@ def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
         unplayed(g, "advisors")  # an advisor may go where they shipped, in the advanced game
     if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
         g.push({"t": "decide", "kind": "advisor", "player": me})
+
+
+def _occupied_by_others(g: Game, me: str, to: str) -> bool:
+    """Another faction's forces in the territory (none battles in the Polar Sink)."""
+    terr = territory(to)
+    return terr != territory(POLAR_SINK) and any(
+        q != me and g.forces(loc, q) for loc in g.locations_of(terr) for q in g.state["map"].get(loc, {}))
+
+
+@hook("shipped")
+def advisors_on_entry(g: Game, pid: str, to: str, count: int) -> None:
+    """Advanced: their forces entering a territory another faction occupies may coexist as advisors."""
+    if pid == _me(g) and _occupied_by_others(g, pid, to):
+        unplayed(g, "advisors")
+
+
+@hook("moved")
+def advisors_on_move(g: Game, pid: str, to: str) -> None:
+    if pid == _me(g) and _occupied_by_others(g, pid, to):
+        unplayed(g, "advisors")
+
+
+@hook("battle-opened")
+def advisors_in_battle(g: Game, battle: dict) -> None:
+    """Advanced: advisors do not fight, so a battle of theirs may not be one."""
+    if _me(g) in (battle["aggressor"], battle["defender"]):
+        unplayed(g, "advisors")
+
+
+# --- a worthless card as a Karama (advanced, not played yet) -------------------------------------------------
+@hook("karama-stand-in")
+def worthless_as_karama(g: Game, pid: str, card: str | None) -> bool | None:
+    """Advanced: the Bene Gesserit may use a worthless card (`card`, or any they hold) as a Karama."""
+    if not g.advanced or pid != _me(g):
+        return None
+    cards = [card] if card is not None else [c for c in g.p(pid)["hand"] if c != HIDDEN]
+    return any(_kind(g, c) == VOICE["worthless"] and could_hold(g, pid, c) for c in cards) or None
 
 
 def _advisor(g: Game, task: dict, args: dict) -> None:

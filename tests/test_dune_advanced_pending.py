@@ -1,0 +1,125 @@
+"""The advanced advantages the engine does not play yet (advanced.PENDING, ruling
+dune.engine-advanced-game; only the Bene Gesserit's are left): an action one could change is
+answered unverifiable / not-implemented in an advanced game, and the same action in a basic game
+is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
+The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
+
+import pytest
+from dune_helpers import RULES, act, move_forces, refused
+
+from adjudicator.dune.advanced import PENDING
+from adjudicator.dune.game import Game
+from adjudicator.dune.invariants import problems
+
+pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
+ADVANCED, BASIC = ("advanced",), ()
+
+
+def new(*factions, modules=ADVANCED):
+    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
+    return RULES.new_state(game, {})
+
+
+def at(state, *tasks, phase="shipment-movement", turn=2, storm=0):
+    state["turn"], state["storm"] = turn, storm
+    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
+    return Game(state)
+
+
+def flagged(out, part):
+    """The outcome names the pending rule `part` and rests on no basic reading in its place."""
+    return (out.verdict == "unverifiable" and out.code == "not-implemented" and f"({part})" in out.message
+            and "dune.engine-advanced-game" in out.rulings)
+
+
+def give(g, pid, card):
+    g.state["treachery"]["deck"].remove(card)
+    g.p(pid)["hand"].append(card)
+
+
+def judged(out):
+    return out.verdict == "legal" and out.code == "ok"
+
+
+def test_only_the_bene_gesserit_advantages_are_pending():
+    assert set(PENDING) == {"advisors", "worthless-karama"}  # the Bene Gesserit's: the others are played
+
+
+# --- Bene Gesserit: advisors -------------------------------------------------------------------------------
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_shipment_into_an_occupied_territory(modules):
+    state = new("bene-gesserit", "atreides", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
+    out = act(state, "bene-gesserit", "ship", to="arrakeen@9", count=1)  # the Atreides hold Arrakeen
+    assert g.forces("arrakeen@9", "bene-gesserit") == 1
+    assert flagged(out, "advisors") if modules else judged(out)
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_move_beside_another_faction_and_an_empty_territory(modules):
+    state = new("bene-gesserit", "atreides", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
+    move_forces(g, "bene-gesserit", "imperial-basin@9", 2)
+    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "arrakeen@9", "count": 1})
+    assert flagged(out, "advisors") if modules else judged(out)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
+    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "old-gap@9", "count": 1})
+    assert judged(out)  # nobody else there: nothing an advisor would change
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_battle(modules):
+    state = new("bene-gesserit", "harkonnen", modules=modules)
+    g = at(state, {"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}, phase="battle")
+    state["order"] = ["bene-gesserit", "harkonnen"]
+    state["stack"] = state["stack"][1:]
+    move_forces(g, "bene-gesserit", "the-great-flat@14", 3)
+    move_forces(g, "harkonnen", "the-great-flat@14", 3)
+    RULES.settle(g)
+    out = act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
+    assert flagged(out, "advisors") if modules else judged(out)
+
+
+# --- Bene Gesserit: a worthless card as a Karama -------------------------------------------------------------
+# Played from hand it is played (cards.py; test_dune_karama.py); a Karama bid or shipment names no
+# card, so one paid with a worthless card stays flagged.
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_karama_bid_with_a_worthless_card(modules):
+    state = new("bene-gesserit", "emperor", modules=modules)
+    state["order"] = ["bene-gesserit", "emperor"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    give(g, "bene-gesserit", "kulon")
+    RULES.settle(g)
+    if not modules:
+        assert refused(state, "bene-gesserit", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
+        return
+    act(state, "bene-gesserit", "bid", amount=20, karama=True)
+    out = act(state, "emperor", "pass")
+    assert flagged(out, "worthless-karama") and g.p("emperor")["spice"] == 10  # nothing paid for the card
+    assert problems(state) == []
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_karama_shipment_with_a_worthless_card(modules):
+    state = new("bene-gesserit", "spacing-guild", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
+    give(g, "bene-gesserit", "kulon")
+    if not modules:
+        err = refused(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
+        assert err.code == "dune.card-not-in-hand"
+        return
+    bank = state["bank"]
+    out = act(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
+    assert flagged(out, "worthless-karama") and state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
+    assert problems(state) == []
+
+
+def test_a_karama_bid_by_another_faction_holding_a_worthless_card_is_refused():
+    state = new("atreides", "bene-gesserit")
+    state["order"] = ["atreides", "bene-gesserit"]
+    g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
+    give(g, "atreides", "kulon")
+    RULES.settle(g)
+    assert refused(state, "atreides", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
