@@ -13,8 +13,8 @@ from adjudicator.imperium.rules import ruleset
 
 # what a six-player game meets that the engine does not know: its round's decisions say so
 NOT_IMPLEMENTED = (
-    "the reverse board side: Great Houses and Fringe Worlds tracks and the six-player spaces "
-    "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
+    "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
+    "of the six-player spaces (not in the seed)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",

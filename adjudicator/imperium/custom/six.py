@@ -22,8 +22,9 @@ from __future__ import annotations
 from ...core.errors import IllegalAction, MalformedLog
 from ..combat import REWARDS
 from ..conditions import strength
+from ..content import REVERSE
 from ..game import Game
-from ..registry import choice, hook
+from ..registry import choice, custom, hook
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -37,10 +38,13 @@ SWORDMASTER_BONUS = 2  # swords in every Reveal turn once the Swordmaster was ta
 MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
 ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
+# the team icons of the six-player spaces (p. 4), named where a space meets them
+TEAM_ICONS = {"reinforcement": "Reinforcement (Military Support: three troops shared between the team's Allies)",
+              "exchange": "Exchange (Economic Support: gifts between two teammates)"}
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
-    "the reverse board side: Great Houses and Fringe Worlds tracks and the six-player spaces "
-    "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
+    "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
+    "of the six-player spaces (not in the seed)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
@@ -112,8 +116,32 @@ def _setup(g: Game) -> None:
             pl["vp"] = START_VP["ally"]
     st["board"]["conflict_levels"] = list(CONFLICT_LEVELS)
     st["board"]["conflict_pool"].pop("1", None)  # no Conflict I card is used
+    reverse_side(g)
     g.rulings += ["six.teams-seating", "six.commander-setup", "six.starting-vp", "six.conflict-deck",
                   "six.choam", "six.seating-from-log"]
+
+
+def reverse_side(g: Game) -> None:
+    """The board turned to its six-player side (p. 2): its spaces in place of the four Emperor and
+    Fremen ones, the Great Houses and Fringe Worlds tracks in place of theirs. Every player gets
+    a place on the new tracks and an Alliance slot for each; the Emperor and Fremen entries stay,
+    at 0, for the Commanders' own boards and the effects that still name them (not implemented)."""
+    board = g.state["board"]
+    board["side"] = REVERSE
+    new = [f for f in g.tracks if f not in g.state["alliances"]]
+    for faction in new:
+        g.state["alliances"][faction] = None
+        for pid in g.order:
+            g.p(pid)["influence"][faction] = 0
+    for sid in g.board_spaces():
+        if g.space(sid)["maker"]:
+            board["bonus_spice"].setdefault(sid, 0)  # Habbanya Erg gathers bonus spice too
+    g.rulings += ["six.board-side", "six.board-spaces"]
+
+
+@custom(*TEAM_ICONS)
+def _team_icon(g: Game, task: dict, step: dict) -> None:
+    g.note_unimplemented(TEAM_ICONS[step["custom"]])
 
 
 # --- a Commander's Agent tokens activate an Ally (p. 3) --------------------------------------------
@@ -330,6 +358,8 @@ def _swordmaster_taken(g: Game, pid: str, space_id: str) -> list[str]:
         taken = g.state["six"]["swordmaster_taken"]
         taken.append(pid)
         taken.sort()
+    if is_six(g):
+        g.rulings += g.space(space_id).get("rulings", [])  # a six-player space cites its records
     return []
 
 
