@@ -133,14 +133,56 @@ def test_the_six_player_spaces_are_not_on_the_four_player_board():
     assert err.value.code == "agent.unknown-space"
 
 
-def test_reinforcement_and_exchange_are_named_not_implemented():
-    state = new_game()
+def _reinforcing(state) -> tuple[str, list[str]]:
+    """An Ally's Agent on Military Support, up to the Reinforcement choice: the Ally and the team's Allies."""
     ally = _ally_turn(state)
     state["players"][ally]["spice"] = 2
-    outcome = _send(state, ally, "seek-allies", "military-support")
+    _send(state, ally, "seek-allies", "military-support")
+    for _ in range(50):
+        top = state["stack"][-1]
+        if top["t"] == "choice" and top["kind"] == "reinforce":
+            return ally, top["allies"]
+        step(state)
+    raise AssertionError("no Reinforcement asked")
+
+
+def test_reinforcement_shares_three_troops_between_the_allies_who_may_deploy_them():
+    """Booklet pp. 4, 8: Military Support costs 2 spice, raises the Great Houses, and recruits three
+    troops shared out as the player likes between the team's Allies, deployable though the space
+    is no combat space."""
+    state = new_game()
+    ally, allies = _reinforcing(state)
+    assert ally in allies and state["players"][ally]["spice"] == 0
+    assert [o.get("count") for o in RULES.legal_actions(state) if o.do == "choose"] == [0, 1, 2, 3]
+    garrisons = [state["players"][q]["troops"]["garrison"] for q in allies]
+    apply(state, by=ally, do="choose", count=1)  # one for the first Ally, two for the other
+    assert [state["players"][q]["troops"]["garrison"] for q in allies] == [garrisons[0] + 1, garrisons[1] + 2]
+    first, second = (dict(state["stack"][-1]), dict(state["stack"][-2]))
+    assert (first["kind"], first["move"], first["most"]) == ("count", "deploy", 1)
+    assert (second["kind"], second["move"], second["most"]) == ("count", "deploy", 2)
+    other = next(q for q in allies if q != ally)
+    assert [t.get("units", ally) for t in (first, second)] == allies
+    apply(state, by=ally, do="choose", count=1)
+    apply(state, by=ally, do="choose", count=2)
+    assert [state["players"][q]["troops"]["conflict"] for q in allies] == [1, 2]
+    assert state["players"][other]["troops"]["garrison"] == garrisons[1]
     _finish_turn(state, ally)
-    assert outcome.code == "not-implemented"
     assert state["players"][ally]["influence"]["great-houses"] == 1
+
+
+def test_reinforcement_never_recruits_more_than_a_supply_holds():
+    state = new_game()
+    ally, allies = _reinforcing(state)
+    state["players"][allies[0]]["troops"]["supply"] = 1
+    state["players"][allies[1]]["troops"]["supply"] = 1
+    assert [o.get("count") for o in RULES.legal_actions(state) if o.do == "choose"] == [1]
+    with pytest.raises(IllegalAction):
+        apply(copy.deepcopy(state), by=ally, do="choose", count=0)
+    apply(state, by=ally, do="choose", count=1)
+    assert [state["players"][q]["troops"]["supply"] for q in allies] == [0, 0]
+
+
+def test_exchange_is_named_not_implemented():
     notes = []
     state = new_game()
     ally = _ally_turn(state)

@@ -27,6 +27,12 @@ OWN = {"skills": "skills", "tech": "tiles", "navigation": "cards", "twisted-intr
        "tleilaxu": "cards"}
 
 
+def board_tracks(cnt: Content, state: dict) -> tuple[str, ...]:
+    """The Influence tracks on a game's board: the four Factions, or on the six-player side (the
+    state's `board.side`) the Great Houses and the Fringe Worlds in the Emperor's and the Fremen's places."""
+    return cnt.reverse_tracks if state["board"].get("side") == REVERSE else FACTIONS
+
+
 def in_game(item: dict, modules) -> bool:
     """Is this component used in a game with these modules? (An expansion's own components
     need the expansion; module-only ones need their module; a leader may need a module.)"""

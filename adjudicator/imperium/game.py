@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ..core.errors import IllegalAction
-from .content import FACTIONS, Content, content
+from .content import Content, board_tracks, content
 
 RESOURCES = ("solari", "spice", "water")
 
@@ -58,9 +58,8 @@ class Game:
 
     @property
     def tracks(self) -> tuple[str, ...]:
-        """The Influence tracks on this game's board: the four Factions, or on the six-player
-        side the Great Houses and the Fringe Worlds in the Emperor's and the Fremen's places."""
-        return self.content.reverse_tracks if self.state["board"].get("side") else FACTIONS
+        """The Influence tracks on this game's board (content.board_tracks)."""
+        return board_tracks(self.content, self.state)
 
     def space(self, space_id: str) -> dict:
         """A board space as this game has it: an expansion of the game may lay a revised space

@@ -25,6 +25,7 @@ from ..conditions import strength
 from ..content import REVERSE
 from ..game import Game
 from ..registry import choice, custom, hook
+from ..steps import push_choice
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -39,8 +40,8 @@ MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
 ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
 # the team icons of the six-player spaces (p. 4), named where a space meets them
-TEAM_ICONS = {"reinforcement": "Reinforcement (Military Support: three troops shared between the team's Allies)",
-              "exchange": "Exchange (Economic Support: gifts between two teammates)"}
+TEAM_ICONS = {"exchange": "Exchange (Economic Support: gifts between two teammates)"}
+REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
     "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
@@ -52,7 +53,7 @@ NOT_IMPLEMENTED = (
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
-    "Reinforcement, Exchange and the team reward",
+    "Exchange and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
@@ -142,6 +143,44 @@ def reverse_side(g: Game) -> None:
 @custom(*TEAM_ICONS)
 def _team_icon(g: Game, task: dict, step: dict) -> None:
     g.note_unimplemented(TEAM_ICONS[step["custom"]])
+
+
+# --- Reinforcement: three troops shared between the team's Allies, deployable (pp. 4, 8) ----------
+R_REINFORCE = ("six.reinforcement", "six.space-military-support")
+
+
+@custom("reinforcement")
+def _reinforce(g: Game, task: dict, step: dict) -> None:
+    """The player (an Ally or the Commander) shares the troops out between the team's two Allies."""
+    push_choice(g, task, "reinforce", allies=list(teams(g)[team_of(g, task["player"])]["allies"]))
+
+
+def _reinforcements(g: Game, task: dict) -> int:
+    """Three troops, fewer only when the two Allies' supplies hold fewer (recruit.supply)."""
+    return min(REINFORCEMENTS, sum(g.p(q)["troops"]["supply"] for q in task["allies"]))
+
+
+def _reinforce_offers(g: Game, task: dict) -> list[dict]:
+    """`count`: the troops for the first Ally (the next clockwise after the Commander), the rest
+    for the other; each within their own supply."""
+    first_supply, second_supply = (g.p(q)["troops"]["supply"] for q in task["allies"])
+    total = _reinforcements(g, task)
+    return [{"count": n} for n in range(min(total, first_supply) + 1) if total - n <= second_supply]
+
+
+@choice("reinforce", _reinforce_offers, (*R_REINFORCE, "recruit.supply"))
+def _reinforced(g: Game, task: dict, given: dict, below: dict) -> None:
+    shares = (given["count"], _reinforcements(g, task) - given["count"])
+    deploys = []
+    for ally, n in zip(task["allies"], shares, strict=True):
+        troops = g.p(ally)["troops"]
+        troops["supply"] -= n
+        troops["garrison"] += n
+        if n:  # these troops may go to the Conflict, whatever the space (p. 4)
+            deploys.append({"most": n, "move": "deploy", **({"units": ally} if ally != task["player"] else {})})
+    for fields in reversed(deploys):  # the first Ally's deployment is asked first
+        push_choice(g, task, "count", **fields)
+    g.rulings += [*R_REINFORCE, "recruit.supply"]
 
 
 # --- a Commander's Agent tokens activate an Ally (p. 3) --------------------------------------------
