@@ -14,6 +14,7 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 
 pytestmark = pytest.mark.usefixtures("unlocked")
+INTRIGUE_NOTE = six.INTRIGUE_GIFTS
 
 SIX_SPACES = ("carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support")
 REPLACED = ("desert-tactics", "dutiful-service", "fremkit", "sardaukar")  # the Emperor's and Fremen's
@@ -182,15 +183,55 @@ def test_reinforcement_never_recruits_more_than_a_supply_holds():
     assert [state["players"][q]["troops"]["supply"] for q in allies] == [0, 0]
 
 
-def test_exchange_is_named_not_implemented():
-    notes = []
-    state = new_game()
+def _economic_support(state) -> tuple[str, list[str]]:
+    """An Ally's Agent on Economic Support, up to the Exchange: the Ally and its teammates."""
     ally = _ally_turn(state)
-    outcome = _send(state, ally, "seek-allies", "economic-support")
-    while state["turn"] and state["turn"]["player"] == ally:
-        legal = RULES.legal_actions(state)
-        notes.append(RULES.apply(state, legal[0]).message)
-    assert any(six.TEAM_ICONS["exchange"] in (m or "") for m in [outcome.message, *notes])
+    state["players"][ally]["spice"] = 0
+    _send(state, ally, "seek-allies", "economic-support")
+    for _ in range(50):
+        top = state["stack"][-1]
+        if top["t"] == "choice" and top["kind"] == "exchange-with":
+            return ally, six.members(Game(state), six.team_of(Game(state), ally))
+        step(state)
+    raise AssertionError("no Exchange asked")
+
+
+def test_an_exchange_gives_one_kind_each_way_between_teammates():
+    """Booklet pp. 4, 8: Economic Support gives 1 spice and an Exchange with a teammate: each may
+    give the other any amount of one kind, or nothing (six.exchange-order)."""
+    state = new_game()
+    ally, team = _economic_support(state)
+    mates = [o.get("player") for o in RULES.legal_actions(state) if o.do == "choose"]
+    assert mates == [q for q in team if q != ally] and len(mates) == 2  # the other Ally or the Commander
+    mate = mates[0]
+    pl, other = state["players"][ally], state["players"][mate]
+    pl["water"], other["solari"], pl["intrigue"], other["intrigue"] = 2, 3, [], []
+    solari = pl["solari"]
+    enemy = next(q for q in state["game"]["seats"] if q not in team)
+    with pytest.raises(IllegalAction):
+        apply(copy.deepcopy(state), by=ally, do="choose", player=enemy)
+    apply(state, by=ally, do="choose", player=mate)
+    gifts = [(o.get("resource"), o.get("count")) for o in RULES.legal_actions(state) if o.do == "choose"]
+    assert ("water", 2) in gifts and ("water", 3) not in gifts
+    apply(state, by=ally, do="choose", resource="water", count=2)
+    outcome = apply(state, by=mate, do="choose", resource="solari", count=3)
+    assert INTRIGUE_NOTE not in (outcome.message or "")
+    assert (pl["water"], other["water"] >= 2, pl["solari"], other["solari"]) == (0, True, solari + 3, 0)
+    _finish_turn(state, ally)
+    assert pl["spice"] == 1 and pl["influence"]["great-houses"] == 1
+
+
+def test_an_exchange_may_give_nothing_and_names_intrigue_gifts_not_implemented():
+    state = new_game()
+    ally, team = _economic_support(state)
+    mate = next(q for q in team if q != ally)
+    state["players"][ally]["intrigue"] = ["?"]
+    apply(state, by=ally, do="choose", player=mate)
+    before = copy.deepcopy(state["players"])
+    outcome = apply(state, by=ally, do="choose", option="skip")
+    assert INTRIGUE_NOTE in outcome.message
+    assert state["players"] == before
+
 
 
 def test_habbanya_erg_costs_water_and_gives_two_spice_with_its_bonus_and_a_card():

@@ -22,7 +22,7 @@ NOT_IMPLEMENTED = (
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
-    "Exchange and the team reward",
+    "Intrigue cards given in an Exchange, and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",

@@ -23,7 +23,7 @@ from ...core.errors import IllegalAction, MalformedLog
 from ..combat import REWARDS
 from ..conditions import strength
 from ..content import REVERSE
-from ..game import Game
+from ..game import RESOURCES, Game
 from ..registry import choice, custom, hook
 from ..steps import push_choice
 
@@ -40,7 +40,7 @@ MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
 ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
 # the team icons of the six-player spaces (p. 4), named where a space meets them
-TEAM_ICONS = {"exchange": "Exchange (Economic Support: gifts between two teammates)"}
+INTRIGUE_GIFTS = "Exchange: Intrigue cards given to a teammate"
 REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
@@ -53,7 +53,7 @@ NOT_IMPLEMENTED = (
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
-    "Exchange and the team reward",
+    "Intrigue cards given in an Exchange, and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
@@ -140,11 +140,6 @@ def reverse_side(g: Game) -> None:
     g.rulings += ["six.board-side", "six.board-spaces"]
 
 
-@custom(*TEAM_ICONS)
-def _team_icon(g: Game, task: dict, step: dict) -> None:
-    g.note_unimplemented(TEAM_ICONS[step["custom"]])
-
-
 # --- Reinforcement: three troops shared between the team's Allies, deployable (pp. 4, 8) ----------
 R_REINFORCE = ("six.reinforcement", "six.space-military-support")
 
@@ -181,6 +176,40 @@ def _reinforced(g: Game, task: dict, given: dict, below: dict) -> None:
     for fields in reversed(deploys):  # the first Ally's deployment is asked first
         push_choice(g, task, "count", **fields)
     g.rulings += [*R_REINFORCE, "recruit.supply"]
+
+
+# --- Exchange: gifts between two teammates (pp. 4, 8) ----------------------------------------------
+R_EXCHANGE = ("six.exchange", "six.space-economic-support", "six.exchange-order")
+
+
+@custom("exchange")
+def _exchange(g: Game, task: dict, step: dict) -> None:
+    push_choice(g, task, "exchange-with")
+
+
+@choice("exchange-with", lambda g, task: [{"player": q} for q in members(g, team_of(g, task["player"]))
+                                          if q != task["player"]], R_EXCHANGE)
+def _exchange_with(g: Game, task: dict, given: dict, below: dict) -> None:
+    """The player gives first, then the teammate (our record of it, six.exchange-order)."""
+    pid, mate = task["player"], given["player"]
+    g.push({**task, "kind": "gift", "player": pid, "to": mate}, {**task, "kind": "gift", "player": mate, "to": pid})
+
+
+def _gift_offers(g: Game, task: dict) -> list[dict]:
+    """Any amount of one kind (`resource`: solari, spice or water; `count`), or nothing (skip).
+    Intrigue cards: not implemented yet."""
+    pl = g.p(task["player"])
+    return [{"option": "skip"}] + [{"resource": k, "count": n} for k in RESOURCES for n in range(1, pl[k] + 1)]
+
+
+@choice("gift", _gift_offers, R_EXCHANGE, handles_skip=True)
+def _gift(g: Game, task: dict, given: dict, below: dict) -> None:
+    if g.p(task["player"])["intrigue"]:  # a gift of Intrigue cards was open to them: not offered yet
+        g.note_unimplemented(INTRIGUE_GIFTS)
+    if given.get("option") == "skip":
+        return
+    g.pay(task["player"], {given["resource"]: given["count"]})
+    g.gain(task["to"], {given["resource"]: given["count"]})
 
 
 # --- a Commander's Agent tokens activate an Ally (p. 3) --------------------------------------------
