@@ -37,10 +37,13 @@ def test_conflict_deck_is_one_five_four():
 
 
 def test_board_has_22_spaces_with_russian_names_and_posts():
-    board = {sid: s for sid, s in CNT.spaces.items() if "expansion" not in s}
+    board = {sid: s for sid, s in CNT.spaces.items() if "expansion" not in s and "side" not in s}
     assert len(board) == 22
+    # the six-player side's own spaces (tests/test_six_board.py)
+    assert sorted(sid for sid, s in CNT.spaces.items() if s.get("side") == "reverse") == [
+        "carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support"]
     # the one expansion space: a leader's own, placed only with him (Bloodlines p. 2)
-    assert {sid: s["requires_leader"] for sid, s in CNT.spaces.items() if sid not in board} == {
+    assert {sid: s["requires_leader"] for sid, s in CNT.spaces.items() if sid not in board and "side" not in s} == {
         "tueks-sietch": "esmar-tuek-leader"}
     assert all(s["name"]["ru"] for s in board.values())
     assert Counter(s["icon"] for s in board.values()) == {

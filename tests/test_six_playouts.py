@@ -20,6 +20,9 @@ pytestmark = pytest.mark.usefixtures("unlocked")
 CHUNK = 20  # seeds per test: a chunk takes about 90 seconds on a loaded machine
 PLAYOUTS = 200  # issue #13
 GAPS = (six.ROUND_NOT_IMPLEMENTED,)
+# met on the six-player board's spaces and tracks, after the round's gap (tests/test_six_board.py)
+BOARD_GAPS = (six.INTRIGUE_GIFTS, "the reward at 4 Influence on the Great Houses track",
+              "the reward at 4 Influence on the Fringe Worlds track")
 
 
 @pytest.mark.parametrize("start", range(0, PLAYOUTS, CHUNK), ids=lambda s: f"from{s}")
@@ -30,7 +33,8 @@ def test_six_player_playouts_replay_identically(start):
         for verdict in recorded["verdicts"]:
             if verdict["verdict"] != "legal":
                 assert verdict["code"] == "not-implemented", verdict
-                assert verdict["message"].removeprefix("not implemented: ").split("; ") == list(GAPS)
+                gaps = verdict["message"].removeprefix("not implemented: ").split("; ")
+                assert set(GAPS) <= set(gaps) <= {*GAPS, *BOARD_GAPS}, gaps
         result = recorded["result"]
         assert result["finished"] and result["winner"] is None
         teams = result["teams"]

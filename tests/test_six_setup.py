@@ -13,8 +13,8 @@ from adjudicator.imperium.rules import ruleset
 
 # what a six-player game meets that the engine does not know: its round's decisions say so
 NOT_IMPLEMENTED = (
-    "the reverse board side: Great Houses and Fringe Worlds tracks and the six-player spaces "
-    "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
+    "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
+    "of the six-player spaces (not in the seed)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
@@ -22,7 +22,7 @@ NOT_IMPLEMENTED = (
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
-    "Reinforcement, Exchange and the team reward",
+    "Intrigue cards given in an Exchange, and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",

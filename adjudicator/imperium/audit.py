@@ -17,7 +17,7 @@ from collections import Counter
 from ..core.errors import problem
 from .audit_bloodlines import audit_bloodlines
 from .audit_immortality import audit_immortality
-from .content import FACTIONS, Content, in_game
+from .content import FACTIONS, Content, board_tracks, in_game
 from .deck import HIDDEN
 from .registry import CHANCES, CHOICES
 from .rounds import STEPS
@@ -255,7 +255,7 @@ def _resources(state: dict, cnt: Content, pid: str, out: list) -> None:
 def _alliances(state: dict, cnt: Content, out: list) -> None:
     seats, players = state["game"]["seats"], state["players"]
     start = cnt.rules["vp"].get(str(len(seats)), 0)
-    for faction in FACTIONS:
+    for faction in board_tracks(cnt, state):
         holder = state["alliances"].get(faction)
         level = {q: players[q]["influence"].get(faction, 0) for q in seats}
         name = display(cnt, "faction", faction)
@@ -276,8 +276,8 @@ def _alliances(state: dict, cnt: Content, out: list) -> None:
                                f"Influence {level[holder]}, but {rival} has passed them with {level[rival]}"))
     for q in seats:
         pl = players[q]
-        tracks = sorted(f for f in FACTIONS if pl["influence"].get(f, 0) >= 2)
-        allied = sorted(f for f in FACTIONS if state["alliances"].get(f) == q)
+        tracks = sorted(f for f in board_tracks(cnt, state) if pl["influence"].get(f, 0) >= 2)
+        allied = sorted(f for f in board_tracks(cnt, state) if state["alliances"].get(f) == q)
         least = start + len(tracks) + len(allied)
         if pl["vp"] < least:
             out.append(problem(f"/players/{esc(q)}/vp", "victory-points",

@@ -16,6 +16,7 @@ from ..core.names import NameIndex
 from ..resources import data_dir
 
 FACTIONS = ("emperor", "guild", "bene-gesserit", "fremen")
+REVERSE = "reverse"  # the board side of the six-player game (data/<edition>/six-board.json)
 EXPANSIONS = ("bloodlines", "immortality")
 # the component kinds an expansion adds to an edition's tables: file -> (list key, table)
 MERGED = {"imperium": ("cards", "cards"), "intrigue": ("cards", "intrigues"),
@@ -24,6 +25,12 @@ MERGED = {"imperium": ("cards", "cards"), "intrigue": ("cards", "intrigues"),
 # the kinds only an expansion has: file -> list key
 OWN = {"skills": "skills", "tech": "tiles", "navigation": "cards", "twisted-intrigue": "cards",
        "tleilaxu": "cards"}
+
+
+def board_tracks(cnt: Content, state: dict) -> tuple[str, ...]:
+    """The Influence tracks on a game's board: the four Factions, or on the six-player side (the
+    state's `board.side`) the Great Houses and the Fringe Worlds in the Emperor's and the Fremen's places."""
+    return cnt.reverse_tracks if state["board"].get("side") == REVERSE else FACTIONS
 
 
 def in_game(item: dict, modules) -> bool:
@@ -77,6 +84,7 @@ class Content:
         self.skills_left_out: dict[str, dict] = {}
         for expansion in EXPANSIONS:
             self._add_expansion(expansion)
+        self._add_reverse_side()
         self.space_posts = {s: sorted(p for p, spaces in self.posts.items() if s in spaces)
                             for s in self.spaces}
         self.names = {
@@ -131,6 +139,20 @@ class Content:
         board = self.expansion_boards[expansion] = _load(expansion, "board")
         for space in board.get("spaces", []):
             self.overlays[space["replaces"]] = {**space, "expansion": expansion}
+
+    def _add_reverse_side(self) -> None:
+        """The six-player board side (Uprising): its spaces and tracks join the tables marked
+        `side: reverse`, so that names resolve; a game has them only on that side (`Game.on_board`,
+        `Game.tracks`), and the front spaces they take the place of leave it (`replaced_on_reverse`)."""
+        reverse = _load(self.edition, "six-board")
+        self.reverse_tracks: tuple[str, ...] = tuple(reverse.get("tracks", ()))
+        self.replaced_on_reverse = frozenset(s["replaces"] for s in reverse.get("spaces", []) if s["replaces"])
+        for space in reverse.get("spaces", []):
+            if space["id"] in self.spaces:
+                raise ValueError(f"six-board: {space['id']} is already a {self.edition} space")
+            self.spaces[space["id"]] = {**space, "side": REVERSE}
+        for faction in reverse.get("factions", []):
+            self.factions[faction["id"]] = {**faction, "side": REVERSE}
 
     @staticmethod
     def _index(kind: str, things: dict) -> NameIndex:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from .commanders import commanders_in
-from .content import FACTIONS
 from .game import RESOURCES, Game, describe, my_turn
 from .influence import change_influence
 from .steps import choice_task, source_card
@@ -26,7 +25,7 @@ def can_afford(g: Game, pid: str, cost: dict, src: str = "") -> bool:
             return False
         if key == "influence":
             faction, amount = value.get("faction", "any"), value.get("amount", 1)
-            have = sum(pl["influence"].values()) if faction == "any" else pl["influence"][faction]
+            have = sum(pl["influence"][f] for f in g.tracks) if faction == "any" else pl["influence"][faction]
             if have < amount:
                 return False
         if key == "trash_self" and value and source_card(src) not in pl["play"]:
@@ -62,7 +61,7 @@ def _pay_extras(g: Game, pid: str, cost: dict, src: str = "") -> None:
     if "influence" in cost:
         faction, amount = cost["influence"].get("faction", "any"), cost["influence"].get("amount", 1)
         if faction == "any":
-            tasks += [choice_task(pid, "faction", src or "cost", factions=list(FACTIONS), delta=-1,
+            tasks += [choice_task(pid, "faction", src or "cost", factions=list(g.tracks), delta=-1,
                                   cost=True) for _ in range(amount)]
         else:
             change_influence(g, pid, faction, -amount)

@@ -199,10 +199,11 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
     for key in ("vp", "solari", "spice", "water", "persuasion", "swords"):
         if pl[key] != default[key]:
             out[key] = pl[key]
-    influence = {name("faction", f): pl["influence"][f] for f in FACTIONS if pl["influence"].get(f)}
+    tracks = (*FACTIONS, *(f for f in sorted(pl["influence"]) if f not in FACTIONS))  # + the six-player side's
+    influence = {name("faction", f): pl["influence"][f] for f in tracks if pl["influence"].get(f)}
     if influence:
         out["influence"] = influence
-    allied = [name("faction", f) for f in FACTIONS if state["alliances"].get(f) == pid]
+    allied = [name("faction", f) for f in tracks if state["alliances"].get(f) == pid]
     if allied:
         out["alliances"] = allied
     for key, zone in (("hand", "hand"), ("intrigue", "intrigue"), ("in_play", "play"), ("discard", "discard"),

@@ -14,7 +14,6 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from .commanders import commanders_in
 from .conditions import count, holds
-from .content import FACTIONS
 from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence
@@ -150,7 +149,7 @@ def op_influence(g, task, step):
     if isinstance(faction, str) and faction != "any":
         change_influence(g, task["player"], faction, n)
         return
-    allowed = list(FACTIONS) if faction == "any" else list(faction)
+    allowed = list(g.tracks) if faction == "any" else list(faction)  # the tracks on this game's board
     if step.get("different"):  # one point each with different Factions: each pick narrows the next
         push_choice(g, task, "faction", factions=allowed, delta=1 if n > 0 else -1, more=abs(n) - 1)
         return

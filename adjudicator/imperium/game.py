@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ..core.errors import IllegalAction
-from .content import Content, content
+from .content import Content, board_tracks, content
 
 RESOURCES = ("solari", "spice", "water")
 
@@ -44,10 +44,22 @@ class Game:
 
     def on_board(self, space_id: str) -> bool:
         """Is this space on this game's board? A leader's own space (Tuek's Sietch) is only
-        once that leader's setup placed it."""
+        once that leader's setup placed it; a space of the six-player side only on that side,
+        where the front spaces it replaces are not (content.replaced_on_reverse)."""
         space = self.content.spaces.get(space_id)
-        return space is not None and (space.get("requires_leader") is None
-                                      or space_id in self.state["board"].get("added_spaces", ()))
+        if space is None:
+            return False
+        side = self.state["board"].get("side")  # absent: the front side
+        if side is None and space.get("side") is not None:
+            return False
+        if side is not None and space_id in self.content.replaced_on_reverse:
+            return False
+        return space.get("requires_leader") is None or space_id in self.state["board"].get("added_spaces", ())
+
+    @property
+    def tracks(self) -> tuple[str, ...]:
+        """The Influence tracks on this game's board (content.board_tracks)."""
+        return board_tracks(self.content, self.state)
 
     def space(self, space_id: str) -> dict:
         """A board space as this game has it: an expansion of the game may lay a revised space

@@ -125,7 +125,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             "round": 0, "phase": "setup", "first": ids[0],
             "board": {"occupied": {}, "spies": {}, "control": {}, "shield_wall": True,
                       "bonus_spice": {s: 0 for s, d in sorted(cnt.spaces.items())
-                                      if d["maker"] and not d.get("requires_leader")},
+                                      if d["maker"] and not d.get("requires_leader")
+                                      and d.get("side") is None},  # the six-player side: six.py
                       "conflict": None, "conflict_levels": list(rules["conflict_levels"]),
                       "conflict_pool": {str(lv): sorted(c for c, d in cnt.conflicts.items()
                                                         if d["level"] == lv and in_game(d, modules))

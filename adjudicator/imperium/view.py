@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from .conditions import strength
-from .content import FACTIONS, Content
+from .content import Content, board_tracks
 from .deck import HIDDEN
 from .game import Game, post_of
 from .immortality import MODULE as IMMORTALITY
@@ -110,7 +110,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
                     "units": [_units(g, state["players"][pid], pid) for pid in seats]}
     factions = [{"id": f, "name": name_of(cnt, lang, f), "alliance": state["alliances"].get(f),
                  "influence": {pid: state["players"][pid]["influence"].get(f, 0) for pid in seats}}
-                for f in FACTIONS]
+                for f in board_tracks(cnt, state)]
     areas = [{"id": a, "name": AREA_NAMES[lang].get(a) or name_of(cnt, lang, a)}
              for a in AREAS if any(s["area"] == a for s in spaces)]
     out = {"areas": areas, "spaces": spaces, "posts": posts, "factions": factions, "conflict": conflict,
@@ -164,8 +164,8 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
             "agents": pl["agents"], "agents_placed": len(pl["placed"]), "spies_in_supply": pl.get("spies", 0),
             "high_council": bool(pl.get("seat")), "swordmaster": bool(pl.get("swordmaster")),
             "revealed": bool(pl.get("revealed")),
-            "influence": {f: pl["influence"].get(f, 0) for f in FACTIONS},
-            "alliances": [f for f in FACTIONS if state["alliances"].get(f) == pid],
+            "influence": {f: pl["influence"].get(f, 0) for f in board_tracks(cnt, state)},
+            "alliances": [f for f in board_tracks(cnt, state) if state["alliances"].get(f) == pid],
             "hand": _cards(cnt, lang, pl["hand"]), "intrigue": _cards(cnt, lang, pl["intrigue"]),
             "in_play": _cards(cnt, lang, pl["play"]),
             "deck": pl["deck"] if isinstance(pl["deck"], int) else len(pl["deck"]["cards"]),

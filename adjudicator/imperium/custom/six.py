@@ -22,8 +22,10 @@ from __future__ import annotations
 from ...core.errors import IllegalAction, MalformedLog
 from ..combat import REWARDS
 from ..conditions import strength
-from ..game import Game
-from ..registry import choice, hook
+from ..content import REVERSE
+from ..game import RESOURCES, Game
+from ..registry import choice, custom, hook
+from ..steps import push_choice
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -37,10 +39,13 @@ SWORDMASTER_BONUS = 2  # swords in every Reveal turn once the Swordmaster was ta
 MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
 ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
+# the team icons of the six-player spaces (p. 4), named where a space meets them
+INTRIGUE_GIFTS = "Exchange: Intrigue cards given to a teammate"
+REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
-    "the reverse board side: Great Houses and Fringe Worlds tracks and the six-player spaces "
-    "(Military Support, Economic Support, Forbidden Tech, Expedition, Carthag, Habbanya Erg)",
+    "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
+    "of the six-player spaces (not in the seed)",
     "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
@@ -48,7 +53,7 @@ NOT_IMPLEMENTED = (
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "which factions the Emperor and Fremen icons reach for each role",
-    "Reinforcement, Exchange and the team reward",
+    "Intrigue cards given in an Exchange, and the team reward",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
@@ -112,8 +117,99 @@ def _setup(g: Game) -> None:
             pl["vp"] = START_VP["ally"]
     st["board"]["conflict_levels"] = list(CONFLICT_LEVELS)
     st["board"]["conflict_pool"].pop("1", None)  # no Conflict I card is used
+    reverse_side(g)
     g.rulings += ["six.teams-seating", "six.commander-setup", "six.starting-vp", "six.conflict-deck",
                   "six.choam", "six.seating-from-log"]
+
+
+def reverse_side(g: Game) -> None:
+    """The board turned to its six-player side (p. 2): its spaces in place of the four Emperor and
+    Fremen ones, the Great Houses and Fringe Worlds tracks in place of theirs. Every player gets
+    a place on the new tracks and an Alliance slot for each; the Emperor and Fremen entries stay,
+    at 0, for the Commanders' own boards and the effects that still name them (not implemented)."""
+    board = g.state["board"]
+    board["side"] = REVERSE
+    new = [f for f in g.tracks if f not in g.state["alliances"]]
+    for faction in new:
+        g.state["alliances"][faction] = None
+        for pid in g.order:
+            g.p(pid)["influence"][faction] = 0
+    for sid in g.board_spaces():
+        if g.space(sid)["maker"]:
+            board["bonus_spice"].setdefault(sid, 0)  # Habbanya Erg gathers bonus spice too
+    g.rulings += ["six.board-side", "six.board-spaces"]
+
+
+# --- Reinforcement: three troops shared between the team's Allies, deployable (pp. 4, 8) ----------
+R_REINFORCE = ("six.reinforcement", "six.space-military-support")
+
+
+@custom("reinforcement")
+def _reinforce(g: Game, task: dict, step: dict) -> None:
+    """The player (an Ally or the Commander) shares the troops out between the team's two Allies."""
+    push_choice(g, task, "reinforce", allies=list(teams(g)[team_of(g, task["player"])]["allies"]))
+
+
+def _reinforcements(g: Game, task: dict) -> int:
+    """Three troops, fewer only when the two Allies' supplies hold fewer (recruit.supply)."""
+    return min(REINFORCEMENTS, sum(g.p(q)["troops"]["supply"] for q in task["allies"]))
+
+
+def _reinforce_offers(g: Game, task: dict) -> list[dict]:
+    """`count`: the troops for the first Ally (the next clockwise after the Commander), the rest
+    for the other; each within their own supply."""
+    first_supply, second_supply = (g.p(q)["troops"]["supply"] for q in task["allies"])
+    total = _reinforcements(g, task)
+    return [{"count": n} for n in range(min(total, first_supply) + 1) if total - n <= second_supply]
+
+
+@choice("reinforce", _reinforce_offers, (*R_REINFORCE, "recruit.supply"))
+def _reinforced(g: Game, task: dict, given: dict, below: dict) -> None:
+    shares = (given["count"], _reinforcements(g, task) - given["count"])
+    deploys = []
+    for ally, n in zip(task["allies"], shares, strict=True):
+        troops = g.p(ally)["troops"]
+        troops["supply"] -= n
+        troops["garrison"] += n
+        if n:  # these troops may go to the Conflict, whatever the space (p. 4)
+            deploys.append({"most": n, "move": "deploy", **({"units": ally} if ally != task["player"] else {})})
+    for fields in reversed(deploys):  # the first Ally's deployment is asked first
+        push_choice(g, task, "count", **fields)
+    g.rulings += [*R_REINFORCE, "recruit.supply"]
+
+
+# --- Exchange: gifts between two teammates (pp. 4, 8) ----------------------------------------------
+R_EXCHANGE = ("six.exchange", "six.space-economic-support", "six.exchange-order")
+
+
+@custom("exchange")
+def _exchange(g: Game, task: dict, step: dict) -> None:
+    push_choice(g, task, "exchange-with")
+
+
+@choice("exchange-with", lambda g, task: [{"player": q} for q in members(g, team_of(g, task["player"]))
+                                          if q != task["player"]], R_EXCHANGE)
+def _exchange_with(g: Game, task: dict, given: dict, below: dict) -> None:
+    """The player gives first, then the teammate (our record of it, six.exchange-order)."""
+    pid, mate = task["player"], given["player"]
+    g.push({**task, "kind": "gift", "player": pid, "to": mate}, {**task, "kind": "gift", "player": mate, "to": pid})
+
+
+def _gift_offers(g: Game, task: dict) -> list[dict]:
+    """Any amount of one kind (`resource`: solari, spice or water; `count`), or nothing (skip).
+    Intrigue cards: not implemented yet."""
+    pl = g.p(task["player"])
+    return [{"option": "skip"}] + [{"resource": k, "count": n} for k in RESOURCES for n in range(1, pl[k] + 1)]
+
+
+@choice("gift", _gift_offers, R_EXCHANGE, handles_skip=True)
+def _gift(g: Game, task: dict, given: dict, below: dict) -> None:
+    if g.p(task["player"])["intrigue"]:  # a gift of Intrigue cards was open to them: not offered yet
+        g.note_unimplemented(INTRIGUE_GIFTS)
+    if given.get("option") == "skip":
+        return
+    g.pay(task["player"], {given["resource"]: given["count"]})
+    g.gain(task["to"], {given["resource"]: given["count"]})
 
 
 # --- a Commander's Agent tokens activate an Ally (p. 3) --------------------------------------------
@@ -330,6 +426,8 @@ def _swordmaster_taken(g: Game, pid: str, space_id: str) -> list[str]:
         taken = g.state["six"]["swordmaster_taken"]
         taken.append(pid)
         taken.sort()
+    if is_six(g):
+        g.rulings += g.space(space_id).get("rulings", [])  # a six-player space cites its records
     return []
 
 
