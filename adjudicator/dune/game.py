@@ -8,7 +8,7 @@ Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled
 from __future__ import annotations
 
 from .content import SECTORS, Content, content, sector, territory
-from .forces import shift
+from .elite import shift
 
 # The bank is finite only so that spice can be counted: far more than a game ever uses
 # (ruling dune.engine-spice-bank).
