@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem
+from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
 from .content import Content
 from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
@@ -71,8 +71,7 @@ class Reader:
                 return self.rules.place(value, self.prefix + pointer)
             return indexes(self.cnt)[kind].resolve(value, self.prefix + pointer)
         except UnknownName as err:
-            self.problems.append(problem(err.pointer, err.code, err.message,
-                                         **({"suggestions": err.suggestions} if err.suggestions else {})))
+            self.problems.append(err.as_problem())
             return None
 
     def names(self, kind: str, values, pointer: str, hidden: bool = False) -> list[str]:
@@ -84,16 +83,7 @@ class Reader:
 def build(rules, doc: dict, prefix: str = "") -> dict:
     """The engine state of a scenario (checked against its schema); InvalidPosition lists every
     problem, each pointed into the scenario."""
-    players, found = [], []
-    for i, p in enumerate(doc["game"]["players"]):
-        try:
-            faction = rules.resolve_leader(p["faction"], f"{prefix}/game/players/{i}/faction")
-        except UnknownName as err:
-            found.append(problem(err.pointer, err.code, err.message, suggestions=err.suggestions))
-            continue
-        players.append({"id": p["id"], "name": p.get("name", p["id"]), "faction": faction})
-    if found:
-        raise InvalidPosition(found)
+    players = seated(rules, doc["game"]["players"], "faction", prefix)
     game = {"system": "dune", "edition": rules.edition, "modules": list(doc["game"].get("modules", [])),
             "players": players}
     try:
