@@ -1,5 +1,5 @@
 """The Ixians' Hidden Mobile Stronghold (expansion, seed 002 paragraphs 6, 18-24, 74; rulings
-ixtl.hms-*, our readings in dune.engine-hms and dune.hms-*-reading, rulings/dune-ixtl-hms.toml).
+ixtl.hms-*, dune.engine-hms, our readings dune.hms-*-reading in rulings/dune-ixtl-hms.toml).
 
 It is a place of its own, `content.HMS` on the map like any location (forces `map[HMS]`, the
 Cyborgs among them in `elite`), in no territory of the board and on no sector: the storm never
@@ -28,7 +28,7 @@ FACTION = "ixians"
 RANGE = 3  # territories a move may cross (seed 002 paragraph 21)
 COLLECTION_RATE = 2  # spice per force, Cyborgs too (paragraph 23)
 SETUP = ("ixtl.ixian-setup", "dune.engine-hms")
-ENTRY = ("ixtl.hms-entry", "dune.engine-hms")
+ENTRY = ("ixtl.hms-entry", "dune.engine-hms", "dune.hms-entry-reading")
 MOVE = ("ixtl.hms-move", "ixtl.hms-storm", "dune.hms-move-reading")
 COLLECTION = ("ixtl.hms-collection", "dune.hms-collection-reading")
 KARAMA = ("ixtl.karama-ixian-movement",)
@@ -111,7 +111,7 @@ decision(Decision("point-hms", ("point",), _point_offers, _point, SETUP, _point_
 def hms_distances(g: Game, start: str, storm: int | None) -> dict[str, int] | None:
     """Territories entered to reach each place from `start`, the stronghold among them: entering
     it from the location it points at costs one territory, leaving it likewise (paragraph 18;
-    reading dune.engine-hms). A storm on that location bars both."""
+    reading dune.hms-entry-reading). A storm on that location bars both."""
     aim = points_at(g)
     if aim is None:
         return None
