@@ -268,3 +268,14 @@ def test_what_is_left_of_the_stronghold_is_listed_not_implemented():
     text = NOT_IMPLEMENTED["ixians-tleilaxu"][0]
     assert "other stronghold move" in text and "Cyborgs to one territory" in text
     assert "six forces wait in reserves" not in text
+
+
+def test_the_guild_ships_its_forces_out_of_the_stronghold_never_into_it():
+    state, g = aimed("ixians", "spacing-guild")
+    place(g, "spacing-guild", HMS, 2)
+    place(g, "spacing-guild", "polar-sink", 1)
+    at(state, {"t": "decide", "kind": "ship", "player": "spacing-guild"})
+    assert refused(state, "spacing-guild", "ship", **{"from": "polar-sink"}, to=HMS, count=1).code == \
+        "dune.unknown-location"
+    act(state, "spacing-guild", "ship", **{"from": HMS}, to="reserves", count=2)
+    assert g.forces(HMS, "spacing-guild") == 0 and problems(state) == []
