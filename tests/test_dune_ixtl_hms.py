@@ -279,3 +279,11 @@ def test_the_guild_ships_its_forces_out_of_the_stronghold_never_into_it():
         "dune.unknown-location"
     act(state, "spacing-guild", "ship", **{"from": HMS}, to="reserves", count=2)
     assert g.forces(HMS, "spacing-guild") == 0 and problems(state) == []
+
+
+def test_the_invariants_know_where_it_points_and_who_is_inside():
+    state, g = aimed("ixians", "emperor")
+    g.add_forces(HMS, "ixians", -1)  # a force lost from inside
+    assert any(p.startswith("forces of ixians") for p in problems(state))
+    state, g = aimed("ixians", "emperor", aim="arrakeen@9")
+    assert any("Hidden Mobile Stronghold" in p for p in problems(state))
