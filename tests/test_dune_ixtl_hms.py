@@ -16,7 +16,7 @@ from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.not_implemented import NOT_IMPLEMENTED
-from adjudicator.dune.victory import held
+from adjudicator.dune.victory import held, mentat_pause
 
 pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # the expansion is refused to users yet
 
@@ -287,3 +287,15 @@ def test_the_invariants_know_where_it_points_and_who_is_inside():
     assert any(p.startswith("forces of ixians") for p in problems(state))
     state, g = aimed("ixians", "emperor", aim="arrakeen@9")
     assert any("Hidden Mobile Stronghold" in p for p in problems(state))
+
+
+def test_the_stronghold_and_two_others_win():
+    """Three strongholds alone win (dune.victory): the Hidden Mobile Stronghold is one of them."""
+    state, g = aimed("ixians", "emperor")
+    place(g, "ixians", "arrakeen@9", 1)
+    state["order"] = list(g.seats)
+    assert mentat_pause(g) is None
+    place(g, "ixians", "carthag@10", 1)
+    assert mentat_pause(g)["winners"] == ["ixians"]
+    place(g, "emperor", HMS, 1)  # an enemy inside: no longer theirs alone
+    assert mentat_pause(g) is None
