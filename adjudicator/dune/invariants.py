@@ -34,6 +34,9 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     held = sorted((ld, owner) for q in players.values() for ld, owner in q.get("captured", {}).items())
     if held != sorted((ld, q) for q, p in players.items() for ld, s in p["leaders"].items() if s == "captured"):
         out.append("leaders of the captors: captives held and leaders marked captured differ")
+    gholas = sorted((ld, owner) for q in players.values() for ld, owner in q.get("gholas", {}).items())
+    if gholas != sorted((ld, q) for q, p in players.items() for ld, s in p["leaders"].items() if s == "ghola"):
+        out.append("gholas held and leaders marked ghola differ")
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")

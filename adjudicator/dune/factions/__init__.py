@@ -11,4 +11,5 @@ from . import (  # noqa: F401  (registrations)
     ixians,
     spacing_guild,
     tleilaxu,
+    tleilaxu_revival,
 )
