@@ -8,9 +8,16 @@ import pytest
 from dune_helpers import RULES, act, at, refused
 from ixtl_helpers import new_ixtl, place, to_tanks, until
 
+import adjudicator.dune.expansion as expansion
+import adjudicator.dune.rules as rules_module
+from adjudicator.core.actions import Action
+from adjudicator.core.canonical import checksum
+from adjudicator.core.replay import Driver
+from adjudicator.dune.content import content
 from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.forces import shift
 from adjudicator.dune.invariants import problems
+from adjudicator.dune.playout import playout
 
 pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # the expansion is refused to users yet
 
@@ -386,3 +393,37 @@ def test_no_special_karama_power_in_the_basic_game():
     state, g = _revival("tleilaxu", "atreides", tanks=[("atreides", 3)])
     _karama(g, "tleilaxu")
     assert refused(state, "tleilaxu", "play", card="karama", power=True).code == "dune.no-karama-power"
+
+
+# --- the random playout makes these decisions, and replays ----------------------------------------------------
+@pytest.fixture(scope="module")
+def advanced_playout():
+    with pytest.MonkeyPatch.context() as mp:  # module scope: the `ixtl_unlocked` fixture comes too late
+        mp.setattr(rules_module, "INCOMPLETE", False)
+        mp.setattr(expansion, "INCOMPLETE", False)
+        sums = []
+        log = playout(4, 1, lambda state: sums.append(checksum(state)), ("ixians-tleilaxu", "advanced"))
+        return log, sums
+
+
+def test_the_random_playout_sets_terms_takes_early_leaders_and_gholas(advanced_playout):
+    log, _ = advanced_playout
+    actions = log["actions"]
+    terms = [i for i, a in enumerate(actions) if a["do"] == "terms"]
+    assert any("limit" in actions[i] for i in terms) and any("half" in actions[i] for i in terms)
+    early = [(actions[i]["leader"], next(a for a in actions[i + 1:] if a["do"] == "revive"))
+             for i in terms if "leader" in actions[i]]
+    assert any(revive.get("leader") == leader for leader, revive in early)  # one taken
+    cnt = content()
+    assert any(a["do"] == "revive-leader" and cnt.leaders[a["leader"]]["faction"] != "tleilaxu" for a in actions)
+
+
+def test_the_playout_replays_to_identical_checksums(advanced_playout):
+    log, sums = advanced_playout
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    replayed = []
+    for data in log["actions"]:
+        driver.apply(Action(data))
+        assert problems(driver.state) == []
+        replayed.append(driver.checkpoint())
+    assert replayed == sums and driver.state["result"] == log["result"]
