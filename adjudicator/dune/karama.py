@@ -90,7 +90,8 @@ UNSTOPPABLE = {"harkonnen-traitors": "a traitor call", "traitor": "a traitor cal
                "guild-default": "a win condition", "fremen-default": "a win condition",
                "bene-gesserit-prediction": "a win condition"}
 # Used while no decision is pending (in a chance step or by the turn order): not judged yet.
-UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing")
+UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing",
+              "tleilaxu-ghola-income")  # the Tleilaxu's spice for a Tleilaxu Ghola card, played out of turn
 
 
 def window(g: Game, pid: str, against: str) -> bool:
