@@ -402,7 +402,7 @@ def advanced_playout():
         mp.setattr(rules_module, "INCOMPLETE", False)
         mp.setattr(expansion, "INCOMPLETE", False)
         sums = []
-        log = playout(4, 1, lambda state: sums.append(checksum(state)), ("ixians-tleilaxu", "advanced"))
+        log = playout(5, 3, lambda state: sums.append(checksum(state)), ("ixians-tleilaxu", "advanced"))
         return log, sums
 
 
@@ -427,3 +427,8 @@ def test_the_playout_replays_to_identical_checksums(advanced_playout):
         assert problems(driver.state) == []
         replayed.append(driver.checkpoint())
     assert replayed == sums and driver.state["result"] == log["result"]
+
+
+def test_no_terms_are_asked_for_an_ally_with_nothing_to_revive():
+    state, g = _revival("atreides", "tleilaxu", allies=("atreides", "tleilaxu"))
+    assert RULES.prompt(state) is None or RULES.prompt(state)["kind"] != "revival-terms"

@@ -232,7 +232,8 @@ def ask_terms(g: Game, pid: str) -> list[dict] | None:
     me = _me(g)
     if me is None or pid == me:
         return None
-    if g.p(pid)["tanks"] > LIMIT or early_candidates(g, pid) or allied(g, me, pid):
+    ally_pays = allied(g, me, pid) and (g.p(pid)["tanks"] or revivable_leaders(g, pid))  # half price
+    if g.p(pid)["tanks"] > LIMIT or early_candidates(g, pid) or ally_pays:
         return [{"t": "decide", "kind": "revival-terms", "player": me, "for": pid}]
     return None
 
