@@ -96,12 +96,11 @@ def test_the_fremen_cannot_buy_beyond_3_without_the_tleilaxu():
 
 def test_elite_limits_still_apply_under_the_raised_limit():
     """Advanced: one Sardaukar a turn, whatever the limit."""
-    state, g = _revival("tleilaxu", "emperor", modules=ADVANCED)
-    to_tanks(g, "emperor", 6)
-    shift(g, "emperor", "reserves", "tanks", 2, {"sardaukar": 2})
-    RULES.settle(g)
-    state["stack"] = [{"t": "flow", "phase": "shipment-movement"}]
+    state = new_ixtl("tleilaxu", "emperor", modules=ADVANCED)
+    state["turn"] = 1
     g = at(state, phase="revival")
+    to_tanks(g, "emperor", 6)
+    shift(g, "emperor", "reserves", "tanks", 2, {"sardaukar": 2})  # 2 of the 6 are Sardaukar
     RULES.settle(g)
     act(state, "tleilaxu", "terms", limit=5)
     assert refused(state, "emperor", "revive", forces=5, kinds={"sardaukar": 2}).code == "dune.not-offered"
@@ -149,9 +148,12 @@ def test_mutated_two_early_revivals_for_one_faction_in_one_phase():
     assert refused(state, "tleilaxu", "terms", leader=["thufir-hawat", "duncan-idaho"],
                    price=2).code == "dune.one-early-leader"
     act(state, "tleilaxu", "terms", leader="duncan-idaho", price=1)
-    refused(state, "tleilaxu", "terms", leader="thufir-hawat", price=1)  # asked once a phase: not pending
+    # asked once a phase: a second offer is refused, and the faction revives only the one named
+    assert refused(state, "tleilaxu", "terms", leader="thufir-hawat", price=1).code.startswith("turn.")
+    assert refused(state, "atreides", "revive", forces=0, leader="thufir-hawat").code == "dune.not-offered"
     act(state, "atreides", "revive", forces=0, leader="duncan-idaho")
     assert RULES.prompt(state) is None or RULES.prompt(state)["kind"] != "revival-terms"
+    assert g.p("atreides")["leaders"]["thufir-hawat"] == "tanks" and problems(state) == []
 
 
 def test_mutated_an_early_revival_when_normal_revival_applies():
@@ -432,3 +434,18 @@ def test_the_playout_replays_to_identical_checksums(advanced_playout):
 def test_no_terms_are_asked_for_an_ally_with_nothing_to_revive():
     state, g = _revival("atreides", "tleilaxu", allies=("atreides", "tleilaxu"))
     assert RULES.prompt(state) is None or RULES.prompt(state)["kind"] != "revival-terms"
+
+
+def test_a_karama_makes_the_ally_pay_full_price_and_another_sends_the_early_price_to_the_bank():
+    state, g = _revival("atreides", "tleilaxu", "emperor", tanks=[("atreides", 3)],
+                        dead=[("atreides", "thufir-hawat")], allies=("atreides", "tleilaxu"))
+    _reach(state, "revival-terms", "tleilaxu", "atreides")
+    act(state, "tleilaxu", "terms", half=True, leader="thufir-hawat", price=2)
+    _karama(g, "emperor")
+    act(state, "emperor", "play", card="karama", against="tleilaxu-half-price")
+    g.state["treachery"]["deck"].remove("karama")  # a second Karama
+    g.p("emperor")["hand"].append("karama")
+    act(state, "emperor", "play", card="karama", against="tleilaxu-revival-payment")
+    act(state, "atreides", "revive", forces=3, leader="thufir-hawat")  # 1 paid force: 2, not halved; the leader 2
+    assert g.p("atreides")["spice"] == 10 - 4 and g.p("tleilaxu")["spice"] == 5 + 1  # only the free revival's 1
+    assert problems(state) == []
