@@ -279,11 +279,10 @@ def _terms_check(g: Game, task: dict, args: dict) -> None:
 
 
 def _terms(g: Game, task: dict, args: dict) -> None:
-    """The terms ride on the player's revival task, just beneath (revival.start_revival)."""
+    """The terms ride on the player's revival task, beneath (revival.start_revival)."""
     g.finish(task)
     if args["do"] == "terms":
-        revive = g.top
-        assert revive["kind"] == "revive" and revive["player"] == task["for"], revive
+        revive = next(t for t in reversed(g.state["stack"]) if t.get("kind") == "revive" and t["player"] == task["for"])
         revive["terms"] = {k: v for k, v in sorted(args.items()) if k != "do"}
         _cite(g, TERMS_RULINGS)
 
