@@ -7,7 +7,8 @@ from __future__ import annotations
 NOT_IMPLEMENTED = {
     # base game, general rules
     "karama-stops-unattended": ("Karama stopping an advantage used while no decision is pending: the Fremen's "
-                                "half storm losses and worm immunity, the Guild's timing (accepted, answered "
+                                "half storm losses and worm immunity, the Guild's timing, the Tleilaxu's spice for "
+                                "a Tleilaxu Ghola card (accepted, answered "
                                 "not-implemented; karama.UNATTENDED)", "dune.engine-karama-stops"),
     "karama-special-powers": ("The Fremen's and the Harkonnen's once-per-game special Karama powers (advanced: "
                               "Shai-Hulud placed at will, cards taken unseen); refused as unknown powers",
@@ -27,13 +28,12 @@ NOT_IMPLEMENTED = {
                         "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
                         "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
                         "against the revival advantages and the two exchanges, the Hidden Mobile "
-                        "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama). Not "
-                        "yet: the advanced Ixians' other stronghold move (the seed does not say how), Karama "
-                        "holding Cyborgs to one territory (the seed names no wider Cyborg move), the 14 Treachery "
-                        "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
-                        "bidding, setup deal, ally's swap and Technology, early revival for others, raised "
-                        "limits, "
-                        "alliance prices, gholas, Karama against the Cyborgs' strength, the Ixians' "
-                        "bidding and the Tleilaxu's raised limits",
+                        "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama), the "
+                        "Tleilaxu's terms for others (raised limits, early leaders, the ally's prices), gholas, "
+                        "the Ghola card's income and the Tleilaxu's special Karama. Not yet: the advanced "
+                        "Ixians' other stronghold move (the seed does not say how), Karama holding Cyborgs to "
+                        "one territory (the seed names no wider Cyborg move), the 14 Treachery cards and "
+                        "Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before bidding, "
+                        "setup deal, ally's swap and Technology, Karama against the Cyborgs' strength",
                         "dune.engine-ixtl-gate"),
 }
