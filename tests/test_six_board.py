@@ -17,6 +17,7 @@ pytestmark = pytest.mark.usefixtures("unlocked")
 INTRIGUE_NOTE = six.INTRIGUE_GIFTS
 
 SIX_SPACES = ("carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support")
+COMMANDER_SPACES = ("desert-mastery", "hardened-warriors", "vast-wealth")  # the two Commanders' boards
 REPLACED = ("desert-tactics", "dutiful-service", "fremkit", "sardaukar")  # the Emperor's and Fremen's
 
 
@@ -30,7 +31,7 @@ def _four_player_game() -> dict:
 def test_the_six_player_side_has_its_spaces_in_place_of_the_emperors_and_fremens():
     six_board = set(Game(new_game()).board_spaces())
     front = set(Game(_four_player_game()).board_spaces())
-    assert six_board - front == set(SIX_SPACES)
+    assert six_board - front == {*SIX_SPACES, *COMMANDER_SPACES}
     assert front - six_board == set(REPLACED)
 
 

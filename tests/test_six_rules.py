@@ -126,18 +126,23 @@ def test_the_bonus_token_gives_two_swords_in_every_reveal_turn():
     assert "six.swordmaster" in outcome.rulings
 
 
-def test_a_commanders_reveal_takes_no_bonus_itself():
-    """A Commander hands the bonus to the activated Ally (not implemented): he keeps none."""
+def test_a_commanders_bonus_swords_go_to_the_ally_his_reveal_names():
+    """Booklet p. 5: a Commander hands the bonus token's 2 swords to the activated Ally; he holds
+    the token from setup (our reading six.commander-swordmaster-bonus), also once his two-arrow
+    token went back to the box, and keeps no sword himself."""
     state = new_game(3)
     commander = next(q for q in state["game"]["seats"] if six.is_commander(Game(state), q))
     _turn_of(state, commander)
-    plain = copy.deepcopy(state)
-    state["six"]["swordmaster_taken"] = [commander]
-    ally = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"][0]
-    apply(state, by=commander, do="reveal", activate=ally)
-    apply(plain, by=commander, do="reveal", activate=ally)
-    assert state["players"][commander]["swords"] == plain["players"][commander]["swords"]
-    assert state["players"][ally]["swords"] == plain["players"][ally]["swords"]
+    state["players"][commander]["swordmaster"] = False  # the two-arrow token spent: the bonus stays
+    state["players"][commander]["hand"] = ["convincing-argument"]  # no sword of its own
+    allies = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"]
+    before = {q: state["players"][q]["swords"] for q in allies}
+    outcome = apply(state, by=commander, do="reveal", activate=allies[1])
+    _finish_turn(state, commander)
+    assert state["players"][commander]["swords"] == 0
+    assert state["players"][allies[0]]["swords"] == before[allies[0]]
+    assert state["players"][allies[1]]["swords"] == before[allies[1]] + six.SWORDMASTER_BONUS
+    assert "six.commander-swordmaster-bonus" in outcome.rulings
 
 
 # --- a Commander's Agent tokens (booklet p. 3) -----------------------------------------------------------
@@ -296,7 +301,8 @@ def test_a_commanders_reveal_names_the_ally_who_gets_its_swords():
     while state["turn"] and state["turn"]["player"] == commander:
         persuasion = max(persuasion, pl["persuasion"])
         step(state)
-    assert state["players"][allies[1]]["swords"] == swords + 2  # the two Daggers
+    # the two Daggers and the Commander's Swordmaster bonus (six.commander-swordmaster-bonus)
+    assert state["players"][allies[1]]["swords"] == swords + 2 + six.SWORDMASTER_BONUS
     assert pl["swords"] == 0 and persuasion == 2
 
 

@@ -147,8 +147,12 @@ def op_influence(g, task, step):
         if not faction:
             return
     if isinstance(faction, str) and faction != "any":
-        change_influence(g, task["player"], faction, n)
-        return
+        # a six-player Commander may take an Emperor or Fremen point on his own board or the main one
+        options = adjust("influence-options", [faction], g, task["player"], task["src"])
+        if len(options) == 1:
+            change_influence(g, task["player"], faction, n)
+            return
+        faction = options
     allowed = list(g.tracks) if faction == "any" else list(faction)  # the tracks on this game's board
     if step.get("different"):  # one point each with different Factions: each pick narrows the next
         push_choice(g, task, "faction", factions=allowed, delta=1 if n > 0 else -1, more=abs(n) - 1)

@@ -19,7 +19,11 @@ def influence_of(g: Game, pid: str, faction: str) -> int:
 
 
 def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
-    pid = adjust("acting-for", pid, g)  # whose track moves (a six-player Commander's activated Ally)
+    # a six-player game: the track an Emperor or Fremen point reaches for this seat, and whose
+    # cube moves (a Commander's own board keeps his; the main board's is his activated Ally's)
+    faction = adjust("influence-track", faction, g, pid)
+    if not first("own-track", g, pid, faction):
+        pid = adjust("acting-for", pid, g)
     pl = g.p(pid)
     before = pl["influence"][faction]
     after = max(0, min(TRACK_MAX, before + delta))
@@ -31,7 +35,7 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
         pl["vp"] += 1
     elif after < 2 <= before:
         pl["vp"] = max(0, pl["vp"] - 1)
-    if before < 4 <= after and not first("skips-faction-bonus", g, pid):  # a seat that never takes it (a Rival)
+    if before < 4 <= after and not first("skips-faction-bonus", g, pid, faction):  # a Rival, a Commander's board
         bonus = g.content.factions[faction].get("bonus")
         if bonus is None:  # the six-player side's tracks: their rewards are not in our data
             g.note_unimplemented(f"the reward at 4 Influence on the {faction} track")

@@ -25,7 +25,7 @@ from ..conditions import strength
 from ..content import REVERSE
 from ..game import RESOURCES, Game
 from ..registry import choice, custom, hook
-from ..steps import push_choice
+from ..steps import push_choice, run
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -46,14 +46,12 @@ REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 NOT_IMPLEMENTED = (
     "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
     "of the six-player spaces (not in the seed)",
-    "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
+    "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
-    "which factions the Emperor and Fremen icons reach for each role",
-    "Intrigue cards given in an Exchange, and the team reward",
+    "Intrigue cards given in an Exchange",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
@@ -306,8 +304,8 @@ def _reveal_given(g: Game, pid: str, a: dict, turn: dict) -> None:
 def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
     """A Commander counts, for effects, the Influence of his most influential Ally with that
     faction, whichever Ally he activates (p. 4)."""
-    if not is_commander(g, pid):
-        return value
+    if not is_commander(g, pid) or faction == board_faction(g, pid):
+        return value  # his own board's track holds his own cube (p. 3)
     g.rulings.append("six.shared-influence")
     return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
 
@@ -324,6 +322,89 @@ def _activated_ally(pid: str, g: Game) -> str:
         return pid
     g.rulings += ["six.activated-ally-gains", "six.shared-units"]
     return turn["activated"]
+
+
+# --- the Commanders' own boards: two spaces and a track each (p. 3) ---------------------------------
+R_BOARD = ("six.commander-board", "six.commander-track")
+
+
+def board_faction(g: Game, pid: str) -> str | None:
+    """The faction of a Commander's own board (Muad'Dib: the Fremen; Shaddam: the Emperor)."""
+    if not is_commander(g, pid):
+        return None
+    return g.content.commander_boards[team_of(g, pid)]["faction"]
+
+
+@hook("placement-check")
+def _own_board_only(g: Game, pid: str, space_id: str, card_id):
+    """A Commander board's spaces are open to that Commander alone."""
+    owner = g.space(space_id).get("commander") if is_six(g) else None
+    if owner is None:
+        return None
+    g.rulings.append("six.commander-board")
+    if teams(g)[owner]["commander"] != pid:
+        return IllegalAction("six.commander-board-only", f"{space_id} is on the board of "
+                             f"{teams(g)[owner]['commander']}, the {owner} team's Commander: only he sends an "
+                             "Agent there", R_BOARD)
+    return None
+
+
+FRONT_OF = {"emperor": "great-houses", "fremen": "fringe-worlds"}  # what the six-player side shows instead
+
+
+@hook("influence-track")
+def _icon_reaches(faction: str, g: Game, pid: str) -> str:
+    """An Emperor or Fremen point reaches the Commander whose board carries that track; everyone
+    else's goes to the Great Houses or the Fringe Worlds (p. 4; six.faction-icons)."""
+    if not is_six(g) or faction not in FRONT_OF or faction == board_faction(g, pid):
+        return faction
+    g.rulings.append("six.faction-icons")
+    return FRONT_OF[faction]
+
+
+@hook("influence-options")
+def _commander_may_choose(options: list, g: Game, pid: str, src: str) -> list:
+    """Shaddam, given an Emperor point, may take it on the Great Houses or his own Emperor track
+    (Muad'Dib likewise with the Fremen): the choice `faction` asks which (p. 4). His own board's
+    spaces raise his own track."""
+    if len(options) != 1 or options[0] != board_faction(g, pid):
+        return options
+    if src.startswith("space:") and g.space(src.removeprefix("space:")).get("commander"):
+        return options
+    g.rulings += ["six.faction-icons", "six.faction-icon-choice"]
+    return [FRONT_OF[options[0]], options[0]]
+
+
+@hook("own-track")
+def _own_track(g: Game, pid: str, faction: str):
+    """A Commander's own board's track moves his own cube, not his activated Ally's."""
+    return True if is_six(g) and faction == board_faction(g, pid) else None
+
+
+@hook("skips-faction-bonus")
+def _board_track_steps(g: Game, pid: str, faction: str):
+    """The 4th step of a Commander's track gives the Alliance token and its point, no faction
+    bonus besides (p. 3)."""
+    return True if is_six(g) and faction == board_faction(g, pid) else None
+
+
+TEAM_REWARD_STEPS = (1, 3)
+
+
+@hook("influence-changed")
+def _team_reward(g: Game, pid: str, faction: str, before: int, after: int) -> None:
+    """The 1st and 3rd steps of a Commander's track: the team reward for each member of the
+    team, the Commander first, then clockwise (our order, six.commander-track)."""
+    if not is_six(g) or faction != board_faction(g, pid):
+        return
+    g.rulings += list(R_BOARD)
+    reward = g.content.commander_boards[team_of(g, pid)]["team_reward"]
+    for level in TEAM_REWARD_STEPS:
+        if before < level <= after:
+            g.rulings.append("six.team-reward")
+            mates = [q for q in g.clockwise_from(pid) if team_of(g, q) == team_of(g, pid)]
+            for q in reversed(mates):  # the last pushed runs first: the Commander's comes first
+                run(g, q, reward, f"six:team-reward:{faction}:{level}")
 
 
 # --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
@@ -469,13 +550,23 @@ def _swordmaster_once_per_game(g: Game, pid: str, space_id: str, card_id):
     return None
 
 
+def has_bonus(g: Game, pid: str) -> bool:
+    """Does `pid` hold a Swordmaster bonus token? An Ally once he took the Swordmaster space; a
+    Commander from setup, with the two-arrow token he starts with (our reading,
+    six.commander-swordmaster-bonus)."""
+    return is_commander(g, pid) or took_swordmaster(g, pid)
+
+
 @hook("revealed")
 def _swordmaster_bonus(g: Game, pid: str) -> None:
-    """An Ally who took the Swordmaster space keeps its bonus token: 2 swords in every Reveal
-    turn, also once the Swordmaster itself is back in the box."""
-    if is_six(g) and not is_commander(g, pid) and took_swordmaster(g, pid):
-        g.p(pid)["swords"] += SWORDMASTER_BONUS
-        g.rulings += ["six.swordmaster", "six.space-swordmaster"]
+    """The bonus token: 2 swords in every Reveal turn for the rest of the game, also once the
+    Swordmaster itself is back in the box; a Commander's go to the Ally his Reveal names."""
+    if not (is_six(g) and has_bonus(g, pid)):
+        return
+    g.gain(_activated_ally(pid, g), {"swords": SWORDMASTER_BONUS})
+    g.rulings += ["six.swordmaster", "six.space-swordmaster"]
+    if is_commander(g, pid):
+        g.rulings.append("six.commander-swordmaster-bonus")
 
 
 # --- the round: not refereed yet ------------------------------------------------------------------
