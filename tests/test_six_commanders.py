@@ -169,3 +169,60 @@ def test_muad_dib_takes_an_emperor_point_for_his_ally_and_chooses_for_a_fremen_p
     apply(state, by="m", do="choose", faction="fremen")
     assert state["players"]["m"]["influence"]["fremen"] == 1
     assert state["players"][ally]["influence"]["fremen"] == 0
+
+
+CARD_FOR = {"city": "reconnaissance", "landsraad": "dagger", "spice-trade": "dune-the-desert-planet"}
+
+
+# --- shared Influence where a rule reads a track (booklet p. 4; six.faction-icon-reads) ---------------------
+def _requirement(state, pid, space):
+    from adjudicator.imperium.turns import placement_error
+
+    g = Game(state)
+    card = CARD_FOR[g.space(space)["icon"]]
+    state["players"][pid].update(hand=[card], solari=10, spice=10, water=10)  # any cost paid
+    state["board"]["occupied"].pop(space, None)
+    extra = {"token": "swordmaster", "activate": six.teams(g)[six.team_of(g, pid)]["allies"][0]} \
+        if six.is_commander(g, pid) else {}
+    err = placement_error(g, pid, {"card": card, "space": space, **extra})
+    return err.code if err else None
+
+
+@pytest.mark.parametrize(("space", "front", "own"), [("sietch-tabr", "fringe-worlds", "fremen"),
+                                                     ("imperial-privilege", "great-houses", "emperor")])
+def test_an_emperor_or_fremen_requirement_reads_the_track_the_icon_reaches(space, front, own):
+    state = new_game()
+    assert space in Game(state).board_spaces()
+    commander, other = ("m", "s") if own == "fremen" else ("s", "m")
+    ally = six.teams(Game(state))[six.team_of(Game(state), commander)]["allies"][1]
+    for pid in ("m", "s", ally):
+        assert _requirement(copy.deepcopy(state), pid, space) == "agent.influence-requirement", pid
+    state["players"][ally]["influence"][front] = 2
+    assert _requirement(copy.deepcopy(state), ally, space) is None
+    assert _requirement(copy.deepcopy(state), commander, space) is None  # his Ally's, shared
+    assert _requirement(copy.deepcopy(state), other, space) == "agent.influence-requirement"
+    state["players"][ally]["influence"][front] = 0
+    state["players"][commander]["influence"][own] = 2  # his own board's track counts for him alone
+    assert _requirement(copy.deepcopy(state), commander, space) is None
+    state["players"][ally]["influence"][own] = 2  # an Ally's Emperor or Fremen cube: none on this side
+    assert _requirement(copy.deepcopy(state), ally, space) == "agent.influence-requirement"
+
+
+def test_a_guild_requirement_reads_a_commanders_best_ally():
+    state = new_game()
+    assert _requirement(copy.deepcopy(state), "m", "shipping") == "agent.influence-requirement"
+    state["players"]["m2"]["influence"]["guild"] = 2
+    assert _requirement(copy.deepcopy(state), "m", "shipping") is None
+    assert _requirement(copy.deepcopy(state), "s", "shipping") == "agent.influence-requirement"
+
+
+def test_shadow_alliance_reads_a_commanders_shared_influence():
+    """Booklet p. 5: Shadow Alliance still works for a Commander; he has his best Ally's Influence."""
+    from adjudicator.imperium.conditions import holds
+
+    state = new_game()
+    g = Game(state)
+    state["alliances"]["guild"] = "s1"
+    state["players"]["m1"]["influence"]["guild"] = 4
+    assert holds(g, "m", {"rival_alliance_at": 4})
+    assert not holds(g, "s", {"rival_alliance_at": 4})

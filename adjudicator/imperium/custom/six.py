@@ -50,7 +50,6 @@ NOT_IMPLEMENTED = (
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
-    "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
     "Intrigue cards given in an Exchange",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
@@ -373,6 +372,18 @@ def _commander_may_choose(options: list, g: Game, pid: str, src: str) -> list:
         return options
     g.rulings += ["six.faction-icons", "six.faction-icon-choice"]
     return [FRONT_OF[options[0]], options[0]]
+
+
+@hook("influence-reads")
+def _requirement_reads(factions: list, g: Game, pid: str) -> list:
+    """A requirement or condition shown with the Emperor or Fremen icon reads the track that icon
+    reaches for the seat: the Great Houses or Fringe Worlds, and for the Commander whose board
+    carries that faction his own track too, the better of the two (reading six.faction-icon-reads)."""
+    if not is_six(g) or factions != factions[:1] or factions[0] not in FRONT_OF:
+        return factions
+    g.rulings += ["six.faction-icons", "six.faction-icon-reads"]
+    faction = factions[0]
+    return [FRONT_OF[faction], faction] if faction == board_faction(g, pid) else [FRONT_OF[faction]]
 
 
 @hook("own-track")
