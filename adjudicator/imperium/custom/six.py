@@ -19,12 +19,14 @@ the engine keeps counting by the rules it knows so that a log can be followed to
 
 from __future__ import annotations
 
+from itertools import product
+
 from ...core.errors import IllegalAction, MalformedLog
 from ..combat import REWARDS
 from ..conditions import strength
 from ..content import REVERSE
-from ..game import RESOURCES, Game
-from ..registry import choice, custom, hook
+from ..game import RESOURCES, Game, ms_add, ms_remove
+from ..registry import choice, custom, fire, hook
 from ..steps import push_choice, run
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
@@ -40,7 +42,6 @@ MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
 ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
 # the team icons of the six-player spaces (p. 4), named where a space meets them
-INTRIGUE_GIFTS = "Exchange: Intrigue cards given to a teammate"
 REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
@@ -50,7 +51,6 @@ NOT_IMPLEMENTED = (
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
     "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
-    "Intrigue cards given in an Exchange",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
@@ -193,17 +193,38 @@ def _exchange_with(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 def _gift_offers(g: Game, task: dict) -> list[dict]:
-    """Any amount of one kind (`resource`: solari, spice or water; `count`), or nothing (skip).
-    Intrigue cards: not implemented yet."""
+    """Any amount of one kind (`resource`: solari, spice or water; `count`), or Intrigue cards
+    (`intrigue`: the cards given, sorted; `?` for one the log does not name), or nothing (skip)."""
     pl = g.p(task["player"])
-    return [{"option": "skip"}] + [{"resource": k, "count": n} for k in RESOURCES for n in range(1, pl[k] + 1)]
+    held = sorted(pl["intrigue"])
+    kinds = sorted(set(held))
+    bundles = [sorted(c for c, n in zip(kinds, counts, strict=True) for _ in range(n))
+               for counts in product(*(range(held.count(c) + 1) for c in kinds))]
+    return ([{"option": "skip"}] + [{"resource": k, "count": n} for k in RESOURCES for n in range(1, pl[k] + 1)]
+            + [{"intrigue": b} for b in sorted(bundles) if b])
 
 
-@choice("gift", _gift_offers, R_EXCHANGE, handles_skip=True)
+def _why_not_gift(g: Game, task: dict, given: dict) -> IllegalAction | None:
+    cards = given.get("intrigue")
+    if cards is None:
+        return None
+    left = list(g.p(task["player"])["intrigue"])
+    if not isinstance(cards, list) or not cards or any(not ms_remove(left, c) for c in cards):
+        return IllegalAction("six.gift-not-held", f"{task['player']} holds no such Intrigue cards to give: "
+                             f"{cards}", (*R_EXCHANGE, "six.exchange-intrigue"))
+    return None
+
+
+@choice("gift", _gift_offers, R_EXCHANGE, handles_skip=True, why_not=_why_not_gift)
 def _gift(g: Game, task: dict, given: dict, below: dict) -> None:
-    if g.p(task["player"])["intrigue"]:  # a gift of Intrigue cards was open to them: not offered yet
-        g.note_unimplemented(INTRIGUE_GIFTS)
     if given.get("option") == "skip":
+        return
+    if "intrigue" in given:  # the cards change hands; a card the log leaves unnamed stays so
+        for card in given["intrigue"]:
+            ms_remove(g.p(task["player"])["intrigue"], card)
+            ms_add(g.p(task["to"])["intrigue"], card)
+        g.rulings.append("six.exchange-intrigue")
+        fire("intrigue-gained", g, task["to"], len(given["intrigue"]))
         return
     g.pay(task["player"], {given["resource"]: given["count"]})
     g.gain(task["to"], {given["resource"]: given["count"]})
