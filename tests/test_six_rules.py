@@ -470,3 +470,23 @@ def test_the_timeline_spells_a_commanders_token_and_ally():
         "m sends an Agent: activating m2; Dagger; Gather Support; Swordmaster token"
     assert "жетон оружейника" in RULES.describe(action, state, "ru")
     assert RULES.describe({"by": "s", "do": "reveal", "activate": "s1"}, state, "en") == "s reveals: activating s1"
+
+
+# --- an Ally in the Conflict only through a Commander (booklet p. 3; six.ally-swords-outside) -------------
+def _ally_reveals(seed, in_conflict):
+    state = new_game(seed)
+    ally = _round_one(state)
+    _turn_of(state, ally)
+    pl = state["players"][ally]
+    pl["hand"], pl["swords"] = ["dagger", "dagger"], 3  # 3 swords a Commander gave before
+    pl["troops"]["conflict"] = 1 if in_conflict else 0
+    apply(state, by=ally, do="reveal")
+    _finish_turn(state, ally)
+    return state, ally
+
+
+def test_an_ally_revealing_outside_the_conflict_keeps_only_the_commanders_swords():
+    state, ally = _ally_reveals(3, in_conflict=False)
+    assert state["players"][ally]["swords"] == 3
+    state, ally = _ally_reveals(3, in_conflict=True)
+    assert state["players"][ally]["swords"] == 3 + 2  # the two Daggers count

@@ -19,7 +19,6 @@ NOT_IMPLEMENTED = (
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the "
     "Commander)",
-    "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",

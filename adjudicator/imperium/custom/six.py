@@ -23,7 +23,7 @@ from itertools import product
 
 from ...core.errors import IllegalAction, MalformedLog
 from ..combat import REWARDS
-from ..conditions import strength
+from ..conditions import strength, units_in_conflict
 from ..content import REVERSE
 from ..game import RESOURCES, Game, ms_add, ms_remove
 from ..registry import choice, custom, fire, hook
@@ -50,7 +50,6 @@ NOT_IMPLEMENTED = (
     "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
     "the Throne Row (Shaddam's own market)",
     "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
@@ -318,6 +317,21 @@ def _reveal_given(g: Game, pid: str, a: dict, turn: dict) -> None:
     if is_commander(g, pid):
         turn["activated"] = a["activate"]
         g.rulings.append("six.ally-activation")
+    elif is_six(g):
+        turn["swords_before"] = g.p(pid)["swords"]  # what a Commander gave before: it may count
+
+
+@hook("turn-end")
+def _own_swords_outside(g: Game, pid: str, turn: dict) -> None:
+    """An Ally who ends his Reveal turn with no unit in the Conflict can get there only through a
+    Commander: the swords of his own Reveal turn then never count (p. 3; reading
+    six.ally-swords-outside); a Commander's swords, before or after, still do."""
+    if turn.get("kind") != "reveal" or "swords_before" not in turn or units_in_conflict(g.p(pid)):
+        return
+    pl = g.p(pid)
+    if pl["swords"] > turn["swords_before"]:
+        pl["swords"] = turn["swords_before"]
+        g.rulings += ["six.activated-ally-gains", "six.ally-swords-outside"]
 
 
 @hook("influence-of")
