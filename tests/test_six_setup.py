@@ -20,7 +20,6 @@ NOT_IMPLEMENTED = (
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the "
     "Commander)",
     "the Throne Row (Shaddam's own market)",
-    "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )

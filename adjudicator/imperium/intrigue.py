@@ -15,7 +15,7 @@ from .costs import can_afford, commit_option
 from .deck import HIDDEN, identify
 from .effects import resolves_to
 from .game import Game
-from .registry import INTRIGUE_CHECKS, Verb, fire, first, verb
+from .registry import INTRIGUE_CHECKS, Verb, adjust, ask, fire, first, verb
 from .steps import custom_steps, run
 from .timing import TIMING_RULINGS, allows
 
@@ -58,11 +58,16 @@ def check_timing(g: Game, task: dict, card_id) -> str:
     return usable[0]
 
 
+def in_combat(g: Game, pid: str) -> bool:
+    """Does `pid` take part in the combat window (combat.participants)?"""
+    return adjust("in-combat", units_in_conflict(g.p(pid)) > 0, g, pid)
+
+
 def check_play(g: Game, task: dict, pid: str, card: str) -> tuple[str, list]:
     """May `pid` play this Intrigue card now? Returns its timing and the steps to run
     (an Intrigue card's own cost is not optional: playing the card pays it)."""
     timing = check_timing(g, task, card)
-    if task["t"] == "window" and task["kind"] == "combat" and units_in_conflict(g.p(pid)) == 0:
+    if task["t"] == "window" and task["kind"] == "combat" and not in_combat(g, pid):
         raise IllegalAction("combat.no-units", f"{pid} has no unit in the Conflict", ("combat.intrigue-window",))
     held = g.p(pid)["intrigue"]
     if card not in held and HIDDEN not in held:
@@ -94,13 +99,16 @@ def _play_offers(g: Game, task: dict, pid: str) -> list[dict]:
             check_play(g, task, pid, card)
         except IllegalAction:
             continue
-        out.append({"card": card})
+        # a mode's own part of a play (the Ally a six-player Commander plays a Combat card for)
+        out += adjust("intrigue-variants", [{"card": card}], g, task, pid)
     return out
 
 
 def _play(g: Game, task: dict, pid: str, a: dict) -> None:
     card = a.get("card")
     timing, steps = check_play(g, task, pid, card)
+    for err in ask("intrigue-args", g, task, pid, a):
+        raise err
     identify(g, pid, "intrigue", card)
     g.p(pid)["intrigue"].remove(card)
     g.state["intrigue_discard"].append(card)
@@ -114,7 +122,7 @@ def _play(g: Game, task: dict, pid: str, a: dict) -> None:
     g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *g.content.intrigues[card].get("rulings", [])]
     if timing == "combat":
         g.rulings.append("combat.marker-adjust")
-    run(g, pid, steps, f"intrigue:{card}")
+    run(g, adjust("intrigue-for", pid, g, task, a), steps, f"intrigue:{card}")  # whose effect it is
 
 
 def pass_window(task: dict) -> None:
@@ -132,7 +140,7 @@ def skip_window(g: Game, task: dict) -> bool:
     if task["passes"] >= len(task["order"]):
         g.finish(task)
         return True
-    if task["kind"] == "combat" and units_in_conflict(g.p(task["order"][task["idx"]])) == 0:
+    if task["kind"] == "combat" and not in_combat(g, task["order"][task["idx"]]):
         pass_window(task)
         return True
     if first("passes-window", g, task, task["order"][task["idx"]]):  # a seat that plays no card (a Rival)

@@ -51,7 +51,6 @@ NOT_IMPLEMENTED = (
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
     "the Throne Row (Shaddam's own market)",
-    "Combat Intrigue cards played by a Commander for one Ally",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
@@ -476,6 +475,56 @@ def _one_mouse_per_team(g: Game) -> None:
     mine, theirs = g.p(holder)["objectives"], g.p(other)["objectives"]
     g.p(holder)["objectives"], g.p(other)["objectives"] = theirs, mine
     g.rulings.append("six.objective-swap-nearest")
+
+
+# --- a Commander's Combat Intrigue cards, for one Ally (p. 5) -------------------------------------
+R_COMBAT_INTRIGUE = ("six.combat-intrigue", "six.combat-intrigue-for")
+
+
+def fighting_allies(g: Game, pid: str) -> list[str]:
+    """The Commander's Allies with a unit in the Conflict, in seat order."""
+    return [q for q in teams(g)[team_of(g, pid)]["allies"] if units_in_conflict(g.p(q))]
+
+
+def _combat_window(task: dict) -> bool:
+    return task["t"] == "window" and task["kind"] == "combat"
+
+
+@hook("in-combat")
+def _commander_in_combat(fights: bool, g: Game, pid: str) -> bool:
+    """A Commander, who has no unit, takes part in the combat window while an Ally of his fights."""
+    return fights or (is_commander(g, pid) and bool(fighting_allies(g, pid)))
+
+
+@hook("intrigue-variants")
+def _play_for(variants: list, g: Game, task: dict, pid: str) -> list:
+    if not (is_commander(g, pid) and _combat_window(task)):
+        return variants
+    return [{**a, "for": ally} for a in variants for ally in fighting_allies(g, pid)]
+
+
+@hook("intrigue-args")
+def _play_for_check(g: Game, task: dict, pid: str, a: dict):
+    ally = a.get("for")
+    if not (is_commander(g, pid) and _combat_window(task)):
+        if ally is not None:
+            return IllegalAction("six.no-intrigue-for", f"{pid} plays this card for themself: only a "
+                                 "Commander names the Ally a Combat Intrigue card is for", R_COMBAT_INTRIGUE)
+        return None
+    if ally not in fighting_allies(g, pid):
+        return IllegalAction("six.intrigue-for", f"{pid} is a Commander: a Combat Intrigue card names one of his "
+                             f"Allies with a unit in the Conflict ({', '.join(fighting_allies(g, pid))}), "
+                             f"not {ally}", R_COMBAT_INTRIGUE)
+    return None
+
+
+@hook("intrigue-for")
+def _whose_card(pid: str, g: Game, task: dict, a: dict) -> str:
+    """The whole effect is the named Ally's, his choices and costs included (reading)."""
+    if is_commander(g, pid) and _combat_window(task):
+        g.rulings += list(R_COMBAT_INTRIGUE)
+        return a["for"]
+    return pid
 
 
 # --- ties between Allies (p. 5) -------------------------------------------------------------------------
