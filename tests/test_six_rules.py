@@ -251,16 +251,26 @@ def test_a_commanders_recruits_and_deployment_are_the_activated_allys_units():
         step(state)
     troops = state["players"][ally]["troops"]
     assert troops["garrison"] == 4  # three at setup and the one recruited
-    offers = [a for a in RULES.legal_actions(state) if a.do == "deploy"]
+    # the Commander hands the deployment over; his activated Ally decides it (six.ally-deploy-order)
+    assert [a.to_json() for a in RULES.legal_actions(state) if a.do == "deploy"] == [{"by": commander, "do": "deploy"}]
+    with pytest.raises(IllegalAction) as err:
+        apply(copy.deepcopy(state), by=commander, do="deploy", recruited=1, garrison=2)
+    assert err.value.code == "six.ally-deploys"
+    apply(state, by=commander, do="deploy")
+    offers = RULES.legal_actions(state)
+    assert {a.by for a in offers} == {ally} and state["stack"][-1]["kind"] == "ally-deploy"
     assert max(a.get("recruited", 0) + a.get("garrison", 0) for a in offers) == 3
-    apply(state, by=commander, do="deploy", recruited=1, garrison=2)
+    with pytest.raises(IllegalAction) as err:
+        apply(copy.deepcopy(state), by=commander, do="choose", recruited=1, garrison=2)
+    assert err.value.code == "turn.not-your-turn"
+    apply(state, by=ally, do="choose", recruited=1, garrison=2)
     assert (troops["garrison"], troops["conflict"]) == (1, 3)
     assert pl["troops"] == {"supply": 0, "garrison": 0, "conflict": 0}
 
 
 def test_a_cards_deploy_in_a_commanders_turn_moves_the_activated_allys_troops():
-    """A card's own "deploy" (or "retreat") in the Commander's turn: the Commander answers, his
-    activated Ally's units move."""
+    """A card's own "deploy" (or "retreat") in the Commander's turn: his activated Ally answers,
+    and his units move."""
     from adjudicator.imperium.effects import advance_steps
     from adjudicator.imperium.steps import run
 
@@ -274,10 +284,10 @@ def test_a_cards_deploy_in_a_commanders_turn_moves_the_activated_allys_troops():
     run(g, commander, [{"deploy": 2}], "card:test")
     advance_steps(g, g.top)
     task = state["stack"][-1]
-    assert (task["kind"], task["player"], task["units"]) == ("count", commander, ally)
+    assert (task["kind"], task["player"], task.get("units")) == ("count", ally, None)  # the Ally decides
     assert sorted(a.get("count") for a in RULES.legal_actions(state)) == [0, 1, 2]
     garrison = state["players"][ally]["troops"]["garrison"]
-    apply(state, by=commander, do="choose", count=2)
+    apply(state, by=ally, do="choose", count=2)
     assert state["players"][ally]["troops"]["garrison"] == garrison - 2
     assert state["players"][ally]["troops"]["conflict"] == 2
 

@@ -17,8 +17,6 @@ NOT_IMPLEMENTED = (
     "of the six-player spaces (not in the seed)",
     "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the "
-    "Commander)",
     "the Throne Row (Shaddam's own market)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",

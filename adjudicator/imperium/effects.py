@@ -234,8 +234,8 @@ def op_retreat(g, task, step):
     holder = adjust("acting-for", task["player"], g)  # whose units (a six-player Commander's: his Ally's)
     pl = g.p(holder)
     most = min(step["retreat"], pl["troops"]["conflict"] + commanders_in(pl, "conflict"))  # Commanders are troops
-    if most:
-        push_choice(g, task, "count", most=most, move="retreat", **_units_of(task, holder))
+    if most:  # the holder of the units decides (a six-player Commander's activated Ally, p. 3)
+        g.push(choice_task(holder, "count", task["src"], most=most, move="retreat"))
 
 
 def op_deploy(g, task, step):
@@ -246,13 +246,8 @@ def op_deploy(g, task, step):
     holder = adjust("acting-for", pid, g)
     pl = g.p(holder)
     most = min(step["deploy"], pl["troops"]["garrison"] + commanders_in(pl, "garrison"))
-    if most:
-        push_choice(g, task, "count", most=most, move="deploy", **_units_of(task, holder))
-
-
-def _units_of(task: dict, holder: str) -> dict:
-    """A count choice names whose units move only when they are not its player's own."""
-    return {"units": holder} if holder != task["player"] else {}
+    if most:  # the holder of the units decides (a six-player Commander's activated Ally, p. 3)
+        g.push(choice_task(holder, "count", task["src"], most=most, move="deploy"))
 
 
 def op_swordmaster(g, task, step):

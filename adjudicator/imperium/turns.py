@@ -458,6 +458,12 @@ def _from_garrison(turn: dict, garrison: int, commanders: int) -> int:
 
 
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
+    # a mode where another seat decides the deployment (a six-player Commander's activated Ally)
+    return adjust("deploy-offers", deploy_offers(g, pid), g, pid)
+
+
+def deploy_offers(g: Game, pid: str) -> list[dict]:
+    """The deployments open in `pid`'s turn now (recruited troops, troops and Commanders from the garrison)."""
     turn, pl = g.state["turn"], g.p(adjust("acting-for", pid, g))  # whose units (a Commander's Ally's)
     troops = pl["troops"]
     if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None \
@@ -471,6 +477,13 @@ def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
 
 
 def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
+    if first("deploy-handed", g, pid, a):  # another seat answers it (a six-player Commander's Ally)
+        return
+    apply_deploy(g, pid, a)
+
+
+def apply_deploy(g: Game, pid: str, a: dict) -> None:
+    """Deploy in `pid`'s turn, checked against the turn's limits."""
     turn = g.state["turn"]
     if "deploy" not in turn["nodes"]:
         raise IllegalAction("deploy.not-combat-space", f"{turn.get('space')} is not a combat space",

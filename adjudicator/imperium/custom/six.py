@@ -28,6 +28,7 @@ from ..content import REVERSE
 from ..game import RESOURCES, Game, ms_add, ms_remove
 from ..registry import choice, custom, fire, hook
 from ..steps import push_choice, run
+from ..turns import apply_deploy, deploy_offers
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -49,7 +50,6 @@ NOT_IMPLEMENTED = (
     "of the six-player spaces (not in the seed)",
     "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
     "the Throne Row (Shaddam's own market)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
@@ -341,6 +341,48 @@ def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
         return value  # his own board's track holds his own cube (p. 3)
     g.rulings.append("six.shared-influence")
     return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
+
+
+# --- the activated Ally decides the deployment of a Commander's turn (p. 3) -------------------------
+R_DEPLOY = ("six.activated-ally-gains", "six.ally-deploy-order")
+
+
+def _deploying_ally(g: Game, pid: str) -> str | None:
+    """The Ally who decides the deployment in `pid`'s turn, if `pid` is a Commander in his turn."""
+    turn = g.state.get("turn")
+    if is_commander(g, pid) and turn and turn["player"] == pid and turn.get("activated"):
+        return turn["activated"]
+    return None
+
+
+@hook("deploy-offers")
+def _commander_hands_over(offers: list, g: Game, pid: str) -> list:
+    """A Commander's `deploy` only hands the decision to his activated Ally (`{}`)."""
+    return [{}] if offers and _deploying_ally(g, pid) else offers
+
+
+@hook("deploy-handed")
+def _ask_the_ally(g: Game, pid: str, a: dict):
+    ally = _deploying_ally(g, pid)
+    if ally is None:
+        return None
+    if not deploy_offers(g, pid):
+        return None  # nothing to deploy: recorded as the turn's own forced step
+    if a:
+        raise IllegalAction("six.ally-deploys", f"{pid} is a Commander: his activated Ally {ally} decides "
+                            f"the deployment (deploy with no counts, then {ally} chooses)", R_DEPLOY)
+    g.push({"t": "choice", "player": ally, "kind": "ally-deploy", "src": f"turn:{pid}", "commander": pid})
+    g.rulings += list(R_DEPLOY)
+    return True
+
+
+def _ally_deploy_offers(g: Game, task: dict) -> list[dict]:
+    return deploy_offers(g, task["commander"])
+
+
+@choice("ally-deploy", _ally_deploy_offers, R_DEPLOY)
+def _ally_deployed(g: Game, task: dict, given: dict, below: dict) -> None:
+    apply_deploy(g, task["commander"], given)
 
 
 @hook("acting-for")
