@@ -10,11 +10,15 @@ Only a six-player game's state holds `six`: `teams` (team -> `commander`, `allie
 order), `swordmaster_taken` (who sent an Agent to the Swordmaster space, sorted), `tokens` (the
 Agent tokens each Commander played this round) and, while tied Allies' rewards wait, `tie`.
 What is built: setup, Objectives for the Allies, a Commander's Agent tokens activating an Ally
-and his Reveal given to one, the activated Ally's Influence, units and swords, shared Influence
-for effects, the Swordmaster kept for one round only and its bonus swords, ties between Allies,
-team scoring and victory. The rest of the round is not (`NOT_IMPLEMENTED`: the reverse board
-side above all), so every decision of a six-player round is answered `not-implemented`, while
-the engine keeps counting by the rules it knows so that a log can be followed to its end.
+and his Reveal given to one, the activated Ally's Influence, units, swords and deployment
+decisions, shared Influence for effects and requirements, the Commanders' boards (their spaces
+named in the seed, their own tracks and team rewards), where Emperor and Fremen Influence goes for
+each role, the Swordmaster kept for one round only and its bonus swords (a Commander's from setup),
+an Ally's own swords when he reveals outside the Conflict, Exchange gifts (Intrigue cards too),
+a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory.
+The rest is not (`NOT_IMPLEMENTED`), so every decision of a six-player round is still answered
+`not-implemented`, while the engine keeps counting by the rules it knows so that a log can be
+followed to its end.
 """
 
 from __future__ import annotations
@@ -27,8 +31,7 @@ from ..conditions import strength, units_in_conflict
 from ..content import REVERSE
 from ..game import RESOURCES, Game, ms_add, ms_remove
 from ..registry import choice, custom, fire, hook
-from ..steps import push_choice, run
-from ..turns import apply_deploy, deploy_offers
+from ..steps import push_choice
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}
@@ -78,6 +81,13 @@ def is_commander(g: Game, pid: str) -> bool:
     return is_six(g) and any(teams(g)[t]["commander"] == pid for t in TEAMS)
 
 
+def board_faction(g: Game, pid: str) -> str | None:
+    """The faction of a Commander's own board (Muad'Dib: the Fremen; Shaddam: the Emperor)."""
+    if not is_commander(g, pid):
+        return None
+    return g.content.commander_boards[team_of(g, pid)]["faction"]
+
+
 # --- setup ------------------------------------------------------------------------------------------
 def seat_teams(seats: list[str], leaders: list[str]) -> dict:
     """The teams a clockwise seating makes (p. 2): the two Commanders opposite each other, each
@@ -121,7 +131,7 @@ def reverse_side(g: Game) -> None:
     """The board turned to its six-player side (p. 2): its spaces in place of the four Emperor and
     Fremen ones, the Great Houses and Fringe Worlds tracks in place of theirs. Every player gets
     a place on the new tracks and an Alliance slot for each; the Emperor and Fremen entries stay,
-    at 0, for the Commanders' own boards and the effects that still name them (not implemented)."""
+    at 0, for the Commanders' own boards (each holds only its Commander's cube)."""
     board = g.state["board"]
     board["side"] = REVERSE
     new = [f for f in g.tracks if f not in g.state["alliances"]]
@@ -343,48 +353,6 @@ def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
     return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
 
 
-# --- the activated Ally decides the deployment of a Commander's turn (p. 3) -------------------------
-R_DEPLOY = ("six.activated-ally-gains", "six.ally-deploy-order")
-
-
-def _deploying_ally(g: Game, pid: str) -> str | None:
-    """The Ally who decides the deployment in `pid`'s turn, if `pid` is a Commander in his turn."""
-    turn = g.state.get("turn")
-    if is_commander(g, pid) and turn and turn["player"] == pid and turn.get("activated"):
-        return turn["activated"]
-    return None
-
-
-@hook("deploy-offers")
-def _commander_hands_over(offers: list, g: Game, pid: str) -> list:
-    """A Commander's `deploy` only hands the decision to his activated Ally (`{}`)."""
-    return [{}] if offers and _deploying_ally(g, pid) else offers
-
-
-@hook("deploy-handed")
-def _ask_the_ally(g: Game, pid: str, a: dict):
-    ally = _deploying_ally(g, pid)
-    if ally is None:
-        return None
-    if not deploy_offers(g, pid):
-        return None  # nothing to deploy: recorded as the turn's own forced step
-    if a:
-        raise IllegalAction("six.ally-deploys", f"{pid} is a Commander: his activated Ally {ally} decides "
-                            f"the deployment (deploy with no counts, then {ally} chooses)", R_DEPLOY)
-    g.push({"t": "choice", "player": ally, "kind": "ally-deploy", "src": f"turn:{pid}", "commander": pid})
-    g.rulings += list(R_DEPLOY)
-    return True
-
-
-def _ally_deploy_offers(g: Game, task: dict) -> list[dict]:
-    return deploy_offers(g, task["commander"])
-
-
-@choice("ally-deploy", _ally_deploy_offers, R_DEPLOY)
-def _ally_deployed(g: Game, task: dict, given: dict, below: dict) -> None:
-    apply_deploy(g, task["commander"], given)
-
-
 @hook("acting-for")
 def _activated_ally(pid: str, g: Game) -> str:
     """In a Commander's turn, the Influence he would gain or lose on the board's tracks, the units
@@ -397,101 +365,6 @@ def _activated_ally(pid: str, g: Game) -> str:
         return pid
     g.rulings += ["six.activated-ally-gains", "six.shared-units"]
     return turn["activated"]
-
-
-# --- the Commanders' own boards: two spaces and a track each (p. 3) ---------------------------------
-R_BOARD = ("six.commander-board", "six.commander-track")
-
-
-def board_faction(g: Game, pid: str) -> str | None:
-    """The faction of a Commander's own board (Muad'Dib: the Fremen; Shaddam: the Emperor)."""
-    if not is_commander(g, pid):
-        return None
-    return g.content.commander_boards[team_of(g, pid)]["faction"]
-
-
-@hook("placement-check")
-def _own_board_only(g: Game, pid: str, space_id: str, card_id):
-    """A Commander board's spaces are open to that Commander alone."""
-    owner = g.space(space_id).get("commander") if is_six(g) else None
-    if owner is None:
-        return None
-    g.rulings.append("six.commander-board")
-    if teams(g)[owner]["commander"] != pid:
-        return IllegalAction("six.commander-board-only", f"{space_id} is on the board of "
-                             f"{teams(g)[owner]['commander']}, the {owner} team's Commander: only he sends an "
-                             "Agent there", R_BOARD)
-    return None
-
-
-FRONT_OF = {"emperor": "great-houses", "fremen": "fringe-worlds"}  # what the six-player side shows instead
-
-
-@hook("influence-track")
-def _icon_reaches(faction: str, g: Game, pid: str) -> str:
-    """An Emperor or Fremen point reaches the Commander whose board carries that track; everyone
-    else's goes to the Great Houses or the Fringe Worlds (p. 4; six.faction-icons)."""
-    if not is_six(g) or faction not in FRONT_OF or faction == board_faction(g, pid):
-        return faction
-    g.rulings.append("six.faction-icons")
-    return FRONT_OF[faction]
-
-
-@hook("influence-options")
-def _commander_may_choose(options: list, g: Game, pid: str, src: str) -> list:
-    """Shaddam, given an Emperor point, may take it on the Great Houses or his own Emperor track
-    (Muad'Dib likewise with the Fremen): the choice `faction` asks which (p. 4). His own board's
-    spaces raise his own track."""
-    if len(options) != 1 or options[0] != board_faction(g, pid):
-        return options
-    if src.startswith("space:") and g.space(src.removeprefix("space:")).get("commander"):
-        return options
-    g.rulings += ["six.faction-icons", "six.faction-icon-choice"]
-    return [FRONT_OF[options[0]], options[0]]
-
-
-@hook("influence-reads")
-def _requirement_reads(factions: list, g: Game, pid: str) -> list:
-    """A requirement or condition shown with the Emperor or Fremen icon reads the track that icon
-    reaches for the seat: the Great Houses or Fringe Worlds, and for the Commander whose board
-    carries that faction his own track too, the better of the two (reading six.faction-icon-reads)."""
-    if not is_six(g) or factions != factions[:1] or factions[0] not in FRONT_OF:
-        return factions
-    g.rulings += ["six.faction-icons", "six.faction-icon-reads"]
-    faction = factions[0]
-    return [FRONT_OF[faction], faction] if faction == board_faction(g, pid) else [FRONT_OF[faction]]
-
-
-@hook("own-track")
-def _own_track(g: Game, pid: str, faction: str):
-    """A Commander's own board's track moves his own cube, not his activated Ally's."""
-    return True if is_six(g) and faction == board_faction(g, pid) else None
-
-
-@hook("skips-faction-bonus")
-def _board_track_steps(g: Game, pid: str, faction: str):
-    """The 4th step of a Commander's track gives the Alliance token and its point, no faction
-    bonus besides (p. 3)."""
-    return True if is_six(g) and faction == board_faction(g, pid) else None
-
-
-TEAM_REWARD_STEPS = (1, 3)
-
-
-@hook("influence-changed")
-def _team_reward(g: Game, pid: str, faction: str, before: int, after: int) -> None:
-    """The 1st and 3rd steps of a Commander's track: the team reward for each member of the
-    team, the Commander first, then clockwise (our order, six.commander-track)."""
-    if not is_six(g) or faction != board_faction(g, pid):
-        return
-    g.rulings += list(R_BOARD)
-    reward = g.content.commander_boards[team_of(g, pid)]["team_reward"]
-    for level in TEAM_REWARD_STEPS:
-        if before < level <= after:
-            g.rulings.append("six.team-reward")
-            mates = [q for q in g.clockwise_from(pid) if team_of(g, q) == team_of(g, pid)]
-            for q in reversed(mates):  # the last pushed runs first: the Commander's comes first
-                run(g, q, reward, f"six:team-reward:{faction}:{level}")
 
 
 # --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
@@ -517,56 +390,6 @@ def _one_mouse_per_team(g: Game) -> None:
     mine, theirs = g.p(holder)["objectives"], g.p(other)["objectives"]
     g.p(holder)["objectives"], g.p(other)["objectives"] = theirs, mine
     g.rulings.append("six.objective-swap-nearest")
-
-
-# --- a Commander's Combat Intrigue cards, for one Ally (p. 5) -------------------------------------
-R_COMBAT_INTRIGUE = ("six.combat-intrigue", "six.combat-intrigue-for")
-
-
-def fighting_allies(g: Game, pid: str) -> list[str]:
-    """The Commander's Allies with a unit in the Conflict, in seat order."""
-    return [q for q in teams(g)[team_of(g, pid)]["allies"] if units_in_conflict(g.p(q))]
-
-
-def _combat_window(task: dict) -> bool:
-    return task["t"] == "window" and task["kind"] == "combat"
-
-
-@hook("in-combat")
-def _commander_in_combat(fights: bool, g: Game, pid: str) -> bool:
-    """A Commander, who has no unit, takes part in the combat window while an Ally of his fights."""
-    return fights or (is_commander(g, pid) and bool(fighting_allies(g, pid)))
-
-
-@hook("intrigue-variants")
-def _play_for(variants: list, g: Game, task: dict, pid: str) -> list:
-    if not (is_commander(g, pid) and _combat_window(task)):
-        return variants
-    return [{**a, "for": ally} for a in variants for ally in fighting_allies(g, pid)]
-
-
-@hook("intrigue-args")
-def _play_for_check(g: Game, task: dict, pid: str, a: dict):
-    ally = a.get("for")
-    if not (is_commander(g, pid) and _combat_window(task)):
-        if ally is not None:
-            return IllegalAction("six.no-intrigue-for", f"{pid} plays this card for themself: only a "
-                                 "Commander names the Ally a Combat Intrigue card is for", R_COMBAT_INTRIGUE)
-        return None
-    if ally not in fighting_allies(g, pid):
-        return IllegalAction("six.intrigue-for", f"{pid} is a Commander: a Combat Intrigue card names one of his "
-                             f"Allies with a unit in the Conflict ({', '.join(fighting_allies(g, pid))}), "
-                             f"not {ally}", R_COMBAT_INTRIGUE)
-    return None
-
-
-@hook("intrigue-for")
-def _whose_card(pid: str, g: Game, task: dict, a: dict) -> str:
-    """The whole effect is the named Ally's, his choices and costs included (reading)."""
-    if is_commander(g, pid) and _combat_window(task):
-        g.rulings += list(R_COMBAT_INTRIGUE)
-        return a["for"]
-    return pid
 
 
 # --- ties between Allies (p. 5) -------------------------------------------------------------------------
