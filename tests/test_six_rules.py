@@ -500,3 +500,25 @@ def test_an_ally_revealing_outside_the_conflict_keeps_only_the_commanders_swords
     assert state["players"][ally]["swords"] == 3
     state, ally = _ally_reveals(3, in_conflict=True)
     assert state["players"][ally]["swords"] == 3 + 2  # the two Daggers count
+
+
+def test_a_commander_deciding_his_allys_deployment_is_flagged():
+    """Booklet p. 3: the activated Ally decides the deployment. A playout's hand-over and the
+    Ally's answer, folded into one Commander's deploy with the same counts, is refused there."""
+    for seed in range(10):
+        log = _log(seed)
+        found = [i for i, a in enumerate(log["actions"][:-1]) if a["do"] == "deploy" and len(a) == 2
+                 and log["actions"][i + 1]["do"] == "choose" and log["actions"][i + 1]["by"] != a["by"]
+                 and {"recruited", "garrison"} & set(log["actions"][i + 1])]
+        if found:
+            break
+    else:
+        raise AssertionError("no playout handed a deployment over")
+    index = found[0]
+    handed, answer = log["actions"][index], log["actions"][index + 1]
+    assert replay(dict(log, actions=log["actions"][:index + 2]), snapshots="final")["valid"] is not False
+    folded = {**{k: v for k, v in answer.items() if k not in ("by", "do")}, "by": handed["by"], "do": "deploy"}
+    mutated = dict(log, actions=log["actions"][:index] + [folded] + log["actions"][index + 2:])
+    report = replay(mutated, snapshots="final")
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "six.ally-deploys"
