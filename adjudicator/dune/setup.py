@@ -68,9 +68,9 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "rng": setup.get("seed"),
         "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),
         "dialers": [], "map": {}, "spice": {}, "bank": SPICE_TOTAL,
-        "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] == "base"
+        "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] in sets(modules)
                                      for _ in range(d["copies"])), "discard": [], "hidden": 0},
-        "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] == "base"
+        "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] in sets(modules)
                                       for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
         "traitor_deck": sorted(c for c, d in cnt.traitors.items()
                                if d["set"] in sets(modules) and d["faction"] in (*factions, None)),

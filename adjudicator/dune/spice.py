@@ -27,6 +27,7 @@ def start_blow(g: Game) -> None:
                {"t": "chance", "kind": "spice-card", "pile": "b"}, {"t": "auto", "kind": "nexus"})
     else:
         g.push({"t": "chance", "kind": "spice-card"}, {"t": "auto", "kind": "nexus"})
+    fire("blow-starts", g)  # the expansion's Thumper window (ixcards.py), asked before the cards
 
 
 def _reshuffled(d: dict) -> tuple[list[str], list[str]]:
@@ -71,8 +72,9 @@ def _apply(g: Game, task: dict, data: dict) -> None:
     info = g.c.spice_cards[card]
     if info["kind"] == "territory":
         loc = f"{info['territory']}@{info['sector']}"
+        doubled = d.pop("doubled", False)  # the first blow after a Shai-Hulud that followed Sandtrout
         if not g.in_storm(loc):  # spice blown into the storm is lost at once
-            amount = min(info["amount"], g.state["bank"])  # the spice comes out of the bank
+            amount = min(info["amount"] * (2 if doubled else 1), g.state["bank"])  # out of the bank
             g.state["bank"] -= amount
             g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
         pile.append(card)  # a pile: Shai-Hulud reads the last territory card on it
@@ -83,19 +85,33 @@ def _apply(g: Game, task: dict, data: dict) -> None:
         return
     # another card is turned on the same pile (after what the worm asks)
     g.push({"t": "chance", "kind": "spice-card", **({"pile": task["pile"]} if "pile" in task else {})})
+    if info["kind"] == "sandtrout":  # no worm: the next Shai-Hulud's blow will be doubled (ixcards.sandtrout)
+        d["sandtrout"] = True
+        pile.append(card)
+        g.rulings.append("ixcards.sandtrout")
+        return
     if g.state["turn"] == 1:
         d["aside"].append(card)
         g.rulings.append("dune.shai-hulud")
     else:
-        last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
-        where = g.c.spice_cards[last]["territory"] if last else None
-        # a blow ends on a territory card: a worm on top was turned in this very blow
-        again = bool(pile) and g.c.spice_cards[pile[-1]]["kind"] == "shai-hulud"
         pile.append(card)
-        open_nexus(g)
-        if not first("worm-placement", g, again, where, default=False) and where:  # advanced Fremen
-            devour(g, where)
-        g.rulings.append("dune.nexus")
+        shai_hulud(g, pile[:-1])
+
+
+def shai_hulud(g: Game, pile: list[str]) -> None:
+    """A Shai-Hulud appears over the pile's last territory card (drawn, or a Thumper: ixcards.py)."""
+    d = g.state["spice_deck"]
+    last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
+    where = g.c.spice_cards[last]["territory"] if last else None
+    # a blow ends on a territory card: a worm above the last one was turned in this very blow
+    again = any(g.c.spice_cards[c]["kind"] == "shai-hulud" for c in pile[pile.index(last) + 1 if last else 0:])
+    open_nexus(g)
+    if not first("worm-placement", g, again, where, default=False) and where:  # advanced Fremen
+        devour(g, where)
+    if d.pop("sandtrout", False):  # Sandtrout waited for this worm (seed 002 paragraph 61)
+        d["doubled"] = True
+        g.rulings.append("ixcards.sandtrout")
+    g.rulings.append("dune.nexus")
 
 
 def devour(g: Game, terr: str) -> None:
