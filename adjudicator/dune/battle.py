@@ -18,7 +18,7 @@ from .registry import Decision, auto, collect, decision, fire, first
 from .support import commit_support, forces_strength2, kinds_in_battle, pay_support, support_error, support_offers
 from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
-from .weapons import ask_tooth, explodes, fits, leader_killed, pays_for_leaders, spent
+from .weapons import ask_tooth, cited, explodes, fits, leader_killed, pays_for_leaders, spent
 
 PLAN = ("dune.battle-plan",)
 
@@ -306,6 +306,7 @@ def resolve(g: Game, task: dict) -> None:
     plans, terr = g.state["battle"]["plans"], g.state["battle"]["territory"]
     if ask_tooth(g):  # a Poison Tooth's player decides first whether to use it (weapons.py)
         return
+    g.rulings += cited(g, plans)  # the expansion's battle cards (weapons.py)
     _resolve(g, task)
     for pid, plan in sorted(plans.items()):  # a captive that fought and lives goes home (dune.engine-capture)
         if (ld := plan.get("leader")) in g.p(pid).get("captured", {}):

@@ -17,6 +17,8 @@ from .game import Game
 from .registry import Decision, decision, hook
 from .spice import shai_hulud
 
+# the decks of a game with the module (setup.py, invariants.py, scenario.py through expansion.sets)
+DECKS = ("ixcards.decks", "ixtl.new-cards")
 WINDOW = "blow-window"
 FIRST_TURN = 2  # a Shai-Hulud on turn 1 is set aside: no window then (ruling ixcards.thumper)
 
@@ -51,7 +53,8 @@ def _no_args(g: Game, pid: str, args: dict):
 
 
 PLAYS.update({
-    "thumper": CardPlay(_own_window, lambda g, pid: [{}], _no_args, _thumper, ("ixcards.thumper",)),
+    "thumper": CardPlay(_own_window, lambda g, pid: [{}], _no_args, _thumper,
+                        ("ixcards.thumper", "ixtl.thumper", "ixtl.thumper-placement")),
     "harvester": CardPlay(lambda g, pid: True, lambda g, pid: [], _no_args, _not_implemented("Harvester"),
                           ("ixcards.not-implemented",)),
     "amal": CardPlay(lambda g, pid: True, lambda g, pid: [], _no_args, _not_implemented("Amal"),

@@ -88,7 +88,7 @@ def _apply(g: Game, task: dict, data: dict) -> None:
     if info["kind"] == "sandtrout":  # no worm: the next Shai-Hulud's blow will be doubled (ixcards.sandtrout)
         d["sandtrout"] = True
         pile.append(card)
-        g.rulings.append("ixcards.sandtrout")
+        g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
         return
     if g.state["turn"] == 1:
         d["aside"].append(card)
@@ -110,7 +110,7 @@ def shai_hulud(g: Game, pile: list[str]) -> None:
         devour(g, where)
     if d.pop("sandtrout", False):  # Sandtrout waited for this worm (seed 002 paragraph 61)
         d["doubled"] = True
-        g.rulings.append("ixcards.sandtrout")
+        g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
     g.rulings.append("dune.nexus")
 
 

@@ -21,7 +21,8 @@ NO_LEADER_SPICE = ("artillery-strike",)  # no spice for any leader killed in tha
 SINGLE_USE = ("artillery-strike",)  # discarded after use, win or lose
 DUAL = {"weirding-way": ("defense", "weapon"), "chemistry": ("weapon", "defense")}  # card: (alternate, other)
 SHIELDS = ("shield-snooper",)  # besides the plain Shields: what sets off a Lasgun (ruling ixcards.shield-snooper)
-RULINGS = ("ixcards.battle-cards",)
+RULINGS = ("ixcards.battle-cards", "ixtl.new-cards", "ixtl.weapons-kill-leaders")
+ROLES = ("ixcards.dual-roles", "ixtl.card-roles")
 
 
 def _info(g: Game, card) -> dict:
@@ -108,6 +109,17 @@ def explodes(g: Game, plans: dict) -> bool:
         for c in shields)
 
 
+def cited(g: Game, plans: dict) -> list[str]:
+    """The expansion's rulings a battle's resolution rests on, when its cards were played."""
+    cards = [c for p in plans.values() for c in (p.get("weapon"), p.get("defense")) if c]
+    out = list(RULINGS) if any(_info(g, c).get("set", "base") != "base" for c in cards) else []
+    if any(p.get("weapon") in DUAL or p.get("defense") in DUAL for p in plans.values()):
+        out += ROLES
+    if "lasgun" in cards and any(c in SHIELDS for c in cards):
+        out.append("ixcards.shield-snooper")
+    return out
+
+
 def spent(g: Game, plan: dict) -> list[str]:
     """Weapons and defenses the winner may not keep: Artillery Strike, and a Poison Tooth used."""
     weapon = plan.get("weapon")
@@ -180,4 +192,4 @@ def _tooth(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("poison-tooth", ("pass", "keep"), lambda g, task: [{"do": "pass"}, {"do": "keep"}], _tooth,
-                  ("ixcards.poison-tooth",)))
+                  ("ixcards.poison-tooth", *RULINGS)))

@@ -23,6 +23,7 @@ from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK, territory
+from ..expansion import MODULE
 from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
@@ -39,8 +40,15 @@ GENERIC = ("poison-weapon", "projectile-weapon", "poison-defense", "projectile-d
 LAST = ("worthless", "cheap-hero")
 
 
+EXPANSION_VOICE = ("ixcards.voice", "ixtl.voice-named", "ixtl.voice-types", "ixtl.voice-roles")
+
+
 def voice_names(g: Game) -> list[str]:
     return [*GENERIC, *special_names(g), *LAST]
+
+
+def _voice_rulings(g: Game) -> tuple[str, ...]:
+    return RULINGS + (EXPANSION_VOICE if MODULE in g.state["game"]["modules"] else ())
 
 
 def _me(g: Game) -> str | None:
@@ -131,14 +139,14 @@ def obey_voice(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | Non
     slots = ("leader",) if name == "cheap-hero" else ("weapon", "defense")
     matches = [plan.get(k) for k in slots if name in named_as(g, plan.get(k), k)]
     if voice["command"] == "not-play" and matches:
-        return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {name}", RULINGS)
+        return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {name}", _voice_rulings(g))
     able = any(could_answer(g, c, name) for c in hand if c != HIDDEN)
     if able and name != "cheap-hero" and not _has_fighter(g, pid, hand):
         able = False  # no leader nor Cheap Hero: no Treachery card can be played (dune.engine-voice-impossible)
         g.rulings.extend(r for r in IMPOSSIBLE if r not in g.rulings)
     if voice["command"] == "play" and able and not matches:
         return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {name}, "
-                             "and it holds one", RULINGS)
+                             "and it holds one", _voice_rulings(g))
     return None
 
 
