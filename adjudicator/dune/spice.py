@@ -77,6 +77,8 @@ def _apply(g: Game, task: dict, data: dict) -> None:
             amount = min(info["amount"] * (2 if doubled else 1), g.state["bank"])  # out of the bank
             g.state["bank"] -= amount
             g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
+        if doubled:
+            g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
         pile.append(card)  # a pile: Shai-Hulud reads the last territory card on it
         if d["aside"]:  # turn 1: the set-aside Shai-Hulud go back into the deck
             put(d["deck"], d["aside"])
