@@ -28,6 +28,7 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     setup,
     spice,
     storm,
+    tech_tokens,
     treachery,
 )
 from .content import content

@@ -153,6 +153,7 @@ def _charity(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "claim-charity":
         pid = task["player"]
         g.gain(pid, first("charity", g, pid, default=CHARITY_LEVEL - g.p(pid)["spice"]))
+        fire("charity-claimed", g, pid)  # Tech Tokens (tech_tokens.py)
     g.finish(task)
 
 
