@@ -65,4 +65,7 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if traitors != Counter(c for c, t in cnt.traitors.items()
                            if t["set"] in used and t["faction"] in (*factions, None)):
         out.append("Traitor cards not conserved")
+    tokens = state.get("tech_tokens")  # the module tech-tokens: three tokens, each held by a player or none
+    if tokens is not None and (len(tokens) != 3 or any(q is not None and q not in players for q in tokens.values())):
+        out.append("Tech Tokens not conserved")
     return out
