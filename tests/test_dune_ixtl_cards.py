@@ -375,3 +375,25 @@ def test_a_random_playout_plays_the_new_cards_and_replays():
     for data in log["actions"]:  # from the recorded chance outcomes
         driver.apply(Action(data))
     assert driver.state["result"] == log["result"] and problems(driver.state) == []
+
+
+def test_a_mutated_log_playing_thumper_outside_its_window_is_refused():
+    """The Thumper of a random playout moved earlier, to a moment its player holds it but its
+    window is closed: the replay refuses exactly that action."""
+    from adjudicator.core.errors import IllegalAction
+    from adjudicator.dune.playout import playout
+    log = playout(4, 1, lambda state: None, ("ixians-tleilaxu",))
+    at_play = next(i for i, a in enumerate(log["actions"]) if a["do"] == "play" and a["card"] == "thumper")
+    holder = log["actions"][at_play]["by"]
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    states = []
+    for data in log["actions"][:at_play]:
+        states.append((driver.prompt(), "thumper" in driver.state["players"][holder]["hand"]))
+        driver.apply(Action(data))
+    moved = max(i for i, (prompt, holds) in enumerate(states) if holds and prompt.get("kind") != "blow-window")
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    for data in log["actions"][:moved]:
+        driver.apply(Action(data))
+    with pytest.raises(IllegalAction) as err:
+        driver.apply(Action(log["actions"][at_play]))
+    assert err.value.code == "dune.card-window-closed" and "ixcards.thumper" in err.value.rulings
