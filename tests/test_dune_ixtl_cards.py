@@ -1,7 +1,7 @@
 """The Ixians & Tleilaxu expansion's 14 Treachery cards and Sandtrout (seed 002 paragraphs 4 and
 61-71; rulings/dune-ixtl-cards.toml): in the decks of a game with the module only, each battle
 card's effect in the role it is played in, the Voice's names, Poison Tooth held back, Sandtrout's
-doubling, Thumper's window, Harvester and Amal answered not-implemented, the timing graph."""
+doubling, Thumper's and Harvester's windows, Amal answered not-implemented, the timing graph."""
 
 from collections import Counter
 
@@ -339,17 +339,39 @@ def test_no_blow_window_without_the_module():
 
 
 # --- not implemented --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", ["harvester", "amal"])
-def test_harvester_and_amal_are_answered_not_implemented(card):
+def test_amal_is_answered_not_implemented():
     state = new_ixtl("emperor", "harkonnen")
     g = Game(state)
-    state["treachery"]["deck"].remove(card)
-    g.p("emperor")["hand"].append(card)
+    state["treachery"]["deck"].remove("amal")
+    g.p("emperor")["hand"].append("amal")
     blow(state)
-    assert not any(a.data.get("card") == card for a in RULES.legal_actions(state))
-    out = act(state, "emperor", "play", card=card)
-    assert out.verdict == "unverifiable" and out.code == "not-implemented"
-    assert card in state["treachery"]["discard"]
+    assert not any(a.data.get("card") == "amal" for a in RULES.legal_actions(state))
+    out = act(state, "emperor", "play", card="amal")
+    assert out.verdict == "unverifiable" and out.code == "not-implemented" and "ixcards.not-implemented" in out.rulings
+    assert "amal" in state["treachery"]["discard"]
+
+
+def test_harvester_doubles_the_blow_just_turned():
+    state = new_ixtl("emperor", "harkonnen")
+    state["storm"] = 0
+    g = Game(state)
+    state["treachery"]["deck"].remove("harvester")
+    g.p("harkonnen")["hand"].append("harvester")
+    blow(state)
+    pass_windows(state)
+    act(state, "chance", "spice-card", card="south-mesa")
+    assert [RULES.prompt(state)[k] for k in ("by", "kind")] == ["emperor", "harvest-window"]
+    assert refused(state, "harkonnen", "play", card="harvester").code == "dune.card-window-closed"
+    act(state, "emperor", "pass")
+    assert {"by": "harkonnen", "do": "play", "card": "harvester"} in [a.data for a in RULES.legal_actions(state)]
+    out = act(state, "harkonnen", "play", card="harvester")
+    assert state["spice"]["south-mesa@4"] == 20 and "ixcards.harvester" in out.rulings
+    act(state, "harkonnen", "pass")
+    assert problems(state) == []
+    blow(state, turn=3)  # the card is in the discard pile: no window is asked any more
+    pass_windows(state)
+    act(state, "chance", "spice-card", card="red-chasm")
+    assert RULES.prompt(state).get("kind") != "harvest-window"
 
 
 # --- the timing graph ---------------------------------------------------------------------------------------
@@ -368,9 +390,10 @@ def test_the_timing_graph_lists_each_expansion_card_in_its_window():
 # --- random play ----------------------------------------------------------------------------------------------
 def test_a_random_playout_plays_the_new_cards_and_replays():
     from adjudicator.dune.playout import playout
-    log = playout(4, 1, lambda state: None, ("ixians-tleilaxu",))
+    log = playout(4, 3, lambda state: None, ("ixians-tleilaxu",))
     plans = {c for a in log["actions"] if a["do"] == "plan" for c in (a.get("weapon"), a.get("defense")) if c}
-    assert plans & set(NEW) and any(a["do"] == "play" and a["card"] == "thumper" for a in log["actions"])
+    played = {a["card"] for a in log["actions"] if a["do"] == "play"}
+    assert plans & set(NEW) and {"thumper", "harvester"} <= played
     driver = Driver(RULES, RULES.new_state(log["game"], {}))
     for data in log["actions"]:  # from the recorded chance outcomes
         driver.apply(Action(data))
@@ -382,7 +405,7 @@ def test_a_mutated_log_playing_thumper_outside_its_window_is_refused():
     window is closed: the replay refuses exactly that action."""
     from adjudicator.core.errors import IllegalAction
     from adjudicator.dune.playout import playout
-    log = playout(4, 1, lambda state: None, ("ixians-tleilaxu",))
+    log = playout(4, 3, lambda state: None, ("ixians-tleilaxu",))
     at_play = next(i for i, a in enumerate(log["actions"]) if a["do"] == "play" and a["card"] == "thumper")
     holder = log["actions"][at_play]["by"]
     driver = Driver(RULES, RULES.new_state(log["game"], {}))

@@ -5,9 +5,11 @@ game's in cards.PLAYS. Their battle cards are weapons.py's; Sandtrout is the Spi
 Thumper's window is a `blow-window` decision asked of every player, in storm order, at the start
 of each Spice Blow from turn 2 in a game with the expansion (ruling ixcards.thumper); the card
 makes a Shai-Hulud appear as though drawn, over pile A's last territory card, and the Spice Blow
-then goes on as usual. Harvester and Amal are accepted when a log plays them and answered
-not-implemented (not_implemented.py "ixians-tleilaxu"): the engine has no window just after a
-spice card is turned, nor at the start of every phase, so they are never offered."""
+then goes on as usual. Harvester's is a `harvest-window` asked the same way just after a
+territory card has placed spice (ruling ixcards.harvester): the card places that much again.
+Neither window is asked while its card lies in the Treachery discard pile (public: no one holds
+it). Amal is accepted when a log plays it and answered not-implemented (not_implemented.py
+"ixians-tleilaxu"): the engine has no window at the start of every phase, so it is never offered."""
 
 from __future__ import annotations
 
@@ -19,27 +21,55 @@ from .spice import shai_hulud
 
 # the decks of a game with the module (setup.py, invariants.py, scenario.py through expansion.sets)
 DECKS = ("ixcards.decks", "ixtl.new-cards")
-WINDOW = "blow-window"
+WINDOW, HARVEST = "blow-window", "harvest-window"
 FIRST_TURN = 2  # a Shai-Hulud on turn 1 is set aside: no window then (ruling ixcards.thumper)
+
+
+def _may_be_held(g: Game, card: str) -> bool:
+    return MODULE in g.state["game"]["modules"] and card not in g.state["treachery"]["discard"]
 
 
 @hook("blow-starts")
 def open_window(g: Game) -> None:
-    if MODULE in g.state["game"]["modules"] and g.state["turn"] >= FIRST_TURN:
+    if _may_be_held(g, "thumper") and g.state["turn"] >= FIRST_TURN:
         g.push(*({"t": "decide", "kind": WINDOW, "player": q} for q in g.order))
 
 
-decision(Decision(WINDOW, ("pass",), lambda g, task: [{"do": "pass"}], lambda g, task, args: g.finish(task),
-                  ("ixcards.thumper",)))
+@hook("blow-placed")
+def open_harvest(g: Game, loc: str, amount: int) -> None:
+    if _may_be_held(g, "harvester") and amount:
+        g.push(*({"t": "decide", "kind": HARVEST, "player": q, "location": loc, "amount": amount} for q in g.order))
 
 
-def _own_window(g: Game, pid: str) -> bool:
-    task = g.top
-    return task is not None and task.get("kind") == WINDOW and task.get("player") == pid
+def _pass(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+
+
+decision(Decision(WINDOW, ("pass",), lambda g, task: [{"do": "pass"}], _pass, ("ixcards.thumper",)))
+decision(Decision(HARVEST, ("pass",), lambda g, task: [{"do": "pass"}], _pass, ("ixcards.harvester",)))
+
+
+def _own(kind: str):
+    def window(g: Game, pid: str) -> bool:
+        task = g.top
+        return task is not None and task.get("kind") == kind and task.get("player") == pid
+    return window
+
+
+_own_window = _own(WINDOW)
 
 
 def _thumper(g: Game, pid: str, args: dict) -> None:
     shai_hulud(g, g.state["spice_deck"]["discard"])
+
+
+def _harvest(g: Game, pid: str, args: dict) -> None:
+    """That blow's spice placed again, from the bank as far as it holds (the windows after it
+    stay asked: the card is gone)."""
+    task = g.top
+    amount = min(task["amount"], g.state["bank"])
+    g.state["bank"] -= amount
+    g.state["spice"][task["location"]] = g.state["spice"].get(task["location"], 0) + amount
 
 
 def _not_implemented(name: str):
@@ -55,8 +85,7 @@ def _no_args(g: Game, pid: str, args: dict):
 PLAYS.update({
     "thumper": CardPlay(_own_window, lambda g, pid: [{}], _no_args, _thumper,
                         ("ixcards.thumper", "ixtl.thumper", "ixtl.thumper-placement")),
-    "harvester": CardPlay(lambda g, pid: True, lambda g, pid: [], _no_args, _not_implemented("Harvester"),
-                          ("ixcards.not-implemented",)),
+    "harvester": CardPlay(_own(HARVEST), lambda g, pid: [{}], _no_args, _harvest, ("ixcards.harvester",)),
     "amal": CardPlay(lambda g, pid: True, lambda g, pid: [], _no_args, _not_implemented("Amal"),
                      ("ixcards.not-implemented",)),
 })

@@ -77,6 +77,7 @@ def _apply(g: Game, task: dict, data: dict) -> None:
             amount = min(info["amount"] * (2 if doubled else 1), g.state["bank"])  # out of the bank
             g.state["bank"] -= amount
             g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
+            fire("blow-placed", g, loc, amount)  # the expansion's Harvester window (ixcards.py)
         if doubled:
             g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
         pile.append(card)  # a pile: Shai-Hulud reads the last territory card on it

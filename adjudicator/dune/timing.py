@@ -25,9 +25,7 @@ PHASE_START = "start of any phase"
 PHASE_FIRST = ("storm.dial", "spice-blow", "charity", "bidding", "revival", "shipment", "battle.plan", "collection",
                "mentat-pause")
 # the expansion's cards the engine accepts but does not referee (ixcards.py, not_implemented.py)
-EXPANSION_UNREFEREED = {"spice-blow": ["harvester: not implemented"],
-                        **{w: ["amal: not implemented"] for w in PHASE_FIRST if w != "spice-blow"}}
-EXPANSION_UNREFEREED["spice-blow"].append("amal: not implemented")
+EXPANSION_UNREFEREED = {w: ["amal: not implemented"] for w in PHASE_FIRST}
 # window -> (phase, the `when` values of the cards playable there, Karama's uses there, rulings)
 WINDOWS = (
     ("storm.dial", "storm", (), ("stop-advantage",), ("dune.storm-first-turn", "dune.storm-later-turns")),
