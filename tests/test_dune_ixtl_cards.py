@@ -420,3 +420,10 @@ def test_a_mutated_log_playing_thumper_outside_its_window_is_refused():
     with pytest.raises(IllegalAction) as err:
         driver.apply(Action(log["actions"][at_play]))
     assert err.value.code == "dune.card-window-closed" and "ixcards.thumper" in err.value.rulings
+
+
+def test_the_card_catalogue_lists_the_expansion_cards_with_the_module():
+    base = RULES.cards("treachery")
+    ixtl = RULES.cards("treachery", ["ixians-tleilaxu"])
+    assert sum(c["copies"] for c in base) == 33 and sum(c["copies"] for c in ixtl) == 47
+    assert "sandtrout" in {c["id"] for c in RULES.cards("spice", ["ixians-tleilaxu"])}

@@ -238,7 +238,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         names = tables(self.content)
         return [{"type": t, **d, "name": {k: v for k, v in names[t][c].items() if v}}
                 for t, cards in sorted(decks.items()) if card_type in (None, t)
-                for c, d in sorted(cards.items()) if self.content.in_set(d, ())]
+                for c, d in sorted(cards.items()) if self.content.in_set(d, modules or ())]
 
     def timing_graph(self, fmt: str = "node-link"):
         """The phases' windows and what may be played in each (timing.py)."""
