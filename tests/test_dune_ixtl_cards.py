@@ -1,7 +1,7 @@
 """The Ixians & Tleilaxu expansion's 14 Treachery cards and Sandtrout (seed 002 paragraphs 4 and
 61-71; rulings/dune-ixtl-cards.toml): in the decks of a game with the module only, each battle
 card's effect in the role it is played in, the Voice's names, Poison Tooth held back, Sandtrout's
-doubling, Thumper's and Harvester's windows, Amal answered not-implemented, the timing graph."""
+doubling, Thumper's, Harvester's and Amal's windows, the timing graph."""
 
 from collections import Counter
 
@@ -339,16 +339,33 @@ def test_no_blow_window_without_the_module():
 
 
 # --- not implemented --------------------------------------------------------------------------------------
-def test_amal_is_answered_not_implemented():
+def test_amal_halves_every_players_spice_at_the_start_of_a_phase_only():
     state = new_ixtl("emperor", "harkonnen")
     g = Game(state)
     state["treachery"]["deck"].remove("amal")
     g.p("emperor")["hand"].append("amal")
-    blow(state)
-    assert not any(a.data.get("card") == "amal" for a in RULES.legal_actions(state))
+    state["stack"] = [{"t": "flow", "phase": "charity"}]  # the Spice Blow's phase starts
+    state["turn"] = 2
+    RULES.settle(g)
+    assert state.get("amal_open") and {"by": "emperor", "do": "play", "card": "amal"} in [
+        a.data for a in RULES.legal_actions(state)]
+    spice = {q: g.p(q)["spice"] for q in g.seats}  # 10 each
     out = act(state, "emperor", "play", card="amal")
-    assert out.verdict == "unverifiable" and out.code == "not-implemented" and "ixcards.not-implemented" in out.rulings
-    assert "amal" in state["treachery"]["discard"]
+    assert {q: g.p(q)["spice"] for q in g.seats} == {q: n - (n + 1) // 2 for q, n in spice.items()}
+    assert "ixcards.amal" in out.rulings and "amal" in state["treachery"]["discard"] and problems(state) == []
+
+
+def test_amal_after_the_first_decision_of_a_phase_is_refused():
+    state = new_ixtl("emperor", "harkonnen")
+    g = Game(state)
+    state["treachery"]["deck"].remove("amal")
+    g.p("emperor")["hand"].append("amal")
+    state["stack"] = [{"t": "flow", "phase": "charity"}]
+    state["turn"] = 2
+    RULES.settle(g)
+    act(state, RULES.prompt(state)["by"], "pass")
+    err = refused(state, "emperor", "play", card="amal")
+    assert err.code == "dune.card-window-closed" and "ixcards.amal" in err.rulings
 
 
 def test_harvester_doubles_the_blow_just_turned():

@@ -8,8 +8,9 @@ makes a Shai-Hulud appear as though drawn, over pile A's last territory card, an
 then goes on as usual. Harvester's is a `harvest-window` asked the same way just after a
 territory card has placed spice (ruling ixcards.harvester): the card places that much again.
 Neither window is asked while its card lies in the Treachery discard pile (public: no one holds
-it). Amal is accepted when a log plays it and answered not-implemented (not_implemented.py
-"ixians-tleilaxu"): the engine has no window at the start of every phase, so it is never offered."""
+it). Amal's window is the opening of each phase: from the phase's start until the first decision
+in it is answered (state `amal_open`; ruling ixcards.amal); every player then gives half its spice,
+rounded up, to the bank."""
 
 from __future__ import annotations
 
@@ -72,10 +73,20 @@ def _harvest(g: Game, pid: str, args: dict) -> None:
     g.state["spice"][task["location"]] = g.state["spice"].get(task["location"], 0) + amount
 
 
-def _not_implemented(name: str):
-    def effect(g: Game, pid: str, args: dict) -> None:
-        g.unimplemented.append(f"{name}: the card is discarded, its effect is not played (ixcards.not-implemented)")
-    return effect
+@hook("phase-starts")
+def open_amal(g: Game, phase: str) -> None:
+    if MODULE in g.state["game"]["modules"]:
+        g.state["amal_open"] = True
+
+
+@hook("decided")
+def close_amal(g: Game, task: dict) -> None:
+    g.state.pop("amal_open", None)
+
+
+def _amal(g: Game, pid: str, args: dict) -> None:
+    for q in g.seats:
+        g.pay(q, (g.p(q)["spice"] + 1) // 2)  # half, rounded up, behind the shield only
 
 
 def _no_args(g: Game, pid: str, args: dict):
@@ -86,6 +97,6 @@ PLAYS.update({
     "thumper": CardPlay(_own_window, lambda g, pid: [{}], _no_args, _thumper,
                         ("ixcards.thumper", "ixtl.thumper", "ixtl.thumper-placement")),
     "harvester": CardPlay(_own(HARVEST), lambda g, pid: [{}], _no_args, _harvest, ("ixcards.harvester",)),
-    "amal": CardPlay(lambda g, pid: True, lambda g, pid: [], _no_args, _not_implemented("Amal"),
-                     ("ixcards.not-implemented",)),
+    "amal": CardPlay(lambda g, pid: bool(g.state.get("amal_open")), lambda g, pid: [{}], _no_args, _amal,
+                     ("ixcards.amal",)),
 })

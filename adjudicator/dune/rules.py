@@ -36,7 +36,7 @@ from .expansion import gated
 from .flow import advance_flow
 from .game import Game
 from .playing import play
-from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS
+from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
@@ -154,6 +154,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             raise IllegalAction("dune.not-offered", f"{who} cannot {action.do} so now", kind.rulings)
         kind.apply(g, task, args)
         g.rulings[:0] = kind.rulings
+        fire("decided", g, task)  # the phase's opening is over (Amal's window: ixcards.py)
 
     @staticmethod
     def _interject(g: Game, action: Action) -> None:
