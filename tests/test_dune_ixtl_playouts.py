@@ -11,6 +11,7 @@ import adjudicator.dune.rules as rules_module
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
 from adjudicator.core.replay import Driver
+from adjudicator.core.schemas import errors
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
@@ -46,6 +47,13 @@ def test_playout_seats_both_factions_and_ends(played):
     assert result["finished"] and 1 <= result["turn"] <= 10
     assert result["how"] in ("strongholds", "guild-default", "fremen-default", "no-winner")
     assert "draw-face-dancers" in {a["do"] for a in log["actions"]}
+
+
+def test_the_log_is_valid_against_its_schema(played):
+    """Every verb the expansion adds is one the schema (schemas/action.json) knows, so the log
+    is also accepted over the API."""
+    log, _ = played
+    assert errors("log", {k: v for k, v in log.items() if k != "result"}) == []
 
 
 @pytest.mark.usefixtures("ixtl_unlocked")

@@ -53,8 +53,8 @@ def first_blow(*factions, seed=3):
     RULES.settle(Game(state))
     while (p := RULES.prompt(state)) and p["by"] == "chance" and p["kind"] != "tech-tokens":
         RULES.apply(state, RULES.deal(state), dealt=True)
-        while (p := RULES.prompt(state)) and p["by"] != "chance":
-            act(state, p["by"], "pass")
+        while (p := RULES.prompt(state)) and p["by"] != "chance":  # the first legal answer (a pass)
+            RULES.apply(state, RULES.legal_actions(state)[0])
     return state
 
 
@@ -72,8 +72,11 @@ def test_absent_tokens_go_to_the_next_factions_holding_none_one_each():
 
 @pytestmark_ixtl
 def test_no_deal_when_every_home_faction_plays():
-    state = first_blow("ixians", "tleilaxu", "fremen")
-    assert state["stack"] == [] or all(t.get("kind") != "tech-tokens" for t in state["stack"])
+    from adjudicator.dune.tech_tokens import at_phase_start
+    state = new_ixtl("ixians", "tleilaxu", "fremen", modules=MODULES)
+    state["turn"], state["stack"] = 1, []
+    at_phase_start(Game(state), "spice-blow")
+    assert state["stack"] == []
 
 
 # --- income -------------------------------------------------------------------------------------------------

@@ -26,15 +26,16 @@ NOT_IMPLEMENTED = {
                         "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
                         "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
                         "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
-                        "against the revival advantages and the two exchanges, the 14 Treachery cards in "
-                        "battle plans and the Voice, Thumper, Harvester, Amal and Sandtrout, Tech Tokens "
-                        "(tech_tokens.py). Not yet: "
-                        "the Hidden Mobile Stronghold (its six forces wait in reserves), Tech Tokens in a compact "
-                        "scenario (a position writes none), the Ixians' "
-                        "extra draw before "
+                        "against the revival advantages and the two exchanges, the Hidden Mobile "
+                        "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama), the 14 "
+                        "Treachery cards in battle plans and the Voice, Thumper, Harvester, Amal and Sandtrout, "
+                        "Tech Tokens (tech_tokens.py). Not "
+                        "yet: the advanced Ixians' other stronghold move (the seed does not say how), Karama "
+                        "holding Cyborgs to one territory (the seed names no wider Cyborg move), Tech Tokens in "
+                        "a compact scenario (a position writes none), the Ixians' extra draw before "
                         "bidding, setup deal, ally's swap and Technology, early revival for others, raised "
                         "limits, "
                         "alliance prices, gholas, Karama against the Cyborgs' strength, the Ixians' "
-                        "bidding and Hidden Mobile Stronghold and the Tleilaxu's raised limits",
+                        "bidding and the Tleilaxu's raised limits",
                         "dune.engine-ixtl-gate"),
 }

@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (registrations)
     fremen,
     harkonnen,
     ixians,
+    ixians_hms,
     spacing_guild,
     tleilaxu,
 )
