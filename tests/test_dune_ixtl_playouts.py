@@ -18,7 +18,7 @@ from adjudicator.dune.rules import DuneRules
 
 RULES = DuneRules()
 GAMES = [(2, 0, ()), (4, 0, ()), (6, 2, ()), (4, 1, ("advanced",))]
-REVEALING = (4, 8, ())  # a game in which a Face Dancer is revealed (the expansion's cards in the deck)
+REVEALING = (4, 1, ())  # a game in which a Face Dancer is revealed (with the expansion's cards and the HMS)
 
 
 def _played(players, seed, extra):
