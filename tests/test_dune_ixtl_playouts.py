@@ -71,5 +71,6 @@ def test_log_replays_to_identical_checksums(played, seeded):
 
 @pytest.mark.usefixtures("ixtl_unlocked")
 def test_a_face_dancer_is_revealed_in_some_playout():
-    logs = [_played(*game)[0] for game in ((4, 1, ()), (6, 0, ()))]
-    assert any(a["do"] == "reveal" for log in logs for a in log["actions"])
+    revealed = next(((n, seed) for n in (4, 6) for seed in range(8)  # the first random game with one
+                     if any(a["do"] == "reveal" for a in _played(n, seed, ())[0]["actions"])), None)
+    assert revealed is not None

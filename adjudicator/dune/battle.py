@@ -18,6 +18,7 @@ from .registry import Decision, auto, collect, decision, fire, first
 from .support import commit_support, forces_strength2, kinds_in_battle, pay_support, support_error, support_offers
 from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
+from .weapons import ask_tooth, cited, explodes, fits, leader_killed, pays_for_leaders, spent
 
 PLAN = ("dune.battle-plan",)
 
@@ -149,13 +150,13 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
         return err
     if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
         return err  # e.g. the Voice's command
-    for slot, kinds in (("weapon", ("weapon", "worthless")), ("defense", ("defense", "worthless"))):
+    for slot in ("weapon", "defense"):  # each card in its role (weapons.fits: the expansion's dual cards)
         card = plan.get(slot)
         if card is None:
             continue
         if leader is None:
             return IllegalAction("dune.cards-without-leader", "a side without a leader plays no Treachery card", PLAN)
-        if card not in g.c.treachery or _kind(g, card)[0] not in kinds or not _take(g, pid, hand, card):
+        if card not in g.c.treachery or not fits(g, card, slot, plan) or not _take(g, pid, hand, card):
             return IllegalAction("dune.card-not-playable", f"{card!r} is not a {slot} in {pid}'s hand",
                                  ("dune.treachery-weapons-defenses",))
     return None
@@ -237,15 +238,6 @@ decision(Decision("traitor", ("call-traitor", "pass"), _traitor_offers, _traitor
 
 
 # --- resolution -----------------------------------------------------------------------------------
-def _leader_killed(g: Game, plan: dict, against: dict) -> bool:
-    leader, weapon = plan.get("leader"), against.get("weapon")
-    if leader is None or weapon is None or _kind(g, weapon)[0] != "weapon":
-        return False
-    subtype = _kind(g, weapon)[1]
-    defense = plan.get("defense")
-    return subtype == "special" or defense is None or _kind(g, defense) != ("defense", subtype)
-
-
 def _strength(g: Game, plan: dict, other: dict) -> int:
     """The leader's (a Cheap Hero's is 0; hook `leader-strength`: Zoal copies `other`'s leader), and
     what rides with it (hook `leader-bonus`: the Kwisatz Haderach)."""
@@ -291,7 +283,8 @@ def _settle_cards(g: Game, pid: str, plan: dict, keep: bool) -> None:
     discard the ones it kept (decision `winner-cards`)."""
     g.p(pid)["hand"] += plan["cards"]
     g.p(pid)["hand"].sort()
-    gone = [c for c in plan["cards"] if not keep or _kind(g, c)[0] not in ("weapon", "defense")]
+    spent_cards = spent(g, plan)  # an Artillery Strike, a Poison Tooth used (weapons.py)
+    gone = [c for c in plan["cards"] if not keep or _kind(g, c)[0] not in ("weapon", "defense") or c in spent_cards]
     discard(g, pid, gone)
     kept = sorted(c for c in plan["cards"] if c not in gone)
     if kept:
@@ -317,6 +310,9 @@ decision(Decision("winner-cards", ("discard", "pass"), _winner_offers, _winner_c
 @auto("resolve-battle")
 def resolve(g: Game, task: dict) -> None:
     plans, terr = g.state["battle"]["plans"], g.state["battle"]["territory"]
+    if ask_tooth(g):  # a Poison Tooth's player decides first whether to use it (weapons.py)
+        return
+    g.rulings += cited(g, plans)  # the expansion's battle cards (weapons.py)
     _resolve(g, task)
     for pid, plan in sorted(plans.items()):  # a captive that fought and lives goes home (dune.engine-capture)
         if (ld := plan.get("leader")) in g.p(pid).get("captured", {}):
@@ -339,7 +335,6 @@ def _resolve(g: Game, task: dict) -> None:
         leader = plans[pid].get("leader")
         if leader in g.c.leaders:
             g.p(pid)["fought"][leader] = terr
-    played = [c for pid in (a, d) for c in plans[pid]["cards"]]
     if len(b["traitors"]) == 2:  # both leaders are traitors: both sides lose everything
         for pid in (a, d):
             _lose_all(g, pid, locs)
@@ -358,7 +353,7 @@ def _resolve(g: Game, task: dict) -> None:
         _settle_cards(g, loser, plans[loser], keep=False)
         g.rulings.append("dune.traitor-call")
         return
-    if "lasgun" in played and any(_kind(g, c) == ("defense", "projectile") for c in played):
+    if explodes(g, plans):
         for pid in g.occupants(terr):
             _lose_all(g, pid, g.locations_of(terr))  # the whole territory, storm or not
         for loc in sorted(g.state["spice"]):
@@ -370,7 +365,7 @@ def _resolve(g: Game, task: dict) -> None:
         fire("explosion", g, plans)  # kills the Kwisatz Haderach too
         g.rulings.append("dune.lasgun-shield")
         return
-    dead = {pid: _leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
+    dead = {pid: leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
     # doubled, so that unsupported forces (advanced: support.py) count a whole half each
     total = {pid: forces_strength2(g, pid, plans[pid], _opponent_of(a, d, pid))
              + 2 * (0 if dead[pid] else _strength(g, plans[pid], plans[_opponent_of(a, d, pid)])) for pid in (a, d)}
@@ -379,7 +374,7 @@ def _resolve(g: Game, task: dict) -> None:
     _lose_all(g, loser, locs)
     _lose(g, winner, locs, plans[winner]["dial"], plans[winner].get("kinds", {}))
     spice = sum(_kill(g, pid, plans[pid]) for pid in (a, d) if dead[pid])
-    g.gain(winner, spice)
+    g.gain(winner, spice if pays_for_leaders(g, plans) else 0)  # none after an Artillery Strike
     fire("battle-won", g, winner, loser, terr)  # the Harkonnen's capture waits beneath the kept cards
     fire("battle-decided", g, winner, locs, plans, True)  # the winner lost its dialed forces
     _settle_cards(g, winner, plans[winner], keep=True)

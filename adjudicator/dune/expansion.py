@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..core.errors import MalformedLog
 
 MODULE = "ixians-tleilaxu"
+TECH_TOKENS = "tech-tokens"  # its optional module, only beside it (tech_tokens.py)
 FACTIONS = ("ixians", "tleilaxu")
 # Refused until its rules are complete (not_implemented.py "ixians-tleilaxu"): lifted only by
 # the lead engineer; tests lift it with the fixture `ixtl_unlocked`.
@@ -24,7 +25,7 @@ def offered(index: int) -> None:
 
 def gated(module: str) -> bool:
     """Refused now (the catalogue and `simulate` ask too)?"""
-    return module == MODULE and INCOMPLETE
+    return module in (MODULE, TECH_TOKENS) and INCOMPLETE
 
 
 def sets(modules) -> tuple[str, ...]:

@@ -57,11 +57,11 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
                         + [c for p in plans for c in p["cards"]])
     if sum(pl["hand"].count("?") for pl in players.values()) != t.get("hidden", 0):
         out.append("unknown Treachery cards in hands and the deck's count of them differ")
-    if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"}):
+    if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used}):
         out.append("Treachery cards not conserved")
     d = state["spice_deck"]
     if Counter(d["deck"] + d["discard"] + d.get("discard_b", []) + d["aside"]) != Counter(
-            {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"}):
+            {c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used}):
         out.append("Spice cards not conserved")
     factions = {pl["faction"] for pl in players.values()}
     held = [c for pl in players.values()  # the Tleilaxu's Face Dancers are Traitor cards too
@@ -73,4 +73,7 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if traitors != Counter(c for c, t in cnt.traitors.items()
                            if t["set"] in used and t["faction"] in (*factions, None)):
         out.append("Traitor cards not conserved")
+    tokens = state.get("tech_tokens")  # the module tech-tokens: three tokens, each held by a player or none
+    if tokens is not None and (len(tokens) != 3 or any(q is not None and q not in players for q in tokens.values())):
+        out.append("Tech Tokens not conserved")
     return out

@@ -30,10 +30,12 @@ NOT_IMPLEMENTED = {
                         "against the revival advantages and the two exchanges, the Hidden Mobile "
                         "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama), the "
                         "Tleilaxu's terms for others (raised limits, early leaders, the ally's prices), gholas, "
-                        "the Ghola card's income and the Tleilaxu's special Karama. Not yet: the advanced "
-                        "Ixians' other stronghold move (the seed does not say how), Karama holding Cyborgs to "
-                        "one territory (the seed names no wider Cyborg move), the 14 Treachery cards and "
-                        "Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before bidding, "
-                        "setup deal, ally's swap and Technology, Karama against the Cyborgs' strength",
+                        "the Ghola card's income and the Tleilaxu's special Karama, the 14 Treachery cards in "
+                        "battle plans and the Voice, Thumper, Harvester, Amal and Sandtrout, Tech Tokens "
+                        "(tech_tokens.py). Not yet: the advanced Ixians' other stronghold move (the seed does "
+                        "not say how), Karama holding Cyborgs to one territory (the seed names no wider Cyborg "
+                        "move), Tech Tokens in a compact scenario (a position writes none), the Ixians' extra "
+                        "draw before bidding, setup deal, ally's swap and Technology, Karama against the "
+                        "Cyborgs' strength",
                         "dune.engine-ixtl-gate"),
 }

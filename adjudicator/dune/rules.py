@@ -22,11 +22,13 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     bribes,
     cards,
     factions,
+    ixcards,
     movement,
     revival,
     setup,
     spice,
     storm,
+    tech_tokens,
     treachery,
 )
 from .content import content
@@ -34,7 +36,7 @@ from .expansion import gated
 from .flow import advance_flow
 from .game import Game
 from .playing import play
-from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS
+from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
@@ -152,6 +154,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             raise IllegalAction("dune.not-offered", f"{who} cannot {action.do} so now", kind.rulings)
         kind.apply(g, task, args)
         g.rulings[:0] = kind.rulings
+        fire("decided", g, task)  # the phase's opening is over (Amal's window: ixcards.py)
 
     @staticmethod
     def _interject(g: Game, action: Action) -> None:
@@ -236,7 +239,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         names = tables(self.content)
         return [{"type": t, **d, "name": {k: v for k, v in names[t][c].items() if v}}
                 for t, cards in sorted(decks.items()) if card_type in (None, t)
-                for c, d in sorted(cards.items()) if self.content.in_set(d, ())]
+                for c, d in sorted(cards.items()) if self.content.in_set(d, modules or ())]
 
     def timing_graph(self, fmt: str = "node-link"):
         """The phases' windows and what may be played in each (timing.py)."""

@@ -22,6 +22,7 @@ from collections import Counter
 
 from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
 from .content import HMS, Content, territory
+from .expansion import sets
 from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
 from .spelling import indexes
@@ -148,12 +149,13 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
                    "a stronghold holds the forces of at most two players")
     # the decks: every card not seen elsewhere ("?" cards stay counted in their deck)
     discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
-    base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] == "base"})
+    used = sets(state["game"]["modules"])  # the expansion's cards too (expansion.py)
+    base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
     _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
     state["treachery"] = {"deck": sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),
                           "discard": discard, "hidden": held.count(HIDDEN)}
     spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
-    cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] == "base"})
+    cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
     _too_many(r, Counter(spice_discard), cards, "Spice card", "/spice_discard")
     state["spice_deck"] = {"deck": sorted((cards - Counter(spice_discard)).elements()), "discard": spice_discard,
                            "aside": []}

@@ -18,7 +18,7 @@ from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
 # The setup options a log's `game.modules` may name (the advanced game: ruling dune.advanced-game).
-MODULES = ("advanced", "ixians-tleilaxu")  # the expansion: expansion.py, gated
+MODULES = ("advanced", "ixians-tleilaxu", "tech-tokens")  # the expansion and its Tech Tokens: expansion.py, gated
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
 # dune.engine-player-markers).
 MARKERS = tuple(1 + 3 * i for i in range(6))
@@ -51,6 +51,9 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
                                f"/game/modules/{i}", code="unsupported-module")
         if m != "advanced":
             expansion_offered(i)
+        if m == "tech-tokens" and "ixians-tleilaxu" not in modules:
+            raise MalformedLog("Tech Tokens are a module of the Ixians & Tleilaxu expansion: name both",
+                               f"/game/modules/{i}", code="unsupported-module")
     ids = [p["id"] for p in players]
     if len(set(ids)) != len(ids) or "chance" in ids:
         raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
@@ -68,9 +71,9 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         "rng": setup.get("seed"),
         "turn": 0, "phase": "setup", "storm": cnt.map["storm_start_sector"], "order": list(ids),
         "dialers": [], "map": {}, "spice": {}, "bank": SPICE_TOTAL,
-        "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] == "base"
+        "treachery": {"deck": sorted(c for c, d in cnt.treachery.items() if d["set"] in sets(modules)
                                      for _ in range(d["copies"])), "discard": [], "hidden": 0},
-        "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] == "base"
+        "spice_deck": {"deck": sorted(c for c, d in cnt.spice_cards.items() if d["set"] in sets(modules)
                                       for _ in range(d.get("copies", 1))), "discard": [], "aside": []},
         "traitor_deck": sorted(c for c, d in cnt.traitors.items()
                                if d["set"] in sets(modules) and d["faction"] in (*factions, None)),

@@ -27,6 +27,7 @@ def start_blow(g: Game) -> None:
                {"t": "chance", "kind": "spice-card", "pile": "b"}, {"t": "auto", "kind": "nexus"})
     else:
         g.push({"t": "chance", "kind": "spice-card"}, {"t": "auto", "kind": "nexus"})
+    fire("blow-starts", g)  # the expansion's Thumper window (ixcards.py), asked before the cards
 
 
 def _reshuffled(d: dict) -> tuple[list[str], list[str]]:
@@ -71,10 +72,14 @@ def _apply(g: Game, task: dict, data: dict) -> None:
     info = g.c.spice_cards[card]
     if info["kind"] == "territory":
         loc = f"{info['territory']}@{info['sector']}"
+        doubled = d.pop("doubled", False)  # the first blow after a Shai-Hulud that followed Sandtrout
         if not g.in_storm(loc):  # spice blown into the storm is lost at once
-            amount = min(info["amount"], g.state["bank"])  # the spice comes out of the bank
+            amount = min(info["amount"] * (2 if doubled else 1), g.state["bank"])  # out of the bank
             g.state["bank"] -= amount
             g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
+            fire("blow-placed", g, loc, amount)  # the expansion's Harvester window (ixcards.py)
+        if doubled:
+            g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
         pile.append(card)  # a pile: Shai-Hulud reads the last territory card on it
         if d["aside"]:  # turn 1: the set-aside Shai-Hulud go back into the deck
             put(d["deck"], d["aside"])
@@ -83,19 +88,33 @@ def _apply(g: Game, task: dict, data: dict) -> None:
         return
     # another card is turned on the same pile (after what the worm asks)
     g.push({"t": "chance", "kind": "spice-card", **({"pile": task["pile"]} if "pile" in task else {})})
+    if info["kind"] == "sandtrout":  # no worm: the next Shai-Hulud's blow will be doubled (ixcards.sandtrout)
+        d["sandtrout"] = True
+        pile.append(card)
+        g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
+        return
     if g.state["turn"] == 1:
         d["aside"].append(card)
         g.rulings.append("dune.shai-hulud")
     else:
-        last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
-        where = g.c.spice_cards[last]["territory"] if last else None
-        # a blow ends on a territory card: a worm on top was turned in this very blow
-        again = bool(pile) and g.c.spice_cards[pile[-1]]["kind"] == "shai-hulud"
         pile.append(card)
-        open_nexus(g)
-        if not first("worm-placement", g, again, where, default=False) and where:  # advanced Fremen
-            devour(g, where)
-        g.rulings.append("dune.nexus")
+        shai_hulud(g, pile[:-1])
+
+
+def shai_hulud(g: Game, pile: list[str]) -> None:
+    """A Shai-Hulud appears over the pile's last territory card (drawn, or a Thumper: ixcards.py)."""
+    d = g.state["spice_deck"]
+    last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
+    where = g.c.spice_cards[last]["territory"] if last else None
+    # a blow ends on a territory card: a worm above the last one was turned in this very blow
+    again = any(g.c.spice_cards[c]["kind"] == "shai-hulud" for c in pile[pile.index(last) + 1 if last else 0:])
+    open_nexus(g)
+    if not first("worm-placement", g, again, where, default=False) and where:  # advanced Fremen
+        devour(g, where)
+    if d.pop("sandtrout", False):  # Sandtrout waited for this worm (seed 002 paragraph 61)
+        d["doubled"] = True
+        g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
+    g.rulings.append("dune.nexus")
 
 
 def devour(g: Game, terr: str) -> None:
@@ -135,6 +154,7 @@ def _charity(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "claim-charity":
         pid = task["player"]
         g.gain(pid, first("charity", g, pid, default=CHARITY_LEVEL - g.p(pid)["spice"]))
+        fire("charity-claimed", g, pid)  # Tech Tokens (tech_tokens.py)
     g.finish(task)
 
 

@@ -23,19 +23,32 @@ from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK, territory
+from ..expansion import MODULE
 from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
 from ..treachery import HIDDEN, could_hold
+from ..weapons import could_answer, named_as, special_names
 
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
 IMPOSSIBLE = ("dune.engine-voice-impossible",)
 LAST_TURN = 10
-# the kinds a Voice may name: (card kind, subtype) pairs
-VOICE = {"poison-weapon": ("weapon", "poison"), "projectile-weapon": ("weapon", "projectile"),
-         "poison-defense": ("defense", "poison"), "projectile-defense": ("defense", "projectile"),
-         "lasgun": ("weapon", "special"), "worthless": ("worthless", None), "cheap-hero": ("special", "leader")}
+# the generic kinds a Voice may name; the special battle cards are named one by one (weapons.py:
+# seed 002 paragraphs 68-70, ruling ixcards.voice), never all at once
+GENERIC = ("poison-weapon", "projectile-weapon", "poison-defense", "projectile-defense")
+LAST = ("worthless", "cheap-hero")
+
+
+EXPANSION_VOICE = ("ixcards.voice", "ixtl.voice-named", "ixtl.voice-types", "ixtl.voice-roles")
+
+
+def voice_names(g: Game) -> list[str]:
+    return [*GENERIC, *special_names(g), *LAST]
+
+
+def _voice_rulings(g: Game) -> tuple[str, ...]:
+    return RULINGS + (EXPANSION_VOICE if MODULE in g.state["game"]["modules"] else ())
 
 
 def _me(g: Game) -> str | None:
@@ -102,7 +115,8 @@ def offer_voice(g: Game, battle: dict) -> None:
 
 
 def _voice_offers(g: Game, task: dict) -> list[dict]:
-    return [{"do": "voice", "command": c, "card": k} for c in ("play", "not-play") for k in VOICE] + [{"do": "pass"}]
+    return [{"do": "voice", "command": c, "card": k} for c in ("play", "not-play") for k in voice_names(g)] + [
+        {"do": "pass"}]
 
 
 def _voice(g: Game, task: dict, args: dict) -> None:
@@ -114,34 +128,34 @@ def _voice(g: Game, task: dict, args: dict) -> None:
 decision(Decision("voice", ("voice", "pass"), _voice_offers, _voice, RULINGS))
 
 
-def _kind(g: Game, card: str | None) -> tuple | None:
-    info = g.c.treachery.get(card) if card else None
-    return (info["kind"], info.get("subtype")) if info else None
-
-
 @hook("plan-check")
 def obey_voice(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | None:
+    """Each card answers to the names of the role it is played in (weapons.named_as); only its
+    default role makes a side able to obey a command to play (weapons.could_answer)."""
     voice = (g.state["battle"] or {}).get("voice")
     if not voice or voice["target"] != pid:
         return None
-    want = VOICE[voice["card"]]
-    slot = "leader" if voice["card"] == "cheap-hero" else None
-    played = [plan.get(k) for k in (slot,) if k] or [plan.get("weapon"), plan.get("defense")]
-    matches = [c for c in played if _kind(g, c) == want]
+    name = voice["card"]
+    slots = ("leader",) if name == "cheap-hero" else ("weapon", "defense")
+    matches = [plan.get(k) for k in slots if name in named_as(g, plan.get(k), k)]
     if voice["command"] == "not-play" and matches:
-        return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {voice['card']}", RULINGS)
-    able = any(_kind(g, c) == want for c in hand if c != HIDDEN)
-    if able and slot is None and not _has_fighter(g, pid, hand):
+        return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {name}", _voice_rulings(g))
+    able = any(could_answer(g, c, name) for c in hand if c != HIDDEN)
+    if able and name != "cheap-hero" and not _has_fighter(g, pid, hand):
         able = False  # no leader nor Cheap Hero: no Treachery card can be played (dune.engine-voice-impossible)
         g.rulings.extend(r for r in IMPOSSIBLE if r not in g.rulings)
     if voice["command"] == "play" and able and not matches:
-        return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {voice['card']}, "
-                             "and it holds one", RULINGS)
+        return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {name}, "
+                             "and it holds one", _voice_rulings(g))
     return None
 
 
+def _hero(g: Game, card: str) -> bool:
+    return could_answer(g, card, "cheap-hero")
+
+
 def _has_fighter(g: Game, pid: str, hand: list) -> bool:
-    return bool(leaders_available(g, pid)) or any(_kind(g, c) == VOICE["cheap-hero"] for c in hand if c != HIDDEN)
+    return bool(leaders_available(g, pid)) or any(_hero(g, c) for c in hand if c != HIDDEN)
 
 
 @hook("barred-heroes")
@@ -150,7 +164,7 @@ def voice_bars_hero(g: Game, pid: str) -> list[str] | None:
     voice = (g.state["battle"] or {}).get("voice")
     if not voice or voice["target"] != pid or voice["command"] != "not-play" or voice["card"] != "cheap-hero":
         return None
-    return [c for c in g.p(pid)["hand"] if c != HIDDEN and _kind(g, c) == VOICE["cheap-hero"]]
+    return [c for c in g.p(pid)["hand"] if c != HIDDEN and _hero(g, c)]
 
 
 # --- the spiritual advisor --------------------------------------------------------------------------
@@ -197,7 +211,7 @@ def worthless_as_karama(g: Game, pid: str, card: str | None) -> bool | None:
     if not g.advanced or pid != _me(g):
         return None
     cards = [card] if card is not None else [c for c in g.p(pid)["hand"] if c != HIDDEN]
-    return any(_kind(g, c) == VOICE["worthless"] and could_hold(g, pid, c) for c in cards) or None
+    return any(g.c.treachery.get(c, {}).get("kind") == "worthless" and could_hold(g, pid, c) for c in cards) or None
 
 
 def _advisor(g: Game, task: dict, args: dict) -> None:
