@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (registrations)
     emperor,
     fremen,
     harkonnen,
+    ixian_bidding,
     ixians,
     spacing_guild,
     tleilaxu,

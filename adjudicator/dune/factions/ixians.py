@@ -4,14 +4,14 @@ forces, the Cyborgs the special kind), their battle strengths, their revival pri
 exchange of surviving Suboids for lost Cyborgs after a battle won.
 
 Not played yet (not_implemented.py "ixians-tleilaxu"): the Hidden Mobile Stronghold (the six
-forces it starts with wait in reserves), the extra Treachery draw before bidding, the ally's card
-swap, the setup's Treachery deal, Karama against these advantages, the advanced Technology swap."""
+forces it starts with wait in reserves). Their Treachery advantages (the setup deal, the extra
+draw before bidding, the ally's replacement, Technology) are factions/ixian_bidding.py."""
 
 from __future__ import annotations
 
 from ..forces import Kind, at, shift
 from ..game import Game
-from ..karama import STOPPABLE, Stoppable, stopped
+from ..karama import IN_BATTLE, STOPPABLE, Stoppable, stopped
 from ..registry import Decision, decision, hook
 
 FACTION = "ixians"
@@ -50,6 +50,18 @@ def hms_start(g: Game, pid: str, terr: str, n) -> bool | None:
     return True
 
 
+# A Karama stops the Cyborgs' double strength for one battle, before plans are revealed (seed 002
+# paragraphs 75, 76): the battle record carries it until then and cards.py strikes it.
+CYBORG_KARAMA = "cyborgs"
+IN_BATTLE[CYBORG_KARAMA] = "the Cyborgs' double strength"
+
+
+@hook("battle-opened")
+def cyborgs_fight(g: Game, battle: dict) -> None:
+    if FACTION in (g.faction(battle["aggressor"]), g.faction(battle["defender"])):
+        battle[CYBORG_KARAMA] = True
+
+
 @hook("forces-strength2")
 def strength2(g: Game, pid: str, plan: dict) -> int | None:
     """Twice the dialed forces' strength: a Suboid counts 1/2 always; a Cyborg 2 in the basic game,
@@ -61,6 +73,10 @@ def strength2(g: Game, pid: str, plan: dict) -> int | None:
     cyborgs = plan.get("kinds", {}).get(CYBORGS, 0)
     suboids = plan["dial"] - cyborgs
     supported = cyborgs if not g.advanced else min(cyborgs, plan.get("spice", 0))
+    b = g.state["battle"]
+    if b is not None and CYBORG_KARAMA not in b:  # a Karama struck it: ordinary forces this battle
+        cite(g, ("ixtl.karama-cyborg-strength",))
+        return 2 * supported + (cyborgs - supported) + suboids
     return 4 * supported + 2 * (cyborgs - supported) + suboids
 
 
