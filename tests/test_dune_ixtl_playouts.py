@@ -63,5 +63,6 @@ def test_log_replays_to_identical_checksums(played, seeded):
 
 @pytest.mark.usefixtures("ixtl_unlocked")
 def test_a_face_dancer_is_revealed_in_some_playout():
-    logs = [_played(*game)[0] for game in GAMES[1:3]]
+    # random play reveals one now and then: a few more games make the test depend less on one seed
+    logs = (_played(*game)[0] for game in (*GAMES[1:3], (4, 1, ()), (6, 1, ())))
     assert any(a["do"] == "reveal" for log in logs for a in log["actions"])

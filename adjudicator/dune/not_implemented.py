@@ -25,13 +25,15 @@ NOT_IMPLEMENTED = {
     "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
                         "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
                         "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
-                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
-                        "against the revival advantages and the two exchanges. Not yet: "
+                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, the "
+                        "Ixians' setup deal, extra draw before bidding, ally's replacement and Technology, "
+                        "Karama against the revival advantages, the two exchanges, the Cyborgs' strength "
+                        "and the Ixians' bidding advantages. Not yet: "
                         "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
-                        "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' extra draw before "
-                        "bidding, setup deal, ally's swap and Technology, early revival for others, raised "
-                        "limits, "
-                        "alliance prices, gholas, Karama against the Cyborgs' strength, the Ixians' "
-                        "bidding and Hidden Mobile Stronghold and the Tleilaxu's raised limits",
+                        "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' Special Karama "
+                        "Power (the seed does not say what it does: refused as an unknown power), early "
+                        "revival for others, raised limits, "
+                        "alliance prices, gholas, Karama against the "
+                        "Hidden Mobile Stronghold and the Tleilaxu's raised limits",
                         "dune.engine-ixtl-gate"),
 }
