@@ -122,6 +122,8 @@ def take_from(state: dict, pile: str, card: str) -> str:
     elif card != HIDDEN and card not in cards:
         _name(t, cards, card)
     cards.remove(card)
+    if not cards:
+        del t[pile]
     return card
 
 
