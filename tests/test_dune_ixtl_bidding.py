@@ -98,8 +98,8 @@ def test_the_ixians_draw_one_more_than_the_auction_and_return_one_to_the_top():
     state, g = _bidding("ixians", "atreides", "harkonnen")
     assert RULES.prompt(state)["kind"] == "ixian-draw"
     _draw_supply(state, "lasgun", "shield", "snooper", "karama")  # three to auction, one more
-    assert refused(state, "ixians", "return-card", card="baliset", to="top").code == "dune.card-not-available"
-    out = act(state, "ixians", "return-card", card="karama", to="top")
+    assert refused(state, "ixians", "return-card", card="baliset", on="top").code == "dune.card-not-available"
+    out = act(state, "ixians", "return-card", card="karama", on="top")
     assert "ixtl.ixian-auction-prep" in out.rulings
     t = state["treachery"]
     assert t["up"] == ["lasgun", "shield", "snooper"] and t["top"] == ["karama"] and "karama" in t["deck"]
@@ -122,7 +122,7 @@ def test_the_ixians_draw_one_more_than_the_auction_and_return_one_to_the_top():
 def test_a_card_returned_to_the_bottom_is_drawn_last():
     state, g = _bidding("ixians", "atreides")
     _draw_supply(state, "lasgun", "shield", "karama")
-    act(state, "ixians", "return-card", card="karama", to="bottom")
+    act(state, "ixians", "return-card", card="karama", on="bottom")
     t = state["treachery"]
     t["deck"].remove("karama")  # the deck's other Karama is elsewhere: only the bottom card is one
     t["discard"].append("karama")
@@ -140,7 +140,7 @@ def test_a_card_returned_to_the_bottom_is_drawn_last():
 def test_an_auction_supply_recorded_unknown_checks_the_cards_bought_against_the_deck():
     state, g = _bidding("ixians", "atreides")
     _draw_supply(state, "?", "?", "?")
-    act(state, "ixians", "return-card", card="?", to="top")
+    act(state, "ixians", "return-card", card="?", on="top")
     assert state["treachery"]["up"] == ["?", "?"] and "top" not in state["treachery"]
     _win(state, "atreides")
     act(state, "chance", "draw-treachery", player="atreides", card="lasgun")  # seen by the buyer
@@ -164,7 +164,7 @@ def test_mutated_a_karama_played_outside_its_window():
     state, g = _bidding("ixians", "atreides", "harkonnen")
     _give(g, "atreides", "karama")
     _draw_supply(state, "lasgun", "shield", "snooper", "baliset")
-    act(state, "ixians", "return-card", card="baliset", to="bottom")
+    act(state, "ixians", "return-card", card="baliset", on="bottom")
     # the draw is over: no Karama stops it now, nor a replacement or Technology not being tried
     for against in ("ixian-auction-draw", "ixian-ally-replacement", "ixian-technology"):
         assert refused(state, "atreides", "play", card="karama", against=against).code == "dune.karama-window"
@@ -174,7 +174,7 @@ def test_mutated_a_karama_played_outside_its_window():
 def test_the_ally_replaces_a_bought_card_with_the_top_of_the_deck():
     state, g = _bidding("ixians", "atreides", "harkonnen", ally="atreides")
     _draw_supply(state, "lasgun", "shield", "snooper", "karama")
-    act(state, "ixians", "return-card", card="karama", to="top")
+    act(state, "ixians", "return-card", card="karama", on="top")
     _win(state, "atreides")
     act(state, "chance", "draw-treachery", player="atreides", card="snooper")
     assert RULES.prompt(state)["kind"] == "replace-card"
@@ -193,7 +193,7 @@ def test_the_ally_replaces_a_bought_card_with_the_top_of_the_deck():
 def test_mutated_a_replacement_by_a_player_not_allied_with_the_ixians():
     state, g = _bidding("ixians", "atreides", "harkonnen", ally="atreides")
     _draw_supply(state, "lasgun", "shield", "snooper", "karama")
-    act(state, "ixians", "return-card", card="karama", to="top")
+    act(state, "ixians", "return-card", card="karama", on="top")
     _win(state, "harkonnen")
     act(state, "chance", "draw-treachery", player="harkonnen", card="shield")
     act(state, "chance", "draw-treachery", player="harkonnen", card="karama")  # their own free card
@@ -206,7 +206,7 @@ def test_a_karama_prevents_one_replacement():
     state, g = _bidding("ixians", "atreides", "harkonnen", ally="atreides")
     _give(g, "harkonnen", "karama")
     _draw_supply(state, "lasgun", "shield", "snooper", "baliset")
-    act(state, "ixians", "return-card", card="baliset", to="top")
+    act(state, "ixians", "return-card", card="baliset", on="top")
     _win(state, "atreides")
     act(state, "chance", "draw-treachery", player="atreides", card="snooper")
     act(state, "harkonnen", "play", card="karama", against="ixian-ally-replacement")
@@ -220,7 +220,7 @@ def test_technology_swaps_the_card_up_for_bid_once_a_round_even_with_a_full_hand
     full = ("baliset", "kulon", "la-la-la", "trip-to-gamont")
     state, g = _bidding("ixians", "atreides", "harkonnen", modules=ADVANCED, hands={"ixians": full})
     _draw_supply(state, "lasgun", "shield", "snooper")  # two to auction (the Ixians have no room), one more
-    act(state, "ixians", "return-card", card="snooper", to="bottom")
+    act(state, "ixians", "return-card", card="snooper", on="bottom")
     assert RULES.prompt(state)["kind"] == "technology"
     out = act(state, "ixians", "swap", card="kulon")
     assert "ixtl.technology-karama" in out.rulings
@@ -237,13 +237,13 @@ def test_no_technology_in_the_basic_game_and_a_karama_prevents_it_in_the_advance
     state, g = _bidding("ixians", "atreides", ally=None)
     _give(g, "ixians", "baliset")
     _draw_supply(state, "lasgun", "shield", "snooper")
-    act(state, "ixians", "return-card", card="snooper", to="top")
+    act(state, "ixians", "return-card", card="snooper", on="top")
     assert RULES.prompt(state)["kind"] == "bid"
     state, g = _bidding("ixians", "atreides", modules=ADVANCED)
     _give(g, "ixians", "baliset")
     _give(g, "atreides", "karama")
     _draw_supply(state, "lasgun", "shield", "snooper")
-    act(state, "ixians", "return-card", card="snooper", to="top")
+    act(state, "ixians", "return-card", card="snooper", on="top")
     act(state, "atreides", "play", card="karama", against="ixian-technology")
     assert refused(state, "ixians", "swap", card="baliset").code == "dune.not-offered"
     act(state, "ixians", "pass")

@@ -6,7 +6,7 @@ supply.py, which keeps the hidden ones unknown until named:
   the rest are dealt one to each other faction (`draw-treachery` from the supply); the Harkonnen
   then draw their extra card from the deck;
 - before bidding: `ixian-draw` (`draw`, or `pass` once a Karama stopped it), one card more than the
-  auction drawn into the supply, one returned (`return-card {card, to: top | bottom}`); each card
+  auction drawn into the supply, one returned (`return-card {card, on: top | bottom}`); each card
   bought comes from the supply;
 - the Ixians' ally, after each purchase: `replace {card}` (the bought card discarded, the deck's
   top card drawn) or `pass`;
@@ -133,11 +133,11 @@ decision(Decision("ixian-draw", ("draw", "pass"), _draw_offers, _draw, PREP))
 
 
 def _return_offers(g: Game, task: dict) -> list[dict]:
-    return [{"do": "return-card", "card": c, "to": w} for c in sorted(set(_up(g))) for w in PLACES]
+    return [{"do": "return-card", "card": c, "on": w} for c in sorted(set(_up(g))) for w in PLACES]
 
 
 def _return_check(g: Game, task: dict, args: dict) -> None:
-    if set(args) != {"do", "card", "to"} or args["to"] not in PLACES:
+    if set(args) != {"do", "card", "on"} or args["on"] not in PLACES:
         raise IllegalAction("dune.not-offered", "the Ixians return one drawn card to the top or the bottom of the "
                             "deck", PREP)
     supply.check_from(g.state, "up", args["card"])
@@ -145,7 +145,7 @@ def _return_check(g: Game, task: dict, args: dict) -> None:
 
 def _return(g: Game, task: dict, args: dict) -> None:
     _take_up(g, args["card"])
-    supply.back_to_deck(g.state, args["card"], args["to"])
+    supply.back_to_deck(g.state, args["card"], args["on"])
     g.finish(task)
 
 
