@@ -119,6 +119,15 @@ def test_the_ixians_draw_one_more_than_the_auction_and_return_one_to_the_top():
     assert t["top"] == [] and problems(state) == []
 
 
+def test_only_the_ixians_see_the_supply_and_the_card_on_top():
+    state, g = _bidding("ixians", "atreides")
+    _draw_supply(state, "lasgun", "shield", "karama")
+    act(state, "ixians", "return-card", card="karama", on="top")
+    mine, theirs = RULES.public_view(state, "ixians")["treachery"], RULES.public_view(state, "atreides")["treachery"]
+    assert (mine["up"], mine["top"]) == (["lasgun", "shield"], ["karama"])
+    assert (theirs["up"], theirs["top"]) == (2, 1)
+
+
 def test_a_card_returned_to_the_bottom_is_drawn_last():
     state, g = _bidding("ixians", "atreides")
     _draw_supply(state, "lasgun", "shield", "karama")

@@ -151,3 +151,13 @@ def empty(state: dict, pile: str) -> None:
     for card in t.get(pile, []):
         back_to_deck(state, card)
     t.pop(pile, None)
+
+
+def public(t: dict, sees: bool) -> None:
+    """A viewer's copy of the Treachery state: what was set aside and the deck's known top and
+    bottom are counts unless the viewer is the faction that saw them (`sees`: the Ixians); which
+    card was just bought stays its buyer's."""
+    for key in ("up", "offered", "top", "bottom"):
+        if key in t and not sees:
+            t[key] = len(t[key])
+    t.pop("bought", None)
