@@ -9,6 +9,8 @@ from ixtl_helpers import battle_position, new_ixtl, until
 
 from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.invariants import problems
+from adjudicator.dune.playout import playout
+from adjudicator.dune.support import forces_strength2
 
 pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # the expansion is refused to users yet
 
@@ -300,3 +302,26 @@ def test_stopping_the_cyborgs_strength_leaves_the_suboid_exchange():
 def test_mutated_a_karama_against_the_cyborgs_after_the_plans():
     state, g = _cyborg_battle(3, False)
     assert refused(state, "harkonnen", "play", card="karama", against="cyborgs").code == "dune.karama-too-late"
+
+
+@pytest.mark.parametrize("modules, battle, doubled", [
+    (["ixians-tleilaxu"], {"cyborgs": True}, 2 * 4 + 1),  # 2 Cyborgs at 2, a Suboid at 1/2
+    (["ixians-tleilaxu"], {}, 2 * 2 + 1),  # stopped: Cyborgs at 1
+    (ADVANCED, {"cyborgs": True}, 4 + 2 + 1),  # one supported: 2, one not: 1
+    (ADVANCED, {}, 2 + 1 + 1),  # stopped: 1 supported, 1/2 not; the Suboid still 1/2
+], ids=["basic", "basic-stopped", "advanced", "advanced-stopped"])
+def test_stopped_cyborgs_use_ordinary_values(modules, battle, doubled):
+    state = new_ixtl("ixians", "atreides", modules=modules)
+    state["battle"] = battle
+    g = at(state)
+    assert forces_strength2(g, "ixians", {"dial": 3, "kinds": {"cyborgs": 2}, "spice": 1}, "atreides") == doubled
+
+
+def test_the_random_playout_makes_these_decisions():
+    log = playout(4, 1, problems_free, ("ixians-tleilaxu", "advanced"))
+    done = {a["do"] for a in log["actions"]}
+    assert {"draw-supply", "keep-card", "draw", "return-card", "swap", "replace"} <= done
+
+
+def problems_free(state):
+    assert problems(state) == []

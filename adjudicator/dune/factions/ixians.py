@@ -73,7 +73,8 @@ def strength2(g: Game, pid: str, plan: dict) -> int | None:
     cyborgs = plan.get("kinds", {}).get(CYBORGS, 0)
     suboids = plan["dial"] - cyborgs
     supported = cyborgs if not g.advanced else min(cyborgs, plan.get("spice", 0))
-    b = g.state["battle"] or getattr(g, "resolved", None)  # battle.py: the record of the battle resolved
+    b = g.state["battle"]
+    b = getattr(g, "resolved", None) if b is None else b  # battle.py: the record of the battle resolved
     if b is not None and CYBORG_KARAMA not in b:  # a Karama struck it: ordinary forces this battle
         cite(g, ("ixtl.karama-cyborg-strength",))
         return 2 * supported + (cyborgs - supported) + suboids
