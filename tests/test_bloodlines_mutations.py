@@ -5,25 +5,17 @@ one, so it can never pass vacuously."""
 
 import copy
 
-from test_mutations import flagged, states_before
+from test_mutations import first_mutation as shared_first_mutation
+from test_mutations import flagged
 
 from adjudicator.imperium.content import content
-from adjudicator.simulate import simulate
 
 SEEDS = range(12)
 UPRISING = ("bloodlines", "choam", "tech")
 
 
 def first_mutation(game, modules, mutate):
-    """The first (log, index) over SEEDS where `mutate(log, states, i, action)` returns a bad log."""
-    for seed in SEEDS:
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        states = states_before(log)
-        for i, action in enumerate(log["actions"]):
-            bad = mutate(log, states, i, action)
-            if bad is not None:
-                return bad, i
-    raise AssertionError("no playout offered a place for this mutation")
+    return shared_first_mutation(game, modules, mutate, SEEDS)
 
 
 def test_a_second_commander_from_the_supply_in_one_turn():

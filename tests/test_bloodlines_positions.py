@@ -8,66 +8,29 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
-from test_positions import states_before
+from module_positions import audit_is_clean, codes_at, every_decision_point_is_a_scenario, problems, round_trip
+from module_positions import example as module_example
+from module_positions import final_state as shared_final_state
 
-from adjudicator.core.actions import Action
-from adjudicator.core.errors import InvalidPosition
-from adjudicator.imperium.audit import audit
-from adjudicator.imperium.combat import participants
-from adjudicator.imperium.cut import anchor, comparable
-from adjudicator.imperium.game import Game
-from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position, cuts, load
 from adjudicator.simulate import simulate
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 COMBOS = [("uprising", ("bloodlines", "choam", "tech")), ("imperium", ("bloodlines", "tech")),
           ("uprising", ("bloodlines",))]
-SEEDS, EVERY = 6, 25
+SEEDS = 6
 
 
 # --- the round trip ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
 def test_every_25th_position_of_a_bloodlines_game_cut_and_built_again_is_the_same(game, modules):
-    for seed in range(SEEDS):
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        rules = ruleset(log["game"]["edition"])
-        indexes = list(range(0, len(log["actions"]), EVERY))
-        positions = cuts(log, indexes)
-        originals = states_before(rules, log, set(indexes))
-        for i in indexes:
-            position = json.loads(json.dumps(positions[i]))
-            built = load(position).state
-            original = originals[i]
-            assert comparable(built) == comparable(original), (game, seed, i)
-            for viewer in (None, *original["game"]["seats"]):
-                assert comparable(rules.public_view(built, viewer)) == \
-                    comparable(rules.public_view(original, viewer)), (game, seed, i, viewer)
-            assert rules.prompt(built) == rules.prompt(original), (game, seed, i)
-            assert rules.legal_actions(built) == rules.legal_actions(original), (game, seed, i)
+    round_trip(game, modules, SEEDS)
 
 
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
 def test_every_decision_point_of_a_bloodlines_game_is_a_scenario(game, modules):
-    """The cut stands at the last decision point, not at the game as dealt: every anchor state
-    is written and built back (so the round trip above does not pass by replaying from setup).
-    The one exception is not Bloodlines': a Combat window reopened after an Intrigue card, with
-    a fighter who has left the Conflict since, is no opening of the window."""
-    for seed in range(3):
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        rules = ruleset(log["game"]["edition"])
-        state = rules.new_state(log["game"], log["setup"])
-        for i, a in enumerate(log["actions"]):
-            kind = anchor(state)
-            reopened = kind == "combat" and state["stack"][-1]["order"] != participants(Game(state, rules.content))
-            if kind and not reopened:
-                doc = rules.scenario_of(state)
-                assert doc is not None, (game, seed, i)
-                assert doc["decision"]["kind"] == kind
-            rules.apply(state, Action(a))
+    every_decision_point_is_a_scenario(game, modules)
 
 
 def test_the_cut_writes_the_bloodlines_pieces():
@@ -82,27 +45,11 @@ def test_the_cut_writes_the_bloodlines_pieces():
 # --- the audit --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
 def test_the_audit_finds_nothing_in_any_state_of_bloodlines_games(game, modules):
-    for seed in range(4):
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        rules = ruleset(log["game"]["edition"])
-        state = rules.new_state(log["game"], log["setup"])
-        for i, a in enumerate(log["actions"]):
-            assert audit(state, rules.content) == [], (game, seed, i)
-            rules.apply(state, Action(a))
-        assert audit(state, rules.content) == []
+    audit_is_clean(game, modules, 4)
 
 
 def final_state(game="uprising", modules=("bloodlines", "choam", "tech"), seed=1):
-    log = simulate(game, 4, seed, modules)
-    rules = ruleset(log["game"]["edition"])
-    state = rules.new_state(log["game"], log["setup"])
-    for a in log["actions"]:
-        rules.apply(state, Action(a))
-    return rules, state
-
-
-def codes_at(rules, state) -> set[tuple[str, str]]:
-    return {(p["pointer"], p["code"]) for p in audit(state, rules.content)}
+    return shared_final_state(game, modules, seed)
 
 
 def test_a_tampered_state_is_caught():
@@ -133,11 +80,7 @@ def test_a_fierce_skill_in_an_original_game_state_is_caught():
 
 # --- the seed's worked examples ---------------------------------------------------------------------
 def example(name: str) -> dict:
-    return json.loads((EXAMPLES / f"bloodlines-{name}.json").read_text(encoding="utf-8"))
-
-
-def cited(verdict: dict) -> set[str]:
-    return {c["ruling"] for c in verdict.get("citations", [])} | set(verdict.get("rulings", []))
+    return module_example("bloodlines", name)
 
 
 def test_amani_takes_canny_since_she_already_has_driven():
@@ -237,12 +180,6 @@ def test_steve_pairs_each_wild_icon_with_a_standard_one():
 
 
 # --- bad scenarios: each problem with its pointer -------------------------------------------------------
-def problems(position) -> set[tuple[str, str]]:
-    with pytest.raises(InvalidPosition) as err:
-        load(position)
-    return {(p["pointer"], p["code"]) for p in err.value.problems}
-
-
 def edited(name: str, fn) -> dict:
     position = example(name)
     fn(position["scenario"])

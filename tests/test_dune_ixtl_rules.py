@@ -77,7 +77,7 @@ def test_mutated_a_cyborg_revived_at_the_suboid_price():
     g.pay("ixians", 8)  # 2 spice left
     assert refused(state, "ixians", "revive", forces=2, kinds={"cyborgs": 2}).code == "dune.not-offered"
     act(state, "ixians", "revive", forces=2, kinds={"cyborgs": 1})
-    assert g.p("ixians")["spice"] == 0 and kind_at(g, "ixians", "cyborgs", "reserves") == 6
+    assert g.p("ixians")["spice"] == 0 and kind_at(g, "ixians", "cyborgs", "reserves") == 4 - 2 + 1  # 3 inside the HMS
     assert problems(state) == []
 
 

@@ -32,16 +32,17 @@ def test_its_factions_need_the_module():
 
 @pytest.mark.usefixtures("ixtl_unlocked")
 def test_setup_counts():
-    """Ixians: 10 spice, 7 Cyborgs and 13 Suboids (the six of the Hidden Mobile Stronghold wait in
-    reserves: not implemented); Tleilaxu: 5 spice, all 20 forces in reserves (seed 002 paragraphs
-    6, 28); the Traitor deck holds the eleven new cards."""
+    """Ixians: 10 spice, 7 Cyborgs and 13 Suboids, 3 and 3 of them inside the Hidden Mobile
+    Stronghold, not yet pointed anywhere (tests/test_dune_ixtl_hms.py); Tleilaxu: 5 spice, all 20
+    forces in reserves (seed 002 paragraphs 6, 28); the Traitor deck holds the eleven new cards."""
     state = new_ixtl("ixians", "tleilaxu", "atreides")
     ix, tl = state["players"]["ixians"], state["players"]["tleilaxu"]
-    assert (ix["spice"], ix["reserves"], ix["tanks"]) == (10, 20, 0)
-    assert ix["elite"] == {"cyborgs": {"reserves": 7, "tanks": 0, "map": {}}}
+    assert (ix["spice"], ix["reserves"], ix["tanks"]) == (10, 14, 0)
+    assert ix["elite"] == {"cyborgs": {"reserves": 4, "tanks": 0, "map": {"hidden-mobile-stronghold": 3}}}
+    assert state["map"]["hidden-mobile-stronghold"] == {"ixians": 6} and state["hms"] == {"points_at": None}
     assert (tl["spice"], tl["reserves"], tl["tanks"]) == (5, 20, 0)
     assert sorted(tl["leaders"]) == ["blin", "hidar-fen-ajidica", "master-zaaf", "wykk", "zoal"]
-    assert not any("ixians" in loc or "tleilaxu" in here for loc, here in state["map"].items())
+    assert not any("tleilaxu" in here for here in state["map"].values())
     assert len(state["traitor_deck"]) == 15 + 1  # three factions' leaders and the Cheap Hero traitor
     assert problems(state) == []
 

@@ -4,22 +4,12 @@ searches a few playouts for a place where the mutation applies and fails if none
 
 import copy
 
-from test_mutations import flagged, states_before
-
-from adjudicator.simulate import simulate
-
-SEEDS = range(6)
+from test_mutations import first_mutation as shared_first_mutation
+from test_mutations import flagged
 
 
 def first_mutation(mutate, game="imperium", modules=("immortality",)):
-    for seed in SEEDS:
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        states = states_before(log)
-        for i, action in enumerate(log["actions"]):
-            bad = mutate(log, states, i, action)
-            if bad is not None:
-                return bad, i
-    raise AssertionError("no playout offered a place for this mutation")
+    return shared_first_mutation(game, modules, mutate)
 
 
 def test_a_graft_of_three_cards():

@@ -8,67 +8,30 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 
 import pytest
-from test_positions import states_before
+from module_positions import audit_is_clean, cited, codes_at, every_decision_point_is_a_scenario, problems, round_trip
+from module_positions import example as module_example
+from module_positions import final_state as shared_final_state
 
-from adjudicator.core.actions import Action
-from adjudicator.core.errors import InvalidPosition
-from adjudicator.imperium.audit import audit
-from adjudicator.imperium.combat import participants
-from adjudicator.imperium.cut import anchor, comparable
-from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position, cuts, load
 from adjudicator.simulate import simulate
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 COMBOS = [("imperium", ("immortality",)), ("uprising", ("immortality",)),
           ("uprising", ("bloodlines", "choam", "immortality"))]
-SEEDS, EVERY = 5, 25
+SEEDS = 5
 
 
 # --- the round trip ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
 def test_every_25th_position_of_an_immortality_game_cut_and_built_again_is_the_same(game, modules):
-    written = 0
-    for seed in range(SEEDS):
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        rules = ruleset(log["game"]["edition"])
-        indexes = list(range(0, len(log["actions"]), EVERY))
-        positions = cuts(log, indexes)
-        originals = states_before(rules, log, set(indexes))
-        for i in indexes:
-            position = json.loads(json.dumps(positions[i]))
-            written += position["scenario"]["decision"]["kind"] != "setup"
-            built = load(position).state
-            original = originals[i]
-            assert comparable(built) == comparable(original), (game, seed, i)
-            for viewer in (None, *original["game"]["seats"]):
-                assert comparable(rules.public_view(built, viewer)) == \
-                    comparable(rules.public_view(original, viewer)), (game, seed, i, viewer)
-            assert rules.prompt(built) == rules.prompt(original), (game, seed, i)
-            assert rules.legal_actions(built) == rules.legal_actions(original), (game, seed, i)
-    assert written > SEEDS * 10  # cut at a decision point, not replayed from the deal
+    assert round_trip(game, modules, SEEDS) > SEEDS * 10  # cut at a decision point, not replayed from the deal
 
 
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
 def test_every_decision_point_of_an_immortality_game_is_a_scenario(game, modules):
-    """Every anchor state is written and built back; the one exception is not Immortality's (a
-    Combat window reopened after a fighter has left the Conflict, as in Bloodlines)."""
-    for seed in range(3):
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        rules = ruleset(log["game"]["edition"])
-        state = rules.new_state(log["game"], log["setup"])
-        for i, a in enumerate(log["actions"]):
-            kind = anchor(state)
-            reopened = kind == "combat" and state["stack"][-1]["order"] != participants(Game(state, rules.content))
-            if kind and not reopened:
-                doc = rules.scenario_of(state)
-                assert doc is not None, (game, seed, i)
-                assert doc["decision"]["kind"] == kind
-            rules.apply(state, Action(a))
+    every_decision_point_is_a_scenario(game, modules)
 
 
 def test_the_cut_writes_the_immortality_pieces():
@@ -91,27 +54,11 @@ def test_a_game_without_the_module_writes_no_immortality_piece():
 # --- the audit --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "modules"), COMBOS)
 def test_the_audit_finds_nothing_in_any_state_of_immortality_games(game, modules):
-    for seed in range(3):
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        rules = ruleset(log["game"]["edition"])
-        state = rules.new_state(log["game"], log["setup"])
-        for i, a in enumerate(log["actions"]):
-            assert audit(state, rules.content) == [], (game, seed, i)
-            rules.apply(state, Action(a))
-        assert audit(state, rules.content) == []
+    audit_is_clean(game, modules, 3)
 
 
 def final_state(game="imperium", modules=("immortality",), seed=1):
-    log = simulate(game, 4, seed, modules)
-    rules = ruleset(log["game"]["edition"])
-    state = rules.new_state(log["game"], log["setup"])
-    for a in log["actions"]:
-        rules.apply(state, Action(a))
-    return rules, state
-
-
-def codes_at(rules, state) -> set[tuple[str, str]]:
-    return {(p["pointer"], p["code"]) for p in audit(state, rules.content)}
+    return shared_final_state(game, modules, seed)
 
 
 def test_a_tampered_immortality_state_is_caught():
@@ -150,13 +97,7 @@ def test_spice_left_on_a_reached_victory_point_space_is_caught():
 
 # --- bad scenarios: each problem with its pointer -------------------------------------------------------
 def example(name: str) -> dict:
-    return json.loads((EXAMPLES / f"immortality-{name}.json").read_text(encoding="utf-8"))
-
-
-def problems(position) -> set[tuple[str, str]]:
-    with pytest.raises(InvalidPosition) as err:
-        load(position)
-    return {(p["pointer"], p["code"]) for p in err.value.problems}
+    return module_example("immortality", name)
 
 
 def edited(name: str, fn) -> dict:
@@ -194,10 +135,6 @@ def test_specimens_come_out_of_the_supply():
 
 
 # --- the rulebook's worked examples -----------------------------------------------------------------
-def cited(verdict: dict) -> set[str]:
-    return {c["ruling"] for c in verdict.get("citations", [])} | set(verdict.get("rulings", []))
-
-
 def code_of(position) -> str:
     answer = check_position(position)
     assert not answer["legal"]

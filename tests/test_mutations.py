@@ -20,6 +20,19 @@ def states_before(log):
     return [first] + report["snapshots"][:-1]
 
 
+def first_mutation(game, modules, mutate, seeds=SEEDS):
+    """The first (log, index) of simulated games where `mutate(log, states, i, action)` returns a
+    bad log; fails if no playout offers a place, so a mutation test never passes vacuously."""
+    for seed in seeds:
+        log = simulate(game, 3 + seed % 2, seed, modules)
+        states = states_before(log)
+        for i, action in enumerate(log["actions"]):
+            bad = mutate(log, states, i, action)
+            if bad is not None:
+                return bad, i
+    raise AssertionError("no playout offered a place for this mutation")
+
+
 def flagged(log, index, code, ruling):
     report = replay(log, snapshots="none")
     assert report["valid"] is False

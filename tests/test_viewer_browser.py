@@ -404,4 +404,5 @@ def test_a_dune_game_draws_its_map_and_steps(page, server, dune_game, dune_unloc
     page.keyboard.press("End")
     at_step(page, len(log["actions"]) - 1)
     expect(page.locator("#finished")).to_have_attribute("data-finished", "true")
+    expect(page.locator("#validity")).to_have_attribute("data-valid", "true")
     expect(page.locator("#dune-result")).to_have_attribute("data-winners", " ".join(result["winners"]))

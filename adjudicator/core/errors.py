@@ -55,6 +55,11 @@ class UnknownName(MalformedLog):
         super().__init__(message, pointer, code)
         self.suggestions = list(suggestions)
 
+    def as_problem(self) -> dict:
+        """The name as one problem of a position (`problem`), with the closest names if any."""
+        return problem(self.pointer, self.code, self.message,
+                       **({"suggestions": self.suggestions} if self.suggestions else {}))
+
 
 class LimitExceeded(AdjudicatorError):
     code = "limit-exceeded"
@@ -125,6 +130,21 @@ MAX_PROBLEMS = 100
 def problem(pointer: str, code: str, detail: str, **extra) -> dict:
     """One thing wrong with a position: where (a JSON pointer into the input), what, in words."""
     return {"pointer": pointer or "/", "code": code, "detail": detail, **extra}
+
+
+def seated(rules, players: list[dict], field: str, prefix: str) -> list[dict]:
+    """A scenario's players as a rule system's new_state takes them, `field` (the leader, the
+    faction) resolved; InvalidPosition lists every unknown one with its pointer."""
+    seats, found = [], []
+    for i, p in enumerate(players):
+        try:
+            seats.append({"id": p["id"], "name": p.get("name", p["id"]),
+                          field: rules.resolve_leader(p[field], f"{prefix}/game/players/{i}/{field}")})
+        except UnknownName as err:
+            found.append(err.as_problem())
+    if found:
+        raise InvalidPosition(found)
+    return seats
 
 
 class InvalidPosition(AdjudicatorError):

@@ -11,7 +11,7 @@ import networkx as nx
 
 from ..core.errors import IllegalAction
 from .alliance import allied
-from .content import POLAR_SINK
+from .content import HMS, POLAR_SINK
 from .forces import at
 from .game import Game
 from .registry import Decision, auto, collect, decision, fire, first
@@ -28,7 +28,10 @@ def start_battles(g: Game) -> None:
 
 def sides(g: Game, terr: str) -> list[list[str]]:
     """A territory's locations outside the storm, split where the storm cuts it: forces on
-    opposite sides of the storm do not fight (ruling dune.storm-blocks)."""
+    opposite sides of the storm do not fight (ruling dune.storm-blocks). The Hidden Mobile
+    Stronghold is one place the storm never cuts (seed 002 paragraph 20)."""
+    if terr == HMS:
+        return [[HMS]]
     locs = [f"{terr}@{s}" for s in g.c.territories[terr]["sectors"] if s != g.state["storm"]]
     graph = nx.subgraph_view(g.c.graph, filter_node=lambda n: n in locs)
     return sorted(sorted(part) for part in nx.connected_components(graph))

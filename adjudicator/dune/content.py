@@ -14,6 +14,9 @@ DATA = Path(__file__).resolve().parent / "data"
 BASE_FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
 SECTORS = 18
 POLAR_SINK = "polar-sink"
+# The Ixians' Hidden Mobile Stronghold (expansion, factions/ixians_hms.py): a place of its own, on
+# no sector and in no territory of the board, present once the Ixians sit.
+HMS = "hidden-mobile-stronghold"
 
 
 def _load(name: str) -> dict:

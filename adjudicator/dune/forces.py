@@ -15,16 +15,13 @@ the rest are ordinary); losses that take every force take every kind, and losses
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.errors import IllegalAction
+from .elite import PLACES, at, shift, total  # noqa: F401 (the bookkeeping, re-exported for the rules)
+from .game import Game
 from .registry import first
 
-if TYPE_CHECKING:  # game.py moves the special forces with the others (to_tanks): no import cycle
-    from .game import Game
-
 RULINGS = ("dune.engine-force-kinds",)
-PLACES = ("reserves", "tanks")
 
 
 @dataclass(frozen=True)
@@ -61,23 +58,6 @@ def setup_elite(g: Game, pid: str) -> None:
         g.p(pid)["elite"] = {k: {"reserves": kind.count, "tanks": 0, "map": {}} for k, kind in kinds.items()}
 
 
-def at(g: Game, pid: str, kind: str, where: str) -> int:
-    e = g.p(pid).get("elite", {}).get(kind)
-    if e is None:
-        return 0
-    return e[where] if where in PLACES else e["map"].get(where, 0)
-
-
-def _add(g: Game, pid: str, kind: str, where: str, n: int) -> None:
-    e = g.p(pid)["elite"][kind]
-    if where in PLACES:
-        e[where] += n
-    else:
-        e["map"][where] = e["map"].get(where, 0) + n
-        if not e["map"][where]:
-            del e["map"][where]
-
-
 def kinds_error(g: Game, pid: str, frm: str, count: int, kinds) -> IllegalAction | None:
     """`kinds` ({kind: n}, or None) names no more special forces than `frm` holds nor than `count`."""
     if kinds is None:
@@ -98,28 +78,6 @@ def kinds_offers(g: Game, pid: str, frm: str, count: int) -> list[dict]:
         if (n := min(count, at(g, pid, k, frm))):
             out.append({"kinds": {k: n}})
     return out
-
-
-def total(g: Game, pid: str, where: str) -> int:
-    return g.p(pid)[where] if where in PLACES else g.forces(where, pid)
-
-
-def shift(g: Game, pid: str, frm: str, to: str, n: int, kinds=None) -> None:
-    """Before `n` of `pid`'s forces go from `frm` to `to` (a place, "reserves" or "tanks"): the
-    special ones among them follow, as `kinds` says, else ordinary forces first (our reading
-    where nobody chooses: the storm's half, a worm ride, a Ghola)."""
-    elite = g.p(pid).get("elite")
-    if not elite or not n:
-        return
-    if kinds is None:
-        left = max(0, n - (total(g, pid, frm) - sum(at(g, pid, k, frm) for k in elite)))
-        kinds = {}
-        for k in sorted(elite):
-            kinds[k] = min(left, at(g, pid, k, frm))
-            left -= kinds[k]
-    for k, m in sorted(kinds.items()):
-        _add(g, pid, k, frm, -m)
-        _add(g, pid, k, to, m)
 
 
 def strength(g: Game, pid: str, kind: str | None, against: str) -> int:

@@ -7,8 +7,8 @@ Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled
 
 from __future__ import annotations
 
-from .content import SECTORS, Content, content, sector, territory
-from .forces import shift
+from .content import HMS, SECTORS, Content, content, sector, territory
+from .elite import shift
 
 # The bank is finite only so that spice can be counted: far more than a game ever uses
 # (ruling dune.engine-spice-bank).
@@ -87,6 +87,16 @@ class Game:
 
     def locations_of(self, terr: str) -> list[str]:
         return sorted(loc for loc in self.state["map"] if territory(loc) == terr)
+
+    @property
+    def strongholds(self) -> tuple[str, ...]:
+        """The board's strongholds, and the Hidden Mobile Stronghold where the Ixians sit (expansion)."""
+        return self.c.strongholds + ((HMS,) if "hms" in self.state else ())
+
+    def is_place(self, loc) -> bool:
+        """A board location, or the Hidden Mobile Stronghold once it points at one."""
+        return isinstance(loc, str) and (loc in self.c.graph or (
+            loc == HMS and bool(self.state.get("hms", {}).get("points_at"))))
 
     def in_storm(self, loc: str) -> bool:
         return sector(loc) == self.state["storm"]

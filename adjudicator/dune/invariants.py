@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import Content, content
+from .content import HMS, Content, content, territory
 from .expansion import sets
 from .game import SPICE_TOTAL
 
@@ -34,6 +34,11 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     held = sorted((ld, owner) for q in players.values() for ld, owner in q.get("captured", {}).items())
     if held != sorted((ld, q) for q, p in players.items() for ld, s in p["leaders"].items() if s == "captured"):
         out.append("leaders of the captors: captives held and leaders marked captured differ")
+    hms = state.get("hms")  # the Ixians' stronghold: where it points, and none inside without it
+    aim = hms.get("points_at") if hms else None
+    if (HMS in state["map"] and hms is None) or (aim is not None and (
+            aim not in cnt.graph or territory(aim) in cnt.strongholds)):
+        out.append("the Hidden Mobile Stronghold: forces inside without it, or pointed at no non-stronghold sector")
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")

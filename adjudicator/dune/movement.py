@@ -15,7 +15,7 @@ import networkx as nx
 
 from ..core.errors import IllegalAction
 from .alliance import expel_beside_ally
-from .content import POLAR_SINK, Content, content, sector, territory
+from .content import HMS, POLAR_SINK, Content, content, sector, territory
 from .forces import kinds_error, kinds_offers, shift
 from .game import Game
 from .karama import pay_with, payment_error, stopped
@@ -35,13 +35,18 @@ def start_shipment(g: Game) -> None:
                                                           {"t": "decide", "kind": "move", "player": q})]))
 
 
+def places(g: Game) -> list[str]:
+    """Where forces may go: the board's locations, and the Hidden Mobile Stronghold once pointed."""
+    return g.c.locations + ([HMS] if g.is_place(HMS) else [])
+
+
 def full(g: Game, pid: str, loc: str) -> bool:
     terr = territory(loc)
-    return terr in g.c.strongholds and len([q for q in g.occupants(terr) if q != pid]) >= OCCUPANCY
+    return terr in g.strongholds and len([q for q in g.occupants(terr) if q != pid]) >= OCCUPANCY
 
 
 def price(g: Game, loc: str) -> int:
-    return STRONGHOLD_PRICE if territory(loc) in g.c.strongholds else PRICE
+    return STRONGHOLD_PRICE if territory(loc) in g.strongholds else PRICE
 
 
 def ship_cost(g: Game, pid: str, to: str, count: int, karama: bool = False) -> int:
@@ -53,7 +58,7 @@ def ship_cost(g: Game, pid: str, to: str, count: int, karama: bool = False) -> i
 
 
 def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> IllegalAction | None:
-    if not isinstance(to, str) or to not in g.c.graph:
+    if not g.is_place(to):
         return IllegalAction("dune.unknown-location", f"{to!r} is no place on the map", ("dune.shipment",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.p(pid)["reserves"]:
         return IllegalAction("dune.not-in-reserves", f"{pid} has {g.p(pid)['reserves']} forces in reserves, "
@@ -80,7 +85,7 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
 def _ship_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     karama = [{"karama": True}] if KARAMA in g.p(pid)["hand"] else []  # a known Karama only
-    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n, **k, **e} for loc in g.c.locations
+    return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n, **k, **e} for loc in places(g)
                                for n in range(1, g.p(pid)["reserves"] + 1) for k in [{}, *karama]
                                if ship_error(g, pid, loc, n, bool(k)) is None
                                for e in kinds_offers(g, pid, "reserves", n)] + [
@@ -155,6 +160,12 @@ def distances(cnt: Content, start: str, storm: int | None) -> dict[str, int]:
     return nx.single_source_dijkstra_path_length(graph, start)
 
 
+def reachable(g: Game, start: str, storm: int | None) -> dict[str, int]:
+    """`distances` on this game's places: the Hidden Mobile Stronghold is one territory beyond the
+    sector it points at (hook `distances`, factions/ixians_hms.py)."""
+    return first("distances", g, start, storm) or distances(g.c, start, storm)
+
+
 def reach(g: Game, pid: str) -> int:
     ornithopters = any(g.forces_in(t, pid) for t in g.c.ornithopters)
     base = ORNITHOPTER_RANGE if ornithopters else RANGE
@@ -162,7 +173,7 @@ def reach(g: Game, pid: str) -> int:
 
 
 def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> IllegalAction | None:
-    if not (isinstance(frm, str) and isinstance(to, str)) or frm not in g.c.graph or to not in g.c.graph or frm == to:
+    if not (g.is_place(frm) and g.is_place(to)) or frm == to:
         return IllegalAction("dune.unknown-location", f"no move from {frm!r} to {to!r}", ("dune.movement",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
         return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
@@ -170,9 +181,9 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> I
     if g.in_storm(frm) or g.in_storm(to):
         return IllegalAction("dune.move-through-storm", f"the storm is in sector {g.state['storm']}: no force "
                              f"moves out of or into it", ("dune.storm-blocks",))
-    dist = dist if dist is not None else distances(g.c, frm, g.state["storm"])
+    dist = dist if dist is not None else reachable(g, frm, g.state["storm"])
     if dist.get(to, 99) > reach(g, pid):
-        if distances(g.c, frm, None).get(to, 99) <= reach(g, pid):
+        if reachable(g, frm, None).get(to, 99) <= reach(g, pid):
             return IllegalAction("dune.move-through-storm", f"{frm} to {to} passes through the storm "
                                  f"(sector {g.state['storm']})", ("dune.storm-blocks",))
         return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
@@ -190,7 +201,7 @@ def _move_offers(g: Game, task: dict) -> list[dict]:
 def move_offers(g: Game, pid: str) -> list[dict]:
     out = [{"do": "pass"}]
     for frm in sorted(loc for loc in g.state["map"] if g.forces(loc, pid) and not g.in_storm(loc)):
-        dist = distances(g.c, frm, g.state["storm"])
+        dist = reachable(g, frm, g.state["storm"])
         for to in sorted(dist):
             if move_error(g, pid, frm, to, 1, dist) is None:
                 out += [{"do": "move", "from": frm, "to": to, "count": n, **e}

@@ -25,15 +25,16 @@ NOT_IMPLEMENTED = {
     "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
                         "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
                         "Dancers (their exchange at the Mentat Pause, recorded unknown), the Tleilaxu "
-                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, the "
+                        "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
+                        "against the revival advantages and the two exchanges, the Hidden Mobile "
+                        "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama), the "
                         "Ixians' setup deal, extra draw before bidding, ally's replacement and Technology, "
-                        "Karama against the revival advantages, the two exchanges, the Cyborgs' strength "
-                        "and the Ixians' bidding advantages. Not yet: "
-                        "the Hidden Mobile Stronghold (its six forces wait in reserves), the 14 Treachery "
+                        "Karama against the Cyborgs' strength and the Ixians' bidding advantages. Not "
+                        "yet: the advanced Ixians' other stronghold move (the seed does not say how), Karama "
+                        "holding Cyborgs to one territory (the seed names no wider Cyborg move), the 14 Treachery "
                         "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' Special Karama "
                         "Power (the seed does not say what it does: refused as an unknown power), early "
-                        "revival for others, raised limits, "
-                        "alliance prices, gholas, Karama against the "
-                        "Hidden Mobile Stronghold and the Tleilaxu's raised limits",
+                        "revival for others, raised limits, alliance prices, gholas and the Tleilaxu's "
+                        "raised limits",
                         "dune.engine-ixtl-gate"),
 }

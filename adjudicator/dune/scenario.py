@@ -20,8 +20,8 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem
-from .content import Content
+from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
+from .content import HMS, Content, territory
 from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
 from .spelling import indexes
@@ -29,7 +29,8 @@ from .treachery import HIDDEN
 
 PHASES = tuple(name for name, _ in FLOW if name not in ("collection", "mentat-pause"))  # a decision follows
 BEFORE = {name: FLOW[i - 1][0] for i, (name, _) in enumerate(FLOW)}
-TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery_discard", "spice_discard", "shield_wall", "players")
+TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery_discard", "spice_discard", "shield_wall", "hms",
+              "players")
 PLAYER_KEYS = ("spice", "forces", "reserves", "tanks", "leaders", "hand", "traitors", "ally", "prediction", "bribes")
 LEADER_STATES = ("alive", "tanks")
 
@@ -71,8 +72,7 @@ class Reader:
                 return self.rules.place(value, self.prefix + pointer)
             return indexes(self.cnt)[kind].resolve(value, self.prefix + pointer)
         except UnknownName as err:
-            self.problems.append(problem(err.pointer, err.code, err.message,
-                                         **({"suggestions": err.suggestions} if err.suggestions else {})))
+            self.problems.append(err.as_problem())
             return None
 
     def names(self, kind: str, values, pointer: str, hidden: bool = False) -> list[str]:
@@ -84,16 +84,7 @@ class Reader:
 def build(rules, doc: dict, prefix: str = "") -> dict:
     """The engine state of a scenario (checked against its schema); InvalidPosition lists every
     problem, each pointed into the scenario."""
-    players, found = [], []
-    for i, p in enumerate(doc["game"]["players"]):
-        try:
-            faction = rules.resolve_leader(p["faction"], f"{prefix}/game/players/{i}/faction")
-        except UnknownName as err:
-            found.append(problem(err.pointer, err.code, err.message, suggestions=err.suggestions))
-            continue
-        players.append({"id": p["id"], "name": p.get("name", p["id"]), "faction": faction})
-    if found:
-        raise InvalidPosition(found)
+    players = seated(rules, doc["game"]["players"], "faction", prefix)
     game = {"system": "dune", "edition": rules.edition, "modules": list(doc["game"].get("modules", [])),
             "players": players}
     try:
@@ -137,6 +128,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     if doc.get("shield_wall") is False:
         state["shield_wall_destroyed"] = True
     state["dialers"] = _dialers(r, doc, seats)
+    _hms(r, state, doc)
     state["spice"] = {}
     for place, amount in sorted(doc.get("spice", {}).items()):
         loc = r.name("place", place, f"/spice/{esc(place)}")
@@ -149,7 +141,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     for pid in seats:
         held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}", traitors)
     _allies(r, state, seats)
-    for terr in sorted(cnt.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
+    for terr in sorted(g.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
         here = g.occupants(terr)
         if len(here) > 2:
             r.fail(f"/players/{esc(here[2])}/forces", "occupancy", f"{terr} holds forces of {', '.join(here)}: "
@@ -176,6 +168,22 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     state["order"] = list(seats) if phase == "storm" and turn == 1 else sorted(seats, key=lambda q: storm_key(state, q))
     state["battle"], state["result"] = None, None
     state["stack"] = [{"t": "flow", "phase": phase}]
+
+
+def _hms(r: Reader, state: dict, doc: dict) -> None:
+    """Where the Ixians' Hidden Mobile Stronghold points (`hms`, a place); who is inside is each
+    player's `forces` at `hidden-mobile-stronghold` (factions/ixians_hms.py)."""
+    if "hms" not in doc:
+        return
+    if "hms" not in state:
+        r.fail("/hms", "not-in-game", "the Hidden Mobile Stronghold is the Ixians': they do not play")
+        return
+    loc = r.name("place", doc["hms"], "/hms")
+    if loc is not None and (loc == HMS or territory(loc) in r.cnt.strongholds):
+        r.fail("/hms", "hms-bad-aim", "the Hidden Mobile Stronghold points at a sector of a territory that is no "
+               "stronghold")
+    elif loc is not None:
+        state["hms"]["points_at"] = loc
 
 
 def _dialers(r: Reader, doc: dict, seats: list[str]) -> list[str]:
@@ -287,6 +295,8 @@ def write(state: dict) -> dict | None:
         doc["dialers"] = list(state["dialers"])
     if state.get("shield_wall_destroyed"):
         doc["shield_wall"] = False
+    if state.get("hms", {}).get("points_at"):
+        doc["hms"] = state["hms"]["points_at"]
     if state["spice"]:
         doc["spice"] = dict(sorted(state["spice"].items()))
     if state["treachery"]["discard"]:

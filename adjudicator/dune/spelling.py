@@ -18,7 +18,7 @@ from functools import cache
 from ..core.actions import CHANCE
 from ..core.errors import UnknownName
 from ..core.names import NameIndex
-from .content import POLAR_SINK, Content, territory
+from .content import HMS, POLAR_SINK, Content, territory
 from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
@@ -115,6 +115,8 @@ class DuneSpelling:
     def place(self, name: str, pointer: str = "") -> str:
         """`territory@sector` of a place as written (see the module's docstring)."""
         index = indexes(self.content)["territory"]
+        if name.strip().lower().replace(" ", "-") in (HMS, "hms"):  # no territory: a place of its own
+            return HMS
         m = _PIECE.match(name)
         if m is None:
             terr = index.resolve(name, pointer)
@@ -141,6 +143,8 @@ class DuneSpelling:
     # --- writing back --------------------------------------------------------------------------
     def name_of(self, kind: str, ident: str, words: str = "en") -> str:
         """A thing's name in `words` ("en", "ru" or "id"), falling back to English, then the id."""
+        if kind == "place" and ident == HMS:
+            return "Hidden Mobile Stronghold" if words != "id" else HMS
         if kind == "place":
             terr, _, sector = ident.partition("@")
             return self.name_of("territory", terr, words) + (f"@{sector}" if sector else "")

@@ -13,7 +13,7 @@ from ..core.errors import IllegalAction
 from ..core.rng import below
 from .content import SECTORS, sector
 from .game import Game, storm_key
-from .registry import ChanceKind, Decision, auto, chance_kind, decision, first
+from .registry import ChanceKind, Decision, auto, chance_kind, collect, decision, first
 
 
 def first_dialers(g: Game) -> list[str]:
@@ -35,11 +35,14 @@ def start_storm(g: Game) -> None:
     state["dialers"] = dialers
     state["dials"] = []
     windows = [{"t": "decide", "kind": "storm-window", "player": q} for q in state["order"] if state["turn"] > 1]
+    # a faction's own steps before the dials and after the storm moves (the Hidden Mobile Stronghold)
+    before = [t for own in collect("before-storm", g) for t in own]
+    after = [t for own in collect("after-storm", g) for t in own]
     if state["turn"] > 1 and g.advanced and g.player_of("fremen"):  # the Storm deck decides (dune.engine-storm-deck)
-        g.push({"t": "chance", "kind": "storm-card"}, *windows, {"t": "auto", "kind": "storm-move"})
+        g.push(*before, {"t": "chance", "kind": "storm-card"}, *windows, {"t": "auto", "kind": "storm-move"}, *after)
         return
-    g.push(*({"t": "chance", "kind": "storm-dial", "player": q} for q in dialers), *windows,
-           {"t": "auto", "kind": "storm-move"})
+    g.push(*before, *({"t": "chance", "kind": "storm-dial", "player": q} for q in dialers), *windows,
+           {"t": "auto", "kind": "storm-move"}, *after)
 
 
 # Only `pass` is this decision's own verb: a storm card is played with `play` (cards.py).

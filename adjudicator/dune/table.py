@@ -14,7 +14,7 @@ import copy
 
 from ..core.errors import InvalidPosition, problem
 from . import scenario
-from .content import Content
+from .content import HMS, Content
 from .invariants import problems as conserved
 from .registry import AUTOS, CHANCES, DECISIONS
 
@@ -84,13 +84,13 @@ class DunePositions:
             for kind, e in sorted(pl.get("elite", {}).items()):  # special forces (advanced game, forces.py)
                 if kind not in cnt.factions.get(pl["faction"], {}).get("forces", {}) or kind == "normal":
                     out.append(problem(f"/players/{pid}/elite/{kind}", "unknown-name", f"no force kind {kind!r}"))
-                elif bad := sorted(loc for loc in e.get("map", {}) if loc not in cnt.graph):
+                elif bad := sorted(loc for loc in e.get("map", {}) if loc not in cnt.graph and loc != HMS):
                     out.append(problem(f"/players/{pid}/elite/{kind}/map", "unknown-name", f"no place {bad[0]!r}"))
             for i, card in enumerate(pl["hand"]):
                 if card != "?" and card not in cnt.treachery:
                     out.append(problem(f"/players/{pid}/hand/{i}", "unknown-name", f"no Treachery card {card!r}"))
         for loc, here in sorted(state["map"].items()):
-            if loc not in cnt.graph:
+            if loc not in cnt.graph and not (loc == HMS and "hms" in state):  # the Ixians' own stronghold
                 out.append(problem(f"/map/{loc}", "unknown-name", f"no place {loc!r} on the map"))
             elif set(here) - set(seats):
                 out.append(problem(f"/map/{loc}", "unknown-player", f"forces of no player at {loc}"))

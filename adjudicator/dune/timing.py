@@ -15,6 +15,7 @@ from functools import cache
 
 import networkx as nx
 
+from ..core.graphs import export as write
 from .content import content
 
 # window -> (phase, the `when` values of the cards playable there, Karama's uses there, rulings)
@@ -62,18 +63,4 @@ def static_graph() -> nx.DiGraph:
 
 
 def export(fmt: str = "node-link") -> dict | str:
-    graph = static_graph()
-    if fmt == "dot":
-        lines = ['digraph "dune" {']
-        for node, data in graph.nodes(data=True):
-            extra = data["cards"] + [f"karama: {k}" for k in data["karama"]]
-            label = node + ("\\n" + ", ".join(extra) if extra else "")
-            lines.append(f'  "{node}" [label="{label}"];')
-        for u, v, loop in graph.edges(data="next_turn"):
-            lines.append(f'  "{u}" -> "{v}"' + (" [style=dashed];" if loop else ";"))
-        lines.append("}")
-        return "\n".join(lines) + "\n"
-    data = nx.node_link_data(graph, edges="edges")
-    data["nodes"] = sorted(data["nodes"], key=lambda n: n["id"])
-    data["edges"] = sorted(data["edges"], key=lambda e: (e["source"], e["target"]))
-    return data
+    return write(static_graph(), "dune", lambda d: d["cards"] + [f"karama: {k}" for k in d["karama"]], "next_turn", fmt)

@@ -7,7 +7,7 @@ the page shows that many face-down cards. Names are display names in `lang`; the
 
 from __future__ import annotations
 
-from .content import POLAR_SINK, Content, sector, territory
+from .content import HMS, POLAR_SINK, Content, sector, territory
 from .spelling import tables
 
 LANGS = ("en", "ru")
@@ -58,6 +58,8 @@ PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
 def _name(cnt: Content, kind, ident, lang: str) -> str:
     if not isinstance(ident, str):
         return str(ident)
+    if kind == "place" and ident == HMS:
+        return {"ru": "Скрытая мобильная крепость"}.get(lang, "Hidden Mobile Stronghold")
     if kind == "place":
         terr = territory(ident)
         return _name(cnt, "territory", terr, lang) + (f" ({sector(ident)})" if "@" in ident else "")
@@ -81,9 +83,20 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
         rows.append({"id": terr, "name": _name(cnt, "territory", terr, lang), "kind": d["kind"],
                      "sectors": list(d["sectors"]), "stronghold": terr in cnt.strongholds,
                      "in_storm": state["storm"] in d["sectors"], "forces": forces, "spice": spice})
-    return {"storm": state["storm"], "sectors": cnt.map["sectors"], "territories": rows,
+    return {"storm": state["storm"], "sectors": cnt.map["sectors"], "territories": rows, **_hms(cnt, state, lang),
             "bank": state.get("bank"), "treachery_deck": _count(state["treachery"]["deck"]),
             "treachery_discard": _cards(cnt, state["treachery"]["discard"], "treachery", lang)}
+
+
+def _hms(cnt: Content, state: dict, lang: str) -> dict:
+    """The Ixians' Hidden Mobile Stronghold, where it points and who is inside (no territory of
+    the board: its own entry, factions/ixians_hms.py)."""
+    if "hms" not in state:
+        return {}
+    aim, here = state["hms"].get("points_at"), state["map"].get(HMS, {})
+    return {"hms": {"id": HMS, "name": _name(cnt, "place", HMS, lang), "stronghold": True, "points_at": aim,
+                    "points_at_name": _name(cnt, "place", aim, lang) if aim else None,
+                    "forces": [{"player": q, "count": here[q]} for q in state["game"]["seats"] if q in here]}}
 
 
 def _count(pile) -> int:

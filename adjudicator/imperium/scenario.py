@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem
+from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
 from ..core.names import fold
 from .combat import participants
 from .content import FACTIONS, Content, in_game
@@ -86,18 +86,8 @@ class Reader:
 
 def read_game(rules, doc: dict, prefix: str) -> dict:
     """The scenario's `game` as new_state takes it (leaders resolved, the edition canonical)."""
-    players, problems = [], []
-    for i, p in enumerate(doc["players"]):
-        try:
-            leader = rules.resolve_leader(p["leader"], f"{prefix}/game/players/{i}/leader")
-        except UnknownName as err:
-            problems.append(problem(err.pointer, err.code, err.message, suggestions=err.suggestions))
-            continue
-        players.append({"id": p["id"], "name": p.get("name", p["id"]), "leader": leader})
-    if problems:
-        raise InvalidPosition(problems)
     return {"system": rules.system, "edition": rules.edition, "modules": list(doc.get("modules", [])),
-            "players": players}
+            "players": seated(rules, doc["players"], "leader", prefix)}
 
 
 def build(rules, doc: dict, prefix: str = "") -> tuple[dict, Reader]:

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import networkx as nx
 
+from ..core.graphs import export as write
+
 # (window, phase, card timings allowed there)
 WINDOWS = [
     ("round-start.reveal-conflict", "round-start", []),
@@ -127,17 +129,4 @@ def is_linear_extension(turn: dict, order: list[str]) -> bool:
 
 
 def export(edition: str, fmt: str = "node-link") -> dict | str:
-    graph = static_graph(edition)
-    if fmt == "dot":
-        lines = [f'digraph "{edition}" {{']
-        for node, data in graph.nodes(data=True):
-            label = node + ("\\n" + ", ".join(data["timings"]) if data["timings"] else "")
-            lines.append(f'  "{node}" [label="{label}"];')
-        for u, v, loop in graph.edges(data="next_round"):
-            lines.append(f'  "{u}" -> "{v}"' + (" [style=dashed];" if loop else ";"))
-        lines.append("}")
-        return "\n".join(lines) + "\n"
-    data = nx.node_link_data(graph, edges="edges")
-    data["nodes"] = sorted(data["nodes"], key=lambda n: n["id"])
-    data["edges"] = sorted(data["edges"], key=lambda e: (e["source"], e["target"]))
-    return data
+    return write(static_graph(edition), edition, lambda d: d["timings"], "next_round", fmt)

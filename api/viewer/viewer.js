@@ -616,20 +616,24 @@ function renderRow(view) {
   }
 }
 
+// The replay's verdict on the whole log, with a link to its first illegal action (both games).
+function renderValidity(box) {
+  if (!app.final) return;
+  const valid = app.final.valid;
+  const line = el("p", {id: "validity", "data-valid": String(valid)}, valid ? t("valid") : t("invalid")(app.final.first_illegal));
+  if (!valid) {
+    const a = el("a", {href: "#", "data-goto": app.final.first_illegal}, ` ${t("openAt")(app.final.first_illegal)}`);
+    a.addEventListener("click", (e) => { e.preventDefault(); goTo(app.final.first_illegal); });
+    line.append(a);
+  }
+  box.append(line);
+}
+
 function renderEndgame(view) {
   const result = app.final ? app.final.result : view.result;
   const box = $("endgame-body");
   box.replaceChildren();
-  if (app.final) {
-    const valid = app.final.valid;
-    const line = el("p", {id: "validity", "data-valid": String(valid)}, valid ? t("valid") : t("invalid")(app.final.first_illegal));
-    if (!valid) {
-      const a = el("a", {href: "#", "data-goto": app.final.first_illegal}, ` ${t("openAt")(app.final.first_illegal)}`);
-      a.addEventListener("click", (e) => { e.preventDefault(); goTo(app.final.first_illegal); });
-      line.append(a);
-    }
-    box.append(line);
-  }
+  renderValidity(box);
   box.append(el("p", {id: "finished", "data-finished": String(!!result.finished)},
                 result.finished ? t("finished") : t("notFinished")));
   const order = result.ranking || Object.keys(result.vp).sort((a, b) => result.vp[b] - result.vp[a]);

@@ -10,6 +10,7 @@ from . import (  # noqa: F401  (registrations)
     harkonnen,
     ixian_bidding,
     ixians,
+    ixians_hms,
     spacing_guild,
     tleilaxu,
 )

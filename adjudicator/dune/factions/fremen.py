@@ -23,7 +23,7 @@ from ..content import territory
 from ..forces import shift
 from ..game import Game
 from ..karama import stopped
-from ..movement import distances, full
+from ..movement import distances, full, places
 from ..registry import Decision, decision, hook
 from ..spice import devour
 
@@ -172,7 +172,7 @@ def offer_ride(g: Game, terr: str) -> None:
 
 def ride_error(g: Game, task: dict, to, count) -> IllegalAction | None:
     here = g.forces_in(task["territory"], task["player"])
-    if not isinstance(to, str) or to not in g.c.graph or territory(to) == task["territory"]:
+    if not g.is_place(to) or territory(to) == task["territory"]:  # the HMS too (seed 002 paragraph 19)
         return IllegalAction("dune.unknown-location", f"the worm carries the Fremen elsewhere, not to {to!r}", RULINGS)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= here:
         return IllegalAction("dune.not-there", f"{here} Fremen forces ride from {task['territory']}, not {count!r}",
@@ -187,7 +187,7 @@ def ride_error(g: Game, task: dict, to, count) -> IllegalAction | None:
 
 def _ride_offers(g: Game, task: dict) -> list[dict]:
     here = g.forces_in(task["territory"], task["player"])
-    return [{"do": "pass"}] + [{"do": "ride", "to": to, "count": n} for to in g.c.locations
+    return [{"do": "pass"}] + [{"do": "ride", "to": to, "count": n} for to in places(g)
                                for n in range(1, here + 1) if ride_error(g, task, to, n) is None]
 
 

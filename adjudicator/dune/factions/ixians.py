@@ -3,9 +3,8 @@ and Suboids as force kinds in every game (forces.py's mechanism: the Suboids are
 forces, the Cyborgs the special kind), their battle strengths, their revival prices and the
 exchange of surviving Suboids for lost Cyborgs after a battle won.
 
-Not played yet (not_implemented.py "ixians-tleilaxu"): the Hidden Mobile Stronghold (the six
-forces it starts with wait in reserves). Their Treachery advantages (the setup deal, the extra
-draw before bidding, the ally's replacement, Technology) are factions/ixian_bidding.py."""
+The Hidden Mobile Stronghold is ixians_hms.py; the Ixians' Treachery advantages (the setup deal,
+the extra draw before bidding, the ally's replacement, Technology) are ixian_bidding.py."""
 
 from __future__ import annotations
 
@@ -37,17 +36,6 @@ def kinds(g: Game, faction: str) -> dict | None:
         return None
     spec = g.c.factions[FACTION]["special"][CYBORGS]
     return {CYBORGS: Kind(CYBORGS, FACTION, spec["count"], spec["strength_basic"], (), None)}
-
-
-@hook("placed-at-start")
-def hms_start(g: Game, pid: str, terr: str, n) -> bool | None:
-    """The three Cyborgs and three Suboids the Hidden Mobile Stronghold starts with wait in
-    reserves until the stronghold is played (not_implemented.py)."""
-    if g.faction(pid) != FACTION or not isinstance(n, dict):
-        return None
-    g.p(pid)["reserves"] += sum(n.values())
-    cite(g, READINGS)
-    return True
 
 
 # A Karama stops the Cyborgs' double strength for one battle, before plans are revealed (seed 002

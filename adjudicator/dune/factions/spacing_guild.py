@@ -79,7 +79,8 @@ def cross_error(g: Game, pid: str, frm, to, count) -> IllegalAction | None:
     if not _may_cross(g, pid):
         return IllegalAction("dune.no-cross-ship", f"only the Guild and its ally ship from the planet, not {pid}",
                              ("dune.spacing-guild",))
-    if frm not in g.c.graph or (to != RESERVES and to not in g.c.graph) or frm == to:
+    # from the Hidden Mobile Stronghold too, never into it: only the Ixians ship inside (seed 002 paragraph 18)
+    if not g.is_place(frm) or (to != RESERVES and to not in g.c.graph) or frm == to:
         return IllegalAction("dune.unknown-location", f"no shipment from {frm!r} to {to!r}", RULINGS)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= g.forces(frm, pid):
         return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
