@@ -14,9 +14,9 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 
 pytestmark = pytest.mark.usefixtures("unlocked")
-INTRIGUE_NOTE = six.INTRIGUE_GIFTS
 
 SIX_SPACES = ("carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support")
+COMMANDER_SPACES = ("desert-mastery", "hardened-warriors", "vast-wealth")  # the two Commanders' boards
 REPLACED = ("desert-tactics", "dutiful-service", "fremkit", "sardaukar")  # the Emperor's and Fremen's
 
 
@@ -30,7 +30,7 @@ def _four_player_game() -> dict:
 def test_the_six_player_side_has_its_spaces_in_place_of_the_emperors_and_fremens():
     six_board = set(Game(new_game()).board_spaces())
     front = set(Game(_four_player_game()).board_spaces())
-    assert six_board - front == set(SIX_SPACES)
+    assert six_board - front == {*SIX_SPACES, *COMMANDER_SPACES}
     assert front - six_board == set(REPLACED)
 
 
@@ -215,23 +215,43 @@ def test_an_exchange_gives_one_kind_each_way_between_teammates():
     assert ("water", 2) in gifts and ("water", 3) not in gifts
     apply(state, by=ally, do="choose", resource="water", count=2)
     outcome = apply(state, by=mate, do="choose", resource="solari", count=3)
-    assert INTRIGUE_NOTE not in (outcome.message or "")
+    assert outcome.code != "not-implemented" or "Intrigue" not in outcome.message
     assert (pl["water"], other["water"] >= 2, pl["solari"], other["solari"]) == (0, True, solari + 3, 0)
     _finish_turn(state, ally)
     assert pl["spice"] == 1 and pl["influence"]["great-houses"] == 1
 
 
-def test_an_exchange_may_give_nothing_and_names_intrigue_gifts_not_implemented():
+def test_an_exchange_may_give_nothing():
     state = new_game()
     ally, team = _economic_support(state)
     mate = next(q for q in team if q != ally)
     state["players"][ally]["intrigue"] = ["?"]
     apply(state, by=ally, do="choose", player=mate)
     before = copy.deepcopy(state["players"])
-    outcome = apply(state, by=ally, do="choose", option="skip")
-    assert INTRIGUE_NOTE in outcome.message
+    apply(state, by=ally, do="choose", option="skip")
     assert state["players"] == before
 
+
+def test_an_exchange_may_give_intrigue_cards_held():
+    """Booklet p. 4: Intrigue cards are one of the kinds a gift may be; `?` for a card the log
+    does not name (reading six.exchange-intrigue)."""
+    state = new_game()
+    ally, team = _economic_support(state)
+    mate = next(q for q in team if q != ally)
+    pl, other = state["players"][ally], state["players"][mate]
+    pl["intrigue"], other["intrigue"] = ["?", "backed-by-choam", "backed-by-choam"], []
+    apply(state, by=ally, do="choose", player=mate)
+    gifts = [o.get("intrigue") for o in RULES.legal_actions(state) if o.do == "choose" and "intrigue" in o.data]
+    assert len(gifts) == 5 and ["?", "backed-by-choam", "backed-by-choam"] in gifts
+    for bad in (["adaptive-tactics"], ["backed-by-choam"] * 3, []):
+        with pytest.raises(IllegalAction) as err:
+            apply(copy.deepcopy(state), by=ally, do="choose", intrigue=bad)
+        assert err.value.code in ("six.gift-not-held", "choice.not-offered"), err.value.code
+    outcome = apply(state, by=ally, do="choose", intrigue=["?", "backed-by-choam"])
+    assert (pl["intrigue"], other["intrigue"]) == (["backed-by-choam"], ["?", "backed-by-choam"])
+    assert "six.exchange-intrigue" in outcome.rulings
+    apply(state, by=mate, do="choose", intrigue=["backed-by-choam"])  # one kind back: Intrigue too
+    assert sorted(pl["intrigue"]) == ["backed-by-choam"] * 2 and other["intrigue"] == ["?"]
 
 
 def test_habbanya_erg_costs_water_and_gives_two_spice_with_its_bonus_and_a_card():

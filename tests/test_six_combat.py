@@ -6,11 +6,14 @@ until complete: these tests lift the gate (`unlocked`)."""
 import copy
 
 import pytest
-from six_helpers import new_game
+from six_helpers import RULES, apply, new_game
 
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
 from adjudicator.imperium import combat
 from adjudicator.imperium.custom import six
+from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
 from adjudicator.simulate import simulate
 
@@ -86,3 +89,63 @@ def test_the_choice_is_asked_before_the_rewards_and_checked():
     mutated["actions"][index] = {"by": answer["by"], "do": "choose", "player": other}
     report = replay(mutated, snapshots="final")
     assert report["first_illegal"] == index
+
+
+# --- a Commander's Combat Intrigue cards (booklet p. 5; six.combat-intrigue-for) --------------------------
+def _combat_window(seed=1):
+    """A random playout's first combat window."""
+    log = simulate("uprising", 6, seed, ("choam",))
+    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    for action in log["actions"]:
+        top = state["stack"][-1]
+        if top["t"] == "window" and top["kind"] == "combat":
+            return state
+        RULES.apply(state, Action(action))
+    raise AssertionError("no combat window")
+
+
+def _resolve(state):
+    g = Game(state)
+    while state["stack"][-1]["t"] == "steps":
+        advance_steps(g, g.top)
+
+
+def test_a_commander_plays_a_combat_intrigue_card_for_one_fighting_ally():
+    state = _combat_window()
+    g = Game(state)
+    side = six.teams(g)["muad-dib"]
+    boss, (ally, idle) = side["commander"], side["allies"]
+    for pid in g.order:
+        state["players"][pid]["troops"]["conflict"] = state["players"][pid]["worms"] = 0
+    state["players"][ally]["troops"]["conflict"] = 1
+    state["players"][boss]["intrigue"] = ["grasp-arrakis"]
+    assert combat.participants(g) == [q for q in g.clockwise_from(g.first) if q in (boss, ally)]
+    window = state["stack"][-1]
+    window.update(order=combat.participants(g), idx=combat.participants(g).index(boss), passes=0)
+    offers = [a.to_json() for a in RULES.legal_actions(state) if a.do == "play-intrigue"]
+    assert offers == [{"by": boss, "do": "play-intrigue", "card": "grasp-arrakis", "for": ally}]
+    for bad in ({}, {"for": idle}, {"for": six.teams(g)["shaddam"]["allies"][0]}):
+        with pytest.raises(IllegalAction) as err:
+            apply(copy.deepcopy(state), by=boss, do="play-intrigue", card="grasp-arrakis", **bad)
+        assert err.value.code == "six.intrigue-for", bad
+    swords = state["players"][ally]["swords"]
+    outcome = apply(state, by=boss, do="play-intrigue", card="grasp-arrakis", **{"for": ally})
+    _resolve(state)
+    assert state["players"][ally]["swords"] == swords + 3 and state["players"][boss]["swords"] == 0
+    assert state["players"][boss]["intrigue"] == [] and "six.combat-intrigue-for" in outcome.rulings
+
+
+def test_only_a_commander_names_whom_a_combat_card_is_for():
+    state = _combat_window()
+    g = Game(state)
+    window = state["stack"][-1]
+    ally = next(q for q in g.order if not six.is_commander(g, q))
+    state["players"][ally]["troops"]["conflict"] = 1
+    state["players"][ally]["intrigue"] = ["grasp-arrakis"]
+    window.update(order=combat.participants(g), passes=0)
+    window["idx"] = window["order"].index(ally)
+    offers = [a.to_json() for a in RULES.legal_actions(state) if a.do == "play-intrigue"]
+    assert offers == [{"by": ally, "do": "play-intrigue", "card": "grasp-arrakis"}]
+    with pytest.raises(IllegalAction) as err:
+        apply(state, by=ally, do="play-intrigue", card="grasp-arrakis", **{"for": ally})
+    assert err.value.code == "six.no-intrigue-for"

@@ -21,7 +21,7 @@ CHUNK = 20  # seeds per test: a chunk takes about 90 seconds on a loaded machine
 PLAYOUTS = 40  # the 200 once the six-player round is played (today its decisions are not-implemented)
 GAPS = (six.ROUND_NOT_IMPLEMENTED,)
 # met on the six-player board's spaces and tracks, after the round's gap (tests/test_six_board.py)
-BOARD_GAPS = (six.INTRIGUE_GIFTS, "the reward at 4 Influence on the Great Houses track",
+BOARD_GAPS = ("the reward at 4 Influence on the Great Houses track",
               "the reward at 4 Influence on the Fringe Worlds track")
 
 

@@ -126,18 +126,23 @@ def test_the_bonus_token_gives_two_swords_in_every_reveal_turn():
     assert "six.swordmaster" in outcome.rulings
 
 
-def test_a_commanders_reveal_takes_no_bonus_itself():
-    """A Commander hands the bonus to the activated Ally (not implemented): he keeps none."""
+def test_a_commanders_bonus_swords_go_to_the_ally_his_reveal_names():
+    """Booklet p. 5: a Commander hands the bonus token's 2 swords to the activated Ally; he holds
+    the token from setup (our reading six.commander-swordmaster-bonus), also once his two-arrow
+    token went back to the box, and keeps no sword himself."""
     state = new_game(3)
     commander = next(q for q in state["game"]["seats"] if six.is_commander(Game(state), q))
     _turn_of(state, commander)
-    plain = copy.deepcopy(state)
-    state["six"]["swordmaster_taken"] = [commander]
-    ally = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"][0]
-    apply(state, by=commander, do="reveal", activate=ally)
-    apply(plain, by=commander, do="reveal", activate=ally)
-    assert state["players"][commander]["swords"] == plain["players"][commander]["swords"]
-    assert state["players"][ally]["swords"] == plain["players"][ally]["swords"]
+    state["players"][commander]["swordmaster"] = False  # the two-arrow token spent: the bonus stays
+    state["players"][commander]["hand"] = ["convincing-argument"]  # no sword of its own
+    allies = state["six"]["teams"][six.team_of(Game(state), commander)]["allies"]
+    before = {q: state["players"][q]["swords"] for q in allies}
+    outcome = apply(state, by=commander, do="reveal", activate=allies[1])
+    _finish_turn(state, commander)
+    assert state["players"][commander]["swords"] == 0
+    assert state["players"][allies[0]]["swords"] == before[allies[0]]
+    assert state["players"][allies[1]]["swords"] == before[allies[1]] + six.SWORDMASTER_BONUS
+    assert "six.commander-swordmaster-bonus" in outcome.rulings
 
 
 # --- a Commander's Agent tokens (booklet p. 3) -----------------------------------------------------------
@@ -246,16 +251,26 @@ def test_a_commanders_recruits_and_deployment_are_the_activated_allys_units():
         step(state)
     troops = state["players"][ally]["troops"]
     assert troops["garrison"] == 4  # three at setup and the one recruited
-    offers = [a for a in RULES.legal_actions(state) if a.do == "deploy"]
+    # the Commander hands the deployment over; his activated Ally decides it (six.ally-deploy-order)
+    assert [a.to_json() for a in RULES.legal_actions(state) if a.do == "deploy"] == [{"by": commander, "do": "deploy"}]
+    with pytest.raises(IllegalAction) as err:
+        apply(copy.deepcopy(state), by=commander, do="deploy", recruited=1, garrison=2)
+    assert err.value.code == "six.ally-deploys"
+    apply(state, by=commander, do="deploy")
+    offers = RULES.legal_actions(state)
+    assert {a.by for a in offers} == {ally} and state["stack"][-1]["kind"] == "ally-deploy"
     assert max(a.get("recruited", 0) + a.get("garrison", 0) for a in offers) == 3
-    apply(state, by=commander, do="deploy", recruited=1, garrison=2)
+    with pytest.raises(IllegalAction) as err:
+        apply(copy.deepcopy(state), by=commander, do="choose", recruited=1, garrison=2)
+    assert err.value.code == "turn.not-your-turn"
+    apply(state, by=ally, do="choose", recruited=1, garrison=2)
     assert (troops["garrison"], troops["conflict"]) == (1, 3)
     assert pl["troops"] == {"supply": 0, "garrison": 0, "conflict": 0}
 
 
 def test_a_cards_deploy_in_a_commanders_turn_moves_the_activated_allys_troops():
-    """A card's own "deploy" (or "retreat") in the Commander's turn: the Commander answers, his
-    activated Ally's units move."""
+    """A card's own "deploy" (or "retreat") in the Commander's turn: his activated Ally answers,
+    and his units move."""
     from adjudicator.imperium.effects import advance_steps
     from adjudicator.imperium.steps import run
 
@@ -269,10 +284,10 @@ def test_a_cards_deploy_in_a_commanders_turn_moves_the_activated_allys_troops():
     run(g, commander, [{"deploy": 2}], "card:test")
     advance_steps(g, g.top)
     task = state["stack"][-1]
-    assert (task["kind"], task["player"], task["units"]) == ("count", commander, ally)
+    assert (task["kind"], task["player"], task.get("units")) == ("count", ally, None)  # the Ally decides
     assert sorted(a.get("count") for a in RULES.legal_actions(state)) == [0, 1, 2]
     garrison = state["players"][ally]["troops"]["garrison"]
-    apply(state, by=commander, do="choose", count=2)
+    apply(state, by=ally, do="choose", count=2)
     assert state["players"][ally]["troops"]["garrison"] == garrison - 2
     assert state["players"][ally]["troops"]["conflict"] == 2
 
@@ -296,7 +311,8 @@ def test_a_commanders_reveal_names_the_ally_who_gets_its_swords():
     while state["turn"] and state["turn"]["player"] == commander:
         persuasion = max(persuasion, pl["persuasion"])
         step(state)
-    assert state["players"][allies[1]]["swords"] == swords + 2  # the two Daggers
+    # the two Daggers and the Commander's Swordmaster bonus (six.commander-swordmaster-bonus)
+    assert state["players"][allies[1]]["swords"] == swords + 2 + six.SWORDMASTER_BONUS
     assert pl["swords"] == 0 and persuasion == 2
 
 
@@ -464,3 +480,45 @@ def test_the_timeline_spells_a_commanders_token_and_ally():
         "m sends an Agent: activating m2; Dagger; Gather Support; Swordmaster token"
     assert "жетон оружейника" in RULES.describe(action, state, "ru")
     assert RULES.describe({"by": "s", "do": "reveal", "activate": "s1"}, state, "en") == "s reveals: activating s1"
+
+
+# --- an Ally in the Conflict only through a Commander (booklet p. 3; six.ally-swords-outside) -------------
+def _ally_reveals(seed, in_conflict):
+    state = new_game(seed)
+    ally = _round_one(state)
+    _turn_of(state, ally)
+    pl = state["players"][ally]
+    pl["hand"], pl["swords"] = ["dagger", "dagger"], 3  # 3 swords a Commander gave before
+    pl["troops"]["conflict"] = 1 if in_conflict else 0
+    apply(state, by=ally, do="reveal")
+    _finish_turn(state, ally)
+    return state, ally
+
+
+def test_an_ally_revealing_outside_the_conflict_keeps_only_the_commanders_swords():
+    state, ally = _ally_reveals(3, in_conflict=False)
+    assert state["players"][ally]["swords"] == 3
+    state, ally = _ally_reveals(3, in_conflict=True)
+    assert state["players"][ally]["swords"] == 3 + 2  # the two Daggers count
+
+
+def test_a_commander_deciding_his_allys_deployment_is_flagged():
+    """Booklet p. 3: the activated Ally decides the deployment. A playout's hand-over and the
+    Ally's answer, folded into one Commander's deploy with the same counts, is refused there."""
+    for seed in range(10):
+        log = _log(seed)
+        found = [i for i, a in enumerate(log["actions"][:-1]) if a["do"] == "deploy" and len(a) == 2
+                 and log["actions"][i + 1]["do"] == "choose" and log["actions"][i + 1]["by"] != a["by"]
+                 and {"recruited", "garrison"} & set(log["actions"][i + 1])]
+        if found:
+            break
+    else:
+        raise AssertionError("no playout handed a deployment over")
+    index = found[0]
+    handed, answer = log["actions"][index], log["actions"][index + 1]
+    assert replay(dict(log, actions=log["actions"][:index + 2]), snapshots="final")["valid"] is not False
+    folded = {**{k: v for k, v in answer.items() if k not in ("by", "do")}, "by": handed["by"], "do": "deploy"}
+    mutated = dict(log, actions=log["actions"][:index] + [folded] + log["actions"][index + 2:])
+    report = replay(mutated, snapshots="final")
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "six.ally-deploys"

@@ -15,16 +15,10 @@ from adjudicator.imperium.rules import ruleset
 NOT_IMPLEMENTED = (
     "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
     "of the six-player spaces (not in the seed)",
-    "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
+    "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
-    "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
-    "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
-    "which factions the Emperor and Fremen icons reach for each role",
-    "Intrigue cards given in an Exchange, and the team reward",
-    "the Throne Row (Shaddam's own market)",
-    "Combat Intrigue cards played by a Commander for one Ally",
+    "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
+    "moves a card to it)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )

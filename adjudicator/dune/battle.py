@@ -90,11 +90,13 @@ decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, ta
 # --- battle plans ---------------------------------------------------------------------------------
 def leaders_available(g: Game, pid: str) -> list[str]:
     """Its own active leaders and those it holds captive (advanced Harkonnen, factions/harkonnen.py)
-    not used in another territory this turn."""
+    or as gholas (advanced Tleilaxu, factions/tleilaxu_revival.py) not used in another territory
+    this turn."""
     terr = g.state["battle"]["territory"]
     pl = g.p(pid)
     own = [ld for ld, status in pl["leaders"].items() if status == "alive"]
-    return sorted(ld for ld in own + sorted(pl.get("captured", {})) if pl["fought"].get(ld, terr) == terr)
+    held = sorted(pl.get("captured", {})) + sorted(pl.get("gholas", {}))
+    return sorted(ld for ld in own + held if pl["fought"].get(ld, terr) == terr)
 
 
 def owner(g: Game, leader: str) -> str:
@@ -277,6 +279,7 @@ def _kill(g: Game, pid: str, plan: dict) -> int:
     if leader in g.c.leaders:
         g.p(owner(g, leader))["leaders"][leader] = "tanks"  # a captive goes to its own faction's Tanks
         g.p(pid).get("captured", {}).pop(leader, None)
+        g.p(pid).get("gholas", {}).pop(leader, None)  # a ghola too (dune.engine-gholas)
         g.p(pid)["fought"].pop(leader, None)
         return g.c.leaders[leader]["strength"] or 0  # Zoal's printed value is none (dune.engine-ixtl-readings)
     return 0

@@ -19,7 +19,7 @@ from . import karama, karama_powers
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
-from .registry import Interjection, first, interjection
+from .registry import Interjection, fire, first, interjection
 from .treachery import HIDDEN, could_hold, discard
 
 PLAY = ("dune.engine-card-plays",)
@@ -122,6 +122,7 @@ def _ghola(g: Game, pid: str, args: dict) -> None:
         shift(g, pid, "tanks", "reserves", args["forces"])  # ordinary forces first (forces.py)
         pl["tanks"] -= args["forces"]
         pl["reserves"] += args["forces"]
+    fire("ghola-card", g, pid)  # the Tleilaxu's spice for it (factions/tleilaxu_revival.py)
 
 
 # --- Truthtrance ----------------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def _truth(g: Game, pid: str, args: dict) -> None:
 def _karama_options(g: Game, pid: str) -> list[dict]:
     b = g.state["battle"]
     battle = [k for k in karama.IN_BATTLE if b and len(b["plans"]) < 2 and b.get(k)]  # before the reveal
-    return [{"against": k} for k in battle + karama.options(g, pid)] + karama_powers.options(g, pid)
+    return [{"against": k} for k in battle] + karama.options(g, pid) + karama_powers.options(g, pid)
 
 
 def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
@@ -168,7 +169,7 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
         return IllegalAction("dune.karama-window", f"a Karama stops {entry.what} only while the {entry.faction}'s "
                              f"{entry.kind} decision that uses it is pending, and not by its own faction",
                              karama.RULINGS)
-    return None
+    return karama.named_error(g, against, args)
 
 
 def _karama(g: Game, pid: str, args: dict) -> None:
@@ -181,7 +182,7 @@ def _karama(g: Game, pid: str, args: dict) -> None:
     elif against in karama.IN_BATTLE:
         g.state["battle"].pop(against)
     else:
-        karama.stop(g, against)
+        karama.stop(g, against, args)
 
 
 PLAYS: dict[str, CardPlay] = {

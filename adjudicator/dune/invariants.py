@@ -39,6 +39,9 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     if (HMS in state["map"] and hms is None) or (aim is not None and (
             aim not in cnt.graph or territory(aim) in cnt.strongholds)):
         out.append("the Hidden Mobile Stronghold: forces inside without it, or pointed at no non-stronghold sector")
+    gholas = sorted((ld, owner) for q in players.values() for ld, owner in q.get("gholas", {}).items())
+    if gholas != sorted((ld, q) for q, p in players.items() for ld, s in p["leaders"].items() if s == "ghola"):
+        out.append("gholas held and leaders marked ghola differ")
     if any(n <= 0 for here in state["map"].values() for n in here.values()) or any(
             n <= 0 for n in state["spice"].values()):
         out.append("an empty or negative entry on the map")

@@ -37,6 +37,10 @@ class Stoppable:
     uses: Callable
     what: str
     rulings: tuple[str, ...] = ()  # cited besides RULINGS when it is stopped
+    # a stop that names a leader (`play {card: karama, against, leader}`: a ghola barred for the
+    # turn): the leaders it may name now, and what naming one does (g, leader)
+    named: Callable | None = None
+    then: Callable | None = None
 
 
 def _own(g: Game, task: dict, owner: str) -> bool:
@@ -86,7 +90,8 @@ UNSTOPPABLE = {"harkonnen-traitors": "a traitor call", "traitor": "a traitor cal
                "guild-default": "a win condition", "fremen-default": "a win condition",
                "bene-gesserit-prediction": "a win condition"}
 # Used while no decision is pending (in a chance step or by the turn order): not judged yet.
-UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing")
+UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing",
+              "tleilaxu-ghola-income")  # the Tleilaxu's spice for a Tleilaxu Ghola card, played out of turn
 
 
 def window(g: Game, pid: str, against: str) -> bool:
@@ -99,13 +104,29 @@ def window(g: Game, pid: str, against: str) -> bool:
         g, task, owner)
 
 
-def options(g: Game, pid: str) -> list[str]:
-    return [a for a in STOPPABLE if window(g, pid, a)]
+def options(g: Game, pid: str) -> list[dict]:
+    """The Karama's arguments (`against`, and `leader` where the stop names one)."""
+    return [{"against": a, **named} for a in STOPPABLE if window(g, pid, a) for named in _named(g, a)]
 
 
-def stop(g: Game, against: str) -> None:
+def _named(g: Game, against: str) -> list[dict]:
+    entry = STOPPABLE[against]
+    return [{}] if entry.named is None else [{"leader": ld} for ld in entry.named(g, g.top)]
+
+
+def named_error(g: Game, against: str, args: dict) -> IllegalAction | None:
+    """A stop that names a leader names one it may stop now (and only such a stop names one)."""
+    if {k: v for k, v in args.items() if k != "against"} in _named(g, against):
+        return None
+    return IllegalAction("dune.karama-window", f"a Karama against {STOPPABLE[against].what} cannot name "
+                         f"{args.get('leader')!r} now", (*RULINGS, *STOPPABLE[against].rulings))
+
+
+def stop(g: Game, against: str, args: dict | None = None) -> None:
     g.top.setdefault("stopped", []).append(against)
     g.rulings += [*RULINGS, *STOPPABLE[against].rulings]
+    if (then := STOPPABLE[against].then) is not None:
+        then(g, (args or {}).get("leader"))
 
 
 def stopped(g: Game, advantage: str, task: dict | None = None) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 NOT_IMPLEMENTED = {
     # base game, general rules
     "karama-stops-unattended": ("Karama stopping an advantage used while no decision is pending: the Fremen's "
-                                "half storm losses and worm immunity, the Guild's timing (accepted, answered "
+                                "half storm losses and worm immunity, the Guild's timing, the Tleilaxu's spice for "
+                                "a Tleilaxu Ghola card (accepted, answered "
                                 "not-implemented; karama.UNATTENDED)", "dune.engine-karama-stops"),
     "karama-special-powers": ("The Fremen's and the Harkonnen's once-per-game special Karama powers (advanced: "
                               "Shai-Hulud placed at will, cards taken unseen); refused as unknown powers",
@@ -29,12 +30,12 @@ NOT_IMPLEMENTED = {
                         "against the revival advantages and the two exchanges, the Hidden Mobile "
                         "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama), the "
                         "Ixians' setup deal, extra draw before bidding, ally's replacement and Technology, "
-                        "Karama against the Cyborgs' strength and the Ixians' bidding advantages. Not "
-                        "yet: the advanced Ixians' other stronghold move (the seed does not say how), Karama "
-                        "holding Cyborgs to one territory (the seed names no wider Cyborg move), the 14 Treachery "
-                        "cards and Sandtrout (not in the decks), Tech Tokens, the Ixians' Special Karama "
-                        "Power (the seed does not say what it does: refused as an unknown power), early "
-                        "revival for others, raised limits, alliance prices, gholas and the Tleilaxu's "
-                        "raised limits",
+                        "Karama against the Cyborgs' strength and the Ixians' bidding advantages, the "
+                        "Tleilaxu's terms for others (raised limits, early leaders, the ally's prices), gholas, "
+                        "the Ghola card's income and the Tleilaxu's special Karama. Not yet: the advanced "
+                        "Ixians' other stronghold move (the seed does not say how), Karama holding Cyborgs to "
+                        "one territory (the seed names no wider Cyborg move), the 14 Treachery cards and "
+                        "Sandtrout (not in the decks), Tech Tokens, the Ixians' Special Karama Power (the seed "
+                        "does not say what it does: refused as an unknown power)",
                         "dune.engine-ixtl-gate"),
 }

@@ -3,7 +3,12 @@ player may bring up to three forces back from the Tanks to reserves (its free re
 2 spice for each further one) and, once all its leaders are in the Tanks, one leader for its
 strength in spice. An advantage may let another player pay for extra forces beyond the three
 (hook `revival-sponsor`: the Emperor for its ally): `revive {forces, sponsored}`, `sponsored` of
-the forces paid by the sponsor at the usual price."""
+the forces paid by the sponsor at the usual price.
+
+With the Tleilaxu seated (factions/tleilaxu_revival.py) a player's revival may come with their
+terms (hook `revival-terms`: a raised limit, one leader revived early at their price, the ally's
+half price) and its price is theirs (hook `revival-price`); they may ask a revival task of their
+own before the player's (hook `revival-tasks`)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,12 @@ LIMIT, PRICE = 3, 2
 
 
 def start_revival(g: Game) -> None:
-    g.push(*({"t": "decide", "kind": "revive", "player": q} for q in g.order if _offers(g, {"player": q})[1:]))
+    tasks = []
+    for q in g.order:  # the Tleilaxu's terms for a player are decided just before its revival
+        before = [t for more in collect("revival-tasks", g, q) for t in more]
+        if before or _offers(g, {"player": q})[1:] or first("revival-wanted", g, q):
+            tasks += [*before, {"t": "decide", "kind": "revive", "player": q}]
+    g.push(*tasks)
 
 
 def cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict | None = None) -> int:
@@ -24,6 +34,13 @@ def cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict | None 
         return own
     free = g.c.factions[g.faction(pid)]["free_revival"]
     return PRICE * max(0, forces - free) + (leader_price(g, leader) if leader else 0)
+
+
+def price(g: Game, task: dict, forces: int, leader: str | None, kinds: dict | None = None) -> int:
+    """What this revival costs under the terms it comes with (hook `revival-price`), else `cost`."""
+    if (own := first("revival-price", g, task, forces, leader, kinds or {})) is not None:
+        return own
+    return cost(g, task["player"], forces, leader, kinds)
 
 
 def leader_price(g: Game, leader: str) -> int:
@@ -54,17 +71,22 @@ def _kinds(g: Game, pid: str, n: int) -> list[dict]:
 def _offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     pl = g.p(pid)
+    if first("revival-prevented", g, task):  # the Tleilaxu's special Karama power
+        return [{"do": "revive", "forces": 0}]
     sponsor, most = first("revival-sponsor", g, pid, default=(None, 0))
+    terms = first("revival-terms", g, task, default={})
     out = []
-    limit = first("revival-limit", g, pid, default=LIMIT)  # the Tleilaxu's own: none
-    for leader in [None, *revivable_leaders(g, pid)]:
+    # the Tleilaxu's own: none; another's raised to 5 by them
+    limit = terms.get("limit") or first("revival-limit", g, pid, default=LIMIT)
+    early = [terms["leader"]] if terms.get("leader") else []
+    for leader in [None, *revivable_leaders(g, pid), *early]:
         named = {"leader": leader} if leader else {}
         for n in range(min(limit, pl["tanks"]) + 1):
-            if cost(g, pid, n, leader) > pl["spice"]:
+            if price(g, task, n, leader) > pl["spice"]:
                 continue
             out += [{"do": "revive", "forces": n, **named, **e} for e in _kinds(g, pid, n)
-                    if cost(g, pid, n, leader, e.get("kinds")) <= pl["spice"]]
-            if n == LIMIT:  # the sponsor's forces come beyond the player's own three
+                    if price(g, task, n, leader, e.get("kinds")) <= pl["spice"]]
+            if n == limit:  # the sponsor's forces come beyond the player's own three (or five)
                 out += [{"do": "revive", "forces": n + k, "sponsored": k, **named, **e}
                         for k in range(1, min(most, pl["tanks"] - n) + 1) if PRICE * k <= g.p(sponsor)["spice"]
                         for e in _kinds(g, pid, n + k)]
@@ -78,7 +100,7 @@ def _revive(g: Game, task: dict, args: dict) -> None:
         sponsor, _ = first("revival-sponsor", g, pid)
         g.pay(sponsor, PRICE * k, to=payee)
         g.rulings.append("dune.emperor")
-    g.pay(pid, cost(g, pid, n - k, leader, args.get("kinds")), to=payee)
+    g.pay(pid, price(g, task, n - k, leader, args.get("kinds")), to=payee)
     pl = g.p(pid)
     shift(g, pid, "tanks", "reserves", n, args.get("kinds", {}))
     pl["tanks"] -= n

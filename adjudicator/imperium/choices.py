@@ -11,7 +11,7 @@ from .costs import commit_option, pay_cost
 from .deck import HIDDEN
 from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
-from .influence import change_influence
+from .influence import change_influence, track_holder
 from .registry import CHOICES, Verb, adjust, choice, verb
 from .steps import choice_task, prepend
 from .zones import (
@@ -103,8 +103,9 @@ def _pay(g: Game, task: dict, given: dict, below: dict) -> None:
 def _faction_offers(g: Game, task: dict) -> list[dict]:
     factions = task["factions"]
     if task["delta"] < 0:
-        pl = g.p(task["player"])
-        factions = [f for f in factions if pl["influence"][f] > 0] or ([] if task.get("cost") else factions)
+        # whose cube would fall (a six-player Commander's: his activated Ally's, or his own board's)
+        factions = [f for f in factions if g.p(track_holder(g, task["player"], f))["influence"][f] > 0] \
+            or ([] if task.get("cost") else factions)
     return [{"faction": f} for f in factions]
 
 

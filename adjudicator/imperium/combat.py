@@ -16,7 +16,9 @@ REWARDS = ("first", "second", "third")
 
 
 def participants(g: Game) -> list[str]:
-    return [q for q in g.clockwise_from(g.first) if units_in_conflict(g.p(q)) > 0]
+    """Who takes part in the combat window, in turn order: a unit in the Conflict (a six-player
+    Commander: one of his Allies has one, hook `in-combat`)."""
+    return [q for q in g.clockwise_from(g.first) if adjust("in-combat", units_in_conflict(g.p(q)) > 0, g, q)]
 
 
 def placements(g: Game) -> list[tuple[str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .commanders import extra_strength, extra_units
 from .game import Game, my_turn, own_posts, spies_on_board
-from .influence import has_alliance, influence_of
+from .influence import has_alliance, influence_of, track_level
 from .steps import others, source_card
 
 CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "swordmaster",
@@ -27,7 +27,7 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
     mine = my_turn(g, pid)
     if "influence" in cond:
         # {"influence": "fremen", "at_least": 2} has two keys: read them as one condition.
-        return influence_of(g, pid, cond["influence"]) >= cond.get("at_least", 1)
+        return track_level(g, pid, cond["influence"]) >= cond.get("at_least", 1)
     (key, value), = cond.items()
     space = g.content.spaces.get(turn.get("space"), {})
     if key == "alliance":
@@ -79,7 +79,7 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
         zones = pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]
         return zones.count(value["card"]) >= value.get("at_least", 1)
     if key == "rival_alliance_at":
-        return any(holder not in (None, pid) and pl["influence"][f] >= value
+        return any(holder not in (None, pid) and influence_of(g, pid, f) >= value
                    for f, holder in g.state["alliances"].items())
     if key == "all":
         return all(holds(g, pid, c, src) for c in value)

@@ -147,6 +147,8 @@ class Content:
         reverse = _load(self.edition, "six-board")
         self.reverse_tracks: tuple[str, ...] = tuple(reverse.get("tracks", ()))
         self.replaced_on_reverse = frozenset(s["replaces"] for s in reverse.get("spaces", []) if s["replaces"])
+        # the six-player Commanders' own boards: track and team reward per team (custom/six.py)
+        self.commander_boards = {k: v for k, v in reverse.get("commander_boards", {}).items() if k != "note"}
         for space in reverse.get("spaces", []):
             if space["id"] in self.spaces:
                 raise ValueError(f"six-board: {space['id']} is already a {self.edition} space")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from .commanders import commanders_in
 from .game import RESOURCES, Game, describe, my_turn
-from .influence import change_influence
+from .influence import change_influence, track_holder
 from .steps import choice_task, source_card
 from .zones import move_troops, trash_candidates, trash_card
 
@@ -25,7 +25,9 @@ def can_afford(g: Game, pid: str, cost: dict, src: str = "") -> bool:
             return False
         if key == "influence":
             faction, amount = value.get("faction", "any"), value.get("amount", 1)
-            have = sum(pl["influence"][f] for f in g.tracks) if faction == "any" else pl["influence"][faction]
+            # a six-player Commander pays from his activated Ally's track (or his own board's)
+            tracks = g.tracks if faction == "any" else [faction]
+            have = sum(g.p(track_holder(g, pid, f))["influence"][f] for f in tracks)
             if have < amount:
                 return False
         if key == "trash_self" and value and source_card(src) not in pl["play"]:

@@ -147,8 +147,12 @@ def op_influence(g, task, step):
         if not faction:
             return
     if isinstance(faction, str) and faction != "any":
-        change_influence(g, task["player"], faction, n)
-        return
+        # a six-player Commander may take an Emperor or Fremen point on his own board or the main one
+        options = adjust("influence-options", [faction], g, task["player"], task["src"])
+        if len(options) == 1:
+            change_influence(g, task["player"], faction, n)
+            return
+        faction = options
     allowed = list(g.tracks) if faction == "any" else list(faction)  # the tracks on this game's board
     if step.get("different"):  # one point each with different Factions: each pick narrows the next
         push_choice(g, task, "faction", factions=allowed, delta=1 if n > 0 else -1, more=abs(n) - 1)
@@ -230,8 +234,8 @@ def op_retreat(g, task, step):
     holder = adjust("acting-for", task["player"], g)  # whose units (a six-player Commander's: his Ally's)
     pl = g.p(holder)
     most = min(step["retreat"], pl["troops"]["conflict"] + commanders_in(pl, "conflict"))  # Commanders are troops
-    if most:
-        push_choice(g, task, "count", most=most, move="retreat", **_units_of(task, holder))
+    if most:  # the holder of the units decides (a six-player Commander's activated Ally, p. 3)
+        g.push(choice_task(holder, "count", task["src"], most=most, move="retreat"))
 
 
 def op_deploy(g, task, step):
@@ -242,13 +246,8 @@ def op_deploy(g, task, step):
     holder = adjust("acting-for", pid, g)
     pl = g.p(holder)
     most = min(step["deploy"], pl["troops"]["garrison"] + commanders_in(pl, "garrison"))
-    if most:
-        push_choice(g, task, "count", most=most, move="deploy", **_units_of(task, holder))
-
-
-def _units_of(task: dict, holder: str) -> dict:
-    """A count choice names whose units move only when they are not its player's own."""
-    return {"units": holder} if holder != task["player"] else {}
+    if most:  # the holder of the units decides (a six-player Commander's activated Ally, p. 3)
+        g.push(choice_task(holder, "count", task["src"], most=most, move="deploy"))
 
 
 def op_swordmaster(g, task, step):

@@ -18,8 +18,23 @@ def influence_of(g: Game, pid: str, faction: str) -> int:
     return adjust("influence-of", g.p(pid)["influence"][faction], g, pid, faction)
 
 
+def track_level(g: Game, pid: str, faction: str) -> int:
+    """The Influence a requirement or condition naming `faction` reads for `pid`: in a six-player
+    game an Emperor or Fremen icon reads the track(s) that seat's icon reaches, the best of them."""
+    return max(influence_of(g, pid, f) for f in adjust("influence-reads", [faction], g, pid))
+
+
+def track_holder(g: Game, pid: str, faction: str) -> str:
+    """Whose cube an Influence change of `pid` on that track moves: a six-player Commander's own
+    board's track holds his, the main board's are his activated Ally's."""
+    return pid if first("own-track", g, pid, faction) else adjust("acting-for", pid, g)
+
+
 def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
-    pid = adjust("acting-for", pid, g)  # whose track moves (a six-player Commander's activated Ally)
+    # a six-player game: the track an Emperor or Fremen point reaches for this seat, and whose
+    # cube moves (a Commander's own board keeps his; the main board's is his activated Ally's)
+    faction = adjust("influence-track", faction, g, pid)
+    pid = track_holder(g, pid, faction)
     pl = g.p(pid)
     before = pl["influence"][faction]
     after = max(0, min(TRACK_MAX, before + delta))
@@ -31,7 +46,7 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
         pl["vp"] += 1
     elif after < 2 <= before:
         pl["vp"] = max(0, pl["vp"] - 1)
-    if before < 4 <= after and not first("skips-faction-bonus", g, pid):  # a seat that never takes it (a Rival)
+    if before < 4 <= after and not first("skips-faction-bonus", g, pid, faction):  # a Rival, a Commander's board
         bonus = g.content.factions[faction].get("bonus")
         if bonus is None:  # the six-player side's tracks: their rewards are not in our data
             g.note_unimplemented(f"the reward at 4 Influence on the {faction} track")
@@ -91,4 +106,4 @@ def has_alliance(g: Game, pid: str, faction: str) -> bool:
     return g.state["alliances"].get(faction) == pid
 
 
-__all__ = ["FACTIONS", "change_influence", "has_alliance", "influence_of"]
+__all__ = ["FACTIONS", "change_influence", "has_alliance", "influence_of", "track_holder", "track_level"]

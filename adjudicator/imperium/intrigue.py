@@ -15,7 +15,7 @@ from .costs import can_afford, commit_option
 from .deck import HIDDEN, identify
 from .effects import resolves_to
 from .game import Game
-from .registry import INTRIGUE_CHECKS, Verb, fire, first, verb
+from .registry import INTRIGUE_CHECKS, Verb, adjust, ask, fire, first, verb
 from .steps import custom_steps, run
 from .timing import TIMING_RULINGS, allows
 
@@ -58,30 +58,37 @@ def check_timing(g: Game, task: dict, card_id) -> str:
     return usable[0]
 
 
-def check_play(g: Game, task: dict, pid: str, card: str) -> tuple[str, list]:
+def in_combat(g: Game, pid: str) -> bool:
+    """Does `pid` take part in the combat window (combat.participants)?"""
+    return adjust("in-combat", units_in_conflict(g.p(pid)) > 0, g, pid)
+
+
+def check_play(g: Game, task: dict, pid: str, card: str, target: str | None = None) -> tuple[str, list]:
     """May `pid` play this Intrigue card now? Returns its timing and the steps to run
-    (an Intrigue card's own cost is not optional: playing the card pays it)."""
+    (an Intrigue card's own cost is not optional: playing the card pays it). `target`: whose
+    effect it is, when not the player's (a six-player Commander's Combat card: his Ally's)."""
+    target = target or pid
     timing = check_timing(g, task, card)
-    if task["t"] == "window" and task["kind"] == "combat" and units_in_conflict(g.p(pid)) == 0:
+    if task["t"] == "window" and task["kind"] == "combat" and not in_combat(g, pid):
         raise IllegalAction("combat.no-units", f"{pid} has no unit in the Conflict", ("combat.intrigue-window",))
     held = g.p(pid)["intrigue"]
     if card not in held and HIDDEN not in held:
         raise IllegalAction("card.not-held", f"{pid} holds no {card}", ("intrigue.hidden",))
     data = g.content.intrigues[card]
     need = data.get("requires")
-    if need and not holds(g, pid, need, f"intrigue:{card}"):
+    if need and not holds(g, target, need, f"intrigue:{card}"):
         raise IllegalAction("intrigue.condition", f"{pid} does not meet what {card} requires to be "
                             "played", ("intrigue.conditions",))
     steps = data[TIMING_BOX.get(timing, timing)]
     for step in custom_steps(steps):  # the card's own precondition (FAQ 'Intrigue cards')
         check = INTRIGUE_CHECKS.get(step["custom"])
         if check is not None:
-            check(g, task, pid, card, step)
+            check(g, task, target, card, step)
     if steps and "pay" in steps[0]:
-        if not can_afford(g, pid, steps[0]["pay"], f"intrigue:{card}"):
+        if not can_afford(g, target, steps[0]["pay"], f"intrigue:{card}"):
             raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs", ("intrigue.conditions",))
         steps = commit_option(steps)
-    refusal = resolves_to(g, pid, steps, f"intrigue:{card}")
+    refusal = resolves_to(g, target, steps, f"intrigue:{card}")
     if isinstance(refusal, tuple):  # its sandworm cannot come, whatever the player chooses
         raise IllegalAction(refusal[0], refusal[1], (refusal[2], "intrigue.conditions"))
     return timing, steps
@@ -90,17 +97,22 @@ def check_play(g: Game, task: dict, pid: str, card: str) -> tuple[str, list]:
 def _play_offers(g: Game, task: dict, pid: str) -> list[dict]:
     out = []
     for card in sorted(set(g.p(pid)["intrigue"]) - {HIDDEN}):
-        try:
-            check_play(g, task, pid, card)
-        except IllegalAction:
-            continue
-        out.append({"card": card})
+        # a mode's own part of a play (the Ally a six-player Commander plays a Combat card for)
+        for a in adjust("intrigue-variants", [{"card": card}], g, task, pid):
+            try:
+                check_play(g, task, pid, card, adjust("intrigue-for", pid, g, task, a))
+            except IllegalAction:
+                continue
+            out.append(a)
     return out
 
 
 def _play(g: Game, task: dict, pid: str, a: dict) -> None:
     card = a.get("card")
-    timing, steps = check_play(g, task, pid, card)
+    for err in ask("intrigue-args", g, task, pid, a):
+        raise err
+    target = adjust("intrigue-for", pid, g, task, a)  # whose effect it is
+    timing, steps = check_play(g, task, pid, card, target)
     identify(g, pid, "intrigue", card)
     g.p(pid)["intrigue"].remove(card)
     g.state["intrigue_discard"].append(card)
@@ -114,7 +126,7 @@ def _play(g: Game, task: dict, pid: str, a: dict) -> None:
     g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *g.content.intrigues[card].get("rulings", [])]
     if timing == "combat":
         g.rulings.append("combat.marker-adjust")
-    run(g, pid, steps, f"intrigue:{card}")
+    run(g, target, steps, f"intrigue:{card}")
 
 
 def pass_window(task: dict) -> None:
@@ -132,7 +144,7 @@ def skip_window(g: Game, task: dict) -> bool:
     if task["passes"] >= len(task["order"]):
         g.finish(task)
         return True
-    if task["kind"] == "combat" and units_in_conflict(g.p(task["order"][task["idx"]])) == 0:
+    if task["kind"] == "combat" and not in_combat(g, task["order"][task["idx"]]):
         pass_window(task)
         return True
     if first("passes-window", g, task, task["order"][task["idx"]]):  # a seat that plays no card (a Rival)

@@ -19,6 +19,7 @@ from ..core.errors import IllegalAction
 from .commanders import commanders_in, move_commanders
 from .deck import identify
 from .game import Game, describe, ms_add, spy_owners
+from .influence import track_level
 from .registry import FLAG_RULINGS, NODES, Verb, adjust, ask, choice, fire, first, node_kind, verb
 from .steps import run
 from .timing import blocking_edge
@@ -166,11 +167,13 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if need and need.get("no_seat") and pl["seat"]:
         return IllegalAction("high-council.seat-taken", f"{pid} already has a High Council seat",
                              ("high-council.base-seat",))
-    if need and "influence" in need and pl["influence"][need["influence"]] < need["at_least"]:
+    # the Influence the requirement reads (a six-player Commander's: his best Ally's; an Emperor or
+    # Fremen requirement on that side: the track the seat's icon reaches)
+    have = track_level(g, pid, need["influence"]) if need and "influence" in need else 0
+    if need and "influence" in need and have < need["at_least"]:
         return IllegalAction("agent.influence-requirement",
                              f"{space_id} needs {need['at_least']} {need['influence']} influence; "
-                             f"{pid} has {pl['influence'][need['influence']]}",
-                             ("agent.influence-requirement",))
+                             f"{pid} has {have}", ("agent.influence-requirement",))
     cost = space_cost(g, space, pid)
     if not g.can_pay(pid, cost):
         return IllegalAction("agent.space-cost", f"{space_id} costs {describe(cost)}; {pid} has "
@@ -455,6 +458,12 @@ def _from_garrison(turn: dict, garrison: int, commanders: int) -> int:
 
 
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
+    # a mode where another seat decides the deployment (a six-player Commander's activated Ally)
+    return adjust("deploy-offers", deploy_offers(g, pid), g, pid)
+
+
+def deploy_offers(g: Game, pid: str) -> list[dict]:
+    """The deployments open in `pid`'s turn now (recruited troops, troops and Commanders from the garrison)."""
     turn, pl = g.state["turn"], g.p(adjust("acting-for", pid, g))  # whose units (a Commander's Ally's)
     troops = pl["troops"]
     if "deploy" not in turn["nodes"] or "deploy" in turn["done"] or blocking_edge(turn, "deploy") is not None \
@@ -468,6 +477,13 @@ def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
 
 
 def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
+    if first("deploy-handed", g, pid, a):  # another seat answers it (a six-player Commander's Ally)
+        return
+    apply_deploy(g, pid, a)
+
+
+def apply_deploy(g: Game, pid: str, a: dict) -> None:
+    """Deploy in `pid`'s turn, checked against the turn's limits."""
     turn = g.state["turn"]
     if "deploy" not in turn["nodes"]:
         raise IllegalAction("deploy.not-combat-space", f"{turn.get('space')} is not a combat space",

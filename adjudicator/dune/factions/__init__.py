@@ -13,4 +13,5 @@ from . import (  # noqa: F401  (registrations)
     ixians_hms,
     spacing_guild,
     tleilaxu,
+    tleilaxu_revival,
 )

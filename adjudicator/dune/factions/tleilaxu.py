@@ -1,14 +1,11 @@
 """Tleilaxu (expansion, seed 002; rulings ixtl.*): no traitors but three Face Dancers,
 drawn once the others have kept theirs (`face_dancers`, the revealed ones in `revealed`); a Face
 Dancer revealed after another faction wins a battle, fought by the Tleilaxu or not (`reveal
-{leader, place}` / `pass`); the three redrawn once all are revealed; the revival bank (others pay
-their revival to the Tleilaxu, 1 spice from the bank for each free revival taken) and their own
-revival without limit at half price; Zoal's strength.
+{leader, place}` / `pass`); the three redrawn once all are revealed; Zoal's strength. Their
+revival bank, their prices and gholas: tleilaxu_revival.py.
 
 At each Mentat Pause that does not end the game they may exchange one hidden Face Dancer
-(`exchange-face-dancer`: `exchange {card}` / `pass`). Not played yet (not_implemented.py
-"ixians-tleilaxu"): early leader revival for others, raising another's limit to 5, the ally's
-half price, gholas. Several of their own leaders come back in one phase (`revive-leader`).
+(`exchange-face-dancer`: `exchange {card}` / `pass`).
 
 Face Dancers may be recorded unknown ("?", as Traitor cards: traitors.py): a reveal then names the
 card, and the action is unverifiable while the deck could have dealt it."""
@@ -27,27 +24,15 @@ from ..treachery import HIDDEN, HIDDEN_RULINGS
 
 FACTION = "tleilaxu"
 FACE_DANCERS = 3
-ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 paragraph 49)
+ZOAL = "zoal"
 RULINGS = ("ixtl.tleilaxu-setup", "ixtl.face-dancers-drawn", "ixtl.face-dancer-reveal-when",
            "ixtl.face-dancer-winner-keeps", "ixtl.face-dancer-leader", "ixtl.face-dancer-replace",
            "ixtl.face-dancer-cycle", "dune.engine-ixtl-readings")
-REVIVAL_RULINGS = ("ixtl.tleilaxu-own-revival", "ixtl.tleilaxu-revival-income", "ixtl.tleilaxu-free-revival-income",
-                   "ixtl.zoal-revival")
 ZOAL_RULINGS = ("ixtl.zoal", "dune.engine-ixtl-readings")
-KARAMA_RULINGS = ("ixtl.karama-tleilaxu-revival",)
 
-# What a Karama may stop of theirs (karama.py's table; seed 002 paragraphs 38, 78): each a separate use.
+# What a Karama may stop of theirs (karama.py's table; seed 002 paragraph 38; the revival ones:
+# tleilaxu_revival.py).
 STOPPABLE.update({
-    "tleilaxu-revival-payment": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] != o,
-                                          "the Tleilaxu receiving this revival's payment", KARAMA_RULINGS),
-    "tleilaxu-revival-income": Stoppable(FACTION, "revive", lambda g, t, o: True,
-                                         "the Tleilaxu's spice for this free revival", KARAMA_RULINGS),
-    "tleilaxu-half-price": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o,
-                                     "the Tleilaxu's half-price revival", KARAMA_RULINGS),
-    "tleilaxu-no-limit": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o,
-                                   "the Tleilaxu's revival without limit", KARAMA_RULINGS),
-    "tleilaxu-early-leader": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o,
-                                       "the Tleilaxu's leader revival before all five are dead", KARAMA_RULINGS),
     "face-dancer-exchange": Stoppable(FACTION, "exchange-face-dancer", lambda g, t, o: True,
                                       "the Tleilaxu's Face Dancer exchange", ("ixtl.face-dancer-karama",)),
 })
@@ -233,79 +218,3 @@ def zoal(g: Game, leader: str | None, other: dict) -> int | None:
     g.rulings.extend(r for r in ZOAL_RULINGS if r not in g.rulings)
     theirs = other.get("leader")
     return (g.c.leaders[theirs]["strength"] or 0) if theirs in g.c.leaders else 0
-
-
-# --- revival -----------------------------------------------------------------------------------------
-@hook("revival-cost")
-def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
-    """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paragraphs 39, 49)
-    and never more (our reading when a Karama makes them pay full price)."""
-    if g.faction(pid) != FACTION:
-        return None
-    g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
-    free = g.c.factions[FACTION]["free_revival"]
-    normal = 2 * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0)
-    half = normal if stopped(g, "tleilaxu-half-price") else -(-normal // 2)  # a Karama: full price
-    return half + (ZOAL_PRICE if leader == ZOAL else 0)
-
-
-@hook("revivable-leaders")
-def early_leaders(g: Game, pid: str) -> list[str] | None:
-    """Their own leaders in the Tanks, before all five are dead (paragraph 39); more follow
-    (`revive-leader`)."""
-    if g.faction(pid) != FACTION or stopped(g, "tleilaxu-early-leader"):
-        return None
-    return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
-
-
-def _leader_price(g: Game, leader: str) -> int:
-    return ZOAL_PRICE if leader == ZOAL else -(-g.c.leaders[leader]["strength"] // 2)
-
-
-@hook("revived")
-def more_leaders(g: Game, pid: str) -> None:
-    """Several of their own leaders in one Revival phase (paragraph 39): after their revival, one
-    more leader at a time (`revive-leader {leader}` / `pass`) while one waits in the Tanks."""
-    if g.faction(pid) == FACTION and _more_offers(g, {"player": pid})[1:]:
-        g.push({"t": "decide", "kind": "revive-leader", "player": pid})
-
-
-def _more_offers(g: Game, task: dict) -> list[dict]:
-    pl = g.p(task["player"])
-    return [{"do": "pass"}] + [{"do": "revive-leader", "leader": ld} for ld, status in sorted(pl["leaders"].items())
-                               if status == "tanks" and _leader_price(g, ld) <= pl["spice"]]
-
-
-def _more(g: Game, task: dict, args: dict) -> None:
-    g.finish(task)
-    if args["do"] == "revive-leader":
-        g.pay(task["player"], _leader_price(g, args["leader"]))
-        g.p(task["player"])["leaders"][args["leader"]] = "alive"
-        more_leaders(g, task["player"])
-
-
-decision(Decision("revive-leader", ("revive-leader", "pass"), _more_offers, _more,
-                  ("ixtl.tleilaxu-own-revival", "ixtl.zoal-revival")))
-
-
-@hook("revival-limit")
-def no_limit(g: Game, pid: str) -> int | None:
-    return g.p(pid)["tanks"] if g.faction(pid) == FACTION and not stopped(g, "tleilaxu-no-limit") else None
-
-
-@hook("revival-payee")
-def payee(g: Game, pid: str) -> str | None:
-    """Other factions pay their revival to the Tleilaxu, the Emperor's for its ally too (paragraph 40)."""
-    me = _me(g)
-    if me and pid != me and not stopped(g, "tleilaxu-revival-payment"):
-        g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)
-        return me
-    return None
-
-
-@hook("free-revival")
-def income(g: Game, pid: str) -> None:
-    """1 spice from the bank for each faction taking free revival, their own too (paragraph 42)."""
-    if (me := _me(g)) is not None and not stopped(g, "tleilaxu-revival-income"):
-        g.gain(me, 1)
-        g.rulings.extend(r for r in REVIVAL_RULINGS if r not in g.rulings)

@@ -406,7 +406,7 @@ def _no_contracts(g: Game, pid: str):
 
 
 @hook("skips-faction-bonus")
-def _no_faction_bonus(g: Game, pid: str):
+def _no_faction_bonus(g: Game, pid: str, faction: str):
     """Rivals gain and lose Alliances but never take a faction's bonus (p. 2)."""
     if is_rival(g, pid):
         g.rulings.append("rivals.combat-deploy")

@@ -10,21 +10,27 @@ Only a six-player game's state holds `six`: `teams` (team -> `commander`, `allie
 order), `swordmaster_taken` (who sent an Agent to the Swordmaster space, sorted), `tokens` (the
 Agent tokens each Commander played this round) and, while tied Allies' rewards wait, `tie`.
 What is built: setup, Objectives for the Allies, a Commander's Agent tokens activating an Ally
-and his Reveal given to one, the activated Ally's Influence, units and swords, shared Influence
-for effects, the Swordmaster kept for one round only and its bonus swords, ties between Allies,
-team scoring and victory. The rest of the round is not (`NOT_IMPLEMENTED`: the reverse board
-side above all), so every decision of a six-player round is answered `not-implemented`, while
-the engine keeps counting by the rules it knows so that a log can be followed to its end.
+and his Reveal given to one, the activated Ally's Influence, units, swords and deployment
+decisions, shared Influence for effects and requirements, the Commanders' boards (their spaces
+named in the seed, their own tracks and team rewards), where Emperor and Fremen Influence goes for
+each role, the Swordmaster kept for one round only and its bonus swords (a Commander's from setup),
+an Ally's own swords when he reveals outside the Conflict, Exchange gifts (Intrigue cards too),
+a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory.
+The rest is not (`NOT_IMPLEMENTED`), so every decision of a six-player round is still answered
+`not-implemented`, while the engine keeps counting by the rules it knows so that a log can be
+followed to its end.
 """
 
 from __future__ import annotations
 
+from itertools import product
+
 from ...core.errors import IllegalAction, MalformedLog
 from ..combat import REWARDS
-from ..conditions import strength
+from ..conditions import strength, units_in_conflict
 from ..content import REVERSE
-from ..game import RESOURCES, Game
-from ..registry import choice, custom, hook
+from ..game import RESOURCES, Game, ms_add, ms_remove
+from ..registry import choice, custom, fire, hook
 from ..steps import push_choice
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
@@ -40,22 +46,15 @@ MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
 ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
 # the team icons of the six-player spaces (p. 4), named where a space meets them
-INTRIGUE_GIFTS = "Exchange: Intrigue cards given to a teammate"
 REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
     "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
     "of the six-player spaces (not in the seed)",
-    "the Commanders' boards: their two spaces each, their own Influence track and its rewards",
+    "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the activated Ally deciding the deployment of a Commander's Agent turn (the log records it by the Commander)",
-    "a Commander's Swordmaster bonus swords (whether he holds the bonus token from setup)",
-    "an Ally entering the Conflict only through a Commander does not count their own revealed swords",
-    "shared Influence where a general rule reads a track directly (space requirements, Alliances)",
-    "which factions the Emperor and Fremen icons reach for each role",
-    "Intrigue cards given in an Exchange, and the team reward",
-    "the Throne Row (Shaddam's own market)",
-    "Combat Intrigue cards played by a Commander for one Ally",
+    "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
+    "moves a card to it)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
@@ -81,6 +80,13 @@ def members(g: Game, team: str) -> list[str]:
 
 def is_commander(g: Game, pid: str) -> bool:
     return is_six(g) and any(teams(g)[t]["commander"] == pid for t in TEAMS)
+
+
+def board_faction(g: Game, pid: str) -> str | None:
+    """The faction of a Commander's own board (Muad'Dib: the Fremen; Shaddam: the Emperor)."""
+    if not is_commander(g, pid):
+        return None
+    return g.content.commander_boards[team_of(g, pid)]["faction"]
 
 
 # --- setup ------------------------------------------------------------------------------------------
@@ -126,7 +132,7 @@ def reverse_side(g: Game) -> None:
     """The board turned to its six-player side (p. 2): its spaces in place of the four Emperor and
     Fremen ones, the Great Houses and Fringe Worlds tracks in place of theirs. Every player gets
     a place on the new tracks and an Alliance slot for each; the Emperor and Fremen entries stay,
-    at 0, for the Commanders' own boards and the effects that still name them (not implemented)."""
+    at 0, for the Commanders' own boards (each holds only its Commander's cube)."""
     board = g.state["board"]
     board["side"] = REVERSE
     new = [f for f in g.tracks if f not in g.state["alliances"]]
@@ -196,17 +202,38 @@ def _exchange_with(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 def _gift_offers(g: Game, task: dict) -> list[dict]:
-    """Any amount of one kind (`resource`: solari, spice or water; `count`), or nothing (skip).
-    Intrigue cards: not implemented yet."""
+    """Any amount of one kind (`resource`: solari, spice or water; `count`), or Intrigue cards
+    (`intrigue`: the cards given, sorted; `?` for one the log does not name), or nothing (skip)."""
     pl = g.p(task["player"])
-    return [{"option": "skip"}] + [{"resource": k, "count": n} for k in RESOURCES for n in range(1, pl[k] + 1)]
+    held = sorted(pl["intrigue"])
+    kinds = sorted(set(held))
+    bundles = [sorted(c for c, n in zip(kinds, counts, strict=True) for _ in range(n))
+               for counts in product(*(range(held.count(c) + 1) for c in kinds))]
+    return ([{"option": "skip"}] + [{"resource": k, "count": n} for k in RESOURCES for n in range(1, pl[k] + 1)]
+            + [{"intrigue": b} for b in sorted(bundles) if b])
 
 
-@choice("gift", _gift_offers, R_EXCHANGE, handles_skip=True)
+def _why_not_gift(g: Game, task: dict, given: dict) -> IllegalAction | None:
+    cards = given.get("intrigue")
+    if cards is None:
+        return None
+    left = list(g.p(task["player"])["intrigue"])
+    if not isinstance(cards, list) or not cards or any(not ms_remove(left, c) for c in cards):
+        return IllegalAction("six.gift-not-held", f"{task['player']} holds no such Intrigue cards to give: "
+                             f"{cards}", (*R_EXCHANGE, "six.exchange-intrigue"))
+    return None
+
+
+@choice("gift", _gift_offers, R_EXCHANGE, handles_skip=True, why_not=_why_not_gift)
 def _gift(g: Game, task: dict, given: dict, below: dict) -> None:
-    if g.p(task["player"])["intrigue"]:  # a gift of Intrigue cards was open to them: not offered yet
-        g.note_unimplemented(INTRIGUE_GIFTS)
     if given.get("option") == "skip":
+        return
+    if "intrigue" in given:  # the cards change hands; a card the log leaves unnamed stays so
+        for card in given["intrigue"]:
+            ms_remove(g.p(task["player"])["intrigue"], card)
+            ms_add(g.p(task["to"])["intrigue"], card)
+        g.rulings.append("six.exchange-intrigue")
+        fire("intrigue-gained", g, task["to"], len(given["intrigue"]))
         return
     g.pay(task["player"], {given["resource"]: given["count"]})
     g.gain(task["to"], {given["resource"]: given["count"]})
@@ -300,14 +327,29 @@ def _reveal_given(g: Game, pid: str, a: dict, turn: dict) -> None:
     if is_commander(g, pid):
         turn["activated"] = a["activate"]
         g.rulings.append("six.ally-activation")
+    elif is_six(g):
+        turn["swords_before"] = g.p(pid)["swords"]  # what a Commander gave before: it may count
+
+
+@hook("turn-end")
+def _own_swords_outside(g: Game, pid: str, turn: dict) -> None:
+    """An Ally who ends his Reveal turn with no unit in the Conflict can get there only through a
+    Commander: the swords of his own Reveal turn then never count (p. 3; reading
+    six.ally-swords-outside); a Commander's swords, before or after, still do."""
+    if turn.get("kind") != "reveal" or "swords_before" not in turn or units_in_conflict(g.p(pid)):
+        return
+    pl = g.p(pid)
+    if pl["swords"] > turn["swords_before"]:
+        pl["swords"] = turn["swords_before"]
+        g.rulings += ["six.activated-ally-gains", "six.ally-swords-outside"]
 
 
 @hook("influence-of")
 def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
     """A Commander counts, for effects, the Influence of his most influential Ally with that
     faction, whichever Ally he activates (p. 4)."""
-    if not is_commander(g, pid):
-        return value
+    if not is_commander(g, pid) or faction == board_faction(g, pid):
+        return value  # his own board's track holds his own cube (p. 3)
     g.rulings.append("six.shared-influence")
     return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
 
@@ -469,13 +511,23 @@ def _swordmaster_once_per_game(g: Game, pid: str, space_id: str, card_id):
     return None
 
 
+def has_bonus(g: Game, pid: str) -> bool:
+    """Does `pid` hold a Swordmaster bonus token? An Ally once he took the Swordmaster space; a
+    Commander from setup, with the two-arrow token he starts with (our reading,
+    six.commander-swordmaster-bonus)."""
+    return is_commander(g, pid) or took_swordmaster(g, pid)
+
+
 @hook("revealed")
 def _swordmaster_bonus(g: Game, pid: str) -> None:
-    """An Ally who took the Swordmaster space keeps its bonus token: 2 swords in every Reveal
-    turn, also once the Swordmaster itself is back in the box."""
-    if is_six(g) and not is_commander(g, pid) and took_swordmaster(g, pid):
-        g.p(pid)["swords"] += SWORDMASTER_BONUS
-        g.rulings += ["six.swordmaster", "six.space-swordmaster"]
+    """The bonus token: 2 swords in every Reveal turn for the rest of the game, also once the
+    Swordmaster itself is back in the box; a Commander's go to the Ally his Reveal names."""
+    if not (is_six(g) and has_bonus(g, pid)):
+        return
+    g.gain(_activated_ally(pid, g), {"swords": SWORDMASTER_BONUS})
+    g.rulings += ["six.swordmaster", "six.space-swordmaster"]
+    if is_commander(g, pid):
+        g.rulings.append("six.commander-swordmaster-bonus")
 
 
 # --- the round: not refereed yet ------------------------------------------------------------------
