@@ -329,6 +329,7 @@ def _resolve(g: Game, task: dict) -> None:
     for pid in (a, d):  # spice support goes to the bank, but a winner by treachery keeps its own
         pay_support(g, pid, plans[pid], back=b["traitors"] == [pid])
     g.finish(task)
+    g.resolved = b  # still read while strengths are counted (the Ixians: a Karama on the Cyborgs)
     g.state["battle"] = None
     g.state["dialers"] = [a, d]
     for pid in (a, d):

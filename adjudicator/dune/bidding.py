@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from .game import Game
 from .karama import pay_with, payment_error, stopped
-from .registry import Decision, auto, decision, fire
+from .registry import Decision, auto, collect, decision, fire, first
 from .treachery import has_room
 
 KARAMA = "karama"
@@ -21,6 +21,7 @@ KARAMA = "karama"
 def start_bidding(g: Game) -> None:
     cards = sum(1 for q in g.order if has_room(g, q))
     g.push({"t": "auto", "kind": "auction", "left": cards, "first": 0})
+    fire("bidding-started", g, cards)  # the Ixians prepare the auction supply first
 
 
 @auto("auction")
@@ -30,11 +31,13 @@ def auction(g: Game, task: dict) -> None:
     bidders = [q for q in bidders if has_room(g, q)]
     if task["left"] == 0 or not bidders:
         g.finish(task)
+        fire("auction-over", g)  # cards set aside go back on the deck (supply.py)
         return
     task["left"] -= 1
     task["first"] = (task["first"] + 1) % len(order)
     g.push({"t": "decide", "kind": "bid", "player": bidders[0], "bidders": bidders, "high": 0,
             "leader": None, "passes": 0, "auction": task["left"]})
+    fire("card-up", g, g.top)  # before bidding on it: the Ixians' Technology
 
 
 def _offers(g: Game, task: dict) -> list[dict]:
@@ -96,8 +99,13 @@ def _bid(g: Game, task: dict, args: dict) -> None:
             paid_to = emperor if emperor and emperor != winner and not stopped(g, "emperor-payment") else None
             g.pay(winner, task["high"], paid_to)
         g.finish(task)
-        g.push({"t": "chance", "kind": "draw-treachery", "player": winner})
         fire("card-bought", g, winner, task)  # the Harkonnen's extra card (unless a Karama stopped it)
+        # the card bought: drawn from the supply or the deck, or the one the Ixians put up (hook)
+        drawn = []
+        if first("give-card-up", g, winner) is None:
+            pile = {"from": "up"} if g.state["treachery"].get("up") else {}
+            drawn = [{"t": "chance", "kind": "draw-treachery", "player": winner, **pile}]
+        g.push(*drawn, *collect("after-purchase", g, winner, drawn))  # then the Ixian ally's swap
         return
     _next(task)
 

@@ -52,11 +52,14 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
         out.append(f"spice: {spice} != {SPICE_TOTAL}")
     plans = state["battle"]["plans"].values() if state["battle"] else []
     t = state["treachery"]  # an unknown card in a hand ("?") is still counted in the deck
-    treachery = Counter(t["deck"] + t["discard"] + t.get("up", []) + [c for pl in players.values()
-                                                                     for c in pl["hand"] if c != "?"]
+    aside = t.get("up", []) + t.get("offered", [])  # set aside face down (supply.py)
+    treachery = Counter(t["deck"] + t["discard"] + [c for c in aside if c != "?"]
+                        + [c for pl in players.values() for c in pl["hand"] if c != "?"]
                         + [c for p in plans for c in p["cards"]])
-    if sum(pl["hand"].count("?") for pl in players.values()) != t.get("hidden", 0):
+    if sum(pl["hand"].count("?") for pl in players.values()) + aside.count("?") != t.get("hidden", 0):
         out.append("unknown Treachery cards in hands and the deck's count of them differ")
+    if Counter(t.get("top", []) + t.get("bottom", [])) - Counter(t["deck"]):
+        out.append("cards known on top or at the bottom of the Treachery deck are not in it")
     if treachery != Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used}):
         out.append("Treachery cards not conserved")
     d = state["spice_deck"]

@@ -29,13 +29,14 @@ NOT_IMPLEMENTED = {
                         "revival bank and prices, Zoal, Cyborgs and Suboids, the Suboid exchange, Karama "
                         "against the revival advantages and the two exchanges, the Hidden Mobile "
                         "Stronghold (factions/ixians_hms.py: inside, pointed, moved, entered, Karama), the "
+                        "Ixians' setup deal, extra draw before bidding, ally's replacement and Technology, "
+                        "Karama against the Cyborgs' strength and the Ixians' bidding advantages, the "
                         "Tleilaxu's terms for others (raised limits, early leaders, the ally's prices), gholas, "
                         "the Ghola card's income and the Tleilaxu's special Karama, the 14 Treachery cards in "
                         "battle plans and the Voice, Thumper, Harvester, Amal and Sandtrout, Tech Tokens "
                         "(tech_tokens.py). Not yet: the advanced Ixians' other stronghold move (the seed does "
                         "not say how), Karama holding Cyborgs to one territory (the seed names no wider Cyborg "
-                        "move), Tech Tokens in a compact scenario (a position writes none), the Ixians' extra "
-                        "draw before bidding, setup deal, ally's swap and Technology, Karama against the "
-                        "Cyborgs' strength",
+                        "move), Tech Tokens in a compact scenario (a position writes none), the Ixians' Special "
+                        "Karama Power (the seed does not say what it does: refused as an unknown power)",
                         "dune.engine-ixtl-gate"),
 }

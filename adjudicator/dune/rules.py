@@ -28,6 +28,7 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     setup,
     spice,
     storm,
+    supply,
     tech_tokens,
     treachery,
 )
@@ -218,6 +219,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
                 if pl.get("prediction"):  # the Bene Gesserit prediction is secret until it comes true
                     pl["prediction"] = "hidden"
         view["treachery"]["deck"] = len(view["treachery"]["deck"])
+        ixian = viewer in view["players"] and view["players"][viewer]["faction"] == "ixians"
+        supply.public(view["treachery"], ixian)  # what the Ixians set aside and saw (supply.py)
         view["spice_deck"]["deck"] = len(view["spice_deck"]["deck"])
         view["traitor_deck"] = len(view["traitor_deck"])
         if view["battle"]:

@@ -97,8 +97,9 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
     tasks = [{"t": "chance", "kind": "draw-traitors", "player": q} for q in traitors]
     tasks += [{"t": "decide", "kind": "keep-traitor", "player": q} for q in traitors
               if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
-    tasks += [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
-              for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
+    # the Ixians deal the first cards themselves (factions/ixian_bidding.py)
+    tasks += first("setup-treachery", g) or [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
+                                             for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
     for q in ids:
         setup_elite(g, q)  # advanced: the special forces start in reserves (forces.py)
     fremen = g.player_of("fremen")

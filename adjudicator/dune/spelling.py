@@ -30,7 +30,8 @@ FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "le
           "weapon": ("treachery",), "defense": ("treachery",), "faction": ("faction",)}
 # the advanced Atreides' Kwisatz Haderach, revived as a leader (factions/atreides.py KH), in no leader list
 KWISATZ = {"kwisatz-haderach": {"en": "Kwisatz Haderach", "ru": "Квисатц Хадерах"}}
-CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery"}
+CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery",
+              **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap"), "treachery")}  # Ixians
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
 _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)\))\s*$")
 # ids in a message: hyphenated, with a sector, or a single word (only known ids are replaced)

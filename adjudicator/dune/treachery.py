@@ -8,14 +8,14 @@ counts such cards) and is named when it is played (`identify`), which makes that
 
 from __future__ import annotations
 
-from ..core.errors import IllegalAction
+from . import supply
 from .deck import draw, put, take
 from .game import Game
 from .registry import ChanceKind, chance_kind
 
 HAND_LIMITS = {"harkonnen": 8}
 HAND_LIMIT = 4
-HIDDEN = "?"
+HIDDEN = supply.HIDDEN
 HIDDEN_RULINGS = ("dune.engine-hidden-cards",)
 
 
@@ -29,41 +29,33 @@ def has_room(g: Game, pid: str) -> bool:
 
 def visible(g: Game) -> int:
     """Cards truly left in the deck: its multiset also counts the unknown cards in hands."""
-    t = g.state["treachery"]
-    return len(t["deck"]) - t.get("hidden", 0)
+    return supply.visible(g.state)
 
 
-def _refill(g: Game) -> None:
-    """An empty deck is made again from the discard pile (a multiset: shuffling is drawing)."""
-    t = g.state["treachery"]
-    if visible(g) == 0:
-        put(t["deck"], t["discard"])
-        t["discard"] = []
-
-
+# A draw comes from the deck (its known top first: supply.py) or, with `from` on the task, from
+# the cards set aside face down (the Ixians' setup deal and auction supply).
 def _deal(g: Game, task: dict) -> dict:
-    _refill(g)
-    return {"do": "draw-treachery", "player": task["player"], "card": draw(g.state, g.state["treachery"]["deck"])[0]}
+    pile = task.get("from")
+    card = draw(g.state, g.state["treachery"][pile])[0] if pile else supply.deal(g.state)
+    return {"do": "draw-treachery", "player": task["player"], "card": card}
 
 
 def _check(g: Game, task: dict, data: dict) -> None:
-    t = g.state["treachery"]
-    deck = t["deck"] + t["discard"] if visible(g) == 0 else t["deck"]
-    if data.get("card") == HIDDEN and (visible(g) or t["discard"]):
-        return
-    if data.get("card") not in deck:
-        raise IllegalAction("dune.card-not-available", f"{data.get('card')} is not in the Treachery deck",
-                            ("dune.engine-chance-outcomes",))
+    if task.get("from"):
+        supply.check_from(g.state, task["from"], data.get("card"))
+    else:
+        supply.check_draw(g.state, data.get("card"))
 
 
 def _apply(g: Game, task: dict, data: dict) -> None:
-    _refill(g)
-    t = g.state["treachery"]
-    if data["card"] == HIDDEN:  # the card stays in the deck's multiset until it is named
-        t["hidden"] = t.get("hidden", 0) + 1
+    card = data["card"]
+    if task.get("from"):
+        supply.take_from(g.state, task["from"], card)
     else:
-        take(t["deck"], [data["card"]], "Treachery deck")
-    put(g.p(task["player"])["hand"], [data["card"]])
+        supply.take_from_deck(g.state, card)
+    put(g.p(task["player"])["hand"], [card])
+    if task.get("bought"):  # which card was bought, for the Ixian ally's replacement
+        g.state["treachery"]["bought"] = card
 
 
 chance_kind(ChanceKind("draw-treachery", _deal, _check, _apply, ("dune.setup-treachery",)))

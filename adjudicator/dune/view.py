@@ -29,7 +29,9 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "voice": "uses the Voice", "send-advisor": "sends an advisor", "go-now": "ships now",
                 "wait": "waits", "play": "plays", "bribe": "bribes", "give-spice": "gives spice",
                 "spare": "spares the ally", "ride": "rides the worm",
-                "place-worm": "places Shai-Hulud"},
+                "place-worm": "places Shai-Hulud", "draw-supply": "draws a card face down", "keep-card": "keeps a card",
+                "draw": "draws for the auction", "return-card": "returns a card to the deck",
+                "replace": "replaces the card bought", "swap": "swaps the card up for bid"},
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
@@ -40,12 +42,16 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "predict": "предсказывает", "voice": "Голос", "send-advisor": "посылает советницу",
                 "go-now": "высаживается сейчас", "wait": "ждёт", "play": "играет", "bribe": "подкупает",
                 "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве",
-                "place-worm": "направляет Шай-Хулуда"}}
+                "place-worm": "направляет Шай-Хулуда", "draw-supply": "берёт карту втёмную",
+                "keep-card": "оставляет карту", "draw": "берёт карты для торгов",
+                "return-card": "возвращает карту в колоду", "replace": "заменяет купленную карту",
+                "swap": "подменяет карту на торгах"}}
 # an action's field -> the kind of thing it names (spelling.tables), for the label
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
 CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
-              "draw-traitors": "traitor", "discard": "treachery", "play": "treachery"}
+              "draw-traitors": "traitor", "discard": "treachery", "play": "treachery",
+              **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
 
 

@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (registrations)
     emperor,
     fremen,
     harkonnen,
+    ixian_bidding,
     ixians,
     ixians_hms,
     spacing_guild,

@@ -3,15 +3,14 @@ and Suboids as force kinds in every game (forces.py's mechanism: the Suboids are
 forces, the Cyborgs the special kind), their battle strengths, their revival prices and the
 exchange of surviving Suboids for lost Cyborgs after a battle won.
 
-The Hidden Mobile Stronghold is ixians_hms.py. Not played yet (not_implemented.py
-"ixians-tleilaxu"): the extra Treachery draw before bidding, the ally's card
-swap, the setup's Treachery deal, Karama against these advantages, the advanced Technology swap."""
+The Hidden Mobile Stronghold is ixians_hms.py; the Ixians' Treachery advantages (the setup deal,
+the extra draw before bidding, the ally's replacement, Technology) are ixian_bidding.py."""
 
 from __future__ import annotations
 
 from ..forces import Kind, at, shift
 from ..game import Game
-from ..karama import STOPPABLE, Stoppable, stopped
+from ..karama import IN_BATTLE, STOPPABLE, Stoppable, stopped
 from ..registry import Decision, decision, hook
 
 FACTION = "ixians"
@@ -39,6 +38,18 @@ def kinds(g: Game, faction: str) -> dict | None:
     return {CYBORGS: Kind(CYBORGS, FACTION, spec["count"], spec["strength_basic"], (), None)}
 
 
+# A Karama stops the Cyborgs' double strength for one battle, before plans are revealed (seed 002
+# paragraphs 75, 76): the battle record carries it until then and cards.py strikes it.
+CYBORG_KARAMA = "cyborgs"
+IN_BATTLE[CYBORG_KARAMA] = "the Cyborgs' double strength"
+
+
+@hook("battle-opened")
+def cyborgs_fight(g: Game, battle: dict) -> None:
+    if FACTION in (g.faction(battle["aggressor"]), g.faction(battle["defender"])):
+        battle[CYBORG_KARAMA] = True
+
+
 @hook("forces-strength2")
 def strength2(g: Game, pid: str, plan: dict) -> int | None:
     """Twice the dialed forces' strength: a Suboid counts 1/2 always; a Cyborg 2 in the basic game,
@@ -50,6 +61,11 @@ def strength2(g: Game, pid: str, plan: dict) -> int | None:
     cyborgs = plan.get("kinds", {}).get(CYBORGS, 0)
     suboids = plan["dial"] - cyborgs
     supported = cyborgs if not g.advanced else min(cyborgs, plan.get("spice", 0))
+    b = g.state["battle"]
+    b = getattr(g, "resolved", None) if b is None else b  # battle.py: the record of the battle resolved
+    if b is not None and CYBORG_KARAMA not in b:  # a Karama struck it: ordinary forces this battle
+        cite(g, ("ixtl.karama-cyborg-strength",))
+        return 2 * supported + (cyborgs - supported) + suboids
     return 4 * supported + 2 * (cyborgs - supported) + suboids
 
 
