@@ -58,7 +58,7 @@ def test_karama_outside_its_window_or_by_the_advantages_own_faction_is_refused()
     assert err.code == "dune.karama-window" and "dune.engine-karama-stops" in err.rulings
     at(state, {"t": "decide", "kind": "ship", "player": "spacing-guild"}, phase="battle")
     assert refused(state, "spacing-guild", "play", card="karama", against="guild-half-price").code == \
-        "dune.karama-window"
+        "dune.karama-own-advantage"
     assert refused(state, "atreides", "play", card="karama", against="harkonnen-traitors").code == \
         "dune.karama-cannot-stop"
     assert "karama" in g.p("atreides")["hand"]
@@ -150,7 +150,11 @@ def test_emperor_sponsored_revival_stopped():
     give(g, "harkonnen", "karama")
     assert any(a.get("sponsored") for a in offered(state))
     assert refused(state, "emperor", "play", card="karama", against="emperor-sponsored-revival").code == \
-        "dune.karama-window"  # its own advantage
+        "dune.karama-own-advantage"  # its own advantage
+    g.p("emperor")["hand"].remove("karama")  # nor the ally it is used for (dune.engine-karama-not-own)
+    g.p("atreides")["hand"].append("karama")
+    assert refused(state, "atreides", "play", card="karama", against="emperor-sponsored-revival").code == \
+        "dune.karama-own-advantage"
     karama(state, "harkonnen", "emperor-sponsored-revival")
     assert not any(a.get("sponsored") for a in offered(state))
     assert refused(state, "atreides", "revive", forces=5, sponsored=2).code == "dune.not-offered"

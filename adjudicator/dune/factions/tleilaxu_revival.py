@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..alliance import allied
 from ..game import Game
-from ..karama import STOPPABLE, Stoppable, stopped
+from ..karama import STOPPABLE, Stoppable, served, stopped
 from ..karama_powers import POWERS, Power
 from ..registry import Decision, collect, decision, hook
 from ..revival import LIMIT, cost, leader_price, revivable_leaders
@@ -65,13 +65,14 @@ STOPPABLE.update({
     "tleilaxu-revival-income": Stoppable(FACTION, "revive", lambda g, t, o: True,
                                          "the Tleilaxu's spice for this free revival", KARAMA_RULINGS),
     "tleilaxu-half-price": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o or "half" in _terms_of(t),
-                                     "the Tleilaxu's half-price revival (theirs or their ally's)", KARAMA_RULINGS),
+                                     "the Tleilaxu's half-price revival (theirs or their ally's)", KARAMA_RULINGS,
+                                     users=served),
     "tleilaxu-no-limit": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o or "limit" in _terms_of(t),
                                    "the Tleilaxu's revival without limit, or another's limit raised to 5",
-                                   KARAMA_RULINGS),
+                                   KARAMA_RULINGS, users=served),
     "tleilaxu-early-leader": Stoppable(FACTION, "revive",
                                        lambda g, t, o: t["player"] == o or "leader" in _terms_of(t),
-                                       "a leader revived early by the Tleilaxu", KARAMA_RULINGS),
+                                       "a leader revived early by the Tleilaxu", KARAMA_RULINGS, users=served),
 })
 
 
