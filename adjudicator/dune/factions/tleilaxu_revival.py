@@ -32,7 +32,6 @@ ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 paragrap
 RAISED = 5  # another's force revival limit, raised (paragraph 41)
 POOL = 5  # active leaders, gholas included (paragraph 50)
 NEVER_GHOLAS = ("the-auditor", "duke-vidal")  # leaders of expansions not seated yet (paragraph 52)
-UNAVAILABLE = ("tanks", "captured", "ghola")
 PREVENTED = "revival-prevented"
 REVIVAL_RULINGS = ("ixtl.tleilaxu-own-revival", "ixtl.tleilaxu-revival-income", "ixtl.tleilaxu-free-revival-income",
                    "ixtl.zoal-revival")
@@ -92,17 +91,11 @@ def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) 
 
 @hook("revivable-leaders")
 def leaders_revivable(g: Game, pid: str) -> list[str] | None:
-    """Theirs in the Tanks before all five are dead (paragraph 39). Another's: normal revival
-    applies once all its leaders are unavailable, dead, captured or gholas (paragraph 44)."""
-    if g.faction(pid) == FACTION:
-        if stopped(g, "tleilaxu-early-leader"):
-            return None
-        return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
-    statuses = g.p(pid)["leaders"].values()
-    if _me(g) is None or "alive" in statuses or all(s == "tanks" for s in statuses) or "tanks" not in statuses:
-        return None  # the general rule (revival.py) answers
-    dead = sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
-    return dead + sorted(x for more in collect("revivable-extra", g, pid) for x in more)
+    """Theirs in the Tanks before all five are dead (paragraph 39). Another's: the general rule
+    (revival.py: normal revival once all are unavailable, dead, captured or gholas, paragraph 44)."""
+    if g.faction(pid) != FACTION or stopped(g, "tleilaxu-early-leader"):
+        return None
+    return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
 
 
 def _leader_price(g: Game, leader: str) -> int:
