@@ -262,3 +262,25 @@ def test_the_advanced_bene_gesserit_name_a_worthless_card_to_pay_a_karama_bid_or
     assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
     assert state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
     assert "kulon" in state["treachery"]["discard"] and problems(state) == []
+
+
+def test_the_ally_an_advantage_serves_cannot_stop_it():
+    """Ruling dune.engine-karama-not-own: the Fremen's ally cannot stop its own sparing from the
+    worm, nor the Guild's ally the half price of its own shipment; a third player may."""
+    state = new("fremen", "atreides", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "spare-ally", "player": "fremen"}, phase="spice-blow")
+    g.p("fremen")["ally"], g.p("atreides")["ally"] = "atreides", "fremen"
+    give(g, "atreides", "karama")
+    assert refused(state, "atreides", "play", card="karama", against="fremen-spare-ally").code == \
+        "dune.karama-own-advantage"
+    assert {"do": "play", "card": "karama", "against": "fremen-spare-ally"} not in \
+        INTERJECTIONS["play"].offers(g, "atreides")
+    give(g, "harkonnen", "karama")
+    assert {"do": "play", "card": "karama", "against": "fremen-spare-ally"} in INTERJECTIONS["play"].offers(
+        g, "harkonnen")
+    state = new("spacing-guild", "atreides", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"}, phase="shipment-movement")
+    g.p("spacing-guild")["ally"], g.p("atreides")["ally"] = "atreides", "spacing-guild"
+    give(g, "atreides", "karama")
+    assert refused(state, "atreides", "play", card="karama", against="guild-half-price").code == \
+        "dune.karama-own-advantage"
