@@ -596,3 +596,20 @@ def test_outside_the_storm_or_in_the_basic_game_or_for_others_no_migration():
     other = new("harkonnen", "fremen")
     _fremen_ship(other, "harkonnen")
     assert refused(other, "harkonnen", "ship", to="the-great-flat@14", count=1).code == "dune.ship-into-storm"
+
+
+def test_four_dead_and_one_captured_revive_normally_without_the_expansion():
+    """Seed 002 paragraph 44's clarification holds in every game (reading dune.engine-capture): a
+    faction whose leaders are all dead or held captive revives a dead one normally."""
+    state = new("atreides", "harkonnen")
+    g = _atreides_revival(state, 4)
+    alive = next(ld for ld, s in g.p("atreides")["leaders"].items() if s == "alive")
+    g.p("atreides")["leaders"][alive] = "captured"
+    g.p("harkonnen")["captured"] = {alive: "atreides"}
+    dead = sorted(ld for ld, s in g.p("atreides")["leaders"].items() if s == "tanks")
+    offers = [a.data for a in RULES.legal_actions(state)]
+    assert {"by": "atreides", "do": "revive", "forces": 0, "leader": dead[0]} in offers
+    assert {"by": "atreides", "do": "revive", "forces": 0, "leader": alive} not in offers  # held, not dead
+    out = act(state, "atreides", "revive", forces=2, leader=dead[0])
+    assert "dune.revival-leaders" in out.rulings and g.p("atreides")["leaders"][dead[0]] == "alive"
+    assert g.p("atreides")["leaders"][alive] == "captured" and problems(state) == []

@@ -237,3 +237,25 @@ def test_a_bribe_waits_in_front_of_the_shield_until_the_mentat_pause():
     assert problems(state) == []
     act(state, "harkonnen", "pass")  # the move ends; the Mentat Pause collects the bribe
     assert g.p("harkonnen")["spice"] == 14 and "bribes" not in g.p("harkonnen") and problems(state) == []
+
+
+def test_karama_against_ones_own_battle_advantage_is_refused():
+    """Seed 002 paragraph 72, ruling dune.engine-karama-not-own: a Karama stops another faction's
+    advantage; the Bene Gesserit cannot Karama their own Voice, nor the Atreides their prescience."""
+    state = new("bene-gesserit", "harkonnen")
+    state["turn"] = 2
+    g = Game(state)
+    give(g, "bene-gesserit", "karama")
+    _battle(state, g, "bene-gesserit", "harkonnen")
+    act(state, "bene-gesserit", "voice", command="play", card="poison-weapon")
+    err = refused(state, "bene-gesserit", "play", card="karama", against="voice")
+    assert err.code == "dune.karama-own-advantage" and "dune.engine-karama-not-own" in err.rulings
+    assert "voice" in state["battle"] and "karama" in g.p("bene-gesserit")["hand"]
+    state = new("atreides", "harkonnen")
+    state["turn"] = 2
+    g = Game(state)
+    give(g, "atreides", "karama")
+    _battle(state, g, "atreides", "harkonnen")
+    act(state, "atreides", "prescience", element="weapon")
+    assert refused(state, "atreides", "play", card="karama", against="prescience").code == \
+        "dune.karama-own-advantage"

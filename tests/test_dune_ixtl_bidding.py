@@ -299,6 +299,28 @@ def test_stopping_the_cyborgs_strength_leaves_the_suboid_exchange():
     assert kind_at(g, "ixians", "cyborgs", FLAT) == 2 and problems(state) == []
 
 
+def test_mutated_a_karama_against_ones_own_advantage():
+    """A Karama stops another faction's advantage (seed 002 paragraph 72): the Ixians cannot stop
+    their own Cyborgs, nor their ally its own replacement (ruling dune.engine-karama-not-own)."""
+    state, g = battle_position("ixians", "harkonnen", forces=[("ixians", FLAT, 5, 2), ("harkonnen", FLAT, 4, 0)])
+    g.state["turn"] = 1
+    _give(g, "ixians", "karama")
+    act(state, "ixians", "battle", territory="the-great-flat", opponent="harkonnen")
+    err = refused(state, "ixians", "play", card="karama", against="cyborgs")
+    assert err.code == "dune.karama-own-advantage" and "dune.engine-karama-not-own" in err.rulings
+    assert state["battle"]["cyborgs"] is True
+    state, g = _bidding("ixians", "atreides", "harkonnen", ally="atreides")
+    _give(g, "atreides", "karama")
+    _draw_supply(state, "lasgun", "shield", "snooper", "baliset")
+    act(state, "ixians", "return-card", card="baliset", on="top")
+    _win(state, "atreides")
+    act(state, "chance", "draw-treachery", player="atreides", card="snooper")
+    assert refused(state, "atreides", "play", card="karama", against="ixian-ally-replacement").code == \
+        "dune.karama-own-advantage"
+    act(state, "atreides", "replace", card="snooper")
+    assert problems(state) == []
+
+
 def test_mutated_a_karama_against_the_cyborgs_after_the_plans():
     state, g = _cyborg_battle(3, False)
     assert refused(state, "harkonnen", "play", card="karama", against="cyborgs").code == "dune.karama-too-late"

@@ -7,6 +7,7 @@ import pytest
 from dune_helpers import RULES, act, at, refused
 from ixtl_helpers import battle_position, new_ixtl, place, to_tanks, until
 
+from adjudicator.dune.content import HMS
 from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.invariants import problems
 
@@ -150,6 +151,34 @@ def test_a_face_dancer_revealed_after_a_battle_the_tleilaxu_did_not_fight():
     assert g.forces(FLAT, "emperor") == 0 and g.p("emperor")["reserves"] == 20 - 2  # 3 survivors went home
     assert g.forces(FLAT, "tleilaxu") == 2 and g.forces("carthag@10", "tleilaxu") == 1
     assert g.p("tleilaxu")["revealed"] == ["bashar"] and problems(state) == []
+
+
+def test_a_face_dancer_reveal_places_forces_in_the_hidden_mobile_stronghold_within_its_limit():
+    """"Anywhere on the planet" (seed 002 paragraph 34) takes in the Hidden Mobile Stronghold, a
+    stronghold whose occupancy limit holds (paragraph 19; reading dune.face-dancer-placement-reading)."""
+    state, g = battle_position("emperor", "harkonnen", "tleilaxu", "ixians",
+                               forces=[("emperor", FLAT, 5, 0), ("harkonnen", FLAT, 2, 0)])
+    state["hms"]["points_at"] = "the-great-flat@14"
+    assert g.forces(HMS, "ixians") == 6
+    _dancers(state, ["bashar", "blin", "wykk"])
+    _emperor_wins(state)
+    until(state, "face-dancer")
+    out = act(state, "tleilaxu", "reveal", leader="bashar", place={HMS: 2, FLAT: 1})
+    assert "dune.face-dancer-placement-reading" in out.rulings
+    assert g.forces(HMS, "tleilaxu") == 2 and g.forces(FLAT, "tleilaxu") == 1 and problems(state) == []
+
+
+def test_mutated_a_face_dancer_reveal_placing_a_third_faction_in_a_stronghold():
+    state, g = battle_position("emperor", "harkonnen", "tleilaxu", "ixians",
+                               forces=[("emperor", FLAT, 5, 0), ("harkonnen", FLAT, 2, 0)])
+    state["hms"]["points_at"] = "the-great-flat@14"
+    place(g, "harkonnen", HMS, 1)  # the Ixians and the Harkonnen inside: full for a third faction
+    _dancers(state, ["bashar", "blin", "wykk"])
+    _emperor_wins(state)
+    until(state, "face-dancer")
+    err = refused(state, "tleilaxu", "reveal", leader="bashar", place={HMS: 1})
+    assert err.code == "dune.stronghold-full" and "dune.occupancy-limit" in err.rulings
+    assert g.forces(HMS, "tleilaxu") == 0
 
 
 def test_mutated_a_face_dancer_revealed_in_the_wrong_battle():

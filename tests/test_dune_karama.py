@@ -58,7 +58,7 @@ def test_karama_outside_its_window_or_by_the_advantages_own_faction_is_refused()
     assert err.code == "dune.karama-window" and "dune.engine-karama-stops" in err.rulings
     at(state, {"t": "decide", "kind": "ship", "player": "spacing-guild"}, phase="battle")
     assert refused(state, "spacing-guild", "play", card="karama", against="guild-half-price").code == \
-        "dune.karama-window"
+        "dune.karama-own-advantage"
     assert refused(state, "atreides", "play", card="karama", against="harkonnen-traitors").code == \
         "dune.karama-cannot-stop"
     assert "karama" in g.p("atreides")["hand"]
@@ -150,7 +150,11 @@ def test_emperor_sponsored_revival_stopped():
     give(g, "harkonnen", "karama")
     assert any(a.get("sponsored") for a in offered(state))
     assert refused(state, "emperor", "play", card="karama", against="emperor-sponsored-revival").code == \
-        "dune.karama-window"  # its own advantage
+        "dune.karama-own-advantage"  # its own advantage
+    g.p("emperor")["hand"].remove("karama")  # nor the ally it is used for (dune.engine-karama-not-own)
+    g.p("atreides")["hand"].append("karama")
+    assert refused(state, "atreides", "play", card="karama", against="emperor-sponsored-revival").code == \
+        "dune.karama-own-advantage"
     karama(state, "harkonnen", "emperor-sponsored-revival")
     assert not any(a.get("sponsored") for a in offered(state))
     assert refused(state, "atreides", "revive", forces=5, sponsored=2).code == "dune.not-offered"
@@ -258,3 +262,25 @@ def test_the_advanced_bene_gesserit_name_a_worthless_card_to_pay_a_karama_bid_or
     assert out.verdict == "legal" and "dune.bene-gesserit-worthless-karama" in out.rulings
     assert state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
     assert "kulon" in state["treachery"]["discard"] and problems(state) == []
+
+
+def test_the_ally_an_advantage_serves_cannot_stop_it():
+    """Ruling dune.engine-karama-not-own: the Fremen's ally cannot stop its own sparing from the
+    worm, nor the Guild's ally the half price of its own shipment; a third player may."""
+    state = new("fremen", "atreides", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "spare-ally", "player": "fremen"}, phase="spice-blow")
+    g.p("fremen")["ally"], g.p("atreides")["ally"] = "atreides", "fremen"
+    give(g, "atreides", "karama")
+    assert refused(state, "atreides", "play", card="karama", against="fremen-spare-ally").code == \
+        "dune.karama-own-advantage"
+    assert {"do": "play", "card": "karama", "against": "fremen-spare-ally"} not in \
+        INTERJECTIONS["play"].offers(g, "atreides")
+    give(g, "harkonnen", "karama")
+    assert {"do": "play", "card": "karama", "against": "fremen-spare-ally"} in INTERJECTIONS["play"].offers(
+        g, "harkonnen")
+    state = new("spacing-guild", "atreides", "harkonnen")
+    g = at(state, {"t": "decide", "kind": "ship", "player": "atreides"}, phase="shipment-movement")
+    g.p("spacing-guild")["ally"], g.p("atreides")["ally"] = "atreides", "spacing-guild"
+    give(g, "atreides", "karama")
+    assert refused(state, "atreides", "play", card="karama", against="guild-half-price").code == \
+        "dune.karama-own-advantage"

@@ -143,7 +143,8 @@ def _truth(g: Game, pid: str, args: dict) -> None:
 # --- Karama: stopping an advantage (karama.py) -----------------------------------------------------------
 def _karama_options(g: Game, pid: str) -> list[dict]:
     b = g.state["battle"]
-    battle = [k for k in karama.IN_BATTLE if b and len(b["plans"]) < 2 and b.get(k)]  # before the reveal
+    battle = [k for k in karama.IN_BATTLE if b and len(b["plans"]) < 2 and b.get(k)  # before the reveal
+              and not karama.own(g, pid, k)]
     return [{"against": k} for k in battle] + karama.options(g, pid) + karama_powers.options(g, pid)
 
 
@@ -156,6 +157,8 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if against in karama.UNSTOPPABLE:
         return IllegalAction("dune.karama-cannot-stop", f"no Karama stops {karama.UNSTOPPABLE[against]}",
                              karama.RULINGS)
+    if (own := karama.own_error(g, pid, against)) is not None:
+        return own
     if against in karama.IN_BATTLE:
         if {"against": against} not in _karama_options(g, pid):
             return IllegalAction("dune.karama-too-late", f"{karama.IN_BATTLE[against]} is not in use in a battle "

@@ -41,6 +41,18 @@ class Stoppable:
     # turn): the leaders it may name now, and what naming one does (g, leader)
     named: Callable | None = None
     then: Callable | None = None
+    # who uses it in this decision (g, task, owner): none of them may stop it (ruling
+    # dune.engine-karama-not-own); the owner alone unless it serves another player
+    users: Callable | None = None
+
+
+def served(g: Game, task: dict, owner: str) -> tuple[str, ...]:
+    """An advantage used for the player deciding (the ally's half price, terms given to another)."""
+    return owner, task["player"]
+
+
+def _for_ally(g: Game, task: dict, owner: str) -> tuple[str, ...]:
+    return owner, *(q for q in g.seats if allied(g, owner, q))
 
 
 def _own(g: Game, task: dict, owner: str) -> bool:
@@ -71,21 +83,31 @@ STOPPABLE = {
     "harkonnen-free-card": Stoppable("harkonnen", "bid", _bidder, "the Harkonnen's free card with this purchase"),
     "emperor-payment": Stoppable("emperor", "bid", _others, "the Emperor receiving this card's price"),
     "emperor-sponsored-revival": Stoppable("emperor", "revive", _ally_sponsored,
-                                           "the Emperor paying for its ally's extra revivals"),
+                                           "the Emperor paying for its ally's extra revivals", users=served),
     "guild-payment": Stoppable("spacing-guild", "ship", _others, "the Guild receiving this shipment's payment"),
-    "guild-half-price": Stoppable("spacing-guild", "ship", _own_or_ally, "half-price shipment"),
+    "guild-half-price": Stoppable("spacing-guild", "ship", _own_or_ally, "half-price shipment", users=served),
     "guild-cross-ship": Stoppable("spacing-guild", "ship", _own_or_ally,
-                                  "shipment from the planet (cross-ship or back to reserves)"),
+                                  "shipment from the planet (cross-ship or back to reserves)", users=served),
     "fremen-free-shipment": Stoppable("fremen", "ship", _own, "the Fremen bringing reserves in free"),
     "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
-    "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm"),
+    "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm",
+                                  users=_for_ally),
     "fremen-worm-placement": Stoppable("fremen", "place-worm", _own, "the Fremen placing a later Shai-Hulud"),
     "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
     "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),
     "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
 }
-# Stopped in battle (cards.py strikes them from the battle record).
+# Stopped in battle (cards.py strikes them from the battle record); who uses each there (g, battle):
+# the faction and the fighter it serves, who may not stop it (ruling dune.engine-karama-not-own).
 IN_BATTLE = {"voice": "the Voice", "prescience": "the Atreides prescience"}
+
+
+def _fighter_against(b: dict, target: str) -> tuple[str, ...]:
+    return tuple(q for q in (b["aggressor"], b["defender"]) if q != target)
+
+
+BATTLE_USERS = {"voice": lambda g, b: (g.player_of("bene-gesserit"), *_fighter_against(b, b["voice"]["target"])),
+                "prescience": lambda g, b: (g.player_of("atreides"), *_fighter_against(b, b["prescience"]["of"]))}
 UNSTOPPABLE = {"harkonnen-traitors": "a traitor call", "traitor": "a traitor call",
                "guild-default": "a win condition", "fremen-default": "a win condition",
                "bene-gesserit-prediction": "a win condition"}
@@ -94,14 +116,40 @@ UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing",
               "tleilaxu-ghola-income")  # the Tleilaxu's spice for a Tleilaxu Ghola card, played out of turn
 
 
-def window(g: Game, pid: str, against: str) -> bool:
-    """The pending decision uses `against`, and `pid` is not the faction whose advantage it is."""
+NOT_OWN = ("dune.karama", "dune.engine-karama-not-own")
+
+
+def _pending(g: Game, against: str) -> bool:
     entry, task = STOPPABLE.get(against), g.top
     if entry is None or task is None or task.get("kind") != entry.kind or task["t"] != "decide":
         return False
     owner = g.player_of(entry.faction)
-    return owner is not None and owner != pid and against not in task.get("stopped", ()) and entry.uses(
-        g, task, owner)
+    return owner is not None and against not in task.get("stopped", ()) and entry.uses(g, task, owner)
+
+
+def own(g: Game, pid: str, against: str) -> bool:
+    """`pid` uses this advantage now (its faction's, or one used for it): a Karama stops another's."""
+    if against in IN_BATTLE:
+        b = g.state["battle"]
+        return bool(b and b.get(against)) and pid in BATTLE_USERS[against](g, b)
+    if not _pending(g, against):
+        return False
+    entry = STOPPABLE[against]
+    owner = g.player_of(entry.faction)
+    return pid in (entry.users or (lambda g, t, o: (o,)))(g, g.top, owner)
+
+
+def own_error(g: Game, pid: str, against: str) -> IllegalAction | None:
+    if not own(g, pid, against):
+        return None
+    what = IN_BATTLE.get(against) or STOPPABLE[against].what
+    return IllegalAction("dune.karama-own-advantage", f"{pid} uses {what} itself: a Karama stops another "
+                         "faction's advantage, not one's own", NOT_OWN)
+
+
+def window(g: Game, pid: str, against: str) -> bool:
+    """The pending decision uses `against`, and `pid` is not among those who use it."""
+    return _pending(g, against) and not own(g, pid, against)
 
 
 def options(g: Game, pid: str) -> list[dict]:

@@ -1,9 +1,9 @@
-"""The Revival phase (rulings dune.revival-forces, dune.revival-leaders): in storm order, each
-player may bring up to three forces back from the Tanks to reserves (its free revival count free,
-2 spice for each further one) and, once all its leaders are in the Tanks, one leader for its
-strength in spice. An advantage may let another player pay for extra forces beyond the three
-(hook `revival-sponsor`: the Emperor for its ally): `revive {forces, sponsored}`, `sponsored` of
-the forces paid by the sponsor at the usual price.
+"""The Revival phase (rulings dune.revival-forces, dune.revival-leaders): in storm order, each player
+may bring up to three forces back from the Tanks to reserves (its free revival count free, 2 spice
+for each further one) and, once none of its leaders is active (each dead, held captive or a ghola)
+and one is dead, one dead leader for its strength in spice. An advantage may let another player pay
+for extra forces beyond the three (hook `revival-sponsor`: the Emperor for its ally): `revive
+{forces, sponsored}`, `sponsored` of the forces paid by the sponsor at the usual price.
 
 With the Tleilaxu seated (factions/tleilaxu_revival.py) a player's revival may come with their
 terms (hook `revival-terms`: a raised limit, one leader revived early at their price, the ally's
@@ -17,6 +17,9 @@ from .game import Game
 from .registry import Decision, collect, decision, fire, first
 
 LIMIT, PRICE = 3, 2
+# A faction revives a leader normally once none is active: each dead, held captive by the Harkonnen
+# or a Tleilaxu ghola (seed 002 paragraph 44, general: reading dune.engine-capture).
+UNAVAILABLE = ("tanks", "captured", "ghola")
 
 
 def start_revival(g: Game) -> None:
@@ -52,9 +55,10 @@ def revivable_leaders(g: Game, pid: str) -> list[str]:
     if (own := first("revivable-leaders", g, pid)) is not None:  # the Tleilaxu's own, before all are dead
         return own
     leaders = g.p(pid)["leaders"]
-    if any(status != "tanks" for status in leaders.values()):  # alive, or held captive
+    dead = sorted(ld for ld, status in leaders.items() if status == "tanks")
+    if not dead or any(status not in UNAVAILABLE for status in leaders.values()):  # one still active
         return []
-    return sorted(leaders) + sorted(x for more in collect("revivable-extra", g, pid) for x in more)  # the KH
+    return dead + sorted(x for more in collect("revivable-extra", g, pid) for x in more)  # the KH
 
 
 def _kinds(g: Game, pid: str, n: int) -> list[dict]:

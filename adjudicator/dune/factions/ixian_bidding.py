@@ -21,7 +21,7 @@ from ...core.errors import IllegalAction
 from .. import supply
 from ..deck import put
 from ..game import Game
-from ..karama import STOPPABLE, Stoppable, stopped
+from ..karama import STOPPABLE, Stoppable, served, stopped
 from ..registry import ChanceKind, Decision, chance_kind, decision, hook
 from ..treachery import could_hold, discard, identify
 
@@ -38,7 +38,8 @@ KARAMA = ("ixtl.karama-ixian-bidding",)
 STOPPABLE["ixian-auction-draw"] = Stoppable(FACTION, "ixian-draw", lambda g, t, o: t["player"] == o,
                                             "the Ixians' extra draw and look at the auction", KARAMA)
 STOPPABLE["ixian-ally-replacement"] = Stoppable(FACTION, "replace-card", lambda g, t, o: True,
-                                                "the Ixians' ally replacing the card it bought", KARAMA)
+                                                "the Ixians' ally replacing the card it bought", KARAMA,
+                                                users=served)
 STOPPABLE["ixian-technology"] = Stoppable(FACTION, "technology", lambda g, t, o: t["player"] == o,
                                           "the Ixians' Technology swap", KARAMA)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..forces import Kind, at, shift
 from ..game import Game
-from ..karama import IN_BATTLE, STOPPABLE, Stoppable, stopped
+from ..karama import BATTLE_USERS, IN_BATTLE, STOPPABLE, Stoppable, stopped
 from ..registry import Decision, decision, hook
 
 FACTION = "ixians"
@@ -42,6 +42,7 @@ def kinds(g: Game, faction: str) -> dict | None:
 # paragraphs 75, 76): the battle record carries it until then and cards.py strikes it.
 CYBORG_KARAMA = "cyborgs"
 IN_BATTLE[CYBORG_KARAMA] = "the Cyborgs' double strength"
+BATTLE_USERS[CYBORG_KARAMA] = lambda g, b: (g.player_of(FACTION),)
 
 
 @hook("battle-opened")

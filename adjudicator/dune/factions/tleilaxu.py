@@ -18,6 +18,7 @@ from ..deck import draw, put, take
 from ..forces import kinds_of, shift
 from ..game import Game
 from ..karama import STOPPABLE, UNSTOPPABLE, Stoppable, stopped
+from ..movement import OCCUPANCY
 from ..registry import ChanceKind, Decision, chance_kind, decision, hook
 from ..traitors import hidden
 from ..treachery import HIDDEN, HIDDEN_RULINGS
@@ -29,6 +30,7 @@ RULINGS = ("ixtl.tleilaxu-setup", "ixtl.face-dancers-drawn", "ixtl.face-dancer-r
            "ixtl.face-dancer-winner-keeps", "ixtl.face-dancer-leader", "ixtl.face-dancer-replace",
            "ixtl.face-dancer-cycle", "dune.engine-ixtl-readings")
 ZOAL_RULINGS = ("ixtl.zoal", "dune.engine-ixtl-readings")
+PLACEMENT = ("dune.face-dancer-placement-reading",)
 
 # What a Karama may stop of theirs (karama.py's table; seed 002 paragraph 38; the revival ones:
 # tleilaxu_revival.py).
@@ -127,12 +129,24 @@ def _reveal_check(g: Game, task: dict, args: dict) -> None:
                             "as a Face Dancer after this battle", RULINGS)
     place = args.get("place", {})
     if not isinstance(place, dict) or any(not isinstance(n, int) or isinstance(n, bool) or n < 1 or
-                                          loc not in g.c.graph or g.in_storm(loc) for loc, n in place.items()):
-        raise IllegalAction("dune.bad-placement", "Tleilaxu forces are placed on the planet, outside the storm",
-                            RULINGS)
+                                          not g.is_place(loc) or g.in_storm(loc) for loc, n in place.items()):
+        raise IllegalAction("dune.bad-placement", "Tleilaxu forces are placed on the planet (the Hidden Mobile "
+                            "Stronghold too), outside the storm", (*RULINGS, *PLACEMENT))
+    if full := sorted(loc for loc in place if _full(g, task, loc)):
+        raise IllegalAction("dune.stronghold-full", f"{territory(full[0])} will still hold forces of two other "
+                            "players: the Tleilaxu cannot be placed there", ("dune.occupancy-limit", *PLACEMENT))
     if sum(place.values()) > min(_room(g, task), g.p(task["player"])["reserves"]):
         raise IllegalAction("dune.bad-placement", f"at most {_room(g, task)} forces replace the winner's, from "
                             "the Tleilaxu's reserves", RULINGS)
+
+
+def _full(g: Game, task: dict, loc: str) -> bool:
+    """A stronghold (the Hidden Mobile Stronghold among them) that will hold two other players once
+    the winner's forces in the battle territory have gone home (reading
+    dune.face-dancer-placement-reading: the occupancy limit holds for this placement too)."""
+    terr, me, battle = territory(loc), task["player"], {territory(x) for x in task["locs"]}
+    others = [q for q in g.occupants(terr) if q != me and not (q == task["winner"] and terr in battle)]
+    return terr in g.strongholds and len(others) >= OCCUPANCY
 
 
 def _reveal(g: Game, task: dict, args: dict) -> None:
@@ -140,6 +154,7 @@ def _reveal(g: Game, task: dict, args: dict) -> None:
     there go home to reserves, and up to as many Tleilaxu forces are placed (seed 002 paragraphs 32-34)."""
     me, winner, leader = task["player"], task["winner"], task["leader"]
     if args["do"] == "reveal":
+        g.rulings += [r for r in PLACEMENT if args["place"] and r not in g.rulings]
         holder = g.p(winner)
         owner = next(q for q in g.seats if leader in g.p(q)["leaders"])
         g.p(owner)["leaders"][leader] = "tanks"

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..alliance import allied
 from ..game import Game
-from ..karama import STOPPABLE, Stoppable, stopped
+from ..karama import STOPPABLE, Stoppable, served, stopped
 from ..karama_powers import POWERS, Power
 from ..registry import Decision, collect, decision, hook
 from ..revival import LIMIT, cost, leader_price, revivable_leaders
@@ -32,7 +32,6 @@ ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 paragrap
 RAISED = 5  # another's force revival limit, raised (paragraph 41)
 POOL = 5  # active leaders, gholas included (paragraph 50)
 NEVER_GHOLAS = ("the-auditor", "duke-vidal")  # leaders of expansions not seated yet (paragraph 52)
-UNAVAILABLE = ("tanks", "captured", "ghola")
 PREVENTED = "revival-prevented"
 REVIVAL_RULINGS = ("ixtl.tleilaxu-own-revival", "ixtl.tleilaxu-revival-income", "ixtl.tleilaxu-free-revival-income",
                    "ixtl.zoal-revival")
@@ -65,13 +64,14 @@ STOPPABLE.update({
     "tleilaxu-revival-income": Stoppable(FACTION, "revive", lambda g, t, o: True,
                                          "the Tleilaxu's spice for this free revival", KARAMA_RULINGS),
     "tleilaxu-half-price": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o or "half" in _terms_of(t),
-                                     "the Tleilaxu's half-price revival (theirs or their ally's)", KARAMA_RULINGS),
+                                     "the Tleilaxu's half-price revival (theirs or their ally's)", KARAMA_RULINGS,
+                                     users=served),
     "tleilaxu-no-limit": Stoppable(FACTION, "revive", lambda g, t, o: t["player"] == o or "limit" in _terms_of(t),
                                    "the Tleilaxu's revival without limit, or another's limit raised to 5",
-                                   KARAMA_RULINGS),
+                                   KARAMA_RULINGS, users=served),
     "tleilaxu-early-leader": Stoppable(FACTION, "revive",
                                        lambda g, t, o: t["player"] == o or "leader" in _terms_of(t),
-                                       "a leader revived early by the Tleilaxu", KARAMA_RULINGS),
+                                       "a leader revived early by the Tleilaxu", KARAMA_RULINGS, users=served),
 })
 
 
@@ -91,17 +91,11 @@ def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) 
 
 @hook("revivable-leaders")
 def leaders_revivable(g: Game, pid: str) -> list[str] | None:
-    """Theirs in the Tanks before all five are dead (paragraph 39). Another's: normal revival
-    applies once all its leaders are unavailable, dead, captured or gholas (paragraph 44)."""
-    if g.faction(pid) == FACTION:
-        if stopped(g, "tleilaxu-early-leader"):
-            return None
-        return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
-    statuses = g.p(pid)["leaders"].values()
-    if _me(g) is None or "alive" in statuses or all(s == "tanks" for s in statuses) or "tanks" not in statuses:
-        return None  # the general rule (revival.py) answers
-    dead = sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
-    return dead + sorted(x for more in collect("revivable-extra", g, pid) for x in more)
+    """Theirs in the Tanks before all five are dead (paragraph 39). Another's: the general rule
+    (revival.py: normal revival once all are unavailable, dead, captured or gholas, paragraph 44)."""
+    if g.faction(pid) != FACTION or stopped(g, "tleilaxu-early-leader"):
+        return None
+    return sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
 
 
 def _leader_price(g: Game, leader: str) -> int:
