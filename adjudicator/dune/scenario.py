@@ -145,6 +145,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     for pid in seats:
         held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}", traitors)
     _allies(r, state, seats)
+    ixtl.read_gholas(r, state, given, seats)
     for terr in sorted(g.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
         here = g.occupants(terr)
         if len(here) > 2:

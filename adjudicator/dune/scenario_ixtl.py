@@ -126,21 +126,33 @@ def read_player(r, state: dict, pid: str, sc: dict, at: str, traitors: list) -> 
     revealed.sort()
     pl["face_dancers"], pl["revealed"] = dancers, revealed
     traitors += dancers
-    gholas = {}
-    for i, name in enumerate(sc.get("gholas", [])):
-        ld = r.name("leader", name, f"{at}/gholas/{i}")
-        if ld is None:
+
+
+def read_gholas(r, state: dict, given: dict, seats: list[str]) -> None:
+    """The Tleilaxu's gholas (after every player's leaders): each another player's leader, marked
+    `ghola` on its owner's sheet."""
+    for pid in seats:
+        pl, at = state["players"][pid], f"/players/{esc(pid)}/gholas"
+        if pl["faction"] != "tleilaxu":
             continue
-        owner = next((q for q, p in sorted(state["players"].items()) if ld in p["leaders"]), None)
-        if owner is None or owner == pid:
-            r.fail(f"{at}/gholas/{i}", "not-in-game", f"{ld} is no leader of another player in this game")
+        gholas = {}
+        for i, name in enumerate(given.get(pid, {}).get("gholas", [])):
+            ld = r.name("leader", name, f"{at}/{i}")
+            owner = next((q for q in seats if ld in state["players"][q]["leaders"]), None)
+            if ld is None:
+                continue
+            if owner is None or owner == pid:
+                r.fail(f"{at}/{i}", "not-in-game", f"{ld} is no leader of another player in this game")
+            elif state["players"][owner]["leaders"][ld] != "alive":
+                r.fail(f"{at}/{i}", "ghola", f"{ld} is a ghola in the Tleilaxu's pool: {owner} cannot have it "
+                       f"{state['players'][owner]['leaders'][ld]}")
+            else:
+                state["players"][owner]["leaders"][ld] = "ghola"
+                gholas[ld] = owner
+        if gholas:
+            pl["gholas"] = dict(sorted(gholas.items()))
         else:
-            state["players"][owner]["leaders"][ld] = "ghola"
-            gholas[ld] = owner
-    if gholas:
-        pl["gholas"] = dict(sorted(gholas.items()))
-    else:
-        pl.pop("gholas", None)
+            pl.pop("gholas", None)
 
 
 # --- state -> scenario ---------------------------------------------------------------------------
