@@ -34,9 +34,9 @@ NOT_IMPLEMENTED = {
                         "Tleilaxu's terms for others (raised limits, early leaders, the ally's prices), gholas, "
                         "the Ghola card's income and the Tleilaxu's special Karama, the 14 Treachery cards in "
                         "battle plans and the Voice, Thumper, Harvester, Amal and Sandtrout, Tech Tokens "
-                        "(tech_tokens.py). Not yet: the advanced Ixians' other stronghold move (the seed does "
-                        "not say how), Karama holding Cyborgs to one territory (the seed names no wider Cyborg "
-                        "move), Tech Tokens in a compact scenario (a position writes none), the Ixians' Special "
-                        "Karama Power (the seed does not say what it does: refused as an unknown power)",
+                        "(tech_tokens.py), positions with both factions and Tech Tokens (scenario_ixtl.py). "
+                        "Not yet: the advanced Ixians' other stronghold move (the seed does not say how), Karama "
+                        "holding Cyborgs to one territory (the seed names no wider Cyborg move), the Ixians' "
+                        "Special Karama Power (the seed does not say what it does: refused as an unknown power)",
                         "dune.engine-ixtl-gate"),
 }

@@ -21,6 +21,7 @@ import copy
 from collections import Counter
 
 from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
+from . import scenario_ixtl as ixtl
 from .content import HMS, Content, territory
 from .expansion import sets
 from .flow import PHASES as FLOW
@@ -31,7 +32,7 @@ from .treachery import HIDDEN
 PHASES = tuple(name for name, _ in FLOW if name not in ("collection", "mentat-pause"))  # a decision follows
 BEFORE = {name: FLOW[i - 1][0] for i, (name, _) in enumerate(FLOW)}
 TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery_discard", "spice_discard", "shield_wall", "hms",
-              "players")
+              "tech_tokens", "tech_due", "treachery_deck", "sandtrout", "amal", "players")
 PLAYER_KEYS = ("spice", "forces", "reserves", "tanks", "leaders", "hand", "traitors", "ally", "prediction", "bribes")
 LEADER_STATES = ("alive", "tanks")
 
@@ -106,6 +107,7 @@ def build(rules, doc: dict, prefix: str = "") -> dict:
     if found:
         raise InvalidPosition([dict(p, pointer=prefix + _back(p["pointer"])) for p in found])
     rules.settle(Game(state, rules.content))
+    ixtl.settled(state, doc)
     return state
 
 
@@ -130,6 +132,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
         state["shield_wall_destroyed"] = True
     state["dialers"] = _dialers(r, doc, seats)
     _hms(r, state, doc)
+    ixtl.read_tokens(r, state, doc, seats)
     state["spice"] = {}
     for place, amount in sorted(doc.get("spice", {}).items()):
         loc = r.name("place", place, f"/spice/{esc(place)}")
@@ -142,6 +145,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     for pid in seats:
         held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}", traitors)
     _allies(r, state, seats)
+    ixtl.read_gholas(r, state, given, seats)
     for terr in sorted(g.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
         here = g.occupants(terr)
         if len(here) > 2:
@@ -149,18 +153,26 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
                    "a stronghold holds the forces of at most two players")
     # the decks: every card not seen elsewhere ("?" cards stay counted in their deck)
     discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
+    aside = ixtl.read_aside(r, state, doc)  # set aside (out of the deck) or known in it
+    held += aside.get("up", []) + aside.get("offered", [])
     used = sets(state["game"]["modules"])  # the expansion's cards too (expansion.py)
     base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
     _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
     state["treachery"] = {"deck": sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),
-                          "discard": discard, "hidden": held.count(HIDDEN)}
+                          "discard": discard, "hidden": held.count(HIDDEN), **aside}
+    for key in ixtl.KNOWN:
+        if Counter(aside.get(key, [])) - Counter(state["treachery"]["deck"]):
+            r.fail(f"/treachery_deck/{key}", "not-in-deck", "a card known in the Treachery deck is in it, not "
+                   "in a hand, set aside or discarded")
     spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
     cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
     _too_many(r, Counter(spice_discard), cards, "Spice card", "/spice_discard")
     state["spice_deck"] = {"deck": sorted((cards - Counter(spice_discard)).elements()), "discard": spice_discard,
                            "aside": []}
+    ixtl.read_flags(r, state, doc)
     factions = {g.faction(q) for q in seats}
-    deck = Counter(c for c, t in cnt.traitors.items() if t["set"] == "base" and t["faction"] in factions)
+    deck = Counter(c for c, t in cnt.traitors.items()  # the expansion's Cheap Hero traitor is no faction's
+                   if t["set"] in used and t["faction"] in (*factions, None))
     named = Counter(c for c in traitors if c != HIDDEN)
     _too_many(r, named, deck, "Traitor card", "/players")
     state["traitor_deck"] = sorted((deck - named).elements())
@@ -241,6 +253,7 @@ def _player(r: Reader, state: dict, pid: str, sc: dict, at: str, traitors: list)
     traitors += pl["traitors"]
     pl["ally"] = sc.get("ally")
     pl["fought"] = {}
+    ixtl.read_player(r, state, pid, sc, at, traitors)
     if "prediction" in sc or faction == "bene-gesserit":  # left out: made, but unseen
         _prediction(r, state, pid, sc.get("prediction", HIDDEN), f"{at}/prediction")
     return pl["hand"]
@@ -284,6 +297,8 @@ def write(state: dict) -> dict | None:
     doc = {"game": {"system": "dune", "edition": game["edition"],
                     "players": [{"id": q, "name": game["players"][q]["name"], "faction": game["players"][q]["faction"]}
                                 for q in game["seats"]]}}
+    if game.get("modules"):
+        doc["game"]["modules"] = list(game["modules"])
     if state.get("rng") is not None:
         doc["seed"] = state["rng"]
     if state["phase"] == "setup" and state["turn"] == 0:
@@ -305,6 +320,7 @@ def write(state: dict) -> dict | None:
         doc["treachery_discard"] = list(state["treachery"]["discard"])
     if state["spice_deck"]["discard"]:
         doc["spice_discard"] = list(state["spice_deck"]["discard"])
+    ixtl.write_table(state, doc)
     doc["players"] = {q: _held(state, q) for q in game["seats"]}
     return doc
 
@@ -312,7 +328,7 @@ def write(state: dict) -> dict | None:
 def _held(state: dict, pid: str) -> dict:
     pl = state["players"][pid]
     out = {"spice": pl["spice"], "forces": _placed(state, pid), "reserves": pl["reserves"], "tanks": pl["tanks"],
-           "leaders": {ld: s for ld, s in sorted(pl["leaders"].items()) if s != "alive"},
+           "leaders": {ld: s for ld, s in sorted(pl["leaders"].items()) if s not in ("alive", "ghola")},
            "hand": list(pl["hand"]), "traitors": list(pl["traitors"])}
     for key in ("ally", "bribes"):
         if pl.get(key):
@@ -320,12 +336,13 @@ def _held(state: dict, pid: str) -> dict:
     if pl.get("prediction"):
         guess = pl["prediction"]
         out["prediction"] = HIDDEN if guess["faction"] == HIDDEN else dict(guess)
+    ixtl.write_player(pl, out)  # a ghola is written by its holder, the Tleilaxu
     return out
 
 
 def same_position(a: dict, b: dict) -> bool:
     """Two states that are the same position (the dealer's RNG aside)."""
-    a, b = copy.copy(a), copy.copy(b)
+    a, b = copy.copy(ixtl.same_piles(a)), copy.copy(ixtl.same_piles(b))
     a.pop("rng", None)
     b.pop("rng", None)
     return a == b
