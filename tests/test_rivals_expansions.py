@@ -1,0 +1,196 @@
+"""The Rival additions of the expansions (issue #13; rulings/rivals-expansions.toml). Immortality
+with the original game's Rivals (seed 003 p. 13): the solo deck trades its three Carthag cards
+for Immortality's four, a card's Tleilaxu icons move the Rival's Tleilaxu token, a crossed-out
+Row icon removes a Tleilaxu Row card; two players are unchanged. What stays refused with Rivals
+(Bloodlines, the Tech Module, Immortality with Uprising) is pinned here."""
+
+import copy
+from collections import Counter
+
+import pytest
+from test_playouts import replays_identically
+from test_rivals_playouts import only_pinned_gaps
+
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.replay import replay
+from adjudicator.imperium.custom import rivals
+from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.rules import RIVAL_MODULE_EDITIONS, ruleset
+from adjudicator.simulate import simulate
+
+RULES = ruleset("base")
+IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "carthag-tleilaxu": 1,
+                    "research-station": 1}
+# what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
+REFUSED = (
+    "Bloodlines with Rivals (Sardaukar Commanders, the six House Hagal cards, Esmar Tuek and Piter De Vries "
+    "as Rivals, the Deep Cover and spy clarifications; seed 000 p. 8)",
+    "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
+    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
+)
+
+
+def test_what_stays_refused_is_pinned():
+    assert rivals.REFUSED_WITH_RIVALS == REFUSED
+    assert RIVAL_MODULE_EDITIONS == {"immortality": ("base",)}
+
+
+def solo(seed: int = 1, modules=("immortality",)) -> dict:
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
+            "players": [{"id": "p1", "leader": "duke-leto-atreides"}]}
+    return RULES.new_state(game, {"seed": seed, "difficulty": "mentat",
+                                  "rivals": [{"id": "r1", "leader": "glossu-rabban"},
+                                             {"id": "r2", "leader": "baron-vladimir-harkonnen"}]})
+
+
+def two_players(seed: int = 1, modules=("immortality",)) -> dict:
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
+            "players": [{"id": "p1", "leader": "duke-leto-atreides"}, {"id": "p2", "leader": "glossu-rabban"}]}
+    return RULES.new_state(game, {"seed": seed, "rivals": [{"id": "hagal", "leader": "house-hagal"}]})
+
+
+def deck(state: dict) -> Counter:
+    return Counter(state["hagal"]["deck"]) + Counter(state["hagal"]["discard"])
+
+
+def test_the_solo_deck_swaps_the_three_carthag_cards_for_immortalitys_four():
+    plain, imm = deck(solo(modules=())), deck(solo())
+    assert plain["carthag"] == 3 and imm["carthag"] == 0
+    assert imm - plain == Counter(IMMORTALITY_SOLO) and plain - imm == Counter({"carthag": 3})
+    state = solo()
+    for rid in ("r1", "r2"):  # Tleilaxu tokens at the start of the track
+        assert state["players"][rid]["tleilaxu"] == 0
+
+
+def test_two_players_keep_the_original_deck():
+    assert deck(two_players()) == deck(two_players(modules=()))
+
+
+@pytest.mark.parametrize(("edition", "players", "module"), [
+    ("uprising", 1, "immortality"), ("uprising", 2, "immortality"), ("uprising", 1, "bloodlines"),
+    ("uprising", 2, "bloodlines"), ("base", 1, "bloodlines"), ("base", 2, "bloodlines")])
+def test_the_rest_is_refused_with_rivals(edition, players, module):
+    with pytest.raises(MalformedLog) as err:
+        simulate(edition, players, 1, (module,))
+    assert err.value.code == "unsupported-module"
+
+
+def to_rival_draw(state: dict) -> dict:
+    for _ in range(3000):
+        top = state["stack"][-1]
+        if top["t"] == "chance" and top["kind"] == "draw-hagal" and top["purpose"] == "agent":
+            return top
+        dealt = RULES.deal(state)
+        if dealt is not None:
+            RULES.apply(state, dealt, dealt=True)
+            continue
+        legal = RULES.legal_actions(state)
+        RULES.apply(state, ([a for a in legal if a.do not in ("reveal", "end-turn")] or legal)[0])
+    raise AssertionError("no Rival draw")
+
+
+def rival_turn(state: dict, card: str) -> str:
+    pid = to_rival_draw(state)["player"]
+    RULES.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": pid, "card": card}))
+    return pid
+
+
+def test_a_carthag_card_moves_the_token_and_removes_the_crossed_out_row_card():
+    state = solo()
+    pid = rival_turn(state, "carthag-tleilaxu-left")
+    row_before = list(state["tleilaxu"]["row"])
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "carthag-tleilaxu-left",
+                               "space": "carthag"}))
+    assert state["players"][pid]["tleilaxu"] == 1
+    assert state["board"]["occupied"]["carthag"] == pid
+    top = state["stack"][-1]
+    assert top["kind"] == "hagal-row-trash" and top["player"] == pid
+    stranger = next(c for c in sorted(state["tleilaxu"]["deck"]) if c not in row_before)
+    with pytest.raises(IllegalAction) as err:  # only a card in the Row can be the one crossed out
+        RULES.apply(state, Action({"by": "chance", "do": "hagal-row-trash", "player": pid, "card": stranger}))
+    assert err.value.code == "chance.card-not-available"
+    gone = row_before[0]
+    RULES.apply(state, Action({"by": "chance", "do": "hagal-row-trash", "player": pid, "card": gone}))
+    assert state["tleilaxu"]["removed"] == [gone]
+    assert state["stack"][-1]["kind"] == "refill-tleilaxu-row"  # a new card takes its place
+    assert violations(state) == []
+
+
+def test_research_station_moves_the_token_two_spaces_with_their_bonuses():
+    state = solo()
+    pid = rival_turn(state, "research-station")
+    intrigue = len(state["players"][pid]["intrigue"])
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "research-station",
+                               "space": "research-station"}))
+    for _ in range(5):  # the second space's Intrigue card is dealt
+        dealt = RULES.deal(state)
+        if dealt is None or dealt.do != "draw-intrigue":
+            break
+        RULES.apply(state, dealt, dealt=True)
+    assert state["players"][pid]["tleilaxu"] == 2
+    assert len(state["players"][pid]["intrigue"]) == intrigue + 1  # Tleilaxu track space 2: 1 Intrigue card
+    assert "hagal-row-trash" not in [t.get("kind") for t in state["stack"]]
+
+
+def test_a_card_without_a_row_icon_leaves_the_row():
+    state = solo()
+    pid = rival_turn(state, "carthag-tleilaxu")
+    row = list(state["tleilaxu"]["row"])
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "carthag-tleilaxu", "space": "carthag"}))
+    assert state["players"][pid]["tleilaxu"] == 1 and state["tleilaxu"]["row"] == row
+
+
+MODES = [("base", 1), ("base", 2)]
+
+
+@pytest.mark.parametrize(("edition", "players"), MODES)
+def test_immortality_rival_playouts_replay_identically_and_end_in_a_winner(edition, players):
+    seen = set()
+    for seed in range(4):
+        log = simulate(edition, players, seed, ("immortality",))
+        report = replays_identically(log)
+        only_pinned_gaps(report)
+        assert report["result"]["winner"], seed
+        seen.update(a["do"] for a in log["actions"])
+    if players == 1:
+        assert "hagal-row-trash" in seen  # the playouts meet the Row icon
+
+
+@pytest.mark.parametrize(("edition", "players"), MODES)
+def test_invariants_hold_with_immortality_rivals(edition, players):
+    log = simulate(edition, players, 5, ("immortality",))
+    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    for index, action in enumerate(log["actions"]):
+        RULES.apply(state, Action(action))
+        assert violations(state) == [], (index, action)
+    assert state["phase"] == "over"
+
+
+def test_a_rival_sent_to_the_wrong_space_for_an_immortality_card_is_flagged():
+    for seed in range(10):
+        log = simulate("base", 1, seed, ("immortality",))
+        index = next((i for i, a in enumerate(log["actions"])
+                      if a["do"] == "rival-agent" and a["card"] in IMMORTALITY_SOLO), None)
+        if index is not None:
+            break
+    mutated = copy.deepcopy(log)
+    mutated["actions"][index]["space"] = "secrets"
+    report = replay(mutated)
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "rival.wrong-space"
+
+
+def test_a_row_card_not_in_the_row_is_flagged():
+    for seed in range(10):
+        log = simulate("base", 1, seed, ("immortality",))
+        index = next((i for i, a in enumerate(log["actions"]) if a["do"] == "hagal-row-trash"), None)
+        if index is not None:
+            break
+    mutated = copy.deepcopy(log)
+    row_cards = {a["card"] for a in log["actions"][:index] if a["do"] == "refill-tleilaxu-row"}
+    mutated["actions"][index]["card"] = next(a["card"] for a in log["actions"][index:]
+                                             if a["do"] == "refill-tleilaxu-row" and a["card"] not in row_cards)
+    report = replay(mutated)
+    assert report["first_illegal"] == index
+    assert "rivals-x.imm-tleilaxu-row" in [c["ruling"] for c in report["verdicts"][index]["citations"]]
