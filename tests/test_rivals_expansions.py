@@ -1,8 +1,10 @@
 """The Rival additions of the expansions (issue #13; rulings/rivals-expansions.toml). Immortality
 with the original game's Rivals (seed 003 p. 13): the solo deck trades its three Carthag cards
 for Immortality's four, a card's Tleilaxu icons move the Rival's Tleilaxu token, a crossed-out
-Row icon removes a Tleilaxu Row card; two players are unchanged. What stays refused with Rivals
-(Bloodlines, the Tech Module, Immortality with Uprising) is pinned here."""
+Row icon removes a Tleilaxu Row card; two players are unchanged. Bloodlines with the original
+game's two-player House Hagal (seed 000 p. 8): Streamlined Commanders, the Tuek's Sietch cards with
+a player's Esmar Tuek, garrison first when it loses a troop; Tech tiles ignored. What stays refused
+with Rivals is pinned here."""
 
 import copy
 from collections import Counter
@@ -24,8 +26,10 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "Bloodlines with Rivals (Sardaukar Commanders, the six House Hagal cards, Esmar Tuek and Piter De Vries "
-    "as Rivals, the Deep Cover and spy clarifications; seed 000 p. 8)",
+    "Bloodlines with solo Rivals (not Streamlined: paid Commanders worth 4 strength, deployed first, boxed after "
+    "the Conflict; Esmar Tuek and Piter De Vries as Rivals; seed 000 p. 8)",
+    "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
+    "card facts for Uprising's deck in our sources; seed 000 p. 8)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
@@ -33,7 +37,8 @@ REFUSED = (
 
 def test_what_stays_refused_is_pinned():
     assert rivals.REFUSED_WITH_RIVALS == REFUSED
-    assert RIVAL_MODULE_EDITIONS == {"immortality": ("base",)}
+    assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2)), "bloodlines": (("base", 2),),
+                                     "tech": (("base", 2),)}
 
 
 def solo(seed: int = 1, modules=("immortality",)) -> dict:
@@ -69,10 +74,10 @@ def test_two_players_keep_the_original_deck():
 
 @pytest.mark.parametrize(("edition", "players", "module"), [
     ("uprising", 1, "immortality"), ("uprising", 2, "immortality"), ("uprising", 1, "bloodlines"),
-    ("uprising", 2, "bloodlines"), ("base", 1, "bloodlines"), ("base", 2, "bloodlines")])
+    ("uprising", 2, "bloodlines"), ("base", 1, "bloodlines"), ("base", 1, "tech")])
 def test_the_rest_is_refused_with_rivals(edition, players, module):
     with pytest.raises(MalformedLog) as err:
-        simulate(edition, players, 1, (module,))
+        simulate(edition, players, 1, ("bloodlines", module) if module == "tech" else (module,))
     assert err.value.code == "unsupported-module"
 
 
@@ -194,3 +199,75 @@ def test_a_row_card_not_in_the_row_is_flagged():
     report = replay(mutated)
     assert report["first_illegal"] == index
     assert "rivals-x.imm-tleilaxu-row" in [c["ruling"] for c in report["verdicts"][index]["citations"]]
+
+
+# --- Bloodlines, two players with the original game ----------------------------------------------
+def test_tueks_sietch_cards_join_only_when_a_player_leads_esmar_tuek():
+    game = {"system": "imperium", "edition": "base", "modules": ["bloodlines"],
+            "players": [{"id": "p1", "leader": "esmar-tuek-leader"}, {"id": "p2", "leader": "glossu-rabban"}]}
+    with_esmar = RULES.new_state(game, {"seed": 1, "rivals": [{"id": "hagal", "leader": "house-hagal"}]})
+    without = two_players(modules=("bloodlines",))
+    assert deck(with_esmar) - deck(without) == Counter({"tueks-sietch": 2})
+    assert deck(without) == deck(two_players(modules=()))
+
+
+def test_house_hagal_sends_a_commander_to_the_box_without_a_swordmaster():
+    state = two_players(modules=("bloodlines",))
+    assert "conspire" in state["board"]["commanders"]  # original game: a Commander on Conspire (p. 3)
+    pid = rival_turn(state, "conspire")
+    assert not state["players"][pid]["swordmaster"]
+    box = state["commanders"]["box"]
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "conspire", "space": "conspire"}))
+    assert "conspire" not in state["board"]["commanders"]
+    assert state["commanders"]["box"] == box + 1
+    assert "commanders" not in state["players"][pid] or not any(state["players"][pid]["commanders"].values())
+    assert violations(state) == []
+
+
+def test_a_rival_that_loses_a_troop_loses_it_from_its_garrison_first():
+    state = two_players(modules=("bloodlines",))
+    pid = "hagal"
+    state["players"][pid]["troops"].update({"garrison": 1, "conflict": 2, "supply": 9})
+    state["stack"].append({"t": "choice", "player": pid, "kind": "lose-troop", "src": "test"})
+    assert [a.data.get("zone") for a in RULES.legal_actions(state)] == ["garrison"]
+    state["players"][pid]["troops"]["garrison"] = 0
+    assert [a.data.get("zone") for a in RULES.legal_actions(state)] == ["conflict"]
+
+
+@pytest.mark.parametrize("modules", [("bloodlines",), ("bloodlines", "tech"), ("bloodlines", "immortality")])
+def test_bloodlines_two_player_playouts_replay_identically_and_end_in_a_winner(modules):
+    for seed in range(3):
+        log = simulate("base", 2, seed, modules)
+        report = replays_identically(log)
+        only_pinned_gaps(report)
+        assert report["result"]["winner"], seed
+
+
+def test_invariants_hold_with_bloodlines_house_hagal():
+    log = simulate("base", 2, 3, ("bloodlines", "tech"))
+    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    for index, action in enumerate(log["actions"]):
+        RULES.apply(state, Action(action))
+        assert violations(state) == [], (index, action)
+    assert state["phase"] == "over"
+
+
+def test_a_log_where_house_hagal_buys_a_commander_is_flagged():
+    """House Hagal never pays for a Commander: a log recording it paying at a Commander space is
+    flagged at that action (the Commander went to the box with the Agent)."""
+    for seed in range(20):
+        log = simulate("base", 2, seed, ("bloodlines",))
+        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        index = None
+        for i, action in enumerate(log["actions"]):
+            before = list(state["board"].get("commanders", []))
+            RULES.apply(state, Action(action))
+            if action["do"] == "rival-agent" and action["space"] in before:
+                index = i
+                break
+        if index is not None:
+            break
+    mutated = copy.deepcopy(log)
+    mutated["actions"].insert(index + 1, {"by": log["actions"][index]["by"], "do": "choose", "option": "pay"})
+    report = replay(mutated)
+    assert report["first_illegal"] == index + 1

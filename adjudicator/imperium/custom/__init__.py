@@ -28,6 +28,7 @@ from . import (
                immortality_cards,
                rivals,
                rivals_base,
+               rivals_bloodlines,
                rivals_immortality,
                rivals_turn,
                six,
@@ -38,5 +39,5 @@ from . import (
 )
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
-           "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_immortality", "rivals_turn",
-           "six", "tech", "triggers", "tuek", "uprising"]
+           "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
+           "rivals_turn", "six", "tech", "triggers", "tuek", "uprising"]

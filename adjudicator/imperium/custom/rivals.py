@@ -45,8 +45,10 @@ NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "Bloodlines with Rivals (Sardaukar Commanders, the six House Hagal cards, Esmar Tuek and Piter De Vries "
-    "as Rivals, the Deep Cover and spy clarifications; seed 000 p. 8)",
+    "Bloodlines with solo Rivals (not Streamlined: paid Commanders worth 4 strength, deployed first, boxed after "
+    "the Conflict; Esmar Tuek and Piter De Vries as Rivals; seed 000 p. 8)",
+    "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
+    "card facts for Uprising's deck in our sources; seed 000 p. 8)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
@@ -113,12 +115,14 @@ def setup_rival(pl: dict, leader: str) -> None:
     pl.update({"rival": {"leader": leader}, "hand": [], "deck": {"cards": [], "hidden": 0}})
 
 
-def new_hagal(players: int, edition: str = "uprising", modules=()) -> dict:
+def new_hagal(players: int, edition: str = "uprising", modules=(), leaders=()) -> dict:
     """The deck for the player count: solo leaves out the 2P cards, two players the 1P ones; a
-    module's cards only with it, and a solo deck leaves out what a module's cards replace."""
+    module's cards only with it (and a player's leader they need), and a solo deck leaves out
+    what a module's cards replace."""
     deck = sorted(c["id"] for c in hagal(edition)["cards"] for _ in range(c["copies"])
                   if not c.get("two_player_only" if players == 1 else "solo_only")
                   and c.get("module") in (None, *modules)
+                  and c.get("needs_leader") in (None, *leaders)
                   and not (players == 1 and set(c.get("solo_left_out_with", ())) & set(modules)))
     return {"deck": deck, "discard": []}
 

@@ -20,6 +20,7 @@ from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
 from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
 from .rivals_base import expert, is_spoiler
+from .rivals_bloodlines import commander_on_space
 from .rivals_immortality import card_icons
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
@@ -86,6 +87,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     if option.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
     card_icons(g, pid, option)  # Immortality's Tleilaxu icons (solo)
+    commander_on_space(g, pid, space_id)  # Bloodlines: a Commander where the Agent went
     if option.get("steal_intrigue"):
         for q in g.opponents(pid):
             if len(g.p(q)["intrigue"]) >= 4:
