@@ -2,9 +2,10 @@
 with the original game's Rivals (seed 003 p. 13): the solo deck trades its three Carthag cards
 for Immortality's four, a card's Tleilaxu icons move the Rival's Tleilaxu token, a crossed-out
 Row icon removes a Tleilaxu Row card; two players are unchanged. Bloodlines with the original
-game's two-player House Hagal (seed 000 p. 8): Streamlined Commanders, the Tuek's Sietch cards with
-a player's Esmar Tuek, garrison first when it loses a troop; Tech tiles ignored. What stays refused
-with Rivals is pinned here."""
+game's Rivals (seed 000 p. 8): two players Streamlined, solo not (no Commander before the
+Swordmaster, 2 Solari, deployed first, 4 strength, boxed after the Conflict), the Tuek's Sietch
+cards with a player's Esmar Tuek, garrison first when a Rival loses a troop, Piter De Vries as a
+Rival; Tech tiles ignored with two players. What stays refused with Rivals is pinned here."""
 
 import copy
 from collections import Counter
@@ -17,7 +18,9 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog
 from adjudicator.core.replay import replay
 from adjudicator.imperium.custom import rivals
+from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.registry import fire
 from adjudicator.imperium.rules import RIVAL_MODULE_EDITIONS, ruleset
 from adjudicator.simulate import simulate
 
@@ -26,8 +29,7 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "Bloodlines with solo Rivals (not Streamlined: paid Commanders worth 4 strength, deployed first, boxed after "
-    "the Conflict; Esmar Tuek and Piter De Vries as Rivals; seed 000 p. 8)",
+    "Esmar Tuek as a solo Rival of the original game (his Signet Ring's choice of bonus spice; seed 000 p. 8)",
     "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
     "card facts for Uprising's deck in our sources; seed 000 p. 8)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
@@ -37,8 +39,8 @@ REFUSED = (
 
 def test_what_stays_refused_is_pinned():
     assert rivals.REFUSED_WITH_RIVALS == REFUSED
-    assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2)), "bloodlines": (("base", 2),),
-                                     "tech": (("base", 2),)}
+    assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2)),
+                                     "bloodlines": (("base", 1), ("base", 2)), "tech": (("base", 2),)}
 
 
 def solo(seed: int = 1, modules=("immortality",)) -> dict:
@@ -74,7 +76,7 @@ def test_two_players_keep_the_original_deck():
 
 @pytest.mark.parametrize(("edition", "players", "module"), [
     ("uprising", 1, "immortality"), ("uprising", 2, "immortality"), ("uprising", 1, "bloodlines"),
-    ("uprising", 2, "bloodlines"), ("base", 1, "bloodlines"), ("base", 1, "tech")])
+    ("uprising", 2, "bloodlines"), ("base", 1, "tech")])
 def test_the_rest_is_refused_with_rivals(edition, players, module):
     with pytest.raises(MalformedLog) as err:
         simulate(edition, players, 1, ("bloodlines", module) if module == "tech" else (module,))
@@ -263,6 +265,112 @@ def test_a_log_where_house_hagal_buys_a_commander_is_flagged():
             before = list(state["board"].get("commanders", []))
             RULES.apply(state, Action(action))
             if action["do"] == "rival-agent" and action["space"] in before:
+                index = i
+                break
+        if index is not None:
+            break
+    mutated = copy.deepcopy(log)
+    mutated["actions"].insert(index + 1, {"by": log["actions"][index]["by"], "do": "choose", "option": "pay"})
+    report = replay(mutated)
+    assert report["first_illegal"] == index + 1
+
+
+# --- Bloodlines, solo with the original game (not Streamlined) --------------------------------------
+def solo_bloodlines(seed: int = 1) -> dict:
+    return solo(seed, modules=("bloodlines",))
+
+
+def test_a_solo_rival_leaves_the_commander_before_its_swordmaster():
+    state = solo_bloodlines()
+    pid = rival_turn(state, "conspire")
+    assert not state["players"][pid]["swordmaster"]
+    state["players"][pid]["solari"] = 5
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "conspire", "space": "conspire"}))
+    assert "conspire" in state["board"]["commanders"]
+    assert state["players"][pid]["commanders"]["garrison"] == 0 and state["players"][pid]["solari"] == 5
+
+
+@pytest.mark.parametrize(("solari", "bought"), [(3, True), (1, False)])
+def test_a_solo_rival_with_its_swordmaster_buys_the_commander_when_it_has_2_solari(solari, bought):
+    state = solo_bloodlines()
+    pid = rival_turn(state, "conspire")
+    pl = state["players"][pid]
+    pl.update({"swordmaster": True, "solari": solari})
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "conspire", "space": "conspire"}))
+    assert ("conspire" not in state["board"]["commanders"]) is bought
+    assert pl["commanders"]["garrison"] == (1 if bought else 0)
+    assert pl["solari"] == (solari - 2 if bought else solari)
+    assert violations(state) == []
+
+
+def test_a_solo_rival_deploys_its_commander_first_and_it_counts_4_strength():
+    state = solo_bloodlines()
+    pid = rival_turn(state, "heighliner")
+    pl = state["players"][pid]
+    pl["commanders"]["garrison"] = 1
+    state["commanders"]["bank"] -= 1  # keep the Commanders conserved: this one came from the bank
+    garrison = pl["troops"]["garrison"]
+    RULES.apply(state, Action({"by": pid, "do": "rival-agent", "card": "heighliner", "space": "heighliner"}))
+    assert pl["commanders"] == {"supply": 0, "garrison": 0, "conflict": 1}
+    # Heighliner's 3 recruits and up to two more from the garrison: 5 units, the Commander one of them
+    assert pl["troops"]["conflict"] == min(4, garrison + 3)
+    swords = pl["swords"]
+    fire("combat-strength", Game(state, RULES.content))
+    assert pl["swords"] == swords + 2  # with the unit's 2: a Rival's Commander is worth 4
+
+
+def test_a_solo_rivals_commanders_go_to_the_box_after_the_conflict():
+    state = solo_bloodlines()
+    pid = "r1"
+    pl = state["players"][pid]
+    pl["commanders"]["supply"] = 1  # where the general cleanup has just put a Commander that fought
+    state["commanders"]["bank"] -= 1
+    box = state["commanders"]["box"]
+    fire("combat-cleanup", Game(state, RULES.content))
+    assert pl["commanders"]["supply"] == 0 and state["commanders"]["box"] == box + 1
+    assert violations(state) == []
+
+
+def test_only_piter_de_vries_of_the_bloodlines_leaders_plays_a_solo_rival():
+    game = {"system": "imperium", "edition": "base", "modules": ["bloodlines"],
+            "players": [{"id": "p1", "leader": "duke-leto-atreides"}]}
+    ok = RULES.new_state(game, {"seed": 1, "difficulty": "mentat",
+                                "rivals": [{"id": "r1", "leader": "piter-de-vries-leader"},
+                                           {"id": "r2", "leader": "glossu-rabban"}]})
+    assert ok["players"]["r1"]["rival"] == {"leader": "piter-de-vries-leader"}
+    for leader in ("esmar-tuek-leader", "chani-leader"):  # Esmar's Signet choice: refused for now
+        with pytest.raises(MalformedLog):
+            RULES.new_state(game, {"seed": 1, "difficulty": "mentat",
+                                   "rivals": [{"id": "r1", "leader": leader}, {"id": "r2", "leader": "glossu-rabban"}]})
+
+
+@pytest.mark.parametrize("modules", [("bloodlines",), ("bloodlines", "immortality")])
+def test_bloodlines_solo_playouts_replay_identically_and_end_in_a_winner(modules):
+    bought = 0
+    for seed in range(4):
+        log = simulate("base", 1, seed, modules)
+        report = replays_identically(log)
+        only_pinned_gaps(report)
+        assert report["result"]["winner"], seed
+        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        for action in log["actions"]:
+            RULES.apply(state, Action(action))
+            assert violations(state) == []
+        bought += sum(sum(state["players"][r["id"]]["commanders"].values()) for r in log["setup"]["rivals"])
+        bought += state["commanders"]["box"]
+    assert bought  # the playouts meet Commanders boxed or held by Rivals
+
+
+def test_a_log_where_a_solo_rival_takes_a_commander_before_its_swordmaster_is_flagged():
+    for seed in range(20):
+        log = simulate("base", 1, seed, ("bloodlines",))
+        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        index = None
+        for i, action in enumerate(log["actions"]):
+            before = list(state["board"].get("commanders", []))
+            swordmaster = action["do"] == "rival-agent" and state["players"][action["by"]]["swordmaster"]
+            RULES.apply(state, Action(action))
+            if action["do"] == "rival-agent" and action["space"] in before and not swordmaster:
                 index = i
                 break
         if index is not None:

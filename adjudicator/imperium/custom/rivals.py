@@ -45,8 +45,7 @@ NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "Bloodlines with solo Rivals (not Streamlined: paid Commanders worth 4 strength, deployed first, boxed after "
-    "the Conflict; Esmar Tuek and Piter De Vries as Rivals; seed 000 p. 8)",
+    "Esmar Tuek as a solo Rival of the original game (his Signet Ring's choice of bonus spice; seed 000 p. 8)",
     "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
     "card facts for Uprising's deck in our sources; seed 000 p. 8)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",

@@ -22,6 +22,9 @@ from ..registry import custom, hook
 from .rivals import NOT_IMPLEMENTED, deck_data, hagal, is_rival, rivals
 
 SPOILER_AGENTS = 3  # House Hagal's three Agents (p. 19)
+# Bloodlines' Leaders a solo Rival may play (seed 000 p. 8 names Esmar Tuek and Piter De Vries; a
+# Rival Esmar's Signet Ring choice is not derived yet: rivals.REFUSED_WITH_RIVALS)
+BLOODLINES_RIVALS = ("piter-de-vries-leader",)
 
 
 def is_spoiler(g: Game, pid: str) -> bool:
@@ -108,7 +111,8 @@ def rival_leaders(cnt, players: int, modules=None) -> list[str]:
         return ["house-hagal"]
     excluded = hagal("base")["excluded_solo_rival_leaders"]
     return sorted(lead for lead, d in cnt.leaders.items()
-                  if lead not in excluded and (modules is None or in_game(d, modules)))
+                  if lead not in excluded and (modules is None or in_game(d, modules))
+                  and (d.get("expansion") != "bloodlines" or lead in BLOODLINES_RIVALS))
 
 
 def check_setup(setup: dict, players: int) -> None:

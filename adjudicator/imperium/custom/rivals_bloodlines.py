@@ -1,38 +1,88 @@
-"""Bloodlines with the original game's two-player House Hagal (seed 000 p. 8, 'Additions to Solo &
-Two-Player Games' and 'Sardaukar Commanders'; records rivals-x.bl-*).
+"""Bloodlines with the original game's Rivals (seed 000 p. 8, 'Additions to Solo & Two-Player
+Games' and 'Sardaukar Commanders'; records rivals-x.bl-*).
 
-With two players House Hagal follows the Streamlined Rivals rule for Sardaukar Commanders whether
-it has a Swordmaster or not: its Agent on a space holding a Commander sends that Commander to the
-box. The two Tuek's Sietch House Hagal cards join its deck only when a player leads Esmar Tuek
-(`needs_leader` in data/base/house-hagal.json, built by `rivals.new_hagal`). Solo Rivals with
-Bloodlines (not Streamlined: paid Commanders worth 4 strength) and Uprising's Rivals are refused
-(`rivals.REFUSED_WITH_RIVALS`).
+With two players House Hagal follows the Streamlined Rivals rule whether it has a Swordmaster or
+not: its Agent on a space holding a Commander sends that Commander to the box. Solo Rivals follow
+the other rule: nothing before their Swordmaster, then a Commander bought for 2 Solari where the
+Agent went, deployed before any troop, worth 4 strength, boxed after the Conflict; they gain no
+Skill. The two Tuek's Sietch House Hagal cards join the deck only when a player leads Esmar Tuek
+(`needs_leader` in data/base/house-hagal.json, built by `rivals.new_hagal`). Uprising's Rivals
+and the solo Tech Module are refused (`rivals.REFUSED_WITH_RIVALS`).
 """
 
 from __future__ import annotations
 
+from ..commanders import COMMANDER
 from ..game import Game
 from ..registry import hook
 from .rivals import is_rival, rivals
 from .rivals_base import is_spoiler
 
+PRICE = 2  # Solari for a Commander (seed 000 p. 8)
+RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
+
 
 @hook("setup")
 def _setup(g: Game) -> None:
     if "bloodlines" in g.state["game"]["modules"] and rivals(g):
-        g.rulings += ["rivals-x.bl-two-players", "rivals-x.bl-tueks-sietch"]
+        g.rulings += ["rivals-x.bl-solo-or-two", "rivals-x.bl-tueks-sietch"]
         if "tueks-sietch" in g.state["hagal"]["deck"]:
             g.rulings.append("rivals-x.bl-card-data")
 
 
 def commander_on_space(g: Game, pid: str, space_id: str) -> None:
-    """The Commander on the space the Rival's Agent went to (seed 000 p. 8)."""
+    """The Commander on the space the Rival's Agent went to (seed 000 p. 8): two players, to the
+    box (Streamlined, Swordmaster or not); solo, bought for 2 Solari once the Rival has its
+    Swordmaster and the Solari (not Streamlined), before its troops are deployed."""
     board = g.state["board"]
-    if space_id not in board.get("commanders", ()) or not is_spoiler(g, pid):
+    if space_id not in board.get("commanders", ()):
         return
-    board["commanders"].remove(space_id)  # out of the game: to the box, not the bank
-    g.state["commanders"]["box"] += 1
-    g.rulings += ["rivals-x.bl-streamlined", "rivals-x.bl-two-players"]
+    pl = g.p(pid)
+    if is_spoiler(g, pid):
+        board["commanders"].remove(space_id)  # out of the game: to the box, not the bank
+        g.state["commanders"]["box"] += 1
+        g.rulings += ["rivals-x.bl-streamlined", "rivals-x.bl-solo-or-two"]
+    elif not pl["swordmaster"]:
+        g.rulings.append("rivals-x.bl-not-before-swordmaster")  # the Commander stays on the board
+    elif pl["solari"] >= PRICE:
+        g.pay(pid, {"solari": PRICE}, ("rivals-x.bl-not-streamlined",))
+        board["commanders"].remove(space_id)
+        pl["commanders"]["garrison"] += 1
+        g.rulings += ["rivals-x.bl-not-streamlined", "rivals-x.bl-solo-or-two"]
+
+
+def deploy_commanders(g: Game, pid: str, limit: int) -> int:
+    """A solo Rival deploying troops sends its Commanders first (seed 000 p. 8): how many went."""
+    mine = g.p(pid).get("commanders")
+    n = min(mine["garrison"], limit) if mine else 0
+    if n:
+        mine["garrison"] -= n
+        mine["conflict"] += n
+        g.rulings.append("rivals-x.bl-not-streamlined")
+    return n
+
+
+@hook("combat-strength")
+def _four_strength(g: Game) -> None:
+    """A Rival's Commander is worth 4 strength instead of a Skill (seed 000 p. 8): 2 as a unit
+    (commanders.COMMANDER) and 2 more here."""
+    for pid in rivals(g):
+        mine = g.p(pid).get("commanders")
+        if mine and mine["conflict"] and not is_spoiler(g, pid):
+            g.p(pid)["swords"] += (RIVAL_STRENGTH - COMMANDER) * mine["conflict"]
+            g.rulings.append("rivals-x.bl-not-streamlined")
+
+
+@hook("combat-cleanup")
+def _to_the_box(g: Game) -> None:
+    """After the Conflict a Rival's Commanders that fought go to the box, not to its supply
+    (seed 000 p. 8; commanders.return_to_supply has just moved them to the supply)."""
+    for pid in rivals(g):
+        mine = g.p(pid).get("commanders")
+        if mine and mine["supply"]:
+            g.state["commanders"]["box"] += mine["supply"]
+            mine["supply"] = 0
+            g.rulings.append("rivals-x.bl-not-streamlined")
 
 
 @hook("choice-offers")

@@ -20,7 +20,7 @@ from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
 from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
 from .rivals_base import expert, is_spoiler
-from .rivals_bloodlines import commander_on_space
+from .rivals_bloodlines import commander_on_space, deploy_commanders
 from .rivals_immortality import card_icons
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
@@ -83,11 +83,11 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         _harvest(g, pid, space_id)
     if option.get("spy") == "priority":
         place_priority_spy(g, pid)
+    commander_on_space(g, pid, space_id)  # Bloodlines: a Commander where the Agent went, before deploying
     _troops(g, pid, recruited, space["combat"], network_troops)
     if option.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
     card_icons(g, pid, option)  # Immortality's Tleilaxu icons (solo)
-    commander_on_space(g, pid, space_id)  # Bloodlines: a Commander where the Agent went
     if option.get("steal_intrigue"):
         for q in g.opponents(pid):
             if len(g.p(q)["intrigue"]) >= 4:
@@ -182,11 +182,12 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
     if expert(g) and _holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
         g.rulings += ["rivals.base-solo-play", "rivals.base-solo-scoring"]
         return
-    n = min(troops["garrison"], recruited + network + 2)
+    commanders = deploy_commanders(g, pid, recruited + network + 2)  # Bloodlines: Commanders first
+    n = min(troops["garrison"], recruited + network + 2 - commanders)
     troops["garrison"] -= n
     troops["conflict"] += n
-    if n:
-        count_deployed(g, pid, n)
+    if n + commanders:
+        count_deployed(g, pid, n + commanders)
 
 
 def _holds_back(g: Game, pid: str, lead: int) -> bool:
