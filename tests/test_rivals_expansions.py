@@ -4,8 +4,8 @@ for Immortality's four, a card's Tleilaxu icons move the Rival's Tleilaxu token,
 Row icon removes a Tleilaxu Row card; two players are unchanged. Bloodlines with the original
 game's Rivals (seed 000 p. 8): two players Streamlined, solo not (no Commander before the
 Swordmaster, 2 Solari, deployed first, 4 strength, boxed after the Conflict), the Tuek's Sietch
-cards with a player's Esmar Tuek, garrison first when a Rival loses a troop, Piter De Vries as a
-Rival; Tech tiles ignored with two players. What stays refused with Rivals is pinned here."""
+cards with a player's Esmar Tuek, garrison first when a Rival loses a troop, Esmar Tuek and Piter
+De Vries as Rivals; Tech tiles ignored with two players. What stays refused with Rivals is pinned here."""
 
 import copy
 from collections import Counter
@@ -29,7 +29,6 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "Esmar Tuek as a solo Rival of the original game (his Signet Ring's choice of bonus spice; seed 000 p. 8)",
     "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
     "card facts for Uprising's deck in our sources; seed 000 p. 8)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
@@ -331,17 +330,51 @@ def test_a_solo_rivals_commanders_go_to_the_box_after_the_conflict():
     assert violations(state) == []
 
 
-def test_only_piter_de_vries_of_the_bloodlines_leaders_plays_a_solo_rival():
-    game = {"system": "imperium", "edition": "base", "modules": ["bloodlines"],
+def solo_with(leader: str, modules=("bloodlines",)) -> dict:
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
             "players": [{"id": "p1", "leader": "duke-leto-atreides"}]}
-    ok = RULES.new_state(game, {"seed": 1, "difficulty": "mentat",
-                                "rivals": [{"id": "r1", "leader": "piter-de-vries-leader"},
-                                           {"id": "r2", "leader": "glossu-rabban"}]})
-    assert ok["players"]["r1"]["rival"] == {"leader": "piter-de-vries-leader"}
-    for leader in ("esmar-tuek-leader", "chani-leader"):  # Esmar's Signet choice: refused for now
-        with pytest.raises(MalformedLog):
-            RULES.new_state(game, {"seed": 1, "difficulty": "mentat",
-                                   "rivals": [{"id": "r1", "leader": leader}, {"id": "r2", "leader": "glossu-rabban"}]})
+    return RULES.new_state(game, {"seed": 1, "difficulty": "mentat",
+                                  "rivals": [{"id": "r1", "leader": leader}, {"id": "r2", "leader": "glossu-rabban"}]})
+
+
+def test_of_the_bloodlines_leaders_only_esmar_tuek_and_piter_de_vries_play_a_solo_rival():
+    for leader in ("esmar-tuek-leader", "piter-de-vries-leader"):
+        assert solo_with(leader)["players"]["r1"]["rival"] == {"leader": leader}
+    with pytest.raises(MalformedLog):
+        solo_with("chani-leader")
+    assert "tueks-sietch" not in solo_with("esmar-tuek-leader")["board"]["bonus_spice"]  # not placed
+
+
+def esmar_signet(bonus: dict) -> dict:
+    state = solo_with("esmar-tuek-leader")
+    to_rival_draw(state)
+    while state["stack"][-1]["player"] != "r1":  # r2's turn: give it one
+        rival_turn(state, "secrets")
+        RULES.apply(state, Action({"by": "r2", "do": "rival-agent", "card": "secrets", "space": "secrets"}))
+        to_rival_draw(state)
+    state["board"]["bonus_spice"].update(bonus)
+    RULES.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": "arrakeen-1p"}))
+    RULES.apply(state, Action({"by": "r1", "do": "rival-agent", "card": "arrakeen-1p", "space": "arrakeen"}))
+    return state
+
+
+def test_a_rival_esmar_takes_a_bonus_spice_from_the_space_with_the_most():
+    state = esmar_signet({"imperial-basin": 1, "hagga-basin": 2, "the-great-flat": 0})
+    spice = state["players"]["r1"]["spice"]
+    legal = RULES.legal_actions(state)
+    assert [a.data.get("space") for a in legal] == ["hagga-basin"]
+    RULES.apply(state, legal[0])
+    assert state["board"]["bonus_spice"]["hagga-basin"] == 1 and state["players"]["r1"]["spice"] == spice + 1
+
+
+def test_a_rival_esmar_breaks_a_bonus_tie_by_the_most_spice_in_all():
+    state = esmar_signet({"imperial-basin": 1, "hagga-basin": 1, "the-great-flat": 1})
+    assert [a.data.get("space") for a in RULES.legal_actions(state)] == ["the-great-flat"]  # 4 spice there
+
+
+def test_a_rival_esmar_ignores_his_signet_without_bonus_spice():
+    state = esmar_signet({"imperial-basin": 0, "hagga-basin": 0, "the-great-flat": 0})
+    assert all(t.get("kind") != "bonus-spice-from" for t in state["stack"])
 
 
 @pytest.mark.parametrize("modules", [("bloodlines",), ("bloodlines", "immortality")])

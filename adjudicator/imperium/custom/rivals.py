@@ -45,7 +45,6 @@ NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "Esmar Tuek as a solo Rival of the original game (his Signet Ring's choice of bonus spice; seed 000 p. 8)",
     "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
     "card facts for Uprising's deck in our sources; seed 000 p. 8)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",

@@ -22,9 +22,8 @@ from ..registry import custom, hook
 from .rivals import NOT_IMPLEMENTED, deck_data, hagal, is_rival, rivals
 
 SPOILER_AGENTS = 3  # House Hagal's three Agents (p. 19)
-# Bloodlines' Leaders a solo Rival may play (seed 000 p. 8 names Esmar Tuek and Piter De Vries; a
-# Rival Esmar's Signet Ring choice is not derived yet: rivals.REFUSED_WITH_RIVALS)
-BLOODLINES_RIVALS = ("piter-de-vries-leader",)
+# Bloodlines' Leaders a solo Rival may play (seed 000 p. 8; Esmar's Signet: rivals_bloodlines.py)
+BLOODLINES_RIVALS = ("esmar-tuek-leader", "piter-de-vries-leader")
 
 
 def is_spoiler(g: Game, pid: str) -> bool:

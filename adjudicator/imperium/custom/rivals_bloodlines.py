@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from ..commanders import COMMANDER
 from ..game import Game
+from ..leaders import signet_effects
 from ..registry import hook
-from .rivals import is_rival, rivals
+from .rivals import base_spice, is_rival, rivals
 from .rivals_base import is_spoiler
 
 PRICE = 2  # Solari for a Commander (seed 000 p. 8)
@@ -85,16 +86,45 @@ def _to_the_box(g: Game) -> None:
             g.rulings.append("rivals-x.bl-not-streamlined")
 
 
+ESMAR = "esmar-tuek-leader"
+
+
+def rival_signet(g: Game, pid: str) -> list:
+    """A solo Rival's Signet Ring (the original game). A Rival Esmar Tuek always takes a bonus
+    spice, and ignores his Ring when no space holds any (seed 000 p. 8; his Sietch is not placed)."""
+    if g.p(pid)["leader"] != ESMAR:
+        return signet_effects(g, pid)
+    g.rulings.append("rivals-x.bl-esmar-piter")
+    return [{"custom": "take-bonus-spice", "amount": 1}] if any(g.state["board"]["bonus_spice"].values()) else []
+
+
 @hook("choice-offers")
-def _garrison_first(offers: list, g: Game, task: dict) -> list:
-    """A Rival that must lose a troop loses it from its garrison when it can, before the Conflict
-    (seed 000 p. 8; a two-player House Hagal holds no Commander, so a regular troop it is)."""
+def _rival_choices(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
-    if task.get("kind") != "lose-troop" or pid not in g.state["players"] or not is_rival(g, pid) \
-            or "bloodlines" not in g.state["game"]["modules"]:
+    if pid not in g.state["players"] or not is_rival(g, pid) or "bloodlines" not in g.state["game"]["modules"]:
         return offers
+    if task.get("kind") == "lose-troop":
+        return _garrison_first(g, offers)
+    if task.get("kind") == "bonus-spice-from" and len(offers) > 1:
+        return _most_bonus_spice(g, offers)
+    return offers
+
+
+def _garrison_first(g: Game, offers: list) -> list:
+    """A Rival that must lose a troop loses it from its garrison when it can, before the Conflict
+    (seed 000 p. 8; Commanders are never offered here: a regular troop it is)."""
     garrison = [o for o in offers if o.get("zone") == "garrison"]
     if garrison:
         g.rulings.append("rivals-x.bl-lose-troop")
         return garrison
     return offers
+
+
+def _most_bonus_spice(g: Game, offers: list) -> list:
+    """Rival Esmar Tuek's bonus spice: from the space with the most, a tie to the one with the most
+    spice in all (seed 000 p. 8); a tie on both is the player's to break (rivals.base-choices)."""
+    board = g.state["board"]["bonus_spice"]
+    key = {o["space"]: (board[o["space"]], board[o["space"]] + base_spice(g, o["space"])) for o in offers}
+    best = max(key.values())
+    g.rulings.append("rivals-x.bl-esmar-piter")
+    return [o for o in offers if key[o["space"]] == best]

@@ -14,13 +14,12 @@ from ..costs import can_afford
 from ..effects import worm_refusal
 from ..game import Game, ms_add, own_posts, spy_owners
 from ..influence import change_influence
-from ..leaders import signet_effects
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
 from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
 from .rivals_base import expert, is_spoiler
-from .rivals_bloodlines import commander_on_space, deploy_commanders
+from .rivals_bloodlines import commander_on_space, deploy_commanders, rival_signet
 from .rivals_immortality import card_icons
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
@@ -70,7 +69,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         raise_influence(g, pid, option["influence"])
     if option.get("signet") and g.state["game"]["edition"] == "base":
         # solo: the Leader's own Signet Ring; its choices are made for the Rival by the player (p. 20)
-        run(g, pid, signet_effects(g, pid), f"signet:{pl['leader']}")
+        run(g, pid, rival_signet(g, pid), f"signet:{pl['leader']}")
         g.rulings.append("rivals.base-solo-play")
     elif option.get("signet"):
         g.rulings.append("rivals.leader-cards")
