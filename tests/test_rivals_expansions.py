@@ -29,8 +29,9 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
-    "card facts for Uprising's deck in our sources; seed 000 p. 8)",
+    "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
+    "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
+    "its Rivals follow the other Commander rule)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
@@ -39,7 +40,8 @@ REFUSED = (
 def test_what_stays_refused_is_pinned():
     assert rivals.REFUSED_WITH_RIVALS == REFUSED
     assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2)),
-                                     "bloodlines": (("base", 1), ("base", 2)), "tech": (("base", 2),)}
+                                     "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
+                                     "tech": (("base", 2), ("uprising", 2))}
 
 
 def solo(seed: int = 1, modules=("immortality",)) -> dict:
@@ -74,8 +76,8 @@ def test_two_players_keep_the_original_deck():
 
 
 @pytest.mark.parametrize(("edition", "players", "module"), [
-    ("uprising", 1, "immortality"), ("uprising", 2, "immortality"), ("uprising", 1, "bloodlines"),
-    ("uprising", 2, "bloodlines"), ("base", 1, "tech")])
+    ("uprising", 1, "immortality"), ("uprising", 2, "immortality"), ("uprising", 1, "tech"),
+    ("base", 1, "tech")])
 def test_the_rest_is_refused_with_rivals(edition, players, module):
     with pytest.raises(MalformedLog) as err:
         simulate(edition, players, 1, ("bloodlines", module) if module == "tech" else (module,))
@@ -412,3 +414,64 @@ def test_a_log_where_a_solo_rival_takes_a_commander_before_its_swordmaster_is_fl
     mutated["actions"].insert(index + 1, {"by": log["actions"][index]["by"], "do": "choose", "option": "pay"})
     report = replay(mutated)
     assert report["first_illegal"] == index + 1
+
+
+# --- Bloodlines with Uprising's Rivals ------------------------------------------------------------
+UP = ruleset("uprising")
+
+
+def uprising(players: int, leader: str = "muad-dib", modules=("bloodlines",)) -> dict:
+    leaders = [leader, "princess-irulan"][:players]
+    game = {"system": "imperium", "edition": "uprising", "modules": list(modules),
+            "players": [{"id": f"p{i + 1}", "leader": lead} for i, lead in enumerate(leaders)]}
+    rivals_ = ([{"id": "r1", "leader": "staban-tuek"}, {"id": "r2", "leader": "feyd-rautha-harkonnen"}]
+               if players == 1 else [{"id": "r1", "leader": "gurney-halleck"}])
+    return UP.new_state(game, {"seed": 1, "rivals": rivals_})
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_uprising_tueks_sietch_cards_only_with_a_players_esmar_tuek(players):
+    with_esmar = deck(uprising(players, "esmar-tuek-leader"))
+    assert with_esmar - deck(uprising(players)) == Counter({"tueks-sietch": 2})
+    assert deck(uprising(players)) == deck(uprising(players, modules=()))
+
+
+def move_spy_state(occupied: dict) -> tuple[dict, dict]:
+    state = uprising(1)
+    state["board"]["spies"].update(occupied)
+    state["players"]["r1"]["spies"] -= sum(1 for q in occupied.values() if q == "r1")
+    task = {"t": "choice", "player": "r1", "kind": "move-spy", "src": "test", "post": "post-emperor"}
+    state["stack"].append(task)
+    return state, task
+
+
+def test_a_rival_moves_a_spy_to_the_first_free_faction_post_of_its_priority():
+    prio = rivals.hagal("uprising")["rival_leaders"]["staban-tuek"]["priority"]
+    first_other = next(f for f in prio if f != "emperor")
+    state, _ = move_spy_state({"post-emperor": "r1", f"post-{first_other}": "p1"})
+    want = next(f"post-{f}" for f in prio if f not in ("emperor", first_other))
+    assert [a.data.get("post") for a in UP.legal_actions(state)] == [want]
+
+
+def test_a_rival_loses_a_spy_it_must_move_when_the_other_faction_posts_are_full():
+    full = {f"post-{f}": "p1" for f in ("guild", "bene-gesserit", "fremen")}
+    state, _ = move_spy_state({"post-emperor": "r1", **full})
+    spies = state["players"]["r1"]["spies"]
+    legal = UP.legal_actions(state)
+    assert [a.data.get("option") for a in legal] == ["skip"]
+    UP.apply(state, legal[0])
+    assert "post-emperor" not in state["board"]["spies"] and state["players"]["r1"]["spies"] == spies + 1
+
+
+@pytest.mark.parametrize(("players", "modules"), [(1, ("bloodlines",)), (1, ("bloodlines", "choam")),
+                                                  (2, ("bloodlines", "tech")), (2, ("bloodlines", "choam"))])
+def test_uprising_bloodlines_rival_playouts_replay_identically_and_end_in_a_winner(players, modules):
+    for seed in range(3):
+        log = simulate("uprising", players, seed, modules)
+        report = replays_identically(log)
+        only_pinned_gaps(report)
+        assert report["result"]["winner"], seed
+        state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        for index, action in enumerate(log["actions"]):
+            UP.apply(state, Action(action))
+            assert violations(state) == [], (seed, index, action)

@@ -57,9 +57,11 @@ RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # (its pp. 8-9) and Immortality and their six-player rules are not known yet, so they are refused
 MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
 # the editions and player counts whose Rivals know a module: the original game's solo deck with
-# Immortality (seed 003 p. 13; two players unchanged), its Rivals with Bloodlines (seed 000 p. 8)
-RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)), "bloodlines": (("base", 1), ("base", 2)),
-                         "tech": (("base", 2),)}  # two players: the Rival ignores Tech tiles (seed 000 p. 9)
+# Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
+RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)),
+                         "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
+                         # two players: the Rival ignores Tech tiles (seed 000 p. 9)
+                         "tech": (("base", 2), ("uprising", 2))}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations

@@ -45,8 +45,9 @@ NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "Bloodlines with Uprising's Rivals (its new Rival cards, Tuek's Sietch cards, Deep Cover and spy moving: no "
-    "card facts for Uprising's deck in our sources; seed 000 p. 8)",
+    "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
+    "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
+    "its Rivals follow the other Commander rule)",
     "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )

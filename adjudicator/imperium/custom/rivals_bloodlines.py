@@ -12,11 +12,12 @@ and the solo Tech Module are refused (`rivals.REFUSED_WITH_RIVALS`).
 
 from __future__ import annotations
 
+from ..choices import SKIP
 from ..commanders import COMMANDER
-from ..game import Game
+from ..game import Game, spy_owners
 from ..leaders import signet_effects
 from ..registry import hook
-from .rivals import base_spice, is_rival, rivals
+from .rivals import base_spice, is_rival, leader_card, rivals
 from .rivals_base import is_spoiler
 
 PRICE = 2  # Solari for a Commander (seed 000 p. 8)
@@ -107,7 +108,23 @@ def _rival_choices(offers: list, g: Game, task: dict) -> list:
         return _garrison_first(g, offers)
     if task.get("kind") == "bonus-spice-from" and len(offers) > 1:
         return _most_bonus_spice(g, offers)
+    if task.get("kind") == "move-spy" and g.state["game"]["edition"] == "uprising":
+        return [_moved_spy(g, pid, task)]
+    if task.get("kind") == "post" and task.get("deep"):
+        # the card priority pick (rivals_turn) already skips no occupied post when Deep Cover allows it
+        g.rulings.append("rivals-x.bl-deep-cover")
     return offers
+
+
+def _moved_spy(g: Game, pid: str, task: dict) -> dict:
+    """A Rival moving a Spy places it as a new one: the first free faction post of its priority
+    list other than the one it leaves; none free, the Spy is lost (seed 000 p. 8)."""
+    g.rulings.append("rivals-x.bl-move-spy")
+    for faction in leader_card(g, pid)["priority"]:
+        post = f"post-{faction}"
+        if post != task["post"] and not spy_owners(g, post):
+            return {"post": post}
+    return SKIP
 
 
 def _garrison_first(g: Game, offers: list) -> list:
