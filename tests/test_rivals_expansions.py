@@ -475,3 +475,13 @@ def test_uprising_bloodlines_rival_playouts_replay_identically_and_end_in_a_winn
         for index, action in enumerate(log["actions"]):
             UP.apply(state, Action(action))
             assert violations(state) == [], (seed, index, action)
+
+
+def test_a_rivals_deep_cover_spy_ignores_an_opponents_spy_on_its_first_faction():
+    prio = rivals.hagal("uprising")["rival_leaders"]["staban-tuek"]["priority"]
+    state = uprising(1)
+    state["board"]["spies"][f"post-{prio[0]}"] = "p1"
+    state["stack"].append({"t": "choice", "player": "r1", "kind": "post", "src": "test", "posts": None, "deep": True})
+    assert [a.data.get("post") for a in UP.legal_actions(state)] == [f"post-{prio[0]}"]
+    state["stack"][-1]["deep"] = False  # without Deep Cover the occupied post is passed over
+    assert [a.data.get("post") for a in UP.legal_actions(state)] == [f"post-{prio[1]}"]
