@@ -485,3 +485,16 @@ def test_a_rivals_deep_cover_spy_ignores_an_opponents_spy_on_its_first_faction()
     assert [a.data.get("post") for a in UP.legal_actions(state)] == [f"post-{prio[0]}"]
     state["stack"][-1]["deep"] = False  # without Deep Cover the occupied post is passed over
     assert [a.data.get("post") for a in UP.legal_actions(state)] == [f"post-{prio[1]}"]
+
+
+@pytest.mark.parametrize(("edition", "players", "modules"), [
+    ("base", 1, ("bloodlines",)), ("base", 2, ("bloodlines", "tech")), ("base", 2, ("immortality",)),
+    ("uprising", 1, ("bloodlines",)), ("uprising", 2, ("bloodlines", "choam"))])
+def test_a_rival_sent_to_the_wrong_space_is_flagged_with_the_modules(edition, players, modules):
+    log = simulate(edition, players, 2, modules)
+    index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")
+    mutated = copy.deepcopy(log)
+    mutated["actions"][index]["space"] = "secrets" if log["actions"][index]["space"] != "secrets" else "carthag"
+    report = replay(mutated)
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "rival.wrong-space"
