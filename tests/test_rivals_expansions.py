@@ -201,7 +201,7 @@ def test_a_row_card_not_in_the_row_is_flagged():
                                              if a["do"] == "refill-tleilaxu-row" and a["card"] not in row_cards)
     report = replay(mutated)
     assert report["first_illegal"] == index
-    assert "rivals-x.imm-tleilaxu-row" in [c["ruling"] for c in report["verdicts"][index]["citations"]]
+    assert "immortality.solo-hagal-cards" in [c["ruling"] for c in report["verdicts"][index]["citations"]]
 
 
 # --- Bloodlines, two players with the original game ----------------------------------------------

@@ -1,5 +1,6 @@
 """Bloodlines with the original game's Rivals (seed 000 p. 8, 'Additions to Solo & Two-Player
-Games' and 'Sardaukar Commanders'; records rivals-x.bl-*).
+Games' and 'Sardaukar Commanders'; records rivals.bloodlines-*,
+rivals.tech-two-player, our reading rivals-x.bl-card-data).
 
 With two players House Hagal follows the Streamlined Rivals rule whether it has a Swordmaster or
 not: its Agent on a space holding a Commander sends that Commander to the box. Solo Rivals follow
@@ -27,7 +28,9 @@ RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
 @hook("setup")
 def _setup(g: Game) -> None:
     if "bloodlines" in g.state["game"]["modules"] and rivals(g):
-        g.rulings += ["rivals-x.bl-solo-or-two", "rivals-x.bl-tueks-sietch"]
+        g.rulings += ["rivals.bloodlines-commander-mode", "rivals.bloodlines-setup"]
+        if "tech" in g.state["game"]["modules"]:  # two players only (rules.RIVAL_MODULE_EDITIONS)
+            g.rulings.append("rivals.tech-two-player")  # the Rival ignores the tiles: no rule to apply
         if "tueks-sietch" in g.state["hagal"]["deck"]:
             g.rulings.append("rivals-x.bl-card-data")
 
@@ -43,14 +46,14 @@ def commander_on_space(g: Game, pid: str, space_id: str) -> None:
     if is_spoiler(g, pid):
         board["commanders"].remove(space_id)  # out of the game: to the box, not the bank
         g.state["commanders"]["box"] += 1
-        g.rulings += ["rivals-x.bl-streamlined", "rivals-x.bl-solo-or-two"]
+        g.rulings += ["rivals.bloodlines-commander-streamlined", "rivals.bloodlines-commander-mode"]
     elif not pl["swordmaster"]:
-        g.rulings.append("rivals-x.bl-not-before-swordmaster")  # the Commander stays on the board
+        g.rulings.append("rivals.bloodlines-commander-swordmaster")  # the Commander stays on the board
     elif pl["solari"] >= PRICE:
-        g.pay(pid, {"solari": PRICE}, ("rivals-x.bl-not-streamlined",))
+        g.pay(pid, {"solari": PRICE}, ("rivals.bloodlines-commander-full",))
         board["commanders"].remove(space_id)
         pl["commanders"]["garrison"] += 1
-        g.rulings += ["rivals-x.bl-not-streamlined", "rivals-x.bl-solo-or-two"]
+        g.rulings += ["rivals.bloodlines-commander-full", "rivals.bloodlines-commander-mode"]
 
 
 def deploy_commanders(g: Game, pid: str, limit: int) -> int:
@@ -60,7 +63,7 @@ def deploy_commanders(g: Game, pid: str, limit: int) -> int:
     if n:
         mine["garrison"] -= n
         mine["conflict"] += n
-        g.rulings.append("rivals-x.bl-not-streamlined")
+        g.rulings.append("rivals.bloodlines-commander-full")
     return n
 
 
@@ -72,7 +75,7 @@ def _four_strength(g: Game) -> None:
         mine = g.p(pid).get("commanders")
         if mine and mine["conflict"] and not is_spoiler(g, pid):
             g.p(pid)["swords"] += (RIVAL_STRENGTH - COMMANDER) * mine["conflict"]
-            g.rulings.append("rivals-x.bl-not-streamlined")
+            g.rulings.append("rivals.bloodlines-commander-full")
 
 
 @hook("combat-cleanup")
@@ -84,7 +87,7 @@ def _to_the_box(g: Game) -> None:
         if mine and mine["supply"]:
             g.state["commanders"]["box"] += mine["supply"]
             mine["supply"] = 0
-            g.rulings.append("rivals-x.bl-not-streamlined")
+            g.rulings.append("rivals.bloodlines-commander-full")
 
 
 ESMAR = "esmar-tuek-leader"
@@ -95,7 +98,7 @@ def rival_signet(g: Game, pid: str) -> list:
     spice, and ignores his Ring when no space holds any (seed 000 p. 8; his Sietch is not placed)."""
     if g.p(pid)["leader"] != ESMAR:
         return signet_effects(g, pid)
-    g.rulings.append("rivals-x.bl-esmar-piter")
+    g.rulings.append("rivals.bloodlines-imperium-leaders")
     return [{"custom": "take-bonus-spice", "amount": 1}] if any(g.state["board"]["bonus_spice"].values()) else []
 
 
@@ -112,14 +115,14 @@ def _rival_choices(offers: list, g: Game, task: dict) -> list:
         return [_moved_spy(g, pid, task)]
     if task.get("kind") == "post" and task.get("deep"):
         # the card priority pick (rivals_turn) already skips no occupied post when Deep Cover allows it
-        g.rulings.append("rivals-x.bl-deep-cover")
+        g.rulings.append("rivals.bloodlines-deep-cover")
     return offers
 
 
 def _moved_spy(g: Game, pid: str, task: dict) -> dict:
     """A Rival moving a Spy places it as a new one: the first free faction post of its priority
     list other than the one it leaves; none free, the Spy is lost (seed 000 p. 8)."""
-    g.rulings.append("rivals-x.bl-move-spy")
+    g.rulings.append("rivals.bloodlines-move-spy")
     for faction in leader_card(g, pid)["priority"]:
         post = f"post-{faction}"
         if post != task["post"] and not spy_owners(g, post):
@@ -132,7 +135,7 @@ def _garrison_first(g: Game, offers: list) -> list:
     (seed 000 p. 8; Commanders are never offered here: a regular troop it is)."""
     garrison = [o for o in offers if o.get("zone") == "garrison"]
     if garrison:
-        g.rulings.append("rivals-x.bl-lose-troop")
+        g.rulings.append("rivals.bloodlines-lose-troop")
         return garrison
     return offers
 
@@ -143,5 +146,5 @@ def _most_bonus_spice(g: Game, offers: list) -> list:
     board = g.state["board"]["bonus_spice"]
     key = {o["space"]: (board[o["space"]], board[o["space"]] + base_spice(g, o["space"])) for o in offers}
     best = max(key.values())
-    g.rulings.append("rivals-x.bl-esmar-piter")
+    g.rulings.append("rivals.bloodlines-imperium-leaders")
     return [o for o in offers if key[o["space"]] == best]

@@ -1,4 +1,5 @@
-"""Immortality with solo Rivals (seed 003 p. 13, 'Additions to Solo Games'; records rivals-x.imm-*).
+"""Immortality with solo Rivals (seed 003 p. 13, 'Additions to Solo Games'; records
+immortality.solo-*, our readings rivals-x.imm-*).
 
 The solo House Hagal deck trades its three Carthag cards for Immortality's three Carthag cards and
 its Research Station card (`rivals.new_hagal`, card facts in data/base/house-hagal.json). A card's
@@ -18,7 +19,7 @@ from ..registry import ChanceKind, chance_kind, hook
 from ..steps import run
 from .rivals import rivals
 
-R_ROW = ("rivals-x.imm-tleilaxu-row", "rivals-x.imm-row-reading")
+R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
 
 
 @hook("setup")
@@ -26,7 +27,7 @@ def _setup(g: Game) -> None:
     """The deck itself is built by rivals.new_hagal; the Tleilaxu tokens by immortality.py's setup
     (a Rival's research token stays at the start: Rivals never research)."""
     if "immortality" in g.state["game"]["modules"] and rivals(g):
-        g.rulings.append("rivals-x.imm-setup" if len(rivals(g)) == 2 else "rivals-x.imm-two-players")
+        g.rulings.append("immortality.solo-setup" if len(rivals(g)) == 2 else "immortality.solo-setup")
 
 
 def card_icons(g: Game, pid: str, option: dict) -> None:
@@ -35,7 +36,7 @@ def card_icons(g: Game, pid: str, option: dict) -> None:
         g.push({"t": "chance", "kind": "hagal-row-trash", "player": pid, "side": option["tleilaxu_row"]})
     if option.get("tleilaxu"):  # pushed last: the token moves before the Row card goes
         run(g, pid, [{"custom": "tleilaxu", "count": option["tleilaxu"]}], "rival")
-        g.rulings.append("rivals-x.imm-tleilaxu-icon")
+        g.rulings.append("immortality.solo-hagal-cards")
 
 
 def _candidates(g: Game, task: dict) -> list[dict]:
