@@ -87,9 +87,9 @@ def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(modules
     assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/1"
 
 
-@pytest.mark.parametrize(("players", "code"), [(1, "unsupported-module"), (2, "unsupported-module"),
-                                               (6, "unsupported-player-count")])
-def test_bloodlines_with_one_two_or_six_players_is_refused(players, code):
+# one and two players (Rivals): tests/test_rivals_expansions.py
+@pytest.mark.parametrize(("players", "code"), [(6, "unsupported-player-count")])
+def test_bloodlines_with_six_players_is_refused(players, code):
     rules = ruleset("uprising")
     leaders = rules.leader_ids(("bloodlines",))
     game = {"system": "imperium", "edition": "uprising", "modules": ["bloodlines"],

@@ -68,7 +68,8 @@ def conservation(state: dict, cnt: Content) -> list[str]:
         return []
     out = []
     t = state["tleilaxu"]
-    seen = Counter(t["deck"]) + Counter(t["row"]) + owned_tleilaxu(state, cnt)
+    # "removed": Row cards a solo Rival's House Hagal card took out of the game
+    seen = Counter(t["deck"]) + Counter(t["row"]) + Counter(t.get("removed", ())) + owned_tleilaxu(state, cnt)
     total = Counter(tleilaxu_cards(cnt))
     if seen != total:
         out.append(f"Tleilaxu cards not conserved: {dict((seen - total) + (total - seen))}")

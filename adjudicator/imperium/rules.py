@@ -56,6 +56,12 @@ RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with so far: the Rival additions of Bloodlines
 # (its pp. 8-9) and Immortality and their six-player rules are not known yet, so they are refused
 MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
+# the editions and player counts whose Rivals know a module: the original game's solo deck with
+# Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
+RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)),
+                         "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
+                         # two players: the Rival ignores Tech tiles (seed 000 p. 9)
+                         "tech": (("base", 2), ("uprising", 2))}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
@@ -82,7 +88,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             if module not in MODULES[self.edition] or module in INCOMPLETE_MODULES:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
                                    f"{pointer}/{i}", code="unsupported-module")
-            if module not in MODULES_FOR_COUNT.get(players, (module,)):
+            rivals_know = (self.edition, players) in RIVAL_MODULE_EDITIONS.get(module, ())
+            if module not in MODULES_FOR_COUNT.get(players, (module,)) and not rivals_know:
                 raise MalformedLog(f"module {module!r} is not supported with {players} players yet",
                                    f"{pointer}/{i}", code="unsupported-module")
             if MODULE_NEEDS.get(module, module) not in modules:
@@ -167,7 +174,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             state["game"]["rival_options"] = self._rival_options(setup, len(humans))
             if setup.get("difficulty") is not None:
                 state["game"]["rival_difficulty"] = setup["difficulty"]
-            state["hagal"] = rivals.new_hagal(len(humans), self.edition)
+            state["hagal"] = rivals.new_hagal(len(humans), self.edition, modules,
+                                              [p["leader"] for p in players[:len(humans)]])
             for r in rival_list:
                 rivals.setup_rival(state["players"][r["id"]], r["leader"])
                 if self.edition == "base" and len(humans) == 2:

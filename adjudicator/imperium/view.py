@@ -32,7 +32,8 @@ VERBS = {
            "reveal-contract": "reveals a contract", "deal-objectives": "deals Objectives",
            "steal-intrigue": "steals Intrigue", "graft": "grafts two cards to send an Agent",
            "acquire-tleilaxu": "acquires a Tleilaxu card", "family-atomics": "uses Family Atomics",
-           "return-specimens": "returns specimens to the supply", "refill-tleilaxu-row": "refills the Tleilaxu Row"},
+           "return-specimens": "returns specimens to the supply", "refill-tleilaxu-row": "refills the Tleilaxu Row",
+           "hagal-row-trash": "removes a Tleilaxu Row card (House Hagal)"},
     "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
            "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
            "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
@@ -42,7 +43,8 @@ VERBS = {
            "deal-objectives": "раздаёт задачи", "steal-intrigue": "крадёт интригу",
            "graft": "сращивает две карты и отправляет агента", "acquire-tleilaxu": "приобретает карту тлейлаксу",
            "family-atomics": "применяет семейный атомный арсенал", "return-specimens": "возвращает образцы в запас",
-           "refill-tleilaxu-row": "пополняет ряд тлейлаксу"},
+           "refill-tleilaxu-row": "пополняет ряд тлейлаксу",
+           "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
 # the board's areas that are no faction's, by their icon

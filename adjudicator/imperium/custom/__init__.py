@@ -28,6 +28,8 @@ from . import (
                immortality_cards,
                rivals,
                rivals_base,
+               rivals_bloodlines,
+               rivals_immortality,
                rivals_turn,
                six,
                six_commanders,
@@ -38,5 +40,5 @@ from . import (
 )
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
-           "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_turn", "six", "six_commanders",
-           "tech", "triggers", "tuek", "uprising"]
+           "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
+           "rivals_turn", "six", "six_commanders", "tech", "triggers", "tuek", "uprising"]

@@ -42,6 +42,15 @@ NOT_IMPLEMENTED = (
     "a Rival card for Shaddam Corrino IV (none in our sources)",
 )
 NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
+# what the Rivals do not know yet: a game naming these is refused as an unsupported module
+# (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
+REFUSED_WITH_RIVALS = (
+    "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
+    "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
+    "its Rivals follow the other Commander rule)",
+    "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
+    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
+)
 
 
 EDITION_DIR = {"uprising": "uprising", "base": "base"}  # where each edition's House Hagal data lives
@@ -105,10 +114,15 @@ def setup_rival(pl: dict, leader: str) -> None:
     pl.update({"rival": {"leader": leader}, "hand": [], "deck": {"cards": [], "hidden": 0}})
 
 
-def new_hagal(players: int, edition: str = "uprising") -> dict:
-    """The deck for the player count: solo leaves out the 2P cards, two players the 1P ones."""
+def new_hagal(players: int, edition: str = "uprising", modules=(), leaders=()) -> dict:
+    """The deck for the player count: solo leaves out the 2P cards, two players the 1P ones; a
+    module's cards only with it (and a player's leader they need), and a solo deck leaves out
+    what a module's cards replace."""
     deck = sorted(c["id"] for c in hagal(edition)["cards"] for _ in range(c["copies"])
-                  if not c.get("two_player_only" if players == 1 else "solo_only"))
+                  if not c.get("two_player_only" if players == 1 else "solo_only")
+                  and c.get("module") in (None, *modules)
+                  and c.get("needs_leader") in (None, *leaders)
+                  and not (players == 1 and set(c.get("solo_left_out_with", ())) & set(modules)))
     return {"deck": deck, "discard": []}
 
 

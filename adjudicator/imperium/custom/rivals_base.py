@@ -22,6 +22,8 @@ from ..registry import custom, hook
 from .rivals import NOT_IMPLEMENTED, deck_data, hagal, is_rival, rivals
 
 SPOILER_AGENTS = 3  # House Hagal's three Agents (p. 19)
+# Bloodlines' Leaders a solo Rival may play (seed 000 p. 8; Esmar's Signet: rivals_bloodlines.py)
+BLOODLINES_RIVALS = ("esmar-tuek-leader", "piter-de-vries-leader")
 
 
 def is_spoiler(g: Game, pid: str) -> bool:
@@ -108,7 +110,8 @@ def rival_leaders(cnt, players: int, modules=None) -> list[str]:
         return ["house-hagal"]
     excluded = hagal("base")["excluded_solo_rival_leaders"]
     return sorted(lead for lead, d in cnt.leaders.items()
-                  if lead not in excluded and (modules is None or in_game(d, modules)))
+                  if lead not in excluded and (modules is None or in_game(d, modules))
+                  and (d.get("expansion") != "bloodlines" or lead in BLOODLINES_RIVALS))
 
 
 def check_setup(setup: dict, players: int) -> None:

@@ -14,12 +14,13 @@ from ..costs import can_afford
 from ..effects import worm_refusal
 from ..game import Game, ms_add, own_posts, spy_owners
 from ..influence import change_influence
-from ..leaders import signet_effects
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
 from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
 from .rivals_base import expert, is_spoiler
+from .rivals_bloodlines import commander_on_space, deploy_commanders, rival_signet
+from .rivals_immortality import card_icons
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -68,7 +69,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         raise_influence(g, pid, option["influence"])
     if option.get("signet") and g.state["game"]["edition"] == "base":
         # solo: the Leader's own Signet Ring; its choices are made for the Rival by the player (p. 20)
-        run(g, pid, signet_effects(g, pid), f"signet:{pl['leader']}")
+        run(g, pid, rival_signet(g, pid), f"signet:{pl['leader']}")
         g.rulings.append("rivals.base-solo-play")
     elif option.get("signet"):
         g.rulings.append("rivals.leader-cards")
@@ -81,9 +82,11 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         _harvest(g, pid, space_id)
     if option.get("spy") == "priority":
         place_priority_spy(g, pid)
+    commander_on_space(g, pid, space_id)  # Bloodlines: a Commander where the Agent went, before deploying
     _troops(g, pid, recruited, space["combat"], network_troops)
     if option.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
+    card_icons(g, pid, option)  # Immortality's Tleilaxu icons (solo)
     if option.get("steal_intrigue"):
         for q in g.opponents(pid):
             if len(g.p(q)["intrigue"]) >= 4:
@@ -178,11 +181,12 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
     if expert(g) and _holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
         g.rulings += ["rivals.base-solo-play", "rivals.base-solo-scoring"]
         return
-    n = min(troops["garrison"], recruited + network + 2)
+    commanders = deploy_commanders(g, pid, recruited + network + 2)  # Bloodlines: Commanders first
+    n = min(troops["garrison"], recruited + network + 2 - commanders)
     troops["garrison"] -= n
     troops["conflict"] += n
-    if n:
-        count_deployed(g, pid, n)
+    if n + commanders:
+        count_deployed(g, pid, n + commanders)
 
 
 def _holds_back(g: Game, pid: str, lead: int) -> bool:

@@ -1,0 +1,63 @@
+"""Immortality with solo Rivals (seed 003 p. 13, 'Additions to Solo Games'; records
+immortality.solo-*, our readings rivals-x.imm-*).
+
+The solo House Hagal deck trades its three Carthag cards for Immortality's three Carthag cards and
+its Research Station card (`rivals.new_hagal`, card facts in data/base/house-hagal.json). A card's
+Tleilaxu icons move the Rival's Tleilaxu token (its bonuses gained as a player's); a crossed-out
+Tleilaxu Row icon removes that Row card from the game and a new one is dealt. The engine keeps
+the Row as a sorted multiset with no places (like the Imperium Row), so which card sat on the
+left or the right is a chance outcome the log names (`hagal-row-trash`), our reading. Rivals never
+use the research track. Two-player games are unchanged (the seed: these rules do not apply).
+"""
+
+from __future__ import annotations
+
+from ...core import rng
+from ...core.errors import IllegalAction
+from ..game import Game, ms_add, ms_remove
+from ..registry import ChanceKind, chance_kind, hook
+from ..steps import run
+from .rivals import rivals
+
+R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
+
+
+@hook("setup")
+def _setup(g: Game) -> None:
+    """The deck itself is built by rivals.new_hagal; the Tleilaxu tokens by immortality.py's setup
+    (a Rival's research token stays at the start: Rivals never research)."""
+    if "immortality" in g.state["game"]["modules"] and rivals(g):
+        g.rulings.append("immortality.solo-setup" if len(rivals(g)) == 2 else "immortality.solo-setup")
+
+
+def card_icons(g: Game, pid: str, option: dict) -> None:
+    """The Tleilaxu icons and the crossed-out Row icon of the card the Rival's Agent went with."""
+    if option.get("tleilaxu_row") and g.state["tleilaxu"]["row"]:
+        g.push({"t": "chance", "kind": "hagal-row-trash", "player": pid, "side": option["tleilaxu_row"]})
+    if option.get("tleilaxu"):  # pushed last: the token moves before the Row card goes
+        run(g, pid, [{"custom": "tleilaxu", "count": option["tleilaxu"]}], "rival")
+        g.rulings.append("immortality.solo-hagal-cards")
+
+
+def _candidates(g: Game, task: dict) -> list[dict]:
+    return [{"do": "hagal-row-trash", "player": task["player"], "card": c}
+            for c in sorted(set(g.state["tleilaxu"]["row"]))]
+
+
+def _deal(g: Game, task: dict) -> dict:
+    row = g.state["tleilaxu"]["row"]
+    return {"do": "hagal-row-trash", "player": task["player"], "card": row[rng.below(g.state, len(row))]}
+
+
+def _apply(g: Game, task: dict, action: dict) -> None:
+    t, card = g.state["tleilaxu"], action.get("card")
+    if not ms_remove(t["row"], card):
+        raise IllegalAction("chance.card-not-available", f"{card} is not in the Tleilaxu Row {t['row']}",
+                            (*R_ROW, "chance.card-not-available"))
+    ms_add(t.setdefault("removed", []), card)  # out of the game (counted by the conservation check)
+    if t["deck"]:
+        g.push({"t": "chance", "kind": "refill-tleilaxu-row"})
+    g.rulings.extend(R_ROW)
+
+
+chance_kind(ChanceKind("hagal-row-trash", _candidates, _deal, _apply, R_ROW))
