@@ -17,7 +17,7 @@ from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
 
 RULES = DuneRules()
-GAMES = [(2, 0, ()), (4, 0, ()), (6, 2, ()), (4, 1, ("advanced",))]
+GAMES = [(2, 0, ()), (4, 0, ()), (6, 2, ()), (4, 1, ("advanced",)), (4, 0, ("tech-tokens",))]
 
 
 def _played(players, seed, extra):
