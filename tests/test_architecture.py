@@ -136,7 +136,7 @@ def test_every_kind_of_decision_is_registered_once_with_its_rulings():
                                      "reveal-contracts", "draw-twisted", "draw-navigation",
                                      "reveal-tech",  # Bloodlines
                                      "refill-tleilaxu-row",  # Immortality
-                                     "draw-hagal", "row-refresh"}  # House Hagal Rivals
+                                     "draw-hagal", "row-refresh", "hagal-row-trash"}  # House Hagal Rivals
     for kind in registry.CHOICES.values():
         assert kind.rulings, kind.name  # a verdict on a choice always cites the rule behind it
 
