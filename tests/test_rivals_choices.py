@@ -168,3 +168,14 @@ def test_princess_irulans_signet_ring_places_a_spy_by_priority():
     agent_turn(g, "r1", {"space": "spice-refinery", "signet": True})
     assert state["board"]["spies"].get("post-emperor") == "r1" and g.p("r1")["spies"] == spies - 1
     assert not g.unimplemented
+
+
+def test_one_influence_with_two_different_factions_goes_to_the_two_least():
+    """A Conflict reward of one Influence with each of two different factions (Propaganda, in
+    this solo game with Bloodlines): the Rival's points go to its two least factions, never both
+    to one, so the engine decides it instead of answering not-implemented."""
+    from adjudicator.core.replay import replay
+    from adjudicator.simulate import simulate
+    log = simulate("uprising", 1, 0, ("bloodlines",))
+    report = replay(log, snapshots="none")
+    assert [(i, v["code"]) for i, v in enumerate(report["verdicts"]) if v["verdict"] != "legal"] == []

@@ -378,9 +378,11 @@ def _influence_option(g: Game, pid: str, task: dict, offers: list) -> dict | Non
             return None
         spreads.append(sorted((s["faction"], s["influence"]) for s in steps))
     influence, wanted = dict(g.p(pid)["influence"]), {}
+    # "one Influence with each of two different factions": the second point goes to another faction
+    different = all(n == 1 for s in spreads for _, n in s)
+    prio = leader_card(g, pid)["priority"]
     for _ in range(sum(n for _, n in spreads[0])):
-        prio = leader_card(g, pid)["priority"]
-        best = min(prio, key=lambda f: (influence[f], prio.index(f)))
+        best = min((f for f in prio if not (different and f in wanted)), key=lambda f: (influence[f], prio.index(f)))
         influence[best] += 1
         wanted[best] = wanted.get(best, 0) + 1
     match = sorted(wanted.items())
