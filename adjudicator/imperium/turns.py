@@ -308,6 +308,11 @@ def _maybe_skip_deploy(g: Game, turn: dict) -> None:
         ms_add(turn["done"], "deploy")
 
 
+def _deploy_skipped(g: Game, turn: dict) -> dict:
+    """The turn as it stands once a deploy with nothing to deploy is skipped (what may follow it)."""
+    return dict(turn, done=[*turn["done"], "deploy"]) if _deploy_moot(g, turn) else turn
+
+
 def _deploy_moot(g: Game, turn: dict) -> bool:
     return ("deploy" in turn["nodes"] and "deploy" not in turn["done"] and blocking_edge(turn, "deploy") is None
             and (_garrison_units(g.p(adjust("acting-for", turn["player"], g))) == 0 or bool(turn.get("no_deploy"))
@@ -391,7 +396,8 @@ def _resolve_offers(g: Game, task: dict, pid: str) -> list[dict]:
     out = [{"effect": peek}] if peek else []
     if task["t"] != "turn":
         turn = g.state["turn"]
-        out += [{"effect": n} for n in pending_effects(turn) if blocking_edge(turn, n) is None]
+        probe = _deploy_skipped(g, turn)  # an effect after a deploy with nothing to deploy (Command)
+        out += [{"effect": n} for n in pending_effects(turn) if blocking_edge(probe, n) is None]
     return out
 
 
@@ -411,6 +417,8 @@ def _resolve(g: Game, task: dict, pid: str, a: dict) -> None:
     if node in turn["done"]:
         raise IllegalAction("resolve.already-resolved", f"{node} was already resolved this turn",
                             ("card.agent-or-reveal",))
+    if blocking_edge(turn, node) is not None and blocking_edge(_deploy_skipped(g, turn), node) is None:
+        _maybe_skip_deploy(g, turn)  # only a deploy with nothing to deploy stood before it
     _require(turn, node)
     ms_add(turn["done"], node)
     kind, _, ident = node.partition(":")
@@ -602,9 +610,7 @@ verb(Verb("acquire", ("reveal",), _acquire_offers, _acquire, ("acquire.cost",)))
 
 # --- end the turn -----------------------------------------------------------------------------------
 def _end_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    turn = g.state["turn"]
-    probe = dict(turn, done=[*turn["done"], "deploy"] if _deploy_moot(g, turn) else turn["done"])
-    return [{}] if blocking_edge(probe, "end") is None else []
+    return [{}] if blocking_edge(_deploy_skipped(g, g.state["turn"]), "end") is None else []
 
 
 def _end_turn(g: Game, task: dict, pid: str, a: dict) -> None:
