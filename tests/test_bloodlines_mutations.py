@@ -26,7 +26,8 @@ def test_a_second_commander_from_the_supply_in_one_turn():
             bad["actions"].insert(i + 1, {"by": a["by"], "do": "recruit-commander"})
             return bad
         return None
-    bad, i = first_mutation("uprising", UPRISING, mutate)
+    # rare in random play (a Commander left in the supply after recruiting one): more games searched
+    bad, i = shared_first_mutation("uprising", UPRISING, mutate, range(40))
     flagged(bad, i + 1, "commander.once-per-turn", "bloodlines.commander-recruit-supply")
 
 
