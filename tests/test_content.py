@@ -41,7 +41,8 @@ def test_board_has_22_spaces_with_russian_names_and_posts():
     assert len(board) == 22
     # the six-player side's own spaces (tests/test_six_board.py)
     assert sorted(sid for sid, s in CNT.spaces.items() if s.get("side") == "reverse") == [
-        "carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support"]
+        "carthag", "desert-mastery", "economic-support", "expedition", "forbidden-tech", "habbanya-erg",
+        "hardened-warriors", "military-support", "vast-wealth"]  # the last three on the Commanders' boards
     # the one expansion space: a leader's own, placed only with him (Bloodlines p. 2)
     assert {sid: s["requires_leader"] for sid, s in CNT.spaces.items() if sid not in board and "side" not in s} == {
         "tueks-sietch": "esmar-tuek-leader"}
