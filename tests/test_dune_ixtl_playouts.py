@@ -5,12 +5,11 @@ the Face Dancers), and replay to identical checksums from their recorded chance 
 their seed."""
 
 import pytest
+from ixtl_helpers import replayed
 
 import adjudicator.dune.expansion as expansion
 import adjudicator.dune.rules as rules_module
-from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
-from adjudicator.core.replay import Driver
 from adjudicator.core.schemas import errors
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.playout import playout
@@ -60,13 +59,8 @@ def test_the_log_is_valid_against_its_schema(played):
 def test_log_replays_to_identical_checksums(played, seeded):
     log, sums = played
     seed = log["setup"]["seed"] if seeded else None
-    driver = Driver(RULES, RULES.new_state(log["game"], {"seed": seed} if seed is not None else {}))
-    replayed = []
-    for data in log["actions"]:
-        driver.apply(Action(data))
-        assert problems(driver.state) == []
-        replayed.append(driver.checkpoint())
-    assert replayed == sums and driver.state["result"] == log["result"]
+    again, state = replayed(log, seed)
+    assert again == sums and state["result"] == log["result"]
 
 
 @pytest.mark.usefixtures("ixtl_unlocked")

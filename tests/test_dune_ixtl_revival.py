@@ -6,13 +6,11 @@ these decisions. The bank, their own revival and Zoal: tests/test_dune_ixtl_rule
 
 import pytest
 from dune_helpers import RULES, act, at, refused
-from ixtl_helpers import new_ixtl, place, to_tanks, until
+from ixtl_helpers import new_ixtl, place, replayed, to_tanks, until
 
 import adjudicator.dune.expansion as expansion
 import adjudicator.dune.rules as rules_module
-from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
-from adjudicator.core.replay import Driver
 from adjudicator.core.schemas import errors
 from adjudicator.dune.content import content
 from adjudicator.dune.forces import at as kind_at
@@ -434,13 +432,8 @@ def test_the_random_playout_sets_terms_takes_early_leaders_and_gholas(advanced_p
 
 def test_the_playout_replays_to_identical_checksums(advanced_playout):
     log, sums = advanced_playout
-    driver = Driver(RULES, RULES.new_state(log["game"], {}))
-    replayed = []
-    for data in log["actions"]:
-        driver.apply(Action(data))
-        assert problems(driver.state) == []
-        replayed.append(driver.checkpoint())
-    assert replayed == sums and driver.state["result"] == log["result"]
+    again, state = replayed(log)
+    assert again == sums and state["result"] == log["result"]
     assert errors("log", {k: v for k, v in log.items() if k != "result"}) == []  # the terms' fields too
 
 
