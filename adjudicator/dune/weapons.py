@@ -42,35 +42,26 @@ def fits(g: Game, card: str, slot: str, plan: dict) -> bool:
     return other is not None and other != card and _info(g, other).get("kind") == DUAL[card][1]
 
 
+# the special cards whose harm or protection is not their sheet's one subtype
+HARMS = {"poison-blade": (PROJECTILE, POISON), "chemistry": (POISON,), "weirding-way": (PROJECTILE,),
+         "artillery-strike": (PROJECTILE,)}  # Shields protect against it (treachery.json, DuneBot's card text)
+GUARDS = {"shield-snooper": (PROJECTILE, POISON), "weirding-way": (PROJECTILE,), "chemistry": (POISON,)}
+
+
+def _kinds(g: Game, card: str | None, special: dict, kind: str) -> frozenset[str]:
+    if card in special:
+        return frozenset(special[card])
+    info = _info(g, card)
+    return frozenset((info.get("subtype"),)) if info.get("kind") == kind else frozenset()
+
+
 def attack(g: Game, plan: dict) -> frozenset[str]:
     """The kinds of harm the plan's weapon does (empty: none, or a worthless card)."""
-    card = plan.get("weapon")
-    info = _info(g, card)
-    if card == "poison-blade":
-        return frozenset((PROJECTILE, POISON))
-    if card == "chemistry":
-        return frozenset((POISON,))
-    if card == "weirding-way":
-        return frozenset((PROJECTILE,))
-    if card == "artillery-strike":
-        return frozenset((PROJECTILE,))  # Shields protect against it (treachery.json, DuneBot's card text)
-    if info.get("kind") != "weapon":
-        return frozenset()
-    return frozenset((info.get("subtype"),))
+    return _kinds(g, plan.get("weapon"), HARMS, "weapon")
 
 
 def protection(g: Game, plan: dict) -> frozenset[str]:
-    card = plan.get("defense")
-    info = _info(g, card)
-    if card == "shield-snooper":
-        return frozenset((PROJECTILE, POISON))
-    if card == "weirding-way":
-        return frozenset((PROJECTILE,))
-    if card == "chemistry":
-        return frozenset((POISON,))
-    if info.get("kind") != "defense":
-        return frozenset()
-    return frozenset((info.get("subtype"),))
+    return _kinds(g, plan.get("defense"), GUARDS, "defense")
 
 
 def _hits(g: Game, weapon_plan: dict, target: dict) -> bool:
