@@ -1,7 +1,8 @@
 """Shared by the tests of the Uprising six-player team game: a game set up from a clockwise
-seating, and stepping it (dealt chance outcomes, else the first legal decision)."""
+seating, and stepping it (dealt chance outcomes, else the first legal decision: rivals_helpers.step)."""
 
-from adjudicator.core.actions import Action
+from rivals_helpers import apply, step  # noqa: F401 (the same stepping serves both)
+
 from adjudicator.imperium.rules import ruleset
 
 RULES = ruleset("uprising")
@@ -17,20 +18,6 @@ def game_doc(seating=SEATING, modules=("choam",)) -> dict:
 
 def new_game(seed: int = 1, seating=SEATING, modules=("choam",)) -> dict:
     return RULES.new_state(game_doc(seating, modules), {"seed": seed})
-
-
-def apply(state: dict, **action):
-    return RULES.apply(state, Action(action))
-
-
-def step(state: dict) -> None:
-    dealt = RULES.deal(state)
-    if dealt is not None:
-        RULES.apply(state, dealt, dealt=True)
-        return
-    legal = RULES.legal_actions(state)
-    acting = [a for a in legal if a.do not in ("reveal", "end-turn")] or legal
-    RULES.apply(state, acting[0])
 
 
 def until(state: dict, test, limit: int = 5000) -> None:

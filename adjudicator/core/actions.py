@@ -70,3 +70,13 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self.key.decode()})"
+
+
+def dealt(game, chances: dict) -> Action | None:
+    """The chance outcome the game's top task waits for, drawn from the seed in its state (None
+    when it waits for a decision or has no seed). `chances` maps a task kind to the rule system's
+    chance, whose `deal(game, task)` advances the state's RNG once."""
+    task = game.top
+    if game.state.get("rng") is None or task is None or task["t"] != "chance":
+        return None
+    return Action({"by": CHANCE, **chances[task["kind"]].deal(game, task)})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 
-from ..core.actions import CHANCE, Action
+from ..core.actions import CHANCE, Action, dealt
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import (  # noqa: F401  (importing a rule module registers its kinds)
@@ -194,13 +194,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         return out
 
     def deal(self, state: dict) -> Action | None:
-        if state.get("rng") is None:
-            return None
-        g = Game(state, self.content)
-        task = g.top
-        if task is None or task["t"] != "chance":
-            return None
-        return Action({"by": CHANCE, **CHANCES[task["kind"]].deal(g, task)})
+        return dealt(Game(state, self.content), CHANCES)
 
     def result(self, state: dict) -> dict:
         """`winners` (two for an alliance); `winner` when one player won alone (stored games)."""

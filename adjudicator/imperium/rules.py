@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from ..core.actions import CHANCE, Action
+from ..core.actions import CHANCE, Action, dealt
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import choices, custom, graft, implied, turns
@@ -457,13 +457,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         """The chance outcome the game waits for, drawn from the seed in the state (None when
         the game waits for a decision, or has no seed). Advances the state's RNG, once: apply
         the outcome with `dealt=True` (core.replay.deal does both)."""
-        if state.get("rng") is None:
-            return None
-        g = Game(state, self.content)
-        task = g.top
-        if task is None or task["t"] != "chance":
-            return None
-        return Action({"by": CHANCE, **CHANCES[task["kind"]].deal(g, task)})
+        return dealt(Game(state, self.content), CHANCES)
 
     def result(self, state: dict) -> dict:
         if state.get("result"):
