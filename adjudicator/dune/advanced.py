@@ -17,10 +17,6 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
-    # Bene Gesserit (factions/bene_gesserit.py: a shipment by another faction, their own shipment or
-    # move into a territory another faction occupies, a battle they fight)
-    "advisors": "Bene Gesserit forces may be advisors (sent with another's shipment, coexisting, "
-                "flipped on intrusion, taking up arms, universal stewards)",
     # Bene Gesserit (karama.pay_with: a Karama bid or shipment by a player holding none whose log names
     # no `card`, so which worthless card goes is unknown; named, or played from hand, it is played)
     "worthless-karama": "the Bene Gesserit may pay a Karama bid or shipment with a worthless card the log "

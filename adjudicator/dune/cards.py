@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from . import karama, karama_powers
+from .content import territory
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
@@ -69,7 +70,7 @@ def near_wall(g: Game, pid: str) -> bool:
     territory with no storm sector in between: sector pieces touch only side by side)."""
     wall = [f"{SHIELD_WALL}@{s}" for s in g.c.territories[SHIELD_WALL]["sectors"]]
     near = set(wall) | {n for loc in wall for n in g.c.graph.neighbors(loc)}
-    return any(g.forces(loc, pid) for loc in near)
+    return any(g.forces(loc, pid) and g.combatant(territory(loc), pid) for loc in near)  # no advisors
 
 
 def _atomics_window(g: Game, pid: str) -> bool:
