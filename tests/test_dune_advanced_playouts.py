@@ -2,7 +2,7 @@
 in a victory or the end-of-game default, the invariants hold after every action (captives and
 special forces included), the log replays to identical checksums from its recorded chance
 outcomes alone and with its seed, and the Harkonnen capture, spice support, the double blow and
-force kinds are played. Advanced rules not played yet answer not-implemented (advanced.PENDING),
+force kinds and the Bene Gesserit advisors are played. Advanced rules not played yet answer not-implemented (advanced.PENDING),
 which a replay accepts as unverifiable."""
 
 import pytest
@@ -61,3 +61,6 @@ def test_advanced_playouts_play_the_capture_spice_support_force_kinds_and_worm_p
     assert any(a["do"] == "plan" and a.get("spice") for log in logs for a in log["actions"])
     kinds = {a["do"] for log in logs for a in log["actions"] if a.get("kinds")}  # Sardaukar and Fedaykin
     assert {"ship", "plan"} <= kinds
+    # the Bene Gesserit's advisors: the starting force, an advisor sent with a shipment, flips
+    advisors = [a for log in logs for a in log["actions"] if a["do"] in ("flip", "send-advisor")]
+    assert any(a["do"] == "flip" for a in advisors) and any(a.get("to") for a in advisors)
