@@ -1,9 +1,9 @@
 """Random playouts of the advanced game (`modules: ["advanced"]`) for 2, 4 and 6 players: they end
 in a victory or the end-of-game default, the invariants hold after every action (captives and
 special forces included), the log replays to identical checksums from its recorded chance
-outcomes alone and with its seed, and the Harkonnen capture, spice support, the double blow and
-force kinds and the Bene Gesserit advisors are played. Advanced rules not played yet answer not-implemented (advanced.PENDING),
-which a replay accepts as unverifiable."""
+outcomes alone and with its seed, and the Harkonnen capture, spice support, the double blow, force
+kinds and the Bene Gesserit advisors are played. Advanced rules not played yet answer
+not-implemented (advanced.PENDING), which a replay accepts as unverifiable."""
 
 import pytest
 
