@@ -1,5 +1,5 @@
 """The advanced advantages the engine does not play yet (advanced.PENDING, ruling
-dune.engine-advanced-game; only the Bene Gesserit's are left): an action one could change is
+dune.engine-advanced-game; only the Bene Gesserit's worthless Karama is left): an action one could change is
 answered unverifiable / not-implemented in an advanced game, and the same action in a basic game
 is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
 The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
@@ -41,44 +41,8 @@ def judged(out):
     return out.verdict == "legal" and out.code == "ok"
 
 
-def test_only_the_bene_gesserit_advantages_are_pending():
-    assert set(PENDING) == {"advisors", "worthless-karama"}  # the Bene Gesserit's: the others are played
-
-
-# --- Bene Gesserit: advisors -------------------------------------------------------------------------------
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_shipment_into_an_occupied_territory(modules):
-    state = new("bene-gesserit", "atreides", modules=modules)
-    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
-           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
-    out = act(state, "bene-gesserit", "ship", to="arrakeen@9", count=1)  # the Atreides hold Arrakeen
-    assert g.forces("arrakeen@9", "bene-gesserit") == 1
-    assert flagged(out, "advisors") if modules else judged(out)
-
-
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_move_beside_another_faction_and_an_empty_territory(modules):
-    state = new("bene-gesserit", "atreides", modules=modules)
-    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
-    move_forces(g, "bene-gesserit", "imperial-basin@9", 2)
-    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "arrakeen@9", "count": 1})
-    assert flagged(out, "advisors") if modules else judged(out)
-    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
-    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "old-gap@9", "count": 1})
-    assert judged(out)  # nobody else there: nothing an advisor would change
-
-
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_battle(modules):
-    state = new("bene-gesserit", "harkonnen", modules=modules)
-    g = at(state, {"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}, phase="battle")
-    state["order"] = ["bene-gesserit", "harkonnen"]
-    state["stack"] = state["stack"][1:]
-    move_forces(g, "bene-gesserit", "the-great-flat@14", 3)
-    move_forces(g, "harkonnen", "the-great-flat@14", 3)
-    RULES.settle(g)
-    out = act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
-    assert flagged(out, "advisors") if modules else judged(out)
+def test_only_the_bene_gesserit_worthless_karama_is_pending():
+    assert set(PENDING) == {"worthless-karama"}  # the others are played (advisors: test_dune_advisors.py)
 
 
 # --- Bene Gesserit: a worthless card as a Karama -------------------------------------------------------------

@@ -189,7 +189,7 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> I
                                  f"(sector {g.state['storm']})", ("dune.storm-blocks",))
         return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
                              ("dune.movement",))
-    if full(g, pid, to):
+    if full(g, pid, to) and not first("enters-as-advisors", g, pid, frm, to):  # advanced BG advisors
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
     return None

@@ -129,19 +129,30 @@ def fighters_only(g: Game, pid: str, to: str, count: int) -> IllegalAction | Non
 
 
 # --- a move: Adaptive Force, Enlistment, Take Up Arms ------------------------------------------------
+def arrive_as_advisors(g: Game, pid: str, frm: str, to: str) -> bool:
+    """The kind forces moved from `frm` have where they arrive: the kind of theirs already there
+    (Adaptive Force), else fighters where nobody else is (Enlistment), else the kind they had."""
+    src, dst = territory(frm), territory(to)
+    if src == dst or g.forces_in(dst, pid):
+        return advisors_in(g, pid, dst)
+    return advisors_in(g, pid, src) and bool(_others(g, pid, dst))
+
+
+@hook("enters-as-advisors")
+def enter_full(g: Game, pid: str, frm: str, to: str) -> bool | None:
+    """Advisors count for no occupancy limit: they may enter a stronghold two others hold."""
+    return True if pid == _me(g) and arrive_as_advisors(g, pid, frm, to) else None
+
+
 @hook("moving")
 def adapt(g: Game, pid: str, frm: str, to: str) -> None:
-    """Before the forces go: the type they take where they arrive."""
+    """Before the forces go: the kind they take where they arrive."""
     src, dst = territory(frm), territory(to)
     if pid != _me(g) or src == dst:
         return
-    if g.forces_in(dst, pid):  # Adaptive Force: the type already there
-        return
-    if not advisors_in(g, pid, src):
-        return  # fighters stay fighters
-    if not _others(g, pid, dst):  # Enlistment: nobody else there, they arrive as fighters
-        g.rulings.extend(r for r in RULINGS if r not in g.rulings)
-        return
+    g.rulings.extend(r for r in RULINGS if r not in g.rulings)
+    if g.forces_in(dst, pid) or not arrive_as_advisors(g, pid, frm, to):
+        return  # Adaptive Force, Enlistment, or fighters staying fighters
     set_type(g, pid, dst, advisors=True)
     if arm_error(g, pid, dst) is None:
         g.push({"t": "decide", "kind": "flip", "player": pid, "territory": dst, "why": "take-up-arms"})
