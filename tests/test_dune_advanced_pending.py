@@ -5,7 +5,7 @@ is judged as the basic rules say (issue #15: no verdict rests on a rule the engi
 The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
 
 import pytest
-from dune_helpers import RULES, act, move_forces, refused
+from dune_helpers import RULES, act, refused
 
 from adjudicator.dune.advanced import PENDING
 from adjudicator.dune.game import Game
