@@ -37,10 +37,6 @@ def give(g, pid, card):
     g.p(pid)["hand"].append(card)
 
 
-def judged(out):
-    return out.verdict == "legal" and out.code == "ok"
-
-
 def test_only_the_bene_gesserit_worthless_karama_is_pending():
     assert set(PENDING) == {"worthless-karama"}  # the others are played (advisors: test_dune_advisors.py)
 
