@@ -37,8 +37,24 @@ def give(g, pid, card):
     g.p(pid)["hand"].append(card)
 
 
-def test_only_the_bene_gesserit_worthless_karama_is_pending():
-    assert set(PENDING) == {"worthless-karama"}  # the others are played (advisors: test_dune_advisors.py)
+def test_only_two_bene_gesserit_rules_are_pending():
+    # the others are played (the advisors: test_dune_advisors.py)
+    assert set(PENDING) == {"advisors-cross-ship", "worthless-karama"}
+
+
+# --- Bene Gesserit: their own shipment from the planet as the Guild's ally ------------------------------------
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_cross_ship_as_the_guild_ally(modules):
+    state = new("bene-gesserit", "spacing-guild", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
+           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
+    g.p("bene-gesserit")["ally"], g.p("spacing-guild")["ally"] = "spacing-guild", "bene-gesserit"
+    g.p("bene-gesserit")["reserves"] -= 2
+    g.add_forces("the-great-flat@14", "bene-gesserit", 2)
+    out = act(state, "bene-gesserit", "ship", **{"from": "the-great-flat@14", "to": "old-gap@9", "count": 1})
+    assert g.forces("old-gap@9", "bene-gesserit") == 1
+    assert flagged(out, "advisors-cross-ship") if modules else out.verdict == "legal" and out.code == "ok"
+    assert problems(state) == []
 
 
 # --- Bene Gesserit: a worthless card as a Karama -------------------------------------------------------------

@@ -232,6 +232,19 @@ def test_another_faction_entering_their_fighters_may_turn_them_advisors():
     assert g.p(BG)["advisors"] == ["funeral-plain"] and g.occupants("funeral-plain") == ["atreides"]
 
 
+def test_a_worm_ride_and_a_guild_cross_shipment_intrude_too():
+    state = new(BG, "fremen", "spacing-guild")
+    g = at(state, decide(state, "fremen", "worm-ride", territory="the-great-flat"), phase="spice-blow")
+    move_forces(g, BG, "funeral-plain@14", 2)
+    move_forces(g, "fremen", "the-great-flat@14", 2)
+    act(state, "fremen", "ride", to="funeral-plain@14", count=1)
+    assert g.top["kind"] == "flip" and g.top["territory"] == "funeral-plain"
+    g = at(state, decide(state, "spacing-guild", "move"), decide(state, "spacing-guild", "ship"))
+    move_forces(g, "spacing-guild", "old-gap@9", 1)
+    act(state, "spacing-guild", "ship", **{"from": "old-gap@9", "to": "funeral-plain@14", "count": 1})
+    assert g.top["kind"] == "flip" and g.top["why"] == "intrusion"
+
+
 def test_no_intrusion_by_an_ally_and_a_karama_stops_it():
     state = new(BG, "atreides", "harkonnen")
     g = at(state, decide(state, "atreides", "move"))

@@ -19,11 +19,14 @@ asked of `Game.combatant` alone; this module decides only when forces change typ
 - advisors alone before the Battle phase become fighters (Universal Stewards).
 Advisors never arm with an ally in the territory (Peacetime), under the storm (Stormed In) nor
 in a stronghold two other factions hold (our reading of the occupancy limit, dune.engine-advisors).
+Not played yet (advanced.PENDING `advisors-cross-ship`): their own shipment from the planet as the
+Guild's ally.
 """
 
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..advanced import unplayed
 from ..alliance import allied
 from ..content import POLAR_SINK, territory
 from ..game import Game
@@ -172,7 +175,17 @@ def intruded_by_shipment(g: Game, pid: str, to: str, count: int) -> None:
 
 @hook("moved")
 def intruded_by_move(g: Game, pid: str, to: str) -> None:
+    """A move, and a Fremen worm ride."""
     _intrusion(g, pid, to)
+
+
+@hook("ship-other-apply")
+def intruded_by_cross_ship(g: Game, pid: str, args: dict) -> None:
+    """The Guild's (or its ally's) shipment from the planet; their own is not played yet."""
+    if pid == _me(g):
+        unplayed(g, "advisors-cross-ship")  # which kind lands, and where advisors may go
+    elif g.is_place(args.get("to")):
+        _intrusion(g, pid, args["to"])
 
 
 # --- Wartime, before Shipment and Movement --------------------------------------------------------
