@@ -3,10 +3,11 @@
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
 (storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach and its revival
-(factions/atreides.py), the Fremen's placement of a later Shai-Hulud and their storm migration (factions/fremen.py).
-Those it does not play yet are `PENDING`, one entry per faction advantage (the Atreides', the
-Emperor's, the Fremen's and the Harkonnen's advanced advantages are all played; we know of no Spacing Guild one
-but its Karama power):
+(factions/atreides.py), the Fremen's placement of a later Shai-Hulud and their storm migration
+(factions/fremen.py), the Bene Gesserit advisors (factions/bene_gesserit_advisors.py; whether a
+presence counts is `Game.combatant`). Those it does not play yet are `PENDING`, one entry per
+part of an advantage (the Atreides', the Emperor's, the Fremen's and the Harkonnen's advanced
+advantages are all played; we know of no Spacing Guild one but its Karama power):
 at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
 `not-implemented` naming them rather than judged by the basic rule in their place;
 NOT_IMPLEMENTED's `advanced-game` lists them."""
