@@ -141,12 +141,37 @@ def test_advisors_neither_fill_a_stronghold_nor_grant_ornithopters_nor_are_expel
     assert g.forces("carthag@10", BG) == 1 and problems(state) == []
 
 
-def test_an_explosion_and_the_storm_kill_advisors():
+def test_a_lasgun_shield_explosion_kills_the_advisors_there_too():
+    state = new(BG, "harkonnen", "emperor")
+    g = Game(state)
+    state["storm"], state["order"], state["turn"] = 0, ["harkonnen", "emperor", BG], 2
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    advisors(g, "the-great-flat@14", 2)
+    move_forces(g, "harkonnen", "the-great-flat@14", 3)
+    move_forces(g, "emperor", "the-great-flat@14", 3)
+    for pid, card in (("harkonnen", "lasgun"), ("emperor", "shield")):
+        state["treachery"]["deck"].remove(card)
+        g.p(pid)["hand"].append(card)
+    RULES.settle(g)
+    assert refused(state, "harkonnen", "battle", territory="the-great-flat", opponent=BG).code == "dune.not-offered"
+    act(state, "harkonnen", "battle", territory="the-great-flat", opponent="emperor")
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, weapon="lasgun")
+    act(state, "emperor", "plan", leader="bashar", dial=1, defense="shield")
+    act(state, "harkonnen", "pass")
+    out = act(state, "emperor", "pass")
+    assert "dune.lasgun-shield" in out.rulings
+    assert g.present("the-great-flat") == [] and g.p(BG)["tanks"] == 2 and g.p(BG)["advisors"] == []
+    assert problems(state) == []
+
+
+def test_the_last_advisor_gone_the_territory_is_no_longer_theirs():
     state = new(BG, "atreides")
     g = at(state)
     advisors(g, "the-great-flat@14", 2)
     assert g.present("the-great-flat") == [BG] and g.occupants("the-great-flat") == []
-    g.to_tanks("the-great-flat@14", BG, 2)  # the last of them gone: the territory is no longer theirs
+    g.to_tanks("the-great-flat@14", BG, 1)
+    assert g.p(BG)["advisors"] == ["the-great-flat"]
+    g.to_tanks("the-great-flat@14", BG, 1)  # as the storm, a worm or atomics remove them
     assert g.p(BG)["advisors"] == [] and problems(state) == []
 
 
@@ -289,3 +314,14 @@ def test_advisors_alone_before_the_battle_phase_become_fighters_unless_stormed_i
     RULES.settle(g)
     assert g.p(BG)["advisors"] == ["false-wall-south", "funeral-plain"] and g.combatant("the-great-flat", BG)
     assert problems(state) == []
+
+
+def test_the_view_marks_advisors_on_the_map():
+    from adjudicator.dune.view import board
+    state = new(BG, "atreides")
+    g = at(state)
+    advisors(g, "arrakeen@9", 1)
+    move_forces(g, BG, "the-great-flat@14", 1)
+    rows = {t["id"]: t["forces"] for t in board(g.c, state, "en")["territories"]}
+    assert {"player": BG, "sector": 9, "count": 1, "advisors": True} in rows["arrakeen"]
+    assert {"player": BG, "sector": 14, "count": 1} in rows["the-great-flat"]
