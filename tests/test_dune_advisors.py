@@ -270,6 +270,22 @@ def test_a_worm_ride_and_a_guild_cross_shipment_intrude_too():
     assert g.top["kind"] == "flip" and g.top["why"] == "intrusion"
 
 
+def test_a_hajr_move_is_a_move_for_advisors_and_intrusion():
+    state = new(BG, "atreides")
+    g = at(state, decide(state, BG, "move"))
+    advisors(g, "the-great-flat@14", 2)
+    state["treachery"]["deck"].remove("hajr")
+    g.p(BG)["hand"].append("hajr")
+    act(state, BG, "play", card="hajr", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 1})
+    assert g.p(BG)["advisors"] == ["the-great-flat"] and g.combatant("funeral-plain", BG)  # Enlistment
+    g = at(state, decide(state, "atreides", "move"))
+    state["treachery"]["discard"].remove("hajr")  # played once: the one copy, given again
+    g.p("atreides")["hand"].append("hajr")
+    move_forces(g, "atreides", "the-great-flat@14", 1)
+    act(state, "atreides", "play", card="hajr", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 1})
+    assert g.top == {"t": "decide", "kind": "flip", "player": BG, "territory": "funeral-plain", "why": "intrusion"}
+
+
 def test_no_intrusion_by_an_ally_and_a_karama_stops_it():
     state = new(BG, "atreides", "harkonnen")
     g = at(state, decide(state, "atreides", "move"))

@@ -95,9 +95,13 @@ def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
 
 
 def _hajr(g: Game, pid: str, args: dict) -> None:
+    """A move like any other: the advanced Bene Gesserit's forces take a kind where they arrive
+    (hook `moving`) and others entering their fighters may be met by Intrusion (hook `moved`)."""
+    fire("moving", g, pid, args["from"], args["to"])
     shift(g, pid, args["from"], args["to"], args["count"], args.get("kinds"))
     g.add_forces(args["from"], pid, -args["count"])
     g.add_forces(args["to"], pid, args["count"])
+    fire("moved", g, pid, args["to"])
 
 
 # --- Tleilaxu Ghola ---------------------------------------------------------------------------------
