@@ -201,6 +201,7 @@ def test_advisors_moved_where_nobody_is_enlist_as_fighters():
     state = new(BG, "atreides")
     g = at(state, decide(state, BG, "move"))
     advisors(g, "the-great-flat@14", 2)
+    move_forces(g, "atreides", "the-great-flat@14", 1)  # not alone: they stay advisors there
     act(state, BG, "move", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 1})
     assert g.p(BG)["advisors"] == ["the-great-flat"] and g.combatant("funeral-plain", BG)
 
@@ -210,6 +211,7 @@ def test_forces_moved_where_theirs_are_take_the_kind_found_there():
     g = at(state, decide(state, BG, "move"))
     move_forces(g, BG, "the-great-flat@14", 2)  # fighters
     advisors(g, "funeral-plain@14", 1)
+    move_forces(g, "atreides", "funeral-plain@14", 1)
     act(state, BG, "move", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 2})
     assert g.p(BG)["advisors"] == ["funeral-plain"] and g.forces("funeral-plain@14", BG) == 3
     assert problems(state) == []
@@ -232,6 +234,7 @@ def test_no_arms_in_a_full_stronghold_nor_beside_an_ally():
     state = new(BG, "atreides", "harkonnen", "emperor")
     g = at(state, decide(state, BG, "move"))
     advisors(g, "imperial-basin@9", 2)
+    move_forces(g, "emperor", "imperial-basin@9", 1)  # not alone
     move_forces(g, "atreides", "arrakeen@9", 1)  # with the Harkonnen: two other factions
     move_forces(g, "harkonnen", "arrakeen@9", 1)
     act(state, BG, "move", **{"from": "imperial-basin@9", "to": "arrakeen@9", "count": 1})
@@ -274,6 +277,7 @@ def test_a_hajr_move_is_a_move_for_advisors_and_intrusion():
     state = new(BG, "atreides")
     g = at(state, decide(state, BG, "move"))
     advisors(g, "the-great-flat@14", 2)
+    move_forces(g, "atreides", "the-great-flat@14", 1)
     state["treachery"]["deck"].remove("hajr")
     g.p(BG)["hand"].append("hajr")
     act(state, BG, "play", card="hajr", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 1})
@@ -307,6 +311,7 @@ def test_wartime_asks_each_territory_of_advisors_before_shipment():
     state = new(BG, "atreides", "harkonnen")
     g = at(state, storm=4)
     advisors(g, "the-great-flat@14", 1)
+    move_forces(g, "atreides", "the-great-flat@14", 1)
     advisors(g, "false-wall-south@4", 1)  # under the storm: Stormed In
     advisors(g, "carthag@10", 1)
     move_forces(g, "harkonnen", "carthag@10", 1)
@@ -341,3 +346,21 @@ def test_the_view_marks_advisors_on_the_map():
     rows = {t["id"]: t["forces"] for t in board(g.c, state, "en")["territories"]}
     assert {"player": BG, "sector": 9, "count": 1, "advisors": True} in rows["arrakeen"]
     assert {"player": BG, "sector": 14, "count": 1} in rows["the-great-flat"]
+
+
+def test_advisors_left_alone_in_shipment_turn_fighters_at_once_but_not_after_the_battles():
+    state = new(BG, "atreides", "harkonnen")
+    g = at(state, decide(state, "harkonnen", "move"), decide(state, "atreides", "move"))
+    advisors(g, "funeral-plain@14", 1)
+    move_forces(g, "atreides", "funeral-plain@14", 1)
+    act(state, "atreides", "move", **{"from": "funeral-plain@14", "to": "the-great-flat@14", "count": 1})
+    assert g.p(BG)["advisors"] == [] and g.combatant("funeral-plain", BG)  # alone: fighters now
+    move_forces(g, "harkonnen", "the-great-flat@14", 1)
+    act(state, "harkonnen", "move", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 1})
+    assert g.top["kind"] == "flip" and g.top["why"] == "intrusion"  # the Harkonnen met fighters
+    state = new(BG, "atreides")
+    g = at(state, decide(state, "atreides", "move"), phase="mentat-pause")
+    state["phase"] = "collection"
+    advisors(g, "funeral-plain@14", 1)
+    RULES.settle(g)
+    assert g.p(BG)["advisors"] == ["funeral-plain"]  # after the battles they wait for the next turn

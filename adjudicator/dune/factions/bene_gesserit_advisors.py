@@ -16,7 +16,8 @@ asked of `Game.combatant` alone; this module decides only when forces change typ
 - another faction's forces, not their ally's, entering a territory of their fighters: they may
   turn advisors (Intrusion, `flip` / `pass`; a Karama stops it);
 - before Shipment and Movement each territory of advisors may arm (Wartime, public: `flip`);
-- advisors alone before the Battle phase become fighters (Universal Stewards).
+- advisors alone before the Battle phase become fighters (Universal Stewards): checked whenever
+  the game waits in the phases before it, and as it begins.
 Advisors never arm with an ally in the territory (Peacetime), under the storm (Stormed In) nor
 in a stronghold two other factions hold (our reading of the occupancy limit, dune.engine-advisors).
 Not played yet (advanced.PENDING `advisors-cross-ship`): their own shipment from the planet as the
@@ -199,6 +200,17 @@ def wartime(g: Game) -> list[dict] | None:
 
 
 # --- Universal Stewards, before the Battle phase -----------------------------------------------------
+# The phases of a turn before its Battle phase, in which advisors left alone turn fighters at once
+# (after each action); once the Battle phase begins, until the next turn, they wait.
+BEFORE_BATTLE = ("setup", "storm", "spice-blow", "charity", "bidding", "revival", "shipment-movement")
+
+
+@hook("settled")
+def stewards_now(g: Game) -> None:
+    if g.state.get("phase") in BEFORE_BATTLE and g.state.get("result") is None:
+        stewards(g)
+
+
 @hook("before-battles")
 def stewards(g: Game) -> None:
     me = _me(g)
