@@ -48,6 +48,7 @@ def test_the_starting_force_waits_for_the_fremen_then_goes_anywhere_a_fighter_if
     assert kinds.index("bg-start") > kinds.index("place-fremen")  # after the Fremen place theirs
     g = Game(state)
     assert g.p(BG)["reserves"] == 20 and not any(BG in here for here in state["map"].values())
+    assert g.p(BG)["advisors"] == [] and "advisors" not in g.p("atreides")
     at(state, decide(state, BG, "bg-start"), phase="storm", turn=0)
     act(state, BG, "place", to="arrakeen@9", count=1)  # the Atreides start there: an advisor
     assert g.p(BG)["advisors"] == ["arrakeen"] and not g.combatant("arrakeen", BG)

@@ -81,10 +81,12 @@ def arm_error(g: Game, pid: str, terr: str) -> IllegalAction | None:
 # --- setup: the advanced starting force ------------------------------------------------------------
 @hook("placed-at-start")
 def start_anywhere(g: Game, pid: str, terr: str, n) -> bool | None:
-    """The Polar Sink force waits in reserves for the `place` decision after the Fremen's."""
+    """The Polar Sink force waits in reserves for the `place` decision after the Fremen's; their
+    list of advisors' territories starts empty (a state that lacks it has none)."""
     if g.faction(pid) != FACTION or not g.advanced or terr != POLAR_SINK:
         return None
     g.p(pid)["reserves"] += n
+    g.p(pid)["advisors"] = []
     return True
 
 
