@@ -61,6 +61,7 @@ def test_the_starting_force_waits_for_the_fremen_then_goes_anywhere_a_fighter_if
 def test_the_basic_game_starts_one_force_in_the_polar_sink():
     state = new(BG, "atreides", modules=())
     assert state["map"]["polar-sink"][BG] == 1 and "bg-start" not in [t.get("kind") for t in state["stack"]]
+    assert "advisors" not in state["players"][BG]
 
 
 # --- Advisors: the spiritual advisor goes with another's shipment ---------------------------------------
