@@ -366,3 +366,23 @@ def test_advisors_left_alone_in_shipment_turn_fighters_at_once_but_not_after_the
     advisors(g, "funeral-plain@14", 1)
     RULES.settle(g)
     assert g.p(BG)["advisors"] == ["funeral-plain"]  # after the battles they wait for the next turn
+
+
+@pytest.mark.usefixtures("ixtl_unlocked")
+def test_a_face_dancers_forces_placed_among_their_fighters_intrude():
+    from ixtl_helpers import battle_position, until
+    flat = "the-great-flat@14"
+    state, g = battle_position("emperor", "harkonnen", "tleilaxu", BG, forces=[
+        ("emperor", flat, 5, 0), ("harkonnen", flat, 2, 0), (BG, "funeral-plain@14", 2, 0)],
+        modules=["advanced", "ixians-tleilaxu"])
+    state["players"]["tleilaxu"].update(face_dancers=["bashar", "blin", "wykk"], revealed=[])
+    for c in ("bashar", "blin", "wykk"):
+        state["traitor_deck"].remove(c)
+    act(state, "emperor", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "emperor", "plan", leader="bashar", dial=2)  # 2 + 1 against 1 + 0.5 (no support)
+    act(state, "harkonnen", "plan", leader="umman-kudu", dial=1)
+    until(state, "face-dancer")
+    act(state, "tleilaxu", "reveal", leader="bashar", place={"funeral-plain@14": 1})
+    assert g.top == {"t": "decide", "kind": "flip", "player": BG, "territory": "funeral-plain", "why": "intrusion"}
+    act(state, BG, "flip", territory="funeral-plain")
+    assert g.p(BG)["advisors"] == ["funeral-plain"] and problems(state) == []
