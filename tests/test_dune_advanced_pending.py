@@ -1,11 +1,11 @@
 """The advanced advantages the engine does not play yet (advanced.PENDING, ruling
-dune.engine-advanced-game; only the Bene Gesserit's are left): an action one could change is
+dune.engine-advanced-game; only the Bene Gesserit's worthless Karama is left): an action one could change is
 answered unverifiable / not-implemented in an advanced game, and the same action in a basic game
 is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
 The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
 
 import pytest
-from dune_helpers import RULES, act, move_forces, refused
+from dune_helpers import RULES, act, refused
 
 from adjudicator.dune.advanced import PENDING
 from adjudicator.dune.game import Game
@@ -37,48 +37,24 @@ def give(g, pid, card):
     g.p(pid)["hand"].append(card)
 
 
-def judged(out):
-    return out.verdict == "legal" and out.code == "ok"
+def test_only_two_bene_gesserit_rules_are_pending():
+    # the others are played (the advisors: test_dune_advisors.py)
+    assert set(PENDING) == {"advisors-cross-ship", "worthless-karama"}
 
 
-def test_only_the_bene_gesserit_advantages_are_pending():
-    assert set(PENDING) == {"advisors", "worthless-karama"}  # the Bene Gesserit's: the others are played
-
-
-# --- Bene Gesserit: advisors -------------------------------------------------------------------------------
+# --- Bene Gesserit: their own shipment from the planet as the Guild's ally ------------------------------------
 @pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_shipment_into_an_occupied_territory(modules):
-    state = new("bene-gesserit", "atreides", modules=modules)
+def test_bene_gesserit_cross_ship_as_the_guild_ally(modules):
+    state = new("bene-gesserit", "spacing-guild", modules=modules)
     g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
            {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
-    out = act(state, "bene-gesserit", "ship", to="arrakeen@9", count=1)  # the Atreides hold Arrakeen
-    assert g.forces("arrakeen@9", "bene-gesserit") == 1
-    assert flagged(out, "advisors") if modules else judged(out)
-
-
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_move_beside_another_faction_and_an_empty_territory(modules):
-    state = new("bene-gesserit", "atreides", modules=modules)
-    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
-    move_forces(g, "bene-gesserit", "imperial-basin@9", 2)
-    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "arrakeen@9", "count": 1})
-    assert flagged(out, "advisors") if modules else judged(out)
-    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"})
-    out = act(state, "bene-gesserit", "move", **{"from": "imperial-basin@9", "to": "old-gap@9", "count": 1})
-    assert judged(out)  # nobody else there: nothing an advisor would change
-
-
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_battle(modules):
-    state = new("bene-gesserit", "harkonnen", modules=modules)
-    g = at(state, {"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}, phase="battle")
-    state["order"] = ["bene-gesserit", "harkonnen"]
-    state["stack"] = state["stack"][1:]
-    move_forces(g, "bene-gesserit", "the-great-flat@14", 3)
-    move_forces(g, "harkonnen", "the-great-flat@14", 3)
-    RULES.settle(g)
-    out = act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
-    assert flagged(out, "advisors") if modules else judged(out)
+    g.p("bene-gesserit")["ally"], g.p("spacing-guild")["ally"] = "spacing-guild", "bene-gesserit"
+    g.p("bene-gesserit")["reserves"] -= 2
+    g.add_forces("the-great-flat@14", "bene-gesserit", 2)
+    out = act(state, "bene-gesserit", "ship", **{"from": "the-great-flat@14", "to": "old-gap@9", "count": 1})
+    assert g.forces("old-gap@9", "bene-gesserit") == 1
+    assert flagged(out, "advisors-cross-ship") if modules else out.verdict == "legal" and out.code == "ok"
+    assert problems(state) == []
 
 
 # --- Bene Gesserit: a worthless card as a Karama -------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Random playouts of the advanced game (`modules: ["advanced"]`) for 2, 4 and 6 players: they end
 in a victory or the end-of-game default, the invariants hold after every action (captives and
 special forces included), the log replays to identical checksums from its recorded chance
-outcomes alone and with its seed, and the Harkonnen capture, spice support, the double blow and
-force kinds are played. Advanced rules not played yet answer not-implemented (advanced.PENDING),
-which a replay accepts as unverifiable."""
+outcomes alone and with its seed, and the Harkonnen capture, spice support, the double blow, force
+kinds and the Bene Gesserit advisors are played. Advanced rules not played yet answer
+not-implemented (advanced.PENDING), which a replay accepts as unverifiable."""
 
 import pytest
 
@@ -11,7 +11,9 @@ import adjudicator.dune.rules as rules_module
 from adjudicator.core import schemas
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
+from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import Driver
+from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
@@ -61,3 +63,30 @@ def test_advanced_playouts_play_the_capture_spice_support_force_kinds_and_worm_p
     assert any(a["do"] == "plan" and a.get("spice") for log in logs for a in log["actions"])
     kinds = {a["do"] for log in logs for a in log["actions"] if a.get("kinds")}  # Sardaukar and Fedaykin
     assert {"ship", "plan"} <= kinds
+    # the Bene Gesserit's advisors: the starting force, an advisor sent with a shipment, flips
+    advisors = [a for log in logs for a in log["actions"] if a["do"] in ("flip", "send-advisor")]
+    assert any(a["do"] == "flip" for a in advisors) and any(a.get("to") for a in advisors)
+
+
+def test_mutated_a_bene_gesserit_shipment_onto_their_advisors_is_refused(played):
+    """Their first shipment decision while they have advisors, answered instead with a shipment
+    to one of their advisors' territories: the replay refuses exactly that (Fighters,
+    dune.bene-gesserit-advisors), and the recorded answer still replays."""
+    log, _ = played
+    bg = next((p["id"] for p in log["game"]["players"] if p["faction"] == "bene-gesserit"), None)
+    if bg is None:
+        assert len(log["game"]["players"]) == 2  # the two-player game seats no Bene Gesserit
+        return
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    for data in log["actions"]:
+        g = Game(driver.state)
+        theirs = [loc for t in g.p(bg).get("advisors", []) for loc in g.locations_of(t) if not g.in_storm(loc)]
+        their_shipment = g.top and g.top.get("kind") == "ship" and g.top["player"] == bg and data["by"] == bg
+        if their_shipment and theirs and g.p(bg)["reserves"]:  # refused before its price is asked
+            with pytest.raises(IllegalAction) as err:
+                driver.apply(Action({"by": bg, "do": "ship", "to": theirs[0], "count": 1}))
+            assert err.value.code == "dune.fighters-onto-advisors"
+            driver.apply(Action(data))  # the recorded answer is still legal
+            return
+        driver.apply(Action(data))
+    pytest.fail("the Bene Gesserit never had a shipment while they had advisors")

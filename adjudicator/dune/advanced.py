@@ -3,10 +3,11 @@
 the Harkonnen capture (factions/harkonnen.py), spice support in battle (support.py), the double
 spice blow and the spice of Arrakeen, Carthag and Tuek's Sietch (spice.py), the Storm deck
 (storm.py), Sardaukar and Fedaykin (forces.py), the Kwisatz Haderach and its revival
-(factions/atreides.py), the Fremen's placement of a later Shai-Hulud and their storm migration (factions/fremen.py).
-Those it does not play yet are `PENDING`, one entry per faction advantage (the Atreides', the
-Emperor's, the Fremen's and the Harkonnen's advanced advantages are all played; we know of no Spacing Guild one
-but its Karama power):
+(factions/atreides.py), the Fremen's placement of a later Shai-Hulud and their storm migration
+(factions/fremen.py), the Bene Gesserit advisors (factions/bene_gesserit_advisors.py; whether a
+presence counts is `Game.combatant`). Those it does not play yet are `PENDING`, one entry per
+part of an advantage (the Atreides', the Emperor's, the Fremen's and the Harkonnen's advanced
+advantages are all played; we know of no Spacing Guild one but its Karama power):
 at the points that call `unplayed` (each entry names them) the action is answered `unverifiable` /
 `not-implemented` naming them rather than judged by the basic rule in their place;
 NOT_IMPLEMENTED's `advanced-game` lists them."""
@@ -17,10 +18,10 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
-    # Bene Gesserit (factions/bene_gesserit.py: a shipment by another faction, their own shipment or
-    # move into a territory another faction occupies, a battle they fight)
-    "advisors": "Bene Gesserit forces may be advisors (sent with another's shipment, coexisting, "
-                "flipped on intrusion, taking up arms, universal stewards)",
+    # Bene Gesserit (factions/bene_gesserit_advisors.py: a shipment from the planet by the Bene
+    # Gesserit as the Guild's ally, hook ship-other-apply)
+    "advisors-cross-ship": "the Bene Gesserit shipping from one place to another as the Guild's ally land "
+                           "advisors or fighters as their advisor rules say",
     # Bene Gesserit (karama.pay_with: a Karama bid or shipment by a player holding none whose log names
     # no `card`, so which worthless card goes is unknown; named, or played from hand, it is played)
     "worthless-karama": "the Bene Gesserit may pay a Karama bid or shipment with a worthless card the log "

@@ -80,12 +80,13 @@ decision(Decision("nexus", ("ally", "break-alliance", "pass"), _offers, _nexus, 
 # --- allies never share a territory ------------------------------------------------------------------
 def expel_beside_ally(g: Game, pid: str) -> None:
     """At the end of a player's shipment and movement its forces in a territory its ally occupies
-    (the Polar Sink excepted) go to the Tanks (ruling dune.alliances)."""
+    (the Polar Sink excepted) go to the Tanks (ruling dune.alliances); Bene Gesserit advisors
+    coexist with their ally (dune.bene-gesserit-advisors)."""
     friend = ally_of(g, pid)
     if friend is None:
         return
     for loc in sorted(g.state["map"]):
         terr = territory(loc)
-        if terr != POLAR_SINK and g.forces(loc, pid) and g.forces_in(terr, friend):
+        if terr != POLAR_SINK and g.forces(loc, pid) and g.combatant(terr, pid) and g.combatant(terr, friend):
             g.to_tanks(loc, pid, g.forces(loc, pid))
             g.rulings.append("dune.alliances")

@@ -24,6 +24,7 @@ PLAN = ("dune.battle-plan",)
 
 
 def start_battles(g: Game) -> None:
+    fire("before-battles", g)  # advisors alone turn fighters (the advanced Bene Gesserit)
     g.push({"t": "auto", "kind": "battles"})
 
 
@@ -57,7 +58,7 @@ def battles_of(g: Game, pid: str) -> list[dict]:
     for t in terrs:
         parts = sides(g, t)
         for part in parts:
-            here = [q for q in g.seats if _on(g, part, q)]
+            here = [q for q in g.seats if _on(g, part, q) and g.combatant(t, q)]  # advisors never fight
             where = {"territory": t} if len(parts) == 1 else {"territory": t, "sector": int(part[0].split("@")[1])}
             out += [{"do": "battle", **where, "opponent": q} for q in here if pid in here and q != pid
                     and not allied(g, pid, q)]  # allies never fight (dune.alliances)
@@ -355,7 +356,7 @@ def _resolve(g: Game, task: dict) -> None:
         g.rulings.append("dune.traitor-call")
         return
     if explodes(g, plans):
-        for pid in g.occupants(terr):
+        for pid in g.present(terr):  # advisors too
             _lose_all(g, pid, g.locations_of(terr))  # the whole territory, storm or not
         for loc in sorted(g.state["spice"]):
             if loc.split("@", 1)[0] == terr:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from . import karama, karama_powers
+from .content import territory
 from .forces import kinds_error, shift
 from .game import Game
 from .movement import move_error, move_offers
@@ -69,7 +70,7 @@ def near_wall(g: Game, pid: str) -> bool:
     territory with no storm sector in between: sector pieces touch only side by side)."""
     wall = [f"{SHIELD_WALL}@{s}" for s in g.c.territories[SHIELD_WALL]["sectors"]]
     near = set(wall) | {n for loc in wall for n in g.c.graph.neighbors(loc)}
-    return any(g.forces(loc, pid) for loc in near)
+    return any(g.forces(loc, pid) and g.combatant(territory(loc), pid) for loc in near)  # no advisors
 
 
 def _atomics_window(g: Game, pid: str) -> bool:
@@ -94,9 +95,13 @@ def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
 
 
 def _hajr(g: Game, pid: str, args: dict) -> None:
+    """A move like any other: the advanced Bene Gesserit's forces take a kind where they arrive
+    (hook `moving`) and others entering their fighters may be met by Intrusion (hook `moved`)."""
+    fire("moving", g, pid, args["from"], args["to"])
     shift(g, pid, args["from"], args["to"], args["count"], args.get("kinds"))
     g.add_forces(args["from"], pid, -args["count"])
     g.add_forces(args["to"], pid, args["count"])
+    fire("moved", g, pid, args["to"])
 
 
 # --- Tleilaxu Ghola ---------------------------------------------------------------------------------

@@ -79,6 +79,9 @@ class Game:
             del here[pid]
         if not here:
             del self.state["map"][loc]
+        advisors = self.p(pid).get("advisors")
+        if advisors and territory(loc) in advisors and not self.forces_in(territory(loc), pid):
+            advisors.remove(territory(loc))  # the last advisor there died or left
 
     def to_tanks(self, loc: str, pid: str, n: int, kinds=None) -> None:
         shift(self, pid, loc, "tanks", n, kinds)  # the special forces among them (advanced game)
@@ -101,10 +104,21 @@ class Game:
     def in_storm(self, loc: str) -> bool:
         return sector(loc) == self.state["storm"]
 
+    def combatant(self, terr: str, pid: str, outside_storm: bool = False) -> bool:
+        """Does `pid`'s presence in a territory count: forces there that are not Bene Gesserit
+        advisors (advanced game: `players[pid]["advisors"]`, the territories where all theirs are
+        advisors; ruling dune.bene-gesserit-advisors). Advisors never fight, collect spice, hold or
+        fill a stronghold, grant ornithopters nor make a territory occupied: every such rule asks
+        this one question (battles, victory, the occupancy limit, collection, ornithopters)."""
+        return bool(self.forces_in(terr, pid, outside_storm)) and terr not in self.p(pid).get("advisors", ())
+
     def occupants(self, terr: str, outside_storm: bool = False) -> list[str]:
-        """The players with forces in a territory, in seat order."""
-        locs = [loc for loc in self.locations_of(terr) if not (outside_storm and self.in_storm(loc))]
-        return [q for q in self.seats if any(self.forces(loc, q) for loc in locs)]
+        """The players whose forces in a territory count (`combatant`), in seat order."""
+        return [q for q in self.seats if self.combatant(terr, q, outside_storm)]
+
+    def present(self, terr: str) -> list[str]:
+        """The players with any forces in a territory, advisors too (explosions kill them all)."""
+        return [q for q in self.seats if self.forces_in(terr, q)]
 
     def forces_in(self, terr: str, pid: str, outside_storm: bool = False) -> int:
         return sum(self.forces(loc, pid) for loc in self.locations_of(terr)

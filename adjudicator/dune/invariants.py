@@ -1,6 +1,7 @@
 """What must hold after every action (checked by the playout tests): forces conserved across
 reserves, the map and the Tanks; spice conserved across the bank, the players and the map;
-Treachery, Traitor and Spice cards conserved; leaders alive or in the Tanks."""
+Treachery, Traitor and Spice cards conserved; leaders alive or in the Tanks; the Bene Gesserit's
+advisors only where they have forces."""
 
 from __future__ import annotations
 
@@ -9,6 +10,19 @@ from collections import Counter
 from .content import HMS, Content, content, territory
 from .expansion import sets
 from .game import SPICE_TOTAL
+
+
+def _advisors(state: dict, pid: str, pl: dict) -> list[str]:
+    """Bene Gesserit advisors (advanced game): a sorted list of territories, each holding theirs."""
+    advisors = pl.get("advisors")
+    if advisors is None:
+        return []
+    if pl["faction"] != "bene-gesserit" or "advanced" not in state["game"]["modules"]:
+        return [f"{pid} has advisors outside the advanced Bene Gesserit"]
+    held = {territory(loc) for loc, here in state["map"].items() if here.get(pid)}
+    if advisors != sorted(set(advisors)) or not set(advisors) <= held:
+        return [f"advisors of {pid}: {advisors} unsorted, repeated or where they have no forces"]
+    return []
 
 
 def problems(state: dict, cnt: Content | None = None) -> list[str]:
@@ -29,6 +43,7 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
                 out.append(f"forces of {pid}: {kind} not conserved or more than its forces somewhere")
         if pl["spice"] < 0:
             out.append(f"{pid} has {pl['spice']} spice")
+        out += _advisors(state, pid, pl)
         if sorted(pl["leaders"]) != sorted(ld["id"] for ld in cnt.factions[pl["faction"]]["leaders"]):
             out.append(f"leaders of {pid}")
     held = sorted((ld, owner) for q in players.values() for ld, owner in q.get("captured", {}).items())

@@ -95,6 +95,9 @@ STOPPABLE = {
     "fremen-worm-placement": Stoppable("fremen", "place-worm", _own, "the Fremen placing a later Shai-Hulud"),
     "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
     "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),
+    "bene-gesserit-intrusion": Stoppable("bene-gesserit", "flip", lambda g, t, o: t["player"] == o and
+                                         t.get("why") == "intrusion", "the Bene Gesserit turning advisors on "
+                                         "Intrusion", rulings=("dune.bene-gesserit-advisors",)),
     "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
 }
 # Stopped in battle (cards.py strikes them from the battle record); who uses each there (g, battle):

@@ -31,7 +31,8 @@ def start_shipment(g: Game) -> None:
     """Each player ships then moves, in storm order, unless an advantage reorders the turns
     (hook `shipment-turns`: the Spacing Guild goes when it chooses)."""
     tasks = first("shipment-turns", g, g.order, default=None)
-    g.push(*(tasks or [task for q in g.order for task in ({"t": "decide", "kind": "ship", "player": q},
+    before = [t for own in collect("before-shipment", g) for t in own]  # the Bene Gesserit's Wartime
+    g.push(*before, *(tasks or [task for q in g.order for task in ({"t": "decide", "kind": "ship", "player": q},
                                                           {"t": "decide", "kind": "move", "player": q})]))
 
 
@@ -167,7 +168,7 @@ def reachable(g: Game, start: str, storm: int | None) -> dict[str, int]:
 
 
 def reach(g: Game, pid: str) -> int:
-    ornithopters = any(g.forces_in(t, pid) for t in g.c.ornithopters)
+    ornithopters = any(g.combatant(t, pid) for t in g.c.ornithopters)  # advisors grant none
     base = ORNITHOPTER_RANGE if ornithopters else RANGE
     return first("move-range", g, pid, ornithopters, default=base)
 
@@ -188,7 +189,7 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> I
                                  f"(sector {g.state['storm']})", ("dune.storm-blocks",))
         return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
                              ("dune.movement",))
-    if full(g, pid, to):
+    if full(g, pid, to) and not first("enters-as-advisors", g, pid, frm, to):  # advanced BG advisors
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
                              ("dune.occupancy-limit",))
     return None
@@ -218,10 +219,11 @@ def _move_check(g: Game, task: dict, args: dict) -> None:
 
 def _move(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "move":
+        fire("moving", g, task["player"], args["from"], args["to"])  # the type advanced BG forces take there
         shift(g, task["player"], args["from"], args["to"], args["count"], args.get("kinds"))
         g.add_forces(args["from"], task["player"], -args["count"])
         g.add_forces(args["to"], task["player"], args["count"])
-        fire("moved", g, task["player"], args["to"])  # e.g. the advanced Bene Gesserit's advisors
+        fire("moved", g, task["player"], args["to"])  # e.g. the advanced Bene Gesserit's Intrusion
     expel_beside_ally(g, task["player"])  # the end of this player's shipment and movement
     g.finish(task)
 

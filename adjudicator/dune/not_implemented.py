@@ -15,8 +15,8 @@ NOT_IMPLEMENTED = {
                               "dune.engine-karama-powers"),
     # advanced game
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
-                      "change answered not-implemented: Bene Gesserit advisors "
-                      "(another's shipment, their own shipment or move beside another faction, their battles); "
+                      "change answered not-implemented: the Bene Gesserit's own shipment from the planet as "
+                      "the Guild's ally (which of advisors or fighters land); "
                       "a Karama bid or shipment the Bene Gesserit pay with a worthless card not named",
                       "dune.engine-advanced-game"),
     "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "

@@ -78,14 +78,16 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     # --- progress --------------------------------------------------------------------------
     def settle(self, g: Game) -> None:
-        """Run everything that needs no decision."""
+        """Run everything that needs no decision; then what holds whenever the game waits (hook
+        `settled`: the advanced Bene Gesserit's advisors left alone turn fighters)."""
         while (task := g.top) is not None:
             if task["t"] == "flow":
                 advance_flow(g, task)
             elif task["t"] == "auto":
                 AUTOS[task["kind"]](g, task)
             else:
-                return
+                break
+        fire("settled", g)
 
     def prompt(self, state: dict) -> dict | None:
         task = Game(state, self.content).top

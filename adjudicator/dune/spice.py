@@ -171,15 +171,15 @@ def collect(g: Game, task: dict) -> None:
     if g.advanced:  # the cities and the smugglers' stronghold pay their occupants first
         for terr, amount in sorted(SPICE_FLOW.items()):
             for q in g.order:
-                if g.forces_in(terr, q):
+                if g.combatant(terr, q):  # advisors collect nothing
                     g.gain(q, amount)
         g.rulings.append("dune.advanced-spice-flow")
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:
-            n = g.forces_in(terr, q, outside_storm=True)
+            n = g.forces_in(terr, q, outside_storm=True) if g.combatant(terr, q) else 0  # advisors collect none
             if n and g.state["spice"].get(loc):
-                rate = CITY_RATE if any(g.forces_in(t, q) for t in g.c.ornithopters) else RATE
+                rate = CITY_RATE if any(g.combatant(t, q) for t in g.c.ornithopters) else RATE
                 got = min(n * rate, g.state["spice"][loc])
                 g.state["spice"][loc] -= got
                 g.p(q)["spice"] += got

@@ -1,8 +1,9 @@
 """What the replay viewer draws of a classic Dune state (schemas/view.json, `$defs/dune_board` and
-`$defs/dune_players`): the map's territories with the forces and spice on each sector piece, the
-storm's sector, and each faction's reserves, Tanks, spice, leaders and cards. The state may be a
-public view (rules.public_view): a hand or traitors another player holds is then a count, and
-the page shows that many face-down cards. Names are display names in `lang`; the page holds no rule.
+`$defs/dune_players`): the map's territories with the forces and spice on each sector piece (Bene
+Gesserit forces that are advisors marked `advisors`), the storm's sector, and each faction's
+reserves, Tanks, spice, leaders and cards. The state may be a public view (rules.public_view): a
+hand or traitors another player holds is then a count, and the page shows that many face-down
+cards. Names are display names in `lang`; the page holds no rule.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "ship": "ships", "move": "moves", "ally": "allies", "break-alliance": "breaks the alliance",
                 "battle": "battles", "plan": "sets a battle plan", "call-traitor": "calls a traitor",
                 "discard": "discards", "prescience": "asks prescience", "predict": "predicts",
-                "voice": "uses the Voice", "send-advisor": "sends an advisor", "go-now": "ships now",
+                "voice": "uses the Voice", "send-advisor": "sends an advisor", "flip": "flips its forces",
+                "go-now": "ships now",
                 "wait": "waits", "play": "plays", "bribe": "bribes", "give-spice": "gives spice",
                 "spare": "spares the ally", "ride": "rides the worm",
                 "place-worm": "places Shai-Hulud", "draw-supply": "draws a card face down", "keep-card": "keeps a card",
@@ -40,6 +42,7 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "break-alliance": "разрывает союз", "battle": "сражается", "plan": "план битвы",
                 "call-traitor": "раскрывает предателя", "discard": "сбрасывает", "prescience": "предвидение",
                 "predict": "предсказывает", "voice": "Голос", "send-advisor": "посылает советницу",
+                "flip": "переворачивает войска",
                 "go-now": "высаживается сейчас", "wait": "ждёт", "play": "играет", "bribe": "подкупает",
                 "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве",
                 "place-worm": "направляет Шай-Хулуда", "draw-supply": "берёт карту втёмную",
@@ -77,7 +80,8 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
     rows = []
     for terr, d in sorted(cnt.territories.items(), key=lambda kv: (first(kv[1]), kv[0])):
         locs = [POLAR_SINK] if terr == POLAR_SINK else [f"{terr}@{s}" for s in d["sectors"]]
-        forces = [{"player": q, "sector": sector(loc), "count": state["map"][loc][q]}
+        forces = [{"player": q, "sector": sector(loc), "count": state["map"][loc][q],
+                   **({"advisors": True} if terr in state["players"][q].get("advisors", ()) else {})}
                   for loc in locs if loc in state["map"] for q in state["game"]["seats"] if q in state["map"][loc]]
         spice = [{"sector": sector(loc), "amount": state["spice"][loc]} for loc in locs if loc in state["spice"]]
         rows.append({"id": terr, "name": _name(cnt, "territory", terr, lang), "kind": d["kind"],

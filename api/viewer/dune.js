@@ -11,7 +11,7 @@ const DUNE_UI = {
     deck: "Treachery deck", discard: "Treachery discard", faction: "Faction", spice: "Spice", reserves: "Reserves",
     tanks: "Tleilaxu Tanks", onMap: "On the map", ally: "Ally", stormOrder: "Storm order", leaders: "Leaders",
     hand: "Treachery cards", traitors: "Traitors", none: "none", hidden: (n) => `${n} face down`,
-    strongholds: "Strongholds", forces: "forces", inStorm: "in the storm", finished: "The game is over.",
+    strongholds: "Strongholds", forces: "forces", advisors: "advisors", inStorm: "in the storm", finished: "The game is over.",
     notFinished: "The game is not over.", winners: "Winners", how: "How", endTurn: "Turn",
     status: {alive: "alive", tanks: "in the Tanks", battle: "in battle", used: "used", captured: "captured"},
   },
@@ -20,7 +20,7 @@ const DUNE_UI = {
     deck: "Колода предательства", discard: "Сброс предательства", faction: "Фракция", spice: "Пряность",
     reserves: "Резерв", tanks: "Баки тлейлаксу", onMap: "На карте", ally: "Союзник", stormOrder: "Порядок бури",
     leaders: "Лидеры", hand: "Карты предательства", traitors: "Предатели", none: "нет",
-    hidden: (n) => `рубашкой вверх: ${n}`, strongholds: "Крепости", forces: "войска", inStorm: "в буре",
+    hidden: (n) => `рубашкой вверх: ${n}`, strongholds: "Крепости", forces: "войска", advisors: "советницы", inStorm: "в буре",
     finished: "Игра окончена.", notFinished: "Игра не окончена.", winners: "Победители", how: "Как",
     endTurn: "Ход",
     status: {alive: "жив", tanks: "в баках", battle: "в битве", used: "сражался", captured: "в плену"},
@@ -70,10 +70,13 @@ function pieces(territories) {
 function forcesLine(g, forces, x, y, label) {
   forces.forEach((f, k) => {
     const cx = x + k * 22;
+    // Bene Gesserit advisors (advanced game): a dashed ring, and named so in the title
     const dot = svgEl("circle", {cx, cy: y, r: 8, fill: app.colors[f.player], stroke: "#1c1917",
                                  "data-force": "1", "data-player": f.player, "data-count": f.count,
-                                 "data-sector": f.sector === null ? "" : f.sector});
-    dot.append(svgEl("title", {}, `${app.names[f.player] || f.player}: ${f.count} ${dt("forces")} (${label})`));
+                                 "data-sector": f.sector === null ? "" : f.sector,
+                                 ...(f.advisors ? {"data-advisors": "1", "stroke-dasharray": "3 2"} : {})});
+    const what = f.advisors ? dt("advisors") : dt("forces");
+    dot.append(svgEl("title", {}, `${app.names[f.player] || f.player}: ${f.count} ${what} (${label})`));
     g.append(dot);
     g.append(svgEl("text", {x: cx, y: y + 4, "font-size": 10, "text-anchor": "middle", "aria-hidden": "true",
                             style: "fill:#fff;font-weight:700"}, String(f.count)));

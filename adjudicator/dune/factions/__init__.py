@@ -5,6 +5,7 @@ Importing this package registers them, in this fixed (alphabetical) order."""
 from . import (  # noqa: F401  (registrations)
     atreides,
     bene_gesserit,
+    bene_gesserit_advisors,
     emperor,
     fremen,
     harkonnen,

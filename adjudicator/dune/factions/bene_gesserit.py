@@ -11,7 +11,8 @@ dune.engine-faction-readings).
   forbidden its only Cheap Hero fights with no leader.
 - Spiritual advisor: when another player ships from reserves (not the Fremen bringing forces
   in, which is no shipment from off-planet), they may send one force from reserves to the Polar
-  Sink free.
+  Sink free (advanced: or as an advisor where that faction shipped).
+- Advanced: their forces may be advisors (factions/bene_gesserit_advisors.py).
 - Charity: they may claim CHOAM Charity whatever spice they hold and then receive 2 spice (our
   reading of the amount, ruling dune.engine-faction-readings).
 """
@@ -19,16 +20,16 @@ dune.engine-faction-readings).
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
-from ..advanced import unplayed
 from ..alliance import side
 from ..battle import leaders_available
-from ..content import POLAR_SINK, territory
+from ..content import POLAR_SINK
 from ..expansion import MODULE
 from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
 from ..treachery import HIDDEN, could_hold
 from ..weapons import could_answer, named_as, special_names
+from .bene_gesserit_advisors import advisor_targets, send_advisor
 
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
@@ -170,38 +171,11 @@ def voice_bars_hero(g: Game, pid: str) -> list[str] | None:
 # --- the spiritual advisor --------------------------------------------------------------------------
 @hook("shipped")
 def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
+    """The task keeps where the other faction shipped: in the advanced game the free force may go
+    there as an advisor instead (factions/bene_gesserit_advisors.py)."""
     me = _me(g)
-    if me and pid != me and g.faction(pid) != "fremen":
-        unplayed(g, "advisors")  # an advisor may go where they shipped, in the advanced game
     if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
-        g.push({"t": "decide", "kind": "advisor", "player": me})
-
-
-def _occupied_by_others(g: Game, me: str, to: str) -> bool:
-    """Another faction's forces in the territory (none battles in the Polar Sink)."""
-    terr = territory(to)
-    return terr != territory(POLAR_SINK) and any(
-        q != me and g.forces(loc, q) for loc in g.locations_of(terr) for q in g.state["map"].get(loc, {}))
-
-
-@hook("shipped")
-def advisors_on_entry(g: Game, pid: str, to: str, count: int) -> None:
-    """Advanced: their forces entering a territory another faction occupies may coexist as advisors."""
-    if pid == _me(g) and _occupied_by_others(g, pid, to):
-        unplayed(g, "advisors")
-
-
-@hook("moved")
-def advisors_on_move(g: Game, pid: str, to: str) -> None:
-    if pid == _me(g) and _occupied_by_others(g, pid, to):
-        unplayed(g, "advisors")
-
-
-@hook("battle-opened")
-def advisors_in_battle(g: Game, battle: dict) -> None:
-    """Advanced: advisors do not fight, so a battle of theirs may not be one."""
-    if _me(g) in (battle["aggressor"], battle["defender"]):
-        unplayed(g, "advisors")
+        g.push({"t": "decide", "kind": "advisor", "player": me, "to": to})
 
 
 # --- a worthless card as a Karama (advanced, not played yet) -------------------------------------------------
@@ -217,12 +191,18 @@ def worthless_as_karama(g: Game, pid: str, card: str | None) -> bool | None:
 def _advisor(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "send-advisor":
         g.p(task["player"])["reserves"] -= 1
-        g.add_forces(POLAR_SINK, task["player"], 1)
+        if "to" in args:  # advanced: as an advisor where the other faction shipped
+            send_advisor(g, task["player"], args["to"])
+        else:
+            g.add_forces(POLAR_SINK, task["player"], 1)
     g.finish(task)
 
 
 def _advisor_offers(g: Game, task: dict) -> list[dict]:
-    return [{"do": "pass"}] if stopped(g, "spiritual-advisor", task) else [{"do": "send-advisor"}, {"do": "pass"}]
+    if stopped(g, "spiritual-advisor", task):
+        return [{"do": "pass"}]
+    there = [{"do": "send-advisor", "to": to} for to in advisor_targets(g, task["player"], task.get("to", POLAR_SINK))]
+    return [{"do": "send-advisor"}, *there, {"do": "pass"}]
 
 
 decision(Decision("advisor", ("send-advisor", "pass"), _advisor_offers, _advisor, RULINGS))

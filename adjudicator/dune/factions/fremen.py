@@ -24,7 +24,7 @@ from ..forces import shift
 from ..game import Game
 from ..karama import stopped
 from ..movement import distances, full, places
-from ..registry import Decision, decision, hook
+from ..registry import Decision, decision, fire, hook
 from ..spice import devour
 
 FACTION = "fremen"
@@ -207,6 +207,7 @@ def _ride(g: Game, task: dict, args: dict) -> None:
         g.add_forces(loc, pid, -k)
         n -= k
     g.add_forces(args["to"], pid, args["count"])
+    fire("moved", g, pid, args["to"])  # they enter a territory (the advanced Bene Gesserit's Intrusion)
 
 
 decision(Decision("worm-ride", ("ride", "pass"), _ride_offers, _ride, RULINGS, _ride_check))

@@ -19,7 +19,7 @@ from ..forces import kinds_of, shift
 from ..game import Game
 from ..karama import STOPPABLE, UNSTOPPABLE, Stoppable, stopped
 from ..movement import OCCUPANCY
-from ..registry import ChanceKind, Decision, chance_kind, decision, hook
+from ..registry import ChanceKind, Decision, chance_kind, decision, fire, hook
 from ..traitors import hidden
 from ..treachery import HIDDEN, HIDDEN_RULINGS
 
@@ -169,6 +169,8 @@ def _reveal(g: Game, task: dict, args: dict) -> None:
         for loc, n in sorted(args["place"].items()):
             g.p(me)["reserves"] -= n
             g.add_forces(loc, me, n)
+        for loc in sorted(args["place"]):
+            fire("moved", g, me, loc)  # they enter there (the advanced Bene Gesserit's Intrusion)
         pl = g.p(me)
         if leader not in pl["face_dancers"]:  # an unknown card named now (could_be)
             pl["face_dancers"].remove(HIDDEN)
