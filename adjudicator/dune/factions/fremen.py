@@ -25,7 +25,7 @@ from ..game import Game
 from ..karama import stopped
 from ..movement import distances, full, places
 from ..registry import Decision, decision, hook
-from ..spice import devour
+from ..spice import devour, sand_territories
 
 FACTION = "fremen"
 HOME = "the-great-flat"
@@ -79,15 +79,11 @@ def offer_placement(g: Game, again: bool, where: str | None) -> bool | None:
     return True
 
 
-def _sand(g: Game) -> list[str]:
-    return sorted(t for t, info in g.c.territories.items() if info["kind"] == "sand")
-
-
 def _place_offers(g: Game, task: dict) -> list[dict]:
     pass_ = [{"do": "pass"}]
     if stopped(g, "fremen-worm-placement", task):
         return pass_
-    return [{"do": "place-worm", "territory": t} for t in _sand(g)] + pass_
+    return [{"do": "place-worm", "territory": t} for t in sand_territories(g)] + pass_
 
 
 def _place(g: Game, task: dict, args: dict) -> None:
