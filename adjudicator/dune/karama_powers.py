@@ -19,6 +19,7 @@ from .alliance import side
 from .deck import put, take
 from .forces import shift
 from .game import Game
+from .karama import WINDOW
 from .registry import Decision, decision, hook
 from .spice import sand_territories, worm_placed
 from .treachery import HIDDEN, HIDDEN_RULINGS, could_hold, identify
@@ -196,7 +197,7 @@ def _ask(g: Game, faction: str, below: str) -> None:
     if pid is None or _power(g, pid) is None or not could_hold(g, pid, KARAMA):
         return
     i = _auto(g, below)[0]  # the lowest: the blow's last Nexus, the auction
-    g.state["stack"].insert(i + 1, {"t": "decide", "kind": "karama-window", "player": pid})
+    g.state["stack"].insert(i + 1, {"t": "decide", "kind": WINDOW, "player": pid})
 
 
 @hook("blow-starts")
@@ -209,10 +210,3 @@ def _blow_window(g: Game) -> None:
 def _bidding_window(g: Game, cards: int) -> None:
     if any(o for q in g.seats if g.faction(q) == "harkonnen" for o in _harkonnen_options(g, q)):
         _ask(g, "harkonnen", "auction")
-
-
-def _pass(g: Game, task: dict, args: dict) -> None:
-    g.finish(task)
-
-
-decision(Decision("karama-window", ("pass",), lambda g, task: [{"do": "pass"}], _pass, RULINGS))

@@ -136,7 +136,20 @@ def sand_territories(g: Game) -> list[str]:
 def devour(g: Game, terr: str) -> None:
     """Shai-Hulud takes every force and all spice in the territory, but those a faction's
     advantage spares (hook `spared-by-worm`: the Fremen, and their ally until they decide);
-    hook `devoured` then lets an advantage act (the Fremen ride the worm)."""
+    hook `devoured` then lets an advantage act (the Fremen ride the worm). Hook `worm-window` may
+    first ask whether a Karama stops the sparing (karama.py): the worm then waits in a step."""
+    if first("worm-window", g, terr):
+        return
+    devoured(g, terr)
+
+
+@auto("devour")
+def _devour_step(g: Game, task: dict) -> None:
+    devoured(g, task["territory"])  # the task stays on top while it runs: a Karama's stop is on it
+    g.finish(task)
+
+
+def devoured(g: Game, terr: str) -> None:
     for loc in g.locations_of(terr):
         for q in sorted(g.state["map"].get(loc, {})):
             if not first("spared-by-worm", g, q, loc, default=False):

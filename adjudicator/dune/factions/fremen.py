@@ -22,7 +22,7 @@ from ..alliance import allied
 from ..content import territory
 from ..forces import shift
 from ..game import Game
-from ..karama import stopped
+from ..karama import ask_before, asks, stopped
 from ..movement import distances, full, places
 from ..registry import Decision, decision, hook
 from ..spice import devour, sand_territories
@@ -117,15 +117,27 @@ def battle_hardened(g: Game, pid: str) -> bool | None:
 
 @hook("storm-losses")
 def half_losses(g: Game, pid: str, n: int) -> int | None:
-    if g.faction(pid) != FACTION:
+    if g.faction(pid) != FACTION or stopped(g, "fremen-storm-losses"):  # the storm-move step's stop
         return None
     g.rulings.append("dune.fremen")
     return (n + 1) // 2
 
 
+@hook("worm-window")
+def immunity_window(g: Game, terr: str) -> bool | None:
+    """Their forces are in the worm's territory and another may hold a Karama: ask first (karama.py)."""
+    fremen = g.player_of(FACTION)
+    if fremen is None or not g.forces_in(terr, fremen) or not asks(g, "fremen-worm-immunity"):
+        return None
+    ask_before(g, "fremen-worm-immunity", {"t": "auto", "kind": "devour", "territory": terr})
+    return True
+
+
 @hook("spared-by-worm")
 def worm_riders(g: Game, pid: str, loc: str) -> bool | None:
     if g.faction(pid) == FACTION:
+        if stopped(g, "fremen-worm-immunity"):  # the devour step's stop: devoured as any other
+            return None
         g.rulings.append("dune.fremen")
         return True
     fremen = g.player_of(FACTION)
