@@ -67,7 +67,8 @@ def _timing_offers(g: Game, task: dict) -> list[dict]:
     if not stopped(g, "guild-timing", task):
         return [{"do": "go-now"}, {"do": "wait"}]
     stack = g.state["stack"]
-    nxt = stack[stack.index(task) - 1]["player"]  # the other player's shipment, just beneath
+    i = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is task)  # equal questions wait lower
+    nxt = stack[i - 1]["player"]  # the other player's shipment, just beneath
     return [{"do": "go-now"} if g.order.index(task["player"]) < g.order.index(nxt) else {"do": "wait"}]
 
 
