@@ -190,7 +190,8 @@ def test_karama_after_the_plans_or_against_an_unknown_advantage():
     assert refused(state, "harkonnen", "play", card="karama", against="flying").code == "dune.bad-card-play"
     assert refused(state, "harkonnen", "play", card="karama", against="spiritual-advisor").code == "dune.karama-window"
     # asked only before the storm moves (karama.py; ruling dune.engine-karama-unattended)
-    assert refused(state, "harkonnen", "play", card="karama", against="fremen-storm-losses").code == "dune.karama-window"
+    err = refused(state, "harkonnen", "play", card="karama", against="fremen-storm-losses")
+    assert err.code == "dune.karama-window"
 
 
 def test_karama_buys_a_card_free_with_a_bid_above_the_bidders_spice():
