@@ -26,6 +26,7 @@ from .advanced import unplayed
 from .alliance import allied
 from .game import Game
 from .registry import Decision, decision, first
+from .storm import exposed
 from .treachery import could_hold, discard
 
 RULINGS = ("dune.karama", "dune.engine-karama-stops")
@@ -123,7 +124,6 @@ def onto(against: str, kind: str) -> Callable:
 
 def _storm_losses(g: Game, task: dict, owner: str) -> bool:
     """Before the storm moves (every player's storm-window), while the Fremen have forces in sand."""
-    from .storm import exposed
     step = _step(g, "storm-move")
     return (step is not None and "fremen-storm-losses" not in step.get("stopped", ())
             and any(g.forces(loc, owner) and exposed(g, loc) for loc in sorted(g.state["map"])))
