@@ -5,6 +5,8 @@ outcomes alone and with its seed, and the Harkonnen capture, spice support, the 
 kinds and the Bene Gesserit advisors are played. Advanced rules not played yet answer
 not-implemented (advanced.PENDING), which a replay accepts as unverifiable."""
 
+import copy
+
 import pytest
 
 import adjudicator.dune.rules as rules_module
@@ -60,6 +62,7 @@ def test_advanced_playouts_play_the_capture_spice_support_force_kinds_and_worm_p
     dos = {a["do"] for log in logs for a in log["actions"]}
     assert "capture" in dos and dos & {"kill", "keep"}
     assert "place-worm" in dos  # the Fremen place a later Shai-Hulud
+    assert "give-card" in dos  # the Harkonnen's special Karama power took a hand (karama_powers.py)
     assert any(a["do"] == "plan" and a.get("spice") for log in logs for a in log["actions"])
     kinds = {a["do"] for log in logs for a in log["actions"] if a.get("kinds")}  # Sardaukar and Fedaykin
     assert {"ship", "plan"} <= kinds
@@ -90,3 +93,38 @@ def test_mutated_a_bene_gesserit_shipment_onto_their_advisors_is_refused(played)
             return
         driver.apply(Action(data))
     pytest.fail("the Bene Gesserit never had a shipment while they had advisors")
+
+
+def test_a_special_karama_power_out_of_its_phase_is_refused_in_a_mutated_log(played):
+    """Mutate a log: the Fremen put a worm outside the Spice Blow, the Harkonnen take a hand outside
+    the Bidding, each with a Karama moved into their hand from the deck or the discard pile (ruling
+    dune.engine-karama-powers)."""
+    log, _ = played
+    if len(log["game"]["players"]) < 6:
+        return  # the six-player game seats both
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    tried = set()
+    powers = {"fremen": ("spice-blow", {"territory": "the-great-flat"}), "harkonnen": ("bidding", {"takes": None})}
+    for data in log["actions"]:
+        state, top = driver.state, driver.state["stack"][-1] if driver.state["stack"] else None
+        for pid, pl in sorted(state["players"].items()):
+            phase, args = powers.get(pl["faction"], (None, {}))
+            if (phase and pl["faction"] not in tried and state.get("phase") not in (phase, None) and top
+                    and top["t"] == "decide" and state["turn"] >= 2 and not pl.get("karama_power")):
+                mutated = copy.deepcopy(state)
+                t = mutated["treachery"]
+                pile = next((p for p in ("deck", "discard") if "karama" in t[p] and (p != "deck" or not t["hidden"])),
+                            None)
+                if pile is None:
+                    continue
+                t[pile].remove("karama")
+                mutated["players"][pid]["hand"] = sorted(pl["hand"] + ["karama"])
+                other = next(q for q in state["game"]["seats"] if q != pid)
+                with pytest.raises(IllegalAction) as refused:
+                    RULES.apply(mutated, Action({"by": pid, "do": "play", "card": "karama", "power": True,
+                                                 **{k: v or other for k, v in args.items()}}))
+                assert refused.value.code == "dune.karama-window", refused.value
+                assert "dune.engine-karama-powers" in refused.value.rulings
+                tried.add(pl["faction"])
+        driver.apply(Action(data))
+    assert tried == {"fremen", "harkonnen"}

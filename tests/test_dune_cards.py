@@ -189,8 +189,9 @@ def test_karama_after_the_plans_or_against_an_unknown_advantage():
     assert refused(state, "harkonnen", "play", card="karama", against="voice").code == "dune.karama-too-late"
     assert refused(state, "harkonnen", "play", card="karama", against="flying").code == "dune.bad-card-play"
     assert refused(state, "harkonnen", "play", card="karama", against="spiritual-advisor").code == "dune.karama-window"
-    out = act(state, "harkonnen", "play", card="karama", against="fremen-storm-losses")  # karama-stops-unattended
-    assert out.verdict == "unverifiable" and out.code == "not-implemented" and "karama" not in g.p("harkonnen")["hand"]
+    # asked only before the storm moves (karama.py; ruling dune.engine-karama-unattended)
+    err = refused(state, "harkonnen", "play", card="karama", against="fremen-storm-losses")
+    assert err.code == "dune.karama-window"
 
 
 def test_karama_buys_a_card_free_with_a_bid_above_the_bidders_spice():

@@ -64,7 +64,8 @@ def test_playout_ends_in_a_victory_or_the_default(played):
 
 def test_playouts_exercise_card_plays_karama_and_bribes():
     """Across the games: special cards played from hand, Karama bids or shipments, bribes."""
-    logs = [_played(*game)[0] for game in [*GAMES, (6, 1)]]  # (6, 1): the Emperor's gift
+    # (6, 1): the Emperor's gift; (6, 8): the worm ride (a Karama may now make the Fremen lose their forces)
+    logs = [_played(*game)[0] for game in [*GAMES, (6, 1), (6, 8)]]
     actions = [a for log in logs for a in log["actions"]]
     played = {a["card"] for a in actions if a["do"] == "play"}
     assert {"weather-control", "tleilaxu-ghola", "truthtrance", "family-atomics"} <= played

@@ -157,8 +157,6 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if "power" in args:  # the faction's once-per-game power (advanced)
         return karama_powers.error(g, pid, args)
     against = args.get("against")
-    if against in karama.UNATTENDED:
-        return None
     if against in karama.UNSTOPPABLE:
         return IllegalAction("dune.karama-cannot-stop", f"no Karama stops {karama.UNSTOPPABLE[against]}",
                              karama.RULINGS)
@@ -185,9 +183,7 @@ def _karama(g: Game, pid: str, args: dict) -> None:
         karama_powers.use(g, pid, args)
         return
     against = args["against"]
-    if against in karama.UNATTENDED:
-        g.unimplemented.append(f"a Karama against {against}: the card is discarded, the advantage is not stopped")
-    elif against in karama.IN_BATTLE:
+    if against in karama.IN_BATTLE:
         g.state["battle"].pop(against)
     else:
         karama.stop(g, against, args)

@@ -9,8 +9,12 @@ Voice, the Atreides prescience) are struck from the battle instead (cards.py).
 `STOPPABLE` is the one table of what a Karama may stop: the faction whose advantage it is and
 the decision kind that uses it (with a test on that task). Advantages no Karama can stop (traitors,
 win conditions) are `UNSTOPPABLE`; those used with no decision pending (storm losses, the worm
-sparing the Fremen, the Guild's timing) are still `unverifiable` / `not-implemented`
-(NOT_IMPLEMENTED `karama-stops-unattended`)."""
+sparing the Fremen, the Tleilaxu's spice for a Ghola card) get a decision to ride on: a
+`karama-window` (`pass`) asked, just before the step that uses the advantage, of each other
+player who may hold a Karama (or, advanced, the Bene Gesserit a worthless card), so that random
+play is not flooded (`ask_before`); the stop is then written on that step (`onto`). The Fremen's
+half storm losses ride on the `storm-window` every player is asked before the storm moves; the
+Guild's timing on its `guild-timing` decision (ruling dune.engine-karama-unattended)."""
 
 from __future__ import annotations
 
@@ -21,10 +25,12 @@ from ..core.errors import IllegalAction
 from .advanced import unplayed
 from .alliance import allied
 from .game import Game
-from .registry import first
+from .registry import Decision, decision, first
+from .storm import exposed
 from .treachery import could_hold, discard
 
 RULINGS = ("dune.karama", "dune.engine-karama-stops")
+KARAMA = "karama"
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,61 @@ def _ally_sponsored(g: Game, task: dict, owner: str) -> bool:
     return allied(g, task["player"], owner)
 
 
+# --- advantages used with no decision pending: a window just before the step that uses them ----------
+WINDOW = "karama-window"
+
+
+def may_karama(g: Game, pid: str) -> bool:
+    """May hold a Karama, or (advanced) the Bene Gesserit a worthless card that stands in for one."""
+    return could_hold(g, pid, KARAMA) or bool(first("karama-stand-in", g, pid, None))
+
+
+def _step(g: Game, kind: str) -> dict | None:
+    return next((t for t in reversed(g.state["stack"]) if t["t"] == "auto" and t.get("kind") == kind), None)
+
+
+def asks(g: Game, against: str) -> bool:
+    owner = g.player_of(STOPPABLE[against].faction)
+    return any(q != owner and may_karama(g, q) for q in g.order)
+
+
+def ask_before(g: Game, against: str, step: dict) -> None:
+    """Push `step` (the automatic step that uses the advantage) and above it a window for each
+    player but the advantage's own who may stop it, in storm order (ruling dune.engine-karama-unattended)."""
+    owner = g.player_of(STOPPABLE[against].faction)
+    g.push(*({"t": "decide", "kind": WINDOW, "player": q, "against": against}
+             for q in g.order if q != owner and may_karama(g, q)), step)
+
+
+def before(against: str, kind: str) -> Callable:
+    """`uses` of an advantage a window asks about: that window, its step still unstopped."""
+    def uses(g: Game, task: dict, owner: str) -> bool:
+        step = _step(g, kind)
+        return task.get("against") == against and step is not None and against not in step.get("stopped", ())
+    return uses
+
+
+def onto(against: str, kind: str) -> Callable:
+    """`then` of such an advantage: the stop is carried to the step that uses it."""
+    def carry(g: Game, leader) -> None:
+        _step(g, kind).setdefault("stopped", []).append(against)
+    return carry
+
+
+def _storm_losses(g: Game, task: dict, owner: str) -> bool:
+    """Before the storm moves (every player's storm-window), while the Fremen have forces in sand."""
+    step = _step(g, "storm-move")
+    return (step is not None and "fremen-storm-losses" not in step.get("stopped", ())
+            and any(g.forces(loc, owner) and exposed(g, loc) for loc in sorted(g.state["map"])))
+
+
+def _guild_timing(g: Game) -> None:
+    """Stopped for the rest of the phase: every timing question left is asked without it."""
+    for t in g.state["stack"]:
+        if t.get("kind") == "guild-timing" and "guild-timing" not in t.setdefault("stopped", []):
+            t["stopped"].append("guild-timing")
+
+
 STOPPABLE = {
     # information only: recorded, stops nothing a log shows (ruling dune.engine-atreides-looks)
     "atreides-auction-prescience": Stoppable("atreides", "bid", lambda g, t, o: True,
@@ -99,6 +160,17 @@ STOPPABLE = {
                                          t.get("why") == "intrusion", "the Bene Gesserit turning advisors on "
                                          "Intrusion", rulings=("dune.bene-gesserit-advisors",)),
     "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
+    # used while no decision is pending (ruling dune.engine-karama-unattended)
+    "fremen-storm-losses": Stoppable("fremen", "storm-window", _storm_losses, "the Fremen's half storm losses",
+                                     rulings=("dune.engine-karama-unattended",),
+                                     then=onto("fremen-storm-losses", "storm-move")),
+    "fremen-worm-immunity": Stoppable("fremen", WINDOW, before("fremen-worm-immunity", "devour"),
+                                      "the Fremen's forces spared by Shai-Hulud",
+                                      rulings=("dune.engine-karama-unattended",),
+                                      then=onto("fremen-worm-immunity", "devour")),
+    "guild-timing": Stoppable("spacing-guild", "guild-timing", lambda g, t, o: True,
+                              "the Guild's choice of when to take its turn", rulings=("dune.engine-karama-unattended",),
+                              then=lambda g, leader: _guild_timing(g)),
 }
 # Stopped in battle (cards.py strikes them from the battle record); who uses each there (g, battle):
 # the faction and the fighter it serves, who may not stop it (ruling dune.engine-karama-not-own).
@@ -114,9 +186,6 @@ BATTLE_USERS = {"voice": lambda g, b: (g.player_of("bene-gesserit"), *_fighter_a
 UNSTOPPABLE = {"harkonnen-traitors": "a traitor call", "traitor": "a traitor call",
                "guild-default": "a win condition", "fremen-default": "a win condition",
                "bene-gesserit-prediction": "a win condition"}
-# Used while no decision is pending (in a chance step or by the turn order): not judged yet.
-UNATTENDED = ("fremen-storm-losses", "fremen-worm-immunity", "guild-timing",
-              "tleilaxu-ghola-income")  # the Tleilaxu's spice for a Tleilaxu Ghola card, played out of turn
 
 
 NOT_OWN = ("dune.karama", "dune.engine-karama-not-own")
@@ -187,7 +256,6 @@ def stopped(g: Game, advantage: str, task: dict | None = None) -> bool:
 
 
 # --- the card that pays a Karama bid or shipment ---------------------------------------------------------
-KARAMA = "karama"
 
 
 def payment_error(g: Game, pid: str, card) -> IllegalAction | None:
@@ -211,3 +279,11 @@ def pay_with(g: Game, pid: str, card) -> None:
     g.rulings.append("dune.karama")
     if card not in (None, KARAMA):
         g.rulings.append("dune.bene-gesserit-worthless-karama")
+
+
+# --- the window decision: a Karama (an advantage stopped, a special power) or `pass` ----------------------
+def _pass(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+
+
+decision(Decision(WINDOW, ("pass",), lambda g, task: [{"do": "pass"}], _pass, ("dune.karama",)))

@@ -5,14 +5,6 @@ one of them is answered `unverifiable` / `not-implemented`, never judged."""
 from __future__ import annotations
 
 NOT_IMPLEMENTED = {
-    # base game, general rules
-    "karama-stops-unattended": ("Karama stopping an advantage used while no decision is pending: the Fremen's "
-                                "half storm losses and worm immunity, the Guild's timing, the Tleilaxu's spice for "
-                                "a Tleilaxu Ghola card (accepted, answered "
-                                "not-implemented; karama.UNATTENDED)", "dune.engine-karama-stops"),
-    "karama-special-powers": ("The Fremen's and the Harkonnen's once-per-game special Karama powers (advanced: "
-                              "Shai-Hulud placed at will, cards taken unseen); refused as unknown powers",
-                              "dune.engine-karama-powers"),
     # advanced game
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
                       "change answered not-implemented: the Bene Gesserit's own shipment from the planet as "

@@ -15,6 +15,8 @@ MAX_STEPS = 20_000
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 # Random play that always passes never fights: lean towards shipping, moving and bidding.
 PREFERRED = ("ship", "move", "bid", "revive", "claim-charity")
+# A window asked only for a special Karama power (karama_powers.py): mostly used when asked.
+WINDOWS = {"karama-window": "play"}
 BRIBE_ODDS = 40  # bribes are checked, not listed (bribes.py): now and then the playout pays one
 
 
@@ -51,7 +53,8 @@ def play(rules, players: int = 4, seed: int = 0, check=None, modules=()) -> tupl
         legal = driver.legal_actions()
         if not legal:
             raise RuntimeError(f"dead end at {driver.prompt()}")
-        preferred = [a for a in legal if a.do in PREFERRED]
+        verb = WINDOWS.get(driver.prompt().get("kind"))
+        preferred = [a for a in legal if a.do in PREFERRED or a.do == verb]
         action = rnd.choice(preferred if preferred and rnd.below(10) < 7 else legal)
         if rnd.below(BRIBE_ODDS) == 0 and driver.state["turn"] >= 1:
             action = _bribe(driver, action.by, rnd) or action

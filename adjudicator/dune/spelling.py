@@ -23,7 +23,7 @@ from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
-PLAYER_FIELDS = ("player", "with", "opponent", "asks")
+PLAYER_FIELDS = ("player", "with", "opponent", "asks", "takes")
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
 # field -> the kinds of thing it names, the first one tried first
 FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "leader": ("leader", "treachery"),
@@ -31,6 +31,7 @@ FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "le
 # the advanced Atreides' Kwisatz Haderach, revived as a leader (factions/atreides.py KH), in no leader list
 KWISATZ = {"kwisatz-haderach": {"en": "Kwisatz Haderach", "ru": "Квисатц Хадерах"}}
 CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery",
+              "give-card": "treachery",  # the Harkonnen giving back cards (karama_powers.py)
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap"), "treachery")}  # Ixians
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
 _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)\))\s*$")

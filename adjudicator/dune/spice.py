@@ -103,7 +103,6 @@ def _apply(g: Game, task: dict, data: dict) -> None:
 
 def shai_hulud(g: Game, pile: list[str]) -> None:
     """A Shai-Hulud appears over the pile's last territory card (drawn, or a Thumper: ixcards.py)."""
-    d = g.state["spice_deck"]
     last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
     where = g.c.spice_cards[last]["territory"] if last else None
     # a blow ends on a territory card: a worm above the last one was turned in this very blow
@@ -111,16 +110,46 @@ def shai_hulud(g: Game, pile: list[str]) -> None:
     open_nexus(g)
     if not first("worm-placement", g, again, where, default=False) and where:  # advanced Fremen
         devour(g, where)
-    if d.pop("sandtrout", False):  # Sandtrout waited for this worm (seed 002 paragraph 61)
-        d["doubled"] = True
+    _woken(g)
+
+
+def worm_placed(g: Game, terr: str) -> None:
+    """A Shai-Hulud a faction's power puts in a territory (the Fremen's special Karama power,
+    karama_powers.py): a normal worm there, with its Nexus (ruling dune.engine-karama-powers)."""
+    open_nexus(g)
+    devour(g, terr)
+    _woken(g)
+
+
+def _woken(g: Game) -> None:
+    """What follows any Shai-Hulud: the Nexus, and Sandtrout's doubled blow if it waited."""
+    if g.state["spice_deck"].pop("sandtrout", False):  # Sandtrout waited for this worm (seed 002 paragraph 61)
+        g.state["spice_deck"]["doubled"] = True
         g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
     g.rulings.append("dune.nexus")
+
+
+def sand_territories(g: Game) -> list[str]:
+    return sorted(t for t, info in g.c.territories.items() if info["kind"] == "sand")
 
 
 def devour(g: Game, terr: str) -> None:
     """Shai-Hulud takes every force and all spice in the territory, but those a faction's
     advantage spares (hook `spared-by-worm`: the Fremen, and their ally until they decide);
-    hook `devoured` then lets an advantage act (the Fremen ride the worm)."""
+    hook `devoured` then lets an advantage act (the Fremen ride the worm). Hook `worm-window` may
+    first ask whether a Karama stops the sparing (karama.py): the worm then waits in a step."""
+    if first("worm-window", g, terr):
+        return
+    devoured(g, terr)
+
+
+@auto("devour")
+def _devour_step(g: Game, task: dict) -> None:
+    devoured(g, task["territory"])  # the task stays on top while it runs: a Karama's stop is on it
+    g.finish(task)
+
+
+def devoured(g: Game, terr: str) -> None:
     for loc in g.locations_of(terr):
         for q in sorted(g.state["map"].get(loc, {})):
             if not first("spared-by-worm", g, q, loc, default=False):

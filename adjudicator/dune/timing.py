@@ -4,9 +4,9 @@ Karama each window allows. The Mentat Pause leads back to the Storm (edge `next_
 
 Which card may be played when is the cards' own data (`when` in data/treachery.json): a card
 played "any time" is listed in every window. Playing Treachery specials and Karama is refereed
-(cards.py, karama.py) in every window but for a Karama against an advantage used while no decision
-is pending (karama.UNATTENDED, not_implemented.py): those windows say so with `refereed: false`
-and name the uses in `unrefereed`, so that a tool reading the graph knows what the engine enforces.
+(cards.py, karama.py) in every window: a Karama against an advantage used while no decision is
+pending rides on a window decision asked just before it (karama.py). The nodes keep `refereed` and
+`unrefereed`, so that a tool reading the graph knows what the engine enforces.
 """
 
 from __future__ import annotations
@@ -49,10 +49,8 @@ WINDOWS = (
     ("mentat-pause", "mentat-pause", (), (), ("dune.victory",)),
 )
 ANY_TIME = "any time"
-# the Karama uses not refereed yet, by window (karama.UNATTENDED: no decision is pending then)
-UNREFEREED = {"storm.before-move": ["stop-advantage: the Fremen's half storm losses"],
-              "spice-blow": ["stop-advantage: the Fremen's worm immunity"],
-              "shipment": ["stop-advantage: the Guild's timing"]}
+# the Karama uses not refereed yet, by window (none now: karama.py asks before each unattended use)
+UNREFEREED: dict[str, list[str]] = {}
 
 
 @cache

@@ -33,7 +33,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "spare": "spares the ally", "ride": "rides the worm",
                 "place-worm": "places Shai-Hulud", "draw-supply": "draws a card face down", "keep-card": "keeps a card",
                 "draw": "draws for the auction", "return-card": "returns a card to the deck",
-                "replace": "replaces the card bought", "swap": "swaps the card up for bid"},
+                "replace": "replaces the card bought", "swap": "swaps the card up for bid",
+                "give-card": "gives a card back"},
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
@@ -48,13 +49,13 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "place-worm": "направляет Шай-Хулуда", "draw-supply": "берёт карту втёмную",
                 "keep-card": "оставляет карту", "draw": "берёт карты для торгов",
                 "return-card": "возвращает карту в колоду", "replace": "заменяет купленную карту",
-                "swap": "подменяет карту на торгах"}}
+                "swap": "подменяет карту на торгах", "give-card": "возвращает карту"}}
 # an action's field -> the kind of thing it names (spelling.tables), for the label
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
 CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
               "draw-traitors": "traitor", "discard": "treachery", "play": "treachery",
-              **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap"), "treachery")}
+              **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
 
 
@@ -149,7 +150,7 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         value = action[key]
         if key in ("by", "do"):
             continue
-        if key in ("player", "with", "opponent", "asks") or (key == "to" and do in PLAYER_TO):
+        if key in ("player", "with", "opponent", "asks", "takes") or (key == "to" and do in PLAYER_TO):
             parts.append(players_.get(value, {}).get("name", value) if isinstance(value, str) else str(value))
         elif key == "card" and do in CARD_KINDS:
             parts.append(_name(cnt, CARD_KINDS[do], value, lang))

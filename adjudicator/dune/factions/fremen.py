@@ -22,10 +22,10 @@ from ..alliance import allied
 from ..content import territory
 from ..forces import shift
 from ..game import Game
-from ..karama import stopped
+from ..karama import ask_before, asks, stopped
 from ..movement import distances, full, places
 from ..registry import Decision, decision, fire, hook
-from ..spice import devour
+from ..spice import devour, sand_territories
 
 FACTION = "fremen"
 HOME = "the-great-flat"
@@ -79,15 +79,11 @@ def offer_placement(g: Game, again: bool, where: str | None) -> bool | None:
     return True
 
 
-def _sand(g: Game) -> list[str]:
-    return sorted(t for t, info in g.c.territories.items() if info["kind"] == "sand")
-
-
 def _place_offers(g: Game, task: dict) -> list[dict]:
     pass_ = [{"do": "pass"}]
     if stopped(g, "fremen-worm-placement", task):
         return pass_
-    return [{"do": "place-worm", "territory": t} for t in _sand(g)] + pass_
+    return [{"do": "place-worm", "territory": t} for t in sand_territories(g)] + pass_
 
 
 def _place(g: Game, task: dict, args: dict) -> None:
@@ -121,15 +117,27 @@ def battle_hardened(g: Game, pid: str) -> bool | None:
 
 @hook("storm-losses")
 def half_losses(g: Game, pid: str, n: int) -> int | None:
-    if g.faction(pid) != FACTION:
+    if g.faction(pid) != FACTION or stopped(g, "fremen-storm-losses"):  # the storm-move step's stop
         return None
     g.rulings.append("dune.fremen")
     return (n + 1) // 2
 
 
+@hook("worm-window")
+def immunity_window(g: Game, terr: str) -> bool | None:
+    """Their forces are in the worm's territory and another may hold a Karama: ask first (karama.py)."""
+    fremen = g.player_of(FACTION)
+    if fremen is None or not g.forces_in(terr, fremen) or not asks(g, "fremen-worm-immunity"):
+        return None
+    ask_before(g, "fremen-worm-immunity", {"t": "auto", "kind": "devour", "territory": terr})
+    return True
+
+
 @hook("spared-by-worm")
 def worm_riders(g: Game, pid: str, loc: str) -> bool | None:
     if g.faction(pid) == FACTION:
+        if stopped(g, "fremen-worm-immunity"):  # the devour step's stop: devoured as any other
+            return None
         g.rulings.append("dune.fremen")
         return True
     fremen = g.player_of(FACTION)

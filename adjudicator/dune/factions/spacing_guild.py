@@ -61,8 +61,18 @@ def _timing(g: Game, task: dict, args: dict) -> None:
     g.push({"t": "decide", "kind": "ship", "player": guild}, {"t": "decide", "kind": "move", "player": guild})
 
 
-decision(Decision("guild-timing", ("go-now", "wait"), lambda g, task: [{"do": "go-now"}, {"do": "wait"}],
-                  _timing, RULINGS))
+def _timing_offers(g: Game, task: dict) -> list[dict]:
+    """Its timing stopped by a Karama (karama.py), the Guild goes in its storm-order place: now if
+    it comes before the player whose turn is next, else later (ruling dune.engine-karama-unattended)."""
+    if not stopped(g, "guild-timing", task):
+        return [{"do": "go-now"}, {"do": "wait"}]
+    stack = g.state["stack"]
+    i = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is task)  # equal questions wait lower
+    nxt = stack[i - 1]["player"]  # the other player's shipment, just beneath
+    return [{"do": "go-now"} if g.order.index(task["player"]) < g.order.index(nxt) else {"do": "wait"}]
+
+
+decision(Decision("guild-timing", ("go-now", "wait"), _timing_offers, _timing, RULINGS))
 
 
 # --- cross-planet shipment ---------------------------------------------------------------------------

@@ -22,9 +22,9 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..alliance import allied
 from ..game import Game
-from ..karama import STOPPABLE, Stoppable, served, stopped
+from ..karama import STOPPABLE, WINDOW, Stoppable, ask_before, asks, before, onto, served, stopped
 from ..karama_powers import POWERS, Power
-from ..registry import Decision, collect, decision, hook
+from ..registry import Decision, auto, collect, decision, hook
 from ..revival import LIMIT, cost, leader_price, revivable_leaders
 
 FACTION = "tleilaxu"
@@ -33,6 +33,7 @@ RAISED = 5  # another's force revival limit, raised (paragraph 41)
 POOL = 5  # active leaders, gholas included (paragraph 50)
 NEVER_GHOLAS = ("the-auditor", "duke-vidal")  # leaders of expansions not seated yet (paragraph 52)
 PREVENTED = "revival-prevented"
+GHOLA_INCOME = "tleilaxu-ghola-income"
 REVIVAL_RULINGS = ("ixtl.tleilaxu-own-revival", "ixtl.tleilaxu-revival-income", "ixtl.tleilaxu-free-revival-income",
                    "ixtl.zoal-revival")
 TERMS_RULINGS = ("ixtl.tleilaxu-raise-limit", "ixtl.early-leader-revival", "ixtl.early-leader-revival-limits",
@@ -201,10 +202,31 @@ def income(g: Game, pid: str) -> None:
 
 @hook("ghola-card")
 def ghola_card_income(g: Game, pid: str) -> None:
-    """1 spice for each Tleilaxu Ghola card played, by anyone (paragraph 42)."""
-    if (me := _me(g)) is not None:
-        g.gain(me, 1)
-        _cite(g, ("ixtl.tleilaxu-free-revival-income",))
+    """1 spice for each Tleilaxu Ghola card played, by anyone (paragraph 42); paid in a step once
+    any other player who may hold a Karama was asked whether to stop it (karama.py)."""
+    if _me(g) is None:
+        return
+    if asks(g, GHOLA_INCOME):
+        ask_before(g, GHOLA_INCOME, {"t": "auto", "kind": "ghola-income"})
+    else:
+        _ghola_income(g)
+
+
+@auto("ghola-income")
+def _ghola_income_step(g: Game, task: dict) -> None:
+    if not stopped(g, GHOLA_INCOME):  # the task is on top while it runs: a Karama's stop is on it
+        _ghola_income(g)
+    g.finish(task)
+
+
+def _ghola_income(g: Game) -> None:
+    g.gain(_me(g), 1)
+    _cite(g, ("ixtl.tleilaxu-free-revival-income",))
+
+
+STOPPABLE[GHOLA_INCOME] = Stoppable(FACTION, WINDOW, before(GHOLA_INCOME, "ghola-income"),
+                                    "the Tleilaxu's spice for a Tleilaxu Ghola card",
+                                    rulings=("dune.engine-karama-unattended",), then=onto(GHOLA_INCOME, "ghola-income"))
 
 
 # --- terms for another player (paragraphs 41, 43-47) ----------------------------------------------------
