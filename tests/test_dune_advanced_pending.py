@@ -1,5 +1,6 @@
 """The advanced advantages the engine does not play yet (advanced.PENDING, ruling
-dune.engine-advanced-game; only the Bene Gesserit's worthless Karama is left): an action one could change is
+dune.engine-advanced-game; only the Bene Gesserit's worthless Karama is left; their shipment from
+the planet as the Guild's ally, played, is tested here too): an action one could change is
 answered unverifiable / not-implemented in an advanced game, and the same action in a basic game
 is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
 The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
@@ -37,24 +38,41 @@ def give(g, pid, card):
     g.p(pid)["hand"].append(card)
 
 
-def test_only_two_bene_gesserit_rules_are_pending():
+def test_only_one_bene_gesserit_rule_is_pending():
     # the others are played (the advisors: test_dune_advisors.py)
-    assert set(PENDING) == {"advisors-cross-ship", "worthless-karama"}
+    assert set(PENDING) == {"worthless-karama"}
 
 
-# --- Bene Gesserit: their own shipment from the planet as the Guild's ally ------------------------------------
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_cross_ship_as_the_guild_ally(modules):
+# --- Bene Gesserit: their own shipment from the planet as the Guild's ally (played: fighters land) ---------
+def _cross_shipping(modules, advisors_at_old_gap=False):
     state = new("bene-gesserit", "spacing-guild", modules=modules)
     g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
            {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
     g.p("bene-gesserit")["ally"], g.p("spacing-guild")["ally"] = "spacing-guild", "bene-gesserit"
     g.p("bene-gesserit")["reserves"] -= 2
     g.add_forces("the-great-flat@14", "bene-gesserit", 2)
+    if advisors_at_old_gap:
+        g.p("bene-gesserit")["reserves"] -= 1
+        g.add_forces("old-gap@9", "bene-gesserit", 1)
+        g.p("bene-gesserit")["advisors"] = ["old-gap", "the-great-flat"]
+    return state, g
+
+
+@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
+def test_bene_gesserit_cross_ship_as_the_guild_ally_lands_fighters(modules):
+    state, g = _cross_shipping(modules)
+    if modules:
+        g.p("bene-gesserit")["advisors"] = ["the-great-flat"]  # advisors shipped on land as fighters
     out = act(state, "bene-gesserit", "ship", **{"from": "the-great-flat@14", "to": "old-gap@9", "count": 1})
-    assert g.forces("old-gap@9", "bene-gesserit") == 1
-    assert flagged(out, "advisors-cross-ship") if modules else out.verdict == "legal" and out.code == "ok"
+    assert out.verdict == "legal" and out.code == "ok"
+    assert g.forces("old-gap@9", "bene-gesserit") == 1 and g.combatant("old-gap", "bene-gesserit")
     assert problems(state) == []
+
+
+def test_bene_gesserit_cross_ship_onto_their_advisors_is_refused():
+    state, g = _cross_shipping(ADVANCED, advisors_at_old_gap=True)
+    out = refused(state, "bene-gesserit", "ship", **{"from": "the-great-flat@14", "to": "old-gap@9", "count": 1})
+    assert out.code == "dune.fighters-onto-advisors"
 
 
 # --- Bene Gesserit: a worthless card as a Karama -------------------------------------------------------------

@@ -18,10 +18,6 @@ from .game import Game
 
 RULINGS = ("dune.engine-advanced-game",)
 PENDING = {
-    # Bene Gesserit (factions/bene_gesserit_advisors.py: a shipment from the planet by the Bene
-    # Gesserit as the Guild's ally, hook ship-other-apply)
-    "advisors-cross-ship": "the Bene Gesserit shipping from one place to another as the Guild's ally land "
-                           "advisors or fighters as their advisor rules say",
     # Bene Gesserit (karama.pay_with: a Karama bid or shipment by a player holding none whose log names
     # no `card`, so which worthless card goes is unknown; named, or played from hand, it is played)
     "worthless-karama": "the Bene Gesserit may pay a Karama bid or shipment with a worthless card the log "

@@ -7,9 +7,8 @@ from __future__ import annotations
 NOT_IMPLEMENTED = {
     # advanced game
     "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
-                      "change answered not-implemented: the Bene Gesserit's own shipment from the planet as "
-                      "the Guild's ally (which of advisors or fighters land); "
-                      "a Karama bid or shipment the Bene Gesserit pay with a worthless card not named",
+                      "change answered not-implemented: a Karama bid or shipment the Bene Gesserit pay "
+                      "with a worthless card not named",
                       "dune.engine-advanced-game"),
     "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "
                           "Kwisatz Haderach, so such a state is a position only as a full state or a log "

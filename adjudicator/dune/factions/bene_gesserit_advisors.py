@@ -20,14 +20,13 @@ asked of `Game.combatant` alone; this module decides only when forces change typ
   the game waits in the phases before it, and as it begins.
 Advisors never arm with an ally in the territory (Peacetime), under the storm (Stormed In) nor
 in a stronghold two other factions hold (our reading of the occupancy limit, dune.engine-advisors).
-Not played yet (advanced.PENDING `advisors-cross-ship`): their own shipment from the planet as the
-Guild's ally.
+Their own shipment from the planet as the Guild's ally is a shipment too: fighters, never onto
+their advisors (our reading, dune.engine-advisors).
 """
 
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
-from ..advanced import unplayed
 from ..alliance import allied
 from ..content import POLAR_SINK, territory
 from ..game import Game
@@ -128,10 +127,17 @@ def send_advisor(g: Game, pid: str, to: str) -> None:
 # --- their own shipment: fighters, never onto their advisors ---------------------------------------
 @hook("ship-check")
 def fighters_only(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
-    if pid == _me(g) and isinstance(to, str) and advisors_in(g, pid, territory(to)):
+    if pid == _me(g) and isinstance(to, str) and g.is_place(to) and advisors_in(g, pid, territory(to)):
         return IllegalAction("dune.fighters-onto-advisors", f"the Bene Gesserit ship fighters, and {territory(to)} "
                              "holds their advisors", RULINGS)
     return None
+
+
+@hook("ship-other")
+def fighters_only_from_the_planet(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    """As the Guild's ally (factions/spacing_guild.py checks the rest: this hook is asked first,
+    factions/__init__.py imports in alphabetical order); None lets the Guild's check answer."""
+    return fighters_only(g, pid, args.get("to"), args.get("count"))
 
 
 # --- a move: Adaptive Force, Enlistment, Take Up Arms ------------------------------------------------
@@ -184,10 +190,9 @@ def intruded_by_move(g: Game, pid: str, to: str) -> None:
 
 @hook("ship-other-apply")
 def intruded_by_cross_ship(g: Game, pid: str, args: dict) -> None:
-    """The Guild's (or its ally's) shipment from the planet; their own is not played yet."""
-    if pid == _me(g):
-        unplayed(g, "advisors-cross-ship")  # which kind lands, and where advisors may go
-    elif g.is_place(args.get("to")):
+    """The Guild's (or its ally's) shipment from the planet: fighters land (a territory they leave
+    empty is no longer theirs: Game.remove_forces)."""
+    if pid != _me(g) and g.is_place(args.get("to")):
         _intrusion(g, pid, args["to"])
 
 
