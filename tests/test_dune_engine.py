@@ -340,8 +340,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
         assert kind.rulings and set(kind.rulings) <= set(records), kind
 
 
-NOT_YET = {"karama-stops-unattended", "karama-special-powers", "advanced-game", "advanced-scenario",
-           "ixians-tleilaxu"}
+NOT_YET = {"karama-stops-unattended", "karama-special-powers", "advanced-game", "ixians-tleilaxu"}
 
 
 def test_not_implemented_is_pinned_and_documented():

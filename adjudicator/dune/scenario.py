@@ -11,8 +11,10 @@ Traitor and Spice decks are every card not seen elsewhere (a "?" card stays coun
 ruling dune.engine-hidden-cards); the bank holds the rest of the spice. Every name that matches
 nothing and every count that cannot be is a problem pointed into the scenario.
 
-How forces are read and written is in one place (`_count`, `_placed`), so that forces tracked
-by kind (the advanced game) change only these two functions.
+How forces are read and written is in one place (`_count`, `_placed`); the special kinds among
+them (Sardaukar, Fedaykin, Cyborgs) are each player's `elite`. The expansion's pieces are read and
+written by scenario_ixtl.py, the advanced game's (captives, the Kwisatz Haderach, spent Karama
+powers, advisors, the second Spice discard pile) by scenario_advanced.py.
 """
 
 from __future__ import annotations
