@@ -72,6 +72,18 @@ def test_a_scenario_seats_every_piece_of_the_advanced_game():
     assert same_position(build(doc), state) and write(build(doc)) == doc
 
 
+def test_a_spent_karama_power_decides_a_verdict():
+    """The same play of the Emperor's special Karama power: legal, then illegal once the scenario
+    says the power is spent."""
+    sc = copy.deepcopy(SCENARIO)
+    sc["players"]["shaddam"].update(hand=["Karama"], karama_power_used=False)
+    action = {"by": "shaddam", "do": "play", "card": "karama", "power": True, "forces": 1}
+    assert check_position({"scenario": sc, "action": action})["legal"]
+    sc["players"]["shaddam"]["karama_power_used"] = True
+    answer = check_position({"scenario": sc, "action": action})
+    assert not answer["legal"] and answer["verdict"]["code"] == "dune.no-karama-power"
+
+
 def test_advisors_the_engine_keeps_empty_are_written_and_read_back():
     """Another part of the engine keeps `advisors` on the Bene Gesserit: written whenever held."""
     state = build({**SCENARIO, "players": {**SCENARIO["players"], "anna": {"forces": {"Arrakeen": 1}}}})
