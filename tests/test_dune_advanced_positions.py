@@ -142,6 +142,21 @@ def test_every_problem_is_pointed_into_the_scenario(edit, pointer, code):
     assert (pointer, code) in {(p["pointer"], p["code"]) for p in err.value.problems}, err.value.problems
 
 
+@pytest.mark.parametrize("edit, pointer", [
+    (_edit("paul", kwisatz={"lost": 8, "fought": {"turn": 2}}), "/scenario/players/paul/kwisatz/fought"),
+    (_edit("paul", kwisatz={"lost": -1}), "/scenario/players/paul/kwisatz/lost"),
+    (_edit("vlad", captured="Thufir Hawat"), "/scenario/players/vlad/captured"),
+    (_edit("anna", advisors=[3]), "/scenario/players/anna/advisors/0"),
+    (lambda d: d.update(spice_discard_b="Red Chasm"), "/scenario/spice_discard_b"),
+])
+def test_the_schema_points_at_a_field_of_the_wrong_shape(edit, pointer):
+    doc = copy.deepcopy(SCENARIO)
+    edit(doc)
+    with pytest.raises(InvalidPosition) as err:
+        check_position({"scenario": doc, "action": {"by": "paul", "do": "pass"}})
+    assert err.value.problems[0]["code"] == "schema" and err.value.problems[0]["pointer"].startswith(pointer)
+
+
 def test_the_basic_game_has_none_of_these_pieces():
     doc = {**copy.deepcopy(SCENARIO), "game": {**GAME, "modules": []}}
     with pytest.raises(InvalidPosition) as err:
