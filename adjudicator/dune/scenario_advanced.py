@@ -153,7 +153,8 @@ def write_player(pl: dict, out: dict) -> None:
 
 
 def same(state: dict) -> dict:
-    """The state with an empty captives' list left out: no captives is none held."""
+    """The state with an empty captives' list left out: no captives is none held (the engine
+    keeps no empty one; a posted full state may)."""
     if not any("captured" in pl and not pl["captured"] for pl in state["players"].values()):
         return state
     return {**state, "players": {q: {k: v for k, v in pl.items() if k != "captured" or v}
