@@ -267,12 +267,21 @@ def _lose(g: Game, pid: str, locs: list[str], n: int, kinds: dict) -> None:
         kinds = {k: m - here[k] for k, m in kinds.items()}
 
 
+def _release(g: Game, pid: str, held: str, leader: str) -> None:
+    """Another's leader leaves `pid`'s `captured` or `gholas`; none left is no such key (as a
+    scenario builds the state: the cut's checksum is the log's)."""
+    pl = g.p(pid)
+    pl.get(held, {}).pop(leader, None)
+    if held in pl and not pl[held]:
+        del pl[held]
+
+
 def _kill(g: Game, pid: str, plan: dict) -> int:
     leader = plan.get("leader")
     if leader in g.c.leaders:
         g.p(owner(g, leader))["leaders"][leader] = "tanks"  # a captive goes to its own faction's Tanks
-        g.p(pid).get("captured", {}).pop(leader, None)
-        g.p(pid).get("gholas", {}).pop(leader, None)  # a ghola too (dune.engine-gholas)
+        for held in ("captured", "gholas"):  # a ghola too (dune.engine-gholas)
+            _release(g, pid, held, leader)
         g.p(pid)["fought"].pop(leader, None)
         return g.c.leaders[leader]["strength"] or 0  # Zoal's printed value is none (dune.engine-ixtl-readings)
     return 0
@@ -317,7 +326,7 @@ def resolve(g: Game, task: dict) -> None:
     _resolve(g, task)
     for pid, plan in sorted(plans.items()):  # a captive that fought and lives goes home (dune.engine-capture)
         if (ld := plan.get("leader")) in g.p(pid).get("captured", {}):
-            del g.p(pid)["captured"][ld]
+            _release(g, pid, "captured", ld)
             g.p(owner(g, ld))["leaders"][ld] = "alive"
             g.p(owner(g, ld))["fought"][ld] = g.p(pid)["fought"].pop(ld)
     fire("battle-resolved", g, terr, plans)

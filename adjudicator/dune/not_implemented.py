@@ -10,9 +10,6 @@ NOT_IMPLEMENTED = {
                       "change answered not-implemented: a Karama bid or shipment the Bene Gesserit pay "
                       "with a worthless card not named",
                       "dune.engine-advanced-game"),
-    "advanced-scenario": ("The compact scenario of an advanced game: it writes no force kinds, captives or "
-                          "Kwisatz Haderach, so such a state is a position only as a full state or a log "
-                          "prefix (the cut finds no phase start it can write)", None),
     # the expansion
     "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
                         "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "

@@ -11,8 +11,10 @@ Traitor and Spice decks are every card not seen elsewhere (a "?" card stays coun
 ruling dune.engine-hidden-cards); the bank holds the rest of the spice. Every name that matches
 nothing and every count that cannot be is a problem pointed into the scenario.
 
-How forces are read and written is in one place (`_count`, `_placed`), so that forces tracked
-by kind (the advanced game) change only these two functions.
+How forces are read and written is in one place (`_count`, `_placed`); the special kinds among
+them (Sardaukar, Fedaykin, Cyborgs) are each player's `elite`. The expansion's pieces are read and
+written by scenario_ixtl.py, the advanced game's (captives, the Kwisatz Haderach, spent Karama
+powers, advisors, the second Spice discard pile) by scenario_advanced.py.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import copy
 from collections import Counter
 
 from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
+from . import scenario_advanced as adv
 from . import scenario_ixtl as ixtl
 from .content import HMS, Content, territory
 from .expansion import sets
@@ -62,6 +65,7 @@ class Reader:
     def __init__(self, rules, prefix: str):
         self.rules, self.cnt, self.prefix = rules, rules.content, prefix
         self.problems: list[dict] = []
+        self.turn = 1  # the scenario's turn (the Storm phase's state counts it in later)
 
     def fail(self, pointer: str, code: str, detail: str, **extra) -> None:
         self.problems.append(problem(self.prefix + pointer, code, detail, **extra))
@@ -124,7 +128,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     cnt = r.cnt
     g = Game(state, cnt)
     seats = g.seats
-    turn = doc.get("turn", 1)
+    turn = r.turn = doc.get("turn", 1)
     state["turn"] = turn - 1 if phase == "storm" else turn  # the Storm phase counts the turn in
     state["phase"] = BEFORE[phase]
     state["storm"] = doc.get("storm", state["storm"])
@@ -146,6 +150,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
         held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}", traitors)
     _allies(r, state, seats)
     ixtl.read_gholas(r, state, given, seats)
+    adv.read_captives(r, state, given, seats)
     for terr in sorted(g.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
         here = g.occupants(terr)
         if len(here) > 2:
@@ -165,10 +170,12 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
             r.fail(f"/treachery_deck/{key}", "not-in-deck", "a card known in the Treachery deck is in it, not "
                    "in a hand, set aside or discarded")
     spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
+    second = adv.read_discard_b(r, state, doc)  # the advanced game's double blow
     cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
-    _too_many(r, Counter(spice_discard), cards, "Spice card", "/spice_discard")
-    state["spice_deck"] = {"deck": sorted((cards - Counter(spice_discard)).elements()), "discard": spice_discard,
-                           "aside": []}
+    _too_many(r, Counter(spice_discard + second), cards, "Spice card", "/spice_discard")
+    state["spice_deck"] = {"deck": sorted((cards - Counter(spice_discard + second)).elements()),
+                           "discard": spice_discard, "aside": [],
+                           **({"discard_b": second} if "discard_b" in state["spice_deck"] else {})}
     ixtl.read_flags(r, state, doc)
     factions = {g.faction(q) for q in seats}
     deck = Counter(c for c, t in cnt.traitors.items()  # the expansion's Cheap Hero traitor is no faction's
@@ -254,6 +261,7 @@ def _player(r: Reader, state: dict, pid: str, sc: dict, at: str, traitors: list)
     pl["ally"] = sc.get("ally")
     pl["fought"] = {}
     ixtl.read_player(r, state, pid, sc, at, traitors)
+    adv.read_player(r, state, pid, sc, at)
     if "prediction" in sc or faction == "bene-gesserit":  # left out: made, but unseen
         _prediction(r, state, pid, sc.get("prediction", HIDDEN), f"{at}/prediction")
     return pl["hand"]
@@ -321,6 +329,7 @@ def write(state: dict) -> dict | None:
     if state["spice_deck"]["discard"]:
         doc["spice_discard"] = list(state["spice_deck"]["discard"])
     ixtl.write_table(state, doc)
+    adv.write_table(state, doc)
     doc["players"] = {q: _held(state, q) for q in game["seats"]}
     return doc
 
@@ -328,7 +337,7 @@ def write(state: dict) -> dict | None:
 def _held(state: dict, pid: str) -> dict:
     pl = state["players"][pid]
     out = {"spice": pl["spice"], "forces": _placed(state, pid), "reserves": pl["reserves"], "tanks": pl["tanks"],
-           "leaders": {ld: s for ld, s in sorted(pl["leaders"].items()) if s not in ("alive", "ghola")},
+           "leaders": {ld: s for ld, s in sorted(pl["leaders"].items()) if s not in ("alive", "ghola", "captured")},
            "hand": list(pl["hand"]), "traitors": list(pl["traitors"])}
     for key in ("ally", "bribes"):
         if pl.get(key):
@@ -337,12 +346,13 @@ def _held(state: dict, pid: str) -> dict:
         guess = pl["prediction"]
         out["prediction"] = HIDDEN if guess["faction"] == HIDDEN else dict(guess)
     ixtl.write_player(pl, out)  # a ghola is written by its holder, the Tleilaxu
+    adv.write_player(pl, out)  # a captive by its holder, the Harkonnen
     return out
 
 
 def same_position(a: dict, b: dict) -> bool:
     """Two states that are the same position (the dealer's RNG aside)."""
-    a, b = copy.copy(ixtl.same_piles(a)), copy.copy(ixtl.same_piles(b))
+    a, b = copy.copy(adv.same(ixtl.same_piles(a))), copy.copy(adv.same(ixtl.same_piles(b)))
     a.pop("rng", None)
     b.pop("rng", None)
     return a == b

@@ -79,10 +79,11 @@ def take_from_deck(state: dict, card: str) -> str:
     refill(state)
     t = _t(state)
     from_bottom = not t.get("top") and t.get("bottom") and drawable(state) == t["bottom"][:1]
-    if t.get("top"):
-        t["top"].pop()
-    elif from_bottom:
-        t["bottom"].pop(0)
+    known = "top" if t.get("top") else "bottom" if from_bottom else None
+    if known:  # an emptied pile is no pile, as in take_from (a cut's scenario writes none)
+        t[known].pop(-1 if known == "top" else 0)
+        if not t[known]:
+            del t[known]
     if card == HIDDEN:  # the card stays in the deck's multiset until it is named
         t["hidden"] = t.get("hidden", 0) + 1
     else:

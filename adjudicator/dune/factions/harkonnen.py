@@ -105,4 +105,4 @@ def prison_break(g: Game, *_battle) -> None:
         if held and not any(s == "alive" for s in g.p(pid)["leaders"].values()):
             for ld, owner in sorted(held.items()):
                 g.p(owner)["leaders"][ld] = "alive"
-            g.p(pid)["captured"] = {}
+            del g.p(pid)["captured"]  # none held is no key, as a scenario builds it
