@@ -93,6 +93,17 @@ def test_advisors_the_engine_keeps_empty_are_written_and_read_back():
     assert doc["players"]["anna"]["advisors"] == [] and same_position(build(doc), state)
 
 
+def test_advisors_are_no_third_occupant_of_a_stronghold():
+    """Advisors count for no occupancy limit (dune.engine-advisors): the Bene Gesserit's advisors
+    beside two other factions in a stronghold are a position; as fighters they are not."""
+    players = {**SCENARIO["players"], "vlad": {"forces": {"Carthag": 6, "Arrakeen": 2}, "captured": ["Thufir Hawat"]}}
+    assert build({**SCENARIO, "players": players})["players"]["anna"]["advisors"] == ["arrakeen"]
+    fighters = {**players, "anna": {"forces": {"Arrakeen": 1}, "advisors": []}}
+    with pytest.raises(InvalidPosition) as err:
+        build({**SCENARIO, "players": fighters})
+    assert ("/players/anna/forces", "occupancy") in {(p["pointer"], p["code"]) for p in err.value.problems}
+
+
 def test_a_dead_kwisatz_haderach_and_a_sleeping_one():
     players = {**SCENARIO["players"], "paul": {"kwisatz": {"lost": 9, "dead": True}}}
     state = build({**SCENARIO, "players": players})
