@@ -30,6 +30,7 @@ from . import (
                rivals_base,
                rivals_bloodlines,
                rivals_immortality,
+               rivals_tech,
                rivals_turn,
                six,
                six_commanders,
@@ -41,4 +42,4 @@ from . import (
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
            "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
-           "rivals_turn", "six", "six_commanders", "tech", "triggers", "tuek", "uprising"]
+           "rivals_tech", "rivals_turn", "six", "six_commanders", "tech", "triggers", "tuek", "uprising"]

@@ -23,7 +23,7 @@ from ..content import FACTIONS
 from ..game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
 from ..influence import change_influence
 from ..leaders import passive_step
-from ..registry import ChanceKind, Verb, chance_kind, choice, custom, hook, node_kind, verb
+from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, hook, node_kind, verb
 from ..steps import choice_task, prepend, push_choice, run
 from ..tech import MODULE, STACKS, new_tech_state, owned
 from ..zones import count_deployed
@@ -108,6 +108,7 @@ def _apply_reveal(g: Game, task: dict, action: dict) -> None:
         ms_remove(tech["pool"], tile)
     tech["stacks"][i] -= 1
     tech["face_up"][i] = tile
+    fire("tech-face-up", g)
 
 
 chance_kind(ChanceKind(
@@ -195,8 +196,8 @@ def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
     if cost == 0:
         g.rulings.append("tech.cost-floor")
     data = tile_data(g, tile)
-    run(g, pid, [*([data["acquire_requires"]] if "acquire_requires" in data else []), *data.get("acquire", [])],
-        f"tech:{tile}")
+    effects = adjust("tech-acquire-steps", data.get("acquire", []), g, pid, tile)  # a Rival's differ
+    run(g, pid, [*([data["acquire_requires"]] if "acquire_requires" in data else []), *effects], f"tech:{tile}")
     if data.get("acquire"):
         g.rulings.append(R_ABILITY)
     if tile == pl.get("secret_project"):
@@ -210,6 +211,8 @@ def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
     pl["tech"] = sorted([*pl["tech"], {"id": tile, "flipped": False}], key=lambda e: e["id"])
     if _passive(g, pid, "all-battle-icons-ornithopter"):
         pair_all_icons(g, pid)
+    fire("tech-acquired", g, pid, tile)
+    fire("tech-face-up", g)  # a solo game's Rivals need a marked tile face up (rivals_tech.py)
 
 
 @hook("agent-sent")
