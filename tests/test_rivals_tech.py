@@ -17,7 +17,7 @@ from adjudicator.core.replay import replay
 from adjudicator.imperium.custom import rivals_turn
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
-from adjudicator.imperium.registry import fire
+from adjudicator.imperium.registry import adjust, fire
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 
@@ -261,8 +261,10 @@ def test_gene_locked_vault_draws_an_intrigue_card_and_never_protects(edition):
     rules.apply(state, legal[0])
     until_decision(rules, state)
     assert len(state["players"]["r1"]["intrigue"]) == len(before["intrigue"]) + 1
-    from adjudicator.imperium.registry import adjust
-    assert adjust("steal-threshold", 4, Game(state, rules.content), "r1") == 0  # Acquire effect only
+    g = Game(state, rules.content)
+    assert adjust("steal-threshold", 4, g, "r1") == 4  # its Acquire effect only: no protection
+    state["players"]["p1"]["tech"], state["players"]["r1"]["tech"] = state["players"]["r1"]["tech"], []
+    assert adjust("steal-threshold", 4, g, "p1") == 5  # the same tile protects a player
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

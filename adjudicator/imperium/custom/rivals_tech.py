@@ -108,13 +108,14 @@ def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     return steps
 
 
-@hook("steal-threshold")
-def _no_vault_protection(least: int, g: Game, pid: str) -> int:
-    """Gene-Locked Vault gives a Rival only its Acquire effect: no protection against stealing."""
-    if active(g) and is_rival(g, pid) and owns(g, pid, "tech-gene-locked-vault"):
+@hook("acquire-only")
+def _acquire_only(g: Game, pid: str, tile: str):
+    """Gene-Locked Vault, Glowglobes, Self-Destroying Messages, Servo-Receivers: a Rival has their
+    Acquire effects only, none of their standing rules (the Vault's protection against stealing)."""
+    if tile in ACQUIRE_ONLY and active(g) and is_rival(g, pid):
         g.rulings.append("rivals.tech-tiles")
-        return 0
-    return least
+        return True
+    return None
 
 
 # --- no marked tile face up --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from ..content import FACTIONS
 from ..game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
 from ..influence import change_influence
 from ..leaders import passive_step
-from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, hook, node_kind, verb
+from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ..steps import choice_task, prepend, push_choice, run
 from ..tech import MODULE, STACKS, new_tech_state, owned
 from ..zones import count_deployed
@@ -47,8 +47,9 @@ def _entries(g: Game, pid: str) -> list[dict]:
 
 
 def _passive(g: Game, pid: str, name: str) -> list[dict]:
-    """The standing-rule steps called `name` on the tiles `pid` owns."""
-    return [s for t in owned(g.p(pid)) for s in tile_data(g, t).get("passive", []) if s.get("custom") == name]
+    """The standing-rule steps called `name` on the tiles `pid` owns (a solo Rival has none of some)."""
+    return [s for t in owned(g.p(pid)) if not first("acquire-only", g, pid, t)
+            for s in tile_data(g, t).get("passive", []) if s.get("custom") == name]
 
 
 def _tile_of(src: str) -> str:
