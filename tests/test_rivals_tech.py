@@ -166,8 +166,9 @@ def test_the_card_takes_the_most_expensive_marked_tile_it_can_with_one_spice_off
     assert [a.data for a in legal] == [{"by": "r1", "do": "choose", "tile": want}]
     others = [t for t in face_up if t != want]
     for tile in others:  # a log recording another tile, or none, is refused
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as err:
             rules.apply(copy.deepcopy(state), Action({"by": "r1", "do": "choose", "tile": tile}))
+        assert err.value.code in ("rival.wrong-tile", "tech.cost")  # beyond its spice: the usual refusal
     with pytest.raises(IllegalAction):
         rules.apply(copy.deepcopy(state), Action({"by": "r1", "do": "choose", "option": "skip"}))
     paid = rules.content.tech[want]["cost"] - 1
@@ -420,3 +421,6 @@ def test_a_log_where_a_rival_takes_another_tile_is_flagged():
     mutated["actions"][index]["tile"] = other
     report = replay(mutated)
     assert report["first_illegal"] == index
+    verdict = report["verdicts"][index]
+    assert verdict["code"] == "rival.wrong-tile"
+    assert "rivals.tech-acquire-card" in [c["ruling"] for c in verdict["citations"]]

@@ -22,6 +22,7 @@ original game's Leaders as Rivals. Two players: the Rival ignores the tiles (riv
 
 from __future__ import annotations
 
+from ...core.errors import IllegalAction
 from ..choices import SKIP
 from ..game import Game, ms_add
 from ..registry import custom, hook
@@ -93,6 +94,20 @@ def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
         g.rulings.append("rivals.tech-tiles")
         return VAULT_INTRIGUE
     return None
+
+
+@hook("tech-refused")
+def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | None:
+    """A Rival's tile is the one the rules name, or none when it can pay for no marked tile."""
+    pid = task["player"]
+    if not active(g) or not is_rival(g, pid):
+        return None
+    best = best_tile(g, pid)
+    if given.get("tile") == best:
+        return None
+    return IllegalAction("rival.wrong-tile", f"{pid} acquires {best or 'no tile'} (the most expensive marked "
+                         f"tile it can pay for with 1 spice off, the topmost stack on a tie), not {given.get('tile')}",
+                         (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost"))
 
 
 @hook("tech-acquire-steps")

@@ -176,7 +176,7 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
     if not _requirement_met(g, pid, tile):
         return IllegalAction("tech.requirement", f"{tile} can be acquired only by trashing one of your "
                              "Spies from the board", ("tech.acquire-tile",))
-    return None
+    return first("tech-refused", g, task, given)  # a tile a rule forbids this seat (a solo Rival's)
 
 
 @choice("tech", _tech_offers, ("tech.acquire-tile", "tech.acquire-icon"), why_not=_tech_refused)
