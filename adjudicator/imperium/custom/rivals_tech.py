@@ -6,7 +6,7 @@ original game's Leaders as Rivals. Two players: the Rival ignores the tiles (riv
   Rival's; whenever none is face up, the face-up tile of the largest stack is trashed (the
   topmost stack on a tie) and the next one revealed.
 - Before its Swordmaster a Rival ignores the tiles; after it, it hoards spice: no 7-spice VP
-  trade unless the Conflict is a level III card (rivals_turn.economy asks `hoards_spice`).
+  trade unless the Conflict is a level III card (rivals_turn._trade asks `hoards_spice`).
 - The four Acquire Tech House Hagal cards (data: `acquire_tech`): the most expensive marked tile
   it can pay for, 1 spice off, ties to the topmost stack. The acquisition is the `tech` choice a
   player answers, narrowed to that one tile (`forced_choice`), so a log choosing otherwise is
