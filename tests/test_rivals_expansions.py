@@ -5,7 +5,8 @@ Row icon removes a Tleilaxu Row card; two players are unchanged. Bloodlines with
 game's Rivals (seed 000 p. 8): two players Streamlined, solo not (no Commander before the
 Swordmaster, 2 Solari, deployed first, 4 strength, boxed after the Conflict), the Tuek's Sietch
 cards with a player's Esmar Tuek, garrison first when a Rival loses a troop, Esmar Tuek and Piter
-De Vries as Rivals; Tech tiles ignored with two players. What stays refused with Rivals is pinned here."""
+De Vries as Rivals; Tech tiles ignored with two players; the solo Tech Module's playouts (its rules:
+test_rivals_tech.py). What stays refused with Rivals is pinned here."""
 
 import copy
 from collections import Counter
@@ -32,7 +33,9 @@ REFUSED = (
     "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
     "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
     "its Rivals follow the other Commander rule)",
-    "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
+    "Kota Odax of Ix as a solo Rival with the Tech Module (her Rival card and its Signet Ring's Tech: "
+    "no card facts in our sources; seed 000 pp. 8-9)",
+    "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
 
@@ -41,7 +44,7 @@ def test_what_stays_refused_is_pinned():
     assert rivals.REFUSED_WITH_RIVALS == REFUSED
     assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2)),
                                      "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
-                                     "tech": (("base", 2), ("uprising", 2))}
+                                     "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
 
 
 def solo(seed: int = 1, modules=("immortality",)) -> dict:
@@ -75,13 +78,26 @@ def test_two_players_keep_the_original_deck():
     assert deck(two_players()) == deck(two_players(modules=()))
 
 
-@pytest.mark.parametrize(("edition", "players", "module"), [
-    ("uprising", 1, "immortality"), ("uprising", 2, "immortality"), ("uprising", 1, "tech"),
-    ("base", 1, "tech")])
+@pytest.mark.parametrize(("edition", "players", "module"), [("uprising", 1, "immortality"),
+                                                              ("uprising", 2, "immortality")])
 def test_the_rest_is_refused_with_rivals(edition, players, module):
     with pytest.raises(MalformedLog) as err:
-        simulate(edition, players, 1, ("bloodlines", module) if module == "tech" else (module,))
+        simulate(edition, players, 1, (module,))
     assert err.value.code == "unsupported-module"
+
+
+@pytest.mark.parametrize("edition", ["uprising", "base"])
+def test_kota_odax_is_refused_as_a_solo_rival_with_the_tech_module(edition):
+    """No Rival card of hers in our sources (Uprising); the original game plays no Rival cards and
+    names only Esmar Tuek and Piter De Vries among Bloodlines' Leaders as Rivals (seed 000 p. 8)."""
+    game = {"system": "imperium", "edition": edition, "modules": ["bloodlines", "tech"],
+            "players": [{"id": "p1", "leader": "duke-leto-atreides" if edition == "base" else "muad-dib"}]}
+    setup = {"seed": 1, "difficulty": "mentat", "rivals": [{"id": "r1", "leader": "kota-odax-of-ix-leader"},
+                                                           {"id": "r2", "leader": "glossu-rabban"}]}
+    with pytest.raises(MalformedLog) as err:
+        ruleset(edition).new_state(game, setup if edition == "base" else {k: v for k, v in setup.items()
+                                                                          if k != "difficulty"})
+    assert err.value.code == "unknown-rival-leader"
 
 
 def to_rival_draw(state: dict) -> dict:
@@ -379,9 +395,9 @@ def test_a_rival_esmar_ignores_his_signet_without_bonus_spice():
     assert all(t.get("kind") != "bonus-spice-from" for t in state["stack"])
 
 
-@pytest.mark.parametrize("modules", [("bloodlines",), ("bloodlines", "immortality")])
+@pytest.mark.parametrize("modules", [("bloodlines",), ("bloodlines", "immortality"), ("bloodlines", "tech")])
 def test_bloodlines_solo_playouts_replay_identically_and_end_in_a_winner(modules):
-    bought = 0
+    bought, tiles = 0, 0
     for seed in range(4):
         log = simulate("base", 1, seed, modules)
         report = replays_identically(log)
@@ -393,7 +409,9 @@ def test_bloodlines_solo_playouts_replay_identically_and_end_in_a_winner(modules
             assert violations(state) == []
         bought += sum(sum(state["players"][r["id"]]["commanders"].values()) for r in log["setup"]["rivals"])
         bought += state["commanders"]["box"]
+        tiles += sum(len(state["players"][r["id"]].get("tech", ())) for r in log["setup"]["rivals"])
     assert bought  # the playouts meet Commanders boxed or held by Rivals
+    assert tiles or "tech" not in modules  # and Rivals acquiring Tech tiles
 
 
 def test_a_log_where_a_solo_rival_takes_a_commander_before_its_swordmaster_is_flagged():
@@ -464,7 +482,8 @@ def test_a_rival_loses_a_spy_it_must_move_when_the_other_faction_posts_are_full(
 
 
 @pytest.mark.parametrize(("players", "modules"), [(1, ("bloodlines",)), (1, ("bloodlines", "choam")),
-                                                  (2, ("bloodlines", "tech")), (2, ("bloodlines", "choam"))])
+                                                  (1, ("bloodlines", "tech")), (2, ("bloodlines", "tech")),
+                                                  (2, ("bloodlines", "choam"))])
 def test_uprising_bloodlines_rival_playouts_replay_identically_and_end_in_a_winner(players, modules):
     for seed in range(3):
         log = simulate("uprising", players, seed, modules)
@@ -489,7 +508,8 @@ def test_a_rivals_deep_cover_spy_ignores_an_opponents_spy_on_its_first_faction()
 
 @pytest.mark.parametrize(("edition", "players", "modules"), [
     ("base", 1, ("bloodlines",)), ("base", 2, ("bloodlines", "tech")), ("base", 2, ("immortality",)),
-    ("uprising", 1, ("bloodlines",)), ("uprising", 2, ("bloodlines", "choam"))])
+    ("base", 1, ("bloodlines", "tech")), ("uprising", 1, ("bloodlines",)), ("uprising", 1, ("bloodlines", "tech")),
+    ("uprising", 2, ("bloodlines", "choam"))])
 def test_a_rival_sent_to_the_wrong_space_is_flagged_with_the_modules(edition, players, modules):
     log = simulate(edition, players, 2, modules)
     index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")

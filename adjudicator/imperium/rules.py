@@ -60,8 +60,9 @@ MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
 # Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
 RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)),
                          "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
-                         # two players: the Rival ignores Tech tiles (seed 000 p. 9)
-                         "tech": (("base", 2), ("uprising", 2))}
+                         # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
+                         # Rival ignores Tech tiles (seed 000 p. 9; custom/rivals_tech.py)
+                         "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations

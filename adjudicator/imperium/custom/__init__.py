@@ -9,7 +9,9 @@ Intrigue cards; bloodlines*.py, commanders.py: the Bloodlines cards, leaders and
 Commanders; tuek.py: Esmar Tuek's Sietch; tech.py: the Tech Module and Kota Odax of Ix;
 hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM contracts;
 rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising); rivals_base.py: the
-original game's two-player House Hagal; six.py, six_commanders.py: the six-player team game (Uprising).
+original game's two-player House Hagal; rivals_bloodlines.py, rivals_immortality.py, rivals_tech.py:
+the expansions' Rival rules (rivals_tech: solo Rivals and the Tech Module); six.py,
+six_commanders.py: the six-player team game (Uprising).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from . import (
                rivals_base,
                rivals_bloodlines,
                rivals_immortality,
+               rivals_tech,
                rivals_turn,
                six,
                six_commanders,
@@ -41,4 +44,4 @@ from . import (
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
            "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
-           "rivals_turn", "six", "six_commanders", "tech", "triggers", "tuek", "uprising"]
+           "rivals_tech", "rivals_turn", "six", "six_commanders", "tech", "triggers", "tuek", "uprising"]

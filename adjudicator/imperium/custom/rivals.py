@@ -21,6 +21,7 @@ from ...core.names import NameIndex
 from ...resources import data_dir
 from ..game import Game, ms_add, ms_remove, spy_owners
 from ..registry import ChanceKind, chance_kind, hook
+from ..steps import run
 from ..zones import place_spy
 
 OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
@@ -40,15 +41,19 @@ NOT_IMPLEMENTED = (
     "Uprising's difficulty levels beyond the options they require",
     "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
+    "the strength of Bloodlines' Acquire Tech House Hagal cards (not in our sources)",
 )
 NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
+NI_TECH_SWORDS = NOT_IMPLEMENTED[4]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
     "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
     "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
     "its Rivals follow the other Commander rule)",
-    "the Tech Module with solo Rivals (Hagal-marked tiles, Acquire Tech cards, Kota Odax; seed 000 p. 9)",
+    "Kota Odax of Ix as a solo Rival with the Tech Module (her Rival card and its Signet Ring's Tech: "
+    "no card facts in our sources; seed 000 pp. 8-9)",
+    "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
 
@@ -201,7 +206,9 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         g.rulings.append("rivals.agent-placement")
         _again(g, task)
     elif task["purpose"] == "swords":
-        g.p(task["player"])["swords"] += data["swords"]
+        if data["swords"] is None:  # a card whose strength no source we hold prints (Acquire Tech)
+            g.note_unimplemented(NI_TECH_SWORDS)
+        g.p(task["player"])["swords"] += data["swords"] or 0
         g.rulings.append("rivals.combat-strength")
     else:
         _for_agent(g, task, card, data)
@@ -217,6 +224,10 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
         _place_spy(g, pid, agent["spy_posts"])
         g.rulings.append("rivals.spy-cards")
         _again(g, task)
+        return
+    if agent.get("acquire_tech"):  # Bloodlines' Acquire Tech card (rivals_tech.py): no Agent goes with it
+        _again(g, task)
+        run(g, pid, [{"custom": "rival-acquire-tech"}], f"hagal:{card}")
         return
     option = chosen_option(g, pid, agent["options"])
     if option is not None and skips_free_space(g, pid, option):

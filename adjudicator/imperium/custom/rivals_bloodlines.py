@@ -7,8 +7,8 @@ not: its Agent on a space holding a Commander sends that Commander to the box. S
 the other rule: nothing before their Swordmaster, then a Commander bought for 2 Solari where the
 Agent went, deployed before any troop, worth 4 strength, boxed after the Conflict; they gain no
 Skill. The two Tuek's Sietch House Hagal cards join the deck only when a player leads Esmar Tuek
-(`needs_leader` in data/base/house-hagal.json, built by `rivals.new_hagal`). Uprising's Rivals
-and the solo Tech Module are refused (`rivals.REFUSED_WITH_RIVALS`).
+(`needs_leader` in data/base/house-hagal.json, built by `rivals.new_hagal`). The solo Tech Module:
+rivals_tech.py; what stays refused: `rivals.REFUSED_WITH_RIVALS`.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
 def _setup(g: Game) -> None:
     if "bloodlines" in g.state["game"]["modules"] and rivals(g):
         g.rulings += ["rivals.bloodlines-commander-mode", "rivals.bloodlines-setup"]
-        if "tech" in g.state["game"]["modules"]:  # two players only (rules.RIVAL_MODULE_EDITIONS)
+        if "tech" in g.state["game"]["modules"] and len(rivals(g)) == 1:  # solo: rivals_tech.py
             g.rulings.append("rivals.tech-two-player")  # the Rival ignores the tiles: no rule to apply
         if "tueks-sietch" in g.state["hagal"]["deck"]:
             g.rulings.append("rivals-x.bl-card-data")

@@ -21,6 +21,7 @@ from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, lead
 from .rivals_base import expert, is_spoiler
 from .rivals_bloodlines import commander_on_space, deploy_commanders, rival_signet
 from .rivals_immortality import card_icons
+from .rivals_tech import after_last_agent, before_agent, combat_space, forced_choice, hoards_spice
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -53,6 +54,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     went (they join the Conflict with the card's on a combat space, p. 3)."""
     pl, board, space_id = g.p(pid), g.state["board"], option["space"]
     space = g.content.spaces[space_id]
+    before_agent(g, pid)  # Spy Drones (solo Tech Module)
     pl["placed"].append(space_id)
     board["occupied"][space_id] = pid
     board["occupied"] = dict(sorted(board["occupied"].items()))
@@ -60,6 +62,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     if controller and space.get("control"):
         g.gain(controller, space["control"])
         g.rulings.append("control.bonus")
+    run(g, pid, [{"custom": "rival-tech-reveal"}], "rival")  # last: after the economy's Swordmaster
     run(g, pid, [{"custom": "rival-economy"}], "rival")  # after the draws the card pushes below
     recruited = option.get("troops", 0)
     for key in ("solari", "spice", "water"):
@@ -83,7 +86,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     if option.get("spy") == "priority":
         place_priority_spy(g, pid)
     commander_on_space(g, pid, space_id)  # Bloodlines: a Commander where the Agent went, before deploying
-    _troops(g, pid, recruited, space["combat"], network_troops)
+    _troops(g, pid, recruited, combat_space(g, pid, space_id), network_troops)  # Rapid Dropships too
     if option.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
     card_icons(g, pid, option)  # Immortality's Tleilaxu icons (solo)
@@ -94,6 +97,24 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     # the card's icons: the Uprising booklet's list, or the original rulebook's sheet
     g.rulings += (["rivals.card-effects", "rivals.resources"] if g.state["game"]["edition"] == "uprising"
                   else ["rivals.base-house-hagal", "rivals.base-two-player"])
+
+
+@custom("rival-signet")
+def rival_signet_ring(g: Game, task: dict, step: dict) -> None:
+    """A Rival's Signet Ring outside its Agent turn (Servo-Receivers' Acquire effect, seed 000 p. 9):
+    the Leader's in the original game, its Rival card's in Uprising; troops to the garrison."""
+    pid = task["player"]
+    if g.state["game"]["edition"] == "base":
+        run(g, pid, rival_signet(g, pid), f"signet:{g.p(pid)['leader']}")
+        g.rulings.append("rivals.base-solo-play")
+        return
+    g.rulings.append("rivals.leader-cards")
+    _troops(g, pid, leader_gains(g, pid, leader_card(g, pid)["signet"]), False)
+
+
+@custom("rival-tech-reveal")
+def _tech_reveal(g: Game, task: dict, step: dict) -> None:
+    after_last_agent(g, task["player"])
 
 
 def raise_influence(g: Game, pid: str, what: str) -> None:
@@ -281,6 +302,8 @@ def _discard_intrigue(g: Game, pid: str, n: int) -> None:
 def _trade(g: Game, pid: str, ruling: str = "rivals.vp-exchange") -> None:
     pl, rates = g.p(pid), deck_data(g)["vp_trades"]
     for key in TRADES:
+        if key == "spice" and hoards_spice(g, pid):  # solo Tech Module: spice kept for tiles
+            continue
         while (len(pl["intrigue"]) if key == "intrigue" else pl[key]) >= rates[key]:
             if key == "intrigue":
                 _discard_intrigue(g, pid, rates[key])
@@ -320,6 +343,8 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
+    if (forced := forced_choice(g, pid, task, offers)) is not None:  # solo Tech Module
+        return [forced]
     if g.state["game"]["edition"] == "base":
         return _base_pick(g, pid, task, offers)
     picked = _rival_pick(g, pid, task, offers)

@@ -23,7 +23,7 @@ from ..content import FACTIONS
 from ..game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
 from ..influence import change_influence
 from ..leaders import passive_step
-from ..registry import ChanceKind, Verb, chance_kind, choice, custom, hook, node_kind, verb
+from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ..steps import choice_task, prepend, push_choice, run
 from ..tech import MODULE, STACKS, new_tech_state, owned
 from ..zones import count_deployed
@@ -47,8 +47,9 @@ def _entries(g: Game, pid: str) -> list[dict]:
 
 
 def _passive(g: Game, pid: str, name: str) -> list[dict]:
-    """The standing-rule steps called `name` on the tiles `pid` owns."""
-    return [s for t in owned(g.p(pid)) for s in tile_data(g, t).get("passive", []) if s.get("custom") == name]
+    """The standing-rule steps called `name` on the tiles `pid` owns (a solo Rival has none of some)."""
+    return [s for t in owned(g.p(pid)) if not first("acquire-only", g, pid, t)
+            for s in tile_data(g, t).get("passive", []) if s.get("custom") == name]
 
 
 def _tile_of(src: str) -> str:
@@ -108,6 +109,7 @@ def _apply_reveal(g: Game, task: dict, action: dict) -> None:
         ms_remove(tech["pool"], tile)
     tech["stacks"][i] -= 1
     tech["face_up"][i] = tile
+    fire("tech-face-up", g)
 
 
 chance_kind(ChanceKind(
@@ -174,7 +176,7 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
     if not _requirement_met(g, pid, tile):
         return IllegalAction("tech.requirement", f"{tile} can be acquired only by trashing one of your "
                              "Spies from the board", ("tech.acquire-tile",))
-    return None
+    return first("tech-refused", g, task, given)  # a tile a rule forbids this seat (a solo Rival's)
 
 
 @choice("tech", _tech_offers, ("tech.acquire-tile", "tech.acquire-icon"), why_not=_tech_refused)
@@ -195,8 +197,8 @@ def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
     if cost == 0:
         g.rulings.append("tech.cost-floor")
     data = tile_data(g, tile)
-    run(g, pid, [*([data["acquire_requires"]] if "acquire_requires" in data else []), *data.get("acquire", [])],
-        f"tech:{tile}")
+    effects = adjust("tech-acquire-steps", data.get("acquire", []), g, pid, tile)  # a Rival's differ
+    run(g, pid, [*([data["acquire_requires"]] if "acquire_requires" in data else []), *effects], f"tech:{tile}")
     if data.get("acquire"):
         g.rulings.append(R_ABILITY)
     if tile == pl.get("secret_project"):
@@ -210,6 +212,8 @@ def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
     pl["tech"] = sorted([*pl["tech"], {"id": tile, "flipped": False}], key=lambda e: e["id"])
     if _passive(g, pid, "all-battle-icons-ornithopter"):
         pair_all_icons(g, pid)
+    fire("tech-acquired", g, pid, tile)
+    fire("tech-face-up", g)  # a solo game's Rivals need a marked tile face up (rivals_tech.py)
 
 
 @hook("agent-sent")
