@@ -1,5 +1,5 @@
 """Shared by the classic Dune rule tests: a game of some factions, a position with tasks pending,
-an action applied or refused, forces placed by a position edit."""
+an action or chance outcome applied or refused, forces and cards placed by a position edit."""
 
 from __future__ import annotations
 
@@ -13,19 +13,31 @@ from adjudicator.dune.rules import DuneRules
 RULES = DuneRules()
 
 
-def new(*factions, seed=None):
-    game = {"system": "dune", "players": [{"id": f, "faction": f} for f in factions]}
+ADVANCED = ("advanced",)
+
+
+def new(*factions, seed=None, modules=()):
+    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
     return RULES.new_state(game, {"seed": seed} if seed is not None else {})
 
 
-def at(state, *tasks, phase="collection"):
-    """The position with these tasks pending (the last one first) above the flow."""
+def at(state, *tasks, phase="collection", turn=None, storm=None):
+    """The position with these tasks pending (the last one first) above the flow, on this turn
+    and with the storm at this sector when given."""
+    if turn is not None:
+        state["turn"] = turn
+    if storm is not None:
+        state["storm"] = storm
     state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
     return Game(state)
 
 
 def act(state, by, do, **args):
     return RULES.apply(state, Action({"by": by, "do": do, **args}))
+
+
+def chance(state, do, **data):
+    return RULES.apply(state, Action({"by": "chance", "do": do, **data}))
 
 
 def refused(state, by, do, **args):
@@ -38,3 +50,11 @@ def move_forces(g, pid, loc, n):
     """Forces from reserves to a place (a position edit that conserves forces)."""
     g.p(pid)["reserves"] -= n
     g.add_forces(loc, pid, n)
+
+
+def give(g, pid, *cards):
+    """Treachery cards from the deck into a hand (kept sorted, as the engine keeps it)."""
+    for card in cards:
+        g.state["treachery"]["deck"].remove(card)
+        g.p(pid)["hand"].append(card)
+    g.p(pid)["hand"].sort()

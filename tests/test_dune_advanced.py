@@ -2,20 +2,17 @@
 rule the engine plays, each a position answered by the facade as a log's action would be
 (rulings dune.harkonnen-capture, dune.engine-capture)."""
 
-import pytest
-from dune_helpers import RULES, act, move_forces, refused
+from functools import partial
 
-from adjudicator.core.actions import Action
+import pytest
+from dune_helpers import ADVANCED, RULES, act, chance, move_forces, new, refused
+
 from adjudicator.core.errors import IllegalAction, MalformedLog
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-def new(*factions, modules=("advanced",)):
-    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
-    return RULES.new_state(game, {})
+new = partial(new, modules=ADVANCED)
 
 
 def battle(state, a, d, where="the-great-flat@14", turn=2):
@@ -35,10 +32,6 @@ def fight(state, a_plan, d_plan, a="harkonnen", d="emperor"):
     act(state, d, "plan", **d_plan)
     act(state, a, "pass")
     act(state, d, "pass")
-
-
-def chance(state, do, **data):
-    return RULES.apply(state, Action({"by": "chance", "do": do, **data}))
 
 
 def test_the_advanced_module_is_a_setup_option_and_others_are_refused():

@@ -5,37 +5,24 @@ answered unverifiable / not-implemented in an advanced game, and the same action
 is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
 The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
 
+from functools import partial
+
 import pytest
-from dune_helpers import RULES, act, refused
+from dune_helpers import ADVANCED, RULES, act, at, give, new, refused
 
 from adjudicator.dune.advanced import PENDING
-from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-ADVANCED, BASIC = ("advanced",), ()
-
-
-def new(*factions, modules=ADVANCED):
-    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
-    return RULES.new_state(game, {})
-
-
-def at(state, *tasks, phase="shipment-movement", turn=2, storm=0):
-    state["turn"], state["storm"] = turn, storm
-    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
-    return Game(state)
+BASIC = ()
+new = partial(new, modules=ADVANCED)
+at = partial(at, phase="shipment-movement", turn=2, storm=0)
 
 
 def flagged(out, part):
     """The outcome names the pending rule `part` and rests on no basic reading in its place."""
     return (out.verdict == "unverifiable" and out.code == "not-implemented" and f"({part})" in out.message
             and "dune.engine-advanced-game" in out.rulings)
-
-
-def give(g, pid, card):
-    g.state["treachery"]["deck"].remove(card)
-    g.p(pid)["hand"].append(card)
 
 
 def test_only_one_bene_gesserit_rule_is_pending():

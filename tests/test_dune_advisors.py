@@ -2,8 +2,10 @@
 dune.bene-gesserit-advisors, dune.engine-advisors): one scenario per ability, legal and illegal,
 through the facade as a log's actions. `Game.combatant` is the one question the other rules ask."""
 
+from functools import partial
+
 import pytest
-from dune_helpers import RULES, act, move_forces, refused
+from dune_helpers import ADVANCED, RULES, act, at, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
@@ -12,17 +14,8 @@ from adjudicator.dune.victory import held
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 BG = "bene-gesserit"
-
-
-def new(*factions, modules=("advanced",)):
-    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
-    return RULES.new_state(game, {})
-
-
-def at(state, *tasks, phase="shipment-movement", turn=2, storm=0):
-    state["turn"], state["storm"] = turn, storm
-    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
-    return Game(state)
+new = partial(new, modules=ADVANCED)
+at = partial(at, phase="shipment-movement", turn=2, storm=0)
 
 
 def advisors(g, loc, n):

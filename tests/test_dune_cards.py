@@ -3,35 +3,16 @@ bribes.py, bidding.py, movement.py), each a position answered by the facade as a
 would be (rulings dune.weather-control, dune.family-atomics, dune.hajr, dune.tleilaxu-ghola,
 dune.truthtrance, dune.karama, dune.bribes, dune.engine-card-plays)."""
 
+from functools import partial
+
 import pytest
-from dune_helpers import RULES, act, move_forces, new, refused
+from dune_helpers import RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-
-
-
-def at(state, *tasks, phase="collection", turn=2):
-    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
-    state["turn"] = turn
-    return Game(state)
-
-
-
-
-
-
-
-
-def give(g, pid, *cards):
-    for card in cards:
-        g.state["treachery"]["deck"].remove(card)
-        g.p(pid)["hand"].append(card)
-    g.p(pid)["hand"].sort()
+at = partial(at, turn=2)
 
 
 def storm_window(*factions, storm=0):

@@ -2,30 +2,12 @@
 more per advantage, each checked through the facade as a log's action would be."""
 
 import pytest
-from dune_helpers import RULES, act, at, move_forces, new, refused
+from dune_helpers import RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-
-
-
-
-
-
-
-
-
-
-
-def give(g, pid, *cards):
-    for card in cards:
-        g.state["treachery"]["deck"].remove(card)
-        g.p(pid)["hand"].append(card)
-    g.p(pid)["hand"].sort()
 
 
 def battle(*factions, a, d, where="the-great-flat@14"):

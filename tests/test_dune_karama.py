@@ -3,29 +3,18 @@ dune.engine-karama-stops): played while the decision that would use the advantag
 the decision is then taken without it; outside that window, by the advantage's own faction, or
 against a traitor call, it is refused."""
 
+from functools import partial
+
 import pytest
-from dune_helpers import RULES, act, move_forces, new, refused
+from dune_helpers import RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.core.actions import Action
-from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.karama import STOPPABLE
 from adjudicator.dune.registry import INTERJECTIONS
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-def at(state, *tasks, phase="collection", turn=2):
-    state["stack"] = [{"t": "flow", "phase": phase}, *tasks]
-    state["turn"] = turn
-    return Game(state)
-
-
-def give(g, pid, *cards):
-    for card in cards:
-        g.state["treachery"]["deck"].remove(card)
-        g.p(pid)["hand"].append(card)
-    g.p(pid)["hand"].sort()
+at = partial(at, turn=2)
 
 
 def karama(state, by, against):

@@ -2,31 +2,17 @@
 (adjudicator/dune/karama_powers.py; rulings dune.karama, dune.engine-karama-powers): the window
 decision that asks for them, each power used and refused, and a log that tries one again."""
 
-import pytest
-from dune_helpers import RULES, act, move_forces, refused
+from functools import partial
 
-from adjudicator.core.actions import Action
+import pytest
+from dune_helpers import ADVANCED, RULES, act, chance, give, move_forces, new, refused
+
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.spice import start_blow
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-def new(*factions, modules=("advanced",)):
-    game = {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
-    return RULES.new_state(game, {})
-
-
-def give(g, pid, *cards):
-    for card in cards:
-        g.state["treachery"]["deck"].remove(card)
-        g.p(pid)["hand"].append(card)
-    g.p(pid)["hand"].sort()
-
-
-def chance(state, do, **data):
-    return RULES.apply(state, Action({"by": "chance", "do": do, **data}))
+new = partial(new, modules=ADVANCED)
 
 
 # --- Fremen: a Shai-Hulud where they wish ----------------------------------------------------------------

@@ -4,10 +4,9 @@ timing, the Tleilaxu's spice for a Ghola card. Each is stopped at a window asked
 only of the other players who may hold a Karama."""
 
 import pytest
-from dune_helpers import RULES, act, move_forces, new, refused
+from dune_helpers import RULES, act, chance, give, move_forces, new, refused
 from ixtl_helpers import new_ixtl
 
-from adjudicator.core.actions import Action
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.movement import start_shipment
@@ -15,17 +14,6 @@ from adjudicator.dune.spice import start_blow
 from adjudicator.dune.storm import start_storm
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked", "ixtl_unlocked")  # refused to users yet
-
-
-def give(g, pid, *cards):
-    for card in cards:
-        g.state["treachery"]["deck"].remove(card)
-        g.p(pid)["hand"].append(card)
-    g.p(pid)["hand"].sort()
-
-
-def chance(state, do, **data):
-    return RULES.apply(state, Action({"by": "chance", "do": do, **data}))
 
 
 # --- the Fremen's half losses in the storm ---------------------------------------------------------------
