@@ -340,7 +340,7 @@ def test_every_ruling_the_engine_names_exists_and_is_in_force():
         assert kind.rulings and set(kind.rulings) <= set(records), kind
 
 
-NOT_YET = {"advanced-game", "ixians-tleilaxu"}
+NOT_YET = {"ixians-tleilaxu"}
 
 
 def test_not_implemented_is_pinned_and_documented():

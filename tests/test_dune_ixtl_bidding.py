@@ -261,9 +261,15 @@ def test_no_technology_in_the_basic_game_and_a_karama_prevents_it_in_the_advance
     assert RULES.prompt(state)["kind"] == "bid" and problems(state) == []
 
 
-def test_the_ixians_special_karama_power_is_not_played():
+def test_the_ixians_special_karama_power_is_accepted_and_answered_not_implemented():
+    """Paragraph 27 names it without saying what it does: the card goes and the power is spent,
+    and the verdict says the engine cannot judge it (never illegal, never legal)."""
     state, g = _bidding("ixians", "atreides", modules=ADVANCED)
     _give(g, "ixians", "karama")
+    out = act(state, "ixians", "play", card="karama", power=True)
+    assert out.verdict == "unverifiable" and out.code == "not-implemented" and "paragraph 27" in out.message
+    assert "karama" not in g.p("ixians")["hand"] and g.p("ixians")["karama_power"] is True
+    _give(g, "ixians", "karama")  # once a game
     assert refused(state, "ixians", "play", card="karama", power=True).code == "dune.no-karama-power"
 
 

@@ -22,12 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
-from .advanced import unplayed
 from .alliance import allied
 from .game import Game
 from .registry import Decision, decision, first
 from .storm import exposed
-from .treachery import could_hold, discard
+from .treachery import HIDDEN, could_hold, discard
 
 RULINGS = ("dune.karama", "dune.engine-karama-stops")
 KARAMA = "karama"
@@ -271,10 +270,20 @@ def payment_error(g: Game, pid: str, card) -> IllegalAction | None:
 
 
 def pay_with(g: Game, pid: str, card) -> None:
-    """Discard the card that paid; a worthless card not named is unknown (advanced.PENDING)."""
+    """Discard the card that paid. Named, it goes; naming none, a Karama if they may hold one, else
+    the worthless card standing in (the advanced Bene Gesserit, ruling dune.engine-advanced-game):
+    the one kind they hold, or, holding several kinds, the first by name, and the verdict is then
+    unverifiable (the log does not say which went)."""
     if card is None and not could_hold(g, pid, KARAMA):
-        unplayed(g, "worthless-karama")
-        return
+        kinds = sorted({c for c in g.p(pid)["hand"] if c != HIDDEN and first("karama-stand-in", g, pid, c)})
+        g.rulings.append("dune.engine-advanced-game")
+        if not kinds:  # checked when the bid was made; the hand cannot have changed since
+            raise IllegalAction("dune.card-not-in-hand", f"{pid} holds no card to pay with as a Karama",
+                                ("dune.karama", "dune.bene-gesserit-worthless-karama"))
+        card = kinds[0]
+        if len(kinds) > 1:
+            g.hidden.append(f"which worthless card {pid} paid as a Karama is not recorded (one of "
+                            f"{', '.join(kinds)}; {card} taken)")
     discard(g, pid, [card or KARAMA])
     g.rulings.append("dune.karama")
     if card not in (None, KARAMA):

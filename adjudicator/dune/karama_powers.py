@@ -171,7 +171,15 @@ def options(g: Game, pid: str) -> list[dict]:
     return [{"power": True, **o} for o in power.options(g, pid)]
 
 
+# Powers the seed names without saying what they do: a play of one is accepted, the card spent and
+# the power used, and the action answered unverifiable / not-implemented (never judged).
+UNDESCRIBED = {"ixians": "the Ixians' Special Karama Power (seed 002 paragraph 27 names it without saying what "
+                         "it does)"}
+
+
 def error(g: Game, pid: str, args: dict) -> IllegalAction | None:
+    if g.advanced and g.faction(pid) in UNDESCRIBED and not g.p(pid).get("karama_power"):
+        return None
     if not g.advanced or g.faction(pid) not in POWERS:
         return IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power the engine plays "
                              "(advanced game only)", RULINGS)
@@ -186,6 +194,9 @@ def error(g: Game, pid: str, args: dict) -> IllegalAction | None:
 
 def use(g: Game, pid: str, args: dict) -> None:
     g.p(pid)["karama_power"] = True
+    if g.faction(pid) in UNDESCRIBED:
+        g.unimplemented.append(UNDESCRIBED[g.faction(pid)])
+        return
     POWERS[g.faction(pid)].effect(g, pid, {k: v for k, v in args.items() if k != "power"})
     g.rulings.extend(r for r in RULINGS if r not in g.rulings)
 

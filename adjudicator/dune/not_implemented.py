@@ -5,11 +5,6 @@ one of them is answered `unverifiable` / `not-implemented`, never judged."""
 from __future__ import annotations
 
 NOT_IMPLEMENTED = {
-    # advanced game
-    "advanced-game": ("The advanced game's rules not played yet (advanced.PENDING), an action they would "
-                      "change answered not-implemented: a Karama bid or shipment the Bene Gesserit pay "
-                      "with a worthless card not named",
-                      "dune.engine-advanced-game"),
     # the expansion
     "ixians-tleilaxu": ("The Ixians & Tleilaxu expansion (seed 002), refused to users as a module while "
                         "incomplete (expansion.INCOMPLETE); played so far: both factions seated, Face "
@@ -25,6 +20,7 @@ NOT_IMPLEMENTED = {
                         "(tech_tokens.py), positions with both factions and Tech Tokens (scenario_ixtl.py). "
                         "Not yet: the advanced Ixians' other stronghold move (the seed does not say how), Karama "
                         "holding Cyborgs to one territory (the seed names no wider Cyborg move), the Ixians' "
-                        "Special Karama Power (the seed does not say what it does: refused as an unknown power)",
+                        "Special Karama Power (the seed does not say what it does: accepted, the card and power spent, "
+                        "answered not-implemented; karama_powers.UNDESCRIBED)",
                         "dune.engine-ixtl-gate"),
 }

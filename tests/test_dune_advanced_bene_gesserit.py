@@ -1,33 +1,22 @@
-"""The advanced advantages the engine does not play yet (advanced.PENDING, ruling
-dune.engine-advanced-game; only the Bene Gesserit's worthless Karama is left; their shipment from
-the planet as the Guild's ally, played, is tested here too): an action one could change is
-answered unverifiable / not-implemented in an advanced game, and the same action in a basic game
-is judged as the basic rules say (issue #15: no verdict rests on a rule the engine does not know).
-The advanced advantages played are tested in test_dune_advanced.py and test_dune_karama.py."""
+"""The advanced Bene Gesserit around the Guild's shipment and the Karama (rulings
+dune.bene-gesserit-advisors, dune.bene-gesserit-worthless-karama, dune.engine-advanced-game): their
+shipment from the planet as the Guild's ally lands fighters, never onto their advisors; a Karama
+bid or shipment paid with a worthless card that the log does not name discards the one kind they
+hold, or, holding several, the first by name with the verdict unverifiable; the basic game's same
+actions judged as the basic rules say. The other advanced advantages: test_dune_advanced.py,
+test_dune_advisors.py, test_dune_karama*.py."""
 
 from functools import partial
 
 import pytest
 from dune_helpers import ADVANCED, RULES, act, at, give, new, refused
 
-from adjudicator.dune.advanced import PENDING
 from adjudicator.dune.invariants import problems
 
 pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 BASIC = ()
 new = partial(new, modules=ADVANCED)
 at = partial(at, phase="shipment-movement", turn=2, storm=0)
-
-
-def flagged(out, part):
-    """The outcome names the pending rule `part` and rests on no basic reading in its place."""
-    return (out.verdict == "unverifiable" and out.code == "not-implemented" and f"({part})" in out.message
-            and "dune.engine-advanced-game" in out.rulings)
-
-
-def test_only_one_bene_gesserit_rule_is_pending():
-    # the others are played (the advisors: test_dune_advisors.py)
-    assert set(PENDING) == {"worthless-karama"}
 
 
 # --- Bene Gesserit: their own shipment from the planet as the Guild's ally (played: fighters land) ---------
@@ -63,37 +52,56 @@ def test_bene_gesserit_cross_ship_onto_their_advisors_is_refused():
 
 
 # --- Bene Gesserit: a worthless card as a Karama -------------------------------------------------------------
-# Played from hand it is played (cards.py; test_dune_karama.py); a Karama bid or shipment names no
-# card, so one paid with a worthless card stays flagged.
-@pytest.mark.parametrize("modules", [ADVANCED, BASIC])
-def test_bene_gesserit_karama_bid_with_a_worthless_card(modules):
-    state = new("bene-gesserit", "emperor", modules=modules)
-    state["order"] = ["bene-gesserit", "emperor"]
+# Played from hand or named (`card`), it is played (cards.py; test_dune_karama.py); here the log names none.
+BG = "bene-gesserit"
+
+
+def _bid_with_worthless(*hand, modules=ADVANCED):
+    state = new(BG, "emperor", modules=modules)
+    state["order"] = [BG, "emperor"]
     g = at(state, {"t": "auto", "kind": "auction", "left": 1, "first": 0}, phase="revival")
-    give(g, "bene-gesserit", "kulon")
+    assert g.p(BG)["hand"] == []
+    give(g, BG, *hand)
     RULES.settle(g)
-    if not modules:
-        assert refused(state, "bene-gesserit", "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
-        return
-    act(state, "bene-gesserit", "bid", amount=20, karama=True)
+    return state, g
+
+
+def test_a_karama_bid_naming_no_card_pays_with_the_one_worthless_kind_held():
+    state, g = _bid_with_worthless("kulon", "shield")
+    act(state, BG, "bid", amount=20, karama=True)
     out = act(state, "emperor", "pass")
-    assert flagged(out, "worthless-karama") and g.p("emperor")["spice"] == 10  # nothing paid for the card
+    assert out.verdict == "legal" and "dune.engine-advanced-game" in out.rulings
+    assert state["treachery"]["discard"] == ["kulon"] and "kulon" not in g.p(BG)["hand"]
+    assert g.p("emperor")["spice"] == 10 and problems(state) == []  # nothing paid for the card
+
+
+def test_holding_several_worthless_kinds_the_first_by_name_goes_and_the_verdict_is_unverifiable():
+    state, g = _bid_with_worthless("la-la-la", "kulon")
+    act(state, BG, "bid", amount=20, karama=True)
+    out = act(state, "emperor", "pass")
+    assert out.verdict == "unverifiable" and out.code == "hidden-information" and "kulon, la-la-la" in out.message
+    assert "kulon" in state["treachery"]["discard"] and "la-la-la" in g.p(BG)["hand"]
     assert problems(state) == []
+
+
+def test_in_the_basic_game_a_worthless_card_is_no_karama():
+    state, _ = _bid_with_worthless("kulon", modules=BASIC)
+    assert refused(state, BG, "bid", amount=20, karama=True).code == "dune.card-not-in-hand"
 
 
 @pytest.mark.parametrize("modules", [ADVANCED, BASIC])
 def test_bene_gesserit_karama_shipment_with_a_worthless_card(modules):
-    state = new("bene-gesserit", "spacing-guild", modules=modules)
-    g = at(state, {"t": "decide", "kind": "move", "player": "bene-gesserit"},
-           {"t": "decide", "kind": "ship", "player": "bene-gesserit"})
-    give(g, "bene-gesserit", "kulon")
+    state = new(BG, "spacing-guild", modules=modules)
+    g = at(state, {"t": "decide", "kind": "move", "player": BG}, {"t": "decide", "kind": "ship", "player": BG})
+    give(g, BG, "kulon")
     if not modules:
-        err = refused(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
+        err = refused(state, BG, "ship", to="the-great-flat@14", count=2, karama=True)
         assert err.code == "dune.card-not-in-hand"
         return
     bank = state["bank"]
-    out = act(state, "bene-gesserit", "ship", to="the-great-flat@14", count=2, karama=True)
-    assert flagged(out, "worthless-karama") and state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5
+    out = act(state, BG, "ship", to="the-great-flat@14", count=2, karama=True)
+    assert out.verdict == "legal" and state["treachery"]["discard"] == ["kulon"]
+    assert state["bank"] == bank + 2 and g.p("spacing-guild")["spice"] == 5  # the Guild rate, to the bank
     assert problems(state) == []
 
 
