@@ -19,7 +19,7 @@ from .core import replay as replaying
 from .core.canonical import pretty
 from .core.errors import AdjudicatorError
 from .core.logs import parse_log
-from .core.rulings import all_rulings
+from .core.rulings import all_rulings, where
 from .positions import check_position, cut
 from .service import batch, games
 from .service import tokens as token_store
@@ -132,7 +132,7 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_jso
         table.add_column(column)
     for r in found:
         source = r["sources"][0] if r["sources"] else {}
-        table.add_row(r["id"], r["title"], f"{source.get('document', '')}, p. {source.get('page', '')}")
+        table.add_row(r["id"], r["title"], f"{source.get('document', '')}, {where(source)}")
     Console().print(table)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .core.errors import AdjudicatorError
 from .core.registry import rules_for
+from .core.rulings import where
 
 SKIP = ("by", "do", "choices")
 
@@ -35,7 +36,7 @@ def describe_check(doc: dict, answer: dict) -> str:
         if v["message"]:
             lines.append(f"  {v['message']}")
         for c in v["citations"]:
-            lines.append(f"  see {c['source']}, p. {c['page']} ({c['ruling']})")
+            lines.append(f"  see {c['source']}, {where(c)} ({c['ruling']})")
     pending = answer.get("pending")
     if pending is None:
         lines.append("The game is over.")

@@ -38,19 +38,7 @@ def unlocked(monkeypatch):
 
 
 @pytest.fixture
-def dune_unlocked(monkeypatch):
-    """Classic Dune, refused to users while its rules are incomplete (dune.rules.INCOMPLETE),
-    played as it will be once complete: for the tests of the parts already implemented. The
-    rule system must be installed (its entry point: `pip install -e .` after pulling)."""
-    import adjudicator.dune.rules as rules_module
-    from adjudicator.core.registry import systems
-
-    assert "dune" in systems(), "the dune entry point is not installed: run `pip install -e .` (pyproject.toml)"
-    monkeypatch.setattr(rules_module, "INCOMPLETE", False)
-
-
-@pytest.fixture
-def ixtl_unlocked(monkeypatch, dune_unlocked):
+def ixtl_unlocked(monkeypatch):
     """The Ixians & Tleilaxu expansion of classic Dune, refused to users while its rules are
     incomplete (dune.expansion.INCOMPLETE): lifted for the tests of the parts implemented."""
     import adjudicator.dune.expansion as expansion

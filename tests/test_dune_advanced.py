@@ -11,7 +11,6 @@ from adjudicator.core.errors import IllegalAction, MalformedLog
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 new = partial(new, modules=ADVANCED)
 
 

@@ -13,7 +13,6 @@ from dune_helpers import ADVANCED, RULES, act, at, give, new, refused
 
 from adjudicator.dune.invariants import problems
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 BASIC = ()
 new = partial(new, modules=ADVANCED)
 at = partial(at, phase="shipment-movement", turn=2, storm=0)

@@ -8,7 +8,6 @@ import copy
 
 import pytest
 
-import adjudicator.dune.rules as rules_module
 from adjudicator.core import schemas
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
@@ -19,8 +18,6 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
 RULES = DuneRules()
 GAMES = [(2, 3), (4, 1), (6, 2)]
 ADVANCED = ("advanced",)
@@ -28,15 +25,13 @@ ADVANCED = ("advanced",)
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}" for n, s in GAMES])
 def played(request):
-    with pytest.MonkeyPatch.context() as mp:  # module scope: the `dune_unlocked` fixture comes too late
-        mp.setattr(rules_module, "INCOMPLETE", False)
-        sums = []
+    sums = []
 
-        def check(state):
-            assert problems(state) == []
-            sums.append(checksum(state))
+    def check(state):
+        assert problems(state) == []
+        sums.append(checksum(state))
 
-        return playout(*request.param, check, ADVANCED), sums
+    return playout(*request.param, check, ADVANCED), sums
 
 
 def test_advanced_playout_ends_and_replays_identically(played):

@@ -14,7 +14,6 @@ from collections import Counter
 import pytest
 
 import adjudicator.dune.expansion as expansion
-import adjudicator.dune.rules as dune_rules
 from adjudicator.core import schemas
 from adjudicator.core.canonical import checksum
 from adjudicator.core.errors import InvalidPosition
@@ -40,7 +39,6 @@ SCENARIO = {
         "liet": {"forces": {"Sietch Tabr": 7}, "elite": {"fedaykin": {"forces": {"Sietch Tabr": 3}}}},
         "anna": {"forces": {"Arrakeen": 1}, "advisors": ["Arrakeen"]}}}
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")
 
 
 def build(doc: dict) -> dict:
@@ -191,7 +189,6 @@ PIECES = ("elite", "captured", "kwisatz", "karama_power_used")
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}-{'-'.join(m)}" for n, s, m, _ in GAMES])
 def played(request):
     with pytest.MonkeyPatch.context() as mp:  # module scope: the fixtures come too late
-        mp.setattr(dune_rules, "INCOMPLETE", False)
         mp.setattr(expansion, "INCOMPLETE", False)
         states, sums = [], []
 

@@ -12,7 +12,6 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.movement import reach
 from adjudicator.dune.victory import held
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 BG = "bene-gesserit"
 new = partial(new, modules=ADVANCED)
 at = partial(at, phase="shipment-movement", turn=2, storm=0)

@@ -2,23 +2,9 @@
 follows a later Shai-Hulud, two players who name each other are allied, allies never fight nor
 share a territory, and win together with four strongholds."""
 
-import pytest
 from dune_helpers import RULES, act, at, move_forces, new, refused
 
 from adjudicator.dune.invariants import problems
-
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-
-
-
-
-
-
-
-
-
 
 
 def ally(g, a, b):

@@ -1,20 +1,10 @@
 """Battle details of the classic Dune engine beyond the first engine's: the winner's option to
 discard the cards it kept, and battles in a territory the storm cuts in two."""
 
-import pytest
 from dune_helpers import RULES, act, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
-
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
-
-
-
-
-
-
 
 
 def position(storm=0, forces=(("emperor", "the-great-flat@14", 5), ("harkonnen", "the-great-flat@14", 4))):

@@ -5,13 +5,11 @@ dune.truthtrance, dune.karama, dune.bribes, dune.engine-card-plays)."""
 
 from functools import partial
 
-import pytest
 from dune_helpers import RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 at = partial(at, turn=2)
 
 

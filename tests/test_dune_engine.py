@@ -15,8 +15,6 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.not_implemented import NOT_IMPLEMENTED
 from adjudicator.dune.registry import CHANCES, DECISIONS, INTERJECTIONS
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
-
 ROOT = Path(__file__).resolve().parent.parent
 
 

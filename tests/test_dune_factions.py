@@ -1,13 +1,10 @@
 """The basic-game advantages of the six factions (adjudicator/dune/factions/), one scenario or
 more per advantage, each checked through the facade as a log's action would be."""
 
-import pytest
 from dune_helpers import RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
-
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
 
 def battle(*factions, a, d, where="the-great-flat@14"):

@@ -8,7 +8,6 @@ import pytest
 from ixtl_helpers import replayed
 
 import adjudicator.dune.expansion as expansion
-import adjudicator.dune.rules as rules_module
 from adjudicator.core.canonical import checksum
 from adjudicator.core.schemas import errors
 from adjudicator.dune.invariants import problems
@@ -33,7 +32,6 @@ def _played(players, seed, extra):
                                                    for n, s, m in GAMES])
 def played(request):
     with pytest.MonkeyPatch.context() as mp:  # module scope: the `ixtl_unlocked` fixture comes too late
-        mp.setattr(rules_module, "INCOMPLETE", False)
         mp.setattr(expansion, "INCOMPLETE", False)
         return _played(*request.param)
 

@@ -13,7 +13,6 @@ from collections import Counter
 import pytest
 
 import adjudicator.dune.expansion as expansion
-import adjudicator.dune.rules as dune_rules
 from adjudicator.core import schemas
 from adjudicator.core.errors import InvalidPosition
 from adjudicator.dune.playout import playout
@@ -110,7 +109,6 @@ def test_the_ixians_pieces_need_the_ixians():
     assert {("/tech_tokens", "not-in-game"), ("/treachery_deck", "not-in-game")} <= found
 
 
-@pytest.mark.usefixtures("dune_unlocked")
 def test_the_expansion_is_still_gated():
     with pytest.raises(InvalidPosition) as err:
         build(SCENARIO)
@@ -124,7 +122,6 @@ GAMES = [(4, 0, ("ixians-tleilaxu", "tech-tokens")), (6, 2, ("ixians-tleilaxu",)
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}" for n, s, _ in GAMES])
 def played(request):
     with pytest.MonkeyPatch.context() as mp:  # module scope: the fixtures come too late
-        mp.setattr(dune_rules, "INCOMPLETE", False)
         mp.setattr(expansion, "INCOMPLETE", False)
         states = []
         players, seed, modules = request.param

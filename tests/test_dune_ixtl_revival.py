@@ -9,7 +9,6 @@ from dune_helpers import RULES, act, at, refused
 from ixtl_helpers import new_ixtl, place, replayed, to_tanks, until
 
 import adjudicator.dune.expansion as expansion
-import adjudicator.dune.rules as rules_module
 from adjudicator.core.canonical import checksum
 from adjudicator.core.schemas import errors
 from adjudicator.dune.content import content
@@ -414,7 +413,6 @@ def advanced_playout():
     """The first random five-player advanced game that sets every kind of term, takes an early
     leader and a ghola: searched for, so that a change to random play cannot make it vacuous."""
     with pytest.MonkeyPatch.context() as mp:  # module scope: the `ixtl_unlocked` fixture comes too late
-        mp.setattr(rules_module, "INCOMPLETE", False)
         mp.setattr(expansion, "INCOMPLETE", False)
         for seed in range(10):
             sums = []

@@ -15,7 +15,6 @@ def _game(*factions, modules=("ixians-tleilaxu",)):
     return {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
 
 
-@pytest.mark.usefixtures("dune_unlocked")
 def test_the_expansion_is_refused_to_users_while_incomplete():
     with pytest.raises(MalformedLog) as err:
         RULES.new_state(_game("ixians", "atreides"), {})

@@ -13,7 +13,6 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.karama import STOPPABLE
 from adjudicator.dune.registry import INTERJECTIONS
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 at = partial(at, turn=2)
 
 

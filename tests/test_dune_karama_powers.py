@@ -4,14 +4,12 @@ decision that asks for them, each power used and refused, and a log that tries o
 
 from functools import partial
 
-import pytest
 from dune_helpers import ADVANCED, RULES, act, chance, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.spice import start_blow
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 new = partial(new, modules=ADVANCED)
 
 

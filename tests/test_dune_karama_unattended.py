@@ -13,7 +13,7 @@ from adjudicator.dune.movement import start_shipment
 from adjudicator.dune.spice import start_blow
 from adjudicator.dune.storm import start_storm
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked", "ixtl_unlocked")  # refused to users yet
+pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # refused to users yet
 
 
 # --- the Fremen's half losses in the storm ---------------------------------------------------------------

@@ -7,7 +7,6 @@ import copy
 
 import pytest
 
-import adjudicator.dune.rules as rules_module
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
 from adjudicator.core.errors import IllegalAction
@@ -18,8 +17,6 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.movement import move_error
 from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
-
-pytestmark = pytest.mark.usefixtures("dune_unlocked")  # the rule system is refused to users yet
 
 RULES = DuneRules()
 GAMES = [(2, 2), (4, 0), (6, 0)]
@@ -37,9 +34,7 @@ def _played(players, seed):
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}" for n, s in GAMES])
 def played(request):
-    with pytest.MonkeyPatch.context() as mp:  # module scope: the `dune_unlocked` fixture comes too late
-        mp.setattr(rules_module, "INCOMPLETE", False)
-        return _played(*request.param)
+    return _played(*request.param)
 
 
 def replay(log, seed):

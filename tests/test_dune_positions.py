@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import adjudicator.dune.rules as dune_rules
 from adjudicator.core import schemas
 from adjudicator.core.canonical import checksum
 from adjudicator.core.errors import InvalidPosition
@@ -25,7 +24,6 @@ from adjudicator.dune.scenario import PHASES, same_position
 from adjudicator.positions import check_position, cut, legal_actions
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("dune_unlocked")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RULES = DuneRules()
 GAME = {"system": "dune", "edition": "basic",
@@ -39,10 +37,8 @@ def example(name: str) -> dict:
 
 @pytest.fixture(scope="module", params=[(2, 1), (4, 5), (6, 3)], ids=["2p", "4p", "6p"])
 def played(request):
-    with pytest.MonkeyPatch.context() as mp:  # module scope: `dune_unlocked` is per test
-        mp.setattr(dune_rules, "INCOMPLETE", False)
-        log = simulate("dune", *request.param)
-        report = Replay(parse_log(log), "strict", "all").run()
+    log = simulate("dune", *request.param)
+    report = Replay(parse_log(log), "strict", "all").run()
     return log, report["snapshots"]
 
 

@@ -1,8 +1,8 @@
 """Classic Dune through the service (issue #15): the rule system found through its entry point,
-refused to users while its rules are incomplete, and, with the gate lifted (`dune_unlocked`), the
-whole path: simulate, replay (names read in English and Russian, spelled back by --explain),
-cards, rulings by game, the timing graph, positions (a state, a log prefix; the audit), stored
-games and tournaments, and the replay viewer's step view."""
+the Ixians & Tleilaxu expansion refused while incomplete, and the whole path: simulate, replay
+(names read in English and Russian, spelled back by --explain), cards, rulings by game, the timing
+graph, positions (a state, a log prefix; the audit), stored games and tournaments, and the replay
+viewer's step view."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from click.testing import CliRunner
 from hostile import app_on, auth, token
 
-import adjudicator.dune.rules as dune_rules
 from adjudicator.cli import main
 from adjudicator.core import schemas
 from adjudicator.core.canonical import checksum
@@ -23,15 +22,11 @@ from adjudicator.core.replay import Replay
 from adjudicator.positions import check_position, cut
 from adjudicator.simulate import simulate
 
-unlocked = pytest.mark.usefixtures("dune_unlocked")
-
 
 @pytest.fixture(scope="module")
 def game():
-    with pytest.MonkeyPatch.context() as mp:  # module scope: `dune_unlocked` is per test
-        mp.setattr(dune_rules, "INCOMPLETE", False)
-        log = simulate("dune", 3, 1)
-        report = Replay(parse_log(log), "strict", "all").run()
+    log = simulate("dune", 3, 1)
+    report = Replay(parse_log(log), "strict", "all").run()
     return log, report
 
 
@@ -41,33 +36,37 @@ def service(tmp_path):
     return app.test_client(), token(tmp_path / "db.sqlite", "alice")
 
 
-# --- the gate ---------------------------------------------------------------------------------------
-def test_dune_is_a_registered_rule_system_but_refused_while_incomplete(client):
+# --- served, but for the expansion ------------------------------------------------------------------
+def test_dune_is_served_and_only_its_expansion_is_refused(client):
     assert "dune" in systems() and resolve_game("Classic Dune") == ("dune", "basic")
     game = {"system": "dune", "edition": "basic", "players": [{"id": "a", "faction": "atreides"},
                                                               {"id": "b", "faction": "fremen"}]}
-    with pytest.raises(MalformedLog) as err:
-        rules_for("dune", "basic").new_state(game, {"seed": 1})
-    assert err.value.code == "unsupported-game"
+    assert rules_for("dune", "basic").new_state(game, {"seed": 1})["game"]["system"] == "dune"
     r = client.post("/v1/replays", json={"format": "dune-adjudicator/log", "version": 1, "game": game, "setup": {},
                                          "actions": []})
-    assert r.status_code == 400 and r.get_json()["code"] == "unsupported-game"
-    out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3"])
-    assert out.exit_code == 2 and "unsupported-game" in out.output
-    # what is only data is shown: cards, rulings, the timing graph
-    assert client.get("/v1/cards?game=dune").status_code == 200
-    assert client.get("/v1/timing-graph?game=dune").status_code == 200
+    assert r.status_code == 200, r.get_json()
+    out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3", "--modules", "advanced"])
+    assert out.exit_code == 0 and json.loads(out.output)["game"]["modules"] == ["advanced"]
+    with pytest.raises(MalformedLog) as err:  # dune/not_implemented.py: the expansion is incomplete
+        rules_for("dune", "basic").new_state({**game, "modules": ["ixians-tleilaxu"]}, {"seed": 1})
+    assert err.value.code == "unsupported-module"
+    out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3", "--modules", "ixians-tleilaxu"])
+    assert out.exit_code == 2 and "unsupported-module" in out.output
 
 
-def test_a_posted_dune_state_is_refused_too(game):
-    _, report = game
+def test_a_posted_dune_state_is_judged_but_not_one_of_the_expansion(game):
+    log, report = game
+    state = report["snapshots"][9]  # after action 9: action 10 comes next
+    answer = check_position({"state": state, "action": log["actions"][10]})
+    assert answer["verdict"]["verdict"] == "legal"
+    gated = json.loads(json.dumps(state))
+    gated["game"]["modules"] = ["ixians-tleilaxu"]
     with pytest.raises(MalformedLog) as err:
-        check_position({"state": report["snapshots"][10], "action": {"by": "red", "do": "pass"}})
-    assert err.value.code == "unsupported-game"
+        check_position({"state": gated, "action": log["actions"][10]})
+    assert err.value.code == "unsupported-module"
 
 
 # --- simulate and replay ---------------------------------------------------------------------------
-@unlocked
 def test_simulate_and_replay_on_the_command_line(tmp_path):
     out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "2", "--seed", "4"])
     assert out.exit_code == 0, out.output
@@ -81,7 +80,6 @@ def test_simulate_and_replay_on_the_command_line(tmp_path):
     assert report["valid"] and report["result"]["finished"]
 
 
-@unlocked
 def test_a_log_written_in_names_replays_as_the_log_of_ids(game):
     log, report = game
     rules = rules_for("dune", "basic")
@@ -94,7 +92,6 @@ def test_a_log_written_in_names_replays_as_the_log_of_ids(game):
         assert again["valid"] and again["final_checksum"] == report["final_checksum"]
 
 
-@unlocked
 def test_places_are_read_by_sector_or_by_part():
     rules = rules_for("dune", "basic")
     assert rules.place("Imperial Basin (center)") == rules.place("imperial basin@9") == "imperial-basin@9"
@@ -105,7 +102,6 @@ def test_places_are_read_by_sector_or_by_part():
         assert getattr(err.value, "code", "") == "unknown-name"
 
 
-@unlocked
 def test_explain_writes_the_expected_actions_in_the_logs_names(game):
     log, _ = game
     rules = rules_for("dune", "basic")
@@ -141,7 +137,6 @@ def test_cards_rulings_and_timing_graph_of_dune(client):
 
 
 # --- positions ----------------------------------------------------------------------------------------
-@unlocked
 def test_a_state_and_a_log_prefix_are_positions(game):
     log, report = game
     i = next(i for i, a in enumerate(log["actions"]) if a["do"] == "move")
@@ -157,7 +152,6 @@ def test_a_state_and_a_log_prefix_are_positions(game):
     assert all(isinstance(hidden["players"][q]["hand"], int) for q in hidden["players"] if q != "red")
 
 
-@unlocked
 @pytest.mark.parametrize("edit, pointer", [
     (lambda s: s.update(bank=s["bank"] + 3), "/state/bank"),
     (lambda s: s["players"]["red"].update(reserves=s["players"]["red"]["reserves"] + 1), "/state/players/red"),
@@ -174,7 +168,6 @@ def test_the_audit_points_at_what_is_not_conserved(game, edit, pointer):
     assert any(p["pointer"].startswith(pointer) for p in err.value.problems), err.value.problems
 
 
-@unlocked
 def test_a_cut_is_a_compact_scenario_and_the_cli_writes_it(game, tmp_path):
     log, report = game
     position = cut(log, 20)
@@ -188,7 +181,6 @@ def test_a_cut_is_a_compact_scenario_and_the_cli_writes_it(game, tmp_path):
 
 
 # --- stored games, tournaments, the viewer --------------------------------------------------------
-@unlocked
 def test_stored_dune_games_and_a_tournament(game, service):
     log, report = game
     client, secret = service
@@ -208,7 +200,6 @@ def test_stored_dune_games_and_a_tournament(game, service):
     assert public["valid"]
 
 
-@unlocked
 @pytest.mark.parametrize("viewer", [None, "blue"])
 def test_the_view_of_a_dune_step_validates_and_draws_the_state(game, client, viewer):
     log, report = game
@@ -236,7 +227,7 @@ def test_the_view_of_a_dune_step_validates_and_draws_the_state(game, client, vie
     assert [c["id"] for c in doc["board"]["treachery_discard"]] == state["treachery"]["discard"]
 
 
-def test_verdict_messages_name_single_word_ids_and_leave_english_alone(dune_unlocked):
+def test_verdict_messages_name_single_word_ids_and_leave_english_alone():
     """A message spells every id it holds, a one-word territory, faction or card as much as a
     hyphenated one, and never touches an ordinary word."""
     rules = rules_for("dune", "basic")

@@ -20,7 +20,6 @@ def tokens(state):
     return state["tech_tokens"]
 
 
-@pytest.mark.usefixtures("dune_unlocked")
 def test_the_module_is_gated_with_the_expansion():
     with pytest.raises(MalformedLog) as err:
         new_ixtl("ixians", "tleilaxu", modules=MODULES)

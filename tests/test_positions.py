@@ -102,8 +102,6 @@ def example(name: str) -> dict:
 @pytest.mark.usefixtures("unlocked")  # the Immortality examples, while the module is refused to users
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
 def test_every_example_is_a_legal_position(path, request):
-    if path.stem.startswith("dune-"):  # classic Dune, refused to users until its rules are complete
-        request.getfixturevalue("dune_unlocked")
     position = json.loads(path.read_text(encoding="utf-8"))
     answer = check_position(position)
     if "scenario" in position:  # the README's log prefix is the illegal action shown there

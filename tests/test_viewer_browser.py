@@ -321,14 +321,11 @@ def test_a_bloodlines_game_shows_commanders_skills_tech_and_tueks_sietch(page, s
 
 @pytest.fixture(scope="module")
 def dune_game():
-    """A simulated 3-player classic Dune game and its states (the gate lifted for the simulation)."""
-    import adjudicator.dune.rules as dune_rules
+    """A simulated 3-player classic Dune game and its states."""
     from adjudicator.simulate import simulate
 
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(dune_rules, "INCOMPLETE", False)
-        log = simulate("dune", 3, 1)
-        report = Replay(parse_log(log), "strict", "all").run()
+    log = simulate("dune", 3, 1)
+    report = Replay(parse_log(log), "strict", "all").run()
     return log, report["snapshots"], report["result"]
 
 
@@ -359,7 +356,7 @@ def dune_expected(state) -> dict:
     return {"forces": forces, "spice": spice, "storm": [state["storm"]]}
 
 
-def test_a_dune_game_draws_its_map_and_steps(page, server, dune_game, dune_unlocked):
+def test_a_dune_game_draws_its_map_and_steps(page, server, dune_game):
     """Classic Dune (issue 15): the ring of sectors with every territory, strongholds marked, the
     Polar Sink, forces and spice where the engine has them, the storm's sector, each faction's
     reserves and spice, hands hidden in another player's view; stepping redraws."""

@@ -101,12 +101,17 @@ def citation(ruling_id: str, edition: str | None = None) -> dict:
     return out
 
 
+def where(source: dict) -> str:
+    """Where in its document a source is read: `p. N`, else its section (the classic Dune rulebook
+    is cited by section)."""
+    return f"p. {source['page']}" if source.get("page") else source.get("section", "")
+
+
 def citation_text(c: dict) -> str:
     """One line for people: `id (document, p. N)`, or the reading / engine policy named as such."""
     if c.get("kind") in SHOWN_AS:
         return f"{c['ruling']} ({c['source']})"
-    where = f"p. {c['page']}" if c.get("page") else c.get("section", "")
-    return f"{c['ruling']} ({c['source']}{', ' + where if where else ''})"
+    return f"{c['ruling']} ({c['source']}{', ' + where(c) if where(c) else ''})"
 
 
 def citations(ruling_ids, edition: str | None = None) -> list[dict]:

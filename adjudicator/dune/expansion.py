@@ -1,7 +1,7 @@
 """The Ixians & Tleilaxu expansion (seed 002; rulings dune-ixians-tleilaxu.toml) as a setup module,
 `modules: [ixians-tleilaxu]`: the one place that says which components and factions a game with it
-uses. It is refused to users while its rules are incomplete (`INCOMPLETE`, a gate like
-rules.INCOMPLETE; tests lift it with the fixture `ixtl_unlocked`); the rules it adds live in
+uses. It is refused to users while its rules are incomplete (`INCOMPLETE`; tests lift
+it with the fixture `ixtl_unlocked`); the rules it adds live in
 factions/ixians.py and factions/tleilaxu.py, and what is not played yet is in not_implemented.py."""
 
 from __future__ import annotations

@@ -2,10 +2,9 @@
 apply an action. Every pending thing is a registered kind (registry.py); importing the rule
 modules below is what registers them.
 
-Registered as the rule system `dune` (pyproject.toml) but refused to users while its rules are
-incomplete (`INCOMPLETE`, not_implemented.py): a game, a replay or a position of it is answered
-`unsupported-game`; its cards, rulings and timing graph are shown. Tests lift the gate with the
-`dune_unlocked` fixture. Names: spelling.py; positions: table.py; the viewer: view.py.
+Registered as the rule system `dune` (pyproject.toml). The Ixians & Tleilaxu expansion is refused
+while incomplete (expansion.INCOMPLETE, not_implemented.py). Names: spelling.py; positions:
+table.py; the viewer: view.py.
 """
 
 from __future__ import annotations
@@ -45,9 +44,6 @@ from .view import LANGS, board, label, moment, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, factions, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
-# The rules are incomplete (not_implemented.py): no verdict may rest on them yet, so games, replays
-# and positions are refused to users (`unsupported-game`). Tests lift it (fixture `dune_unlocked`).
-INCOMPLETE = True
 
 
 class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: table.py
@@ -62,16 +58,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         self.edition = edition
         self.content = content()
 
-    @staticmethod
-    def offered() -> None:
-        """The gate: refuse a game while the rules are incomplete."""
-        if INCOMPLETE:
-            raise MalformedLog("classic Dune is not offered yet: its rules are incomplete (docs/dune-engine.md, "
-                               "'Not implemented yet'); its cards, rulings and timing graph are available",
-                               "/game/system", code="unsupported-game")
-
     def new_state(self, game: dict, setup_doc: dict) -> dict:
-        self.offered()
         state = setup.new_state(self.content, game, setup_doc, self.edition)
         self.settle(Game(state, self.content))
         return state

@@ -15,7 +15,7 @@ import copy
 from ..core.errors import InvalidPosition, problem
 from . import scenario
 from .content import HMS, Content
-from .expansion import factions
+from .expansion import factions, gated, offered
 from .invariants import problems as conserved
 from .registry import AUTOS, CHANCES, DECISIONS
 
@@ -39,7 +39,6 @@ class DunePositions:
     content: Content
 
     def from_scenario(self, doc: dict, prefix: str = "") -> dict:
-        self.offered()
         return scenario.build(self, doc, prefix)
 
     def anchor(self, state: dict) -> str | None:
@@ -59,10 +58,12 @@ class DunePositions:
         return doc if scenario.same_position(rebuilt, state) else None
 
     def audit(self, state: dict) -> list[dict]:
-        self.offered()
         found = self._readable(state)
         if found:
             return found
+        for i, module in enumerate(state["game"]["modules"]):
+            if gated(module):  # refused while incomplete, a posted state as much as a log
+                offered(i)
         out = []
         for message in conserved(state, self.content):
             pointer = next((p for word, p in WHERE if message.startswith(word) or word in message), "")

@@ -17,6 +17,7 @@ SAMPLES = {
     "uprising-4p-bloodlines-tech-choam-seed3": ("uprising", 4, 3, ("bloodlines", "choam", "tech")),
     "imperium-3p-immortality-seed2": ("imperium", 3, 2, ("immortality",)),
     "uprising-2p-rival-choam-seed4": ("uprising", 2, 4, ("choam",)),
+    "dune-4p-advanced-seed1": ("dune", 4, 1, ("advanced",)),
 }
 
 
