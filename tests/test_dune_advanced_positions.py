@@ -82,13 +82,16 @@ def test_a_spent_karama_power_decides_a_verdict():
     assert not answer["legal"] and answer["verdict"]["code"] == "dune.no-karama-power"
 
 
-def test_advisors_the_engine_keeps_empty_are_written_and_read_back():
-    """Another part of the engine keeps `advisors` on the Bene Gesserit: written whenever held."""
+def test_advisors_are_written_only_when_there_are_any():
+    """The advanced Bene Gesserit always keep `advisors` (empty: all fighters); a scenario names
+    them only when there are any."""
     state = build({**SCENARIO, "players": {**SCENARIO["players"], "anna": {"forces": {"Arrakeen": 1}}}})
-    assert "advisors" not in write(state)["players"]["anna"]
-    state["players"]["anna"]["advisors"] = []
+    assert state["players"]["anna"]["advisors"] == []
     doc = write(state)
-    assert doc["players"]["anna"]["advisors"] == [] and same_position(build(doc), state)
+    assert "advisors" not in doc["players"]["anna"] and same_position(build(doc), state)
+    explicit = build({**SCENARIO, "players": {**SCENARIO["players"], "anna": {"forces": {"Arrakeen": 1},
+                                                                              "advisors": []}}})
+    assert same_position(explicit, state)
 
 
 def test_advisors_are_no_third_occupant_of_a_stronghold():

@@ -10,7 +10,8 @@ state and written back, every name and count checked with a pointer into the sce
   killed by an explosion, and the turn and territory it last fought in (factions/atreides.py).
 - `karama_power_used`: the once-per-game special Karama power is spent (karama_powers.py).
 - the Bene Gesserit's `advisors`: the territories where their forces are advisors, a sorted list
-  kept as the state holds it (`g.p(bg)["advisors"]`; factions/bene_gesserit.py).
+  as the state holds it (`g.p(bg)["advisors"]`; factions/bene_gesserit_advisors.py), written when
+  there are any.
 
 The Storm deck holds nothing a position must carry: each turn's card is a chance outcome recorded
 when revealed (storm.py, ruling dune.engine-storm-deck); advanced plus the Fremen is enough."""
@@ -148,7 +149,7 @@ def write_player(pl: dict, out: dict) -> None:
             out["kwisatz"] = written
     if pl.get("karama_power"):
         out["karama_power_used"] = True
-    if "advisors" in pl:
+    if pl.get("advisors"):  # none written: the advanced Bene Gesserit start with none (setup)
         out["advisors"] = sorted(pl["advisors"])
 
 
