@@ -7,7 +7,9 @@ import pytest
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
+from adjudicator.core.replay import Driver
 from adjudicator.dune.game import Game
+from adjudicator.dune.invariants import problems
 from adjudicator.dune.rules import DuneRules
 
 RULES = DuneRules()
@@ -58,3 +60,15 @@ def give(g, pid, *cards):
         g.state["treachery"]["deck"].remove(card)
         g.p(pid)["hand"].append(card)
     g.p(pid)["hand"].sort()
+
+
+def replayed(log: dict, seed=None) -> tuple[list[str], dict]:
+    """A playout's log replayed (from its recorded chance outcomes, or from `seed`): the checksum
+    after every action, the invariants checked each time, and the final state."""
+    driver = Driver(RULES, RULES.new_state(log["game"], {"seed": seed} if seed is not None else {}))
+    sums = []
+    for data in log["actions"]:
+        driver.apply(Action(data))
+        assert problems(driver.state) == []
+        sums.append(driver.checkpoint())
+    return sums, driver.state

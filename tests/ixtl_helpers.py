@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from dune_helpers import RULES, act
 
-from adjudicator.core.actions import Action
-from adjudicator.core.replay import Driver
 from adjudicator.dune.forces import shift
 from adjudicator.dune.game import Game
-from adjudicator.dune.invariants import problems
 
 MODULES = ["ixians-tleilaxu"]
 
@@ -53,14 +50,3 @@ def until(state, kind):
         act(state, p["by"], "pass")
     return RULES.prompt(state)
 
-
-def replayed(log: dict, seed=None) -> tuple[list[str], dict]:
-    """A playout's log replayed (from its recorded chance outcomes, or from `seed`): the checksum
-    after every action, the invariants checked each time, and the final state."""
-    driver = Driver(RULES, RULES.new_state(log["game"], {"seed": seed} if seed is not None else {}))
-    sums = []
-    for data in log["actions"]:
-        driver.apply(Action(data))
-        assert problems(driver.state) == []
-        sums.append(driver.checkpoint())
-    return sums, driver.state

@@ -5,7 +5,7 @@ the Face Dancers), and replay to identical checksums from their recorded chance 
 their seed."""
 
 import pytest
-from ixtl_helpers import replayed
+from dune_helpers import replayed
 
 import adjudicator.dune.expansion as expansion
 from adjudicator.core.canonical import checksum

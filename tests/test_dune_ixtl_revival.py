@@ -5,8 +5,8 @@ faction in one phase, an early revival when normal revival applies; and the rand
 these decisions. The bank, their own revival and Zoal: tests/test_dune_ixtl_rules.py."""
 
 import pytest
-from dune_helpers import RULES, act, at, refused
-from ixtl_helpers import new_ixtl, place, replayed, to_tanks, until
+from dune_helpers import RULES, act, at, refused, replayed
+from ixtl_helpers import new_ixtl, place, to_tanks, until
 
 import adjudicator.dune.expansion as expansion
 from adjudicator.core.canonical import checksum

@@ -6,6 +6,7 @@ logs are refused with the ruling that forbids them."""
 import copy
 
 import pytest
+from dune_helpers import replayed
 
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
@@ -35,16 +36,6 @@ def _played(players, seed):
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}" for n, s in GAMES])
 def played(request):
     return _played(*request.param)
-
-
-def replay(log, seed):
-    driver = Driver(RULES, RULES.new_state(log["game"], {"seed": seed} if seed is not None else {}))
-    sums = []
-    for data in log["actions"]:
-        driver.apply(Action(data))
-        assert problems(driver.state) == []
-        sums.append(driver.checkpoint())
-    return driver, sums
 
 
 def test_every_verdict_rests_on_a_rule_the_engine_plays(played):
@@ -85,9 +76,9 @@ def test_playouts_exercise_card_plays_karama_and_bribes():
 @pytest.mark.parametrize("seeded", [False, True], ids=["recorded-outcomes", "seeded"])
 def test_log_replays_to_identical_checksums(played, seeded):
     log, sums = played
-    driver, replayed = replay(log, log["setup"]["seed"] if seeded else None)
-    assert replayed == sums
-    assert driver.state["result"] == log["result"]
+    again, state = replayed(log, log["setup"]["seed"] if seeded else None)
+    assert again == sums
+    assert state["result"] == log["result"]
 
 
 def test_two_playouts_with_one_seed_are_identical():

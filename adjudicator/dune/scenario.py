@@ -85,6 +85,25 @@ class Reader:
         found = [self.name(kind, v, f"{pointer}/{i}", hidden) for i, v in enumerate(values or [])]
         return [c for c in found if c is not None]
 
+    def taken_leaders(self, state: dict, pid: str, names, at: str, status: str, holder: str) -> dict:
+        """Other players' leaders `pid` holds (the Harkonnen's captives, the Tleilaxu's gholas):
+        each alive on its owner's sheet, then marked `status` there; {leader: owner}."""
+        held = {}
+        for i, name in enumerate(names):
+            ld = self.name("leader", name, f"{at}/{i}")
+            if ld is None:
+                continue
+            owner = next((q for q in state["game"]["seats"] if ld in state["players"][q]["leaders"]), None)
+            if owner is None or owner == pid:
+                self.fail(f"{at}/{i}", "not-in-game", f"{ld} is no leader of another player in this game")
+            elif state["players"][owner]["leaders"][ld] != "alive":
+                self.fail(f"{at}/{i}", status, f"{ld} is {holder}: {owner} cannot have it "
+                          f"{state['players'][owner]['leaders'][ld]}")
+            else:
+                state["players"][owner]["leaders"][ld] = status
+                held[ld] = owner
+        return held
+
 
 # --- scenario -> state ---------------------------------------------------------------------------
 def build(rules, doc: dict, prefix: str = "") -> dict:

@@ -109,20 +109,8 @@ def read_captives(r, state: dict, given: dict, seats: list[str]) -> None:
         pl, at = state["players"][pid], f"/players/{esc(pid)}/captured"
         if pl["faction"] != CAPTOR:
             continue
-        held = {}
-        for i, name in enumerate(given.get(pid, {}).get("captured", [])):
-            ld = r.name("leader", name, f"{at}/{i}")
-            if ld is None:
-                continue
-            owner = next((q for q in seats if ld in state["players"][q]["leaders"]), None)
-            if owner is None or owner == pid:
-                r.fail(f"{at}/{i}", "not-in-game", f"{ld} is no leader of another player in this game")
-            elif state["players"][owner]["leaders"][ld] != "alive":
-                r.fail(f"{at}/{i}", "captured", f"{ld} is held by the Harkonnen: {owner} cannot have it "
-                       f"{state['players'][owner]['leaders'][ld]}")
-            else:
-                state["players"][owner]["leaders"][ld] = "captured"
-                held[ld] = owner
+        held = r.taken_leaders(state, pid, given.get(pid, {}).get("captured", []), at, "captured",
+                               "held by the Harkonnen")
         if held and not any(s == "alive" for s in pl["leaders"].values()):  # they go home (harkonnen.prison_break)
             r.fail(at, "captives-go-home", "captives go home once all the Harkonnen's own leaders are in the Tanks")
         if held:

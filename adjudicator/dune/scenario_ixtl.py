@@ -135,20 +135,8 @@ def read_gholas(r, state: dict, given: dict, seats: list[str]) -> None:
         pl, at = state["players"][pid], f"/players/{esc(pid)}/gholas"
         if pl["faction"] != "tleilaxu":
             continue
-        gholas = {}
-        for i, name in enumerate(given.get(pid, {}).get("gholas", [])):
-            ld = r.name("leader", name, f"{at}/{i}")
-            owner = next((q for q in seats if ld in state["players"][q]["leaders"]), None)
-            if ld is None:
-                continue
-            if owner is None or owner == pid:
-                r.fail(f"{at}/{i}", "not-in-game", f"{ld} is no leader of another player in this game")
-            elif state["players"][owner]["leaders"][ld] != "alive":
-                r.fail(f"{at}/{i}", "ghola", f"{ld} is a ghola in the Tleilaxu's pool: {owner} cannot have it "
-                       f"{state['players'][owner]['leaders'][ld]}")
-            else:
-                state["players"][owner]["leaders"][ld] = "ghola"
-                gholas[ld] = owner
+        gholas = r.taken_leaders(state, pid, given.get(pid, {}).get("gholas", []), at, "ghola",
+                                 "a ghola in the Tleilaxu's pool")
         if gholas:
             pl["gholas"] = dict(sorted(gholas.items()))
         else:
