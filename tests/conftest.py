@@ -35,12 +35,3 @@ def unlocked(monkeypatch):
     monkeypatch.setattr(rules_module, "INCOMPLETE_MODULES", frozenset())
     # and the player counts refused the same way (1-2 players: House Hagal Rivals, issue #13)
     monkeypatch.setattr(rules_module, "INCOMPLETE_PLAYER_COUNTS", frozenset())
-
-
-@pytest.fixture
-def ixtl_unlocked(monkeypatch):
-    """The Ixians & Tleilaxu expansion of classic Dune, refused to users while its rules are
-    incomplete (dune.expansion.INCOMPLETE): lifted for the tests of the parts implemented."""
-    import adjudicator.dune.expansion as expansion
-
-    monkeypatch.setattr(expansion, "INCOMPLETE", False)

@@ -37,7 +37,7 @@ def test_the_advanced_module_is_a_setup_option_and_others_are_refused():
     assert new("harkonnen", "emperor")["game"]["modules"] == ["advanced"]
     assert new("harkonnen", "emperor", modules=())["game"]["modules"] == []
     with pytest.raises(MalformedLog) as err:
-        new("harkonnen", "emperor", modules=("ixians-tleilaxu",))
+        new("harkonnen", "emperor", modules=("richese",))  # an expansion we do not have
     assert err.value.code == "unsupported-module"
     assert RULES.cards("traitor", ["advanced"]) == RULES.cards("traitor")
 

@@ -13,7 +13,6 @@ from collections import Counter
 
 import pytest
 
-import adjudicator.dune.expansion as expansion
 from adjudicator.core import schemas
 from adjudicator.core.canonical import checksum
 from adjudicator.core.errors import InvalidPosition
@@ -191,21 +190,18 @@ PIECES = ("elite", "captured", "kwisatz", "karama_power_used")
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}-{'-'.join(m)}" for n, s, m, _ in GAMES])
 def played(request):
-    with pytest.MonkeyPatch.context() as mp:  # module scope: the fixtures come too late
-        mp.setattr(expansion, "INCOMPLETE", False)
-        states, sums = [], []
+    states, sums = [], []
 
-        def check(state):
-            sums.append(checksum(state))
-            if RULES.anchor(state) not in (None, "setup"):
-                states.append(copy.deepcopy(state))
+    def check(state):
+        sums.append(checksum(state))
+        if RULES.anchor(state) not in (None, "setup"):
+            states.append(copy.deepcopy(state))
 
-        players, seed, modules, pieces = request.param
-        log = playout(players, seed, check, modules)
-        yield {k: v for k, v in log.items() if k != "result"}, states, sums, pieces  # the playout adds its result
+    players, seed, modules, pieces = request.param
+    log = playout(players, seed, check, modules)
+    yield {k: v for k, v in log.items() if k != "result"}, states, sums, pieces  # the playout adds its result
 
 
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_every_phase_start_of_an_advanced_game_builds_back_the_same_state(played):
     _, states, _, pieces = played
     phases, written = Counter(), Counter()
@@ -225,7 +221,6 @@ def test_every_phase_start_of_an_advanced_game_builds_back_the_same_state(played
     assert {"spice_discard_b", *pieces} <= set(written), written
 
 
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_a_cut_of_an_advanced_log_replays_to_the_logged_state(played):
     log, _, sums, _ = played
     total = len(log["actions"])

@@ -4,7 +4,6 @@ through the facade as a log's actions. `Game.combatant` is the one question the 
 
 from functools import partial
 
-import pytest
 from dune_helpers import ADVANCED, RULES, act, at, move_forces, new, refused
 
 from adjudicator.dune.game import Game
@@ -360,7 +359,6 @@ def test_advisors_left_alone_in_shipment_turn_fighters_at_once_but_not_after_the
     assert g.p(BG)["advisors"] == ["funeral-plain"]  # after the battles they wait for the next turn
 
 
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_a_face_dancers_forces_placed_among_their_fighters_intrude():
     from ixtl_helpers import battle_position, until
     flat = "the-great-flat@14"

@@ -17,8 +17,6 @@ from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.timing import static_graph
 
-pytestmark = pytest.mark.usefixtures("ixtl_unlocked")
-
 NEW = ["amal", "artillery-strike", "basilia-weapon", "chemistry", "harvester", "hunter-seeker", "kull-wahad",
        "poison-blade", "poison-tooth", "shield-snooper", "thumper", "weirding-way", "shield-ixians-tleilaxu",
        "snooper-ixians-tleilaxu"]

@@ -4,7 +4,6 @@ scenario per rule with the seed's numbers, through the facade as a log's actions
 logs: a move through the storm, a four-territory move, a non-Ixian shipping directly inside, a
 fourth faction over the occupancy limit inside."""
 
-import pytest
 from dune_helpers import RULES, act, at, refused
 from ixtl_helpers import battle_position, new_ixtl, place
 
@@ -15,10 +14,7 @@ from adjudicator.dune.content import HMS, content
 from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
-from adjudicator.dune.not_implemented import NOT_IMPLEMENTED
 from adjudicator.dune.victory import held, mentat_pause
-
-pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # the expansion is refused to users yet
 
 FLAT = "the-great-flat@14"  # one sector; the Polar Sink is two territories away
 
@@ -248,6 +244,52 @@ def test_a_karama_stops_only_the_movement_collection():
     assert state["spice"]["cielago-north@1"] == 8 and problems(state) == []
 
 
+# --- the advanced Ixians' special Karama power: one more move in their own turn (paragraphs 24, 27) -------
+def advanced_turn(kind="ship", by="ixians", storm=5):
+    """The advanced game, the stronghold pointed at the Great Flat, `by`'s `kind` pending."""
+    state = new_ixtl("ixians", "emperor", modules=["ixians-tleilaxu", "advanced"])
+    state["hms"]["points_at"] = FLAT
+    g = at(state, {"t": "decide", "kind": kind, "player": by}, phase="battle", turn=2, storm=storm)
+    _karama(g, "ixians")
+    return state, g
+
+
+def test_the_special_karama_power_moves_it_two_territories_with_its_collection_and_the_turn_goes_on():
+    state, g = advanced_turn()
+    state["spice"]["wind-pass@15"] = 10
+    state["bank"] -= 10
+    offered = {a.data.get("to") for a in RULES.legal_actions(state) if a.data.get("power")}
+    assert "polar-sink" in offered and "wind-pass@15" in offered and "cielago-north@0" not in offered
+    out = act(state, "ixians", "play", card="karama", power=True, to="wind-pass@15")
+    assert state["hms"]["points_at"] == "wind-pass@15" and g.p("ixians")["karama_power"] is True
+    assert g.p("ixians")["spice"] == 10 + 10 and "wind-pass@15" not in state["spice"]  # 12 due, 10 there
+    assert {"ixtl.hms-advanced-move", "dune.ixian-karama-reading", "ixtl.hms-collection"} <= set(out.rulings)
+    assert RULES.prompt(state)["kind"] == "ship" and "karama" not in g.p("ixians")["hand"]  # still to ship
+    act(state, "ixians", "ship", to=HMS, count=1)
+    _karama(g, "ixians")  # once a game
+    assert refused(state, "ixians", "play", card="karama", power=True, to="polar-sink").code == "dune.no-karama-power"
+    assert problems(state) == []
+
+
+def test_mutated_the_special_karama_move_three_territories_or_through_the_storm():
+    state, g = advanced_turn(kind="move")
+    assert refused(state, "ixians", "play", card="karama", power=True, to="cielago-north@0").code == \
+        "dune.out-of-range"
+    state, g = advanced_turn(kind="move", storm=16)
+    err = refused(state, "ixians", "play", card="karama", power=True, to="cielago-west@0")  # across sector 16
+    assert err.code == "dune.move-through-storm" and "ixtl.hms-storm" in err.rulings
+
+
+def test_the_special_karama_move_only_in_their_own_turn_of_the_advanced_game():
+    state, g = advanced_turn(by="emperor")
+    assert refused(state, "ixians", "play", card="karama", power=True, to="polar-sink").code == "dune.karama-window"
+    state = new_ixtl("ixians", "emperor")  # the basic game: no special power
+    state["hms"]["points_at"] = FLAT
+    g = at(state, {"t": "decide", "kind": "ship", "player": "ixians"}, phase="battle", turn=2)
+    _karama(g, "ixians")
+    assert refused(state, "ixians", "play", card="karama", power=True, to="polar-sink").code == "dune.no-karama-power"
+
+
 # --- what shows it -------------------------------------------------------------------------------------
 def test_the_view_the_scenario_and_the_audit_know_where_it_is_and_who_is_inside():
     state, g = aimed("ixians", "emperor")
@@ -262,12 +304,6 @@ def test_the_view_the_scenario_and_the_audit_know_where_it_is_and_who_is_inside(
     # the audit refuses the expansion's factions in positions, never the stronghold as a place
     assert not [p for p in RULES._readable(state) if "hidden-mobile-stronghold" in p["pointer"]]
     assert problems(state) == []
-
-
-def test_what_is_left_of_the_stronghold_is_listed_not_implemented():
-    text = NOT_IMPLEMENTED["ixians-tleilaxu"][0]
-    assert "other stronghold move" in text and "Cyborgs to one territory" in text
-    assert "six forces wait in reserves" not in text
 
 
 def test_the_guild_ships_its_forces_out_of_the_stronghold_never_into_it():

@@ -8,7 +8,6 @@ import pytest
 from dune_helpers import RULES, act, at, refused, replayed
 from ixtl_helpers import new_ixtl, place, to_tanks, until
 
-import adjudicator.dune.expansion as expansion
 from adjudicator.core.canonical import checksum
 from adjudicator.core.schemas import errors
 from adjudicator.dune.content import content
@@ -16,8 +15,6 @@ from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.forces import shift
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.playout import playout
-
-pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # the expansion is refused to users yet
 
 ADVANCED = ["advanced", "ixians-tleilaxu"]
 ATREIDES = ("thufir-hawat", "lady-jessica", "gurney-halleck", "duncan-idaho", "dr-wellington-yueh")
@@ -412,14 +409,12 @@ def _every_kind_of_term(log) -> bool:
 def advanced_playout():
     """The first random five-player advanced game that sets every kind of term, takes an early
     leader and a ghola: searched for, so that a change to random play cannot make it vacuous."""
-    with pytest.MonkeyPatch.context() as mp:  # module scope: the `ixtl_unlocked` fixture comes too late
-        mp.setattr(expansion, "INCOMPLETE", False)
-        for seed in range(10):
-            sums = []
-            log = playout(5, seed, lambda state, sums=sums: sums.append(checksum(state)),
-                          ("ixians-tleilaxu", "advanced"))
-            if _every_kind_of_term(log):
-                return log, sums
+    for seed in range(10):
+        sums = []
+        log = playout(5, seed, lambda state, sums=sums: sums.append(checksum(state)),
+                      ("ixians-tleilaxu", "advanced"))
+        if _every_kind_of_term(log):
+            return log, sums
     raise AssertionError("no random game set every kind of term")
 
 

@@ -11,8 +11,6 @@ from adjudicator.dune.content import HMS
 from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.invariants import problems
 
-pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # the expansion is refused to users yet
-
 FLAT = "the-great-flat@14"
 
 
@@ -119,6 +117,52 @@ def test_mutated_a_suboid_exchange_without_surviving_suboids():
     until(state, "exchange-suboids")
     assert kind_at(g, "ixians", "cyborgs", "tanks") == 2 and g.forces(FLAT, "ixians") == 0
     assert refused(state, "ixians", "exchange", count=1)
+    assert problems(state) == []
+
+
+# --- Ixian movement: a Cyborg takes its group two territories (paragraph 74; dune.cyborg-move-reading) -------
+PLAIN = "funeral-plain@14"  # one territory from the Great Flat and from Wind Pass, two from the Greater Flat
+
+
+def _movers(cyborgs=1, karama=False):
+    """Three Suboids and `cyborgs` Cyborgs on the Funeral Plain; the Ixians' move pending."""
+    state = new_ixtl("ixians", "emperor")
+    state["hms"]["points_at"] = "polar-sink"
+    g = at(state, {"t": "decide", "kind": "move", "player": "ixians"}, storm=5)
+    place(g, "ixians", PLAIN, 3 + cyborgs, cyborgs)
+    if karama:
+        _karama(g, "emperor")
+        out = act(state, "emperor", "play", card="karama", against="ixian-cyborg-move")
+        assert "ixtl.karama-ixian-movement" in out.rulings
+    return state, g
+
+
+def test_a_group_with_a_cyborg_moves_two_territories_suboids_alone_one():
+    state, g = _movers()
+    groups = {(a.data["to"], a.data["count"], str(a.data.get("kinds"))) for a in RULES.legal_actions(state)
+              if a.do == "move"}
+    assert ("wind-pass@14", 1, "{'cyborgs': 1}") in groups and ("wind-pass@14", 1, "None") not in groups
+    assert ("wind-pass@14", 4, "None") in groups  # all four: the Cyborg goes with them
+    assert refused(state, "ixians", "move", **{"from": PLAIN}, to="wind-pass@14", count=3).code == "dune.out-of-range"
+    out = act(state, "ixians", "move", **{"from": PLAIN}, to="wind-pass@14", count=3, kinds={"cyborgs": 1})
+    assert g.forces("wind-pass@14", "ixians") == 3 and kind_at(g, "ixians", "cyborgs", "wind-pass@14") == 1
+    assert "dune.cyborg-move-reading" in out.rulings and problems(state) == []
+
+
+def test_mutated_suboids_moving_two_territories_without_a_cyborg():
+    state, g = _movers(cyborgs=0)
+    err = refused(state, "ixians", "move", **{"from": PLAIN}, to="the-greater-flat@15", count=2)
+    assert err.code == "dune.out-of-range" and "more than 1 territories" in err.message
+
+
+def test_a_karama_holds_the_cyborgs_to_one_territory_ornithopters_still_three():
+    state, g = _movers(karama=True)
+    assert refused(state, "ixians", "move", **{"from": PLAIN}, to="wind-pass@14", count=2,
+                   kinds={"cyborgs": 1}).code == "dune.out-of-range"
+    act(state, "ixians", "move", **{"from": PLAIN}, to=FLAT, count=2, kinds={"cyborgs": 1})
+    state, g = _movers(karama=True)
+    place(g, "ixians", "arrakeen@9", 1)  # ornithopters
+    act(state, "ixians", "move", **{"from": PLAIN}, to="the-greater-flat@15", count=1, kinds={"cyborgs": 1})
     assert problems(state) == []
 
 

@@ -1,6 +1,6 @@
 """The Ixians & Tleilaxu expansion seated (adjudicator/dune/expansion.py, factions/ixians.py,
-factions/tleilaxu.py): refused to users while incomplete, and with the gate lifted each faction's
-forces, spice, leaders, Traitor cards and Face Dancers as seed 002 sets them up."""
+factions/tleilaxu.py): a module a log names, and each faction's forces, spice, leaders, Traitor cards
+and Face Dancers as seed 002 sets them up."""
 
 import pytest
 from dune_helpers import RULES, act, refused
@@ -15,21 +15,17 @@ def _game(*factions, modules=("ixians-tleilaxu",)):
     return {"system": "dune", "modules": list(modules), "players": [{"id": f, "faction": f} for f in factions]}
 
 
-def test_the_expansion_is_refused_to_users_while_incomplete():
-    with pytest.raises(MalformedLog) as err:
-        RULES.new_state(_game("ixians", "atreides"), {})
-    assert err.value.code == "unsupported-module"
-    assert "ixians-tleilaxu" in NOT_IMPLEMENTED
+def test_the_expansion_is_a_module_a_log_names_and_nothing_of_it_is_left_unplayed():
+    assert set(RULES.new_state(_game("ixians", "atreides"), {})["players"]) == {"ixians", "atreides"}
+    assert NOT_IMPLEMENTED == {}
 
 
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_its_factions_need_the_module():
     with pytest.raises(MalformedLog) as err:
         RULES.new_state(_game("tleilaxu", "atreides", modules=()), {})
     assert err.value.code == "unsupported-faction"
 
 
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_setup_counts():
     """Ixians: 10 spice, 7 Cyborgs and 13 Suboids, 3 and 3 of them inside the Hidden Mobile
     Stronghold, not yet pointed anywhere (tests/test_dune_ixtl_hms.py); Tleilaxu: 5 spice, all 20
@@ -46,7 +42,6 @@ def test_setup_counts():
     assert problems(state) == []
 
 
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_the_tleilaxu_draw_face_dancers_after_the_others_keep_their_traitors():
     state = new_ixtl("tleilaxu", "atreides", "harkonnen")
     kinds = [(t["kind"], t.get("player")) for t in reversed(state["stack"]) if t["t"] != "flow"]

@@ -3,7 +3,6 @@ dune.engine-karama-unattended): the Fremen's half storm losses and their worm im
 timing, the Tleilaxu's spice for a Ghola card. Each is stopped at a window asked just before it,
 only of the other players who may hold a Karama."""
 
-import pytest
 from dune_helpers import RULES, act, chance, give, move_forces, new, refused
 from ixtl_helpers import new_ixtl
 
@@ -12,8 +11,6 @@ from adjudicator.dune.invariants import problems
 from adjudicator.dune.movement import start_shipment
 from adjudicator.dune.spice import start_blow
 from adjudicator.dune.storm import start_storm
-
-pytestmark = pytest.mark.usefixtures("ixtl_unlocked")  # refused to users yet
 
 
 # --- the Fremen's half losses in the storm ---------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Classic Dune through the service (issue #15): the rule system found through its entry point,
-the Ixians & Tleilaxu expansion refused while incomplete, and the whole path: simulate, replay
+with the Ixians & Tleilaxu expansion and its Tech Tokens as modules, and the whole path: simulate, replay
 (names read in English and Russian, spelled back by --explain), cards, rulings by game, the timing
 graph, positions (a state, a log prefix; the audit), stored games and tournaments, and the replay
 viewer's step view."""
@@ -36,8 +36,8 @@ def service(tmp_path):
     return app.test_client(), token(tmp_path / "db.sqlite", "alice")
 
 
-# --- served, but for the expansion ------------------------------------------------------------------
-def test_dune_is_served_and_only_its_expansion_is_refused(client):
+# --- served, with the expansion --------------------------------------------------------------------
+def test_dune_is_served_with_its_expansion(client):
     assert "dune" in systems() and resolve_game("Classic Dune") == ("dune", "basic")
     game = {"system": "dune", "edition": "basic", "players": [{"id": "a", "faction": "atreides"},
                                                               {"id": "b", "faction": "fremen"}]}
@@ -47,23 +47,32 @@ def test_dune_is_served_and_only_its_expansion_is_refused(client):
     assert r.status_code == 200, r.get_json()
     out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3", "--modules", "advanced"])
     assert out.exit_code == 0 and json.loads(out.output)["game"]["modules"] == ["advanced"]
-    with pytest.raises(MalformedLog) as err:  # dune/not_implemented.py: the expansion is incomplete
-        rules_for("dune", "basic").new_state({**game, "modules": ["ixians-tleilaxu"]}, {"seed": 1})
-    assert err.value.code == "unsupported-module"
-    out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3", "--modules", "ixians-tleilaxu"])
-    assert out.exit_code == 2 and "unsupported-module" in out.output
+    seated = {**game, "modules": ["ixians-tleilaxu", "tech-tokens"],
+              "players": [{"id": "a", "faction": "ixians"}, {"id": "b", "faction": "tleilaxu"}]}
+    r = client.post("/v1/replays", json={"format": "dune-adjudicator/log", "version": 1, "game": seated, "setup": {},
+                                         "actions": []})
+    assert r.status_code == 200, r.get_json()
+    out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3", "--modules",
+                                    "ixians-tleilaxu,tech-tokens,advanced"])
+    assert out.exit_code == 0 and {"ixians", "tleilaxu"} <= {p["faction"] for p in json.loads(out.output)["game"]
+                                                              ["players"]}
+    out = CliRunner().invoke(main, ["simulate", "--game", "dune", "--players", "3", "--modules", "tech-tokens"])
+    assert out.exit_code == 2 and "unsupported-module" in out.output  # only beside the expansion
+    with pytest.raises(MalformedLog) as err:
+        rules_for("dune", "basic").new_state({**game, "players": seated["players"]}, {"seed": 1})
+    assert err.value.code == "unsupported-faction"  # its factions only with it
 
 
-def test_a_posted_dune_state_is_judged_but_not_one_of_the_expansion(game):
+def test_a_posted_dune_state_is_judged_with_or_without_the_expansion(game):
     log, report = game
     state = report["snapshots"][9]  # after action 9: action 10 comes next
     answer = check_position({"state": state, "action": log["actions"][10]})
     assert answer["verdict"]["verdict"] == "legal"
-    gated = json.loads(json.dumps(state))
-    gated["game"]["modules"] = ["ixians-tleilaxu"]
-    with pytest.raises(MalformedLog) as err:
-        check_position({"state": gated, "action": log["actions"][10]})
-    assert err.value.code == "unsupported-module"
+    log = simulate("dune", 4, 2, modules=("ixians-tleilaxu", "tech-tokens"))
+    report = Replay(parse_log(log), "strict", "all").run()
+    state = report["snapshots"][40]
+    answer = check_position({"state": state, "action": log["actions"][41]})
+    assert answer["verdict"]["verdict"] in ("legal", "unverifiable") and "hms" in state
 
 
 # --- simulate and replay ---------------------------------------------------------------------------
@@ -119,7 +128,9 @@ def test_explain_writes_the_expected_actions_in_the_logs_names(game):
 def test_cards_rulings_and_timing_graph_of_dune(client):
     cards = client.get("/v1/cards?game=dune&type=treachery").get_json()["cards"]
     assert sum(c["copies"] for c in cards) == 33 and all(c["name"]["en"] for c in cards)
-    assert client.get("/v1/cards?game=dune&modules=ixians-tleilaxu").status_code == 400
+    more = client.get("/v1/cards?game=dune&type=treachery&modules=ixians-tleilaxu").get_json()["cards"]
+    assert sum(c["copies"] for c in more) == 33 + 14 and {"amal", "harvester"} <= {c["id"] for c in more}
+    assert client.get("/v1/cards?game=dune&modules=tleilaxu").status_code == 400
     found = client.get("/v1/rulings?game=dune&q=storm").get_json()["rulings"]
     assert found and all("dune" in r["games"] for r in found)
     imperium = client.get("/v1/rulings?game=uprising&q=storm").get_json()["rulings"]

@@ -1,5 +1,5 @@
 """Tech Tokens (`modules: [ixians-tleilaxu, tech-tokens]`; seed 002 paragraphs 54-60, rulings
-ixtl.tech-tokens-*, ixtl.heighliners-guild and ixcards.tech-*): gated with the expansion, the home
+ixtl.tech-tokens-*, ixtl.heighliners-guild and ixcards.tech-*): only beside the expansion, the home
 tokens and the deal of the absent factions' after the first storm movement, the income once a
 phase paid when it ends, the token taken by a battle's winner before a Face Dancer reveal, the
 three tokens of one faction as one stronghold."""
@@ -20,13 +20,6 @@ def tokens(state):
     return state["tech_tokens"]
 
 
-def test_the_module_is_gated_with_the_expansion():
-    with pytest.raises(MalformedLog) as err:
-        new_ixtl("ixians", "tleilaxu", modules=MODULES)
-    assert err.value.code == "unsupported-module"
-
-
-@pytest.mark.usefixtures("ixtl_unlocked")
 def test_tech_tokens_need_the_expansion_module():
     game = {"system": "dune", "modules": ["tech-tokens"],
             "players": [{"id": f, "faction": f} for f in ("emperor", "harkonnen")]}
@@ -35,10 +28,6 @@ def test_tech_tokens_need_the_expansion_module():
     assert err.value.code == "unsupported-module"
 
 
-pytestmark_ixtl = pytest.mark.usefixtures("ixtl_unlocked")
-
-
-@pytestmark_ixtl
 def test_home_tokens_start_with_their_factions_and_no_tokens_without_the_module():
     state = new_ixtl("ixians", "tleilaxu", "fremen", "emperor", modules=MODULES)
     assert tokens(state) == {"axlotl-tanks": "tleilaxu", "heighliners": "ixians", "spice-production": "fremen"}
@@ -57,7 +46,6 @@ def first_blow(*factions, seed=3):
     return state
 
 
-@pytestmark_ixtl
 def test_absent_tokens_go_to_the_next_factions_holding_none_one_each():
     state = first_blow("ixians", "tleilaxu", "emperor", "harkonnen")
     state["order"] = ["harkonnen", "ixians", "emperor", "tleilaxu"]
@@ -69,7 +57,6 @@ def test_absent_tokens_go_to_the_next_factions_holding_none_one_each():
     assert "ixcards.tech-setup" in out.rulings and tokens(state)["spice-production"] == "harkonnen"
 
 
-@pytestmark_ixtl
 def test_no_deal_when_every_home_faction_plays():
     from adjudicator.dune.tech_tokens import at_phase_start
     state = new_ixtl("ixians", "tleilaxu", "fremen", modules=MODULES)
@@ -91,7 +78,6 @@ def charity_position():
     return state, g
 
 
-@pytestmark_ixtl
 def test_spice_production_pays_once_a_phase_when_it_ends():
     state, g = charity_position()
     before = g.p("fremen")["spice"]
@@ -104,7 +90,6 @@ def test_spice_production_pays_once_a_phase_when_it_ends():
     assert g.p("fremen")["spice"] == before + 1 and state["tech_due"] == {} and problems(state) == []
 
 
-@pytestmark_ixtl
 def test_a_token_pays_one_for_each_token_its_owner_holds():
     state, g = charity_position()
     tokens(state)["heighliners"] = "fremen"
@@ -123,7 +108,6 @@ def ship_position(shipper):
     return state, Game(state)
 
 
-@pytestmark_ixtl
 def test_heighliners_do_not_pay_for_the_guild_alone():
     state, g = ship_position("spacing-guild")
     before = g.p("ixians")["spice"]
@@ -153,14 +137,12 @@ def tech_battle(loser_tokens):
     return state, g
 
 
-@pytestmark_ixtl
 def test_the_winner_takes_the_losers_only_token():
     state, g = tech_battle(["heighliners"])
     out = act(state, "harkonnen", "pass")
     assert tokens(state)["heighliners"] == "emperor" and "ixtl.tech-tokens-capture" in out.rulings
 
 
-@pytestmark_ixtl
 def test_the_winner_chooses_among_several_before_a_face_dancer_reveal():
     state, g = tech_battle(["heighliners", "axlotl-tanks"])
     g.p("tleilaxu")["face_dancers"] = ["caid"]  # the Emperor's leader is a Face Dancer
@@ -175,7 +157,6 @@ def test_the_winner_chooses_among_several_before_a_face_dancer_reveal():
 
 
 # --- victory ------------------------------------------------------------------------------------------------
-@pytestmark_ixtl
 def test_three_tokens_of_one_faction_count_as_one_stronghold_but_allies_do_not_pool():
     state = new_ixtl("emperor", "harkonnen", "ixians", "tleilaxu", modules=MODULES)
     g = Game(state)
@@ -198,7 +179,6 @@ def test_three_tokens_of_one_faction_count_as_one_stronghold_but_allies_do_not_p
 
 
 # --- random play ----------------------------------------------------------------------------------------------
-@pytestmark_ixtl
 @pytest.mark.parametrize("players,seed", [(4, 0), (6, 2)])
 def test_playouts_with_tech_tokens_hold_the_invariants_and_replay(players, seed):
     from adjudicator.core.actions import Action

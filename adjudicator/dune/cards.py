@@ -90,8 +90,8 @@ def _hajr_options(g: Game, pid: str) -> list[dict]:
 
 
 def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
-    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count")) or kinds_error(
-        g, pid, args.get("from"), args.get("count"), args.get("kinds"))
+    return kinds_error(g, pid, args.get("from"), args.get("count"), args.get("kinds")) or move_error(
+        g, pid, args.get("from"), args.get("to"), args.get("count"), kinds=args.get("kinds"))
 
 
 def _hajr(g: Game, pid: str, args: dict) -> None:

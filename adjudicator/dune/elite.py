@@ -37,19 +37,25 @@ def total(g: Table, pid: str, where: str) -> int:
     return g.p(pid)[where] if where in PLACES else g.forces(where, pid)
 
 
+def going(g: Table, pid: str, frm: str, n: int, kinds=None) -> dict[str, int]:
+    """Which special forces are among `n` of `pid`'s forces leaving `frm`: as `kinds` says, else
+    ordinary forces first (our reading where nobody chooses: the storm's half, a worm ride, a Ghola)."""
+    elite = g.p(pid).get("elite")
+    if kinds is not None or not elite:
+        return dict(kinds or {})
+    left = max(0, n - (total(g, pid, frm) - sum(at(g, pid, k, frm) for k in elite)))
+    out = {}
+    for k in sorted(elite):
+        out[k] = min(left, at(g, pid, k, frm))
+        left -= out[k]
+    return out
+
+
 def shift(g: Table, pid: str, frm: str, to: str, n: int, kinds=None) -> None:
     """Before `n` of `pid`'s forces go from `frm` to `to` (a place, "reserves" or "tanks"): the
-    special ones among them follow, as `kinds` says, else ordinary forces first (our reading
-    where nobody chooses: the storm's half, a worm ride, a Ghola)."""
-    elite = g.p(pid).get("elite")
-    if not elite or not n:
+    special ones among them follow (`going`)."""
+    if not g.p(pid).get("elite") or not n:
         return
-    if kinds is None:
-        left = max(0, n - (total(g, pid, frm) - sum(at(g, pid, k, frm) for k in elite)))
-        kinds = {}
-        for k in sorted(elite):
-            kinds[k] = min(left, at(g, pid, k, frm))
-            left -= kinds[k]
-    for k, m in sorted(kinds.items()):
+    for k, m in sorted(going(g, pid, frm, n, kinds).items()):
         add(g, pid, k, frm, -m)
         add(g, pid, k, to, m)

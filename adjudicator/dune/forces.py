@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
-from .elite import PLACES, at, shift, total  # noqa: F401 (the bookkeeping, re-exported for the rules)
+from .elite import PLACES, at, going, shift, total  # noqa: F401 (the bookkeeping, re-exported for the rules)
 from .game import Game
 from .registry import first
 

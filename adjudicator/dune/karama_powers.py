@@ -1,7 +1,8 @@
 """Each faction's once-per-game special Karama power, advanced game (ruling dune.karama; our
 readings in dune.engine-karama-powers): `play {card: karama, power: ...}`, the card discarded and
 the power marked used (`karama_power` on the player). `POWERS` is the one table: for each faction
-its `power` value, its window, its arguments and its effect.
+its `power` value, its window, its arguments and its effect (the Tleilaxu's and the Ixians' added by
+their own modules).
 
 A power whose window may hold no decision of its faction (the Fremen's in the Spice Blow, the
 Harkonnen's in the Bidding) gets one: a `karama-window` decision (`pass`) asked of that faction
@@ -36,6 +37,7 @@ class Power:
     window: Callable  # (g, pid) -> bool
     options: Callable  # (g, pid) -> [args]
     effect: Callable  # (g, pid, args)
+    error: Callable | None = None  # (g, pid, args) -> IllegalAction | None: why these args are not offered
 
 
 # --- Emperor: up to three forces or one leader revived free, at any time ----------------------------
@@ -171,21 +173,16 @@ def options(g: Game, pid: str) -> list[dict]:
     return [{"power": True, **o} for o in power.options(g, pid)]
 
 
-# Powers the seed names without saying what they do: a play of one is accepted, the card spent and
-# the power used, and the action answered unverifiable / not-implemented (never judged).
-UNDESCRIBED = {"ixians": "the Ixians' Special Karama Power (seed 002 paragraph 27 names it without saying what "
-                         "it does)"}
-
-
 def error(g: Game, pid: str, args: dict) -> IllegalAction | None:
-    if g.advanced and g.faction(pid) in UNDESCRIBED and not g.p(pid).get("karama_power"):
-        return None
     if not g.advanced or g.faction(pid) not in POWERS:
-        return IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power the engine plays "
+        return IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power "
                              "(advanced game only)", RULINGS)
     if g.p(pid).get("karama_power"):
         return IllegalAction("dune.no-karama-power", f"{pid} has used its special Karama power", RULINGS)
     chosen = {k: v for k, v in args.items() if k != "power"}
+    power = POWERS[g.faction(pid)]
+    if args.get("power") is True and power.error and power.window(g, pid) and (err := power.error(g, pid, chosen)):
+        return err
     if args.get("power") is not True or {"power": True, **chosen} not in options(g, pid):
         return IllegalAction("dune.karama-window", f"{g.faction(pid)}'s special Karama power cannot be used so now",
                              RULINGS)
@@ -194,9 +191,6 @@ def error(g: Game, pid: str, args: dict) -> IllegalAction | None:
 
 def use(g: Game, pid: str, args: dict) -> None:
     g.p(pid)["karama_power"] = True
-    if g.faction(pid) in UNDESCRIBED:
-        g.unimplemented.append(UNDESCRIBED[g.faction(pid)])
-        return
     POWERS[g.faction(pid)].effect(g, pid, {k: v for k, v in args.items() if k != "power"})
     g.rulings.extend(r for r in RULINGS if r not in g.rulings)
 

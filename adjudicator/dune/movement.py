@@ -16,7 +16,7 @@ import networkx as nx
 from ..core.errors import IllegalAction
 from .alliance import expel_beside_ally
 from .content import HMS, POLAR_SINK, Content, content, sector, territory
-from .forces import kinds_error, kinds_offers, shift
+from .forces import going, kinds_error, kinds_offers, shift
 from .game import Game
 from .karama import pay_with, payment_error, stopped
 from .registry import Decision, collect, decision, fire, first
@@ -167,13 +167,17 @@ def reachable(g: Game, start: str, storm: int | None) -> dict[str, int]:
     return first("distances", g, start, storm) or distances(g.c, start, storm)
 
 
-def reach(g: Game, pid: str) -> int:
+def reach(g: Game, pid: str, group: dict[str, int] | None = None) -> int:
+    """How many territories a group of `pid`'s forces may move (`group`: the special forces in it,
+    {kind: n}; the Ixians' Cyborgs take their Suboids two, hook `move-range`)."""
     ornithopters = any(g.combatant(t, pid) for t in g.c.ornithopters)  # advisors grant none
     base = ORNITHOPTER_RANGE if ornithopters else RANGE
-    return first("move-range", g, pid, ornithopters, default=base)
+    return first("move-range", g, pid, ornithopters, group or {}, default=base)
 
 
-def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> IllegalAction | None:
+def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None, kinds=None,
+               far: int | None = None) -> IllegalAction | None:
+    """`far`: the territories the group may move, if not those of `count` forces with `kinds`."""
     if not (g.is_place(frm) and g.is_place(to)) or frm == to:
         return IllegalAction("dune.unknown-location", f"no move from {frm!r} to {to!r}", ("dune.movement",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
@@ -183,11 +187,12 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None) -> I
         return IllegalAction("dune.move-through-storm", f"the storm is in sector {g.state['storm']}: no force "
                              f"moves out of or into it", ("dune.storm-blocks",))
     dist = dist if dist is not None else reachable(g, frm, g.state["storm"])
-    if dist.get(to, 99) > reach(g, pid):
-        if reachable(g, frm, None).get(to, 99) <= reach(g, pid):
+    far = far if far is not None else reach(g, pid, going(g, pid, frm, count, kinds))
+    if dist.get(to, 99) > far:
+        if reachable(g, frm, None).get(to, 99) <= far:
             return IllegalAction("dune.move-through-storm", f"{frm} to {to} passes through the storm "
                                  f"(sector {g.state['storm']})", ("dune.storm-blocks",))
-        return IllegalAction("dune.out-of-range", f"{to} is more than {reach(g, pid)} territories from {frm}",
+        return IllegalAction("dune.out-of-range", f"{to} is more than {far} territories from {frm}",
                              ("dune.movement",))
     if full(g, pid, to) and not first("enters-as-advisors", g, pid, frm, to):  # advanced BG advisors
         return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
@@ -203,17 +208,19 @@ def move_offers(g: Game, pid: str) -> list[dict]:
     out = [{"do": "pass"}]
     for frm in sorted(loc for loc in g.state["map"] if g.forces(loc, pid) and not g.in_storm(loc)):
         dist = reachable(g, frm, g.state["storm"])
+        groups = [({"count": n, **e}, reach(g, pid, going(g, pid, frm, n, e.get("kinds"))))
+                  for n in range(1, g.forces(frm, pid) + 1) for e in kinds_offers(g, pid, frm, n)]
+        farthest = max(far for _, far in groups)
         for to in sorted(dist):
-            if move_error(g, pid, frm, to, 1, dist) is None:
-                out += [{"do": "move", "from": frm, "to": to, "count": n, **e}
-                        for n in range(1, g.forces(frm, pid) + 1) for e in kinds_offers(g, pid, frm, n)]
+            if move_error(g, pid, frm, to, 1, dist, far=farthest) is None:
+                out += [{"do": "move", "from": frm, "to": to, **group} for group, far in groups if dist[to] <= far]
     return out
 
 
 def _move_check(g: Game, task: dict, args: dict) -> None:
-    if args.get("do") == "move" and (err := move_error(g, task["player"], args.get("from"), args.get("to"),
-                                                       args.get("count")) or kinds_error(
-            g, task["player"], args.get("from"), args.get("count"), args.get("kinds"))):
+    if args.get("do") == "move" and (err := kinds_error(g, task["player"], args.get("from"), args.get("count"),
+                                                        args.get("kinds")) or move_error(
+            g, task["player"], args.get("from"), args.get("to"), args.get("count"), kinds=args.get("kinds"))):
         raise err
 
 

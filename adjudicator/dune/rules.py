@@ -2,9 +2,8 @@
 apply an action. Every pending thing is a registered kind (registry.py); importing the rule
 modules below is what registers them.
 
-Registered as the rule system `dune` (pyproject.toml). The Ixians & Tleilaxu expansion is refused
-while incomplete (expansion.INCOMPLETE, not_implemented.py). Names: spelling.py; positions:
-table.py; the viewer: view.py.
+Registered as the rule system `dune` (pyproject.toml), with the Ixians & Tleilaxu expansion as a
+setup module (expansion.py). Names: spelling.py; positions: table.py; the viewer: view.py.
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     treachery,
 )
 from .content import content
-from .expansion import gated
 from .flow import advance_flow
 from .game import Game
 from .playing import play
@@ -217,7 +215,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def cards(self, card_type: str | None = None, modules=None) -> list[dict]:
         """The decks' cards, names as `{"en", "ru"}` like every catalogue (the store indexes them)."""
         for i, m in enumerate(modules or ()):
-            if m not in setup.MODULES or gated(m):  # the advanced game adds rules, not cards
+            if m not in setup.MODULES:  # the advanced game adds rules, not cards
                 raise MalformedLog(f"module {m!r} is not supported for classic Dune", f"/modules/{i}",
                                    code="unsupported-module")
         decks = {"treachery": self.content.treachery, "spice": self.content.spice_cards,

@@ -8,7 +8,6 @@ from ..core.errors import IllegalAction, MalformedLog
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
 from .expansion import factions as expansion_factions
-from .expansion import offered as expansion_offered
 from .expansion import sets
 from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
@@ -18,7 +17,7 @@ from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
 # The setup options a log's `game.modules` may name (the advanced game: ruling dune.advanced-game).
-MODULES = ("advanced", "ixians-tleilaxu", "tech-tokens")  # the expansion and its Tech Tokens: expansion.py, gated
+MODULES = ("advanced", "ixians-tleilaxu", "tech-tokens")  # the expansion and its Tech Tokens: expansion.py
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
 # dune.engine-player-markers).
 MARKERS = tuple(1 + 3 * i for i in range(6))
@@ -49,8 +48,6 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         if m not in MODULES:
             raise MalformedLog(f"module {m!r} of classic Dune is not supported (only {', '.join(MODULES)})",
                                f"/game/modules/{i}", code="unsupported-module")
-        if m != "advanced":
-            expansion_offered(i)
         if m == "tech-tokens" and "ixians-tleilaxu" not in modules:
             raise MalformedLog("Tech Tokens are a module of the Ixians & Tleilaxu expansion: name both",
                                f"/game/modules/{i}", code="unsupported-module")

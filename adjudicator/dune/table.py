@@ -15,7 +15,7 @@ import copy
 from ..core.errors import InvalidPosition, problem
 from . import scenario
 from .content import HMS, Content
-from .expansion import factions, gated, offered
+from .expansion import factions
 from .invariants import problems as conserved
 from .registry import AUTOS, CHANCES, DECISIONS
 
@@ -61,9 +61,6 @@ class DunePositions:
         found = self._readable(state)
         if found:
             return found
-        for i, module in enumerate(state["game"]["modules"]):
-            if gated(module):  # refused while incomplete, a posted state as much as a log
-                offered(i)
         out = []
         for message in conserved(state, self.content):
             pointer = next((p for word, p in WHERE if message.startswith(word) or word in message), "")

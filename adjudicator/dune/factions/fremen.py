@@ -103,7 +103,7 @@ def free(g: Game, pid: str, to: str, count: int) -> int | None:
 
 
 @hook("move-range")
-def move_range(g: Game, pid: str, ornithopters: bool) -> int | None:
+def move_range(g: Game, pid: str, ornithopters: bool, group: dict) -> int | None:
     if g.faction(pid) != FACTION or stopped(g, "fremen-move"):
         return None
     return ORNITHOPTER_RANGE if ornithopters else MOVE_RANGE

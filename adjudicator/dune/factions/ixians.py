@@ -1,7 +1,7 @@
 """Ixians (expansion, seed 002; rulings ixtl.*, our readings in dune.engine-ixtl-readings): Cyborgs
 and Suboids as force kinds in every game (forces.py's mechanism: the Suboids are the ordinary
-forces, the Cyborgs the special kind), their battle strengths, their revival prices and the
-exchange of surviving Suboids for lost Cyborgs after a battle won.
+forces, the Cyborgs the special kind), their battle strengths, the Cyborgs' two-territory move,
+their revival prices and the exchange of surviving Suboids for lost Cyborgs after a battle won.
 
 The Hidden Mobile Stronghold is ixians_hms.py; the Ixians' Treachery advantages (the setup deal,
 the extra draw before bidding, the ally's replacement, Technology) are ixian_bidding.py."""
@@ -16,7 +16,9 @@ from ..registry import Decision, decision, hook
 FACTION = "ixians"
 CYBORGS = "cyborgs"
 CYBORG_PRICE = 3  # paid Cyborg revival, each (seed 002 paragraph 8)
-READINGS = ("dune.engine-ixtl-gate", "dune.engine-ixtl-readings")
+CYBORG_RANGE = 2  # territories a group with a Cyborg moves (reading dune.cyborg-move-reading)
+MOVE_RULINGS = ("dune.cyborg-move-reading",)
+READINGS = ("dune.engine-ixtl-module", "dune.engine-ixtl-readings")
 STRENGTH_RULINGS = ("ixtl.suboid-roles", "ixtl.cyborg-strength-changes", "ixtl.cyborg-advanced-strength")
 REVIVAL_RULINGS = ("ixtl.ixian-revival", "dune.engine-ixtl-readings")
 EXCHANGE_RULINGS = ("ixtl.suboid-exchange", "ixtl.suboid-exchange-limits", "dune.engine-ixtl-readings")
@@ -24,6 +26,13 @@ EXCHANGE_RULINGS = ("ixtl.suboid-exchange", "ixtl.suboid-exchange-limits", "dune
 # A Karama stops one exchange (seed 002 paragraphs 75-76; karama.py's table).
 STOPPABLE["ixian-suboid-exchange"] = Stoppable(FACTION, "exchange-suboids", lambda g, t, o: t["player"] == o,
                                                "the Ixians' Suboid exchange", ("ixtl.karama-cyborg-strength",))
+
+
+# A Karama holds the Cyborgs and the Suboids with them to one territory for one move, ornithopters
+# still theirs (paragraph 74; reading dune.cyborg-move-reading).
+STOPPABLE["ixian-cyborg-move"] = Stoppable(
+    FACTION, "move", lambda g, t, o: t["player"] == o and bool(g.p(o).get("elite", {}).get(CYBORGS, {}).get("map")),
+    "the Cyborgs' two-territory move", ("ixtl.karama-ixian-movement", "dune.cyborg-move-reading"))
 
 
 def cite(g: Game, rulings: tuple[str, ...]) -> None:
@@ -36,6 +45,16 @@ def kinds(g: Game, faction: str) -> dict | None:
         return None
     spec = g.c.factions[FACTION]["special"][CYBORGS]
     return {CYBORGS: Kind(CYBORGS, FACTION, spec["count"], spec["strength_basic"], (), None)}
+
+
+@hook("move-range")
+def cyborgs_move_two(g: Game, pid: str, ornithopters: bool, group: dict) -> int | None:
+    """A group with a Cyborg in it moves two territories, its Suboids too; ornithopters still give
+    three (reading dune.cyborg-move-reading)."""
+    if g.faction(pid) != FACTION or ornithopters or not group.get(CYBORGS) or stopped(g, "ixian-cyborg-move"):
+        return None
+    cite(g, MOVE_RULINGS)
+    return CYBORG_RANGE
 
 
 # A Karama stops the Cyborgs' double strength for one battle, before plans are revealed (seed 002

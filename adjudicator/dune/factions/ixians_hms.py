@@ -12,7 +12,9 @@ Steps: the Ixians point it once after the first storm movement (`point-hms`: `po
 from turn 2 before the storm is dialed, while their forces are inside, may move it up to three
 territories (`move-hms`: `point {to}` / `pass`), never into, out of or through the storm; its
 movement collection then takes 2 spice per Ixian force inside from the territory it ends at.
-A Karama stops one move (`hms-movement`) or its collection (`hms-collection`)."""
+A Karama stops one move (`hms-movement`) or its collection (`hms-collection`). The advanced
+Ixians' special Karama power is one more move, of up to two territories, in their own Shipment and
+Movement turn (reading dune.ixian-karama-reading; karama_powers.py plays it)."""
 
 from __future__ import annotations
 
@@ -21,17 +23,20 @@ from ..content import HMS, territory
 from ..forces import shift
 from ..game import Game
 from ..karama import STOPPABLE, Stoppable, stopped
+from ..karama_powers import POWERS, Power
 from ..movement import distances
 from ..registry import Decision, decision, hook
 
 FACTION = "ixians"
 RANGE = 3  # territories a move may cross (seed 002 paragraph 21)
+KARAMA_RANGE = 2  # the special Karama power's move (reading dune.ixian-karama-reading)
 COLLECTION_RATE = 2  # spice per force, Cyborgs too (paragraph 23)
 SETUP = ("ixtl.ixian-setup", "dune.engine-hms")
 ENTRY = ("ixtl.hms-entry", "dune.engine-hms", "dune.hms-entry-reading")
 MOVE = ("ixtl.hms-move", "ixtl.hms-storm", "dune.hms-move-reading")
 COLLECTION = ("ixtl.hms-collection", "dune.hms-collection-reading")
 KARAMA = ("ixtl.karama-ixian-movement",)
+POWER = ("ixtl.hms-advanced-move", "ixtl.special-karama-uncancellable", "dune.ixian-karama-reading")
 
 # A Karama stops one move, or the collection of one (seed 002 paragraph 74; karama.py's table).
 STOPPABLE["hms-movement"] = Stoppable(FACTION, "move-hms", lambda g, t, o: t["player"] == o,
@@ -148,17 +153,17 @@ def _offer_move(g: Game) -> list | None:
     return [{"t": "decide", "kind": "move-hms", "player": pid}]
 
 
-def move_error(g: Game, to) -> IllegalAction | None:
+def move_error(g: Game, to, far: int = RANGE) -> IllegalAction | None:
     if (err := _aim_error(g, to)) is not None:
         return err
     aim = points_at(g)
     if to == aim:
         return IllegalAction("dune.hms-bad-aim", "a move ends elsewhere; to stay, pass", MOVE)
-    if g.in_storm(aim) or g.in_storm(to) or distances(g.c, aim, g.state["storm"]).get(to, 99) > RANGE:
-        if distances(g.c, aim, None).get(to, 99) <= RANGE:
+    if g.in_storm(aim) or g.in_storm(to) or distances(g.c, aim, g.state["storm"]).get(to, 99) > far:
+        if distances(g.c, aim, None).get(to, 99) <= far:
             return IllegalAction("dune.move-through-storm", f"the Hidden Mobile Stronghold moves neither into, "
                                  f"out of nor through the storm (sector {g.state['storm']})", MOVE)
-        return IllegalAction("dune.out-of-range", f"{to} is more than {RANGE} territories from {aim}", MOVE)
+        return IllegalAction("dune.out-of-range", f"{to} is more than {far} territories from {aim}", MOVE)
     return None
 
 
@@ -203,3 +208,27 @@ def _collect(g: Game, pid: str, terr: str) -> None:
 
 
 decision(Decision("move-hms", ("point", "pass"), _move_offers, _move, MOVE, _move_check))
+
+
+# --- the advanced Ixians' special Karama power: one more move in their Shipment and Movement turn -----
+def _power_window(g: Game, pid: str) -> bool:
+    """Their own turn of the phase (shipping or moving), the stronghold pointed, their forces inside."""
+    task = g.top
+    return bool(task and task.get("kind") in ("ship", "move") and task["player"] == pid
+                and points_at(g) is not None and g.forces(HMS, pid))
+
+
+def _power_moves(g: Game, pid: str) -> list[dict]:
+    return [{"to": loc} for loc in g.c.locations if move_error(g, loc, KARAMA_RANGE) is None]
+
+
+def _power_move(g: Game, pid: str, args: dict) -> None:
+    """A move like the one before the storm, with its movement collection; no ordinary Karama
+    stops a special power (paragraph 71)."""
+    g.state["hms"]["points_at"] = args["to"]
+    cite(g, MOVE + POWER)
+    _collect(g, pid, territory(args["to"]))
+
+
+POWERS[FACTION] = Power(FACTION, _power_window, _power_moves, _power_move,
+                        lambda g, pid, args: move_error(g, args.get("to"), KARAMA_RANGE))
