@@ -18,6 +18,7 @@ SAMPLES = {
     "imperium-3p-immortality-seed2": ("imperium", 3, 2, ("immortality",)),
     "uprising-2p-rival-choam-seed4": ("uprising", 2, 4, ("choam",)),
     "dune-4p-advanced-seed1": ("dune", 4, 1, ("advanced",)),
+    "dune-5p-ixians-tleilaxu-tech-seed2": ("dune", 5, 2, ("advanced", "ixians-tleilaxu", "tech-tokens")),
 }
 
 
