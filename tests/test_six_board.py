@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("unlocked")
 
 SIX_SPACES = ("carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support")
 COMMANDER_SPACES = ("desert-mastery", "hardened-warriors", "vast-wealth")  # the two Commanders' boards
-REPLACED = ("desert-tactics", "dutiful-service", "fremkit", "sardaukar")  # the Emperor's and Fremen's
+REPLACED = ("desert-tactics", "dutiful-service", "fremkit")  # the Emperor's and Fremen's; Sardaukar moves
 
 
 def _four_player_game() -> dict:
@@ -31,7 +31,7 @@ def test_the_six_player_side_has_its_spaces_in_place_of_the_emperors_and_fremens
     six_board = set(Game(new_game()).board_spaces())
     front = set(Game(_four_player_game()).board_spaces())
     assert six_board - front == {*SIX_SPACES, *COMMANDER_SPACES}
-    assert front - six_board == set(REPLACED)
+    assert front - six_board == set(REPLACED)  # Sardaukar is on both: on Shaddam's board here
 
 
 def test_the_six_player_side_has_the_great_houses_and_fringe_worlds_tracks():
@@ -265,3 +265,33 @@ def test_habbanya_erg_costs_water_and_gives_two_spice_with_its_bonus_and_a_card(
     assert pl["water"] == 0 and pl["spice"] == spice + 3
     assert state["board"]["bonus_spice"]["habbanya-erg"] == 0
     assert len(pl["hand"]) == hand + 1  # the card given to play it came and went; one card drawn
+
+
+# --- what the booklet does not print (reading six.board-facts) ---------------------------------------
+def test_the_new_tracks_reward_4_influence_with_troops_and_a_spy():
+    g = Game(new_game())
+    assert g.content.factions["great-houses"]["bonus"] == [{"recruit": 2}]
+    assert g.content.factions["fringe-worlds"]["bonus"] == [{"spy": 1}]
+
+
+def test_the_six_player_side_has_its_own_observation_posts():
+    g = Game(new_game())
+    assert g.space_posts("military-support") == g.space_posts("economic-support") == ["post-great-houses"]
+    assert g.space_posts("expedition") == g.space_posts("forbidden-tech") == ["post-fringe-worlds"]
+    assert g.space_posts("carthag") == ["post-carthag"] and g.space_posts("habbanya-erg") == ["post-habbanya-erg"]
+    assert not {"post-emperor", "post-fremen"} & set(g.posts)  # they watched the spaces that left
+    assert all(g.space_posts(s) == [] for s in (*COMMANDER_SPACES, "sardaukar"))  # no post on a Commander's board
+    front = Game(_four_player_game())
+    assert front.space_posts("sardaukar") == ["post-emperor"] and "post-carthag" not in front.posts
+
+
+def test_sardaukar_is_shaddams_at_three_spice():
+    state = new_game()
+    g = Game(state)
+    assert g.on_board("sardaukar") and g.space("sardaukar")["cost"] == {"spice": 3}
+    assert g.space("sardaukar")["commander"] == "shaddam"
+    assert Game(_four_player_game()).space("sardaukar")["cost"] == {"spice": 4}
+    ally = _ally_turn(state)
+    with pytest.raises(IllegalAction) as err:
+        _send(state, ally, "seek-allies", "sardaukar")
+    assert err.value.code == "six.commander-board-only"

@@ -76,7 +76,7 @@ def test_only_its_commander_may_send_an_agent_to_a_board_space():
 
 def test_vast_wealth_raises_shaddams_own_track_and_gives_the_team_reward():
     """Booklet pp. 3, 8: 3 Solari and 1 Emperor Influence, on his own board's track; its 1st
-    step gives every member of the team 1 Solari and a spy placement (six.commander-track)."""
+    step gives every member of the team 1 Solari, no spy placement yet (six.commander-track)."""
     state = new_game()
     shaddam = _turn_of(state, lambda g, q: q == "s")
     team = six.members(Game(state), "shaddam")
@@ -94,11 +94,11 @@ def test_vast_wealth_raises_shaddams_own_track_and_gives_the_team_reward():
     assert all(state["players"][q]["influence"]["great-houses"] == 0 for q in team)
     gained = {q: state["players"][q]["solari"] - solari[q] for q in team}
     assert gained == {q: 3 + 1 if q == shaddam else 1 for q in team}
-    assert posts == [q for q in Game(state).clockwise_from(shaddam) if q in team]  # the Commander first
+    assert posts == []  # the spy is the 3rd step's
 
 
 def test_the_commanders_track_steps():
-    """1st and 3rd: the team reward (Muad'Dib's: 1 spice and 1 water each); 2nd: 1 VP; 4th: the
+    """1st and 3rd: the team reward (Muad'Dib's: 1 spice each, then 1 water each); 2nd: 1 VP; 4th: the
     Alliance token and its VP, no faction bonus; each time the cube moves onto the step."""
     state = new_game()
     g = Game(state)
@@ -109,9 +109,8 @@ def test_the_commanders_track_steps():
         while state["stack"][-1]["t"] == "steps":
             advance_steps(g, g.top)
         pl = {q: state["players"][q] for q in team}
-        rewards = (level >= 1) + (level >= 3)
         assert {q: (pl[q]["spice"] - before[q]["spice"], pl[q]["water"] - before[q]["water"]) for q in team} \
-            == dict.fromkeys(team, (rewards, rewards)), level
+            == dict.fromkeys(team, (1, int(level >= 3))), level
         assert pl["m"]["vp"] - before["m"]["vp"] == (level >= 2) + (level >= 4), level
     assert state["alliances"]["fremen"] == "m"
     assert state["players"]["m"]["intrigue"] == before["m"]["intrigue"]  # nothing more at the 4th step
@@ -226,3 +225,22 @@ def test_shadow_alliance_reads_a_commanders_shared_influence():
     state["players"]["m1"]["influence"]["guild"] = 4
     assert holds(g, "m", {"rival_alliance_at": 4})
     assert not holds(g, "s", {"rival_alliance_at": 4})
+
+
+def test_sardaukar_on_shaddams_board_recruits_four_for_his_activated_ally():
+    """Shaddam's second space (reading six.board-facts): 3 spice for 1 Influence on his track, 1
+    Intrigue card and 4 troops, which his activated Ally recruits."""
+    state = new_game()
+    shaddam = _turn_of(state, lambda g, q: q == "s")
+    g = Game(state)
+    state["players"][shaddam]["spice"] = 3
+    _give(state, shaddam, "seek-allies", "sardaukar")
+    intrigues = len(state["players"][shaddam]["intrigue"])
+    apply(state, by=shaddam, do="send-agent", card="seek-allies", space="sardaukar", token="left")
+    ally = state["turn"]["activated"]
+    garrison = state["players"][ally]["troops"]["garrison"]
+    while state["turn"] and state["turn"]["player"] == shaddam:
+        step(state)
+    assert state["players"][shaddam]["spice"] == 0 and state["players"][shaddam]["influence"]["emperor"] == 1
+    assert len(state["players"][shaddam]["intrigue"]) == intrigues + 1
+    assert state["players"][ally]["troops"]["garrison"] >= garrison + 4 - 1 and six.team_of(g, ally) == "shaddam"

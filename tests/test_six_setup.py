@@ -13,9 +13,6 @@ from adjudicator.imperium.rules import ruleset
 
 # what a six-player game meets that the engine does not know: its round's decisions say so
 NOT_IMPLEMENTED = (
-    "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
-    "of the six-player spaces (not in the seed)",
-    "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
     "moves a card to it)",

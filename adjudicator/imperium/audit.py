@@ -84,7 +84,7 @@ def _check_id(cnt: Content, kind: str, ident, pointer: str, out: list, hidden: b
         return False
     table = {"card": cnt.cards, "intrigue": cnt.intrigues, "conflict": cnt.conflicts, "space": cnt.spaces,
              "faction": cnt.factions, "objective": cnt.objectives, "contract": cnt.contracts,
-             "leader": cnt.leaders, "post": cnt.posts}[kind]
+             "leader": cnt.leaders, "post": {**cnt.posts, **cnt.reverse_posts}}[kind]
     if isinstance(ident, str) and ident in table:
         return True
     close = cnt.names[kind].suggest(ident) if isinstance(ident, str) else []

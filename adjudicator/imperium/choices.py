@@ -140,7 +140,7 @@ def _discard(g: Game, task: dict, given: dict, below: dict) -> None:
 def _post_offers(g: Game, task: dict) -> list[dict]:
     pid, allowed, deep = task["player"], task.get("posts"), task.get("deep", False)
     taken = {post_of(k) for k in g.state["board"]["spies"]}
-    free = [p for p in g.content.posts if (allowed is None or p in allowed)
+    free = [p for p in g.posts if (allowed is None or p in allowed)
             and (p not in taken or (deep and pid not in spy_owners(g, p)))]
     if g.p(pid)["spies"] > 0:
         return [*({"post": p} for p in free), SKIP]

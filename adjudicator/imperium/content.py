@@ -85,8 +85,8 @@ class Content:
         for expansion in EXPANSIONS:
             self._add_expansion(expansion)
         self._add_reverse_side()
-        self.space_posts = {s: sorted(p for p, spaces in self.posts.items() if s in spaces)
-                            for s in self.spaces}
+        self.space_posts = _by_space(self.posts, self.spaces)
+        self.reverse_space_posts = _by_space(self.reverse_posts, self.spaces)
         self.names = {
             "card": self._index("card", self.cards),
             "intrigue": self._index("intrigue card", self.intrigues),
@@ -96,7 +96,7 @@ class Content:
             "faction": self._index("faction", self.factions),
             "objective": self._index("objective", self.objectives),
             "contract": self._index("contract", self.contracts),
-            "post": self._index("observation post", {p: {} for p in self.posts}),
+            "post": self._index("observation post", {p: {} for p in {**self.posts, **self.reverse_posts}}),
             "tech": self._index("Tech tile", self.tech),
             # a Skill left out with this edition (Fierce) still reads as a name, so that a log dealing
             # one is refused by the rule that leaves it out, not as an unknown name
@@ -149,6 +149,13 @@ class Content:
         self.replaced_on_reverse = frozenset(s["replaces"] for s in reverse.get("spaces", []) if s["replaces"])
         # the six-player Commanders' own boards: track and team reward per team (custom/six.py)
         self.commander_boards = {k: v for k, v in reverse.get("commander_boards", {}).items() if k != "note"}
+        # a front space that moves onto a Commander's board, revised (Shaddam's Sardaukar): on that
+        # side only, in place of the front one (Game.space, Game.on_board)
+        self.reverse_overlays = {s["id"]: {**s, "side": REVERSE} for s in reverse.get("moved", [])}
+        # the observation posts of that side: the front ones that watch no replaced space, and its own
+        self.reverse_posts = {p: spaces for p, spaces in self.posts.items()
+                              if not set(spaces) & (self.replaced_on_reverse | set(self.reverse_overlays))}
+        self.reverse_posts.update((p["id"], p["spaces"]) for p in reverse.get("posts", []))
         for space in reverse.get("spaces", []):
             if space["id"] in self.spaces:
                 raise ValueError(f"six-board: {space['id']} is already a {self.edition} space")
@@ -166,6 +173,11 @@ class Content:
 
     def of_type(self, card_type: str) -> list[dict]:
         return [c for c in self.cards.values() if c.get("type") == card_type]
+
+
+def _by_space(posts: dict, spaces: dict) -> dict[str, list[str]]:
+    """space -> the observation posts that watch it, sorted."""
+    return {s: sorted(p for p, on in posts.items() if s in on) for s in spaces}
 
 
 @cache

@@ -183,7 +183,7 @@ def op_spy(g, task, step):
     if posts:
         g.rulings.append("spy.restricted-post")
     if posts == "space":  # the posts connected to the space the agent went to this turn
-        posts = g.content.space_posts.get((g.state.get("turn") or {}).get("space"), [])
+        posts = g.space_posts((g.state.get("turn") or {}).get("space"))
     for _ in range(step["spy"]):
         fields = {"posts": posts}
         if step.get("deep"):

@@ -52,6 +52,8 @@ class Game:
         side = self.state["board"].get("side")  # absent: the front side
         if side is None and space.get("side") is not None:
             return False
+        if side is not None and space_id in self.content.reverse_overlays:
+            return True
         if side is not None and space_id in self.content.replaced_on_reverse:
             return False
         return space.get("requires_leader") is None or space_id in self.state["board"].get("added_spaces", ())
@@ -63,11 +65,23 @@ class Game:
 
     def space(self, space_id: str) -> dict:
         """A board space as this game has it: an expansion of the game may lay a revised space
-        over the edition's (content.overlays)."""
+        over the edition's (content.overlays), and the six-player side moves one onto a
+        Commander's board (content.reverse_overlays)."""
         over = self.content.overlays.get(space_id)
         if over is not None and over["expansion"] in self.state["game"]["modules"]:
             return over
+        if self.state["board"].get("side") is not None and space_id in self.content.reverse_overlays:
+            return self.content.reverse_overlays[space_id]
         return self.content.spaces[space_id]
+
+    @property
+    def posts(self) -> dict[str, list[str]]:
+        """The observation posts on this game's board, each with the spaces it watches."""
+        return self.content.reverse_posts if self.state["board"].get("side") else self.content.posts
+
+    def space_posts(self, space_id: str) -> list[str]:
+        by_space = self.content.reverse_space_posts if self.state["board"].get("side") else self.content.space_posts
+        return by_space.get(space_id, [])
 
     def board_spaces(self) -> list[str]:
         return [s for s in sorted(self.content.spaces) if self.on_board(s)]

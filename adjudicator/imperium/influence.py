@@ -47,12 +47,10 @@ def change_influence(g: Game, pid: str, faction: str, delta: int) -> None:
     elif after < 2 <= before:
         pl["vp"] = max(0, pl["vp"] - 1)
     if before < 4 <= after and not first("skips-faction-bonus", g, pid, faction):  # a Rival, a Commander's board
-        bonus = g.content.factions[faction].get("bonus")
-        if bonus is None:  # the six-player side's tracks: their rewards are not in our data
-            g.note_unimplemented(f"the reward at 4 Influence on the {faction} track")
-        else:
-            g.rulings.append("influence.bonus-at-4")
-            run(g, pid, bonus, f"bonus:{faction}")
+        g.rulings.append("influence.bonus-at-4")
+        if g.content.factions[faction].get("side"):  # the six-player side's own tracks
+            g.rulings.append("six.board-facts")
+        run(g, pid, g.content.factions[faction]["bonus"], f"bonus:{faction}")
     _settle_alliance(g, pid, faction)
     fire("influence-changed", g, pid, faction, before, after)
 

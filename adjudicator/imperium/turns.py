@@ -75,7 +75,7 @@ def agent_sources(g: Game, pid: str, space_id: str | None, card_id: str) -> list
 
 
 def own_spy_posts(g: Game, pid: str, space_id: str) -> list[str]:
-    return [p for p in g.content.space_posts[space_id] if pid in spy_owners(g, p)]
+    return [p for p in g.space_posts(space_id) if pid in spy_owners(g, p)]
 
 
 def agent_effects(g: Game, pid: str, card_id: str) -> list:
@@ -114,7 +114,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
                              f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
     for err in ask("placement-args", g, pid, a):  # a mode's own part of a placement
         return err
-    space = g.content.spaces.get(space_id)
+    space = g.space(space_id) if isinstance(space_id, str) and space_id in g.content.spaces else None
     if space is None or not g.on_board(space_id):
         return IllegalAction("agent.unknown-space", f"there is no board space {space_id!r} in this game",
                              ("agent.icon-mismatch", *([space["ruling"]] if space and "ruling" in space else [])))

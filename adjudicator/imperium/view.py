@@ -63,7 +63,7 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
             name = shown.get(lang) or shown.get("en")
             if name:
                 out.setdefault(ident, name)
-    for post, spaces in sorted(cnt.posts.items()):
+    for post, spaces in sorted({**cnt.posts, **cnt.reverse_posts}.items()):
         out.setdefault(post, " / ".join(out.get(s, s) for s in spaces))
     return out
 
@@ -98,13 +98,13 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
                "combat": bool(d.get("combat")), "maker": bool(d.get("maker")),
                "agents": agents.get(sid, []), "control": b["control"].get(sid) if d.get("control") else None,
                "has_control": bool(d.get("control")), "bonus_spice": b["bonus_spice"].get(sid) if d["maker"] else None,
-               "posts": cnt.space_posts.get(sid, [])}
-              for sid, d in sorted(cnt.spaces.items(), key=lambda kv: (AREAS.index(kv[1]["icon"]), kv[0]))
-              if g.on_board(sid)]
+               "posts": g.space_posts(sid)}
+              for sid, d in sorted(((s, g.space(s)) for s in cnt.spaces if g.on_board(s)),
+                                   key=lambda kv: (AREAS.index(kv[1]["icon"]), kv[0]))]
     spies: dict[str, list[str]] = {}
     for key in sorted(b["spies"]):
         spies.setdefault(post_of(key), []).append(b["spies"][key])
-    posts = [{"id": post, "spaces": sorted(on), "spies": spies.get(post, [])} for post, on in sorted(cnt.posts.items())]
+    posts = [{"id": post, "spaces": sorted(on), "spies": spies.get(post, [])} for post, on in sorted(g.posts.items())]
     conflict = None
     if b.get("conflict"):
         card = cnt.conflicts.get(b["conflict"], {})

@@ -319,7 +319,7 @@ def opponent_spies_move(g: Game, task: dict, step: dict) -> None:
     """Holy War, False Orders: each opponent with a Spy on a post of the space your Agent went to
     this turn moves it to another post of their choice (clockwise from your left)."""
     space = my_turn(g, task["player"]).get("space")
-    posts = g.content.space_posts.get(space, [])
+    posts = g.space_posts(space)
     for q in g.clockwise_from(task["player"])[1:]:
         for post in posts:
             if q in spy_owners(g, post):
@@ -328,7 +328,7 @@ def opponent_spies_move(g: Game, task: dict, step: dict) -> None:
 
 def _move_offers(g: Game, task: dict) -> list[dict]:
     taken = {post_of(k) for k in g.state["board"]["spies"]}
-    free = [{"post": p} for p in sorted(g.content.posts) if p not in taken]
+    free = [{"post": p} for p in sorted(g.posts) if p not in taken]
     return free or [SKIP]
 
 

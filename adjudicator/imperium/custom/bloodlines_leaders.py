@@ -117,7 +117,7 @@ def _must_gather(g: Game, pid: str, space_id: str, infiltrate: str | None, gathe
     next to a post holding her Spy (one not used to infiltrate) gathers intelligence."""
     if gather is not None or passive_step(g, pid, "must-gather-intelligence") is None:
         return None
-    usable = [p for p in g.content.space_posts.get(space_id, []) if p != infiltrate and pid in spy_owners(g, p)]
+    usable = [p for p in g.space_posts(space_id) if p != infiltrate and pid in spy_owners(g, p)]
     if usable:
         return IllegalAction("spy.must-gather", f"{pid} has a Spy on {usable[0]} next to {space_id} and must "
                              "recall it to gather intelligence", ("leader.mohiam-clandestine",))

@@ -49,9 +49,6 @@ ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED
 REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
-    "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
-    "of the six-player spaces (not in the seed)",
-    "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
     "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
     "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
     "moves a card to it)",

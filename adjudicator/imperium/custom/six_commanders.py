@@ -135,13 +135,13 @@ def _team_reward(g: Game, pid: str, faction: str, before: int, after: int) -> No
     if not is_six(g) or faction != board_faction(g, pid):
         return
     g.rulings += list(R_BOARD)
-    reward = g.content.commander_boards[team_of(g, pid)]["team_reward"]
+    rewards = g.content.commander_boards[team_of(g, pid)]["team_reward"]
     for level in TEAM_REWARD_STEPS:
         if before < level <= after:
             g.rulings.append("six.team-reward")
             mates = [q for q in g.clockwise_from(pid) if team_of(g, q) == team_of(g, pid)]
             for q in reversed(mates):  # the last pushed runs first: the Commander's comes first
-                run(g, q, reward, f"six:team-reward:{faction}:{level}")
+                run(g, q, rewards[str(level)], f"six:team-reward:{faction}:{level}")
 
 
 # --- a Commander's Combat Intrigue cards, for one Ally (p. 5) -------------------------------------

@@ -58,7 +58,7 @@ def _agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
     """The extra effect nodes (contracts completed here, leader abilities) that join this agent
     turn: they resolve among its other effects, in the order the player records. Opponents'
     abilities that answer the Agent resolve at once."""
-    space = g.content.spaces[space_id]
+    space = g.space(space_id)
     done = [cid for cid, target in _contracts(g, pid, "agent_on") if target == space_id]
     nodes = [f"contract:{cid}" + (f"#{done[:i].count(cid) + 1}" if cid in done[:i] else "")
              for i, cid in enumerate(done)]
@@ -74,7 +74,7 @@ def _agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
             continue
         if when.get("maker_space") and not space.get("maker"):
             continue
-        if when.get("spied_by_you") and not any(q in spy_owners(g, p) for p in g.content.space_posts[space_id]):
+        if when.get("spied_by_you") and not any(q in spy_owners(g, p) for p in g.space_posts(space_id)):
             continue
         run(g, q, leader_effects(g, q), leader_node(g, q))
     return nodes
