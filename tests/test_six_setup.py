@@ -16,9 +16,6 @@ NOT_IMPLEMENTED = (
     "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
     "of the six-player spaces (not in the seed)",
     "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
-    "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
-    "moves a card to it)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )

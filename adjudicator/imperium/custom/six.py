@@ -15,7 +15,8 @@ decisions, shared Influence for effects and requirements, the Commanders' boards
 named in the seed, their own tracks and team rewards), where Emperor and Fremen Influence goes for
 each role, the Swordmaster kept for one round only and its bonus swords (a Commander's from setup),
 an Ally's own swords when he reveals outside the Conflict, Exchange gifts (Intrigue cards too),
-a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory.
+a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory,
+the Commanders' own starting decks and Shaddam's Throne Row (six_cards.py).
 The rest is not (`NOT_IMPLEMENTED`), so every decision of a six-player round is still answered
 `not-implemented`, while the engine keeps counting by the rules it knows so that a log can be
 followed to its end.
@@ -52,9 +53,6 @@ NOT_IMPLEMENTED = (
     "the rewards at 4 Influence on the Great Houses and Fringe Worlds tracks and the observation posts "
     "of the six-player spaces (not in the seed)",
     "the second space of Shaddam's board (not in the seed, which names only Vast Wealth)",
-    "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
-    "moves a card to it)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
