@@ -14,7 +14,7 @@ from ..content import COMMANDER_DECK, commander_deck
 from ..costs import can_afford, pay_cost
 from ..effects import worm_refusal
 from ..game import Game
-from ..registry import choice, custom, hook
+from ..registry import ask, choice, custom, fire, hook
 from ..steps import prepend, push_choice, run
 from ..zones import count_deployed
 from .common import signet_effects
@@ -183,7 +183,6 @@ def _contracts_offers(g: Game, task: dict) -> list[dict]:
 
 @choice("contracts-to-allies", _contracts_offers, ("six.commander-card-allies", "choam.contracts"))
 def _contracts_given(g: Game, task: dict, given: dict, below: dict) -> None:
-    from .uprising import take_contract
     face_up = list(g.state["contracts"]["face_up"])
     if "player" in given:
         take_contract(g, given["player"], face_up[0])
@@ -193,6 +192,18 @@ def _contracts_given(g: Game, task: dict, given: dict, below: dict) -> None:
     first_ally, second_ally = task["allies"]
     take_contract(g, first_ally, given["contract"])
     take_contract(g, second_ally, rest[0])
+
+
+def take_contract(g: Game, pid: str, contract: str) -> None:
+    """A face-up contract to `pid`, the offer refilled (as uprising.take_contract, which is not
+    imported here: importing it would register its hooks before this module's neighbours')."""
+    for refusal in ask("contract-refusal", g, pid, contract):
+        raise refusal
+    g.state["contracts"]["face_up"].remove(contract)
+    if g.state["contracts"]["pile"]:
+        g.push({"t": "chance", "kind": "reveal-contract"})
+    g.p(pid)["contracts"].append(contract)
+    fire("contract-taken", g, pid, contract)
 
 
 # --- the Throne Row (p. 5) -----------------------------------------------------------------------------
