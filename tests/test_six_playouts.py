@@ -30,11 +30,14 @@ def test_six_player_playouts_replay_identically(start):
     for seed in range(start, start + CHUNK):
         log = simulate("uprising", 6, seed, ("choam",))
         recorded = replays_identically(log, winner=False)
-        for verdict in recorded["verdicts"]:
+        for action, verdict in zip(log["actions"], recorded["verdicts"], strict=True):
             if verdict["verdict"] != "legal":
                 assert verdict["code"] == "not-implemented", verdict
                 gaps = verdict["message"].removeprefix("not implemented: ").split("; ")
-                assert set(GAPS) <= set(gaps) <= {*GAPS, *BOARD_GAPS}, gaps
+                # a chance outcome is no decision (no round gap), yet it may finish a Conflict reward
+                # that reaches a track's 4th step (seed 6 since the Commanders' own decks)
+                decided = GAPS if action["by"] != "chance" else ()
+                assert set(decided) <= set(gaps) <= {*GAPS, *BOARD_GAPS}, gaps
         result = recorded["result"]
         assert result["finished"] and result["winner"] is None
         teams = result["teams"]

@@ -13,9 +13,6 @@ from adjudicator.imperium.rules import ruleset
 
 # what a six-player game meets that the engine does not know: its round's decisions say so
 NOT_IMPLEMENTED = (
-    "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
-    "moves a card to it)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )

@@ -17,7 +17,7 @@ from collections import Counter
 from ..core.errors import problem
 from .audit_bloodlines import audit_bloodlines
 from .audit_immortality import audit_immortality
-from .content import FACTIONS, Content, board_tracks, in_game
+from .content import COMMANDER_DECK, FACTIONS, Content, board_tracks, in_game
 from .deck import HIDDEN
 from .registry import CHANCES, CHOICES
 from .rounds import STEPS
@@ -118,6 +118,8 @@ def zones(state: dict):
         yield f"{ptr}/objectives", "objective", [c["id"] for c in pl["objectives"]], False
     yield "/row", "card", state["row"], False
     yield "/removed_cards", "card", state.get("removed_cards", []), False
+    if isinstance(state.get("six"), dict):  # Shaddam's Throne Row (six players)
+        yield "/six/throne_row", "card", state["six"].get("throne_row", []), False
     yield "/manipulated", "card", [m["card"] for m in state.get("manipulated", [])], False
     yield "/intrigue_discard", "intrigue", state["intrigue_discard"], False
     yield "/intrigue_trashed", "intrigue", state.get("intrigue_trashed", []), False
@@ -160,7 +162,8 @@ def copies(cnt: Content, modules) -> dict[str, Counter]:
     return {
         "card": Counter({c["id"]: c["copies"] for c in cnt.cards.values()
                          if c.get("type") in ("imperium", "reserve") and in_game(c, mods)}),
-        "starting": Counter({c["id"]: c["copies"] for c in cnt.of_type("starting")}),
+        # a six-player Commander's own cards count as starting cards too
+        "starting": Counter({c["id"]: c["copies"] for c in (*cnt.of_type("starting"), *cnt.of_type(COMMANDER_DECK))}),
         "intrigue": Counter({c["id"]: c["copies"] for c in cnt.intrigues.values() if in_game(c, mods)}),
         "contract": Counter({c: d.get("copies", 1) for c, d in cnt.contracts.items() if in_game(d, mods)}
                             if "choam" in modules else {}),

@@ -50,6 +50,15 @@ def starting_deck(cnt: Content, modules) -> list[str]:
     return sorted(cards.elements())
 
 
+COMMANDER_DECK = "commander-deck"  # the six-player Commanders' own starting cards (type), by `team`
+TEAM_LABELS = {"muad-dib": "Muad'Dib", "shaddam": "Shaddam"}  # how a Commander's card is named with its team
+
+
+def commander_deck(cnt: Content, team: str) -> list[str]:
+    """A six-player Commander's starting cards, sorted: his team's ten (custom/six_cards.py)."""
+    return sorted(c["id"] for c in cnt.of_type(COMMANDER_DECK) if c["team"] == team for _ in range(c["copies"]))
+
+
 def _load(edition: str, name: str) -> dict:
     path = data_dir() / edition / f"{name}.json"
     if not path.exists():
@@ -88,7 +97,7 @@ class Content:
         self.space_posts = _by_space(self.posts, self.spaces)
         self.reverse_space_posts = _by_space(self.reverse_posts, self.spaces)
         self.names = {
-            "card": self._index("card", self.cards),
+            "card": self._card_index(),
             "intrigue": self._index("intrigue card", self.intrigues),
             "conflict": self._index("conflict card", self.conflicts),
             "leader": self._index("leader", self.leaders),
@@ -169,6 +178,18 @@ class Content:
         for ident, thing in things.items():
             names = thing.get("name", {})
             index.add(ident, names.get("en", ""), names.get("ru", ""))
+        return index
+
+    def _card_index(self) -> NameIndex:
+        """Imperium cards by id and name. A Commander's card (six players) whose printed name
+        another card has too (Convincing Argument, Seek Allies, Signet Ring) is named with its
+        team, "Signet Ring (Shaddam)": the plain name keeps naming the ordinary card."""
+        index = self._index("card", {i: c for i, c in self.cards.items() if c.get("type") != COMMANDER_DECK})
+        own = [c for c in self.cards.values() if c.get("type") == COMMANDER_DECK]
+        for card in own:
+            name, team = card["name"]["en"], TEAM_LABELS[card["team"]]
+            shared = name in index or sum(c["name"]["en"] == name for c in own) > 1
+            index.add(card["id"], f"{name} ({team})", *([] if shared else [name]))
         return index
 
     def of_type(self, card_type: str) -> list[dict]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import in_game, starting_deck
+from .content import commander_deck, in_game, starting_deck
 from .game import Game
 from .immortality import conservation as immortality_conservation
 from .tech import conservation as tech_conservation
@@ -36,10 +36,11 @@ def violations(state: dict) -> list[str]:
         cards = Counter(pl["deck"]["cards"]) + Counter(pl["hand"]) + Counter(pl["discard"]) \
             + Counter(pl["play"]) + Counter(pl["trashed"])
         cards -= Counter({"?": cards["?"]})
-        missing = starting - cards if "rival" not in pl else Counter()  # a Rival has no deck
+        own = _starting_of(state, cnt, pid, starting)
+        missing = own - cards if "rival" not in pl else Counter()  # a Rival has no deck
         if missing:
             out.append(f"{pid} lost starting cards {dict(missing)}")
-        owned += Counter({c: n for c, n in (cards - starting).items() if c not in cnt.tleilaxu})
+        owned += Counter({c: n for c, n in (cards - own).items() if c not in cnt.tleilaxu})
         if len(pl["placed"]) > pl["agents"]:
             out.append(f"{pid} placed more agents than they have")
         if Counter(pl["deck"].get("top", [])) - Counter(pl["deck"]["cards"]):
@@ -47,6 +48,7 @@ def violations(state: dict) -> list[str]:
     seen = Counter(state["imperium_deck"]["cards"]) + Counter(state["row"]) + owned
     # Manipulate sets a Row card aside for a round; unbought, it leaves the game
     seen += Counter(m["card"] for m in state.get("manipulated", [])) + Counter(state.get("removed_cards", []))
+    seen += Counter(state.get("six", {}).get("throne_row", []))  # Shaddam's Throne Row (six players)
     expected = imperium_total + reserve_total - Counter(state["reserve"])
     if seen != expected:
         out.append(f"Imperium cards not conserved: {dict((seen - expected) + (expected - seen))}")
@@ -70,6 +72,14 @@ def violations(state: dict) -> list[str]:
     if "commanders" in state:
         out += commander_violations(g)
     return out
+
+
+def _starting_of(state: dict, cnt, pid: str, starting: Counter) -> Counter:
+    """A six-player Commander starts with his team's own ten cards (seed 004, 6-player booklet p. 2)."""
+    for team, side in state.get("six", {}).get("teams", {}).items():
+        if side["commander"] == pid:
+            return Counter(commander_deck(cnt, team))
+    return starting
 
 
 def _troops_of(state: dict, pid: str, rules: dict) -> int:

@@ -5,7 +5,8 @@
 
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
 "agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
-"reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside",
+"reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside", "market-offers",
+"take-from-market",
 "reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
 "acquire-refusal", "placement-variants", "placement-args", "agent-placed", "reveal-variants", "reveal-args",
 "reveal-opened".
@@ -551,6 +552,8 @@ def _acquire_terms(g: Game, pid: str, card_id: str) -> tuple[str, int] | None:
         where = "row"
     elif st["reserve"].get(card_id, 0) > 0 and card.get("buyable", True):
         where = "reserve"
+    elif card_id in _flat(ask("market-offers", g, pid)):  # a row only some players buy from
+        where = "market"
     elif card_id in _flat(ask("set-aside-offers", g, pid, "persuasion")):
         where = "set-aside"
     else:
@@ -563,7 +566,8 @@ def _acquire_offers(g: Game, task: dict, pid: str) -> list[dict]:
     st, turn = g.state, g.state["turn"]
     if blocking_edge(turn, "acquire") is not None:
         return []
-    names = set(st["row"]) | set(st["reserve"]) | set(_flat(ask("set-aside-offers", g, pid, "persuasion")))
+    names = set(st["row"]) | set(st["reserve"]) | set(_flat(ask("set-aside-offers", g, pid, "persuasion"))) \
+        | set(_flat(ask("market-offers", g, pid)))
     out = []
     for c in sorted(names):
         terms = _acquire_terms(g, pid, c)
@@ -601,6 +605,8 @@ def _acquire(g: Game, task: dict, pid: str, a: dict) -> None:
         g.rulings.append("acquire.row-refill")
     elif where == "reserve":
         st["reserve"][card_id] -= 1
+    elif where == "market":
+        first("take-from-market", g, pid, card_id)
     else:
         first("take-set-aside", g, pid, card_id, "persuasion")
 

@@ -80,7 +80,8 @@ def acquirable(g: Game, pid: str, spec: dict) -> list[str]:
     st, pl = g.state, g.p(pid)
     names = sorted(set(st["row"]) | {c for c, n in st["reserve"].items()
                                      if n > 0 and g.content.cards[c].get("buyable", True)}
-                   | {c for found in ask("set-aside-offers", g, pid, "effect") for c in found})
+                   | {c for found in ask("set-aside-offers", g, pid, "effect") for c in found}
+                   | {c for found in ask("market-offers", g, pid) for c in found})
     out = []
     for c in names:
         cost = g.content.cards[c]["cost"] or 0
@@ -118,6 +119,8 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
         g.rulings.append("acquire.row-refill")
     elif st["reserve"].get(card, 0) > 0 and data.get("buyable", True):
         st["reserve"][card] -= 1
+    elif first("take-from-market", g, pid, card):
+        pass  # a row only some players buy from (hook "market-offers")
     elif not first("take-set-aside", g, pid, card, "effect"):
         raise IllegalAction("acquire.not-available", f"{card} cannot be acquired now", ("acquire.cost",))
 

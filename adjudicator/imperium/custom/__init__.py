@@ -11,7 +11,7 @@ hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM c
 rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising); rivals_base.py: the
 original game's two-player House Hagal; rivals_bloodlines.py, rivals_immortality.py, rivals_tech.py:
 the expansions' Rival rules (rivals_tech: solo Rivals and the Tech Module); six.py,
-six_commanders.py: the six-player team game (Uprising).
+six_cards.py, six_commanders.py: the six-player team game (Uprising).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from . import (
                rivals_tech,
                rivals_turn,
                six,
+               six_cards,
                six_commanders,
                tech,
                triggers,
@@ -44,4 +45,4 @@ from . import (
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
            "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
-           "rivals_tech", "rivals_turn", "six", "six_commanders", "tech", "triggers", "tuek", "uprising"]
+           "rivals_tech", "rivals_turn", "six", "six_cards", "six_commanders", "tech", "triggers", "tuek", "uprising"]

@@ -15,7 +15,8 @@ decisions, shared Influence for effects and requirements, the Commanders' boards
 named in the seed, their own tracks and team rewards), where Emperor and Fremen Influence goes for
 each role, the Swordmaster kept for one round only and its bonus swords (a Commander's from setup),
 an Ally's own swords when he reveals outside the Conflict, Exchange gifts (Intrigue cards too),
-a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory.
+a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory,
+the Commanders' own starting decks and Shaddam's Throne Row (six_cards.py).
 The rest is not (`NOT_IMPLEMENTED`), so every decision of a six-player round is still answered
 `not-implemented`, while the engine keeps counting by the rules it knows so that a log can be
 followed to its end.
@@ -49,9 +50,6 @@ ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED
 REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
 # what the engine does not know yet; a decision of a six-player round is `not-implemented`
 NOT_IMPLEMENTED = (
-    "the Commanders' own starting decks (not in our data: a Commander starts with the ordinary deck)",
-    "the Throne Row (Shaddam's own market: the seed gives its rules but not the effect or moment that "
-    "moves a card to it)",
     "the compatibility rules with other boxes and the epic mode",
     "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
 )
