@@ -88,7 +88,7 @@ def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(modules
 
 
 # one and two players (Rivals): tests/test_rivals_expansions.py
-@pytest.mark.parametrize(("players", "code"), [(6, "unsupported-player-count")])
+@pytest.mark.parametrize(("players", "code"), [(6, "unsupported-module")])  # six: CHOAM only (six.not-offered)
 def test_bloodlines_with_six_players_is_refused(players, code):
     rules = ruleset("uprising")
     leaders = rules.leader_ids(("bloodlines",))

@@ -1,7 +1,6 @@
-"""The rules of the Uprising six-player team game the engine referees so far (seed 004, the
-Russian booklet for 6 players, pp. 2-8; issue #13): the Swordmaster kept for one round, its
-bonus swords, its price and its once-a-game space; team scoring and victory; a round's decision
-answered `not-implemented`; mutated logs (an Ally acting in another's turn, a Swordmaster kept
+"""The rules of the Uprising six-player team game (seed 004, the Russian booklet for 6 players,
+pp. 2-8; issue #13): the Swordmaster kept for one round, its bonus swords, its price and its
+once-a-game space; team scoring and victory; mutated logs (an Ally acting in another's turn, a Swordmaster kept
 past its round) flagged."""
 
 import copy
@@ -58,7 +57,7 @@ def test_an_ally_takes_the_swordmaster_space_once_a_game():
     pl["solari"] = 20
     before = copy.deepcopy(state)
     outcome = apply(state, by=ally, do="send-agent", card="dagger", space="swordmaster")
-    assert outcome.code == "not-implemented"  # the round is not refereed yet, the Swordmaster is
+    assert outcome.code == "ok" and "six.swordmaster-price" in outcome.rulings
     assert state["six"]["swordmaster_taken"] == [ally]
     assert state["players"][ally]["solari"] == 12  # 8: nobody had taken it
     # once its Swordmaster went back to the box, the space stays closed to that Ally
@@ -233,7 +232,7 @@ def test_a_commanders_influence_goes_to_the_activated_ally():
     water = pl["water"]
     _free(state, "deliver-supplies")
     outcome = apply(state, by=commander, do="send-agent", card="seek-allies", space="deliver-supplies", token="right")
-    assert outcome.code == "not-implemented"
+    assert outcome.verdict == "legal"
     _finish_turn(state, commander)
     assert state["players"][allies[1]]["influence"]["guild"] == 1
     assert state["players"][allies[0]]["influence"]["guild"] == 0
@@ -353,16 +352,6 @@ def test_a_commander_keeps_an_unplayed_swordmaster_token():
     assert (state["players"]["m"]["swordmaster"], state["players"]["m"]["agents"]) == (True, 3)
     assert (state["players"]["s"]["swordmaster"], state["players"]["s"]["agents"]) == (False, 2)
     assert state["six"]["tokens"] == {}
-
-
-# --- the round is answered not-implemented ---------------------------------------------------------------
-def test_a_round_decision_is_not_implemented_with_the_gap_named():
-    state = new_game()
-    _turn_of(state, _round_one(state))
-    legal = RULES.legal_actions(state)
-    outcome = RULES.apply(state, legal[0])
-    assert (outcome.verdict, outcome.code) == ("unverifiable", "not-implemented")
-    assert outcome.message == "not implemented: " + six.ROUND_NOT_IMPLEMENTED
 
 
 # --- team scoring and victory (booklet p. 5) ----------------------------------------------------------

@@ -11,11 +11,8 @@ from adjudicator.imperium.custom import six
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import ruleset
 
-# what a six-player game meets that the engine does not know: its round's decisions say so
-NOT_IMPLEMENTED = (
-    "the compatibility rules with other boxes and the epic mode",
-    "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
-)
+# what a six-player game meets that the engine does not know: nothing
+NOT_IMPLEMENTED = ()
 unlocked = pytest.mark.usefixtures("unlocked")
 
 
@@ -23,10 +20,11 @@ def test_not_implemented_is_pinned():
     assert six.NOT_IMPLEMENTED == NOT_IMPLEMENTED
 
 
-def test_six_players_are_refused_until_complete():
+def test_six_players_are_offered_with_choam_and_bloodlines_is_refused():
+    assert "six" in new_game()  # no gate: the fixture `unlocked` is not used here
     with pytest.raises(MalformedLog) as err:
-        new_game()
-    assert err.value.code == "unsupported-player-count"
+        new_game(modules=("choam", "bloodlines"))
+    assert err.value.code == "unsupported-module"
 
 
 @unlocked

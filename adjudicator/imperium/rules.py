@@ -48,13 +48,13 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
 PLAYER_COUNTS = (1, 2, 3, 4, 6)
-# player counts whose rules are still being built (issue #13: the six-player team game): refused
-# as unsupported until complete, as INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
-INCOMPLETE_PLAYER_COUNTS = frozenset({6})
+# player counts whose rules are still being built: refused as unsupported until complete, as
+# INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
+INCOMPLETE_PLAYER_COUNTS: frozenset[int] = frozenset()
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
-# the modules a player-count mode is played with so far: the Rival additions of Bloodlines
-# (its pp. 8-9) and Immortality and their six-player rules are not known yet, so they are refused
+# the modules a player-count mode is played with (Rivals: see RIVAL_MODULE_EDITIONS; six players:
+# CHOAM always, reading six.not-offered)
 MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
 # the editions and player counts whose Rivals know a module: the original game's solo deck with
 # Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
@@ -430,7 +430,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
         g.rulings[:0] = v.rulings
-        fire("decided", g, who, action.do)  # a mode whose rules are not all known marks it (six players)
 
     def _outcome(self, g: Game, action: Action) -> Outcome:
         rulings = g.rulings

@@ -8,8 +8,8 @@ Cards and leaders change these rules through hooks (registry.py): "placement-che
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside", "market-offers",
 "take-from-market",
 "reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
-"acquire-refusal", "placement-variants", "placement-args", "agent-placed", "reveal-variants", "reveal-args",
-"reveal-opened".
+"acquire-refusal", "why-not-available", "placement-variants", "placement-args", "agent-placed",
+"reveal-variants", "reveal-args", "reveal-opened".
 This module
 names no card.
 """
@@ -583,6 +583,8 @@ def _acquire(g: Game, task: dict, pid: str, a: dict) -> None:
     if err := wrong_kind(g, card_id, "acquire") or first("acquire-refusal", g, pid, card_id):
         raise err
     terms = _acquire_terms(g, pid, card_id)
+    if terms is None and (err := first("why-not-available", g, pid, card_id)):  # a row not theirs
+        raise err
     if terms is None:
         raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
                             f"{st['row']} nor in the Reserve", ("acquire.cost", "reserve.cards"))

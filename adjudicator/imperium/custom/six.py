@@ -1,6 +1,6 @@
-"""The Uprising six-player team game (issue #13; refused to users while 6 is in
-`rules.INCOMPLETE_PLAYER_COUNTS`). Rules: the `six.*` records of rulings/seed-004-uprising.toml
-(the Russian booklet for 6 players, pp. 2-8) and our readings in rulings/six-players-uprising.toml.
+"""The Uprising six-player team game (issue #13), played with CHOAM (`rules.MODULES_FOR_COUNT`).
+Rules: the `six.*` records of rulings/seed-004-uprising.toml (the Russian booklet for 6 players,
+pp. 2-8) and our readings in rulings/six-players-uprising.toml.
 
 Two teams of three: Muad'Dib's and Shaddam's, each a Commander (the seat playing that leader) and
 two Allies. The log's player list is the clockwise seating; the teams follow from it, since the
@@ -16,10 +16,10 @@ named in the seed, their own tracks and team rewards), where Emperor and Fremen 
 each role, the Swordmaster kept for one round only and its bonus swords (a Commander's from setup),
 an Ally's own swords when he reveals outside the Conflict, Exchange gifts (Intrigue cards too),
 a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory,
-the Commanders' own starting decks and Shaddam's Throne Row (six_cards.py).
-The rest is not (`NOT_IMPLEMENTED`), so every decision of a six-player round is still answered
-`not-implemented`, while the engine keeps counting by the rules it knows so that a log can be
-followed to its end.
+the Commanders' own starting decks and Shaddam's Throne Row (six_cards.py). Not offered (reading
+six.not-offered): the booklet's rules for mixing in other boxes' cards, which no Uprising game here
+admits, and its epic mode, whose Conflict deck needs a card of Rise of Ix; nor Bloodlines, of which
+the booklet says nothing.
 """
 
 from __future__ import annotations
@@ -45,14 +45,10 @@ COMMANDER_AGENTS = 3  # two one-arrow tokens and the two-arrow Swordmaster (p. 2
 SWORDMASTER_BONUS = 2  # swords in every Reveal turn once the Swordmaster was taken (p. 5)
 MICE = ("objective-desert-mouse-first-player", "objective-desert-mouse-4-6")
 SWAPPED_MOUSE = "objective-desert-mouse-4-6"  # the card that changes hands (p. 2)
-ROUND_NOT_IMPLEMENTED = "the six-player round (see custom/six.py NOT_IMPLEMENTED)"
 # the team icons of the six-player spaces (p. 4), named where a space meets them
 REINFORCEMENTS = 3  # troops the Reinforce icon recruits (p. 4)
-# what the engine does not know yet; a decision of a six-player round is `not-implemented`
-NOT_IMPLEMENTED = (
-    "the compatibility rules with other boxes and the epic mode",
-    "Bloodlines, the Tech Module and Immortality with six players (refused as unsupported modules)",
-)
+# what the engine does not know yet (pinned by tests/test_six_setup.py): nothing
+NOT_IMPLEMENTED: tuple[str, ...] = ()
 
 
 def is_six(g: Game) -> bool:
@@ -120,7 +116,7 @@ def _setup(g: Game) -> None:
     st["board"]["conflict_pool"].pop("1", None)  # no Conflict I card is used
     reverse_side(g)
     g.rulings += ["six.teams-seating", "six.commander-setup", "six.starting-vp", "six.conflict-deck",
-                  "six.choam", "six.seating-from-log"]
+                  "six.choam", "six.seating-from-log", "six.not-offered"]
 
 
 def reverse_side(g: Game) -> None:
@@ -523,13 +519,6 @@ def _swordmaster_bonus(g: Game, pid: str) -> None:
     g.rulings += ["six.swordmaster", "six.space-swordmaster"]
     if is_commander(g, pid):
         g.rulings.append("six.commander-swordmaster-bonus")
-
-
-# --- the round: not refereed yet ------------------------------------------------------------------
-@hook("decided")
-def _round_not_implemented(g: Game, pid: str, verb: str) -> None:
-    if is_six(g):
-        g.note_unimplemented(ROUND_NOT_IMPLEMENTED)
 
 
 # --- the end: team scoring and victory (p. 5) -------------------------------------------------------

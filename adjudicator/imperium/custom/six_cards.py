@@ -256,12 +256,10 @@ def _bought_from_throne(g: Game, pid: str, card: str) -> bool | None:
     return True
 
 
-@hook("acquire-refusal")
+@hook("why-not-available")
 def _not_your_throne(g: Game, pid: str, card: str) -> IllegalAction | None:
-    """A Muad'Dib-team player names a card only the Throne Row holds."""
-    st = g.state
-    if card in throne_row(g) and not may_buy_throne(g, pid) and card not in st["row"] \
-            and not st["reserve"].get(card, 0):
+    """A Muad'Dib-team player names a card he could buy from nowhere but the Throne Row."""
+    if card in throne_row(g) and not may_buy_throne(g, pid):
         return IllegalAction("six.throne-row-team", f"{card} is in Shaddam's Throne Row: only Shaddam and his "
                              f"Allies acquire from it, and {pid} plays for Muad'Dib's team",
                              ("six.throne-row", "six.throne-row-buy"))
