@@ -244,3 +244,23 @@ def test_sardaukar_on_shaddams_board_recruits_four_for_his_activated_ally():
     assert state["players"][shaddam]["spice"] == 0 and state["players"][shaddam]["influence"]["emperor"] == 1
     assert len(state["players"][shaddam]["intrigue"]) == intrigues + 1
     assert state["players"][ally]["troops"]["garrison"] >= garrison + 4 - 1 and six.team_of(g, ally) == "shaddam"
+
+
+# --- leader abilities that name a number or a track the six-player side changes ----------------------
+def test_irulan_reads_the_great_houses_track_for_the_emperors():
+    """Imperial Birthright at 2 Influence (reading six.leader-tracks)."""
+    state = new_game()
+    g = Game(state)
+    irulan = next(q for q in g.order if state["players"][q]["leader"] == "princess-irulan")
+    change_influence(g, irulan, "great-houses", 2)
+    assert state["stack"][-1]["src"] == "leader:princess-irulan" and "six.leader-tracks" in g.rulings
+
+
+def test_gurney_needs_10_strength_with_six_players():
+    from adjudicator.imperium.conditions import holds
+    state = new_game()
+    g = Game(state)
+    gurney = next(q for q in g.order if state["players"][q]["leader"] == "gurney-halleck")
+    assert holds(g, gurney, {"six_players": True})
+    ability = g.content.leaders["gurney-halleck"]["ability"]["effects"][0]
+    assert ability["then"][0]["if"] == {"strength": 10} and ability["else"][0]["if"] == {"strength": 6}

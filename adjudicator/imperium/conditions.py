@@ -12,7 +12,7 @@ CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "
               "maker_hooks", "space_icon", "maker_space", "combat_space", "faction_space",
               "bonus_spice", "completed_contracts", "units_in_conflict", "worms", "strength", "recalled_spy",
               "spy_on", "discarded", "trashed_cost", "deck_at_least", "gained", "owns",
-              "rival_alliance_at", "all", "any", "not")
+              "rival_alliance_at", "six_players", "all", "any", "not")
 COUNTERS = ("spies_on_board", "cards_in_play", "completed_contracts", "units_in_conflict",
             "worms_in_conflict", "revealed", "revealed_with_swords")
 
@@ -60,6 +60,8 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
         return pl["worms"] >= value
     if key == "strength":
         return strength(g, pid) >= value
+    if key == "six_players":  # the team game: a printed number for six players (Gurney Halleck)
+        return ("six" in g.state) == bool(value)
     if key == "recalled_spy":
         return (mine.get("recalled", 0) > 0) == bool(value)
     if key == "spy_on":

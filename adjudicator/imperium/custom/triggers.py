@@ -95,8 +95,13 @@ def _resolve_leader(g: Game, pid: str, ident: str, node: str) -> None:
 @hook("influence-changed")
 def _influence(g: Game, pid: str, faction: str, before: int, after: int) -> None:
     when = trigger(g, pid)
-    if (when.get("trigger") == "reach-influence" and when.get("faction") == faction
+    # the six-player side's track stands for the one it replaces (Great Houses for the Emperor:
+    # reading six.leader-tracks)
+    read_as = g.content.factions.get(faction, {}).get("replaces", faction)
+    if (when.get("trigger") == "reach-influence" and when.get("faction") == read_as
             and before < when["level"] <= after):
+        if read_as != faction:
+            g.rulings.append("six.leader-tracks")
         run(g, pid, leader_effects(g, pid), leader_node(g, pid))
 
 
