@@ -54,8 +54,9 @@ INCOMPLETE_PLAYER_COUNTS = frozenset({6})
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with so far: the Rival additions of Bloodlines
-# (its pp. 8-9) and Immortality and their six-player rules are not known yet, so they are refused
-MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
+# (its pp. 8-9) and Immortality with Uprising's Rivals are not known yet, so they are refused; six
+# players: CHOAM (always) and Immortality (the booklet's compatibility rules, custom/six_immortality.py)
+MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
 # the editions and player counts whose Rivals know a module: the original game's solo deck with
 # Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
 RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)),
