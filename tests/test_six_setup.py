@@ -62,7 +62,7 @@ def test_a_seating_that_makes_no_two_teams_is_refused(seating, code):
 
 
 @unlocked
-@pytest.mark.parametrize("modules", [("choam", "bloodlines"), ("choam", "immortality")])
+@pytest.mark.parametrize("modules", [("choam", "bloodlines")])  # Immortality: tests/test_six_immortality.py
 def test_modules_whose_six_player_rules_are_unknown_are_refused(modules):
     with pytest.raises(MalformedLog) as err:
         new_game(modules=modules)

@@ -54,8 +54,9 @@ INCOMPLETE_PLAYER_COUNTS: frozenset[int] = frozenset()
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with (Rivals: see RIVAL_MODULE_EDITIONS; six players:
-# CHOAM always, reading six.not-offered)
-MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam",)}
+# CHOAM always, and Immortality by the booklet's compatibility rules, custom/six_immortality.py;
+# what is not offered: reading six.not-offered)
+MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
 # the editions and player counts whose Rivals know a module: the original game's solo deck with
 # Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
 RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)),

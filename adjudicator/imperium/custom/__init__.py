@@ -11,7 +11,8 @@ hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM c
 rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising); rivals_base.py: the
 original game's two-player House Hagal; rivals_bloodlines.py, rivals_immortality.py, rivals_tech.py:
 the expansions' Rival rules (rivals_tech: solo Rivals and the Tech Module); six.py,
-six_cards.py, six_commanders.py: the six-player team game (Uprising).
+six_cards.py, six_commanders.py: the six-player team game (Uprising); six_immortality.py: that game
+with Immortality.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from . import (
                six,
                six_cards,
                six_commanders,
+               six_immortality,
                tech,
                triggers,
                tuek,
@@ -45,4 +47,5 @@ from . import (
 
 __all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
            "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
-           "rivals_tech", "rivals_turn", "six", "six_cards", "six_commanders", "tech", "triggers", "tuek", "uprising"]
+           "rivals_tech", "rivals_turn", "six", "six_cards", "six_commanders", "six_immortality", "tech", "triggers",
+           "tuek", "uprising"]

@@ -18,7 +18,7 @@ from ..content import FACTIONS, in_game
 from ..deck import set_top
 from ..game import Game, ms_add, ms_remove, spy_owners
 from ..leaders import leader_effects, leader_node, leader_side, passive_step, trigger
-from ..registry import ChanceKind, chance_kind, choice, custom, hook, intrigue_check
+from ..registry import ChanceKind, adjust, chance_kind, choice, custom, hook, intrigue_check
 from ..steps import choice_task, prepend, push_choice, run
 from ..zones import acquire_card, look_move, pay_intrigue
 from .bloodlines import left_conflict
@@ -213,8 +213,9 @@ def _units(g: Game, pid: str, where: str) -> int:
 @custom("lose-troops-cost")
 def lose_troops_cost(g: Game, task: dict, step: dict) -> None:
     """A price: lose that many of your troops to the supply (from the garrison or the Conflict,
-    as `from` allows), then `then`. Not payable: nothing happens (the card is not playable)."""
-    pid, n = task["player"], step["count"]
+    as `from` allows), then `then`. Not payable: nothing happens (the card is not playable).
+    Whose troops: `acting-for` (a six-player Commander's activated Ally loses them and picks them)."""
+    pid, n = adjust("acting-for", task["player"], g), step["count"]
     if _units(g, pid, step["from"]) < n:
         return
     g.rulings.append("troop.lose-to-supply")
@@ -227,11 +228,12 @@ def lose_troops_cost(g: Game, task: dict, step: dict) -> None:
         return
     prepend(task, list(step["then"]))
     for _ in range(n):
-        push_choice(g, task, "lose-troop")
+        g.push(choice_task(pid, "lose-troop", task["src"]))
 
 
 @intrigue_check("lose-troops-cost")
 def _can_lose_troops(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
+    pid = adjust("acting-for", pid, g)  # a six-player Commander's troops are his activated Ally's
     if _units(g, pid, step["from"]) < step["count"]:
         raise IllegalAction("intrigue.cost", f"{card} costs {step['count']} troop(s) "
                             f"{'in the Conflict' if step['from'] == 'conflict' else ''}; {pid} has "

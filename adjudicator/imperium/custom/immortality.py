@@ -12,6 +12,11 @@
 - `specimen`: a troop from the supply into the Axolotl tanks; `pay-specimens` spends them.
 - `acquire-tleilaxu` (verb, Reveal turn): a Row card or Reclaimed Forces paid in specimens only.
 - `family-atomics` (verb, once per game in one's turn): the Imperium Row replaced.
+
+Whose pieces an effect moves is `holder` (hook `tleilaxu-holder`: a six-player Commander's
+activated Ally, custom/six_immortality.py) and how many genetic markers a player counts is
+`genetic_markers` (hook `genetic-markers`: a Commander's most advanced Ally's); the player of the
+effect still decides and gains the bonuses of the spaces entered.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from ...core.errors import IllegalAction
 from ..deck import put_on_top
 from ..game import Game, ms_add, ms_remove, my_turn
 from ..immortality import MODULE, ROW, board, markers, new_board_state, reclaimed_forces, research_spaces
-from ..registry import ChanceKind, Verb, chance_kind, choice, custom, hook, verb
+from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, first, hook, verb
 from ..steps import prepend, push_choice, run
 from ..timing import blocking_edge
 
@@ -31,6 +36,19 @@ PAY = {"option": "pay"}
 
 def in_play(g: Game) -> bool:
     return MODULE in g.state["game"]["modules"]
+
+
+def holder(g: Game, pid: str, piece: str = "tracks") -> str:
+    """Whose research and Tleilaxu tokens (`piece` "tracks") or Axolotl tanks ("tanks") an effect
+    of `pid` moves: his own, or in a six-player Commander's turn his activated Ally's (hook
+    `tleilaxu-holder`)."""
+    return adjust("tleilaxu-holder", pid, g, piece)
+
+
+def genetic_markers(g: Game, pid: str) -> int:
+    """The genetic markers `pid` counts for card effects and the deck-top option: his research
+    token's, or a six-player Commander's most advanced Ally's (hook `genetic-markers`)."""
+    return adjust("genetic-markers", markers(g.content, g.p(pid)), g, pid)
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -75,7 +93,7 @@ chance_kind(ChanceKind(
 @custom("specimen")
 def specimen(g: Game, task: dict, step: dict) -> None:
     """A troop from the supply into the tanks per specimen; none left in the supply, none made."""
-    troops = g.p(task["player"])["troops"]
+    troops = g.p(holder(g, task["player"], "tanks"))["troops"]
     n = min(step.get("count", 1), troops["supply"])
     troops["supply"] -= n
     troops["tanks"] += n
@@ -109,26 +127,26 @@ verb(Verb("return-specimens", ("turn", "agent", "reveal"), _return_offers, _retu
 
 
 def _pay_offers(g: Game, task: dict) -> list[dict]:
-    return [PAY, SKIP] if g.p(task["player"])["troops"]["tanks"] >= task["count"] else [SKIP]
+    return [PAY, SKIP] if g.p(holder(g, task["player"], "tanks"))["troops"]["tanks"] >= task["count"] else [SKIP]
 
 
 @choice("pay-specimens", _pay_offers, ("specimens.spend",))
 def _pay_specimens(g: Game, task: dict, given: dict, below: dict) -> None:
-    spend_specimens(g, task["player"], task["count"])
+    spend_specimens(g, holder(g, task["player"], "tanks"), task["count"])
     run(g, task["player"], task["then"], task["src"])
 
 
 @custom("pay-specimens")
 def pay_specimens(g: Game, task: dict, step: dict) -> None:
     """A price in specimens: paid or declined (never paid with anything else)."""
-    if g.p(task["player"])["troops"]["tanks"] >= step["count"]:
+    if g.p(holder(g, task["player"], "tanks"))["troops"]["tanks"] >= step["count"]:
         push_choice(g, task, "pay-specimens", count=step["count"], then=list(step["then"]))
 
 
 # --- the research track (p. 6) ----------------------------------------------------------------------
 @custom("research")
 def research(g: Game, task: dict, step: dict) -> None:
-    pid, pl = task["player"], g.p(task["player"])
+    pid, pl = task["player"], g.p(holder(g, task["player"]))
     track = board(g.content)["research_track"]
     following = research_spaces(g.content)[pl["research"]]["next"]
     if markers(g.content, pl) >= len(track["genetic_markers"]) or not following:
@@ -141,7 +159,8 @@ def research(g: Game, task: dict, step: dict) -> None:
 
 
 def advance_research(g: Game, pid: str, space: str, src: str) -> None:
-    pl = g.p(pid)
+    """The token `pid`'s effect moves (`holder`) goes to `space`; `pid` gains its bonus."""
+    pl = g.p(holder(g, pid))
     before = markers(g.content, pl)
     pl["research"] = space
     g.rulings += ["research.advance", "research.bonus"]
@@ -151,7 +170,10 @@ def advance_research(g: Game, pid: str, space: str, src: str) -> None:
 
 
 def _research_refusal(g: Game, task: dict, given: dict) -> IllegalAction | None:
-    pl, target = g.p(task["player"]), given.get("research")
+    own = first("research-refusal", g, task, given)  # another player's token moves (six players)
+    if own is not None:
+        return own
+    pl, target = g.p(holder(g, task["player"])), given.get("research")
     spaces = research_spaces(g.content)
     if target not in spaces:
         return None
@@ -169,7 +191,7 @@ def _research_choice(g: Game, task: dict, given: dict, below: dict) -> None:
 
 @custom("if-genetic-markers")
 def if_genetic_markers(g: Game, task: dict, step: dict) -> None:
-    if markers(g.content, g.p(task["player"])) >= step["at_least"]:
+    if genetic_markers(g, task["player"]) >= step["at_least"]:
         g.rulings.append("research.genetic-markers")
         prepend(task, list(step["then"]))
 
@@ -178,7 +200,7 @@ def if_genetic_markers(g: Game, task: dict, step: dict) -> None:
 @custom("tleilaxu")
 def tleilaxu(g: Game, task: dict, step: dict) -> None:
     """One space at a time, each entered space's bonus gained before the next move."""
-    pl, spaces = g.p(task["player"]), board(g.content)["tleilaxu_track"]["spaces"]
+    pl, spaces = g.p(holder(g, task["player"])), board(g.content)["tleilaxu_track"]["spaces"]
     g.rulings.append("tleilaxu.advance")
     steps = []
     if pl["tleilaxu"] + 1 < len(spaces):
@@ -204,12 +226,12 @@ def _in_reveal(g: Game, task: dict) -> bool:
 
 
 def _tleilaxu_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    pl = g.p(pid)
+    tanks = g.p(holder(g, pid, "tanks"))["troops"]["tanks"]
     out = []
     for card in [*sorted(set(g.state["tleilaxu"]["row"])), reclaimed_forces(g.content)]:
-        if g.content.tleilaxu[card]["specimen_cost"] <= pl["troops"]["tanks"]:
+        if g.content.tleilaxu[card]["specimen_cost"] <= tanks:
             out.append({"card": card})
-            if markers(g.content, pl) >= 1 and g.content.tleilaxu[card]["type"] == "tleilaxu":
+            if genetic_markers(g, pid) >= 1 and g.content.tleilaxu[card]["type"] == "tleilaxu":
                 out.append({"card": card, "top": True})
     return out
 
@@ -221,22 +243,24 @@ def _acquire_tleilaxu(g: Game, task: dict, pid: str, a: dict) -> None:
 
 
 def buy_tleilaxu(g: Game, pid: str, a: dict) -> None:
-    """A Tleilaxu Row card (or Reclaimed Forces' effect) for its specimen cost (pp. 8-9)."""
-    t, card, pl = g.state["tleilaxu"], a.get("card"), g.p(pid)
+    """A Tleilaxu Row card (or Reclaimed Forces' effect) for its specimen cost (pp. 8-9), paid
+    from the tanks of `holder`; the card is `pid`'s."""
+    t, card, pl, payer = g.state["tleilaxu"], a.get("card"), g.p(pid), holder(g, pid, "tanks")
+    tanks = g.p(payer)["troops"]["tanks"]
     forces = reclaimed_forces(g.content)
     if card not in t["row"] and card != forces:
         raise IllegalAction("tleilaxu.not-in-row", f"{card} is not in the Tleilaxu Row {[*t['row'], forces]}",
                             ("tleilaxu-cards.row", "tleilaxu-cards.not-imperium-row"))
     cost = g.content.tleilaxu[card]["specimen_cost"]
-    if cost > pl["troops"]["tanks"]:
-        raise IllegalAction("tleilaxu.specimen-cost", f"{card} costs {cost} specimen(s); {pid} has "
-                            f"{pl['troops']['tanks']} in the Axolotl tanks (Solari, spice and Persuasion "
+    if cost > tanks:
+        raise IllegalAction("tleilaxu.specimen-cost", f"{card} costs {cost} specimen(s); {payer} has "
+                            f"{tanks} in the Axolotl tanks (Solari, spice and Persuasion "
                             "never pay for a Tleilaxu card)", ("specimens.spend", "tleilaxu-cards.like-imperium"))
-    if a.get("top") and (card == forces or markers(g.content, pl) < 1):
+    if a.get("top") and (card == forces or genetic_markers(g, pid) < 1):
         raise IllegalAction("tleilaxu.deck-top", f"{pid} may put a Tleilaxu card acquired on top of the deck "
                             "only once the research token reached the first genetic marker",
                             ("research.first-marker-deck-top",))
-    spend_specimens(g, pid, cost)
+    spend_specimens(g, payer, cost)
     data = g.content.tleilaxu[card]
     if card == forces:  # its effect only: the card stays in the Row (p. 9)
         g.rulings.append("tleilaxu-cards.reclaimed-forces")

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from ..deck import known_top, set_top, take_from_deck, visible
 from ..game import Game, ms_add
-from ..immortality import HARVEST, PLAYED, markers
+from ..immortality import HARVEST, PLAYED
 from ..registry import choice, custom, fire, hook
 from ..steps import choice_task, prepend, push_choice, run
 from ..zones import acquire_card
+from .immortality import genetic_markers
 
 SKIP = {"option": "skip"}
 
@@ -68,7 +69,7 @@ def _free_acquire(g: Game, task: dict, given: dict, below: dict) -> None:
 def tleilaxu_master(g: Game, task: dict, step: dict) -> None:
     """May acquire a Row or Reserve card up to `max_cost` without paying; to the hand once the
     research token has reached `to_hand_at` genetic markers."""
-    to_hand = markers(g.content, g.p(task["player"])) >= step["to_hand_at"]
+    to_hand = genetic_markers(g, task["player"]) >= step["to_hand_at"]
     g.rulings.append("card.tleilaxu-master")
     push_choice(g, task, "free-acquire", max_cost=step["max_cost"], to_hand=to_hand)
 
