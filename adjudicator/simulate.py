@@ -15,13 +15,16 @@ MAX_STEPS = 20_000
 PREFERRED = ("send-agent", "acquire", "deploy", "play-intrigue")
 
 
-def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=(), options=()) -> dict:
+def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=(), options=(),
+             rival_leaders=()) -> dict:
+    """`rival_leaders`: the leaders of Rival cards to seat first (Imperium 1-2 players); no
+    player draws them."""
     system, edition = resolve_game(game)
     rules = rules_for(system, edition)
     if hasattr(rules, "simulate"):  # a rule system's own playout driver (classic Dune)
         return rules.simulate(players, seed, modules)
     rnd = Random(seed * 2654435761 + 1)
-    leaders = rules.leader_ids(modules)
+    leaders = [lead for lead in rules.leader_ids(modules) if lead not in rival_leaders]
     colours = ["red", "blue", "green", "yellow", "purple", "black"][:players]
     # a mode that fixes some seats' leaders (the six-player Commanders) seats them itself
     chosen = rules.seat_leaders(players, leaders, rnd) if hasattr(rules, "seat_leaders") else None
@@ -31,7 +34,7 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     game_doc = {"system": system, "edition": edition, "modules": sorted(modules), "players": seats}
     setup = {"seed": seed}
     if hasattr(rules, "rival_setup"):  # the automated seats a small game adds (Imperium Rivals)
-        setup.update(rules.rival_setup(players, [s["leader"] for s in seats], rnd, options))
+        setup.update(rules.rival_setup(players, [s["leader"] for s in seats], rnd, options, tuple(rival_leaders)))
     # only offered actions are applied: an illegal one would be an engine bug, so no rollback
     driver = Driver(rules, rules.new_state(game_doc, setup), rollback=False)
     actions = []

@@ -30,11 +30,8 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
     "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
     "its Rivals follow the other Commander rule)",
-    "Kota Odax of Ix as a solo Rival with the Tech Module (her Rival card and its Signet Ring's Tech: "
-    "no card facts in our sources; seed 000 pp. 8-9)",
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
@@ -86,17 +83,15 @@ def test_the_rest_is_refused_with_rivals(edition, players, module):
     assert err.value.code == "unsupported-module"
 
 
-@pytest.mark.parametrize("edition", ["uprising", "base"])
-def test_kota_odax_is_refused_as_a_solo_rival_with_the_tech_module(edition):
-    """No Rival card of hers in our sources (Uprising); the original game plays no Rival cards and
-    names only Esmar Tuek and Piter De Vries among Bloodlines' Leaders as Rivals (seed 000 p. 8)."""
-    game = {"system": "imperium", "edition": edition, "modules": ["bloodlines", "tech"],
-            "players": [{"id": "p1", "leader": "duke-leto-atreides" if edition == "base" else "muad-dib"}]}
+def test_kota_odax_is_refused_as_a_solo_rival_of_the_original_game():
+    """The original game plays no Rival cards and names only Esmar Tuek and Piter De Vries among
+    Bloodlines' Leaders as Rivals (seed 000 p. 8); Uprising's solo Kota: test_rivals_bloodlines_cards.py."""
+    game = {"system": "imperium", "edition": "base", "modules": ["bloodlines", "tech"],
+            "players": [{"id": "p1", "leader": "duke-leto-atreides"}]}
     setup = {"seed": 1, "difficulty": "mentat", "rivals": [{"id": "r1", "leader": "kota-odax-of-ix-leader"},
                                                            {"id": "r2", "leader": "glossu-rabban"}]}
     with pytest.raises(MalformedLog) as err:
-        ruleset(edition).new_state(game, setup if edition == "base" else {k: v for k, v in setup.items()
-                                                                          if k != "difficulty"})
+        ruleset("base").new_state(game, setup)
     assert err.value.code == "unknown-rival-leader"
 
 

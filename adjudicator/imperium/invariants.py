@@ -61,7 +61,8 @@ def violations(state: dict) -> list[str]:
     for pid in g.order:
         intrigue += Counter(c for c in g.p(pid)["intrigue"] if c != "?")
         intrigue += Counter(g.p(pid).get("twisted_deck", []))  # a leader's own Intrigue deck
-    leaders = {g.p(pid)["leader"] for pid in g.order}
+    # a Leader's own Intrigue cards (Piter's Twisted deck) come with a player's Leader, never a Rival's
+    leaders = {g.p(pid)["leader"] for pid in g.order if "rival" not in g.p(pid)}
     total = Counter(c["id"] for c in cnt.intrigues.values() if in_game(c, modules)
                     and c.get("requires_leader", next(iter(leaders))) in leaders
                     for _ in range(c["copies"]))

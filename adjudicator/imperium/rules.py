@@ -109,7 +109,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
         modules = self.check_modules(game.get("modules", []), "/game/modules", len(players))
-        rival_list = self._rivals(len(players), setup)
+        rival_list = self._rivals(len(players), setup, modules)
         players = players + [{"id": r["id"], "leader": r["leader"]} for r in rival_list]
         for i, p in enumerate(players):
             leader = cnt.leaders.get(p["leader"], {})
@@ -196,15 +196,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         self.settle(g)
         return state
 
-    def _rivals(self, n_players: int, setup: dict) -> list[dict]:
+    def _rivals(self, n_players: int, setup: dict, modules=()) -> list[dict]:
         """The Rival seats a game of one or two players adds (booklet for 1-2 players p. 1):
-        `setup.rivals`, each an id and a leader whose Rival card the engine knows."""
+        `setup.rivals`, each an id and a leader whose Rival card the engine knows (with Bloodlines
+        in Uprising, that box's Rival cards too: rivals.rival_cards)."""
         listed = setup.get("rivals", [])
         want = rivals.RIVALS_FOR.get(n_players, 0)
         if len(listed) != want:
             raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
                                "/setup/rivals", code="rival-count")
-        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
+        known = rivals.rival_cards(self.edition, modules, n_players) if self.edition != "base" else \
             rivals_base.rival_leaders(self.content, n_players)
         for i, r in enumerate(listed):
             if r["leader"] not in known:
@@ -212,16 +213,18 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                    f"/setup/rivals/{i}/leader", code="unknown-rival-leader")
         return listed
 
-    def rival_setup(self, players: int, taken: list[str], rnd, options=()) -> dict:
-        """Rival seats for a random playout of one or two players (simulate.py): leaders drawn
-        from the Rival cards the engine knows, none of them a player's."""
+    def rival_setup(self, players: int, taken: list[str], rnd, options=(), leaders=()) -> dict:
+        """Rival seats for a random playout of one or two players (simulate.py): `leaders` first
+        (a Rival card the playout asks for, e.g. one of Bloodlines'), the others drawn from the
+        edition's own Rival cards, none of them a player's."""
         want = rivals.RIVALS_FOR.get(players, 0) if players in RIVAL_EDITIONS.get(self.edition, ()) else 0
         if not want:
             return {}
         known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
             rivals_base.rival_leaders(self.content, players, [])  # a random game: the base box's Leaders
-        pool = sorted(set(known) - set(taken))
-        picked = [pool.pop(rnd.below(len(pool))) for _ in range(want)]
+        pool = sorted(set(known) - set(taken) - set(leaders))
+        picked = list(leaders[:want])
+        picked += [pool.pop(rnd.below(len(pool))) for _ in range(want - len(picked))]
         out = {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
                "options": sorted(options) if self.edition != "base" else []}
         if self.edition == "base" and players == 1:  # the solo difficulty chart (PDF p. 20)

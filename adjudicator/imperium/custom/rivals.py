@@ -48,11 +48,8 @@ NI_TECH_SWORDS = NOT_IMPLEMENTED[4]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "Bloodlines' six new Rival cards for Uprising (Kota Odax among them: no card facts in our sources; seed 000 p. 8)",
     "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
     "its Rivals follow the other Commander rule)",
-    "Kota Odax of Ix as a solo Rival with the Tech Module (her Rival card and its Signet Ring's Tech: "
-    "no card facts in our sources; seed 000 pp. 8-9)",
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
     "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
 )
@@ -72,6 +69,25 @@ def hagal(edition: str = "uprising") -> dict:
 
 def deck_data(g: Game) -> dict:
     return hagal(g.state["game"]["edition"])
+
+
+@cache
+def bloodlines_cards() -> dict:
+    """Bloodlines' six Rival cards for Uprising (data/bloodlines/house-hagal.json, third-party facts,
+    reading rivals-x.bl-rival-cards), keyed by the Bloodlines Leader's id."""
+    with (data_dir() / "bloodlines" / "house-hagal.json").open(encoding="utf-8") as fh:
+        return json.load(fh)["rival_leaders"]
+
+
+def rival_cards(edition: str, modules=(), players: int = 1) -> dict:
+    """The Rival cards a game may seat: its edition's, and with Bloodlines in Uprising that box's
+    six (seed 000 p. 8: not with the original game; a card's `module` only with it, `solo_only`
+    only in a solo game: Kota Odax of Ix)."""
+    cards = dict(hagal(edition)["rival_leaders"])
+    if edition == "uprising" and "bloodlines" in modules:
+        cards.update({lead: c for lead, c in bloodlines_cards().items()
+                      if c.get("module") in (None, *modules) and not (c.get("solo_only") and players != 1)})
+    return cards
 
 
 @cache
@@ -136,7 +152,8 @@ def unambitious(g: Game, pid: str) -> bool:
 
 
 def leader_card(g: Game, pid: str) -> dict:
-    return deck_data(g)["rival_leaders"][g.p(pid)["rival"]["leader"]]
+    lead, cards = g.p(pid)["rival"]["leader"], deck_data(g)["rival_leaders"]
+    return cards[lead] if lead in cards else bloodlines_cards()[lead]  # a Bloodlines Rival card
 
 
 # --- turn order ---------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 from ..choices import SKIP
 from ..commanders import COMMANDER
 from ..game import Game, spy_owners
+from ..influence import change_influence
 from ..leaders import signet_effects
 from ..registry import hook
 from .rivals import base_spice, is_rival, leader_card, rivals
@@ -33,6 +34,11 @@ def _setup(g: Game) -> None:
             g.rulings.append("rivals.tech-two-player")  # the Rival ignores the tiles: no rule to apply
         if "tueks-sietch" in g.state["hagal"]["deck"]:
             g.rulings.append("rivals-x.bl-card-data")
+        for pid in rivals(g) if g.state["game"]["edition"] == "uprising" else ():
+            start = leader_card(g, pid).get("start", {})  # Count Hasimir Fenring: 1 Emperor Influence
+            if start.get("influence"):
+                change_influence(g, pid, start["influence"], 1)
+                g.rulings.append("rivals-x.bl-rival-cards")
 
 
 def commander_on_space(g: Game, pid: str, space_id: str) -> None:

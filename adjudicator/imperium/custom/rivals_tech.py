@@ -71,10 +71,12 @@ def best_tile(g: Game, pid: str) -> str | None:
 
 @custom("rival-acquire-tech")
 def acquire_card(g: Game, task: dict, step: dict) -> None:
-    """The Acquire Tech House Hagal card: nothing before the Swordmaster (or without a tile it can
-    pay for); else the `tech` choice, which `forced_choice` narrows to the one tile."""
+    """The Acquire Tech House Hagal card, or Kota Odax's Signet Ring (`signet`): nothing before the
+    Swordmaster (or without a tile it can pay for); else the `tech` choice, which `forced_choice`
+    narrows to the one tile."""
     pid = task["player"]
-    g.rulings += [*R_CARD, "rivals.tech-eligible"]
+    # Kota Odax's Signet Ring acquires the same way (seed 000 p. 9; her Rival card: data/bloodlines)
+    g.rulings += ["rivals.tech-eligible", *(("rivals-x.bl-rival-cards",) if step.get("signet") else R_CARD)]
     if not g.p(pid)["swordmaster"]:
         g.rulings.append("rivals.tech-swordmaster")
         return

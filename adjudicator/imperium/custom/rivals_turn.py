@@ -142,9 +142,24 @@ def leader_gains(g: Game, pid: str, gains: dict) -> int:
         board["shield_wall"] = False
     if gains.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": gains["intrigue"]})
+    if gains.get("drain_spice"):  # Chani's Scheme: each opponent's spice, gained as lost (data/bloodlines)
+        drained = [q for q in g.opponents(pid) if g.p(q)["spice"] >= gains["drain_spice"]]
+        for q in drained:
+            g.pay(q, {"spice": gains["drain_spice"]}, ("rivals-x.bl-rival-cards",))
+        g.gain(pid, {"spice": gains["drain_spice"] * len(drained)})
+    if gains.get("tech"):  # Kota Odax's Signet Ring: a tile as the Acquire Tech card takes it (rivals_tech.py)
+        run(g, pid, [{"custom": "rival-acquire-tech", "signet": True}], f"signet:{pl['rival']['leader']}")
+    troops = gains.get("troops", 0)
     if gains.get("troops_with_alliance") and pid in g.state["alliances"].values():
-        return gains["troops_with_alliance"]  # Glossu Rabban: more troops once it holds an Alliance
-    return gains.get("troops", 0)
+        troops = gains["troops_with_alliance"]  # Glossu Rabban: more troops once it holds an Alliance
+    # Bloodlines' Rival cards: more once the Rival has its Swordmaster (Duncan) or any Alliance (Piter)
+    if gains.get("with_swordmaster") and pl["swordmaster"]:
+        troops += leader_gains(g, pid, gains["with_swordmaster"])
+    if gains.get("with_alliance") and pid in g.state["alliances"].values():
+        troops += leader_gains(g, pid, gains["with_alliance"])
+    if "with_swordmaster" in gains or "with_alliance" in gains:
+        g.rulings.append("rivals-x.bl-rival-cards")
+    return troops
 
 
 def leader_faction(g: Game, pid: str, what: str, amount: int = 1) -> str:
