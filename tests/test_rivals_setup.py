@@ -17,7 +17,6 @@ NOT_IMPLEMENTED = (
     "Uprising's difficulty levels beyond the options they require",
     "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
-    "the strength of Bloodlines' Acquire Tech House Hagal cards (not in our sources)",
 )
 
 

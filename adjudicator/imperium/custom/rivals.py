@@ -41,10 +41,8 @@ NOT_IMPLEMENTED = (
     "Uprising's difficulty levels beyond the options they require",
     "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
     "a Rival card for Shaddam Corrino IV (none in our sources)",
-    "the strength of Bloodlines' Acquire Tech House Hagal cards (not in our sources)",
 )
 NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
-NI_TECH_SWORDS = NOT_IMPLEMENTED[4]
 # what the Rivals do not know yet: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
@@ -223,9 +221,7 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         g.rulings.append("rivals.agent-placement")
         _again(g, task)
     elif task["purpose"] == "swords":
-        if data["swords"] is None:  # a card whose strength no source we hold prints (Acquire Tech)
-            g.note_unimplemented(NI_TECH_SWORDS)
-        g.p(task["player"])["swords"] += data["swords"] or 0
+        g.p(task["player"])["swords"] += data["swords"]
         g.rulings.append("rivals.combat-strength")
     else:
         _for_agent(g, task, card, data)
