@@ -24,14 +24,3 @@ def app():
 @pytest.fixture()
 def client(app):
     return app.test_client()
-
-
-@pytest.fixture
-def unlocked(monkeypatch):
-    """A module refused while its rules are incomplete (rules.INCOMPLETE_MODULES), played as it
-    will be once complete: for the tests of the parts already implemented."""
-    import adjudicator.imperium.rules as rules_module
-
-    monkeypatch.setattr(rules_module, "INCOMPLETE_MODULES", frozenset())
-    # and the player counts refused the same way (1-2 players: House Hagal Rivals, issue #13)
-    monkeypatch.setattr(rules_module, "INCOMPLETE_PLAYER_COUNTS", frozenset())

@@ -40,9 +40,9 @@ def copies(items):
 
 
 def test_registered_and_offered_for_both_editions():
-    from adjudicator.imperium.rules import INCOMPLETE_MODULES, MODULES
+    from adjudicator.imperium.rules import MODULES
 
-    assert "immortality" in EXPANSIONS and "immortality" not in INCOMPLETE_MODULES
+    assert "immortality" in EXPANSIONS
     assert all("immortality" in modules for modules in MODULES.values())
 
 

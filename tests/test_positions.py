@@ -99,7 +99,6 @@ def example(name: str) -> dict:
     return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.usefixtures("unlocked")  # the Immortality examples, while the module is refused to users
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
 def test_every_example_is_a_legal_position(path, request):
     position = json.loads(path.read_text(encoding="utf-8"))

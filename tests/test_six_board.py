@@ -13,8 +13,6 @@ from adjudicator.imperium.custom import six
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 SIX_SPACES = ("carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support")
 COMMANDER_SPACES = ("desert-mastery", "hardened-warriors", "vast-wealth")  # the two Commanders' boards
 REPLACED = ("desert-tactics", "dutiful-service", "fremkit")  # the Emperor's and Fremen's; Sardaukar moves

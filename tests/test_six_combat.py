@@ -17,8 +17,6 @@ from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def _fight(strengths: dict, higher: str | None = None, first: str = "m"):
     """A Conflict where each named player has that strength (troops of 2, one sword for odd

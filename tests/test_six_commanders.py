@@ -15,8 +15,6 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.influence import change_influence, influence_of
 from adjudicator.imperium.steps import run
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 BOARDS = {"desert-mastery": "muad-dib", "hardened-warriors": "muad-dib", "vast-wealth": "shaddam"}
 
 

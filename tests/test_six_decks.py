@@ -18,7 +18,6 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
 CNT = RULES.content
 
 

@@ -17,8 +17,6 @@ from adjudicator.imperium.registry import first
 from adjudicator.imperium.turns import space_cost
 from adjudicator.simulate import simulate
 
-pytestmark = pytest.mark.usefixtures("unlocked")
-
 
 def _round_one(state):
     """Step through setup and round 1's chance outcomes: the first player is known then."""

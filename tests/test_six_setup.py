@@ -13,7 +13,6 @@ from adjudicator.imperium.rules import ruleset
 
 # what a six-player game meets that the engine does not know: nothing
 NOT_IMPLEMENTED = ()
-unlocked = pytest.mark.usefixtures("unlocked")
 
 
 def test_not_implemented_is_pinned():
@@ -27,7 +26,6 @@ def test_six_players_are_offered_with_choam_and_bloodlines_is_refused():
     assert err.value.code == "unsupported-module"
 
 
-@unlocked
 def test_the_original_game_has_no_six_player_mode():
     doc = game_doc(modules=())
     doc["edition"] = "base"
@@ -39,7 +37,6 @@ def test_the_original_game_has_no_six_player_mode():
     assert err.value.code == "unsupported-player-count"
 
 
-@unlocked
 def test_choam_is_required():
     """Booklet p. 2: CHOAM is always used with six players. Shaddam, always a Commander, is
     played only with CHOAM, so a game without it is refused at his seat."""
@@ -48,7 +45,6 @@ def test_choam_is_required():
     assert (err.value.code, err.value.pointer) == ("leader-needs-module", "/game/players/3/leader")
 
 
-@unlocked
 @pytest.mark.parametrize(("seating", "code"), [
     # the Commanders side by side: the teams would not alternate
     ([SEATING[0], SEATING[3], SEATING[1], SEATING[2], SEATING[4], SEATING[5]], "six-seating"),
@@ -61,7 +57,6 @@ def test_a_seating_that_makes_no_two_teams_is_refused(seating, code):
     assert err.value.code == code
 
 
-@unlocked
 @pytest.mark.parametrize("modules", [("choam", "bloodlines")])  # Immortality: tests/test_six_immortality.py
 def test_modules_whose_six_player_rules_are_unknown_are_refused(modules):
     with pytest.raises(MalformedLog) as err:
@@ -69,7 +64,6 @@ def test_modules_whose_six_player_rules_are_unknown_are_refused(modules):
     assert err.value.code == "unsupported-module"
 
 
-@unlocked
 def test_teams_follow_from_the_clockwise_seating():
     """Booklet p. 2: the Commanders opposite each other, each Ally beside the other team's
     Commander, so the teams take turns alternately."""
@@ -86,7 +80,6 @@ def test_teams_follow_from_the_clockwise_seating():
             assert abs(seats.index(ally) - seats.index(other)) in (1, 5)
 
 
-@unlocked
 def test_each_role_starts_with_its_pieces():
     """Booklet p. 2: Commanders score from 4, Allies from 1; a Commander has no troops and plays
     three Agent tokens, the third being his Swordmaster; Allies start as players do."""
@@ -103,7 +96,6 @@ def test_each_role_starts_with_its_pieces():
     assert violations(state) == []
 
 
-@unlocked
 def test_the_conflict_deck_has_no_conflict_one():
     """Booklet p. 2: five Conflict II above four Conflict III, at most nine rounds."""
     state = new_game()
@@ -116,7 +108,6 @@ def test_the_conflict_deck_has_no_conflict_one():
     assert RULES.content.conflicts[first]["level"] == 2
 
 
-@unlocked
 def test_the_sardaukar_contracts_are_set_aside():
     """Booklet p. 2 (and Shaddam's board): both Sardaukar contracts leave the pile."""
     state = new_game()
@@ -129,7 +120,6 @@ def _to_objectives(state):
         step(state)
 
 
-@unlocked
 @pytest.mark.parametrize("seed", range(12))
 def test_only_allies_take_objectives_one_mouse_per_team(seed):
     state = new_game(seed)
@@ -144,7 +134,6 @@ def test_only_allies_take_objectives_one_mouse_per_team(seed):
     assert state["first"] == first
 
 
-@unlocked
 @pytest.mark.parametrize(("mouse_4_6", "partner"), [("m2", "s2"), ("m1", "s2")])
 def test_both_mice_to_one_team_the_4_6_card_is_swapped(mouse_4_6, partner):
     """Booklet p. 2: the 4/6 Desert Mouse goes to the nearest opponent clockwise (the next
@@ -161,7 +150,6 @@ def test_both_mice_to_one_team_the_4_6_card_is_swapped(mouse_4_6, partner):
     assert state["first"] == other  # the first-player card stays where it was dealt
 
 
-@unlocked
 def test_a_deal_to_a_commander_is_refused():
     from adjudicator.core.errors import IllegalAction
 

@@ -12,7 +12,6 @@ from adjudicator.service.tournaments import placings
 from adjudicator.simulate import simulate
 from adjudicator.store import open_db, prepare
 
-pytestmark = pytest.mark.usefixtures("unlocked")
 NAMES = {"m": "Ann", "s1": "Bo", "m1": "Cy", "s": "Di", "m2": "Ed", "s2": "Flo"}
 
 

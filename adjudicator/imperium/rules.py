@@ -31,9 +31,6 @@ from .timing import export
 from .view import LANGS, board, label, moment, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"), "base": ("bloodlines", "tech", "immortality")}
-# modules whose rules are still being built: refused as unsupported until they are complete, so
-# that no verdict rests on a rule the engine does not know yet (tests lift it: `unlocked`)
-INCOMPLETE_MODULES: frozenset[str] = frozenset()
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
 # What the setup rests on; a replay report cites these for the position it starts from.
@@ -48,9 +45,6 @@ BASE_SETUP_RULINGS = ("setup.imperium", "setup.imperium-first-player", "deck.sta
                       "mentat.agent", "high-council.base-seat", "sell-melange.trade", "secure-contract.gain")
 EDITION_SETUP_RULINGS = {"base": BASE_SETUP_RULINGS}
 PLAYER_COUNTS = (1, 2, 3, 4, 6)
-# player counts whose rules are still being built: refused as unsupported until complete, as
-# INCOMPLETE_MODULES; tests lift it (fixture `unlocked`)
-INCOMPLETE_PLAYER_COUNTS: frozenset[int] = frozenset()
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with (Rivals: see RIVAL_MODULE_EDITIONS; six players:
@@ -87,7 +81,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the others and with this many players (`pointer`/i names the first one that is not)."""
         modules = sorted(set(named))
         for i, module in enumerate(named):  # the index in the caller's own list
-            if module not in MODULES[self.edition] or module in INCOMPLETE_MODULES:
+            if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
                                    f"{pointer}/{i}", code="unsupported-module")
             rivals_know = (self.edition, players) in RIVAL_MODULE_EDITIONS.get(module, ())
@@ -102,11 +96,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def new_state(self, game: dict, setup: dict) -> dict:
         cnt = self.content
         players = game.get("players", [])
-        if len(players) not in PLAYER_COUNTS or len(players) in INCOMPLETE_PLAYER_COUNTS or (
+        if len(players) not in PLAYER_COUNTS or (
                 len(players) in rivals.RIVALS_FOR and len(players) not in RIVAL_EDITIONS.get(self.edition, ())) or (
                 len(players) == 6 and self.edition not in SIX_EDITIONS):
             raise MalformedLog(f"{self.edition} is supported for "
-                               f"{sorted(set(PLAYER_COUNTS) - INCOMPLETE_PLAYER_COUNTS)} players, "
+                               f"{list(PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
         modules = self.check_modules(game.get("modules", []), "/game/modules", len(players))
         rival_list = self._rivals(len(players), setup, modules)
