@@ -403,3 +403,11 @@ def test_the_tleilaxu_revive_several_leaders_in_one_phase():
     tl = g.p("tleilaxu")
     assert tl["spice"] == 2 and [ld for ld, s in tl["leaders"].items() if s == "tanks"] == ["zoal"]
     assert problems(state) == []
+
+
+@pytest.mark.parametrize("count, kinds, code", [("x", {"cyborgs": 1}, "dune.not-there"),
+                                                (2, ["cyborgs"], "dune.bad-kinds"),
+                                                (2, {"cyborgs": 5}, "dune.bad-kinds")])
+def test_mutated_a_move_with_a_malformed_count_or_kinds_is_refused_not_crashed(count, kinds, code):
+    state, g = _movers()
+    assert refused(state, "ixians", "move", **{"from": PLAIN}, to=FLAT, count=count, kinds=kinds).code == code

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..core.errors import IllegalAction
 from . import karama, karama_powers
 from .content import territory
-from .forces import kinds_error, shift
+from .forces import shift
 from .game import Game
 from .movement import move_error, move_offers
 from .registry import Interjection, fire, first, interjection
@@ -90,8 +90,7 @@ def _hajr_options(g: Game, pid: str) -> list[dict]:
 
 
 def _hajr_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
-    return kinds_error(g, pid, args.get("from"), args.get("count"), args.get("kinds")) or move_error(
-        g, pid, args.get("from"), args.get("to"), args.get("count"), kinds=args.get("kinds"))
+    return move_error(g, pid, args.get("from"), args.get("to"), args.get("count"), kinds=args.get("kinds"))
 
 
 def _hajr(g: Game, pid: str, args: dict) -> None:

@@ -177,12 +177,15 @@ def reach(g: Game, pid: str, group: dict[str, int] | None = None) -> int:
 
 def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None, kinds=None,
                far: int | None = None) -> IllegalAction | None:
-    """`far`: the territories the group may move, if not those of `count` forces with `kinds`."""
+    """`kinds`: the special forces among them ({kind: n}, checked here); `far`: the territories the
+    group may move, if not those of `count` forces with `kinds`."""
     if not (g.is_place(frm) and g.is_place(to)) or frm == to:
         return IllegalAction("dune.unknown-location", f"no move from {frm!r} to {to!r}", ("dune.movement",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
         return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
                              ("dune.movement",))
+    if (err := kinds_error(g, pid, frm, count, kinds)) is not None:
+        return err
     if g.in_storm(frm) or g.in_storm(to):
         return IllegalAction("dune.move-through-storm", f"the storm is in sector {g.state['storm']}: no force "
                              f"moves out of or into it", ("dune.storm-blocks",))
@@ -218,9 +221,8 @@ def move_offers(g: Game, pid: str) -> list[dict]:
 
 
 def _move_check(g: Game, task: dict, args: dict) -> None:
-    if args.get("do") == "move" and (err := kinds_error(g, task["player"], args.get("from"), args.get("count"),
-                                                        args.get("kinds")) or move_error(
-            g, task["player"], args.get("from"), args.get("to"), args.get("count"), kinds=args.get("kinds"))):
+    if args.get("do") == "move" and (err := move_error(g, task["player"], args.get("from"), args.get("to"),
+                                                       args.get("count"), kinds=args.get("kinds"))):
         raise err
 
 
