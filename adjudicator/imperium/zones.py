@@ -244,3 +244,23 @@ def place_spy(g: Game, pid: str, post: str, recall: str | None = None, deep: boo
         g.rulings.append("spy.deep-cover")
     g.state["board"]["spies"] = dict(sorted(spies.items()))
     fire("spy-placed", g, pid, post)  # a seat whose last spy sets something off (a Rival's spy network)
+
+
+def take_contract(g: Game, pid: str, contract: str) -> None:
+    """A contract to `pid`: a face-up one (the offer refilled), or a Sardaukar contract Shaddam set aside."""
+    contracts, pl = g.state["contracts"], g.p(pid)
+    for refusal in ask("contract-refusal", g, pid, contract):
+        raise refusal
+    aside = pl.get("set_aside_contracts", [])
+    if contract in aside:  # a Sardaukar contract only Shaddam may take, instead of a face-up one
+        aside.remove(contract)
+        g.rulings.append("leader.sardaukar-commander")
+    elif contract in contracts["face_up"]:
+        contracts["face_up"].remove(contract)
+        if contracts["pile"]:
+            g.push({"t": "chance", "kind": "reveal-contract"})
+    else:
+        raise IllegalAction("choam.contract-unavailable", f"contract {contract} is not face up",
+                            ("choam.contracts",))
+    pl["contracts"].append(contract)
+    fire("contract-taken", g, pid, contract)

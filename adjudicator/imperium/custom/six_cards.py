@@ -14,9 +14,9 @@ from ..content import COMMANDER_DECK, commander_deck
 from ..costs import can_afford, pay_cost
 from ..effects import worm_refusal
 from ..game import Game
-from ..registry import ask, choice, custom, fire, hook
+from ..registry import choice, custom, hook
 from ..steps import prepend, push_choice, run
-from ..zones import count_deployed
+from ..zones import count_deployed, take_contract
 from .common import signet_effects
 from .six import has_bonus, is_commander, is_six, team_of, teams
 
@@ -192,18 +192,6 @@ def _contracts_given(g: Game, task: dict, given: dict, below: dict) -> None:
     first_ally, second_ally = task["allies"]
     take_contract(g, first_ally, given["contract"])
     take_contract(g, second_ally, rest[0])
-
-
-def take_contract(g: Game, pid: str, contract: str) -> None:
-    """A face-up contract to `pid`, the offer refilled (as uprising.take_contract, which is not
-    imported here: importing it would register its hooks before this module's neighbours')."""
-    for refusal in ask("contract-refusal", g, pid, contract):
-        raise refusal
-    g.state["contracts"]["face_up"].remove(contract)
-    if g.state["contracts"]["pile"]:
-        g.push({"t": "chance", "kind": "reveal-contract"})
-    g.p(pid)["contracts"].append(contract)
-    fire("contract-taken", g, pid, contract)
 
 
 # --- the Throne Row (p. 5) -----------------------------------------------------------------------------

@@ -7,9 +7,9 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ..game import Game, ms_add
 from ..leaders import trigger
-from ..registry import FLAG_RULINGS, adjust, ask, choice, custom, fire, hook
+from ..registry import FLAG_RULINGS, adjust, ask, choice, custom, hook
 from ..steps import prepend, push_choice, run
-from ..zones import count_deployed
+from ..zones import count_deployed, take_contract
 
 FLAG_RULINGS["no_deploy"] = "leader.shaddam-signet"
 
@@ -27,25 +27,6 @@ def _contract_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
 @choice("contract", _contract_offers, ("choam.contracts",), why_not=_contract_refused)
 def _contract_choice(g: Game, task: dict, given: dict, below: dict) -> None:
     take_contract(g, task["player"], given["contract"])
-
-
-def take_contract(g: Game, pid: str, contract: str) -> None:
-    contracts, pl = g.state["contracts"], g.p(pid)
-    for refusal in ask("contract-refusal", g, pid, contract):
-        raise refusal
-    aside = pl.get("set_aside_contracts", [])
-    if contract in aside:  # a Sardaukar contract only Shaddam may take, instead of a face-up one
-        aside.remove(contract)
-        g.rulings.append("leader.sardaukar-commander")
-    elif contract in contracts["face_up"]:
-        contracts["face_up"].remove(contract)
-        if contracts["pile"]:
-            g.push({"t": "chance", "kind": "reveal-contract"})
-    else:
-        raise IllegalAction("choam.contract-unavailable", f"contract {contract} is not face up",
-                            ("choam.contracts",))
-    pl["contracts"].append(contract)
-    fire("contract-taken", g, pid, contract)
 
 
 # --- cards ------------------------------------------------------------------------------------
