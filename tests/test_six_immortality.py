@@ -21,6 +21,7 @@ from adjudicator.imperium.custom.immortality import genetic_markers
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.rules import MODULES_FOR_COUNT
+from adjudicator.imperium.view import players
 from adjudicator.simulate import simulate
 
 CNT = RULES.content
@@ -172,6 +173,8 @@ def test_a_commander_counts_his_most_advanced_allys_genetic_markers():
     assert state["players"]["m"]["tleilaxu"] == 0
     state["players"][other]["research"] = "research-8-2"
     assert genetic_markers(g, "m") == 2
+    shown = {p["id"]: p["genetic_markers"] for p in players(CNT, state, "en")}
+    assert shown["m"] == 2 and shown[ally] == 0  # the player view counts them the same way
 
 
 def test_specimens_are_made_and_paid_by_the_activated_ally():

@@ -17,6 +17,7 @@ from .game import Game, post_of
 from .immortality import MODULE as IMMORTALITY
 from .immortality import board as tleilax_board
 from .immortality import markers, reclaimed_forces
+from .registry import adjust
 
 LANGS = ("en", "ru")
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
@@ -175,7 +176,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
             "conflicts_won": [name_of(cnt, lang, c["id"]) for c in pl.get("conflicts", [])],
             "contracts": [name_of(cnt, lang, c) for c in pl.get("contracts", [])],
             **_bloodlines_pieces(cnt, lang, pl),
-            **_immortality_pieces(cnt, pl),
+            **_immortality_pieces(g, pid),
         })
     return out
 
@@ -200,11 +201,14 @@ def _bloodlines_pieces(cnt: Content, lang: str, pl: dict) -> dict:
     return out
 
 
-def _immortality_pieces(cnt: Content, pl: dict) -> dict:
-    """An Immortality player's tokens, specimens and Family Atomics (absent otherwise)."""
+def _immortality_pieces(g: Game, pid: str) -> dict:
+    """An Immortality player's tokens, specimens and Family Atomics (absent otherwise); the genetic
+    markers he counts (a six-player Commander: his most advanced Ally's, hook `genetic-markers`)."""
+    pl = g.p(pid)
     if "research" not in pl:
         return {}
-    return {"research": pl["research"], "genetic_markers": markers(cnt, pl), "tleilaxu": pl["tleilaxu"],
+    markers_counted = adjust("genetic-markers", markers(g.content, pl), g, pid)
+    return {"research": pl["research"], "genetic_markers": markers_counted, "tleilaxu": pl["tleilaxu"],
             "specimens": pl["troops"].get("tanks", 0), "atomics": bool(pl["atomics"])}
 
 
