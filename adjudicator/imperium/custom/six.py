@@ -345,18 +345,24 @@ def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
     return max(g.p(q)["influence"][faction] for q in teams(g)[team_of(g, pid)]["allies"])
 
 
+def activated_ally(g: Game, pid: str) -> str | None:
+    """The Ally `pid`'s turn activated, if `pid` is a Commander in his turn: the Ally his Agent
+    token activates, or to whom he gives his Reveal turn."""
+    turn = g.state.get("turn")
+    if is_commander(g, pid) and turn and turn["player"] == pid:
+        return turn.get("activated")
+    return None
+
+
 @hook("acting-for")
 def _activated_ally(pid: str, g: Game) -> str:
     """In a Commander's turn, the Influence he would gain or lose on the board's tracks, the units
-    he would recruit, deploy or retreat and the swords he would get are the activated Ally's (p. 3-4):
-    the Ally his Agent token activates, or to whom he gives his Reveal turn."""
-    if not is_commander(g, pid):
-        return pid
-    turn = g.state.get("turn")
-    if not (turn and turn["player"] == pid and turn.get("activated")):
+    he would recruit, deploy or retreat and the swords he would get are the activated Ally's (p. 3-4)."""
+    ally = activated_ally(g, pid)
+    if ally is None:
         return pid
     g.rulings += ["six.activated-ally-gains", "six.shared-units"]
-    return turn["activated"]
+    return ally
 
 
 # --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------

@@ -18,7 +18,7 @@ from ..registry import choice, custom, hook
 from ..steps import prepend, push_choice, run
 from ..zones import count_deployed, take_contract
 from .common import signet_effects
-from .six import has_bonus, is_commander, is_six, team_of, teams
+from .six import activated_ally, has_bonus, is_commander, is_six, team_of, teams
 
 R_DECKS = ("six.commander-decks", "six.commander-deck-cards")
 R_SPLIT = ("six.commander-card-split", "six.activated-ally-gains")
@@ -52,14 +52,6 @@ def _commander_signet(g: Game, pid: str, card: str) -> list | None:
     return None
 
 
-def _ally(g: Game, pid: str) -> str | None:
-    """The Ally `pid`'s turn activated (his Agent token or his Reveal), if `pid` is a Commander."""
-    turn = g.state.get("turn")
-    if is_commander(g, pid) and turn and turn["player"] == pid:
-        return turn.get("activated")
-    return None
-
-
 # --- conditions: the Swordmaster bonus token, the activated Ally's sandworm --------------------------
 @custom("six-if-swordmaster-bonus")
 def _if_bonus(g: Game, task: dict, step: dict) -> None:
@@ -70,7 +62,7 @@ def _if_bonus(g: Game, task: dict, step: dict) -> None:
 
 
 def _summoner(g: Game, pid: str) -> str:
-    return _ally(g, pid) or pid
+    return activated_ally(g, pid) or pid
 
 
 @custom("six-if-ally-worm")
@@ -97,7 +89,7 @@ def _ally_worm(g: Game, task: dict, step: dict) -> None:
 # --- Usul, Critical Shipments: one reward for the Commander, the other for his Ally ---------------------
 @custom("six-split")
 def _split(g: Game, task: dict, step: dict) -> None:
-    push_choice(g, task, "split", options=step["options"], ally=_ally(g, task["player"]))
+    push_choice(g, task, "split", options=step["options"], ally=activated_ally(g, task["player"]))
 
 
 def _split_offers(g: Game, task: dict) -> list[dict]:

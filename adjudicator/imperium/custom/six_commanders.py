@@ -12,29 +12,21 @@ from ..game import Game
 from ..registry import choice, hook
 from ..steps import run
 from ..turns import apply_deploy, deploy_offers
-from .six import board_faction, is_commander, is_six, team_of, teams
+from .six import activated_ally, board_faction, is_commander, is_six, team_of, teams
 
 # --- the activated Ally decides the deployment of a Commander's turn (p. 3) -------------------------
 R_DEPLOY = ("six.activated-ally-gains", "six.ally-deploy-order")
 
 
-def _deploying_ally(g: Game, pid: str) -> str | None:
-    """The Ally who decides the deployment in `pid`'s turn, if `pid` is a Commander in his turn."""
-    turn = g.state.get("turn")
-    if is_commander(g, pid) and turn and turn["player"] == pid and turn.get("activated"):
-        return turn["activated"]
-    return None
-
-
 @hook("deploy-offers")
 def _commander_hands_over(offers: list, g: Game, pid: str) -> list:
     """A Commander's `deploy` only hands the decision to his activated Ally (`{}`)."""
-    return [{}] if offers and _deploying_ally(g, pid) else offers
+    return [{}] if offers and activated_ally(g, pid) else offers
 
 
 @hook("deploy-handed")
 def _ask_the_ally(g: Game, pid: str, a: dict):
-    ally = _deploying_ally(g, pid)
+    ally = activated_ally(g, pid)
     if ally is None:
         return None
     if not deploy_offers(g, pid):

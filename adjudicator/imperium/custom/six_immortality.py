@@ -21,7 +21,7 @@ from ...core.errors import IllegalAction
 from ..game import Game
 from ..immortality import MODULE, markers, research_spaces
 from ..registry import hook
-from .six import is_commander, is_six, team_of, teams
+from .six import activated_ally, is_commander, is_six, team_of, teams
 
 R_TRACKS = ("six.compat-immortality", "six.imm-tracks")
 R_TANKS = ("six.compat-immortality", "six.imm-specimens")
@@ -33,11 +33,8 @@ def in_play(g: Game) -> bool:
 
 
 def activated(g: Game, pid: str) -> str | None:
-    """The Ally a Commander's turn activated (his Agent token or his Reveal), in that turn."""
-    turn = g.state.get("turn")
-    if in_play(g) and is_commander(g, pid) and turn and turn["player"] == pid:
-        return turn.get("activated")
-    return None
+    """The Ally a Commander's turn activated, in a six-player game with Immortality."""
+    return activated_ally(g, pid) if in_play(g) else None
 
 
 @hook("setup")
