@@ -7,7 +7,7 @@ import pytest
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
-from adjudicator.core.replay import Driver
+from adjudicator.core.replay import Driver, replay
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.rules import DuneRules
@@ -72,3 +72,12 @@ def replayed(log: dict, seed=None) -> tuple[list[str], dict]:
         assert problems(driver.state) == []
         sums.append(driver.checkpoint())
     return sums, driver.state
+
+
+def judged_by_played_rules(log: dict) -> None:
+    """A playout's log replayed through the service's replay: valid, and each action legal or
+    unverifiable only for hidden information (nothing rests on a rule the engine does not play)."""
+    report = replay({k: v for k, v in log.items() if k != "result"})  # the playout adds its result
+    assert report["valid"]
+    assert {(v["verdict"], v["code"]) for v in report["verdicts"]} <= {("legal", "ok"),
+                                                                       ("unverifiable", "hidden-information")}

@@ -34,6 +34,13 @@ def _game(seed=1):
     return new_game(seed, modules=MODULES)
 
 
+def _specimens(state, pid, n):
+    """`n` of `pid`'s troops from his supply into his Axolotl tanks (a position edit)."""
+    troops = state["players"][pid]["troops"]
+    troops["supply"] -= n
+    troops["tanks"] += n
+
+
 def _owned(pl):
     return Counter(pl["deck"]["cards"]) + Counter(pl["hand"]) + Counter(pl["discard"])
 
@@ -190,9 +197,7 @@ def test_specimens_are_made_and_paid_by_the_activated_ally():
     state = _game()
     g = _turn_of(state, "m")
     ally = six.pointed(g, "m", "left")
-    troops = state["players"][ally]["troops"]
-    troops["supply"] -= 1
-    troops["tanks"] += 1
+    _specimens(state, ally, 1)
     solari = 10
     _play(state, "m", "organ-merchants", "left")  # pay 1 specimen: 4 Solari, the Commander's
     assert state["players"][ally]["troops"]["tanks"] == 0
@@ -204,8 +209,7 @@ def test_a_commander_with_an_ally_without_specimens_cannot_pay_them():
     state = _game()
     g = _turn_of(state, "m")
     other = six.pointed(g, "m", "right")
-    state["players"][other]["troops"]["supply"] -= 2
-    state["players"][other]["troops"]["tanks"] += 2  # the other Ally's specimens do not pay
+    _specimens(state, other, 2)  # the other Ally's specimens do not pay
     _give(state, "m", "organ-merchants")
     send = next(a for a in RULES.legal_actions(state)
                 if a.do == "send-agent" and a.get("card") == "organ-merchants" and a.get("token") == "left")
@@ -300,9 +304,7 @@ def test_a_tleilaxu_card_in_a_commanders_reveal_is_paid_by_the_ally_he_names():
     state = _game()
     g = _turn_of(state, "m")
     ally, other = six.pointed(g, "m", "left"), six.pointed(g, "m", "right")
-    troops = state["players"][ally]["troops"]
-    troops["supply"] -= 3
-    troops["tanks"] += 3
+    _specimens(state, ally, 3)
     state["players"][other]["research"] = "research-4-2"  # a genetic marker: deck-top offered
     apply(state, by="m", do="reveal", activate=ally)
     _finish(state, "m")
@@ -312,7 +314,7 @@ def test_a_tleilaxu_card_in_a_commanders_reveal_is_paid_by_the_ally_he_names():
     card = row[0].get("card")
     cost = CNT.tleilaxu[card]["specimen_cost"]
     RULES.apply(state, row[0])
-    assert troops["tanks"] == 3 - cost and state["players"]["m"]["troops"]["tanks"] == 0
+    assert state["players"][ally]["troops"]["tanks"] == 3 - cost and state["players"]["m"]["troops"]["tanks"] == 0
     pl = state["players"]["m"]
     assert card in pl["discard"] + pl["deck"]["cards"]
     assert violations(state) == []
