@@ -7,7 +7,8 @@ fourth faction over the occupancy limit inside."""
 from dune_helpers import RULES, act, at, refused
 from ixtl_helpers import battle_position, new_ixtl, place
 
-from adjudicator.core.replay import Driver
+from adjudicator.core.logs import parse_log
+from adjudicator.core.replay import Driver, Replay
 from adjudicator.dune import scenario, view
 from adjudicator.dune.battle import battles_of
 from adjudicator.dune.content import HMS, content
@@ -15,6 +16,7 @@ from adjudicator.dune.forces import at as kind_at
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 from adjudicator.dune.victory import held, mentat_pause
+from adjudicator.simulate import simulate
 
 FLAT = "the-great-flat@14"  # one sector; the Polar Sink is two territories away
 
@@ -335,3 +337,16 @@ def test_the_stronghold_and_two_others_win():
     assert mentat_pause(g)["winners"] == ["ixians"]
     place(g, "emperor", HMS, 1)  # an enemy inside: no longer theirs alone
     assert mentat_pause(g) is None
+
+
+def test_a_battle_inside_is_read_and_written_by_the_strongholds_name():
+    """A log names the battle's territory as the stronghold, by id or by name, and reads back
+    (a logged battle inside it was refused as an unknown territory: the place reader knew it, the
+    territory reader did not)."""
+    log = simulate("dune", 4, 3, ("advanced", "ixians-tleilaxu", "tech-tokens"))  # it fights inside
+    index = next(i for i, a in enumerate(log["actions"]) if a.get("territory") == HMS)
+    assert Replay(parse_log(log), "strict", "none").run()["valid"]
+    written = RULES.spell(log["actions"][index], "en")
+    assert written["territory"] == "Hidden Mobile Stronghold"
+    log["actions"][index] = written  # the log as a program writing names sends it
+    assert Replay(parse_log(log), "strict", "none").run()["valid"]

@@ -39,6 +39,11 @@ _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)
 _ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:@\d+)?\b|\b[a-z]+@\d+\b|\b[a-z]+\b")
 
 
+def _is_hms(name: str) -> bool:
+    """The Hidden Mobile Stronghold, by id or name: in no territory of the map (content.HMS)."""
+    return name.strip().lower().replace(" ", "-") in (HMS, "hms")
+
+
 @cache
 def tables(cnt: Content) -> dict[str, dict[str, dict]]:
     """kind -> id -> {"en": name, "ru": name or None}."""
@@ -103,6 +108,8 @@ class DuneSpelling:
     def _read(self, kinds: tuple[str, ...], name, pointer: str):
         if not isinstance(name, str) or name == HIDDEN:
             return name  # a number where a name belongs is the engine's to refuse; "?" is an unknown card
+        if "territory" in kinds and _is_hms(name):  # battles are fought inside it
+            return HMS
         if kinds == ("place",):
             return name if name == RESERVES else self.place(name, pointer)  # the Guild ships back to reserves
         found = None
@@ -116,7 +123,7 @@ class DuneSpelling:
     def place(self, name: str, pointer: str = "") -> str:
         """`territory@sector` of a place as written (see the module's docstring)."""
         index = indexes(self.content)["territory"]
-        if name.strip().lower().replace(" ", "-") in (HMS, "hms"):  # no territory: a place of its own
+        if _is_hms(name):  # no territory: a place of its own
             return HMS
         m = _PIECE.match(name)
         if m is None:
@@ -144,7 +151,7 @@ class DuneSpelling:
     # --- writing back --------------------------------------------------------------------------
     def name_of(self, kind: str, ident: str, words: str = "en") -> str:
         """A thing's name in `words` ("en", "ru" or "id"), falling back to English, then the id."""
-        if kind == "place" and ident == HMS:
+        if kind in ("place", "territory") and ident == HMS:
             return "Hidden Mobile Stronghold" if words != "id" else HMS
         if kind == "place":
             terr, _, sector = ident.partition("@")
