@@ -12,6 +12,9 @@ RIVALS = {1: [{"id": "r1", "leader": "staban-tuek"}, {"id": "r2", "leader": "fey
 
 
 def new_game(players: int, seed: int = 1, **setup) -> dict:
+    """A game of `players` with their Rivals; solo at Sardaukar difficulty unless `setup` names one."""
+    if players == 1:
+        setup.setdefault("difficulty", "sardaukar")
     game = {"system": "imperium", "edition": "uprising", "modules": [],
             "players": [{"id": f"p{i + 1}", "leader": lead} for i, lead in enumerate(LEADERS[players])]}
     return RULES.new_state(game, {"seed": seed, "rivals": RIVALS[players], **setup})

@@ -37,7 +37,7 @@ def game(leader: str, players: int = 1, modules=None, human: str = "muad-dib") -
     doc = {"system": "imperium", "edition": "uprising", "modules": list(modules),
            "players": [{"id": f"p{i + 1}", "leader": lead} for i, lead in enumerate(humans)]}
     seats = [{"id": "r1", "leader": leader}] + ([{"id": "r2", "leader": "staban-tuek"}] if players == 1 else [])
-    return UP.new_state(doc, {"seed": 1, "rivals": seats})
+    return UP.new_state(doc, {"seed": 1, "rivals": seats, **({"difficulty": "sardaukar"} if players == 1 else {})})
 
 
 def turn(state: dict, card: str, **resources) -> dict:

@@ -179,3 +179,14 @@ def test_one_influence_with_two_different_factions_goes_to_the_two_least():
     log = simulate("uprising", 1, 0, ("bloodlines",))
     report = replay(log, snapshots="none")
     assert [(i, v["code"]) for i, v in enumerate(report["verdicts"]) if v["verdict"] != "legal"] == []
+
+
+def test_a_choice_no_rival_rule_settles_is_left_to_the_player():
+    """Reading rivals.reading-player-decides: a choice none of the Rival's rules decides (here
+    between two resources) stays open, every answer legal, and is not a gap of the engine."""
+    g = Game(new_game(1))
+    task = {"t": "choice", "player": "r1", "kind": "option", "src": "card:test",
+            "options": [[{"gain": {"spice": 1}}], [{"gain": {"solari": 1}}]]}
+    offers = [{"option": 0}, {"option": 1}]
+    assert _rival_choice(offers, g, task) == offers
+    assert "rivals.reading-player-decides" in g.rulings and not g.unimplemented

@@ -30,10 +30,9 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
-    "its Rivals follow the other Commander rule)",
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
-    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
+    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none, "
+    "and no rule text for its deck is known)",
 )
 
 
@@ -439,7 +438,7 @@ def uprising(players: int, leader: str = "muad-dib", modules=("bloodlines",)) ->
             "players": [{"id": f"p{i + 1}", "leader": lead} for i, lead in enumerate(leaders)]}
     rivals_ = ([{"id": "r1", "leader": "staban-tuek"}, {"id": "r2", "leader": "feyd-rautha-harkonnen"}]
                if players == 1 else [{"id": "r1", "leader": "gurney-halleck"}])
-    return UP.new_state(game, {"seed": 1, "rivals": rivals_})
+    return UP.new_state(game, {"seed": 1, "rivals": rivals_, **({"difficulty": "sardaukar"} if players == 1 else {})})
 
 
 @pytest.mark.parametrize("players", [1, 2])

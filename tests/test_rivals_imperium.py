@@ -14,6 +14,7 @@ from adjudicator.imperium.game import Game
 from adjudicator.imperium.leaders import ability
 from adjudicator.imperium.registry import ask, fire
 from adjudicator.imperium.rules import ruleset
+from adjudicator.imperium.steps import run
 from adjudicator.imperium.turns import space_cost
 from adjudicator.resources import data_dir
 from adjudicator.simulate import simulate
@@ -259,3 +260,16 @@ def test_rivals_use_no_leader_ability():
     assert ability(Game(state), "r2") == {}
     assert (state["players"]["r2"]["solari"], state["players"]["r2"]["spice"]) == (0, 0)
     assert player["players"]["a"]["leader"] == "glossu-rabban"
+
+
+def test_corner_the_market_counts_two_the_spice_must_flow_for_each_solo_rival():
+    """p. 20: each Rival counts as owning two The Spice Must Flow, so the player needs three for
+    the second Victory Point."""
+    steps = RULES.content.intrigues["corner-the-market"]["endgame"]
+    for copies, vp in ((2, 1), (3, 2)):
+        g = Game(solo())
+        g.p("p1")["discard"] = ["the-spice-must-flow"] * copies
+        run(g, "p1", steps, "intrigue:corner-the-market")
+        RULES.settle(g)
+        assert g.p("p1")["vp"] == vp
+        assert "rivals.base-solo-play" in g.rulings and not g.unimplemented

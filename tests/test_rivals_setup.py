@@ -9,15 +9,12 @@ from rivals_helpers import LEADERS, RIVALS, RULES, new_game
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.custom import rivals
+from adjudicator.imperium.game import Game
+from adjudicator.imperium.registry import ask
 from adjudicator.resources import data_dir
 
 # what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
-NOT_IMPLEMENTED = (
-    "a Rival choice no rule of the booklet settles",
-    "Uprising's difficulty levels beyond the options they require",
-    "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
-    "a Rival card for Shaddam Corrino IV (none in our sources)",
-)
+NOT_IMPLEMENTED: tuple[str, ...] = ()
 
 
 def test_not_implemented_is_pinned():
@@ -68,11 +65,11 @@ def test_wrong_number_of_rivals_or_unknown_rival_card_is_refused():
     game = {"system": "imperium", "edition": "uprising", "modules": [],
             "players": [{"id": "p1", "leader": "muad-dib"}]}
     with pytest.raises(MalformedLog) as err:
-        RULES.new_state(game, {"rivals": [{"id": "r1", "leader": "staban-tuek"}]})
+        RULES.new_state(game, {"difficulty": "sardaukar", "rivals": [{"id": "r1", "leader": "staban-tuek"}]})
     assert err.value.code == "rival-count"
-    with pytest.raises(MalformedLog) as err:
-        RULES.new_state(game, {"rivals": [{"id": "r1", "leader": "staban-tuek"},
-                                          {"id": "r2", "leader": "shaddam-corrino-iv"}]})
+    with pytest.raises(MalformedLog) as err:  # Shaddam Corrino IV has no Rival card
+        RULES.new_state(game, {"difficulty": "sardaukar", "rivals": [{"id": "r1", "leader": "staban-tuek"},
+                                                                     {"id": "r2", "leader": "shaddam-corrino-iv"}]})
     assert err.value.code == "unknown-rival-leader"
 
 
@@ -82,8 +79,35 @@ def test_strict_difficulty_requires_the_first_three_options(level):
     required at the Mentat and Kwisatz Haderach levels."""
     state = new_game(1, difficulty=level)
     assert state["game"]["rival_options"] == ["brutal-escalation", "calculated-politics", "considered-deployment"]
-    assert new_game(1, difficulty="novice")["game"]["rival_options"] == []
+    assert new_game(1, difficulty="sardaukar")["game"]["rival_options"] == []
     assert new_game(2, options=["unambitious-rivals"])["game"]["rival_options"] == ["unambitious-rivals"]
+
+
+@pytest.mark.parametrize(("level", "garrison"), [("mercenary", 0), ("sardaukar", 3), ("mentat", 3),
+                                                 ("kwisatz-haderach", 3)])
+def test_solo_rivals_start_with_the_garrison_of_the_difficulty(level, garrison):
+    """Reading rivals.reading-difficulty: a Mercenary Rival starts with an empty garrison."""
+    state = new_game(1, difficulty=level)
+    for rid in ("r1", "r2"):
+        troops = state["players"][rid]["troops"]
+        assert troops["garrison"] == garrison and troops["garrison"] + troops["supply"] == 12
+
+
+def test_a_solo_game_names_a_level_of_the_chart_and_a_two_player_game_none():
+    for players, setup in ((1, {"difficulty": None}), (1, {"difficulty": "novice"}), (2, {"difficulty": "mentat"})):
+        with pytest.raises(MalformedLog) as err:
+            new_game(players, **setup)
+        assert (err.value.code, err.value.pointer) == ("rival-difficulty", "/setup/difficulty")
+
+
+def test_at_kwisatz_haderach_the_player_cannot_gain_a_swordmaster():
+    """Reading rivals.reading-difficulty, as the original game's chart (p. 20)."""
+    for level, refused in (("kwisatz-haderach", True), ("mentat", False)):
+        g = Game(new_game(1, difficulty=level))
+        errors = ask("placement-check", g, "p1", "swordmaster", None)
+        assert [(e.code, e.rulings) for e in errors] == \
+            ([("rival.no-swordmaster", ("rivals.reading-difficulty",))] if refused else [])
+        assert not ask("placement-check", g, "r1", "swordmaster", None)
 
 
 def test_house_hagal_data():

@@ -38,7 +38,7 @@ def solo(edition: str, modules=TECH, leader: str = "duke-leto-atreides") -> dict
             {"id": "r1", "leader": "glossu-rabban"}, {"id": "r2", "leader": "baron-vladimir-harkonnen"}]})
     game = {"system": "imperium", "edition": "uprising", "modules": list(modules),
             "players": [{"id": "p1", "leader": "muad-dib"}]}
-    return RULES["uprising"].new_state(game, {"seed": 1, "rivals": [
+    return RULES["uprising"].new_state(game, {"seed": 1, "difficulty": "sardaukar", "rivals": [
         {"id": "r1", "leader": "staban-tuek"}, {"id": "r2", "leader": "feyd-rautha-harkonnen"}]})
 
 

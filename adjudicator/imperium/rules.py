@@ -166,7 +166,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             }
         if rival_list:
             if self.edition == "base":
-                rivals_base.check_setup(setup, len(humans))
+                rivals_base.check_setup(setup)
+            rivals.check_difficulty(self.edition, setup, len(humans))
             state["game"]["rival_options"] = self._rival_options(setup, len(humans))
             if setup.get("difficulty") is not None:
                 state["game"]["rival_difficulty"] = setup["difficulty"]
@@ -185,8 +186,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             g.push({"t": "chance", "kind": "deal-objectives"})
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
-        if rival_list and self.edition == "base" and len(humans) == 1:
-            rivals_base.setup_solo(g, humans)
+        if rival_list and len(humans) == 1:
+            if self.edition == "base":
+                rivals_base.setup_solo(g, humans)
+            else:
+                rivals.setup_garrisons(g)
         self.settle(g)
         return state
 
@@ -221,8 +225,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         picked += [pool.pop(rnd.below(len(pool))) for _ in range(want - len(picked))]
         out = {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
                "options": sorted(options) if self.edition != "base" else []}
-        if self.edition == "base" and players == 1:  # the solo difficulty chart (PDF p. 20)
-            levels = list(rivals.hagal("base")["difficulty"])
+        if players == 1:  # a level of the solo difficulty chart
+            levels = list(rivals.hagal(self.edition)["difficulty"])
             out["difficulty"] = levels[rnd.below(len(levels))]
         return out
 
@@ -238,17 +242,15 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         first = commanders.pop(rnd.below(2))
         return [first, picked[0], picked[1], commanders[0], picked[2], picked[3]]
 
-    @staticmethod
-    def _rival_options(setup: dict, humans: int) -> list[str]:
-        """The optional rules in play: those named, and the three a strict difficulty requires (p. 4).
+    def _rival_options(self, setup: dict, humans: int) -> list[str]:
+        """The optional rules in play: those named, and those the difficulty requires (p. 4).
         Unambitious Rivals is for two players only, the Row refresh for solo only."""
         options = set(setup.get("options", []))
         for i, name in enumerate(setup.get("options", [])):
             if rivals.OPTION_PLAYERS.get(name, humans) != humans:
                 raise MalformedLog(f"the option {name!r} is played with {rivals.OPTION_PLAYERS[name]} "
                                    f"player(s) only", f"/setup/options/{i}", code="rival-option")
-        if setup.get("difficulty") in rivals.STRICT_LEVELS:
-            options |= set(rivals.OPTIONS[:3])
+        options |= set(rivals.hagal(self.edition)["difficulty"].get(setup.get("difficulty"), {}).get("options", ()))
         return sorted(options)
 
     @staticmethod

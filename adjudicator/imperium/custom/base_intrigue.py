@@ -9,7 +9,7 @@ from ...core.errors import IllegalAction
 from ..content import in_game
 from ..deck import forget_top, put_on_top, take_from_deck
 from ..game import Game, ms_add, my_turn
-from ..registry import choice, custom, hook, intrigue_check
+from ..registry import adjust, choice, custom, hook, intrigue_check
 from ..steps import choice_task, custom_steps, prepend, push_choice, source_card
 from ..zones import acquirable, count_deployed, reveal_drawn, trash_card
 
@@ -231,8 +231,10 @@ def when_you_win(g: Game, task: dict, step: dict) -> None:
 
 
 def _copies(g: Game, pid: str, card: str) -> int:
+    """How many copies of `card` a player owns (a solo Rival owns none, yet counts: hook `copies-owned`)."""
     pl = g.p(pid)
-    return (pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]).count(card)
+    return adjust("copies-owned", (pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]).count(card),
+                  g, pid, card)
 
 
 @custom("if-more-copies-than-each-opponent")

@@ -16,7 +16,7 @@ import json
 from functools import cache
 
 from ...core import rng
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, MalformedLog
 from ...core.names import NameIndex
 from ...resources import data_dir
 from ..game import Game, ms_add, ms_remove, spy_owners
@@ -27,8 +27,6 @@ from ..zones import place_spy
 OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
            "row-refresh")
 OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
-# the levels at which the first three options are required (booklet p. 4)
-STRICT_LEVELS = ("mentat", "kwisatz-haderach")
 RIVALS_FOR = {1: 2, 2: 1}  # players -> Rivals (booklet p. 1)
 # the free faction spaces Calculated Politics names (booklet p. 4)
 FREE_FACTION_SPACES = ("dutiful-service", "deliver-supplies", "secrets", "fremkit")
@@ -36,21 +34,16 @@ TWO_PLAYER_OBJECTIVE = "objective-ornithopter-1-3"  # the Rival's card with two 
 UNAMBITIOUS = ("lady-amber-metulli", "glossu-rabban")  # the Rivals the option names (p. 4)
 R_AVAIL = ("chance.card-not-available",)
 # what is not derived yet: a Rival meeting one of these makes the verdict `not-implemented`
-NOT_IMPLEMENTED = (
-    "a Rival choice no rule of the booklet settles",
-    "Uprising's difficulty levels beyond the options they require",
-    "Corner the Market against solo Rivals of the original game (each counts as two The Spice Must Flow)",
-    "a Rival card for Shaddam Corrino IV (none in our sources)",
-)
-NI_CHOICE, NI_LEVELS = NOT_IMPLEMENTED[:2]
-# what the Rivals do not know yet: a game naming these is refused as an unsupported module
+NOT_IMPLEMENTED: tuple[str, ...] = ()
+# what the Rivals do not know: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "the Streamlined Rivals variant with Uprising's two-player Rival (not an option of the engine: "
-    "its Rivals follow the other Commander rule)",
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
-    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none)",
+    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none, "
+    "and no rule text for its deck is known)",
 )
+# the record each edition's difficulty chart is cited by
+LEVEL_RULINGS = {"base": "rivals.base-solo-setup", "uprising": "rivals.reading-difficulty"}
 
 
 EDITION_DIR = {"uprising": "uprising", "base": "base"}  # where each edition's House Hagal data lives
@@ -143,6 +136,49 @@ def new_hagal(players: int, edition: str = "uprising", modules=(), leaders=()) -
                   and c.get("needs_leader") in (None, *leaders)
                   and not (players == 1 and set(c.get("solo_left_out_with", ())) & set(modules)))
     return {"deck": deck, "discard": []}
+
+
+# --- the solo difficulty chart -------------------------------------------------------------------
+def check_difficulty(edition: str, setup: dict, humans: int) -> None:
+    """A solo game names a level of its edition's chart (rulebook p. 20; booklet p. 1); a
+    two-player game has none."""
+    chart, named = hagal(edition)["difficulty"], setup.get("difficulty")
+    if humans == 1 and named not in chart:
+        raise MalformedLog(f"a solo game names its difficulty: one of {list(chart)}", "/setup/difficulty",
+                           code="rival-difficulty")
+    if humans == 2 and named is not None:
+        raise MalformedLog("a two-player game has no difficulty level", "/setup/difficulty",
+                           code="rival-difficulty")
+
+
+def level(g: Game) -> dict:
+    """The difficulty chart's column for this game ({} with two players)."""
+    named = g.state["game"].get("rival_difficulty")
+    return deck_data(g)["difficulty"][named] if named else {}
+
+
+def cite_level(g: Game) -> None:
+    g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
+
+
+def setup_garrisons(g: Game) -> None:
+    """Each Rival's starting garrison at this level: the troops beyond it go back to its supply."""
+    for pid in rivals(g):
+        troops = g.p(pid)["troops"]
+        keep = min(level(g)["rival_garrison"], troops["garrison"])
+        troops["supply"] += troops["garrison"] - keep
+        troops["garrison"] = keep
+    cite_level(g)
+
+
+@hook("placement-check")
+def _no_swordmaster_for_the_player(g: Game, pid: str, space_id: str, card_id):
+    """At Kwisatz Haderach the player cannot gain a Swordmaster (rulebook p. 20; reading
+    rivals.reading-difficulty)."""
+    if space_id == "swordmaster" and level(g).get("player_no_swordmaster") and not is_rival(g, pid):
+        return IllegalAction("rival.no-swordmaster", "at Kwisatz Haderach difficulty the player cannot gain a "
+                             "Swordmaster", (LEVEL_RULINGS[g.state["game"]["edition"]],))
+    return None
 
 
 def unambitious(g: Game, pid: str) -> bool:
@@ -392,10 +428,3 @@ def _unambitious(g: Game, pid: str):
         g.rulings.append("rivals.opt-unambitious")
         return True
     return None
-
-
-@hook("round-start")
-def _difficulty(g: Game) -> None:
-    level = g.state["game"].get("rival_difficulty")
-    if level is not None and level not in STRICT_LEVELS and g.state["game"]["edition"] == "uprising":
-        g.note_unimplemented(NI_LEVELS)

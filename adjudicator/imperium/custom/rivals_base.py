@@ -15,11 +15,11 @@ one legal action `rival-agent` follows it.
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction, MalformedLog
+from ...core.errors import MalformedLog
 from ..content import in_game
 from ..game import Game
 from ..registry import custom, hook
-from .rivals import NOT_IMPLEMENTED, deck_data, hagal, is_rival, rivals
+from .rivals import hagal, is_rival, level, rivals, setup_garrisons
 
 SPOILER_AGENTS = 3  # House Hagal's three Agents (p. 19)
 # Bloodlines' Leaders a solo Rival may play (seed 000 p. 8; Esmar's Signet: rivals_bloodlines.py)
@@ -114,23 +114,15 @@ def rival_leaders(cnt, players: int, modules=None) -> list[str]:
                   and (d.get("expansion") != "bloodlines" or lead in BLOODLINES_RIVALS))
 
 
-def check_setup(setup: dict, players: int) -> None:
-    """The original game's Rivals have no optional rules; a solo game names its difficulty."""
+def check_setup(setup: dict) -> None:
+    """The original game's Rivals have no optional rules."""
     if setup.get("options"):
         raise MalformedLog("the original game's Rivals have no optional rules", "/setup/options",
                            code="rival-option")
-    if players == 1 and setup.get("difficulty") not in hagal("base")["difficulty"]:
-        raise MalformedLog(f"a solo game names its difficulty: one of {list(hagal('base')['difficulty'])}",
-                           "/setup/difficulty", code="rival-difficulty")
 
 
 def solo(g: Game) -> bool:
     return g.state["game"]["edition"] == "base" and len(rivals(g)) == 2
-
-
-def level(g: Game) -> dict:
-    """The solo difficulty chart's column for this game (p. 20)."""
-    return deck_data(g)["difficulty"][g.state["game"]["rival_difficulty"]]
 
 
 def expert(g: Game) -> bool:
@@ -143,15 +135,12 @@ def setup_solo(g: Game, humans: list[str]) -> None:
     chart = level(g)
     for pid in humans:
         g.gain(pid, chart["player_extra"])
+    setup_garrisons(g)
     for pid in rivals(g):
-        troops = g.p(pid)["troops"]
-        keep = min(chart["rival_garrison"], troops["garrison"])
-        troops["supply"] += troops["garrison"] - keep
-        troops["garrison"] = keep
         if chart["rival_extra"].get("intrigue"):
             g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": chart["rival_extra"]["intrigue"]})
     g.state["first"] = rivals(g)[0]
-    g.rulings += ["rivals.base-solo-setup", "rivals.base-deck-setup"]
+    g.rulings.append("rivals.base-deck-setup")
 
 
 @hook("round-start")
@@ -176,19 +165,10 @@ def _mentat_token(cost: dict, g: Game, pid: str, space: dict) -> dict:
     return cost
 
 
-@hook("placement-check")
-def _no_swordmaster_for_the_player(g: Game, pid: str, space_id: str, card_id):
-    """Kwisatz Haderach: the player cannot gain a Swordmaster (p. 20)."""
-    if space_id == "swordmaster" and solo(g) and level(g).get("player_no_swordmaster") and not is_rival(g, pid):
-        return IllegalAction("rival.no-swordmaster", "at Kwisatz Haderach difficulty the player cannot gain a "
-                             "Swordmaster", ("rivals.base-solo-setup",))
-    return None
-
-
-@hook("intrigue-played")
-def _corner_the_market(g: Game, task: dict, pid: str, card: str) -> None:
-    if card == "corner-the-market" and solo(g):
-        g.note_unimplemented(NI_CORNER)
-
-
-NI_CORNER = NOT_IMPLEMENTED[2]
+@hook("copies-owned")
+def _two_spice_must_flow(count: int, g: Game, pid: str, card: str) -> int:
+    """Corner the Market counts each solo Rival as owning two The Spice Must Flow (p. 20)."""
+    if card == "the-spice-must-flow" and solo(g) and is_rival(g, pid):
+        g.rulings.append("rivals.base-solo-play")
+        return 2
+    return count

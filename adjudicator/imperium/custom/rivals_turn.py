@@ -17,7 +17,7 @@ from ..influence import change_influence
 from ..registry import Verb, custom, hook, verb
 from ..steps import run
 from ..zones import count_deployed, place_spy, recall_spy
-from .rivals import NI_CHOICE, base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
+from .rivals import base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
 from .rivals_base import expert, is_spoiler
 from .rivals_bloodlines import commander_on_space, deploy_commanders, rival_signet
 from .rivals_immortality import card_icons
@@ -354,7 +354,7 @@ def _after_combat(g: Game) -> None:
 def _rival_choice(offers: list, g: Game, task: dict) -> list:
     """A Rival's choices follow its rules (p. 3): influence where it has least, ties to the left
     of its leader card; a paid reward bought whenever it can pay; the defensive bonus taken; a
-    spy by its card's priority. What no rule settles is noted as not implemented."""
+    spy by its card's priority. What no rule settles a player decides: every answer stays legal."""
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
@@ -364,7 +364,7 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
         return _base_pick(g, pid, task, offers)
     picked = _rival_pick(g, pid, task, offers)
     if picked is None:
-        g.note_unimplemented(NI_CHOICE)
+        g.rulings.append("rivals.reading-player-decides")
         return offers
     return [picked]
 
