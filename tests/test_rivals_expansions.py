@@ -19,6 +19,7 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog
 from adjudicator.core.replay import replay
 from adjudicator.imperium.custom import rivals
+from adjudicator.imperium.custom.rivals_bloodlines import commander_on_space
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.registry import fire
@@ -512,3 +513,25 @@ def test_a_rival_sent_to_the_wrong_space_is_flagged_with_the_modules(edition, pl
     report = replay(mutated)
     assert report["first_illegal"] == index
     assert report["verdicts"][index]["code"] == "rival.wrong-space"
+
+
+@pytest.mark.parametrize(("leader", "options", "swordmaster", "boxed", "bought"), [
+    ("glossu-rabban", ["unambitious-rivals"], True, True, False),  # Streamlined
+    ("glossu-rabban", ["unambitious-rivals"], False, False, False),  # nothing before the Swordmaster
+    ("glossu-rabban", [], True, False, True),  # without the variant: bought
+    ("gurney-halleck", ["unambitious-rivals"], True, False, True)])  # the variant names other leaders
+def test_an_uprising_streamlined_rival_boxes_a_commander_once_it_has_its_swordmaster(
+        leader, options, swordmaster, boxed, bought):
+    """Reading rivals.reading-streamlined: Unambitious Rivals is Bloodlines' Streamlined Rivals."""
+    game = {"system": "imperium", "edition": "uprising", "modules": ["bloodlines"],
+            "players": [{"id": "p1", "leader": "muad-dib"}, {"id": "p2", "leader": "princess-irulan"}]}
+    state = UP.new_state(game, {"seed": 1, "options": options, "rivals": [{"id": "r1", "leader": leader}]})
+    g = Game(state, UP.content)
+    space = state["board"]["commanders"][0]
+    g.p("r1").update({"swordmaster": swordmaster, "solari": 3})
+    box = state["commanders"]["box"]
+    commander_on_space(g, "r1", space)
+    assert (state["commanders"]["box"] == box + 1) is boxed
+    assert (g.p("r1")["commanders"]["garrison"] == 1) is bought
+    assert (space in state["board"]["commanders"]) is not (boxed or bought)
+    assert ("rivals.reading-streamlined" in g.rulings) is boxed

@@ -85,12 +85,15 @@ def test_strict_difficulty_requires_the_first_three_options(level):
 
 @pytest.mark.parametrize(("level", "garrison"), [("mercenary", 0), ("sardaukar", 3), ("mentat", 3),
                                                  ("kwisatz-haderach", 3)])
-def test_solo_rivals_start_with_the_garrison_of_the_difficulty(level, garrison):
-    """Reading rivals.reading-difficulty: a Mercenary Rival starts with an empty garrison."""
+def test_solo_setup_follows_the_difficulty(level, garrison):
+    """Reading rivals.reading-difficulty: a Mercenary Rival starts with an empty garrison and the
+    player with an Intrigue card; no level gives the Rivals anything more."""
     state = new_game(1, difficulty=level)
     for rid in ("r1", "r2"):
         troops = state["players"][rid]["troops"]
         assert troops["garrison"] == garrison and troops["garrison"] + troops["supply"] == 12
+    draws = [t["player"] for t in state["stack"] if t.get("kind") == "draw-intrigue"]
+    assert draws == (["p1"] if level == "mercenary" else [])
 
 
 def test_a_solo_game_names_a_level_of_the_chart_and_a_two_player_game_none():
@@ -136,3 +139,12 @@ def test_options_for_one_player_count_only_are_refused_elsewhere():
         with pytest.raises(MalformedLog) as err:
             new_game(players, options=[option])
         assert err.value.code == "rival-option"
+
+
+def test_the_english_rules_names_of_the_options_are_read_as_ours():
+    assert new_game(1, options=["smart-politics", "expert-deployment", "imperium-row-churn"])["game"][
+        "rival_options"] == ["calculated-politics", "considered-deployment", "row-refresh"]
+    assert new_game(2, options=["streamlined-rivals"])["game"]["rival_options"] == ["unambitious-rivals"]
+    with pytest.raises(MalformedLog) as err:  # still for two players only
+        new_game(1, options=["brutal-escalation", "streamlined-rivals"])
+    assert (err.value.code, err.value.pointer) == ("rival-option", "/setup/options/1")

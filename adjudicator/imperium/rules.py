@@ -190,7 +190,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             if self.edition == "base":
                 rivals_base.setup_solo(g, humans)
             else:
-                rivals.setup_garrisons(g)
+                rivals.setup_solo(g, humans)
         self.settle(g)
         return state
 
@@ -244,9 +244,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def _rival_options(self, setup: dict, humans: int) -> list[str]:
         """The optional rules in play: those named, and those the difficulty requires (p. 4).
-        Unambitious Rivals is for two players only, the Row refresh for solo only."""
-        options = set(setup.get("options", []))
-        for i, name in enumerate(setup.get("options", [])):
+        Unambitious Rivals is for two players only, the Row refresh for solo only; the English
+        rules' names are read as ours (rivals.OPTION_ALIASES)."""
+        named = [rivals.OPTION_ALIASES.get(name, name) for name in setup.get("options", [])]
+        options = set(named)
+        for i, name in enumerate(named):
             if rivals.OPTION_PLAYERS.get(name, humans) != humans:
                 raise MalformedLog(f"the option {name!r} is played with {rivals.OPTION_PLAYERS[name]} "
                                    f"player(s) only", f"/setup/options/{i}", code="rival-option")

@@ -27,6 +27,9 @@ from ..zones import place_spy
 OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
            "row-refresh")
 OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
+# the English rules' names of the options (reading rivals.reading-streamlined for the third)
+OPTION_ALIASES = {"smart-politics": "calculated-politics", "expert-deployment": "considered-deployment",
+                  "streamlined-rivals": "unambitious-rivals", "imperium-row-churn": "row-refresh"}
 RIVALS_FOR = {1: 2, 2: 1}  # players -> Rivals (booklet p. 1)
 # the free faction spaces Calculated Politics names (booklet p. 4)
 FREE_FACTION_SPACES = ("dutiful-service", "deliver-supplies", "secrets", "fremkit")
@@ -161,11 +164,18 @@ def cite_level(g: Game) -> None:
     g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
 
 
-def setup_garrisons(g: Game) -> None:
-    """Each Rival's starting garrison at this level: the troops beyond it go back to its supply."""
+def setup_solo(g: Game, humans: list[str]) -> None:
+    """The difficulty chart's setup: each Rival's garrison (the troops beyond it back to its
+    supply) and the extra resources and Intrigue cards it gives the player and the Rivals."""
+    chart = level(g)
+    for pid in humans + rivals(g):
+        extra = dict(chart.get("rival_extra" if is_rival(g, pid) else "player_extra", {}))
+        if intrigue := extra.pop("intrigue", 0):
+            g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": intrigue})
+        g.gain(pid, extra)
     for pid in rivals(g):
         troops = g.p(pid)["troops"]
-        keep = min(level(g)["rival_garrison"], troops["garrison"])
+        keep = min(chart["rival_garrison"], troops["garrison"])
         troops["supply"] += troops["garrison"] - keep
         troops["garrison"] = keep
     cite_level(g)

@@ -19,7 +19,8 @@ from ...core.errors import MalformedLog
 from ..content import in_game
 from ..game import Game
 from ..registry import custom, hook
-from .rivals import hagal, is_rival, level, rivals, setup_garrisons
+from .rivals import hagal, is_rival, level, rivals
+from .rivals import setup_solo as rivals_setup_solo
 
 SPOILER_AGENTS = 3  # House Hagal's three Agents (p. 19)
 # Bloodlines' Leaders a solo Rival may play (seed 000 p. 8; Esmar's Signet: rivals_bloodlines.py)
@@ -130,15 +131,9 @@ def expert(g: Game) -> bool:
 
 
 def setup_solo(g: Game, humans: list[str]) -> None:
-    """The difficulty chart (p. 20): the player's extra resources, each Rival's garrison and
-    extra Intrigue card; the Rival on the player's left takes the First Player marker."""
-    chart = level(g)
-    for pid in humans:
-        g.gain(pid, chart["player_extra"])
-    setup_garrisons(g)
-    for pid in rivals(g):
-        if chart["rival_extra"].get("intrigue"):
-            g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": chart["rival_extra"]["intrigue"]})
+    """The difficulty chart (p. 20, rivals.setup_solo); the Rival on the player's left takes the
+    First Player marker."""
+    rivals_setup_solo(g, humans)
     g.state["first"] = rivals(g)[0]
     g.rulings.append("rivals.base-deck-setup")
 

@@ -3,7 +3,8 @@ Games' and 'Sardaukar Commanders'; records rivals.bloodlines-*,
 rivals.tech-two-player, our reading rivals-x.bl-card-data).
 
 With two players House Hagal follows the Streamlined Rivals rule whether it has a Swordmaster or
-not: its Agent on a space holding a Commander sends that Commander to the box. Solo Rivals follow
+not: its Agent on a space holding a Commander sends that Commander to the box; so does an Uprising
+Rival under Unambitious Rivals (the same variant) once it has its Swordmaster. Solo Rivals follow
 the other rule: nothing before their Swordmaster, then a Commander bought for 2 Solari where the
 Agent went, deployed before any troop, worth 4 strength, boxed after the Conflict; they gain no
 Skill. The two Tuek's Sietch House Hagal cards join the deck only when a player leads Esmar Tuek
@@ -19,7 +20,7 @@ from ..game import Game, spy_owners
 from ..influence import change_influence
 from ..leaders import signet_effects
 from ..registry import hook
-from .rivals import base_spice, is_rival, leader_card, rivals
+from .rivals import base_spice, is_rival, leader_card, rivals, unambitious
 from .rivals_base import is_spoiler
 
 PRICE = 2  # Solari for a Commander (seed 000 p. 8)
@@ -42,17 +43,19 @@ def _setup(g: Game) -> None:
 
 
 def commander_on_space(g: Game, pid: str, space_id: str) -> None:
-    """The Commander on the space the Rival's Agent went to (seed 000 p. 8): two players, to the
-    box (Streamlined, Swordmaster or not); solo, bought for 2 Solari once the Rival has its
-    Swordmaster and the Solari (not Streamlined), before its troops are deployed."""
+    """The Commander on the space the Rival's Agent went to (seed 000 p. 8). Streamlined, to the
+    box: the original game's House Hagal, Swordmaster or not; an Uprising Rival under Unambitious
+    Rivals (our reading: the same variant) once it has its Swordmaster. Otherwise bought for 2
+    Solari once the Rival has its Swordmaster and the Solari, before its troops are deployed."""
     board = g.state["board"]
     if space_id not in board.get("commanders", ()):
         return
     pl = g.p(pid)
-    if is_spoiler(g, pid):
+    if is_spoiler(g, pid) or (pl["swordmaster"] and unambitious(g, pid)):
         board["commanders"].remove(space_id)  # out of the game: to the box, not the bank
         g.state["commanders"]["box"] += 1
-        g.rulings += ["rivals.bloodlines-commander-streamlined", "rivals.bloodlines-commander-mode"]
+        g.rulings += ["rivals.bloodlines-commander-streamlined",
+                      "rivals.bloodlines-commander-mode" if is_spoiler(g, pid) else "rivals.reading-streamlined"]
     elif not pl["swordmaster"]:
         g.rulings.append("rivals.bloodlines-commander-swordmaster")  # the Commander stays on the board
     elif pl["solari"] >= PRICE:
