@@ -160,10 +160,6 @@ def level(g: Game) -> dict:
     return deck_data(g)["difficulty"][named] if named else {}
 
 
-def cite_level(g: Game) -> None:
-    g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
-
-
 def setup_solo(g: Game, humans: list[str]) -> None:
     """The difficulty chart's setup: each Rival's garrison (the troops beyond it back to its
     supply) and the extra resources and Intrigue cards it gives the player and the Rivals."""
@@ -178,7 +174,7 @@ def setup_solo(g: Game, humans: list[str]) -> None:
         keep = min(chart["rival_garrison"], troops["garrison"])
         troops["supply"] += troops["garrison"] - keep
         troops["garrison"] = keep
-    cite_level(g)
+    g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
 
 
 @hook("placement-check")
