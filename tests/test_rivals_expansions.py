@@ -494,21 +494,6 @@ def test_a_rivals_deep_cover_spy_ignores_an_opponents_spy_on_its_first_faction()
     assert [a.data.get("post") for a in UP.legal_actions(state)] == [f"post-{prio[1]}"]
 
 
-@pytest.mark.parametrize(("edition", "players", "modules"), [
-    ("base", 1, ("bloodlines",)), ("base", 2, ("bloodlines", "tech")), ("base", 2, ("immortality",)),
-    ("base", 1, ("bloodlines", "tech")), ("uprising", 1, ("bloodlines",)), ("uprising", 1, ("bloodlines", "tech")),
-    ("uprising", 2, ("bloodlines", "choam")),
-    ("uprising", 1, ("immortality",)), ("uprising", 2, ("immortality",))])
-def test_a_rival_sent_to_the_wrong_space_is_flagged_with_the_modules(edition, players, modules):
-    log = simulate(edition, players, 2, modules)
-    index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")
-    mutated = copy.deepcopy(log)
-    mutated["actions"][index]["space"] = "secrets" if log["actions"][index]["space"] != "secrets" else "carthag"
-    report = replay(mutated)
-    assert report["first_illegal"] == index
-    assert report["verdicts"][index]["code"] == "rival.wrong-space"
-
-
 # --- Immortality with Uprising's Rivals (reading rivals-x.imm-uprising) ---------------------------
 UP_IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "carthag-tleilaxu": 1,
                        "research-station-tleilaxu": 1}
@@ -630,3 +615,17 @@ def test_invariants_hold_with_immortality_and_uprisings_rivals(players):
     assert state["phase"] == "over"
     for pid in rivals.rivals(Game(state, UP.content)):  # Rivals never research
         assert state["players"][pid]["research"] == research_start()
+
+@pytest.mark.parametrize(("edition", "players", "modules"), [
+    ("base", 1, ("bloodlines",)), ("base", 2, ("bloodlines", "tech")), ("base", 2, ("immortality",)),
+    ("base", 1, ("bloodlines", "tech")), ("uprising", 1, ("bloodlines",)), ("uprising", 1, ("bloodlines", "tech")),
+    ("uprising", 2, ("bloodlines", "choam")),
+    ("uprising", 1, ("immortality",)), ("uprising", 2, ("immortality",))])
+def test_a_rival_sent_to_the_wrong_space_is_flagged_with_the_modules(edition, players, modules):
+    log = simulate(edition, players, 2, modules)
+    index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")
+    mutated = copy.deepcopy(log)
+    mutated["actions"][index]["space"] = "secrets" if log["actions"][index]["space"] != "secrets" else "carthag"
+    report = replay(mutated)
+    assert report["first_illegal"] == index
+    assert report["verdicts"][index]["code"] == "rival.wrong-space"
