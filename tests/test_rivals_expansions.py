@@ -616,6 +616,7 @@ def test_invariants_hold_with_immortality_and_uprisings_rivals(players):
     for pid in rivals.rivals(Game(state, UP.content)):  # Rivals never research
         assert state["players"][pid]["research"] == research_start()
 
+
 @pytest.mark.parametrize(("edition", "players", "modules"), [
     ("base", 1, ("bloodlines",)), ("base", 2, ("bloodlines", "tech")), ("base", 2, ("immortality",)),
     ("base", 1, ("bloodlines", "tech")), ("uprising", 1, ("bloodlines",)), ("uprising", 1, ("bloodlines", "tech")),
