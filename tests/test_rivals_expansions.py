@@ -1,7 +1,9 @@
 """The Rival additions of the expansions (issue #13; rulings/rivals-expansions.toml). Immortality
 with the original game's Rivals (seed 003 p. 13): the solo deck trades its three Carthag cards
 for Immortality's four, a card's Tleilaxu icons move the Rival's Tleilaxu token, a crossed-out
-Row icon removes a Tleilaxu Row card; two players are unchanged. Bloodlines with the original
+Row icon removes a Tleilaxu Row card; two players are unchanged. Immortality with Uprising's Rivals
+(reading rivals-x.imm-uprising): the same four cards for one of Uprising's two Research Station
+cards, a Carthag card sending no Agent. Bloodlines with the original
 game's Rivals (seed 000 p. 8): two players Streamlined, solo not (no Commander before the
 Swordmaster, 2 Solari, deployed first, 4 strength, boxed after the Conflict), the Tuek's Sietch
 cards with a player's Esmar Tuek, garrison first when a Rival loses a troop, Esmar Tuek and Piter
@@ -12,6 +14,7 @@ import copy
 from collections import Counter
 
 import pytest
+from rivals_helpers import apply, draw, hagal_draw, until
 from test_playouts import replays_identically
 from test_rivals_playouts import only_pinned_gaps
 
@@ -21,6 +24,7 @@ from adjudicator.core.replay import replay
 from adjudicator.imperium.custom import rivals
 from adjudicator.imperium.custom.rivals_bloodlines import commander_on_space
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.immortality import board as immortality_board
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.registry import fire
 from adjudicator.imperium.rules import RIVAL_MODULE_EDITIONS, ruleset
@@ -32,14 +36,12 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
-    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none, "
-    "and no rule text for its deck is known)",
 )
 
 
 def test_what_stays_refused_is_pinned():
     assert rivals.REFUSED_WITH_RIVALS == REFUSED
-    assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2)),
+    assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                                      "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                                      "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
 
@@ -73,14 +75,6 @@ def test_the_solo_deck_swaps_the_three_carthag_cards_for_immortalitys_four():
 
 def test_two_players_keep_the_original_deck():
     assert deck(two_players()) == deck(two_players(modules=()))
-
-
-@pytest.mark.parametrize(("edition", "players", "module"), [("uprising", 1, "immortality"),
-                                                              ("uprising", 2, "immortality")])
-def test_the_rest_is_refused_with_rivals(edition, players, module):
-    with pytest.raises(MalformedLog) as err:
-        simulate(edition, players, 1, (module,))
-    assert err.value.code == "unsupported-module"
 
 
 def test_kota_odax_is_refused_as_a_solo_rival_of_the_original_game():
@@ -501,10 +495,134 @@ def test_a_rivals_deep_cover_spy_ignores_an_opponents_spy_on_its_first_faction()
     assert [a.data.get("post") for a in UP.legal_actions(state)] == [f"post-{prio[1]}"]
 
 
+# --- Immortality with Uprising's Rivals (reading rivals-x.imm-uprising) ---------------------------
+UP_IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "carthag-tleilaxu": 1,
+                       "research-station-tleilaxu": 1}
+CARTHAG = ("carthag-tleilaxu-left", "carthag-tleilaxu-right", "carthag-tleilaxu")
+
+
+def research_start() -> str:
+    return immortality_board(UP.content)["research_track"]["start"]
+
+
+def test_the_uprising_solo_deck_takes_immortalitys_four_cards_for_one_research_station():
+    plain, imm = deck(uprising(1, modules=())), deck(uprising(1, modules=("immortality",)))
+    assert plain["research-station"] == 2 and imm["research-station"] == 1
+    assert imm - plain == Counter(UP_IMMORTALITY_SOLO) and plain - imm == Counter({"research-station": 1})
+    assert sum(imm.values()) == sum(plain.values()) + 3 == 40
+    state = uprising(1, modules=("immortality",))
+    for rid in ("r1", "r2"):  # a Tleilaxu token at the start of its track; the research track unused
+        assert state["players"][rid]["tleilaxu"] == 0 and state["players"][rid]["research"] == research_start()
+
+
+def test_uprising_two_players_keep_their_deck_with_immortality():
+    state = uprising(2, modules=("immortality",))
+    assert deck(state) == deck(uprising(2, modules=()))
+    assert state["tleilaxu"]["deck"]  # Immortality is played as usual
+
+
+def uprising_rival_turn(card: str) -> tuple[dict, str, dict]:
+    """A solo Uprising game with Immortality at a Rival's Agent draw, `card` drawn; the Rival as it
+    was before."""
+    state = uprising(1, modules=("immortality",))
+    pid = until(state, hagal_draw())["player"]
+    before = copy.deepcopy(state["players"][pid])
+    draw(state, card)
+    return state, pid, before
+
+
+@pytest.mark.parametrize("card", CARTHAG)
+def test_an_uprising_carthag_card_sends_no_agent_but_moves_the_token_then_the_next_card_comes(card):
+    state, pid, before = uprising_rival_turn(card)
+    row = list(state["tleilaxu"]["row"])
+    pl = state["players"][pid]
+    assert pl["tleilaxu"] == 1  # the Tleilaxu icon
+    assert (pl["placed"], pl["troops"]) == (before["placed"], before["troops"])  # no space, no troop
+    assert pid not in state["board"]["occupied"].values()
+    assert not [a for a in UP.legal_actions(state) if a.data["do"] == "rival-agent"]
+    if card != "carthag-tleilaxu":  # the crossed-out Row icon: that Row card goes
+        top = state["stack"][-1]
+        assert top["kind"] == "hagal-row-trash" and top["player"] == pid
+        apply(state, by="chance", do="hagal-row-trash", player=pid, card=row[0])
+        assert state["tleilaxu"]["removed"] == [row[0]]
+        assert state["stack"][-1]["kind"] == "refill-tleilaxu-row"
+    else:
+        assert "hagal-row-trash" not in [t.get("kind") for t in state["stack"]] and state["tleilaxu"]["row"] == row
+    assert until(state, lambda t: t["t"] != "chance" or t["kind"] == "draw-hagal") == {
+        "t": "chance", "kind": "draw-hagal", "player": pid, "purpose": "agent"}  # the next card, same Agent
+    assert pl["placed"] == before["placed"]
+    draw(state, "sietch-tabr")
+    assert [a.data for a in UP.legal_actions(state)] == [
+        {"by": pid, "do": "rival-agent", "card": "sietch-tabr", "space": "sietch-tabr"}]
+    assert violations(state) == []
+
+
+def test_the_uprising_research_station_card_sends_the_agent_there_with_two_tleilaxu_steps():
+    state, pid, before = uprising_rival_turn("research-station-tleilaxu")
+    apply(state, by=pid, do="rival-agent", card="research-station-tleilaxu", space="research-station")
+    until(state, lambda t: t["t"] != "chance" or t["kind"] not in ("draw-intrigue",))
+    pl = state["players"][pid]
+    assert state["board"]["occupied"]["research-station"] == pid
+    assert pl["tleilaxu"] == 2 and pl["research"] == research_start()
+    assert len(pl["intrigue"]) == len(before["intrigue"]) + 1  # the track's second space: an Intrigue card
+    assert pl["troops"]["supply"] == before["troops"]["supply"]  # the card recruits no troop
+    assert "hagal-row-trash" not in [t.get("kind") for t in state["stack"]]
+
+
+def test_a_log_sending_an_agent_with_an_uprising_carthag_card_is_flagged():
+    for seed in range(20):
+        log = simulate("uprising", 1, seed, ("immortality",))
+        state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        index = None
+        for i, a in enumerate(log["actions"]):
+            if a["do"] == "draw-hagal" and a["card"] in CARTHAG and state["stack"][-1]["purpose"] == "agent":
+                index = i
+                break
+            UP.apply(state, Action(a))
+        if index is not None:
+            break
+    drawn = log["actions"][index]
+    mutated = copy.deepcopy(log)  # as if the card sent the Agent to Carthag, as in the original game
+    mutated["actions"].insert(index + 1, {"by": drawn["player"], "do": "rival-agent", "card": drawn["card"],
+                                          "space": "carthag"})
+    report = replay(mutated)
+    assert report["first_illegal"] == index + 1
+    assert report["verdicts"][index + 1]["code"] == "rival.wrong-space"
+    assert "rivals-x.imm-uprising" in [c["ruling"] for c in report["verdicts"][index]["citations"]]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_uprising_immortality_rival_playouts_replay_identically_and_end_in_a_winner(players):
+    seen = Counter()
+    for seed in range(20):
+        log = simulate("uprising", players, seed, ("immortality",) if seed % 2 else ("choam", "immortality"))
+        report = replays_identically(log)
+        assert [v for v in report["verdicts"] if v["verdict"] != "legal"] == [], seed
+        seen.update(a.get("card") for a in log["actions"] if a["do"] in ("draw-hagal", "rival-agent"))
+        seen.update(a["do"] for a in log["actions"])
+    if players == 1:  # the playouts meet every Immortality card and the Row icon
+        assert all(seen[c] for c in UP_IMMORTALITY_SOLO) and seen["hagal-row-trash"]
+    else:
+        assert not any(seen[c] for c in UP_IMMORTALITY_SOLO)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_invariants_hold_with_immortality_and_uprisings_rivals(players):
+    log = simulate("uprising", players, 5, ("immortality",))
+    state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    for index, action in enumerate(log["actions"]):
+        UP.apply(state, Action(action))
+        assert violations(state) == [], (index, action)
+    assert state["phase"] == "over"
+    for pid in rivals.rivals(Game(state, UP.content)):  # Rivals never research
+        assert state["players"][pid]["research"] == research_start()
+
+
 @pytest.mark.parametrize(("edition", "players", "modules"), [
     ("base", 1, ("bloodlines",)), ("base", 2, ("bloodlines", "tech")), ("base", 2, ("immortality",)),
     ("base", 1, ("bloodlines", "tech")), ("uprising", 1, ("bloodlines",)), ("uprising", 1, ("bloodlines", "tech")),
-    ("uprising", 2, ("bloodlines", "choam"))])
+    ("uprising", 2, ("bloodlines", "choam")),
+    ("uprising", 1, ("immortality",)), ("uprising", 2, ("immortality",))])
 def test_a_rival_sent_to_the_wrong_space_is_flagged_with_the_modules(edition, players, modules):
     log = simulate(edition, players, 2, modules)
     index = next(i for i, a in enumerate(log["actions"]) if a["do"] == "rival-agent")

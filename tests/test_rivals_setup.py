@@ -23,15 +23,13 @@ def test_not_implemented_is_pinned():
 
 @pytest.mark.parametrize("players", [1, 2])
 @pytest.mark.parametrize("module", ["immortality"])  # Bloodlines: tests/test_rivals_expansions.py
-def test_one_and_two_players_are_offered_but_not_with_the_rival_additions_of_expansions(players, module):
+def test_one_and_two_players_are_offered_also_with_the_rival_additions_of_expansions(players, module):
     assert new_game(players)["hagal"]  # no gate: the Rivals are refereed
     game = {"system": "imperium", "edition": "uprising", "modules": ["choam", module],
             "players": [{"id": f"p{i + 1}", "leader": lead} for i, lead in enumerate(LEADERS[players])]}
-    with pytest.raises(MalformedLog) as err:  # Immortality's solo cards swap the original deck's
-        RULES.new_state(game, {"seed": 1, "rivals": RIVALS[players]})
-    assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/1"
-
-
+    setup = {"seed": 1, "rivals": RIVALS[players], **({"difficulty": "sardaukar"} if players == 1 else {})}
+    state = RULES.new_state(game, setup)  # Immortality's solo cards: reading rivals-x.imm-uprising
+    assert state["game"]["modules"] == ["choam", module] and state["hagal"]["deck"]
 
 
 def test_solo_has_two_rivals_after_the_player():

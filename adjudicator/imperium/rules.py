@@ -51,9 +51,10 @@ RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # CHOAM always, and Immortality by the booklet's compatibility rules, custom/six_immortality.py;
 # what is not offered: reading six.not-offered)
 MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
-# the editions and player counts whose Rivals know a module: the original game's solo deck with
-# Immortality (seed 003 p. 13; two players unchanged), both editions' Rivals with Bloodlines (seed 000 p. 8)
-RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2)),
+# the editions and player counts whose Rivals know a module: both editions' solo decks with Immortality
+# (seed 003 p. 13; Uprising's: reading rivals-x.imm-uprising; two players unchanged), both editions'
+# Rivals with Bloodlines (seed 000 p. 8)
+RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
                          # Rival ignores Tech tiles (seed 000 p. 9; custom/rivals_tech.py)

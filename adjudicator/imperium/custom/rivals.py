@@ -42,9 +42,10 @@ NOT_IMPLEMENTED: tuple[str, ...] = ()
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
-    "Immortality with Uprising's Rivals (the seed swaps the original deck's Carthag cards; Uprising's has none, "
-    "and no rule text for its deck is known)",
 )
+# the space a House Hagal card names that an edition's board lacks: Immortality's Carthag cards with
+# Uprising send no Agent (reading rivals-x.imm-uprising)
+NO_SPACE = {"uprising": "carthag"}
 # the record each edition's difficulty chart is cited by
 LEVEL_RULINGS = {"base": "rivals.base-solo-setup", "uprising": "rivals.reading-difficulty"}
 
@@ -132,13 +133,18 @@ def setup_rival(pl: dict, leader: str) -> None:
 def new_hagal(players: int, edition: str = "uprising", modules=(), leaders=()) -> dict:
     """The deck for the player count: solo leaves out the 2P cards, two players the 1P ones; a
     module's cards only with it (and a player's leader they need), and a solo deck leaves out
-    what a module's cards replace."""
-    deck = sorted(c["id"] for c in hagal(edition)["cards"] for _ in range(c["copies"])
+    the copies a module's cards replace (Immortality: the original game's three Carthag cards,
+    one of Uprising's two Research Station cards, reading rivals-x.imm-uprising)."""
+    deck = sorted(c["id"] for c in hagal(edition)["cards"] for _ in range(c["copies"] - _left_out(c, players, modules))
                   if not c.get("two_player_only" if players == 1 else "solo_only")
                   and c.get("module") in (None, *modules)
-                  and c.get("needs_leader") in (None, *leaders)
-                  and not (players == 1 and set(c.get("solo_left_out_with", ())) & set(modules)))
+                  and c.get("needs_leader") in (None, *leaders))
     return {"deck": deck, "discard": []}
+
+
+def _left_out(card: dict, players: int, modules) -> int:
+    """The copies of `card` a solo deck leaves out with these modules (data: module -> copies)."""
+    return sum(n for m, n in card.get("solo_left_out_with", {}).items() if m in modules) if players == 1 else 0
 
 
 # --- the solo difficulty chart -------------------------------------------------------------------
@@ -283,6 +289,12 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
     if agent.get("acquire_tech"):  # Bloodlines' Acquire Tech card (rivals_tech.py): no Agent goes with it
         _again(g, task)
         run(g, pid, [{"custom": "rival-acquire-tech"}], f"hagal:{card}")
+        return
+    if any(o["space"] == NO_SPACE.get(g.state["game"]["edition"]) for o in agent.get("options", ())):
+        # Immortality's Carthag cards with Uprising, whose board has no Carthag: space and troop ignored,
+        # the Tleilaxu icons done (rivals_immortality.py), then the next card (reading rivals-x.imm-uprising)
+        _again(g, task)
+        run(g, pid, [{"custom": "rival-card-icons", "card": card}], f"hagal:{card}")
         return
     option = chosen_option(g, pid, agent["options"])
     if option is not None and skips_free_space(g, pid, option):

@@ -8,6 +8,11 @@ Tleilaxu Row icon removes that Row card from the game and a new one is dealt. Th
 the Row as a sorted multiset with no places (like the Imperium Row), so which card sat on the
 left or the right is a chance outcome the log names (`hagal-row-trash`), our reading. Rivals never
 use the research track. Two-player games are unchanged (the seed: these rules do not apply).
+
+With Uprising (our reading rivals-x.imm-uprising): the four cards join a solo deck, one of Uprising's
+two Research Station cards leaves it; Uprising's board has no Carthag, so a Carthag card sends no
+Agent: its space and troop are ignored, its Tleilaxu icons done (`rival-card-icons`, asked for by
+rivals._for_agent), and the next card is turned over.
 """
 
 from __future__ import annotations
@@ -15,11 +20,12 @@ from __future__ import annotations
 from ...core import rng
 from ...core.errors import IllegalAction
 from ..game import Game, ms_add, ms_remove
-from ..registry import ChanceKind, chance_kind, hook
+from ..registry import ChanceKind, chance_kind, custom, hook
 from ..steps import run
-from .rivals import rivals
+from .rivals import deck_data, rivals
 
 R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
+R_UPRISING = "rivals-x.imm-uprising"
 
 
 @hook("setup")
@@ -27,7 +33,9 @@ def _setup(g: Game) -> None:
     """The deck itself is built by rivals.new_hagal; the Tleilaxu tokens by immortality.py's setup
     (a Rival's research token stays at the start: Rivals never research)."""
     if "immortality" in g.state["game"]["modules"] and rivals(g):
-        g.rulings.append("immortality.solo-setup" if len(rivals(g)) == 2 else "immortality.solo-setup")
+        g.rulings.append("immortality.solo-setup")  # its last sentence: two players unchanged
+        if g.state["game"]["edition"] == "uprising":
+            g.rulings.append(R_UPRISING)
 
 
 def card_icons(g: Game, pid: str, option: dict) -> None:
@@ -37,6 +45,14 @@ def card_icons(g: Game, pid: str, option: dict) -> None:
     if option.get("tleilaxu"):  # pushed last: the token moves before the Row card goes
         run(g, pid, [{"custom": "tleilaxu", "count": option["tleilaxu"]}], "rival")
         g.rulings.append("immortality.solo-hagal-cards")
+
+
+@custom("rival-card-icons")
+def spaceless_card(g: Game, task: dict, step: dict) -> None:
+    """A Carthag card in Uprising (no Carthag on its board): the Rival ignores the space and the troop
+    but does the rest, its Tleilaxu icons (reading rivals-x.imm-uprising)."""
+    card_icons(g, task["player"], deck_data(g)["by_id"][step["card"]]["agent"]["options"][0])
+    g.rulings += ["immortality.solo-hagal-cards", R_UPRISING]
 
 
 def _candidates(g: Game, task: dict) -> list[dict]:
