@@ -62,12 +62,19 @@ def main() -> None:
 @click.option("--players", type=click.IntRange(1, 6), default=4, show_default=True)
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True)
 @click.option("--modules", multiple=True, help="e.g. --modules choam")
-def simulate(game: str, players: int, seed: int, modules: tuple[str, ...]) -> None:
+@click.option("--difficulty", help="a solo game's level (else drawn), e.g. --difficulty mentat")
+@click.option("--rival-options", multiple=True, help="Uprising's Rival options, e.g. --rival-options brutal-escalation")
+@click.option("--rivals", "rival_leaders", multiple=True, help="the Rival cards to seat, e.g. --rivals glossu-rabban")
+def simulate(game: str, players: int, seed: int, modules: tuple[str, ...], difficulty: str | None,
+             rival_options: tuple[str, ...], rival_leaders: tuple[str, ...]) -> None:
     """Print a complete game log played by random legal choices."""
 
-    mods = [m for chunk in modules for m in chunk.split(",") if m]
+    def listed(values):
+        return [v for chunk in values for v in chunk.split(",") if v]
+
     try:
-        _emit(play(game, players, seed, mods))
+        _emit(play(game, players, seed, listed(modules), options=listed(rival_options),
+                   rival_leaders=listed(rival_leaders), difficulty=difficulty))
     except AdjudicatorError as err:
         _fail(err)
 

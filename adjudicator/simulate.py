@@ -16,9 +16,9 @@ PREFERRED = ("send-agent", "acquire", "deploy", "play-intrigue")
 
 
 def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=(), options=(),
-             rival_leaders=()) -> dict:
+             rival_leaders=(), difficulty: str | None = None) -> dict:
     """`rival_leaders`: the leaders of Rival cards to seat first (Imperium 1-2 players); no
-    player draws them."""
+    player draws them. `difficulty`: a solo game's level, else drawn at random."""
     system, edition = resolve_game(game)
     rules = rules_for(system, edition)
     if hasattr(rules, "simulate"):  # a rule system's own playout driver (classic Dune)
@@ -35,6 +35,8 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
     setup = {"seed": seed}
     if hasattr(rules, "rival_setup"):  # the automated seats a small game adds (Imperium Rivals)
         setup.update(rules.rival_setup(players, [s["leader"] for s in seats], rnd, options, tuple(rival_leaders)))
+        if difficulty is not None and "difficulty" in setup:
+            setup["difficulty"] = difficulty
     # only offered actions are applied: an illegal one would be an engine bug, so no rollback
     driver = Driver(rules, rules.new_state(game_doc, setup), rollback=False)
     actions = []

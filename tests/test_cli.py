@@ -72,3 +72,14 @@ def test_rulings_search_and_show():
 def test_timing_graph_formats():
     assert run("timing-graph", "--format", "dot").output.startswith("digraph")
     assert "nodes" in json.loads(run("timing-graph").output)
+
+
+def test_simulate_seats_the_rivals_difficulty_and_options_asked_for():
+    out = run("simulate", "--players", "1", "--seed", "2", "--difficulty", "kwisatz-haderach",
+              "--rival-options", "row-refresh", "--rivals", "glossu-rabban")
+    assert out.exit_code == 0, out.output
+    setup = json.loads(out.output)["setup"]
+    assert setup["difficulty"] == "kwisatz-haderach" and setup["options"] == ["row-refresh"]
+    assert setup["rivals"][0]["leader"] == "glossu-rabban"
+    bad = run("simulate", "--players", "1", "--difficulty", "novice")
+    assert bad.exit_code == 2 and "rival-difficulty" in bad.output
