@@ -443,13 +443,14 @@ def test_mutated_games_get_expected_actions_the_engine_accepts(name):
     swapped), seeded: every listed action is legal in place of the refused one."""
     doc = dict(_games())[name]
     rng = random.Random(name)
+    players = [p["id"] for p in doc["game"]["players"]] + [r["id"] for r in doc["setup"].get("rivals", [])]
     checked = 0
     for _ in range(12):
         actions = copy.deepcopy(doc["actions"])
         i = rng.randrange(10, len(actions) - 1)
         kind = rng.choice(["player", "drop", "swap"])
         if kind == "player" and actions[i]["by"] != "chance":
-            actions[i]["by"] = rng.choice([p["id"] for p in doc["game"]["players"] if p["id"] != actions[i]["by"]])
+            actions[i]["by"] = rng.choice([p for p in players if p != actions[i]["by"]])
         elif kind == "drop":
             del actions[i]
         else:
@@ -460,7 +461,6 @@ def test_mutated_games_get_expected_actions_the_engine_accepts(name):
         if rep["first_illegal"] is None:
             continue
         before = run.state  # strict mode stops at the illegal action, restored to before it
-        players = [p["id"] for p in doc["game"]["players"]]
         for written in rep["verdicts"][-1]["expected"]["actions"]:
             state = copy.deepcopy(before)
             outcome = log.rules.apply(state, Action.from_json(log.rules.normalize(written, "", players)))

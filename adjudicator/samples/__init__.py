@@ -17,6 +17,8 @@ SAMPLES = {
     "uprising-4p-bloodlines-tech-choam-seed3": ("uprising", 4, 3, ("bloodlines", "choam", "tech")),
     "imperium-3p-immortality-seed2": ("imperium", 3, 2, ("immortality",)),
     "uprising-2p-rival-choam-seed4": ("uprising", 2, 4, ("choam",)),
+    "uprising-1p-rivals-immortality-seed3": ("uprising", 1, 3, ("immortality",)),
+    "uprising-6p-choam-seed1": ("uprising", 6, 1, ("choam",)),
     "dune-4p-advanced-seed1": ("dune", 4, 1, ("advanced",)),
     "dune-5p-ixians-tleilaxu-tech-seed2": ("dune", 5, 2, ("advanced", "ixians-tleilaxu", "tech-tokens")),
 }
