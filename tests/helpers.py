@@ -9,6 +9,12 @@ from adjudicator.imperium.rules import ruleset
 LEADERS = ["gurney-halleck", "lady-amber-metulli", "muad-dib", "princess-irulan"]
 
 
+def start_of(rules, log: dict) -> dict:
+    """The state `log` starts from, without its seed: every chance outcome must then come from
+    the log itself (a replay of recorded outcomes, or a mutated log)."""
+    return rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+
+
 def fresh(players: int = 3, modules=(), seed: int = 1, leaders=None):
     """A game dealt up to the first player's first decision of round 1."""
     rules = ruleset("uprising")

@@ -8,6 +8,7 @@ says), a log giving one of them what its card does not, and random playouts with
 import copy
 
 import pytest
+from helpers import start_of
 from test_playouts import replays_identically
 from test_rivals_playouts import only_pinned_gaps
 from test_rivals_tech import rival_answers, set_face_up, to_rival_draw
@@ -245,7 +246,7 @@ def test_kota_takes_no_tile_before_her_swordmaster():
 def test_piter_drawing_an_intrigue_card_without_an_alliance_is_flagged():
     for seed in range(20):
         log = simulate("uprising", 1, seed, ("bloodlines",), rival_leaders=("piter-de-vries-leader",))
-        state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(UP, log)
         index = None
         for i, action in enumerate(log["actions"]):
             UP.apply(state, Action(action))
@@ -292,7 +293,7 @@ def test_playouts_with_a_bloodlines_rival_end_and_replay_identically(leader, pla
         assert leader not in [p["leader"] for p in log["game"]["players"]]
         report = replays_identically(log)
         only_pinned_gaps(report)
-        state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(UP, log)
         for index, action in enumerate(log["actions"]):
             UP.apply(state, Action(action))
             assert violations(state) == [], (seed, index, action)

@@ -14,6 +14,7 @@ import copy
 from collections import Counter
 
 import pytest
+from helpers import start_of
 from rivals_helpers import apply, draw, hagal_draw, until
 from test_playouts import replays_identically
 from test_rivals_playouts import only_pinned_gaps
@@ -173,7 +174,7 @@ def test_immortality_rival_playouts_replay_identically_and_end_in_a_winner(editi
 @pytest.mark.parametrize(("edition", "players"), MODES)
 def test_invariants_hold_with_immortality_rivals(edition, players):
     log = simulate(edition, players, 5, ("immortality",))
-    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(RULES, log)
     for index, action in enumerate(log["actions"]):
         RULES.apply(state, Action(action))
         assert violations(state) == [], (index, action)
@@ -253,7 +254,7 @@ def test_bloodlines_two_player_playouts_replay_identically_and_end_in_a_winner(m
 
 def test_invariants_hold_with_bloodlines_house_hagal():
     log = simulate("base", 2, 3, ("bloodlines", "tech"))
-    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(RULES, log)
     for index, action in enumerate(log["actions"]):
         RULES.apply(state, Action(action))
         assert violations(state) == [], (index, action)
@@ -265,7 +266,7 @@ def test_a_log_where_house_hagal_buys_a_commander_is_flagged():
     flagged at that action (the Commander went to the box with the Agent)."""
     for seed in range(20):
         log = simulate("base", 2, seed, ("bloodlines",))
-        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(RULES, log)
         index = None
         for i, action in enumerate(log["actions"]):
             before = list(state["board"].get("commanders", []))
@@ -392,7 +393,7 @@ def test_bloodlines_solo_playouts_replay_identically_and_end_in_a_winner(modules
         report = replays_identically(log)
         only_pinned_gaps(report)
         assert report["result"]["winner"], seed
-        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(RULES, log)
         for action in log["actions"]:
             RULES.apply(state, Action(action))
             assert violations(state) == []
@@ -406,7 +407,7 @@ def test_bloodlines_solo_playouts_replay_identically_and_end_in_a_winner(modules
 def test_a_log_where_a_solo_rival_takes_a_commander_before_its_swordmaster_is_flagged():
     for seed in range(20):
         log = simulate("base", 1, seed, ("bloodlines",))
-        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(RULES, log)
         index = None
         for i, action in enumerate(log["actions"]):
             before = list(state["board"].get("commanders", []))
@@ -479,7 +480,7 @@ def test_uprising_bloodlines_rival_playouts_replay_identically_and_end_in_a_winn
         report = replays_identically(log)
         only_pinned_gaps(report)
         assert report["result"]["winner"], seed
-        state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(UP, log)
         for index, action in enumerate(log["actions"]):
             UP.apply(state, Action(action))
             assert violations(state) == [], (seed, index, action)
@@ -572,7 +573,7 @@ def test_the_uprising_research_station_card_sends_the_agent_there_with_two_tleil
 def test_a_log_sending_an_agent_with_an_uprising_carthag_card_is_flagged():
     for seed in range(20):
         log = simulate("uprising", 1, seed, ("immortality",))
-        state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(UP, log)
         index = None
         for i, a in enumerate(log["actions"]):
             if a["do"] == "draw-hagal" and a["card"] in CARTHAG and state["stack"][-1]["purpose"] == "agent":
@@ -609,7 +610,7 @@ def test_uprising_immortality_rival_playouts_replay_identically_and_end_in_a_win
 @pytest.mark.parametrize("players", [1, 2])
 def test_invariants_hold_with_immortality_and_uprisings_rivals(players):
     log = simulate("uprising", players, 5, ("immortality",))
-    state = UP.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(UP, log)
     for index, action in enumerate(log["actions"]):
         UP.apply(state, Action(action))
         assert violations(state) == [], (index, action)

@@ -7,6 +7,7 @@ a verdict other than legal only names something pinned as not implemented
 import copy
 
 import pytest
+from helpers import start_of
 from test_playouts import replays_identically
 from test_rivals_setup import NOT_IMPLEMENTED
 
@@ -57,7 +58,7 @@ def test_rival_invariants_hold_after_every_action(edition, players, modules):
     for seed in SEEDS[:3]:
         log = simulate(edition, players, seed, modules)
         rules = ruleset(edition)
-        state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(rules, log)
         for index, action in enumerate(log["actions"]):
             rules.apply(state, Action(action))
             assert violations(state) == [], (index, action)
@@ -157,7 +158,7 @@ def test_an_original_solo_rival_taking_influence_where_it_has_more_is_flagged():
     for seed in range(40):
         log = simulate("base", 1, seed)
         rivals = {r["id"] for r in log["setup"]["rivals"]}
-        state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(rules, log)
         for index, action in enumerate(log["actions"]):
             if action["by"] in rivals and action["do"] == "choose" and "faction" in action:
                 legal = {a.to_json().get("faction") for a in rules.legal_actions(state)}

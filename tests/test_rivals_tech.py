@@ -9,6 +9,7 @@ import copy
 from collections import Counter
 
 import pytest
+from helpers import start_of
 from test_rivals_expansions import deck
 
 from adjudicator.core.actions import Action
@@ -406,7 +407,7 @@ def test_spy_drones_flips_for_one_solari_on_the_rivals_turn_and_when_acquired():
 def test_a_log_where_a_rival_takes_another_tile_is_flagged():
     for seed in range(10):
         log = simulate("uprising", 1, seed, TECH)
-        state = RULES["uprising"].new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(RULES["uprising"], log)
         index, other = None, None
         for i, action in enumerate(log["actions"]):
             if action["do"] == "choose" and "tile" in action and action["by"].startswith("rival"):

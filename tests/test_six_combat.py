@@ -6,6 +6,7 @@ until complete: these tests lift the gate (`unlocked`)."""
 import copy
 
 import pytest
+from helpers import start_of
 from six_helpers import RULES, apply, new_game
 
 from adjudicator.core.actions import Action
@@ -93,7 +94,7 @@ def test_the_choice_is_asked_before_the_rewards_and_checked():
 def _combat_window(seed=1):
     """A random playout's first combat window."""
     log = simulate("uprising", 6, seed, ("choam",))
-    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(RULES, log)
     for action in log["actions"]:
         top = state["stack"][-1]
         if top["t"] == "window" and top["kind"] == "combat":

@@ -7,6 +7,7 @@ import copy
 from collections import Counter
 
 import pytest
+from helpers import start_of
 from six_helpers import RULES, apply, new_game, step
 
 from adjudicator.core.actions import Action
@@ -244,7 +245,7 @@ def _log_with_throne_row():
     acquired a card: (log, index of that acquire, a Throne Row card then)."""
     for seed in range(12):
         log = simulate("uprising", 6, seed, ("choam",))
-        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(RULES, log)
         for index, action in enumerate(log["actions"]):
             g = Game(state)
             if action["do"] == "acquire" and state["six"]["throne_row"] \

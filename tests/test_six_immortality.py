@@ -9,6 +9,7 @@ import copy
 from collections import Counter
 
 import pytest
+from helpers import start_of
 from six_helpers import RULES, apply, new_game, step
 from test_playouts import replays_identically
 
@@ -244,7 +245,7 @@ def _commander_research_choice(log):
     """(index, activated Ally) of a Commander's research choice in a playout: there is a choice
     only once the Ally's token is past the start, so a step from the Commander's own token (still
     there) is no step from the Ally's."""
-    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(RULES, log)
     for index, action in enumerate(log["actions"]):
         g = Game(state)
         if action["do"] == "choose" and "research" in action and six.is_commander(g, action["by"]):
@@ -289,7 +290,7 @@ def test_six_player_immortality_invariants_hold_and_allies_move():
     moved = 0
     for seed in range(2):
         log = simulate("uprising", 6, seed, MODULES)
-        state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(RULES, log)
         for index, action in enumerate(log["actions"]):
             RULES.apply(state, Action(action))
             assert violations(state) == [], (seed, index, action)

@@ -5,6 +5,7 @@ hold after every action. CHOAM is always played with six players (booklet p. 2),
 playout without it."""
 
 import pytest
+from helpers import start_of
 from test_playouts import replays_identically
 
 from adjudicator.core.actions import Action
@@ -36,7 +37,7 @@ def test_six_player_invariants_hold_after_every_action():
     for seed in range(3):
         log = simulate("uprising", 6, seed, ("choam",))
         rules = ruleset("uprising")
-        state = rules.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+        state = start_of(rules, log)
         for index, action in enumerate(log["actions"]):
             rules.apply(state, Action(action))
             assert violations(state) == [], (index, action)

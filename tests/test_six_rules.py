@@ -6,6 +6,7 @@ past its round) flagged."""
 import copy
 
 import pytest
+from helpers import start_of
 from six_helpers import RULES, apply, new_game, step
 
 from adjudicator.core.actions import Action
@@ -414,7 +415,7 @@ def test_an_ally_acting_in_its_commanders_turn_is_flagged():
 def _after_expiry(log):
     """The index of an Ally's Reveal in the round after its Swordmaster went back to the box,
     and that Ally (None when the game has none)."""
-    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(RULES, log)
     spent = None
     for index, action in enumerate(log["actions"]):
         if spent and action["by"] == spent and action["do"] == "reveal":
@@ -434,7 +435,7 @@ def _mutation(seed):
     index, ally = _after_expiry(log)
     if index is None:
         return None
-    state = RULES.new_state(log["game"], {k: v for k, v in log["setup"].items() if k != "seed"})
+    state = start_of(RULES, log)
     for action in log["actions"][:index]:
         RULES.apply(state, Action(action))
     if len(state["players"][ally]["placed"]) != 2:
