@@ -24,8 +24,7 @@ from ..registry import ChanceKind, chance_kind, hook
 from ..steps import run
 from ..zones import place_spy
 
-OPTIONS = ("calculated-politics", "brutal-escalation", "considered-deployment", "unambitious-rivals",
-           "row-refresh")
+# the options themselves: the log schema's `setup.options` (booklet p. 4)
 OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
 # the English rules' names of the options (reading rivals.reading-streamlined for the third)
 OPTION_ALIASES = {"smart-politics": "calculated-politics", "expert-deployment": "considered-deployment",
