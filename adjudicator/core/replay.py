@@ -178,13 +178,17 @@ class Replay:
     """Replays one log. `run()` returns the report (see schemas/report.json)."""
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
-                 deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None):
+                 deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None,
+                 start: int = 0, secrets: bool = False):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
         a stored game's state after one action) instead of dealing up to the next decision.
         `explain`: an illegal verdict says what was expected instead (core/explain.py).
         `driver`: start from this game in progress (a position) instead of the log's setup.
-        `observe(verdict, driver)` is called after every step, its checksum taken (the viewer)."""
+        `observe(verdict, driver)` is called after every step, its checksum taken (the viewer).
+        `start`: the first logged action to replay, `driver` standing right after the one before
+        it (a stored game's checkpoint). `secrets`: note what each action keeps from whom
+        (`self.secrets`, core/observers.py), for the views of a stored game."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
@@ -196,6 +200,8 @@ class Replay:
         # the actions the log records after each one, read to tell what it left out (a caller
         # that replays a prefix of a log gives the whole log here)
         self.ahead = log.actions
+        self.start = start
+        self.secrets: list[dict] | None = [] if secrets else None
 
     @property
     def state(self) -> dict:
@@ -224,11 +230,15 @@ class Replay:
 
     def run(self) -> dict:
         driver = self.driver
-        for index, action in enumerate(self.log.actions):
+        actions = self.log.actions
+        for index in range(self.start, len(actions)):
+            action = actions[index]
             if self.deadline is not None and index % 256 == 0 and time.monotonic() > self.deadline:
                 raise LimitExceeded("the replay took longer than this service allows", "/actions",
                                     code="limit-replay-time")
             driver.deal(action)
+            if self.secrets is not None:
+                self._note_secret(index, action)
             verdict = self.step(index, action)
             verdict.conditional = self.first_illegal is not None
             self.verdicts.append(verdict)
@@ -243,7 +253,25 @@ class Replay:
                 self.observe(verdict, driver)
         if self.first_illegal is None and self.deal_at_end:
             driver.settle()
+        if self.secrets is not None:
+            self.secrets = self._kept(self.secrets)
         return self.report()
+
+    def _note_secret(self, index: int, action: Action) -> None:
+        hidden = self.rules.secret(action, self.driver.state)
+        found = hidden.of(action.data) if hidden is not None else None
+        if found:
+            self.secrets.append({"index": index, "pointer": self.log.pointers[index], **found, "kind": hidden})
+
+    def _kept(self, noted: list[dict]) -> list[dict]:
+        """The secrets still secret where the log ends (a battle plan is not, once both are set)."""
+        data = [a.data for a in self.log.actions]
+        out = []
+        for secret in noted:
+            hidden, i = secret.pop("kind"), secret["index"]
+            if hidden.kept is None or hidden.kept(self.state, data[i], data[i + 1:]):
+                out.append(secret)
+        return out
 
     def report(self) -> dict:
         out = {

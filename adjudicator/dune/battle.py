@@ -10,6 +10,7 @@ from __future__ import annotations
 import networkx as nx
 
 from ..core.errors import IllegalAction
+from ..core.observers import Hidden
 from .alliance import allied
 from .content import HMS, POLAR_SINK
 from .forces import at
@@ -202,7 +203,15 @@ def _plan(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
-decision(Decision("plan", ("plan",), _plan_offers, _plan, PLAN, _plan_check))
+def _plan_kept(final: dict, action: dict, later: list[dict]) -> bool:
+    """Both plans are revealed together: only a battle's first plan, its opponent's not yet set
+    when the log ends, is still secret."""
+    battle = final.get("battle")
+    return bool(battle) and list(battle["plans"]) == [action["by"]] and not any(a["do"] == "plan" for a in later)
+
+
+decision(Decision("plan", ("plan",), _plan_offers, _plan, PLAN, _plan_check,
+                  Hidden(("leader", "dial", "weapon", "defense", "spice", "kinds", "kwisatz"), ("by",), _plan_kept)))
 
 
 # --- traitors ------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
+from ..core.observers import Hidden
 from .alliance import side
 from .deck import put, take
 from .forces import shift
@@ -148,7 +149,7 @@ def _give(g: Game, task: dict, args: dict) -> None:
         g.finish(task)
 
 
-decision(Decision("give-card", ("give-card",), _give_offers, _give, RULINGS, _give_check))
+decision(Decision("give-card", ("give-card",), _give_offers, _give, RULINGS, _give_check, Hidden(("card",), ("by",))))
 
 
 POWERS = {

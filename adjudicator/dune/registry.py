@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.observers import Hidden
+
 DECISIONS: dict[str, Decision] = {}
 CHANCES: dict[str, ChanceKind] = {}
 AUTOS: dict[str, Callable] = {}
@@ -26,6 +28,7 @@ class Decision:
     apply: Callable
     rulings: tuple[str, ...]
     check: Callable | None = None
+    secret: Hidden | None = None  # what an answer keeps from the other players (core/observers.py)
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class ChanceKind:
     check: Callable
     apply: Callable
     rulings: tuple[str, ...]
+    secret: Hidden | None = None  # what an outcome keeps from the other players (core/observers.py)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import copy
 
 from ..core.actions import CHANCE, Action, dealt
 from ..core.errors import IllegalAction, MalformedLog
+from ..core.observers import Hidden
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import (  # noqa: F401  (importing a rule module registers its kinds)
     alliance,
@@ -187,6 +188,18 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         """`winners` (two for an alliance); `winner` when one player won alone (stored games)."""
         result = state["result"] or {"finished": False, "winners": [], "turn": state["turn"]}
         return {**result, "winner": result["winners"][0] if len(result["winners"]) == 1 else None}
+
+    def secret(self, action: Action, state: dict) -> Hidden | None:
+        """What `action` keeps from the other players, declared on its kind (core/observers.py):
+        a chance outcome's own kind, a decision's pending kind. `state`: before it."""
+        if action.is_chance:
+            kind = CHANCES.get(action.do)
+        elif action.do in INTERJECTIONS:
+            return None
+        else:
+            top = state["stack"][-1] if state["stack"] else {}
+            kind = DECISIONS.get(top.get("kind")) if top.get("t") == "decide" else None
+        return kind.secret if kind is not None else None
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands and traitors become counts; decks become sizes;

@@ -5,6 +5,7 @@ chance outcomes, the traitor kept, the Fremen's starting forces placed."""
 from __future__ import annotations
 
 from ..core.errors import IllegalAction, MalformedLog
+from ..core.observers import Hidden
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
 from .deck import draw, put, take
 from .expansion import factions as expansion_factions
@@ -137,7 +138,7 @@ def _apply_traitors(g: Game, task: dict, data: dict) -> None:
 
 
 chance_kind(ChanceKind("draw-traitors", _deal_traitors, _check_traitors, _apply_traitors,
-                       ("dune.setup-traitors",)))
+                       ("dune.setup-traitors",), Hidden(("card", "cards"))))
 
 
 def _keep_offers(g: Game, task: dict) -> list[dict]:
@@ -155,7 +156,8 @@ def _keep(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
-decision(Decision("keep-traitor", ("keep-traitor",), _keep_offers, _keep, ("dune.setup-traitors",)))
+decision(Decision("keep-traitor", ("keep-traitor",), _keep_offers, _keep, ("dune.setup-traitors",),
+                  secret=Hidden(("card",), ("by",))))
 
 
 # --- the Fremen's starting forces -----------------------------------------------------------

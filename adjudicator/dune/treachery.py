@@ -8,6 +8,7 @@ counts such cards) and is named when it is played (`identify`), which makes that
 
 from __future__ import annotations
 
+from ..core.observers import Hidden
 from . import supply
 from .deck import draw, put, take
 from .game import Game
@@ -58,7 +59,7 @@ def _apply(g: Game, task: dict, data: dict) -> None:
         g.state["treachery"]["bought"] = card
 
 
-chance_kind(ChanceKind("draw-treachery", _deal, _check, _apply, ("dune.setup-treachery",)))
+chance_kind(ChanceKind("draw-treachery", _deal, _check, _apply, ("dune.setup-treachery",), Hidden(("card", "cards"))))
 
 
 def could_hold(g: Game, pid: str, card: str, hand: list | None = None) -> bool:

@@ -15,6 +15,7 @@ from itertools import permutations
 
 from ..core import rng
 from ..core.errors import IllegalAction
+from ..core.observers import Hidden
 from .deck import HIDDEN, forget_top, known_top, refill_from, set_top, visible
 from .game import Game, ms_add, ms_contains, ms_remove
 from .registry import FLAG_RULINGS, ChanceKind, adjust, ask, chance_kind, fire
@@ -125,9 +126,11 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
     g.p(task["player"])["looking"] = sorted(cards)
 
 
-chance_kind(ChanceKind("draw", lambda g, task: None, _deal_draw, _apply_draw, ("deck.reshuffle",), _draw_prompt))
+DEALT = Hidden(("cards", "card"))  # a card drawn or looked at: its player sees it, nobody else
+chance_kind(ChanceKind("draw", lambda g, task: None, _deal_draw, _apply_draw, ("deck.reshuffle",), _draw_prompt,
+                       DEALT))
 chance_kind(ChanceKind("draw-intrigue", lambda g, task: None, _deal_draw, _apply_draw, ("intrigue.deck-exhausted",),
-                       _draw_prompt))
+                       _draw_prompt, DEALT))
 
 
 # --- the Conflict, the Imperium Row, contracts ---------------------------------------------------
@@ -206,7 +209,7 @@ chance_kind(ChanceKind(
     "steal-intrigue",
     lambda g, task: [_steal(task, c) for c in sorted(set(g.p(task["from"])["intrigue"]))],
     lambda g, task: _steal(task, _pick(g, sorted(g.p(task["from"])["intrigue"]))),
-    _apply_steal, ("intrigue.steal",)))
+    _apply_steal, ("intrigue.steal",), secret=Hidden(("card",), ("player", "from"))))
 
 
 # --- Objective cards (Uprising setup) -----------------------------------------------------------

@@ -6,6 +6,7 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 from __future__ import annotations
 
 from ..core.errors import IllegalAction, LimitExceeded
+from ..core.observers import Hidden
 from .commanders import commanders_in, move_commanders
 from .costs import commit_option, pay_cost
 from .deck import HIDDEN
@@ -217,7 +218,7 @@ def _acquire(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 @choice("look", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"]).get("looking", [])))],
-        ("card.look-at-top-cards",))
+        ("card.look-at-top-cards",), secret=Hidden(("card",), ("by",)))  # only its player saw the cards
 def _look(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
     look_move(g, pid, given["card"], task["dest"])

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.observers import Hidden
+
 OPS: dict[str, Callable] = {}
 CUSTOM: dict[str, Callable] = {}
 CHOICES: dict[str, ChoiceKind] = {}
@@ -55,6 +57,7 @@ class ChoiceKind:
     why_not: Callable[..., Any] | None = None
     # the answer `skip` stands for where it is not offered itself ("up to N": zero), or None
     decline: Callable[..., dict | None] | None = None
+    secret: Hidden | None = None  # what an answer keeps from the other players (core/observers.py)
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class ChanceKind:
     apply: Callable[..., None]
     rulings: tuple[str, ...] = ()
     prompt: Callable[..., dict] | None = None
+    secret: Hidden | None = None  # what an outcome keeps from the other players (core/observers.py)
 
 
 @dataclass(frozen=True)
@@ -101,10 +105,10 @@ def custom(*names: str):
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
-           why_not: Callable | None = None, decline: Callable | None = None):
+           why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
-        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline)
+        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret)
         return apply
     return register
 

@@ -13,6 +13,7 @@ from functools import cache
 
 from ..core.actions import CHANCE, Action, dealt
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
+from ..core.observers import Hidden
 from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
 from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
@@ -23,7 +24,7 @@ from .deck import HIDDEN
 from .effects import advance_steps
 from .game import Game
 from .intrigue import check_timing, skip_window, window
-from .registry import CHANCES, VERBS, adjust, fire
+from .registry import CHANCES, CHOICES, VERBS, adjust, fire
 from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
@@ -491,6 +492,18 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)
+
+    def secret(self, action: Action, state: dict) -> Hidden | None:
+        """What `action` keeps from the other players, declared on its kind (core/observers.py):
+        a chance outcome's own kind, a `choose` answer's pending choice. `state`: before it."""
+        if action.is_chance:
+            kind = CHANCES.get(action.do)
+        elif action.do == "choose":
+            top = state["stack"][-1] if state["stack"] else {}
+            kind = CHOICES.get(top.get("kind")) if top.get("t") == "choice" else None
+        else:
+            return None
+        return kind.secret if kind is not None else None
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands, intrigue cards and deck contents become counts,

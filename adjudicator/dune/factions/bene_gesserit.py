@@ -20,6 +20,7 @@ dune.engine-faction-readings).
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...core.observers import Hidden
 from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK
@@ -82,7 +83,7 @@ def _predict(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("predict", ("predict",), _predict_offers, _predict, ("dune.setup-bg-prediction",),
-                  _predict_check))
+                  _predict_check, Hidden(("faction", "turn"), ("by",))))  # secret until it comes true
 
 
 @hook("victory")

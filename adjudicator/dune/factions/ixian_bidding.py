@@ -18,6 +18,7 @@ A Karama stops each of them while its decision is pending (karama.STOPPABLE)."""
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...core.observers import Hidden
 from .. import supply
 from ..deck import put
 from ..game import Game
@@ -70,7 +71,8 @@ def _apply(g: Game, task: dict, data: dict) -> None:
     supply.set_aside(g.state, "up", supply.take_from_deck(g.state, data["card"]))
 
 
-chance_kind(ChanceKind("draw-supply", _deal, _check, _apply, ("ixtl.ixian-auction-prep", "dune.engine-ixtl-auction")))
+chance_kind(ChanceKind("draw-supply", _deal, _check, _apply, ("ixtl.ixian-auction-prep", "dune.engine-ixtl-auction"),
+                       Hidden(("card", "cards"))))
 
 
 def _drawn(g: Game, pid: str, n: int) -> list[dict]:
@@ -108,7 +110,8 @@ def _keep(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
-decision(Decision("keep-card", ("keep-card",), _keep_offers, _keep, DEAL, _keep_check))
+SEEN = Hidden(("card",), ("by",))  # the supply set aside is the Ixians' to see
+decision(Decision("keep-card", ("keep-card",), _keep_offers, _keep, DEAL, _keep_check, SEEN))
 
 
 # --- before bidding: the extra draw, one card returned ----------------------------------------------------
@@ -150,7 +153,7 @@ def _return(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
-decision(Decision("return-card", ("return-card",), _return_offers, _return, PREP, _return_check))
+decision(Decision("return-card", ("return-card",), _return_offers, _return, PREP, _return_check, SEEN))
 
 
 @hook("auction-over")
@@ -215,7 +218,7 @@ def _replace(g: Game, task: dict, args: dict) -> None:
         g.push({"t": "chance", "kind": "draw-treachery", "player": task["player"]})  # the top card
 
 
-decision(Decision("replace-card", ("replace", "pass"), _replace_offers, _replace, REPLACE, _replace_check))
+decision(Decision("replace-card", ("replace", "pass"), _replace_offers, _replace, REPLACE, _replace_check, SEEN))
 
 
 # --- Technology (advanced): once per Bidding round ---------------------------------------------------------
@@ -261,4 +264,4 @@ def _technology(g: Game, task: dict, args: dict) -> None:
     supply.set_aside(g.state, "offered", card)  # after the draw is pushed: it is not among the drawn
 
 
-decision(Decision("technology", ("swap", "pass"), _tech_offers, _technology, TECHNOLOGY, _tech_check))
+decision(Decision("technology", ("swap", "pass"), _tech_offers, _technology, TECHNOLOGY, _tech_check, SEEN))

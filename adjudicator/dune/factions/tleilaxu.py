@@ -13,6 +13,7 @@ card, and the action is unverifiable while the deck could have dealt it."""
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...core.observers import Hidden
 from ..content import territory
 from ..deck import draw, put, take
 from ..forces import kinds_of, shift
@@ -86,7 +87,7 @@ def _apply_draw(g: Game, task: dict, data: dict) -> None:
     pl["face_dancers"] = sorted(pl["face_dancers"] + data["cards"])
 
 
-chance_kind(ChanceKind("draw-face-dancers", _deal, _check_draw, _apply_draw, RULINGS))
+chance_kind(ChanceKind("draw-face-dancers", _deal, _check_draw, _apply_draw, RULINGS, Hidden(("card", "cards"))))
 
 
 # --- the reveal after a battle -----------------------------------------------------------------------
@@ -223,7 +224,7 @@ def _exchange(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("exchange-face-dancer", ("exchange", "pass"), _exchange_offers, _exchange,
-                  ("ixtl.face-dancer-exchange",)))
+                  ("ixtl.face-dancer-exchange",), secret=Hidden(("card",), ("by",))))
 
 
 # --- Zoal --------------------------------------------------------------------------------------------

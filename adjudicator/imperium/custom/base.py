@@ -6,6 +6,7 @@ choices do (registered choice kinds). Its Intrigue cards are in base_intrigue.py
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...core.observers import Hidden
 from ..content import FACTIONS
 from ..game import Game, ms_add, my_turn
 from ..influence import change_influence
@@ -277,7 +278,9 @@ def voice_space(g: Game, pid: str, space: str) -> None:
 
 @choice("masterstroke", lambda g, task: [{"faction": f} for f in FACTIONS
                                          if f not in g.p(task["player"]).get("masterstroke", [])],
-        ("leader.masterstroke", "leader.baron-masterstroke"))
+        ("leader.masterstroke", "leader.baron-masterstroke"),
+        secret=Hidden(("faction",), ("by",), lambda final, action, later: not final["players"][action["by"]].get(
+            "ability_used")))  # face down until Masterstroke reveals them
 def _masterstroke_choice(g: Game, task: dict, given: dict, below: dict) -> None:
     masterstroke_token(g, task["player"], given["faction"])
 

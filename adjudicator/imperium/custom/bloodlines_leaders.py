@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.errors import IllegalAction
-from ..chance import check_kind
+from ..chance import DEALT, check_kind
 from ..content import FACTIONS, in_game
 from ..deck import set_top
 from ..game import Game, ms_add, ms_remove, spy_owners
@@ -191,7 +191,7 @@ def _apply_twisted(g: Game, task: dict, action: dict) -> None:
 
 
 chance_kind(ChanceKind("draw-twisted", lambda g, task: None, _deal_twisted, _apply_twisted,
-                       ("leader.piter-twisted-intrigue",)))
+                       ("leader.piter-twisted-intrigue",), secret=DEALT))
 
 
 @custom("recruit-undeployable")
@@ -388,7 +388,7 @@ def _apply_navigation(g: Game, task: dict, action: dict) -> None:
 
 
 chance_kind(ChanceKind("draw-navigation", lambda g, task: None, _deal_navigation, _apply_navigation,
-                       ("bloodlines.leader-components",)))
+                       ("bloodlines.leader-components",), secret=DEALT))
 
 
 @choice("navigation-slot", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"])["navigation_drawn"]))],

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from ...core.observers import Hidden
 from ..deck import known_top, set_top, take_from_deck, visible
 from ..game import Game, ms_add
 from ..immortality import HARVEST, PLAYED
@@ -37,7 +38,7 @@ def _keep_offers(g: Game, task: dict) -> list[dict]:
     return [{"card": c} for c in sorted(set(g.p(task["player"]).get("looking", [])))]
 
 
-@choice("keep-intrigue", _keep_offers, ("card.imperium-ceremony",))
+@choice("keep-intrigue", _keep_offers, ("card.imperium-ceremony",), secret=Hidden(("card",), ("by",)))
 def _keep_intrigue(g: Game, task: dict, given: dict, below: dict) -> None:
     pid, pool = task["player"], g.state["intrigue_deck"]
     pl = g.p(pid)

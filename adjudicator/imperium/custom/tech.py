@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ...core import rng
 from ...core.errors import IllegalAction
+from ...core.observers import Hidden
 from ..combat import face_up_icons
 from ..content import FACTIONS
 from ..game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
@@ -495,7 +496,8 @@ def secret_project_setup(g: Game, task: dict, step: dict) -> None:
            choice_task(pid, "secret-project", task["src"]))
 
 
-@choice("secret-project", lambda g, task: [{"tile": t} for t in g.state["tech"]["bottoms"] if t], (R_SECRET,))
+@choice("secret-project", lambda g, task: [{"tile": t} for t in g.state["tech"]["bottoms"] if t], (R_SECRET,),
+        secret=Hidden(("tile",), ("by",)))  # set aside face down
 def _set_aside(g: Game, task: dict, given: dict, below: dict) -> None:
     tech = g.state["tech"]
     i = tech["bottoms"].index(given["tile"])
