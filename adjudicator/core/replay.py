@@ -233,7 +233,7 @@ class Replay:
         actions = self.log.actions
         for index in range(self.start, len(actions)):
             action = actions[index]
-            if self.deadline is not None and time.monotonic() > self.deadline:  # every action: 256 overshot 10 s to 17.8 s
+            if self.deadline is not None and time.monotonic() > self.deadline:  # every action, not every 256th
                 raise LimitExceeded("the replay took longer than this service allows", "/actions",
                                     code="limit-replay-time")
             driver.deal(action)

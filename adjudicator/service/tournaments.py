@@ -2,7 +2,10 @@
 
 A game's placings come from its report: VP, then the official tiebreakers (spice, Solari,
 water, garrisoned troops). Players are identified across games by their name in the log.
-Players who stay tied after every tiebreaker share the better place. Invalid games score
+Players who stay tied after every tiebreaker share the better place. A House Hagal Rival (a
+seat of the game's setup, not of its players) is ranked among a game's placings, marked `rival`,
+and takes a place from the players below it, but it is never a tournament player: it has no
+standings entry, and the CSV lists it on a `rival` row of its own. Invalid games score
 nothing and are listed with their first illegal action and its citation; a log held twice
 (stored before duplicates were refused) counts once.
 
@@ -89,7 +92,8 @@ def _may_take_out(db, row: dict, token_id: str) -> None:
 
 
 def placings(report: dict) -> list[dict]:
-    """Each player's place in one game (1 = best); tied players share the better place."""
+    """Each seat's place in one game (1 = best); tied seats share the better place. A seat the
+    log's players do not name is a House Hagal Rival: it is placed under its id, marked `rival`."""
     result, names = report["result"], {p["id"]: p.get("name", p["id"]) for p in report["game"]["players"]}
     if "vp" not in result:  # classic Dune: no victory points; the winners (one, or two allies) share first
         won = result.get("winners", [])
@@ -106,7 +110,8 @@ def placings(report: dict) -> list[dict]:
     out = []
     for i, pid in enumerate(order):
         place = out[i - 1]["place"] if i and key(order[i - 1]) == key(pid) else i + 1
-        out.append({"player": names[pid], "place": place, "vp": result["vp"][pid]})
+        out.append({"player": names.get(pid, pid), "place": place, "vp": result["vp"][pid]}
+                   | ({} if pid in names else {"rival": True}))
     return out
 
 
@@ -146,6 +151,8 @@ def standings(db, tournament_id: str) -> dict:
         places = placings(report)
         games.append({"game": row["id"], "placings": places})
         for p in places:
+            if p.get("rival"):
+                continue
             entry = table.setdefault(p["player"], {"player": p["player"], "points": 0, "wins": 0, "vp": 0,
                                                    "games": 0})
             entry["games"] += 1
@@ -162,6 +169,7 @@ def standings(db, tournament_id: str) -> dict:
     return {"tournament": tournament, "standings": ranked, "games": games, "invalid": invalid}
 
 
+RIVAL_NOTE = "a House Hagal Rival: placed in the game, never a tournament player"
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -183,4 +191,9 @@ def standings_csv(data: dict) -> str:
         cite = "; ".join(f"{c['ruling']} ({c['source']} p. {c['page']})" for c in bad["citations"])
         writer.writerow([cell(v) for v in ("invalid", bad["game"], bad["first_illegal"], bad["code"], bad["message"],
                                            cite)])
+    for game in data["games"]:
+        for p in game["placings"]:
+            if p.get("rival"):
+                row = ("rival", game["game"], p["player"], p["place"], p["vp"], RIVAL_NOTE)
+                writer.writerow([cell(v) for v in row])
     return out.getvalue()
