@@ -12,7 +12,8 @@ from __future__ import annotations
 from .core.actions import Action
 from .core.canonical import checksum, dumps, restore
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
-from .core.logs import Log, check_shape, expand, parse_log
+from .core.logs import Log, check_shape, expand, over_time, parse_log
+from .core.observers import REFEREE, Observer, face_down
 from .core.registry import rules_for
 from .core.replay import LOOKAHEAD, Driver, Replay, deal_before
 from .core.schemas import problems as schema_problems
@@ -215,74 +216,117 @@ def legal_actions(doc, deadline: float | None = None) -> dict:
 KEEP_ANCHORS = 8  # the latest decision points kept as candidates (an earlier one serves if one fails)
 
 
-def cut(log_doc, index: int) -> dict:
+def cut(log_doc, index: int, deadline: float | None = None) -> dict:
     """The compact position before logged action `index` (0 .. number of actions): the last
     decision point a scenario can name, the actions played since (`played`), and the action at
     `index` as the contested `action`, ready to edit and send back."""
-    return cuts(log_doc, [index])[index]
+    return cuts(log_doc, [index], deadline)[index]
 
 
-def cuts(log_doc, indexes) -> dict[int, dict]:
-    """`cut` at several indexes in one pass over the log."""
-    log = parse_log(log_doc)
+def cuts(log_doc, indexes, deadline: float | None = None) -> dict[int, dict]:
+    """`cut` at several indexes in one pass over the log; `deadline` (time.monotonic()) bounds it."""
+    log = parse_log(log_doc, deadline)
     wanted = sorted(set(indexes))
     for index in wanted:
         if not isinstance(index, int) or not 0 <= index <= len(log.actions):
             raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
                            f"or after the last ({len(log.actions)}), not at {index}", "/index")
     rules = log.rules
-    driver = Driver(rules, rules.new_state(log.game, log.setup))
-    stream: list[dict] = []
-    anchors = [(0, dumps(driver.state), driver.state.get("rng"), True)]
-
-    def mark() -> None:
-        state = driver.state
-        if rules.anchor(state):
-            anchors.append((len(stream), dumps(state), state.get("rng"), False))
-            del anchors[1:-KEEP_ANCHORS]
-
-    def deal(upcoming: Action | None) -> None:
-        """Deal one outcome at a time, so that every decision point between them is marked."""
-        state = driver.state
-        chance = upcoming is not None and upcoming.is_chance
-        if chance and not deal_before(rules, state, upcoming):
-            mark()
-            return
-        while not (chance and rules.awaits(state, upcoming)):
-            if (action := rules.deal(state)) is None:
-                break
-            mark()
-            rules.apply(state, action, dealt=True)
-            stream.append(action.to_json())
-        mark()
-
-    out = {}
-    for i in range(wanted[-1] + 1 if wanted else 0):
-        upcoming = log.actions[i] if i < len(log.actions) else None
-        deal(upcoming)
-        if i in wanted:
-            out[i] = _position(rules, anchors, stream, upcoming)
-        if upcoming is None:
-            break
-        try:
-            outcome = driver.apply(upcoming, log.actions[i + 1:i + 1 + LOOKAHEAD])
-        except IllegalAction as err:
-            raise NotFound(f"action {i} is illegal ({err.message}): there is no position after it", "/index") from None
-        stream += [a.to_json() for a in (*outcome.implied, upcoming)]  # what a log left out, as played
+    cutter = Cutter(log, Driver(rules, rules.new_state(log.game, log.setup)), -1, deadline=deadline)
+    out = cutter.run(wanted)
+    if len(out) < len(wanted):  # the game as dealt is always a scenario
+        raise NotFound("no decision point before this action can be written as a scenario", "/index")
     return out
 
 
-def _position(rules, anchors: list, stream: list[dict], upcoming: Action | None) -> dict:
-    for candidate in reversed(anchors):
-        at, data, rng, fresh = candidate
-        doc = rules.scenario_of(restore(data, rng), fresh)
-        if doc is not None:
-            break
-    else:  # the game as dealt is always a scenario
-        raise NotFound("no decision point before this action can be written as a scenario", "/index")
-    if stream[at:]:
-        doc["played"] = list(stream[at:])
-    position = {"scenario": doc}
-    if upcoming is not None:
-        position["action"] = upcoming.to_json()
-    return position
+class Cutter:
+    """One pass over a log from a driver standing right after logged action `after` (-1: the game
+    as dealt), marking the decision points a scenario can name. For an observer who may not see
+    everything (`observer`, with `hidden`: logged action index -> the fields it may not see), the
+    scenario is the observer's view and the actions played since are written as it saw them."""
+
+    def __init__(self, log: Log, driver: Driver, after: int, observer: Observer = REFEREE,
+                 hidden: dict[int, list[str]] | None = None, deadline: float | None = None):
+        self.log, self.driver, self.after, self.deadline = log, driver, after, deadline
+        self.rules, self.observer, self.hidden = log.rules, observer, hidden or {}
+        self.stream: list[dict] = []
+        self.anchors: list[tuple] = []
+        if after == -1:
+            self.anchors.append((0, dumps(driver.state), driver.state.get("rng"), True))
+        else:
+            self._mark()
+        self.applied = 0  # logged actions re-applied: the work of this cut
+
+    def run(self, wanted: list[int]) -> dict[int, dict]:
+        """The positions before each wanted index that can be written from here."""
+        log, out = self.log, {}
+        for i in range(self.after + 1, wanted[-1] + 1 if wanted else 0):
+            upcoming = log.actions[i] if i < len(log.actions) else None
+            over_time(self.deadline, "/index")
+            self._deal(upcoming)
+            if i in wanted and (found := self._position(i, upcoming)) is not None:
+                out[i] = found
+            if upcoming is None:
+                break
+            try:
+                outcome = self.driver.apply(upcoming, log.actions[i + 1:i + 1 + LOOKAHEAD])
+            except IllegalAction as err:
+                raise NotFound(f"action {i} is illegal ({err.message}): there is no position after it",
+                               "/index") from None
+            self.applied += 1
+            if self.observer.referee:  # what a log left out, as played
+                self.stream += [a.to_json() for a in outcome.implied]
+            else:  # forced steps the engine takes again; the cards it dealt on the way are unseen
+                self.stream += [self._seen(a, None) for a in outcome.implied if a.is_chance]
+            self.stream.append(face_down(upcoming.to_json(), self.hidden.get(i, ())))
+        return out
+
+    def _seen(self, action: Action, state: dict | None) -> dict:
+        """A dealt outcome as the observer saw it (its kind's secret, core/observers.py)."""
+        data = action.to_json()
+        if self.observer.referee:
+            return data
+        kind = self.rules.secret(action, state or {"stack": []})
+        secret = kind.of(data) if kind is not None else None
+        return face_down(data, secret["fields"]) if secret and not self.observer.sees(secret) else data
+
+    def _mark(self) -> None:
+        state = self.driver.state
+        if self.rules.anchor(state):
+            self.anchors.append((len(self.stream), dumps(state), state.get("rng"), False))
+            del self.anchors[1:-KEEP_ANCHORS]
+
+    def _deal(self, upcoming: Action | None) -> None:
+        """Deal one outcome at a time, so that every decision point between them is marked."""
+        rules, state = self.rules, self.driver.state
+        chance = upcoming is not None and upcoming.is_chance
+        if chance and not deal_before(rules, state, upcoming):
+            self._mark()
+            return
+        while not (chance and rules.awaits(state, upcoming)):
+            over_time(self.deadline, "/index")
+            if (action := rules.deal(state)) is None:
+                break
+            self._mark()
+            seen = self._seen(action, state)
+            rules.apply(state, action, dealt=True)
+            self.stream.append(seen)
+        self._mark()
+
+    def _position(self, index: int, upcoming: Action | None) -> dict | None:
+        for candidate in reversed(self.anchors):
+            at, data, rng, fresh = candidate
+            over_time(self.deadline, "/index")  # each candidate's scenario_of is work too
+            doc = self.rules.scenario_of(restore(data, rng), fresh)
+            if doc is not None:
+                break
+        else:
+            return None
+        if self.stream[at:]:
+            doc["played"] = list(self.stream[at:])
+        if not self.observer.referee:
+            doc = self.rules.public_scenario(doc, self.observer.seat)
+        position = {"scenario": doc}
+        if upcoming is not None:
+            position["action"] = face_down(upcoming.to_json(), self.hidden.get(index, ()))
+        return position

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
-from adjudicator.positions import cut
 from adjudicator.service import games, views
 
 from .auth import caller, require_token
@@ -44,7 +42,7 @@ def listing():
     args = request.args
     cursor = int_arg("cursor", 0, 0, 2**62) if "cursor" in args else None
     return ok(games.listing(get_db(), text_arg("tournament", 200), text_arg("player"), text_arg("leader"),
-                            flag("valid"), cursor, int_arg("limit", games.PAGE, 1, 200)))
+                            flag("valid"), cursor, int_arg("limit", games.PAGE, 1, 200), caller()))
 
 
 @bp.get("/v1/games/<game_id>")
@@ -56,7 +54,7 @@ def one(game_id: str):
 def report(game_id: str):
     """The stored report; `?explain=1` adds what was expected instead of its illegal action."""
     explain = switch("explain")
-    return ok(games.report(get_db(), game_id, explain, caller() if explain else None, deadline()))
+    return ok(games.report(get_db(), game_id, explain, caller(), deadline()))
 
 
 @bp.get("/v1/games/<game_id>/states/<int:index>")
@@ -80,8 +78,12 @@ def reverify_check(game_id: str):
 
 @bp.get("/v1/games/<game_id>/positions/<int:index>")
 def position(game_id: str, index: int):
-    """The compact scenario before logged action `index`, ready to edit and post to /v1/positions/check."""
-    return ok(cut(json.loads(games.get_row(get_db(), game_id)["log"]), index))
+    """The compact scenario before logged action `index`, ready to edit and post to /v1/positions/check
+    (the public view before the game is finished, unless the caller uploaded it)."""
+    found, applied = games.position(get_db(), game_id, index, caller(), deadline())
+    response = ok(found)
+    response.headers["X-Actions-Applied"] = str(applied)  # the work of the read: at most 64 actions
+    return response
 
 
 @bp.post("/v1/games/<game_id>/reverify")

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from hostile import app_on, auth, problem, sample, token
 
 from adjudicator.cli import main
+from adjudicator.service import checkpoints
 from adjudicator.service import games as game_store
 from adjudicator.store import open_db, prepare, transaction
 
@@ -94,15 +95,15 @@ def test_reverify_rewrites_only_for_the_uploader_and_reads_for_everyone(client, 
 def test_reverify_and_tournament_add_racing_a_delete_are_404(client, path, alice, monkeypatch):
     cup = tournament(client, alice)
     gid = client.post("/v1/games", json=sample(), headers=auth(alice)).get_json()["id"]
-    real = game_store.replay_for_store
+    real = checkpoints.replay_for_store
 
     def deleted_meanwhile(log, deadline=None):  # the DELETE lands while the replay runs
-        report = real(log, deadline)
+        stored = real(log, deadline)
         with transaction(db := open_db(path)):
             db.execute("delete from games where id = ?", [gid])
-        return report
+        return stored
 
-    monkeypatch.setattr(game_store, "replay_for_store", deleted_meanwhile)
+    monkeypatch.setattr(checkpoints, "replay_for_store", deleted_meanwhile)
     problem(client.post(f"/v1/games/{gid}/reverify", headers=auth(alice)), 404, "not-found")
     problem(client.post(f"/v1/tournaments/{cup}/games", json={"game": gid}, headers=auth(alice)), 404, "not-found")
 

@@ -161,6 +161,12 @@ class Driver:
         self._saved, digest = snapshot(self.state)
         return digest
 
+    def frozen(self) -> tuple[bytes, int | None]:
+        """The state now as canonical bytes and the dealer's RNG (`restore` reads them back)."""
+        if self._saved is None:
+            self.checkpoint()
+        return self._saved, self.state.get("rng")
+
     def copy_state(self) -> dict:
         """A copy of the state as it stands (read back from its canonical bytes)."""
         if self._saved is None:

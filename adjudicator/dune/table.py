@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 
 from ..core.errors import InvalidPosition, problem
+from ..core.observers import HIDDEN
 from . import scenario
 from .content import HMS, Content
 from .expansion import factions
@@ -56,6 +57,33 @@ class DunePositions:
         except InvalidPosition:
             return None
         return doc if scenario.same_position(rebuilt, state) else None
+
+    def public_scenario(self, doc: dict, seat: str | None) -> dict:
+        """What `seat` (None: the public) may see of a scenario: no seed (it predicts every deal),
+        the other players' cards, Traitors, unrevealed Face Dancers and prediction face down
+        (`"?"`), and what the Ixians saw of the Treachery deck only for the Ixians."""
+        out = copy.deepcopy(doc)
+        out.pop("seed", None)
+        ixians = seat is not None and any(p.get("id") == seat and p.get("faction") == "ixians"
+                                          for p in out["game"]["players"])
+        deck = out.get("treachery_deck")
+        if deck and not ixians:
+            for key in ("top", "bottom"):
+                deck.pop(key, None)
+            for key in ("up", "offered"):
+                if deck.get(key):
+                    deck[key] = [HIDDEN] * len(deck[key]) if isinstance(deck[key], list) else HIDDEN
+        for pid, pl in out.get("players", {}).items():
+            if pid == seat:
+                continue
+            for zone in ("hand", "traitors"):
+                if pl.get(zone):
+                    pl[zone] = [HIDDEN] * len(pl[zone])
+            if pl.get("face_dancers"):
+                pl["face_dancers"] = sorted(c if c in pl.get("revealed", []) else HIDDEN for c in pl["face_dancers"])
+            if pl.get("prediction"):
+                pl["prediction"] = HIDDEN
+        return out
 
     def audit(self, state: dict) -> list[dict]:
         found = self._readable(state)

@@ -8,7 +8,10 @@ pile is found again at its place in the list the scenario wrote.
 
 from __future__ import annotations
 
+import copy
+
 from ..core.errors import InvalidPosition
+from ..core.observers import HIDDEN
 from . import audit as auditing
 from . import cut, display
 from .scenario import Reader, build, esc
@@ -115,6 +118,28 @@ class TablePositions:
 
     def scenario_of(self, state: dict, fresh: bool = False) -> dict | None:
         return cut.scenario_of(self, state, fresh)
+
+    def public_scenario(self, doc: dict, seat: str | None) -> dict:
+        """What `seat` (None: the public) may see of a scenario: the other players' hands and
+        Intrigue cards face down (`"?"`, still counted in their decks; a hand its player reveals
+        among the `played` actions is seen by then), their deck's order and the cards they alone
+        looked at gone, their face-down tokens and tiles face down or gone."""
+        out = copy.deepcopy(doc)
+        out.pop("tech_bottoms", None)  # only Kota Odax saw them
+        shown = {a.get("by") for a in out.get("played", []) if a.get("do") == "reveal"}
+        for pid, pl in out.get("players", {}).items():
+            if pid == seat:
+                continue
+            if "deck" in pl and pid not in shown:  # the deck's and the hand's cards together are public
+                pl["deck"] = sorted([*pl["deck"], *pl.get("hand", [])])
+            for zone in ("intrigue",) if pid in shown else ("hand", "intrigue"):
+                if pl.get(zone):
+                    pl[zone] = [HIDDEN] * len(pl[zone])
+            pl.pop("masterstroke", None)  # face-down tokens: a scenario has no word for unseen ones
+            pl.pop("deck_top", None)
+            if pl.get("secret_project"):
+                pl["secret_project"] = HIDDEN
+        return out
 
     def audit(self, state: dict) -> list[dict]:
         return auditing.audit(state, self.content)

@@ -11,13 +11,16 @@ import hashlib
 import json
 import secrets
 
-from ..core.canonical import dumps
+from ..core.canonical import checksum, dumps
 from ..core.errors import Conflict, Forbidden, MalformedLog, NotFound
 from ..core.logs import parse_log
+from ..core.observers import REFEREE, Observer, log_view, unseen
 from ..core.replay import Replay
+from ..positions import Cutter
 from ..store import has_word, log_checksum_of, transaction
+from . import checkpoints
 from .tokens import now
-from .visibility import public_log, sees_everything
+from .visibility import observer_of, report_view, secrets_of, sees_everything
 
 PAGE = 50
 COLUMNS = ("id", "created", "owner", "tournament", "system", "edition", "players", "leaders", "valid",
@@ -25,16 +28,13 @@ COLUMNS = ("id", "created", "owner", "tournament", "system", "edition", "players
            "finished")
 
 
-def summary(row: dict) -> dict:
+def summary(row: dict, observer: Observer = REFEREE) -> dict:
+    """A stored game in a listing; its final checksum is of the state as `observer` may see it."""
     return {"id": row["id"], "created": row["created"], "tournament": row["tournament"],
             "system": row["system"], "edition": row["edition"], "players": row["players"].split(),
             "leaders": row["leaders"].split(), "valid": bool(row["valid"]), "first_illegal": row["first_illegal"],
             "winner": row["winner"], "engine": row["engine"], "actions": row["actions"],
-            "final_checksum": row["final_checksum"]}
-
-
-def replay_for_store(log_doc: dict, deadline: float | None = None) -> dict:
-    return Replay(parse_log(log_doc, deadline), "strict", "none", deadline=deadline).run()
+            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum")}
 
 
 def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline: float | None = None,
@@ -49,7 +49,7 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
         return earlier, False
     if tournament is not None:
         _check_owner(get_tournament_row(db, tournament), owner)
-    report = Replay(log, "strict", "none", deadline=deadline).run()
+    report, kept = checkpoints.replay_for_store(log, deadline)
     row = {"id": secrets.token_hex(8), "created": now(), "owner": owner, "tournament": tournament,
            "log": canonical.decode(), "log_checksum": checksum, **_from_report(report)}
     with transaction(db):  # the checks again, now under the write lock: no race between two uploads
@@ -59,6 +59,7 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
             not_a_duplicate(db, tournament, checksum)
         db.execute(f"insert into games ({', '.join(COLUMNS)}) values ({', '.join('?' * len(COLUMNS))})",
                    [row[c] for c in COLUMNS])
+        checkpoints.save(db, row["id"], kept)
         if key is not None:
             db.execute("insert into idempotency (token, key, fingerprint, game, created) values (?, ?, ?, ?, ?)",
                        [owner, key, fingerprint, row["id"], row["created"]])
@@ -117,11 +118,11 @@ def get_row(db, game_id: str, pointer: str = "/id") -> dict:
 
 def get(db, game_id: str, token: str | None = None) -> dict:
     """The game and its log: the whole log for its uploader or once the game is finished, else
-    the public view (no seed, dealt cards face down)."""
+    the public view (no seed, secret values face down)."""
     row = get_row(db, game_id)
-    log = json.loads(row["log"])
-    everything = sees_everything(row, token)
-    return {**summary(row), "log": log if everything else public_log(log), "public_view": not everything}
+    observer = observer_of(row, token)
+    return {**summary(row, observer), "log": log_view(json.loads(row["log"]), secrets_of(row), observer),
+            "public_view": observer.public}
 
 
 def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None) -> dict:
@@ -131,7 +132,7 @@ def report(db, game_id: str, explain: bool = False, token: str | None = None, de
     stored = json.loads(row["report"])
     if explain and row["first_illegal"] is not None:
         _explain(row, stored, token, deadline)
-    return stored
+    return report_view(stored, row, observer_of(row, token))
 
 
 def _explain(row: dict, stored: dict, token: str | None, deadline: float | None) -> None:
@@ -160,9 +161,11 @@ def delete(db, game_id: str, token_id: str) -> None:
         if row["owner"] != token_id:
             raise Forbidden("a token may delete only the games it uploaded", "/id")
         db.execute("delete from games where seq = ?", [row["seq"]])
+        db.execute("delete from checkpoints where game = ?", [row["id"]])
 
 
-def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=None, limit=PAGE) -> dict:
+def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=None, limit=PAGE,
+            token: str | None = None) -> dict:
     where, params = [], []
     if tournament:
         where.append("tournament = ?")
@@ -184,38 +187,77 @@ def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=No
     more = len(rows) > limit
     rows = rows[:limit]
     # the cursor is the position of the last game of this page: stable under inserts and deletes
-    return {"games": [summary(r) for r in rows], "next_cursor": rows[-1]["seq"] if more else None}
+    return {"games": [summary(r, observer_of(r, token)) for r in rows],
+            "next_cursor": rows[-1]["seq"] if more else None}
+
+
+def stored_log(db, row: dict, deadline: float | None = None):
+    """The parsed log of a stored game, and the row with checkpoints made by this engine."""
+    log = parse_log(json.loads(row["log"]), deadline)
+    return log, checkpoints.current(db, row, log, deadline)
+
+
+def replayed_to(db, row: dict, log, index: int, deadline: float | None = None, mode: str = "strict",
+                observe=None) -> Replay:
+    """A replay of logged actions up to `index` from the nearest checkpoint (at most
+    checkpoints.EVERY actions re-applied up to the first illegal one), run."""
+    start, driver = checkpoints.nearest(db, row["id"], log.rules, index)
+    whole = log.actions
+    log.actions, log.pointers = whole[: index + 1], log.pointers[: index + 1]
+    run = Replay(log, mode, "none", deadline=deadline, deal_at_end=False, driver=driver, start=start + 1,
+                 observe=observe)
+    run.ahead = whole  # read on past the cut, as the stored replay did
+    run.run()
+    log.actions = whole
+    return run
 
 
 def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str | None = None,
              deadline: float | None = None) -> dict:
-    """The state after logged action `index` (replayed from the stored log): whole for the
-    uploader or a finished game, else the public view; `viewer` asks for one player's view,
-    which shows that player's hand, so only those who may see everything may ask for it."""
+    """The state after logged action `index`: whole for the uploader or a finished game, else
+    the public view; `viewer` asks for one player's view, which shows that player's hand, so only
+    those who may see everything may ask for it. Its checksum is of the state as shown."""
     row = get_row(db, game_id)
-    everything = sees_everything(row, token)
-    if viewer is not None and not everything:
-        raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's token "
-                        "may ask for it", "?as")
-    log = parse_log(json.loads(row["log"]), deadline)
-    if not 0 <= index < len(log.actions):
-        raise NotFound(f"the game has actions 0..{len(log.actions) - 1}, not {index}", "/index")
-    whole = log.actions
-    log.actions, log.pointers = log.actions[: index + 1], log.pointers[: index + 1]
-    run = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False)  # the state right after that action
-    run.ahead = whole  # read on past the cut, as the stored replay did
-    result = run.run()
-    if not result["valid"]:
-        raise NotFound(f"action {result['first_illegal']} is illegal: there is no state after it", "/index")
-    state = run.state
-    if viewer is not None:
-        if viewer not in state["game"]["seats"]:
-            raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
-        state = log.rules.public_view(state, viewer)
-    elif not everything:
-        state = log.rules.public_view(state, None)
-    return {"index": index, "checksum": result["verdicts"][-1]["checksum"], "state": state,
-            "public_view": viewer is not None or not everything}
+    observer = observer_of(row, token, viewer)
+    if not 0 <= index < row["actions"]:
+        raise NotFound(f"the game has actions 0..{row['actions'] - 1}, not {index}", "/index")
+    if row["first_illegal"] is not None and index >= row["first_illegal"]:
+        raise NotFound(f"action {row['first_illegal']} is illegal: there is no state after it", "/index")
+    log, row = stored_log(db, row, deadline)
+    state = replayed_to(db, row, log, index, deadline).state
+    if viewer is not None and viewer not in state["game"]["seats"]:
+        raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
+    if not observer.referee:
+        state = log.rules.public_view(state, observer.seat)
+    return {"index": index, "checksum": checksum(state), "state": state, "public_view": observer.public}
+
+
+def position(db, game_id: str, index: int, token: str | None = None,
+             deadline: float | None = None) -> tuple[dict, int]:
+    """The compact position before logged action `index`, ready to edit and post to
+    /v1/positions/check, as the caller may see it; from the nearest checkpoint, or an earlier one
+    when no decision point since can be written as a scenario. With it, the number of logged
+    actions the engine re-applied for it."""
+    row = get_row(db, game_id)
+    observer = observer_of(row, token)
+    if not 0 <= index <= row["actions"]:
+        raise NotFound(f"a position stands before one of the actions 0..{row['actions'] - 1} or after the last "
+                       f"({row['actions']}), not at {index}", "/index")
+    if row["first_illegal"] is not None and index > row["first_illegal"]:
+        raise NotFound(f"action {row['first_illegal']} is illegal: there is no position after it", "/index")
+    log, row = stored_log(db, row, deadline)
+    hidden = unseen(secrets_of(row), observer)
+    applied, before = 0, index - 1
+    while True:
+        after, driver = checkpoints.nearest(db, row["id"], log.rules, before)
+        cutter = Cutter(log, driver, after, observer, hidden, deadline)
+        found = cutter.run([index]).get(index)
+        applied += cutter.applied
+        if found is not None:
+            return found, applied
+        if after == -1:  # the game as dealt is always a scenario
+            raise NotFound("no decision point before this action can be written as a scenario", "/index")
+        before = after - 1
 
 
 def reverify(db, game_id: str, token: str | None = None, deadline: float | None = None) -> dict:
@@ -226,8 +268,8 @@ def reverify(db, game_id: str, token: str | None = None, deadline: float | None 
         raise Forbidden("only the token that uploaded a game may rewrite its report; "
                         "GET the same URL for a read-only check", "/id")
     old = json.loads(row["report"])
-    new = replay_for_store(json.loads(row["log"]), deadline)
-    changes = _changes(old, new)
+    new, kept = checkpoints.replay_for_store(parse_log(json.loads(row["log"]), deadline), deadline)
+    changes = _changes(old, new, observer_of(row, token))
     if token is not None:
         with transaction(db):
             fields = _from_report(new)
@@ -236,17 +278,21 @@ def reverify(db, game_id: str, token: str | None = None, deadline: float | None 
                 "winner = ?, finished = ? where seq = ? and owner = ?",
                 [fields["report"], fields["engine"], fields["valid"], fields["first_illegal"],
                  fields["final_checksum"], fields["winner"], fields["finished"], row["seq"], token]).rowcount
+            if done:
+                checkpoints.save(db, game_id, kept)
         if not done:  # deleted while it was being replayed
             raise NotFound(f"no stored game {game_id!r} (it was deleted meanwhile)", "/id")
     return {"id": game_id, "engine_before": old["engine"], "engine_after": new["engine"],
             "changed": bool(changes), "changes": changes, "stored": token is not None}
 
 
-def _changes(old: dict, new: dict) -> list[dict]:
+def _changes(old: dict, new: dict, observer: Observer) -> list[dict]:
     changes = []
     for key in ("valid", "first_illegal", "final_checksum"):
         if old.get(key) != new.get(key):
-            changes.append({"field": key, "before": old.get(key), "after": new.get(key)})
+            seen = observer.referee or key != "final_checksum"  # a whole state's checksum is the uploader's
+            changes.append({"field": key, "before": old.get(key) if seen else None,
+                            "after": new.get(key) if seen else None})
     for before, after in zip(old["verdicts"], new["verdicts"], strict=False):
         if (before["verdict"], before["code"], before.get("checksum")) != (after["verdict"], after["code"],
                                                                          after.get("checksum")):

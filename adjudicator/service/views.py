@@ -15,16 +15,17 @@ cards are face down. `as=<player>` shows that player's view.
 
 from __future__ import annotations
 
-import json
-
-from ..core.errors import Forbidden, MalformedLog, NotFound
+from ..core.canonical import checksum
+from ..core.errors import MalformedLog, NotFound
 from ..core.logs import Log, parse_log
+from ..core.observers import REFEREE, Observer, face_down, unseen
 from ..core.replay import Replay
 from ..core.rulings import all_rulings
 from ..core.verdicts import ILLEGAL
 from ..positions import contested, guarded, load
-from .games import get_row
-from .visibility import face_down, is_hidden_deal, sees_everything
+from . import checkpoints
+from .games import get_row, stored_log
+from .visibility import observer_of, secrets_of, verdict_view
 
 FORMAT = "dune-adjudicator/view"
 POSITION_KEYS = ("scenario", "state", "log")  # a position names its start with one of these; a log has none
@@ -50,26 +51,35 @@ def of_body(doc, step: int, viewer: str | None, lang: str, timeline: bool, deadl
             log.pointers.append(pointer)
         viewer = viewer if viewer is not None else doc.get("as")
         where = "/" + next(k for k in POSITION_KEYS if k in doc)
+        observer = Observer(viewer) if viewer is not None else REFEREE
         # a hand-written position the engine cannot follow is the client's error (422), as in a check
-        return guarded(lambda: _view(log, step, viewer, lang, timeline, deadline, True, driver), where)
-    return _view(parse_log(doc, deadline), step, viewer, lang, timeline, deadline, everything=True)
+        return guarded(lambda: _view(log, step, observer, lang, timeline, deadline, driver=driver), where)
+    observer = Observer(viewer) if viewer is not None else REFEREE
+    return _view(parse_log(doc, deadline), step, observer, lang, timeline, deadline)
 
 
 def of_stored(db, game_id: str, step: int, viewer: str | None, token: str | None, lang: str, timeline: bool,
               deadline: float | None) -> dict:
+    """A stored game's step, as the caller may see it. Without the timeline, from the nearest
+    checkpoint (the timeline names every action, so it replays the whole log)."""
     row = get_row(db, game_id)
-    everything = sees_everything(row, token)
-    if viewer is not None and not everything:
-        raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's token "
-                        "may ask for it", "?as")
-    out = _view(parse_log(json.loads(row["log"]), deadline), step, viewer, lang, timeline, deadline, everything,
-                step_pointer="/step")
+    observer = observer_of(row, token, viewer)
+    log, row = stored_log(db, row, deadline)
+    hidden = unseen(secrets_of(row), observer)
+    resume = None
+    if not timeline and 0 <= step < len(log.actions):
+        resume = checkpoints.nearest(db, row["id"], log.rules, step - 1)
+    out = _view(log, step, observer, lang, timeline, deadline, hidden, step_pointer="/step", resume=resume)
     out["game"]["id"] = game_id
     return out
 
 
-def _view(log: Log, step: int, viewer: str | None, lang: str, timeline: bool, deadline: float | None,
-          everything: bool, driver=None, step_pointer: str = "?step") -> dict:
+def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, deadline: float | None,
+          hidden: dict[int, list[str]] | None = None, driver=None, step_pointer: str = "?step",
+          resume: tuple | None = None) -> dict:
+    """`hidden`: logged action index -> what the observer may not see (a stored game's secrets);
+    without it, what the replay finds secret from the observer's seat. `resume`: the checkpoint
+    (index, driver) to start from."""
     rules = log.rules
     if lang not in rules.languages:
         raise MalformedLog(f"lang must be one of {list(rules.languages)}", "?lang", code="bad-parameter")
@@ -80,18 +90,23 @@ def _view(log: Log, step: int, viewer: str | None, lang: str, timeline: bool, de
     actions = log.actions
     if not timeline:  # the steps after this one are not needed
         log = Log(log.game, log.setup, actions[: step + 1], log.pointers[: step + 1], rules)
-    watch = _Watch(rules, actions, step, viewer, lang, everything)
-    run = _Replay(log, "continue", "none", deadline=deadline, deal_at_end=False, driver=driver, observe=watch)
+    start, driver = resume if resume is not None else (-1, driver)
+    run = _Replay(log, "continue", "none", deadline=deadline, deal_at_end=False, driver=driver, start=start + 1,
+                  secrets=hidden is None and not observer.referee)
+    watch = run.observe = _Watch(rules, actions, step, lang, _veil(run, observer, hidden))
     run.lang, run.ahead = lang, actions
     watch.start(run.state)
     report = run.run()
     state = watch.state
-    seats = state["game"]["seats"]
-    if viewer is not None and viewer not in seats:
+    viewer = observer.seat
+    if viewer is not None and viewer not in state["game"]["seats"]:
         raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
-    public = viewer is not None or not everything
+    seats = state["game"]["seats"]
+    public = observer.public
     shown = rules.public_view(state, viewer) if public else state
     verdict = watch.verdict
+    if public:  # no checksum of the whole state, no message naming a secret
+        verdict = {**verdict_view(verdict, {step: ()} if watch.veiled(step) else {}), "checksum": checksum(shown)}
     drawn = rules.view(shown, lang)
     out = {
         "format": FORMAT, "version": 1, "lang": lang, "languages": list(rules.languages),
@@ -114,15 +129,28 @@ def _view(log: Log, step: int, viewer: str | None, lang: str, timeline: bool, de
     return out
 
 
+def _veil(run: Replay, observer: Observer, hidden: dict[int, list[str]] | None):
+    """index -> the fields of that logged action the observer may not see (None: all of it shown)."""
+    if observer.referee:
+        return lambda index: None
+    if hidden is not None:
+        return hidden.get
+
+    def noted(index: int):  # what this replay has just found secret (a posted log seen from one seat)
+        last = run.secrets[-1] if run.secrets else None
+        return last["fields"] if last and last["index"] == index and not observer.sees(last) else None
+    return noted
+
+
 class _Watch:
     """Called after every step of the replay: the timeline entry and its group, and a copy of
-    the state at the chosen step."""
+    the state at the chosen step. `veil(index)`: what of that action the observer may not see."""
 
-    def __init__(self, rules, actions, step: int, viewer: str | None, lang: str, everything: bool):
-        self.rules, self.actions, self.step, self.lang = rules, actions, step, lang
-        self.viewer, self.everything = viewer, everything
+    def __init__(self, rules, actions, step: int, lang: str, veil):
+        self.rules, self.actions, self.step, self.lang, self.veil = rules, actions, step, lang, veil
         self.state, self.verdict = None, None
-        self.labels: list[str] = []
+        self.labels: dict[int, str] = {}
+        self.secret: set[int] = set()
         self.timeline: list[dict] = []
         self.groups: list[dict] = []
         self.before = None  # the moment before the next action
@@ -137,23 +165,23 @@ class _Watch:
         index = verdict.index
         state = driver.state
         data = self.actions[index].to_json()
-        if self._hidden(data):
-            data = face_down(data)
-        self.labels.append(self.rules.describe(data, state, self.lang))
+        fields = self.veil(index)
+        if fields:
+            data = face_down(data, fields)
+            self.secret.add(index)
+        self.labels[index] = self.rules.describe(data, state, self.lang)
         after = self.rules.moment(state, self.lang)
         group = self._group(self.before, after, state, data["by"])
         self.before = after
-        self.timeline.append({"index": index, "by": data["by"], "label": self.labels[-1], "verdict": verdict.verdict,
+        self.timeline.append({"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
                               "code": verdict.code, "group": group, **({"conditional": True}
                                                                        if verdict.conditional else {})})
         if index == self.step:
             self.state = driver.copy_state()
             self.verdict = verdict.to_json(self.rules.edition)
 
-    def _hidden(self, action: dict) -> bool:
-        if self.viewer is None:
-            return not self.everything and is_hidden_deal(action)
-        return is_hidden_deal(action, self.viewer)
+    def veiled(self, index: int) -> bool:
+        return index in self.secret
 
     def _group(self, before: dict, after: dict, state: dict, by: str) -> int:
         """Actions of one player turn form a group (from the action that starts the turn to the

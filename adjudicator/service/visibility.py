@@ -1,44 +1,58 @@
-"""Who may see a stored game's hidden information (hands, Intrigue cards, deck contents, the
-dealer's seed): its uploader always, everyone once the game is finished, and until then the
-public sees a public view (issue 9).
+"""Who may see a stored game's hidden information (issue 28; the concept: core/observers.py).
 
-The public view of a log keeps every decision (each was made in the open at the table) and
-every public chance outcome (a Conflict card revealed, a card into the Imperium Row); it drops
-the seed, which predicts every deal, and writes the cards dealt into a hand as face-down `"?"`
-cards, the log format's own notation for a card nobody else has seen."""
+Its uploader sees everything, and so does everyone once the game is finished; until then the
+public sees the public view of every answer about it: the log without its seed and with the
+secret values face down, states and positions without the other players' hidden cards, and no
+checksum of a state it may not see (a checksum of the whole state lets a caller test a guess of
+a hidden hand). The uploader may ask for one seat's view with `as=<seat>`.
+
+Each function here takes what is stored and an observer, and answers what that observer may read.
+"""
 
 from __future__ import annotations
 
-import copy
+import json
 
-HIDDEN_DEALS = ("draw", "draw-intrigue", "steal-intrigue",  # Dune: Imperium
-                "draw-treachery", "draw-traitors")  # classic Dune
+from ..core.errors import Forbidden
+from ..core.observers import PUBLIC, REFEREE, Observer, face_down, unseen
+
+VEILED = "the message names what only some players saw"
 
 
 def sees_everything(row: dict, token: str | None) -> bool:
     return bool(row["finished"]) or (token is not None and token == row["owner"])
 
 
-def public_log(log: dict) -> dict:
-    view = copy.deepcopy(log)
-    if isinstance(view.get("setup"), dict):
-        view["setup"].pop("seed", None)
-    for action in view.get("actions", []):
-        if is_hidden_deal(action):
-            face_down(action)
-    return view
+def observer_of(row: dict, token: str | None, seat: str | None = None) -> Observer:
+    """The observer a request about a stored game is answered for."""
+    if not sees_everything(row, token):
+        if seat is not None:
+            raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's "
+                            "token may ask for it", "?as")
+        return PUBLIC
+    return Observer(seat) if seat is not None else REFEREE
 
 
-def is_hidden_deal(action: dict, viewer: str | None = None) -> bool:
-    """A card dealt into a hand that `viewer` (None: the public) did not see."""
-    return (action.get("by") == "chance" and action.get("do") in HIDDEN_DEALS
-            and (viewer is None or action.get("player") != viewer))
+def secrets_of(row: dict) -> list[dict]:
+    return json.loads(row.get("secrets") or "[]")
 
 
-def face_down(action: dict) -> dict:
-    """The dealt cards of `action` (changed in place) written as face-down `"?"` cards."""
-    if isinstance(action.get("cards"), list):
-        action["cards"] = ["?"] * len(action["cards"])
-    if "card" in action:
-        action["card"] = "?"
-    return action
+def verdict_view(verdict: dict, hidden: dict[int, list[str]]) -> dict:
+    """A verdict as an observer who may not see `hidden` (index -> fields) reads it: no checksum
+    of the whole state, no message about a secret action, the steps the engine took for the log
+    (`implied`: cards it dealt among them) face down."""
+    out = {k: v for k, v in verdict.items() if k != "checksum"}
+    if verdict["index"] in hidden and out.get("message"):
+        out["message"] = VEILED
+    if "implied" in out:
+        out["implied"] = [face_down(a, [k for k in a if k not in ("by", "do", "player", "from")])
+                          for a in out["implied"]]
+    return out
+
+
+def report_view(report: dict, row: dict, observer: Observer) -> dict:
+    if observer.referee:
+        return report
+    hidden = unseen(secrets_of(row), observer)
+    return {**report, "final_checksum": row.get("public_checksum"), "public_view": True,
+            "verdicts": [verdict_view(v, hidden) for v in report["verdicts"]]}

@@ -1,0 +1,83 @@
+"""Checkpoints of stored games (issue 28): reading a state, a view or a position of a stored game
+re-applies at most EVERY actions, never the whole log.
+
+The replay that stores a game keeps the state after every EVERY-th logged action (and the state
+as set up, index -1), with what the log keeps secret from whom and the public checksum of its
+end. They are keyed by engine version: the first read with a new engine rebuilds them (one
+replay, under the caller's deadline), so they never disagree with the engine that reads them.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+from .. import ENGINE_VERSION
+from ..core.canonical import checksum, restore
+from ..core.logs import Log
+from ..core.replay import Driver, Replay
+from ..store import transaction
+
+EVERY = 64
+
+
+class Recorder:
+    """The `observe` hook of the replay that stores a game: a checkpoint at the first decision
+    point a scenario can name once half of EVERY actions have passed (a position read from it
+    needs no earlier one), and after EVERY actions in any case."""
+
+    def __init__(self, run: Replay):
+        self.rules, self.last = run.rules, -1
+        self.rows = [(-1, *run.driver.frozen())]
+
+    def __call__(self, verdict, driver: Driver) -> None:
+        since = verdict.index - self.last
+        if since >= EVERY or (since >= EVERY // 2 and self.rules.anchor(driver.state)):
+            self.rows.append((verdict.index, *driver.frozen()))
+            self.last = verdict.index
+
+
+def replay_for_store(log: Log, deadline: float | None = None) -> tuple[dict, dict]:
+    """The stored report, and what is kept beside it: `secrets`, `public_checksum`, `checkpoints`."""
+    run = Replay(log, "strict", "none", deadline=deadline, secrets=True)
+    recorder = run.observe = Recorder(run)
+    report = run.run()
+    return report, {"secrets": run.secrets, "public_checksum": checksum(log.rules.public_view(run.state, None)),
+                    "checkpoints": recorder.rows}
+
+
+def save(db, game_id: str, kept: dict) -> None:
+    """Inside the caller's transaction: the secrets, the public checksum and the checkpoints."""
+    db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
+               [json.dumps(kept["secrets"]), kept["public_checksum"], game_id])
+    db.execute("delete from checkpoints where game = ?", [game_id])
+    db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng) values (?, ?, ?, ?, ?)",
+                        [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng))
+                         for i, data, rng in kept["checkpoints"]])
+
+
+def current(db, row: dict, log: Log, deadline: float | None) -> dict:
+    """The row with its secrets and checkpoints made by this engine (rebuilt once if missing)."""
+    made = list(db.query("select 1 from checkpoints where game = ? and engine = ? limit 1",
+                         [row["id"], ENGINE_VERSION]))
+    if made and row.get("secrets") is not None:
+        return row
+    _, kept = replay_for_store(log, deadline)
+    with transaction(db):
+        save(db, row["id"], kept)
+    return {**row, "secrets": json.dumps(kept["secrets"]), "public_checksum": kept["public_checksum"]}
+
+
+def nearest(db, game_id: str, rules, index: int) -> tuple[int, Driver]:
+    """The latest checkpoint at or before logged action `index` (-1: the game as set up), as a
+    driver standing right after that action."""
+    found = next(iter(db.query("select idx, state, rng from checkpoints where game = ? and engine = ? and idx <= ? "
+                               "order by idx desc limit 1", [game_id, ENGINE_VERSION, index])))
+    return found["idx"], Driver(rules, restore(zlib.decompress(found["state"]), json.loads(found["rng"])))
+
+
+def below(db, game_id: str, index: int) -> int | None:
+    """The checkpoint before the one at `index`, if any (an earlier start for a position)."""
+    rows = list(db.query("select idx from checkpoints where game = ? and engine = ? and idx < ? order by idx desc "
+                         "limit 1", [game_id, ENGINE_VERSION, index]))
+    return rows[0]["idx"] if rows else None
