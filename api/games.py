@@ -60,7 +60,8 @@ def report(game_id: str):
 @bp.get("/v1/games/<game_id>/states/<int:index>")
 def state(game_id: str, index: int):
     viewer = text_arg("as", 32) if "as" in request.args else None
-    return ok(games.state_at(get_db(), game_id, index, viewer, caller(), deadline()))
+    found, applied = games.state_at(get_db(), game_id, index, viewer, caller(), deadline())
+    return applied_header(ok(found), applied)
 
 
 @bp.get("/v1/games/<game_id>/views/<int:step>")
@@ -81,8 +82,12 @@ def position(game_id: str, index: int):
     """The compact scenario before logged action `index`, ready to edit and post to /v1/positions/check
     (the public view before the game is finished, unless the caller uploaded it)."""
     found, applied = games.position(get_db(), game_id, index, caller(), deadline())
-    response = ok(found)
-    response.headers["X-Actions-Applied"] = str(applied)  # the work of the read: at most 64 actions
+    return applied_header(ok(found), applied)
+
+
+def applied_header(response: Response, applied: int) -> Response:
+    """The work of a read from a checkpoint: the logged actions the engine re-applied for it."""
+    response.headers["X-Actions-Applied"] = str(applied)
     return response
 
 

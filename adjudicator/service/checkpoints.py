@@ -1,5 +1,5 @@
 """Checkpoints of stored games (issue 28): reading a state, a view or a position of a stored game
-re-applies at most EVERY actions, never the whole log.
+re-applies a few dozen actions (at most 2 x EVERY), never the whole log.
 
 The replay that stores a game keeps the state after every EVERY-th logged action (and the state
 as set up, index -1), with what the log keeps secret from whom and the public checksum of its
@@ -18,7 +18,7 @@ from ..core.logs import Log
 from ..core.replay import Driver, Replay
 from ..store import transaction
 
-EVERY = 64
+EVERY = 32
 
 
 class Recorder:

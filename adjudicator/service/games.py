@@ -213,10 +213,11 @@ def replayed_to(db, row: dict, log, index: int, deadline: float | None = None, m
 
 
 def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str | None = None,
-             deadline: float | None = None) -> dict:
+             deadline: float | None = None) -> tuple[dict, int]:
     """The state after logged action `index`: whole for the uploader or a finished game, else
     the public view; `viewer` asks for one player's view, which shows that player's hand, so only
-    those who may see everything may ask for it. Its checksum is of the state as shown."""
+    those who may see everything may ask for it. Its checksum is of the state as shown. With it,
+    the number of logged actions re-applied from the nearest checkpoint."""
     row = get_row(db, game_id)
     observer = observer_of(row, token, viewer)
     if not 0 <= index < row["actions"]:
@@ -224,12 +225,13 @@ def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str
     if row["first_illegal"] is not None and index >= row["first_illegal"]:
         raise NotFound(f"action {row['first_illegal']} is illegal: there is no state after it", "/index")
     log, row = stored_log(db, row, deadline)
-    state = replayed_to(db, row, log, index, deadline).state
+    run = replayed_to(db, row, log, index, deadline)
+    state, applied = run.state, len(run.verdicts)
     if viewer is not None and viewer not in state["game"]["seats"]:
         raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
     if not observer.referee:
         state = log.rules.public_view(state, observer.seat)
-    return {"index": index, "checksum": checksum(state), "state": state, "public_view": observer.public}
+    return {"index": index, "checksum": checksum(state), "state": state, "public_view": observer.public}, applied
 
 
 def position(db, game_id: str, index: int, token: str | None = None,
