@@ -324,11 +324,15 @@ def _prepared(db_path: str):
 @click.option("--proxies", type=click.IntRange(0), default=None,
               help="reverse proxies in front (their X-Forwarded-For names the client); "
                    "default ADJUDICATOR_PROXIES or 0")
+@click.option("--compute-in-flight", type=click.IntRange(1), default=None,
+              help="compute requests run at once (more: 503); default ADJUDICATOR_COMPUTE_IN_FLIGHT or threads - 2")
 def serve(host: str, port: int, db: str, threads: int, connections: int, read_seconds: float,
-          proxies: int | None) -> None:
+          proxies: int | None, compute_in_flight: int | None) -> None:
     """Serve the API with waitress, set up against slow and oversized clients (api/server.py)."""
 
     config = {"DATABASE": db} | ({"PROXIES": proxies} if proxies is not None else {})
+    if compute_in_flight is not None:
+        config["COMPUTE_IN_FLIGHT"] = compute_in_flight
     app = create_app(config)
     click.echo(f"Dune Adjudicator on http://{host}:{port} (database {db})")
     run_server(app, host, port, threads, connections, read_seconds)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from flask import Flask, g
@@ -43,7 +44,11 @@ def create_app(config: dict | None = None) -> Flask:
         RATELIMIT_ENABLED=True,
         RATELIMIT_READ=_env("RATELIMIT_READ", "1200 per minute"),  # per token, or per address without one
         RATELIMIT_WRITE=_env("RATELIMIT_WRITE", "120 per minute"),
-        RATELIMIT_COMPUTE=_env("RATELIMIT_COMPUTE", "120 per minute"),
+        # CPU seconds of compute (replays) per token or address; "60 per minute" is one core's worth
+        BUDGET_COMPUTE=_env("BUDGET_COMPUTE", "60 per minute"),
+        # compute requests running at once in one process (None: `adjudicator serve` sets threads - 2)
+        COMPUTE_IN_FLIGHT=int(_env("COMPUTE_IN_FLIGHT", "0")) or None,
+        CPU_CLOCK=time.thread_time,  # the CPU of the thread serving the request (tests inject their own)
         # how many reverse proxies stand in front (X-Forwarded-For): 0 when clients connect directly
         PROXIES=int(_env("PROXIES", "0")),
     )

@@ -8,7 +8,9 @@ client holds a connection, never a thread. What is set here:
 - bodies over 4 MiB are refused as they arrive, chunked ones included (waitress would otherwise
   buffer up to 1 GiB to disk first); bodies up to that size reach the app, which answers its own
   2 MiB limit with a problem+json 413;
-- 1,000 connections instead of waitress's 100, watched with poll() (select() stops at 1,024).
+- 1,000 connections instead of waitress's 100, watched with poll() (select() stops at 1,024);
+- compute requests in flight: threads - 2 unless configured (api/throttle.py), so two threads
+  are always left for `/healthz` and cheap reads.
 
 One process still has one address's worth of connections to give: facing the internet, put a
 reverse proxy in front (docs/security.md)."""
@@ -63,6 +65,8 @@ class Server(TcpWSGIServer):
 
 def serve(app, host: str, port: int, threads: int = 8, connections: int = 1000, read_seconds: float = 30) -> None:
     _enough_descriptors(connections + 64)
+    if app.config.get("COMPUTE_IN_FLIGHT") is None:
+        app.config["COMPUTE_IN_FLIGHT"] = max(1, threads - 2)
     adj = Adjustments(host=host, port=port, threads=threads, connection_limit=connections, **SETTINGS)
     server = Server(app, map={}, adj=adj)
     server.read_seconds = read_seconds

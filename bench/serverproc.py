@@ -21,7 +21,8 @@ class Server:
     """`adjudicator serve` in its own process, on 127.0.0.1 only."""
 
     # benchmarks and durability runs send thousands of requests from one address on purpose
-    GENEROUS = {f"ADJUDICATOR_RATELIMIT_{b}": "1000000 per minute" for b in ("READ", "WRITE", "COMPUTE")}
+    GENEROUS = {"ADJUDICATOR_RATELIMIT_READ": "1000000 per minute", "ADJUDICATOR_RATELIMIT_WRITE": "1000000 per minute",
+                "ADJUDICATOR_BUDGET_COMPUTE": "1000000 per minute", "ADJUDICATOR_COMPUTE_IN_FLIGHT": "1000"}
 
     def __init__(self, db: str, port: int | None = None, threads: int = 16, workers: int = 0,
                  env: dict | None = None, args: tuple[str, ...] = ()):

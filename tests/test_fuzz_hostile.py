@@ -37,7 +37,7 @@ def client(tmp_path_factory):
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.db"
     generous = "1000000 per minute"
     app = app_on(path, REPLAY_SECONDS=2, RATELIMIT_READ=generous, RATELIMIT_WRITE=generous,
-                 RATELIMIT_COMPUTE=generous)
+                 BUDGET_COMPUTE=generous)
     START["rss"] = peak_rss_mb()  # here, not at import: tests that ran before may have raised the peak
     return app.test_client()
 

@@ -37,7 +37,7 @@ def server(tmp_path_factory):
 
     db = tmp_path_factory.mktemp("viewer") / "viewer.db"
     prepare(open_db(db))
-    app = create_app({"DATABASE": str(db), "TESTING": True, "RATELIMIT_COMPUTE": "100000 per minute"})
+    app = create_app({"DATABASE": str(db), "TESTING": True, "BUDGET_COMPUTE": "100000 per minute"})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

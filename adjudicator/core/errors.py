@@ -124,6 +124,13 @@ class RateLimited(AdjudicatorError):
         self.retry_after = retry_after
 
 
+class Overloaded(RateLimited):
+    """The process runs as many compute requests as it allows (any client's): 503 with `Retry-After`."""
+
+    code = "overloaded"
+    status = 503
+
+
 MAX_PROBLEMS = 100
 
 

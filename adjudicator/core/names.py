@@ -12,9 +12,23 @@ from .errors import UnknownName
 _NON_WORD = re.compile(r"[^0-9a-zа-я]+")
 
 
-@lru_cache(maxsize=8192)
+# A name longer than this is folded but never cached: the cache holds at most 8,192 keys of at
+# most 100 characters (a few MB), however long the names a client sends (issue 28: 1,000 query
+# values of 60,000 characters grew the server by 130-150 MB).
+MAX_CACHED_NAME = 100
+
+
 def fold(name: str) -> str:
     """`"Dune, the Desert Planet"` and `"dune-the-desert-planet"` fold to the same key."""
+    return _cached_fold(name) if len(name) <= MAX_CACHED_NAME else _fold(name)
+
+
+@lru_cache(maxsize=8192)
+def _cached_fold(name: str) -> str:
+    return _fold(name)
+
+
+def _fold(name: str) -> str:
     text = unicodedata.normalize("NFKD", name.lower().replace("ё", "е").replace("й", "и"))
     text = "".join(c for c in text if not unicodedata.combining(c))
     return _NON_WORD.sub("", text)

@@ -38,7 +38,15 @@ def supported_games() -> list[str]:
     return names
 
 
+MAX_GAME_NAME = 80  # "Dune: Imperium – Uprising" and every alias fit many times over
+
+
 def resolve_game(name: str, pointer: str = "") -> tuple[str, str]:
+    """The (system, edition) a game name means; a name longer than any game's is refused before
+    it is folded (a query parameter may be as long as the request line allows)."""
+    if len(name or "") > MAX_GAME_NAME:
+        raise MalformedLog(f"a game name is at most {MAX_GAME_NAME} characters, not {len(name)}", pointer,
+                           code="bad-parameter")
     found = _games().get(fold(name or ""))
     if found is None:
         raise MalformedLog(f"unknown game {name!r}; known: {', '.join(supported_games())}", pointer,
