@@ -181,9 +181,11 @@ def secret_actions(system: str, log: dict) -> dict[int, dict]:
     return found
 
 
-def violations(answer, system: str, log: dict, whole: set[str], names: dict[str, set[str]]) -> list[str]:
+def violations(answer, system: str, log: dict, whole: set[str], names: dict[str, set[str]],
+               held: dict[str, dict] | None = None) -> list[str]:
     """Everything in `answer` (JSON, or text) that shows hidden information: seeds, hidden zones,
-    secret action values, labels naming secret cards, whole-state checksums."""
+    secret action values, labels naming secret cards, whole-state checksums. `held`: for a
+    compact scenario, what each player truly holds in the position it describes (SCENARIO)."""
     found = []
     if isinstance(answer, str):  # a CSV export
         leaked = sorted(set(CHECKSUM.findall(answer)) & whole)
@@ -196,7 +198,7 @@ def violations(answer, system: str, log: dict, whole: set[str], names: dict[str,
             found.append(f"{_where(path)}/rng (the dealer's state predicts every deal)")
         for who, pl in _player_records(node):
             for zone in PLAYER_ZONES[system]:
-                if zone in pl and not face_down_only(pl[zone]):
+                if zone in pl and not face_down_only(pl[zone]) and not _public_in_scenario(zone, pl, held, who, names):
                     found.append(f"{_where(path)}/players/{who}/{zone} = {json.dumps(pl[zone])[:120]}")
         for key, inner in GAME_ZONES[system].items():
             if key not in node:
@@ -223,6 +225,32 @@ def violations(answer, system: str, log: dict, whole: set[str], names: dict[str,
     return found
 
 
+# SCENARIO: a compact scenario (a stored position) is written as the state at the start of the
+# turn plus what was `played` since, as the public saw it; it cannot write a deck as a count (a
+# position must be playable on). So it may name cards that are public by now: a hand at the start
+# of the turn whose cards were all revealed since, or the cards whose place is unknown to the
+# public (the deck and the face-down hand together: a "pool", which gives nothing away). It must
+# not name a card the player still holds hidden, nor list the deck alone while the hand is hidden
+# (that gives the hand away by difference). `held` is the truth, from our own replay.
+POOLED = ("deck",)
+
+
+def _public_in_scenario(zone: str, record: dict, held: dict | None, who, names: dict[str, set[str]]) -> bool:
+    if held is None or who not in held or not isinstance(record[zone], list):
+        return False
+    truth = held[who]
+    if zone in POOLED:
+        return not truth["hand"] or len(record[zone]) >= len(truth["hand"]) + truth["deck"]
+    hidden = set(truth.get(zone, ()))
+    return not any(_card_ids(c, names) & hidden for c in record[zone] if isinstance(c, str) and c not in FACE_DOWN)
+
+
+def _card_ids(name: str, names: dict[str, set[str]]) -> set[str]:
+    """The card ids a name (an id, or a display name in any language or case) may stand for."""
+    folded = name.casefold()
+    return {name} | {cid for cid, shown in names.items() if folded in {n.casefold() for n in shown}}
+
+
 def _secret_values(action: dict, system: str) -> set[str]:
     values = set()
     for f in secret_fields(system, action):
@@ -233,17 +261,29 @@ def _secret_values(action: dict, system: str) -> set[str]:
     return values
 
 
-def whole_state_checksums(log: dict) -> set[str]:
-    """Checksums of the whole state after every step, by our own replay: the verdicts' checksums
-    and our own xxh3 of each snapshot's canonical JSON (with and without the RNG)."""
+HELD = ("hand", "intrigue", "traitors", "drawn_traitors", "face_dancers")
+
+
+def truth_of(log: dict) -> dict:
+    """What our own replay knows of the whole game: `checksums` of the whole state after every step
+    (the verdicts' and our own xxh3 of each snapshot's canonical JSON, with and without the RNG),
+    `held[i]`: what each player holds after action i (its hidden zones' cards, its deck's size),
+    and `seat`: a player holding hidden cards at the end (whose own view must show them)."""
     report = Replay(parse_log(log), "strict", "all").run()
     found = {v["checksum"] for v in report["verdicts"] if v.get("checksum")}
     found.add(report["final_checksum"])
+    held = []
     for state in [*report["snapshots"], report["final_state"]]:
         found.add(xxhash.xxh3_64_hexdigest(orjson.dumps(state, option=orjson.OPT_SORT_KEYS)))
         found.add(xxhash.xxh3_64_hexdigest(orjson.dumps({k: v for k, v in state.items() if k != "rng"},
                                                         option=orjson.OPT_SORT_KEYS)))
-    return found
+        held.append({pid: {**{z: list(pl[z]) for z in HELD if isinstance(pl.get(z), list)},
+                           "hand": list(pl.get("hand") or ()),
+                           "deck": len((pl.get("deck") or {}).get("cards", ()))}
+                     for pid, pl in state["players"].items()})
+    final = report["final_state"]["players"]
+    seat = next(pid for pid, pl in final.items() if any(pl.get(z) for z in ("hand", "intrigue", "traitors")))
+    return {"checksums": found, "held": held, "seat": seat}
 
 
 # --- the service and what it answers ---------------------------------------------------------------
@@ -260,7 +300,7 @@ class Service:
                                "RATELIMIT_WRITE": plenty, "RATELIMIT_COMPUTE": plenty})
         self.client = self.app.test_client()
         self.uploader = {"Authorization": f"Bearer {tokens.create(open_db(path), 'organiser')[1]}"}
-        self.games, self.answers, self.names, self.whole = {}, {}, {}, {}
+        self.games, self.answers, self.names, self.truths = {}, {}, {}, {}
 
     def game(self, config) -> dict:
         """The unfinished game of `config`, uploaded into a tournament of its own."""
@@ -275,8 +315,7 @@ class Service:
             secrets = secret_actions(config.system, log)
             assert secrets, f"{config.id}: the unfinished log holds no secret action"
             self.games[config.id] = {"id": stored.get_json()["id"], "log": log, "tournament": tournament,
-                                     "first": min(secrets), "last": len(log["actions"]) - 1,
-                                     "seat": log["game"]["players"][0]["id"]}
+                                     "first": min(secrets), "last": len(log["actions"]) - 1}
         return self.games[config.id]
 
     def answer(self, config, url: str, anonymous: bool):
@@ -302,10 +341,17 @@ class Service:
             self.names[config.id] = names
         return self.names[config.id]
 
-    def whole_checksums(self, config) -> set[str]:
-        if config.id not in self.whole:
-            self.whole[config.id] = whole_state_checksums(self.game(config)["log"])
-        return self.whole[config.id]
+    def truth(self, config) -> dict:
+        if config.id not in self.truths:
+            self.truths[config.id] = truth_of(self.game(config)["log"])
+        return self.truths[config.id]
+
+    def violations(self, config, kind: str, body) -> list[str]:
+        truth, game = self.truth(config), self.game(config)
+        index = _indexes(game)[kind.split("-")[1]] if kind.startswith("position-") else None
+        # a position is the state before its action: after action index - 1
+        held = truth["held"][index - 1] if index else None
+        return violations(body, config.system, game["log"], truth["checksums"], self.card_names(config), held)
 
 
 @pytest.fixture(scope="module")
@@ -343,11 +389,16 @@ KINDS = [kind for kind, _, _ in CALLS]
 UPLOADER_SEES = [kind for kind, _, sees in CALLS if sees]
 
 
+def _indexes(game: dict) -> dict[str, int]:
+    """The actions the state, view and position routes are asked at: the first secret one, the
+    one after it, the last of the unfinished log."""
+    return {"first": game["first"], "after": min(game["first"] + 1, game["last"]), "last": game["last"]}
+
+
 def _url(service, config, kind: str) -> str:
     game = service.game(config)
     template = next(url for k, url, _ in CALLS if k == kind)
-    return template.format(g=game["id"], t=game["tournament"], first=game["first"], last=game["last"],
-                           after=min(game["first"] + 1, game["last"]), seat=game["seat"])
+    return template.format(g=game["id"], t=game["tournament"], seat=service.truth(config)["seat"], **_indexes(game))
 
 
 def _stored_game_get_rules(app) -> set[str]:
@@ -369,8 +420,7 @@ def test_the_public_sees_no_hidden_information(service, config, kind):
     assert status < 500, (config.id, kind, status, body)
     if status >= 400:
         assert content_type == PROBLEM, (config.id, kind, status, content_type)
-    found = violations(body, config.system, service.game(config)["log"], service.whole_checksums(config),
-                       service.card_names(config))
+    found = service.violations(config, kind, body)
     assert not found, f"{config.id} {kind}: an anonymous caller reads hidden information:\n" + "\n".join(found[:12])
 
 
@@ -379,8 +429,7 @@ def test_the_public_sees_no_hidden_information(service, config, kind):
 def test_the_uploader_still_sees_the_secrets(service, config, kind):
     status, _, body = service.answer(config, _url(service, config, kind), anonymous=False)
     assert status == 200, (config.id, kind, status, body)
-    found = violations(body, config.system, service.game(config)["log"], service.whole_checksums(config),
-                       service.card_names(config))
+    found = service.violations(config, kind, body)
     assert found, f"{config.id} {kind}: the uploader's answer shows no secret at all"
 
 
