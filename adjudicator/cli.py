@@ -325,7 +325,8 @@ def _prepared(db_path: str):
               help="reverse proxies in front (their X-Forwarded-For names the client); "
                    "default ADJUDICATOR_PROXIES or 0")
 @click.option("--compute-in-flight", type=click.IntRange(1), default=None,
-              help="compute requests run at once (more: 503); default ADJUDICATOR_COMPUTE_IN_FLIGHT or threads - 2")
+              help="compute requests run at once (more: 503); default ADJUDICATOR_COMPUTE_IN_FLIGHT, "
+                   "else threads - 2 and at most the cores")
 def serve(host: str, port: int, db: str, threads: int, connections: int, read_seconds: float,
           proxies: int | None, compute_in_flight: int | None) -> None:
     """Serve the API with waitress, set up against slow and oversized clients (api/server.py)."""

@@ -9,14 +9,16 @@ client holds a connection, never a thread. What is set here:
   buffer up to 1 GiB to disk first); bodies up to that size reach the app, which answers its own
   2 MiB limit with a problem+json 413;
 - 1,000 connections instead of waitress's 100, watched with poll() (select() stops at 1,024);
-- compute requests in flight: threads - 2 unless configured (api/throttle.py), so two threads
-  are always left for `/healthz` and cheap reads.
+- compute requests in flight (api/throttle.py), unless configured: threads - 2, so that two
+  threads are always left for `/healthz` and cheap reads, and no more than the machine's cores:
+  the replays share one GIL, so more of them at once only add waiting, `/healthz`'s included.
 
 One process still has one address's worth of connections to give: facing the internet, put a
 reverse proxy in front (docs/security.md)."""
 
 from __future__ import annotations
 
+import os
 import resource
 import time
 
@@ -66,7 +68,7 @@ class Server(TcpWSGIServer):
 def serve(app, host: str, port: int, threads: int = 8, connections: int = 1000, read_seconds: float = 30) -> None:
     _enough_descriptors(connections + 64)
     if app.config.get("COMPUTE_IN_FLIGHT") is None:
-        app.config["COMPUTE_IN_FLIGHT"] = max(1, threads - 2)
+        app.config["COMPUTE_IN_FLIGHT"] = max(1, min(threads - 2, os.cpu_count() or 1))
     adj = Adjustments(host=host, port=port, threads=threads, connection_limit=connections, **SETTINGS)
     server = Server(app, map={}, adj=adj)
     server.read_seconds = read_seconds

@@ -25,7 +25,7 @@ COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_
            "games.reverify_check", "games.position"}
 COMPUTE_WRITES = {"games.upload", "games.reverify"}  # writes that replay: counted as writes and in CPU seconds
 EXPLAINED = {"games.report"}  # compute when asked to explain (it replays the stored log)
-DEFAULT_IN_FLIGHT = 6  # waitress's 8 threads less two; `adjudicator serve` sets threads - 2
+DEFAULT_IN_FLIGHT = 6  # waitress's 8 threads less two; `adjudicator serve` sets its own (api/server.py)
 
 
 def classify() -> tuple[str | None, bool]:

@@ -275,8 +275,9 @@ def keys(server: Server, count: int, length: int = 60_000) -> dict:
     for i in range(count):
         value = f"{i:06d}" + "x" * (length - 6)
         route = "/v1/cards" if i % 2 == 0 else "/v1/timing-graph"
-        status = session.get(f"{server.url}{route}?game={value}", timeout=30).status_code
-        statuses[status] = statuses.get(status, 0) + 1
+        answer = session.get(f"{server.url}{route}?game={value}", timeout=30)
+        key = f"{answer.status_code} {answer.json().get('code')}" if answer.status_code >= 400 else answer.status_code
+        statuses[key] = statuses.get(key, 0) + 1
     after = _rss_mb(server.proc.pid)
     return {"scenario": "keys", "requests": count, "key_length": length, "statuses": statuses,
             "rss_before_mb": round(before, 1), "rss_after_mb": round(after, 1),

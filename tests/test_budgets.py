@@ -171,11 +171,12 @@ def test_compute_requests_beyond_the_cap_get_503_and_healthz_still_answers(path)
     assert app.test_client().post("/v1/positions/legal-actions", json={"log": sample()}).status_code == 200
 
 
-def test_serve_leaves_two_threads_for_cheap_requests(path, monkeypatch):
+def test_serve_leaves_two_threads_for_cheap_requests_and_runs_no_more_than_the_cores(path, monkeypatch):
     from api import server
 
     monkeypatch.setattr(server, "Server", lambda *args, **kwargs: type("S", (), {"run": lambda self: None})())
-    for threads, cap in ((8, 6), (3, 1), (1, 1)):
+    for cores, threads, cap in ((16, 8, 6), (16, 3, 1), (16, 1, 1), (2, 8, 2), (None, 8, 1)):
+        monkeypatch.setattr(server.os, "cpu_count", lambda cores=cores: cores)
         app = app_on(path)
         server.serve(app, "127.0.0.1", 0, threads=threads)
         assert app.config["COMPUTE_IN_FLIGHT"] == cap
