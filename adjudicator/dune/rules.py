@@ -210,6 +210,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             if pid != viewer:
                 for key in ("hand", "traitors", "drawn_traitors"):
                     pl[key] = len(pl[key])
+                if "face_dancers" in pl:  # the Tleilaxu's; those revealed are in `revealed`
+                    pl["face_dancers"] = len(pl["face_dancers"])
                 if pl.get("prediction"):  # the Bene Gesserit prediction is secret until it comes true
                     pl["prediction"] = "hidden"
         view["treachery"]["deck"] = len(view["treachery"]["deck"])

@@ -121,18 +121,17 @@ class TablePositions:
 
     def public_scenario(self, doc: dict, seat: str | None) -> dict:
         """What `seat` (None: the public) may see of a scenario: the other players' hands and
-        Intrigue cards face down (`"?"`, still counted in their decks; a hand its player reveals
-        among the `played` actions is seen by then), their deck's order and the cards they alone
-        looked at gone, their face-down tokens and tiles face down or gone."""
+        Intrigue cards face down (`"?"`, still counted in their decks), their deck's order and the
+        cards they alone looked at gone, their face-down tokens and tiles face down or gone."""
         out = copy.deepcopy(doc)
         out.pop("tech_bottoms", None)  # only Kota Odax saw them
-        shown = {a.get("by") for a in out.get("played", []) if a.get("do") == "reveal"}
+        out.pop("seed", None)  # the dealer's state predicts every deal (a cut writes it: cut.describe)
         for pid, pl in out.get("players", {}).items():
             if pid == seat:
                 continue
-            if "deck" in pl and pid not in shown:  # the deck's and the hand's cards together are public
+            if "deck" in pl:  # the deck's and the hand's cards together are public; which is which is not
                 pl["deck"] = sorted([*pl["deck"], *pl.get("hand", [])])
-            for zone in ("intrigue",) if pid in shown else ("hand", "intrigue"):
+            for zone in ("hand", "intrigue"):
                 if pl.get(zone):
                     pl[zone] = [HIDDEN] * len(pl[zone])
             pl.pop("masterstroke", None)  # face-down tokens: a scenario has no word for unseen ones
