@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 import time
 from functools import cache
+from urllib.parse import quote
 
 import pytest
-from hostile import PROBLEM, app_on, peak_rss_mb, sample, snapshots
+from hostile import PROBLEM, app_on, auth, peak_rss_mb, sample, snapshots, token
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from matrix import by_id, log_of, unfinished
 
 CASES = {"replays": 1700, "check": 1700, "legal": 1700}  # 5,100 in all
 SECONDS_PER_REQUEST = 8.0  # the service's own budget is set to 2 s below; the rest is a loaded machine
@@ -163,3 +165,85 @@ def test_at_least_5000_cases_ran():
     # runs after the three above (pytest keeps file order)
     assert SEEN["cases"] >= 5000, SEEN
     assert SEEN["statuses"].get(200, 0) > 500, SEEN  # the mutations leave many documents the engine judges
+
+
+# --- issue 28: the stored-game GET routes, against an unfinished and a finished game ------------------
+STORED_CASES = 400
+STORED_SEEN = {"cases": 0, "statuses": {}}
+HOSTILE_IDS = ["", "0", "-1", "x" * 300, "../../etc/passwd", "%2e%2e", "' OR 1=1 --", "\x00", "🜂", "Арракин",
+               "\u202e", "0123456789abcdef", "nan", "null", "1e400", "%", "?", "#", ";", " "]
+HOSTILE_INDEXES = ["-1", "0", "1", "2", "99", "2147483647", "2147483648", str(2**63), str(2**64), "9" * 400,
+                   "1.0", "1e3", "0x10", "١٢", "¹", " 1", "+1", "00", "-0", "abc", "", "NaN"]
+QUERY_KEYS = ["as", "lang", "timeline", "explain", "format", "tournament", "cursor", "limit", "player", "leader",
+              "valid", "step", "mode", "x"]
+QUERY_VALUES = ["red", "blue", "rival-1", "chance", "?", "", "en", "ru", "de", "EN", "true", "false", "1", "0", "yes",
+                "csv", "json", "-1", str(2**63), "9" * 300, "x" * 5000, "🜂", "Арракин", "\x00", "%", "=1+1",
+                "\ud800", "a&b=c"]
+STORED_ROUTES = ["/v1/games", "/v1/games/{id}", "/v1/games/{id}/report", "/v1/games/{id}/states/{i}",
+                 "/v1/games/{id}/views/{i}", "/v1/games/{id}/positions/{i}", "/v1/games/{id}/reverify",
+                 "/v1/tournaments/{t}", "/v1/tournaments/{t}/standings"]
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """A service holding an unfinished Uprising game and a finished solo Rival game, each in a
+    tournament of its own; requests come from the public, the uploader or a bearer it never issued."""
+    path = tmp_path_factory.mktemp("fuzz-stored") / "stored.db"
+    generous = "1000000 per minute"
+    app = app_on(path, REPLAY_SECONDS=2, RATELIMIT_READ=generous, RATELIMIT_WRITE=generous,
+                 RATELIMIT_COMPUTE=generous, BUDGET_COMPUTE="1000000 per minute")
+    client, uploader = app.test_client(), auth(token(path, "organiser"))
+    games = []
+    for log in (unfinished(by_id("uprising-4p-choam")), log_of(by_id("uprising-1p-rivals"))):
+        made = client.post("/v1/tournaments", json={"name": "fuzz"}, headers=uploader)
+        assert made.status_code == 201, made.data[:300]
+        tournament = made.get_json()["id"]
+        answer = client.post(f"/v1/games?tournament={tournament}", json=log, headers=uploader)
+        assert answer.status_code == 201, answer.data[:300]
+        games.append((answer.get_json()["id"], tournament, len(log["actions"])))
+    return {"client": client, "games": games,
+            "headers": [{}, uploader, auth("da_00000000_" + "x" * 32), {"Authorization": "Bearer"}]}
+
+
+@st.composite
+def stored_request(draw):
+    game = draw(st.integers(0, 1))
+    route = draw(st.sampled_from(STORED_ROUTES))
+    real_id = draw(st.integers(0, 3)) > 0
+    index = draw(st.one_of(st.sampled_from(HOSTILE_INDEXES), st.integers(-5, 1200).map(str)))
+    query = draw(st.lists(st.tuples(st.sampled_from(QUERY_KEYS), st.sampled_from(QUERY_VALUES)), max_size=4))
+    return game, route, real_id, draw(st.sampled_from(HOSTILE_IDS)), index, query, draw(st.integers(0, 3))
+
+
+@settings(max_examples=STORED_CASES, **SETTINGS)
+@given(case=stored_request())
+def test_stored_game_reads_survive_hostile_requests(stored, case):
+    """Random and hostile ids, indexes and query strings (?as=, ?lang=, ?timeline=, huge numbers,
+    unicode) on every GET route of a stored game: never a 5xx, every 4xx a problem+json."""
+    game, route, real_id, hostile_id, index, query, who = case
+    game_id, tournament, actions = stored["games"][game]
+    ident = game_id if real_id else hostile_id
+    path = route.format(id=quote(ident, safe=""), t=quote(tournament if real_id else hostile_id, safe=""),
+                        i=quote(index, safe=""))
+    query = [(k, v.encode("utf-8", "surrogatepass")) for k, v in query]
+    start = time.monotonic()
+    response = stored["client"].get(path, query_string=query, headers=stored["headers"][who])
+    took = time.monotonic() - start
+    STORED_SEEN["cases"] += 1
+    STORED_SEEN["statuses"][response.status_code] = STORED_SEEN["statuses"].get(response.status_code, 0) + 1
+    assert response.status_code < 500, (path, query, who, response.data[:300])
+    assert took < SECONDS_PER_REQUEST, (path, query, took)
+    if response.status_code >= 400:
+        assert response.content_type == PROBLEM, (path, query, response.status_code, response.content_type)
+        problem = response.get_json(force=True)
+        assert problem["status"] == response.status_code and problem["code"], (path, query, problem)
+    elif who != 1 and game == 0 and response.mimetype == "application/json":
+        assert b'"seed"' not in response.data, (path, query)  # the unfinished game's dealer stays secret
+
+
+def test_the_stored_game_fuzzing_reached_the_games():
+    # runs after the test above (pytest keeps file order)
+    print("stored-game reads by status:", dict(sorted(STORED_SEEN["statuses"].items())))
+    assert STORED_SEEN["cases"] >= STORED_CASES, STORED_SEEN
+    assert STORED_SEEN["statuses"].get(200, 0) > STORED_CASES // 10, STORED_SEEN
+    assert STORED_SEEN["statuses"].get(404, 0) > 0 and STORED_SEEN["statuses"].get(400, 0) > 0, STORED_SEEN
