@@ -17,6 +17,9 @@ from collections import Counter
 from ..core.errors import problem
 from .audit_bloodlines import audit_bloodlines
 from .audit_immortality import audit_immortality
+from .audit_seats import agents as dealt_agents
+from .audit_seats import conflict_levels, in_turn_order, known_rival_leader, scores_influence
+from .audit_seats import troops as dealt_troops
 from .content import COMMANDER_DECK, FACTIONS, Content, board_tracks, in_game
 from .deck import HIDDEN
 from .registry import CHANCES, CHOICES
@@ -24,8 +27,8 @@ from .rounds import STEPS
 from .scenario import esc
 
 PHASES = ("setup", "round-start", "player-turns", "combat", "makers", "recall", "endgame", "over")
-TASKS = ("flow", "turn", "agent", "reveal", "choice", "window", "steps", "chance")
-PLAYER_COUNTS = (3, 4)
+TASKS = ("flow", "turn", "agent", "reveal", "choice", "window", "steps", "chance", "rival")
+PLAYER_COUNTS = (3, 4, 6)  # seats: 1-2 players sit with Rivals (audit_seats.py)
 TRACK_MAX = 6
 
 
@@ -145,7 +148,8 @@ def _names(state: dict, cnt: Content, out: list) -> None:
         _check_id(cnt, "post", post.split("#")[0], f"/board/spies/{esc(post)}", out)
     for pid in state["game"]["seats"]:
         pl, ptr = state["players"][pid], f"/players/{esc(pid)}"
-        _check_id(cnt, "leader", pl["leader"], f"{ptr}/leader", out)
+        if not known_rival_leader(state, pid):
+            _check_id(cnt, "leader", pl["leader"], f"{ptr}/leader", out)
         for i, space in enumerate(pl["placed"]):
             _check_id(cnt, "space", space, f"{ptr}/placed/{i}", out)
         for faction in pl["influence"]:
@@ -199,7 +203,8 @@ def _copies(state: dict, cnt: Content, out: list) -> None:
 
 
 def _units(state: dict, cnt: Content, pid: str, out: list) -> None:
-    pl, ptr, rules = state["players"][pid], f"/players/{esc(pid)}", cnt.rules
+    pl, ptr, rules = state["players"][pid], f"/players/{esc(pid)}", dict(cnt.rules)
+    rules["troops"] = dealt_troops(state, cnt, pid)
     troops = pl["troops"]
     for key, n in sorted(troops.items()):
         if n < 0 and key == "supply":  # more troops out than a player has
@@ -221,7 +226,7 @@ def _units(state: dict, cnt: Content, pid: str, out: list) -> None:
         out.append(problem(f"{ptr}/spies", "beyond-supply", f"{pid} has {pl['spies']} spies in supply, "
                            f"{board_spies} on the board and {pl.get('spies_trashed', 0)} in the box; "
                            f"each player has {rules['spies']}"))
-    agents = (3 if pl["swordmaster"] else rules["agents"]) + (1 if state["board"].get("mentat") == pid else 0)
+    agents = dealt_agents(state, cnt, pid) + pl["swordmaster"] + (1 if state["board"].get("mentat") == pid else 0)
     agents -= 1 if pl.get("agent_unit") else 0  # an Agent fighting as a unit (Into the Fray) is out of play
     if pl["agents"] != agents:
         out.append(problem(f"{ptr}/agents", "beyond-supply", f"{pid} has {agents} Agents (Swordmaster, Mentat "
@@ -282,7 +287,7 @@ def _alliances(state: dict, cnt: Content, out: list) -> None:
         tracks = sorted(f for f in board_tracks(cnt, state) if pl["influence"].get(f, 0) >= 2)
         allied = sorted(f for f in board_tracks(cnt, state) if state["alliances"].get(f) == q)
         least = start + len(tracks) + len(allied)
-        if pl["vp"] < least:
+        if pl["vp"] < least and scores_influence(state, q):
             out.append(problem(f"/players/{esc(q)}/vp", "victory-points",
                                f"{q} has {pl['vp']} VP, fewer than the {least} their Influence and Alliances give "
                                f"({start} at the start, 1 for each track at 2 or more: {tracks or 'none'}, "
@@ -291,7 +296,7 @@ def _alliances(state: dict, cnt: Content, out: list) -> None:
 
 def _conflict(state: dict, cnt: Content, out: list) -> None:
     board, rnd = state["board"], state["round"]
-    full = list(cnt.rules["conflict_levels"])
+    full = conflict_levels(state, cnt)
     if rnd > len(full):
         out.append(problem("/round", "round", f"the game has at most {len(full)} rounds, not {rnd}"))
         return
@@ -327,7 +332,7 @@ def _phase(state: dict, out: list) -> None:
                 out.append(problem(f"/players/{esc(q)}/revealed", "phase", f"{q} has revealed at {phase}"))
     if phase == "combat":
         for q in seats:
-            if not players[q]["revealed"]:
+            if not players[q]["revealed"] and in_turn_order(state, q):
                 out.append(problem(f"/players/{esc(q)}/revealed", "phase", f"{q} has not revealed yet: the "
                                    "Combat begins when everyone has"))
     if phase == "player-turns" and state["board"]["conflict"] is None:

@@ -82,7 +82,8 @@ def _cards(state: dict, cnt: Content, out: list) -> None:
     t, total, seen = state["tleilaxu"], Counter(tleilaxu_cards(cnt)), Counter()
     if len(t["row"]) > ROW:
         out.append(problem("/tleilaxu/row", "row-size", f"the Tleilaxu Row holds {ROW} cards, not {len(t['row'])}"))
-    zones = [("/tleilaxu/deck", t["deck"]), ("/tleilaxu/row", t["row"])]
+    zones = [("/tleilaxu/deck", t["deck"]), ("/tleilaxu/row", t["row"]),
+             ("/tleilaxu/removed", t.get("removed", []))]  # out of the game by a solo Rival's card
     for pid in state["game"]["seats"]:
         pl = state["players"][pid]
         zones += [(f"/players/{esc(pid)}/{key}" + ("/cards" if key == "deck" else ""), get(pl)) for key, get in ZONES]
