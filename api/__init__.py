@@ -44,8 +44,9 @@ def create_app(config: dict | None = None) -> Flask:
         RATELIMIT_ENABLED=True,
         RATELIMIT_READ=_env("RATELIMIT_READ", "1200 per minute"),  # per token, or per address without one
         RATELIMIT_WRITE=_env("RATELIMIT_WRITE", "120 per minute"),
-        # CPU seconds of compute (replays) per token or address; "60 per minute" is one core's worth
-        BUDGET_COMPUTE=_env("BUDGET_COMPUTE", "60 per minute"),
+        # CPU seconds of compute (replays) per token or address: half of what one process can give
+        # (its replays share one GIL), so that one client cannot take all of it
+        BUDGET_COMPUTE=_env("BUDGET_COMPUTE", "30 per minute"),
         # compute requests running at once in one process (None: `adjudicator serve` sets threads - 2)
         COMPUTE_IN_FLIGHT=int(_env("COMPUTE_IN_FLIGHT", "0")) or None,
         CPU_CLOCK=time.thread_time,  # the CPU of the thread serving the request (tests inject their own)
