@@ -27,7 +27,6 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -290,10 +289,10 @@ def truth_of(log: dict) -> dict:
 class Service:
     """One app on a database file: token A uploads, answers are cached by (config, route, who)."""
 
-    def __init__(self):
+    def __init__(self, folder: Path):
         from api import create_app
 
-        path = Path(tempfile.mkdtemp(prefix="hidden-")) / "hidden.db"
+        path = folder / "hidden.db"
         prepare(open_db(path))
         plenty = "1000000 per minute"
         self.app = create_app({"DATABASE": str(path), "TESTING": True, "RATELIMIT_READ": plenty,
@@ -355,8 +354,8 @@ class Service:
 
 
 @pytest.fixture(scope="module")
-def service():
-    return Service()
+def service(tmp_path_factory):
+    return Service(tmp_path_factory.mktemp("hidden"))
 
 
 # Every GET route of stored games (and of the tournaments that hold them) -> the calls made of it:
@@ -443,6 +442,31 @@ def test_the_oracle_knows_every_secret_verb_of_the_matrix():
     assert {"draw", "draw-intrigue"} <= set(seen["imperium"]), seen["imperium"]
     assert {"draw-treachery", "draw-traitors", "keep-traitor", "draw-face-dancers", "draw-supply",
             "predict"} <= set(seen["dune"]), seen["dune"]
+
+
+@pytest.mark.parametrize("config_id", ["uprising-4p-choam", "dune-4p-advanced-ixtl-tech"])
+def test_explaining_an_illegal_action_of_an_unfinished_game_names_no_hand(service, config_id):
+    """`/report?explain=1` lists the legal actions instead of an illegal one, which name the acting
+    player's hand: the public must not read them (403, or an answer the oracle finds clean)."""
+    config = by_id(config_id)
+    log = unfinished(config)
+    acting = Replay(parse_log(log), "strict", "none").run()["pending"]["by"]
+    other = next(p["id"] for p in log["game"]["players"] if p["id"] != acting)  # not this player's turn
+    log["actions"].append({"by": other, "do": "send-agent", "card": "signet-ring", "space": "arrakeen"}
+                          if config.system == "imperium" else {"by": other, "do": "keep-traitor", "card": "zoal"})
+    stored = service.client.post("/v1/games", json=log, headers=service.uploader)
+    assert stored.status_code == 201, stored.data[:300]
+    assert stored.get_json()["first_illegal"] == len(log["actions"]) - 1
+    url = f"/v1/games/{stored.get_json()['id']}/report?explain=1"
+    public = service.client.get(url)
+    assert public.status_code < 500
+    if public.status_code >= 400:
+        assert public.content_type == PROBLEM
+    truth = truth_of(dict(log, actions=log["actions"][:-1]))
+    found = violations(public.get_json(), config.system, log, truth["checksums"], service.card_names(config))
+    assert not found, "\n".join(found[:12])
+    mine = service.client.get(url, headers=service.uploader)
+    assert mine.status_code == 200 and "expected" in mine.get_json()["verdicts"][-1], mine.data[-600:]
 
 
 # --- finding 7: checksums give hidden cards away ------------------------------------------------------
