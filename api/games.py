@@ -47,7 +47,7 @@ def listing():
 
 @bp.get("/v1/games/<game_id>")
 def one(game_id: str):
-    return ok(games.get(get_db(), game_id, caller()))
+    return ok(games.get(get_db(), game_id, caller(), deadline()))
 
 
 @bp.get("/v1/games/<game_id>/report")

@@ -122,3 +122,17 @@ def test_the_public_checksum_is_of_the_public_view(client, alice, app):
     public = client.get("/v1/games").get_json()["games"][0]
     assert public["final_checksum"] == checksum(run.rules.public_view(run.state, None))
     assert client.get("/v1/games", headers=alice).get_json()["games"][0]["final_checksum"] == checksum(run.state)
+
+
+def test_a_game_stored_by_an_older_version_finds_its_secrets_before_the_public_reads_it(client, alice, app):
+    """Rows from before schema version 5 have no secrets: the first public read finds them."""
+    doc = sample(DUNE, 120)
+    gid = upload(client, doc, alice)
+    db = app.config["_MEMORY_DB"]
+    db.execute("update games set secrets = null, public_checksum = null where id = ?", [gid])
+    db.execute("delete from checkpoints")
+    assert client.get("/v1/games").get_json()["games"][0]["final_checksum"] is None
+    public = client.get(f"/v1/games/{gid}").get_json()
+    kept = [a for a in public["log"]["actions"] if a["do"] == "keep-traitor"]
+    assert kept and all(a["card"] == "?" for a in kept)
+    assert client.get("/v1/games").get_json()["games"][0]["final_checksum"] is not None

@@ -116,11 +116,20 @@ def get_row(db, game_id: str, pointer: str = "/id") -> dict:
     return rows[0]
 
 
-def get(db, game_id: str, token: str | None = None) -> dict:
+def viewed(db, row: dict, observer: Observer, deadline: float | None = None) -> dict:
+    """The row, with its secrets found first if an older version stored it and `observer` may
+    not see everything (one replay, once: checkpoints.current)."""
+    if observer.referee or row.get("secrets") is not None:
+        return row
+    return checkpoints.current(db, row, parse_log(json.loads(row["log"]), deadline), deadline)
+
+
+def get(db, game_id: str, token: str | None = None, deadline: float | None = None) -> dict:
     """The game and its log: the whole log for its uploader or once the game is finished, else
     the public view (no seed, secret values face down)."""
     row = get_row(db, game_id)
     observer = observer_of(row, token)
+    row = viewed(db, row, observer, deadline)
     return {**summary(row, observer), "log": log_view(json.loads(row["log"]), secrets_of(row), observer),
             "public_view": observer.public}
 
@@ -132,7 +141,8 @@ def report(db, game_id: str, explain: bool = False, token: str | None = None, de
     stored = json.loads(row["report"])
     if explain and row["first_illegal"] is not None:
         _explain(row, stored, token, deadline)
-    return report_view(stored, row, observer_of(row, token))
+    observer = observer_of(row, token)
+    return report_view(stored, viewed(db, row, observer, deadline), observer)
 
 
 def _explain(row: dict, stored: dict, token: str | None, deadline: float | None) -> None:
