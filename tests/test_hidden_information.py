@@ -296,7 +296,7 @@ class Service:
         prepare(open_db(path))
         plenty = "1000000 per minute"
         self.app = create_app({"DATABASE": str(path), "TESTING": True, "RATELIMIT_READ": plenty,
-                               "RATELIMIT_WRITE": plenty, "RATELIMIT_COMPUTE": plenty})
+                               "RATELIMIT_WRITE": plenty, "BUDGET_COMPUTE": plenty})
         self.client = self.app.test_client()
         self.uploader = {"Authorization": f"Bearer {tokens.create(open_db(path), 'organiser')[1]}"}
         self.games, self.answers, self.names, self.truths = {}, {}, {}, {}
