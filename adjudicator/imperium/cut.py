@@ -19,8 +19,13 @@ from .cut_bloodlines import describe_player as describe_bloodlines_player
 from .cut_bloodlines import describe_table as describe_bloodlines_table
 from .cut_immortality import describe_player as describe_immortality_player
 from .cut_immortality import describe_table as describe_immortality_table
+from .cut_rivals import describe_setup as describe_rivals_setup
+from .cut_rivals import describe_table as describe_rivals_table
+from .cut_rivals import setup_of as rivals_setup_of
+from .cut_six import describe_table as describe_six_table
 from .deck import HIDDEN
 from .scenario import FORMAT, armed_entry, build
+from .scenario_rivals import rival_ids
 
 
 class Unexpressible(Exception):
@@ -118,19 +123,23 @@ def describe(rules, state: dict, kind: str) -> dict:
     cnt, name = rules.content, Labels(rules.content)
     game = state["game"]
     seats = game["seats"]
+    humans = [p for p in seats if p not in rival_ids(state)]  # a Rival is seated by `rivals` (cut_rivals.py)
     doc = {"format": FORMAT, "version": 1,
            "game": {"system": game["system"], "edition": game["edition"], "modules": list(game["modules"]),
                     "players": [{"id": p, "name": game["players"][p].get("name", p),
-                                 "leader": name("leader", game["players"][p]["leader"])} for p in seats]}}
+                                 "leader": name("leader", game["players"][p]["leader"])} for p in humans]}}
+    describe_rivals_setup(state, doc)
+    if state.get("rng") is not None:  # the dealer as it stands: it deals what follows as the game did
+        doc["seed"] = state["rng"]
     if kind == "setup":
-        if state.get("rng") is not None:
-            doc["seed"] = state["rng"]
         doc["decision"] = {"kind": "setup"}
         return doc
     top = state["stack"][-1]
     doc["round"] = state["round"]
     doc["first"] = state["first"]
     doc["decision"] = {"kind": kind, **({"player": top["player"]} if kind == "turn" else {})}
+    if kind != "turn" and state["stack"][0].get("next") is not None:  # so the state is rebuilt exactly
+        doc["decision"]["turns_next"] = state["stack"][0]["next"]
     board = state["board"]
     if board["conflict"]:
         doc["conflict"] = name("conflict", board["conflict"])
@@ -145,15 +154,18 @@ def describe(rules, state: dict, kind: str) -> dict:
                                ("removed_cards", "out_of_game", "card")):
         if state.get(key):
             doc[target] = name.many(kind_, state[key])
-    if state.get("manipulated"):
+    if "manipulated" in state:  # an empty list too: the engine keeps it once made
         doc["manipulated"] = [{"card": name("card", m["card"]), "player": m["player"], "round": m["round"],
                                **({"other_means": True} if m.get("other_means") else {})}
                               for m in state["manipulated"]]
     defaults = rules.new_state({"system": game["system"], "edition": game["edition"], "modules": game["modules"],
-                                "players": [{"id": p, "leader": game["players"][p]["leader"]} for p in seats]}, {})
+                                "players": [{"id": p, "leader": game["players"][p]["leader"]} for p in humans]},
+                               rivals_setup_of(state))
     doc["players"] = {p: _player(cnt, state, p, defaults["players"][p], name) for p in seats}
     describe_bloodlines_table(cnt, state, defaults, doc)
     describe_immortality_table(cnt, state, doc, name)
+    describe_rivals_table(state, doc, name)
+    describe_six_table(state, doc, name, Unexpressible)
     return doc
 
 
@@ -183,9 +195,9 @@ def _board(state: dict, name: Labels) -> dict:
     if not board["shield_wall"]:
         out["shield_wall"] = False
     for key in ("mentat", "mentat_next"):
-        if board.get(key) is not None:
+        if key in board:  # null: back on its space after a player had it
             out[key] = board[key]
-    if board.get("voice"):
+    if "voice" in board:
         out["voice"] = [{"space": name("space", v["space"]), "by": v["by"]} for v in board["voice"]]
     return out
 
@@ -215,6 +227,8 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
         out["deck"] = name.many("card", pl["deck"]["cards"])
     if pl["deck"].get("top"):
         out["deck_top"] = name.many("card", pl["deck"]["top"])
+    if pl["placed"] != sorted(pl["placed"]):
+        out["agents_order"] = name.many("space", pl["placed"])
     troops = {k: n for k, n in sorted(pl["troops"].items())
               if k not in ("supply", "tanks") and n != default["troops"].get(k, 0)}  # tanks: `specimens`
     if troops:
@@ -223,8 +237,8 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
         out["sandworms"] = pl["worms"]
     for key, source in (("swordmaster", "swordmaster"), ("high_council", "seat"), ("maker_hooks", "maker_hooks"),
                         ("revealed", "revealed"), ("ability_used", "ability_used")):
-        if pl.get(source):
-            out[key] = True
+        if bool(pl.get(source)) != bool(default.get(source)):  # a six-player Commander starts with a Swordmaster
+            out[key] = bool(pl.get(source))
     if pl["conflicts"]:
         out["conflicts"] = _flagged(name, "conflict", pl["conflicts"])
     if pl["objectives"]:
@@ -241,11 +255,13 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
         out["masterstroke"] = name.many("faction", pl["masterstroke"])
     if "feyd" in pl:
         out["training"] = pl["feyd"]
-    armed = [a for a in pl.get("armed", []) if a.get("round", state["round"]) >= state["round"]]
-    if armed:
-        cards = [a["src"].partition(":")[2] for a in armed]
-        out["armed"] = name.many("intrigue", cards)
-        if [armed_entry(cnt, c, state["round"]) for c in cards] != armed:
+    armed = pl.get("armed", [])
+    if armed or ("armed" in pl) != ("armed" in default):  # an empty list too: the engine keeps it once made
+        # those of earlier rounds wait no more, but the engine keeps them: written with their round
+        cards = [(a["src"].partition(":")[2], a.get("round", state["round"])) for a in armed]
+        out["armed"] = [name("intrigue", c) if rnd == state["round"] else {"card": name("intrigue", c), "round": rnd}
+                        for c, rnd in cards]
+        if [armed_entry(cnt, c, rnd) for c, rnd in cards] != armed:
             raise Unexpressible(f"{pid}'s waiting effects {armed}")
     describe_bloodlines_player(cnt, state, pid, default, out)
     describe_immortality_player(cnt, state, pid, default, out, name)

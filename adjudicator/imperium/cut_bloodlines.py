@@ -28,6 +28,8 @@ def describe_table(cnt: Content, state: dict, default: dict, doc: dict) -> None:
             doc["skills_trashed"] = [label(cnt, "skill", s) for s in state["skills"]["trashed"]]
         if state["board"]["commanders"] != default["board"]["commanders"]:
             doc.setdefault("board", {})["commanders"] = list(state["board"]["commanders"])
+        if state["commanders"]["box"] != default["commanders"]["box"]:
+            doc["commanders_box"] = state["commanders"]["box"]
     if TECH in modules:
         tech = state["tech"]
         doc["tech"] = [label(cnt, "tech", t) if t else None for t in tech["face_up"]]
@@ -63,7 +65,7 @@ def describe_player(cnt: Content, state: dict, pid: str, default: dict, out: dic
         out["navigation_played"] = [{"card": label(cnt, "navigation", p["card"]),
                                      **({"faction": p["faction"]} if p.get("faction") else {})}
                                     for p in pl["navigation_played"]]
-    if pl.get("bg_boost") == state["round"]:
-        out["bene_gesserit_boost"] = True
+    if pl.get("bg_boost") is not None:
+        out["bene_gesserit_boost"] = True if pl["bg_boost"] == state["round"] else pl["bg_boost"]
     if pl.get("combat_icon"):
         out["combat_icon"] = True

@@ -19,6 +19,7 @@ from .combat import participants
 from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .game import Game
+from .registry import adjust
 from .scenario_bloodlines import fill as fill_bloodlines
 from .scenario_bloodlines import read_player as read_bloodlines_player
 from .scenario_bloodlines import read_table as read_bloodlines_table
@@ -26,6 +27,12 @@ from .scenario_immortality import fill as fill_immortality
 from .scenario_immortality import read_decision as read_immortality_decision
 from .scenario_immortality import read_player as read_immortality_player
 from .scenario_immortality import read_table as read_immortality_table
+from .scenario_rivals import read_setup as read_rivals_setup
+from .scenario_rivals import read_table as read_rivals_table
+from .scenario_rivals import rival_ids
+from .scenario_rivals import setup_pointer as rival_setup_pointer
+from .scenario_six import read_table as read_six_table
+from .scenario_six import seen as six_seen
 
 FORMAT = "dune-adjudicator/scenario"
 # decision kind -> the phase it stands in
@@ -35,7 +42,8 @@ PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed"
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
               "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players",
               "contracts_trashed", "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms",
-              "tleilaxu_row", "tleilaxu_spice")
+              "tleilaxu_row", "tleilaxu_spice", "hagal_discard", "tleilaxu_removed",
+              "commanders_box", "agent_tokens", "swordmaster_taken", "throne_row")
 
 
 def esc(key: str) -> str:
@@ -94,11 +102,15 @@ def build(rules, doc: dict, prefix: str = "") -> tuple[dict, Reader]:
     """The engine state of a scenario (already checked against schemas/scenario.json) and the
     reader that resolved it. Raises InvalidPosition listing every unknown name."""
     game = read_game(rules, doc["game"], prefix)
+    setup, found = read_rivals_setup(rules, doc, prefix)
+    if found:
+        raise InvalidPosition(found)
     try:
-        state = rules.new_state(game, {"seed": doc.get("seed")})
+        state = rules.new_state(game, setup)
     except MalformedLog as err:
+        err.pointer = rival_setup_pointer(err.pointer)
         raise InvalidPosition.of(err, prefix) from None
-    names = {p["id"]: p["name"] for p in game["players"]}
+    names = {p["id"]: p["name"] for p in game["players"]} | {q: q for q in rival_ids(state)}
     r = Reader(rules.content, names, prefix)
     decision = doc.get("decision", {})
     kind = decision.get("kind", "turn")
@@ -123,7 +135,7 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     state["first"] = r.player(doc.get("first", ids[0]), "/first") or ids[0]
     state["stack"], state["turn"], state["result"] = [], None, None
     board = state["board"]
-    levels = list(cnt.rules["conflict_levels"])
+    levels = list(board["conflict_levels"])  # as dealt: the edition's, or the six-player game's (six.py)
     revealed = state["round"] - (1 if kind == "round-start" else 0)  # Conflict cards revealed so far
     board["conflict_levels"] = levels[max(0, revealed):]
     board["conflict"] = r.name("conflict", doc["conflict"], "/conflict") if doc.get("conflict") else None
@@ -133,6 +145,8 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     _board(r, state, doc.get("board", {}))
     read_bloodlines_table(r, state, doc)  # Commanders, Skills, Tech tiles (scenario_bloodlines.py)
     read_immortality_table(r, state, doc)  # the Tleilaxu Row (scenario_immortality.py)
+    read_rivals_table(r, state, doc)  # the House Hagal discard (scenario_rivals.py)
+    read_six_table(r, state, doc)  # Agent tokens, the Swordmaster, the Throne Row (scenario_six.py)
     for key, target, kind_ in (("intrigue_discard", "intrigue_discard", "intrigue"),
                                ("intrigue_trashed", "intrigue_trashed", "intrigue"),
                                ("out_of_game", "removed_cards", "card")):
@@ -168,6 +182,8 @@ def _board(r: Reader, state: dict, src: dict) -> None:
                 state["players"][pid]["placed"].append(sid)
                 board["occupied"][sid] = pid  # with two Agents there, the later one (infiltrating)
     board["occupied"] = dict(sorted(board["occupied"].items()))
+    for pid in state["game"]["seats"]:  # in name order unless the player's `agents_order` says (_agents_order)
+        state["players"][pid]["placed"].sort()
     for post, who in src.get("spies", {}).items():
         pid_post = r.name("post", post, f"/board/spies/{esc(post)}")
         for n, pid in enumerate(r.players(who, f"/board/spies/{esc(post)}")):
@@ -190,10 +206,12 @@ def _board(r: Reader, state: dict, src: dict) -> None:
     if "shield_wall" in src:
         board["shield_wall"] = src["shield_wall"]
     for key in ("mentat", "mentat_next"):
-        if src.get(key) is not None and "mentat" not in cnt.spaces:
+        if key in src and "mentat" not in cnt.spaces:
             r.fail(f"/board/{key}", "unknown-name", f"there is no Mentat in {cnt.edition}")
         elif src.get(key) is not None:
             board[key] = r.player(src[key], f"/board/{key}")
+        elif key in src:  # null: back on its space after a player had it (as the engine keeps it)
+            board[key] = None
     if "voice" in src:
         board["voice"] = sorted(({"space": r.name("space", v["space"], f"/board/voice/{i}/space"),
                                   "by": r.player(v["by"], f"/board/voice/{i}/by")}
@@ -212,6 +230,7 @@ def _cards_with_flags(r: Reader, kind: str, values, pointer: str) -> list[dict]:
 
 def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
     cnt, pl, rules = r.cnt, state["players"][pid], r.cnt.rules
+    agents = pl["agents"] - pl["swordmaster"]  # as dealt, without a Swordmaster (House Hagal's three too)
     for key in ("vp", "solari", "spice", "water", "persuasion", "swords"):
         if key in src:
             pl[key] = src[key]
@@ -240,11 +259,12 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
     if src.get("deck_top"):
         pl["deck"]["top"] = r.names("card", src["deck_top"], f"{ptr}/deck_top")
     troops = pl["troops"]
+    total = sum(troops.values())  # as dealt: 12, none for a six-player Commander
     for key in ("garrison", "conflict", "memories"):
         if key in src.get("troops", {}):
             troops[key] = src["troops"][key]
     troops["supply"] = src.get("troops", {}).get(
-        "supply", rules["troops"] - sum(v for k, v in troops.items() if k != "supply"))
+        "supply", total - sum(v for k, v in troops.items() if k != "supply"))
     pl["worms"] = src.get("sandworms", 0)
     for key, target in (("swordmaster", "swordmaster"), ("high_council", "seat"), ("maker_hooks", "maker_hooks"),
                         ("revealed", "revealed")):
@@ -252,7 +272,8 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
             pl[target] = src[key]
     if src.get("ability_used"):
         pl["ability_used"] = True
-    pl["agents"] = (3 if pl["swordmaster"] else rules["agents"]) + (1 if state["board"].get("mentat") == pid else 0)
+    _agents_order(r, pl, src.get("agents_order"), f"{ptr}/agents_order")
+    pl["agents"] = agents + pl["swordmaster"] + (1 if state["board"].get("mentat") == pid else 0)
     pl["spies"] = rules["spies"] - sum(1 for o in state["board"]["spies"].values() if o == pid)
     if "conflicts" in src:
         pl["conflicts"] = _cards_with_flags(r, "conflict", src["conflicts"], f"{ptr}/conflicts")
@@ -267,6 +288,18 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
     _leader_tokens(r, state, pid, src, ptr)
     read_bloodlines_player(r, state, pid, src, ptr)
     read_immortality_player(r, state, pid, src, ptr)
+
+
+def _agents_order(r: Reader, pl: dict, order, ptr: str) -> None:
+    """The order the player's Agents went out in: bookkeeping no rule reads, written so that a
+    position cut from a game builds back its very state (and checksum)."""
+    if order is None:
+        return
+    spaces = r.names("space", order, ptr)
+    if sorted(spaces) != pl["placed"]:
+        r.fail(ptr, "board", f"the Agents' order {spaces} names other spaces than board.agents {pl['placed']}")
+    else:
+        pl["placed"] = spaces
 
 
 def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
@@ -320,10 +353,13 @@ def armed_entry(cnt: Content, card: str, rnd: int) -> dict | None:
 
 
 def _armed(r: Reader, state: dict, value, pointer: str) -> dict | None:
-    card = r.name("intrigue", value, pointer)
+    """A card name, or `{"card", "round"}` for one armed in an earlier round (its effect waits no
+    more; the engine keeps the entry, so a cut game writes it)."""
+    card, rnd = (value, state["round"]) if isinstance(value, str) else (value["card"], value["round"])
+    card = r.name("intrigue", card, pointer if isinstance(value, str) else f"{pointer}/card")
     if card is None:
         return None
-    entry = armed_entry(r.cnt, card, state["round"])
+    entry = armed_entry(r.cnt, card, rnd)
     if entry is None:
         r.fail(pointer, "not-armed", f"{r.cnt.intrigues[card]['name']['en']} leaves no effect waiting")
     return entry
@@ -339,7 +375,7 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
                      for c in zone if c != HIDDEN)
     imperium = Counter({c["id"]: c["copies"] for c in cnt.of_type("imperium") if in_game(c, modules)})
     aside = Counter(m["card"] for m in state.get("manipulated", []) if m["card"])
-    aside += Counter(state.get("removed_cards", []))
+    aside += Counter(state.get("removed_cards", [])) + Counter(six_seen(state))
     left = sorted((imperium - Counter(state["row"]) - owned - aside).elements())
     if row_open:  # a Row the writer does not care about: the first cards left, in name order
         state["row"] = left[: cnt.rules["row"]]
@@ -372,10 +408,10 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
 def _stack(r: Reader, state: dict, kind: str, decision: dict) -> None:
     """The pending work of the decision point: the round's flow and the task on top of it."""
     g = Game(state, r.cnt)
-    order = g.order
     if kind == "turn":
         pid = r.player(decision.get("player", state["first"]), "/decision/player") or state["first"]
-        after = order[(order.index(pid) + 1) % len(order)]
+        ring = adjust("turn-ring", g.clockwise_from(g.first), g)  # a two-player game's Rival acts second
+        after = ring[(ring.index(pid) + 1) % len(ring)]
         g.push({"t": "flow", "step": "turns", "next": after})
         g.state["stack"].append({"t": "turn", "player": pid})
     elif kind == "combat":
@@ -400,6 +436,12 @@ def _stack(r: Reader, state: dict, kind: str, decision: dict) -> None:
         state["stack"].append({"t": "chance", "kind": "reveal-conflict"})
     if kind != "turn" and decision.get("player") is not None and kind != "combat":
         r.fail("/decision/player", "phase", f"a {kind} decision names no player")
+    if "turns_next" in decision:  # where the round's Player Turns left off: bookkeeping no rule reads
+        pid = r.player(decision["turns_next"], "/decision/turns_next")
+        if kind == "turn":
+            r.fail("/decision/turns_next", "phase", "a turn decision says whose turn it is: `player`")
+        elif pid is not None and state["stack"]:
+            state["stack"][0]["next"] = pid
 
 
 __all__ = ["FACTIONS", "FORMAT", "PHASES", "Reader", "armed_entry", "build"]

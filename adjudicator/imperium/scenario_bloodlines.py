@@ -27,6 +27,7 @@ BLOODLINES, TECH = "bloodlines", "tech"
 FACE_UP_SKILLS = 4  # seed p. 3, setup step 2
 # scenario field -> the module it needs (top level, `board`, and per player)
 TOP = {"contracts_trashed": BLOODLINES, "skills": BLOODLINES, "skills_trashed": BLOODLINES, "tech": TECH,
+       "commanders_box": BLOODLINES,
        "tech_stacks": TECH, "tech_trashed": TECH, "tech_bottoms": TECH}
 BOARD = {"commanders": BLOODLINES}
 PLAYER = {"commanders": BLOODLINES, "skills": BLOODLINES, "skills_used": BLOODLINES, "tech": TECH,
@@ -122,6 +123,8 @@ def read_table(r, state: dict, doc: dict) -> None:
         if "commanders" in doc.get("board", {}):
             spaces = [r.name("space", s, f"/board/commanders/{i}") for i, s in enumerate(doc["board"]["commanders"])]
             state["board"]["commanders"] = sorted(s for s in spaces if s)
+        if "commanders_box" in doc:  # beyond setup's: those a Rival sent there (custom/rivals_bloodlines.py)
+            state["commanders"]["box"] = doc["commanders_box"]
         if "skills" in doc:
             state["skills"]["face_up"] = sorted(p.skills(doc["skills"], "/skills"))
         state["skills"]["trashed"] = sorted(p.skills(doc.get("skills_trashed"), "/skills_trashed"))
@@ -196,8 +199,9 @@ def _leader_pieces(r, state: dict, pid: str, src: dict, ptr: str) -> None:
     for key in ("reveal_persuasion", "commander_discount"):
         if src.get(key):
             pl[key] = src[key]
-    if src.get("bene_gesserit_boost"):
-        pl["bg_boost"] = state["round"]
+    if src.get("bene_gesserit_boost"):  # true: this round; a number: an earlier round's, spent (kept by the engine)
+        boost = src["bene_gesserit_boost"]
+        pl["bg_boost"] = state["round"] if boost is True else boost
     if src.get("combat_icon"):
         pl["combat_icon"] = True
 

@@ -122,7 +122,7 @@ def fill(r, state: dict, doc: dict) -> None:
         return
     t = state["tleilaxu"]
     total = Counter(tleilaxu_cards(cnt))
-    held = owned_tleilaxu(state, cnt)
+    held = owned_tleilaxu(state, cnt) + Counter(t.get("removed", ()))  # removed: by a solo Rival (scenario_rivals)
     if "tleilaxu_row" not in doc:  # as an Imperium Row left out: the first cards nobody holds, in name order
         t["row"] = sorted((total - held).elements())[:ROW]
     seen = held + Counter(t["row"])
