@@ -169,6 +169,18 @@ def test_compute_requests_beyond_the_cap_get_503_and_healthz_still_answers(path)
             worker.join(timeout=30)
     assert statuses == [200, 200]
     assert app.test_client().post("/v1/positions/legal-actions", json={"log": sample()}).status_code == 200
+    assert app.extensions["compute_in_flight"].running == 0
+
+
+def test_every_refused_or_failed_compute_request_gives_its_place_back(path):
+    app = app_on(path, COMPUTE_IN_FLIGHT=1, BUDGET_COMPUTE="1 per minute", CPU_CLOCK=ticking(0.6))
+    client = app.test_client()
+    problem(client.post("/v1/replays", data=b"{", content_type="application/json"), 400)  # 0.6 s spent
+    assert client.post("/v1/replays", json=sample()).status_code == 200  # 1.2 s spent
+    problem(client.post("/v1/replays", json=sample()), 429, "rate-limited")
+    elsewhere = {"REMOTE_ADDR": "192.0.2.8"}
+    problem(client.post("/v1/games", json=sample(), environ_overrides=elsewhere), 401)  # a write that replays
+    assert app.extensions["compute_in_flight"].running == 0
 
 
 def test_serve_leaves_two_threads_for_cheap_requests_and_runs_no_more_than_the_cores(path, monkeypatch):
