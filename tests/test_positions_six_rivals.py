@@ -20,6 +20,7 @@ from adjudicator.imperium.audit import audit
 from adjudicator.imperium.cut import comparable
 from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position, contested, cuts, load
+from adjudicator.service import tokens
 from adjudicator.simulate import simulate
 
 SAMPLES = Path(__file__).resolve().parents[1] / "adjudicator" / "samples"
@@ -112,3 +113,46 @@ def test_a_rival_scenario_names_its_rivals():
     with pytest.raises(InvalidPosition) as err:
         load(position)
     assert {p["pointer"] for p in err.value.problems} == {"/scenario/rivals"}
+
+
+@pytest.mark.parametrize("name", ["uprising-6p-choam-seed1", "uprising-1p-rivals-immortality-seed3",
+                                  "uprising-2p-rival-choam-seed4"])
+def test_stored_positions_are_ready_to_post(app, client, name):
+    """The route promises a position to edit and post back: for a finished game, to anyone."""
+    alice = {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
+    log = sample(name)
+    answer = client.post("/v1/games", json=log, headers=alice)
+    assert answer.status_code == 201, answer.get_json()
+    gid = answer.get_json()["id"]
+    report = Replay(parse_log(log), "strict", "none").run()
+    for index in range(1, len(log["actions"]), len(log["actions"]) // 6):
+        position = client.get(f"/v1/games/{gid}/positions/{index}")
+        assert position.status_code == 200, (index, position.get_json())
+        checked = client.post("/v1/positions/check", json=position.get_json())
+        assert checked.status_code == 200, (index, checked.get_json())
+        assert checked.get_json()["verdict"]["verdict"] == report["verdicts"][index]["verdict"], index
+
+
+def problems_of(position: dict) -> set[tuple[str, str]]:
+    with pytest.raises(InvalidPosition) as err:
+        load(position)
+    return {(p["pointer"], p["code"]) for p in err.value.problems}
+
+
+def test_bad_six_player_and_rival_pieces_are_pointed_at():
+    six = sample("uprising-6p-choam-seed1")
+    position = cuts(six, [60])[60]
+    position["scenario"]["agent_tokens"] = {"blue": ["left"]}  # blue is an Ally
+    assert problems_of(position) == {("/scenario/agent_tokens/blue", "not-a-commander")}
+    position["scenario"]["agent_tokens"] = {"red": ["middle"]}
+    assert problems_of(position) == {("/scenario/agent_tokens/red/0", "schema")}
+    duo = sample("uprising-2p-rival-choam-seed4")
+    position = cuts(duo, [60])[60]
+    position["scenario"]["hagal_discard"] = ["no-such-card"]
+    assert problems_of(position) == {("/scenario/hagal_discard/0", "unknown-name")}
+    four = sample("uprising-4p-choam-seed7")
+    position = cuts(four, [60])[60]
+    position["scenario"]["hagal_discard"] = []
+    position["scenario"]["throne_row"] = []
+    assert problems_of(position) == {("/scenario/hagal_discard", "not-in-game"),
+                                     ("/scenario/throne_row", "not-in-game")}
