@@ -317,7 +317,7 @@ class Cutter:
         for candidate in reversed(self.anchors):
             at, data, rng, fresh = candidate
             over_time(self.deadline, "/index")  # each candidate's scenario_of is work too
-            doc = self.rules.scenario_of(restore(data, rng), fresh)
+            doc = self.rules.scenario_of(state := restore(data, rng), fresh)
             if doc is not None:
                 break
         else:
@@ -325,7 +325,7 @@ class Cutter:
         if self.stream[at:]:
             doc["played"] = list(self.stream[at:])
         if not self.observer.referee:
-            doc = self.rules.public_scenario(doc, self.observer.seat)
+            doc = self.rules.public_scenario(doc, self.observer.seat, state)
         position = {"scenario": doc}
         if upcoming is not None:
             position["action"] = face_down(upcoming.to_json(), self.hidden.get(index, ()))

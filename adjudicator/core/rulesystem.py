@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action
+from .observers import Hidden
 from .verdicts import Outcome
 
 ENTRY_POINT_GROUP = "adjudicator.rule_systems"
@@ -62,7 +63,15 @@ class RuleSet(Protocol):
 
     def result(self, state: dict) -> dict: ...
 
-    def public_view(self, state: dict, viewer: str | None) -> dict: ...
+    # --- who sees what (core/observers.py) ---
+    def public_view(self, state: dict, viewer: str | None) -> dict:
+        """What `viewer` (a seat; None: the public) may see of a state."""
+
+    def secret(self, action: Action, state: dict) -> Hidden | None:
+        """What `action` keeps from the other players, declared on its kind; `state`: before it."""
+
+    def public_scenario(self, doc: dict, seat: str | None, state: dict) -> dict:
+        """What `seat` (None: the public) may see of the compact scenario `doc` of `state`."""
 
     def leader_ids(self, modules: list[str]) -> list[str]:
         """The leaders a game with these modules may use (sorted)."""

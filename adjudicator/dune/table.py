@@ -58,7 +58,7 @@ class DunePositions:
             return None
         return doc if scenario.same_position(rebuilt, state) else None
 
-    def public_scenario(self, doc: dict, seat: str | None) -> dict:
+    def public_scenario(self, doc: dict, seat: str | None, state: dict | None = None) -> dict:
         """What `seat` (None: the public) may see of a scenario: no seed (it predicts every deal),
         the other players' cards, Traitors, unrevealed Face Dancers and prediction face down
         (`"?"`), and what the Ixians saw of the Treachery deck only for the Ixians."""

@@ -119,19 +119,23 @@ class TablePositions:
     def scenario_of(self, state: dict, fresh: bool = False) -> dict | None:
         return cut.scenario_of(self, state, fresh)
 
-    def public_scenario(self, doc: dict, seat: str | None) -> dict:
+    def public_scenario(self, doc: dict, seat: str | None, state: dict) -> dict:
         """What `seat` (None: the public) may see of a scenario: the other players' hands and
         Intrigue cards face down (`"?"`, still counted in their decks), their deck's order and the
-        cards they alone looked at gone, their face-down tokens and tiles face down or gone."""
+        cards they alone looked at gone, their face-down tokens and tiles face down or gone. A
+        hand its player reveals among the `played` actions is public by the contested action, and
+        named (a Reveal turn shows the whole hand, and a reveal of unknown cards could not be judged)."""
         out = copy.deepcopy(doc)
         out.pop("tech_bottoms", None)  # only Kota Odax saw them
         out.pop("seed", None)  # the dealer's state predicts every deal (a cut writes it: cut.describe)
+        shown = {a.get("by") for a in out.get("played", []) if a.get("do") == "reveal"}
         for pid, pl in out.get("players", {}).items():
             if pid == seat:
                 continue
-            if "deck" in pl:  # the deck's and the hand's cards together are public; which is which is not
-                pl["deck"] = sorted([*pl["deck"], *pl.get("hand", [])])
-            for zone in ("hand", "intrigue"):
+            held = state["players"].get(pid, {})
+            if pid not in shown and "deck" in held:  # deck and hand together are public, not which is which
+                pl["deck"] = cut.Labels(self.content).many("card", sorted([*held["deck"]["cards"], *held["hand"]]))
+            for zone in ("intrigue",) if pid in shown else ("hand", "intrigue"):
                 if pl.get(zone):
                     pl[zone] = [HIDDEN] * len(pl[zone])
             pl.pop("masterstroke", None)  # face-down tokens: a scenario has no word for unseen ones
