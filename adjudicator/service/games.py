@@ -11,7 +11,8 @@ import hashlib
 import json
 import secrets
 
-from ..core.canonical import checksum, dumps
+from ..core.canonical import checksum as state_checksum
+from ..core.canonical import dumps
 from ..core.errors import Conflict, Forbidden, MalformedLog, NotFound
 from ..core.logs import parse_log
 from ..core.observers import REFEREE, Observer, log_view, unseen
@@ -207,15 +208,12 @@ def stored_log(db, row: dict, deadline: float | None = None):
     return log, checkpoints.current(db, row, log, deadline)
 
 
-def replayed_to(db, row: dict, log, index: int, deadline: float | None = None, mode: str = "strict",
-                observe=None) -> Replay:
-    """A replay of logged actions up to `index` from the nearest checkpoint (at most
-    checkpoints.EVERY actions re-applied up to the first illegal one), run."""
+def replayed_to(db, row: dict, log, index: int, deadline: float | None = None) -> Replay:
+    """A replay of logged actions up to `index` (legal ones) from the nearest checkpoint, run."""
     start, driver = checkpoints.nearest(db, row["id"], log.rules, index)
     whole = log.actions
     log.actions, log.pointers = whole[: index + 1], log.pointers[: index + 1]
-    run = Replay(log, mode, "none", deadline=deadline, deal_at_end=False, driver=driver, start=start + 1,
-                 observe=observe)
+    run = Replay(log, "strict", "none", deadline=deadline, deal_at_end=False, driver=driver, start=start + 1)
     run.ahead = whole  # read on past the cut, as the stored replay did
     run.run()
     log.actions = whole
@@ -241,7 +239,7 @@ def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str
         raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
     if not observer.referee:
         state = log.rules.public_view(state, observer.seat)
-    return {"index": index, "checksum": checksum(state), "state": state, "public_view": observer.public}, applied
+    return {"index": index, "checksum": state_checksum(state), "state": state, "public_view": observer.public}, applied
 
 
 def position(db, game_id: str, index: int, token: str | None = None,
