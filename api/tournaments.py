@@ -10,7 +10,7 @@ from adjudicator.service import tournaments
 
 from .auth import require_token
 from .db import get_db
-from .limits import choice_arg, json_body, ok
+from .limits import choice_arg, deadline, json_body, ok
 
 bp = Blueprint("tournaments", __name__)
 
@@ -47,7 +47,7 @@ def remove_game(tournament_id: str, game_id: str):
 
 @bp.get("/v1/tournaments/<tournament_id>/standings")
 def standings(tournament_id: str):
-    data = tournaments.standings(get_db(), tournament_id)
+    data = tournaments.standings(get_db(), tournament_id, deadline())
     if choice_arg("format", ("json", "csv"), "json") == "csv":
         return Response(tournaments.standings_csv(data), mimetype="text/csv")
     return ok(data)

@@ -9,6 +9,7 @@ from adjudicator.core.canonical import checksum
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
 from adjudicator.service import checkpoints, tokens
+from adjudicator.service.visibility import VEILED
 
 UPRISING, DUNE = "uprising-4p-choam-seed7", "dune-5p-ixians-tleilaxu-tech-seed2"
 
@@ -136,3 +137,20 @@ def test_a_game_stored_by_an_older_version_finds_its_secrets_before_the_public_r
     kept = [a for a in public["log"]["actions"] if a["do"] == "keep-traitor"]
     assert kept and all(a["card"] == "?" for a in kept)
     assert client.get("/v1/games").get_json()["games"][0]["final_checksum"] is not None
+
+
+def test_standings_describe_a_secret_illegal_action_as_the_public_sees_it(client, alice):
+    doc = sample(DUNE, 60)
+    keep = next(i for i, a in enumerate(doc["actions"]) if a["do"] == "keep-traitor")
+    keeper = doc["actions"][keep]["by"]
+    drawn = next(a for a in doc["actions"][:keep] if a["do"] == "draw-traitors" and a["player"] == keeper)
+    other = next(a["cards"][0] for a in doc["actions"][:keep] if a["do"] == "draw-traitors" and a is not drawn)
+    doc["actions"][keep]["card"] = other  # a Traitor the player was not dealt: illegal, and secret
+    cup = client.post("/v1/tournaments", json={"name": "League night"}, headers=alice).get_json()["id"]
+    gid = client.post(f"/v1/games?tournament={cup}", json=doc, headers=alice).get_json()["id"]
+    mine = client.get(f"/v1/games/{gid}/report", headers=alice).get_json()["verdicts"][keep]
+    assert mine["verdict"] == "illegal" and mine["message"] != VEILED
+    for standings in (client.get(f"/v1/tournaments/{cup}/standings").get_json(),
+                      client.get(f"/v1/tournaments/{cup}/standings", headers=alice).get_json()):
+        assert standings["invalid"][0]["first_illegal"] == keep and standings["invalid"][0]["message"] == VEILED
+    assert other not in client.get(f"/v1/tournaments/{cup}/standings?format=csv").get_data(as_text=True)

@@ -22,9 +22,11 @@ import math
 import secrets
 
 from ..core.errors import Forbidden, MalformedLog, NotFound
+from ..core.observers import PUBLIC
 from ..store import transaction
-from .games import get_row, get_tournament_row, not_a_duplicate
+from .games import get_row, get_tournament_row, not_a_duplicate, viewed
 from .tokens import now
+from .visibility import report_view
 
 SCHEMES = ("points-per-place", "wins")
 
@@ -125,13 +127,14 @@ def team_placings(result: dict, names: dict) -> list[dict]:
              "vp": result["vp"][pid], "team": team_of[pid]} for pid in result["ranking"]]
 
 
-def standings(db, tournament_id: str) -> dict:
+def standings(db, tournament_id: str, deadline: float | None = None) -> dict:
+    """The standings, public to all: an invalid game's first illegal action is described as the
+    public sees it (a secret action's message names what only some players saw)."""
     tournament = describe(get_tournament_row(db, tournament_id))
     scoring = tournament["scoring"]
     table: dict[str, dict] = {}
     games, invalid, seen = [], [], {}
-    for row in db.query("select id, report, log_checksum from games where tournament = ? order by seq",
-                        [tournament_id]):
+    for row in db.query("select * from games where tournament = ? order by seq", [tournament_id]):
         if row["log_checksum"] in seen:
             invalid.append({"game": row["id"], "first_illegal": None, "code": "duplicate",
                             "message": f"the same log as game {seen[row['log_checksum']]}: counted once",
@@ -140,7 +143,7 @@ def standings(db, tournament_id: str) -> dict:
         seen[row["log_checksum"]] = row["id"]
         report = json.loads(row["report"])
         if not report["valid"]:
-            bad = report["verdicts"][report["first_illegal"]]
+            bad = report_view(report, viewed(db, row, PUBLIC, deadline), PUBLIC)["verdicts"][report["first_illegal"]]
             invalid.append({"game": row["id"], "first_illegal": report["first_illegal"], "code": bad["code"],
                             "message": bad["message"], "citations": bad["citations"]})
             continue
