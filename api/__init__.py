@@ -50,6 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
         # compute requests running at once in one process (None: `adjudicator serve` sets threads - 2)
         COMPUTE_IN_FLIGHT=int(_env("COMPUTE_IN_FLIGHT", "0")) or None,
         CPU_CLOCK=time.thread_time,  # the CPU of the thread serving the request (tests inject their own)
+        WALL_CLOCK=time.time,  # what the budgets' windows count in (tests fix it inside one window)
         # how many reverse proxies stand in front (X-Forwarded-For): 0 when clients connect directly
         PROXIES=int(_env("PROXIES", "0")),
     )

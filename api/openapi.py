@@ -38,12 +38,21 @@ def _json(schema: dict, description: str = "OK") -> dict:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+def _from_checkpoint(response: dict) -> dict:
+    """A stored game's read from its nearest checkpoint says how much it re-applied."""
+    return {**response, "headers": {"X-Actions-Applied": {
+        "description": "the logged actions the engine re-applied from the nearest checkpoint for this answer",
+        "schema": {"type": "integer", "minimum": 0}}}}
+
+
 PROBLEMS = {str(code): {"description": text, "content": {"application/problem+json": {"schema": _ref("problem")}}}
             for code, text in ((400, "Malformed input"), (401, "No valid API token"), (403, "Not yours"),
                                (404, "Not found"),
                                (409, "A duplicate log, a reused Idempotency-Key, or deleted meanwhile"),
                                (413, "Too large, too many actions, too deep or too slow"),
-                               (422, "Not a legal position"), (429, "Rate limited; see Retry-After"))}
+                               (422, "Not a legal position"), (429, "Rate limited; see Retry-After"),
+                               (503, "Busy (compute requests in flight at their cap, or the database locked); "
+                                     "see Retry-After"))}
 
 OBJECT = {"type": "object"}
 REVERIFY = {"type": "object", "required": ["id", "changed", "changes", "stored"],
@@ -54,7 +63,7 @@ REVERIFY = {"type": "object", "required": ["id", "changed", "changes", "stored"]
 
 def _op(summary: str, response: dict, body: str | None = None, params=(), problems=("400",),
         status: str = "200") -> dict:
-    op = {"summary": summary, "responses": {status: response, "429": PROBLEMS["429"],
+    op = {"summary": summary, "responses": {status: response, "429": PROBLEMS["429"], "503": PROBLEMS["503"],
                                             **{c: PROBLEMS[c] for c in problems}}}
     if body:
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": _ref(body)}}}
@@ -177,16 +186,18 @@ def openapi() -> dict:
             "token until the game is finished)", _json(_ref("report")), params=[_path("id"), EXPLAIN],
             problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/states/{index}": {"get": _op(
-            "The state after one logged action (the public view unless you uploaded the game or it is finished)",
-            _json({"type": "object", "required": ["index", "checksum", "state", "public_view"],
-                   "properties": {"index": {"type": "integer"}, "checksum": {"type": "string"},
-                                  "state": {"type": "object"}, "public_view": {"type": "boolean"}}}),
+            "The state after one logged action (the public view unless you uploaded the game or it is finished; "
+            "its checksum is of the state shown)",
+            _from_checkpoint(_json({"type": "object", "required": ["index", "checksum", "state", "public_view"],
+                                    "properties": {"index": {"type": "integer"}, "checksum": {"type": "string"},
+                                                   "state": {"type": "object"}, "public_view": {"type": "boolean"}}})),
             params=[_path("id"), _path("index", {"type": "integer", "minimum": 0}),
                     _q("as", "a player: their view (the uploader's token, or a finished game)",
                        schema={"type": "string", "maxLength": 32})],
             problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/positions/{index}": {"get": _op(
-            "The compact scenario before one logged action, ready to edit and check", _json(_ref("position")),
+            "The compact scenario before one logged action, ready to edit and check (the public view unless you "
+            "uploaded the game or it is finished)", _from_checkpoint(_json(_ref("position"))),
             params=[_path("id"), _path("index", {"type": "integer", "minimum": 0})], problems=("400", "404"))},
         "/v1/games/{id}/views/{step}": {"get": _op(
             "What the replay viewer draws at one step of a stored game: the board, the players, the verdict with "

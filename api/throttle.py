@@ -68,12 +68,12 @@ def install(app: Flask, counter: Counter) -> None:
         name, compute = classify()
         if compute:
             if config["RATELIMIT_ENABLED"]:
-                g.spent = counter.check(f"compute:{rate_key()}", cpu)  # raises RateLimited: 429
+                g.spent = counter.check(f"compute:{rate_key()}", cpu, config["WALL_CLOCK"]())  # raises RateLimited
             if not in_flight.enter(config["COMPUTE_IN_FLIGHT"] or DEFAULT_IN_FLIGHT):
                 raise Overloaded("the server is running as many compute requests as it allows; retry shortly", 2)
             g.in_flight = True
         if name is not None and config["RATELIMIT_ENABLED"]:
-            g.rate = counter.hit(f"{name}:{rate_key()}", limits[name])  # raises RateLimited: 429
+            g.rate = counter.hit(f"{name}:{rate_key()}", limits[name], config["WALL_CLOCK"]())  # raises RateLimited
         if compute:
             g.cpu_started = config["CPU_CLOCK"]()  # last: the checks above are not the request's work
 
@@ -83,7 +83,7 @@ def install(app: Flask, counter: Counter) -> None:
         if started is not None and current_app.config["RATELIMIT_ENABLED"]:
             seconds = current_app.config["CPU_CLOCK"]() - started
             try:
-                g.spent = counter.spend(f"compute:{rate_key()}", cpu, seconds)
+                g.spent = counter.spend(f"compute:{rate_key()}", cpu, seconds, current_app.config["WALL_CLOCK"]())
             except sqlite3.OperationalError:  # the work is done: answer it; a lost charge is the lesser harm
                 current_app.logger.warning("the compute budget could not be charged: the database is busy")
             response.headers["X-Compute-Seconds"] = f"{seconds:.3f}"

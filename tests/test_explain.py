@@ -385,7 +385,8 @@ def test_stored_game_report_explain(service, db_path):
     explained = service.get(url + "?explain=1", headers={"Authorization": f"Bearer {alice}"}).get_json()
     assert explained["verdicts"][15]["expected"] == report(MISTAKE)["verdicts"][15]["expected"]
     explained["verdicts"][15].pop("expected")
-    assert explained == plain.get_json()
+    assert explained == service.get(url, headers={"Authorization": f"Bearer {alice}"}).get_json()
+    assert plain.get_json()["public_view"]  # the public reads the unfinished game's public report
     # the listed actions name John's hand: before the game is finished, only the uploader may ask
     problem(service.get(url + "?explain=1"), 403, "?explain")
     problem(service.get(url + "?explain=1", headers={"Authorization": f"Bearer {bob}"}), 403, "?explain")

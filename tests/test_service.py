@@ -4,6 +4,7 @@ import copy
 import json
 
 import pytest
+from hostile import MID_WINDOW
 
 from adjudicator.service import tokens
 from adjudicator.store import open_db, prepare
@@ -204,7 +205,7 @@ def test_rate_limits_answer_429_with_retry_after(db_path, token, small_log):
     from api import create_app
 
     app = create_app({"DATABASE": str(db_path), "TESTING": True, "RATELIMIT_WRITE": "2 per minute",
-                      "RATELIMIT_READ": "3 per minute"})
+                      "RATELIMIT_READ": "3 per minute", "WALL_CLOCK": lambda: MID_WINDOW})
     client = app.test_client()
     codes = [client.post("/v1/tournaments", json={"name": "t"}, headers=auth(token)).status_code for _ in range(3)]
     assert codes == [201, 201, 429]
