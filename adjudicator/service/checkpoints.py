@@ -28,12 +28,15 @@ class Recorder:
 
     def __init__(self, run: Replay):
         self.rules, self.last = run.rules, -1
-        self.rows = [(-1, *run.driver.frozen())]
+        self.rows = [(-1, *run.driver.frozen(), True)]  # the game as dealt is always a scenario
 
     def __call__(self, verdict, driver: Driver) -> None:
         since = verdict.index - self.last
-        if since >= EVERY or (since >= EVERY // 2 and self.rules.anchor(driver.state)):
-            self.rows.append((verdict.index, *driver.frozen()))
+        if since < EVERY // 2:
+            return
+        anchor = bool(self.rules.anchor(driver.state))
+        if anchor or since >= EVERY:
+            self.rows.append((verdict.index, *driver.frozen(), anchor))
             self.last = verdict.index
 
 
@@ -51,9 +54,9 @@ def save(db, game_id: str, kept: dict) -> None:
     db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
                [json.dumps(kept["secrets"]), kept["public_checksum"], game_id])
     db.execute("delete from checkpoints where game = ?", [game_id])
-    db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng) values (?, ?, ?, ?, ?)",
-                        [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng))
-                         for i, data, rng in kept["checkpoints"]])
+    db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng, anchor) values (?, ?, ?, ?, ?, ?)",
+                        [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng), int(anchor))
+                         for i, data, rng, anchor in kept["checkpoints"]])
 
 
 def current(db, row: dict, log: Log, deadline: float | None) -> dict:
@@ -68,16 +71,11 @@ def current(db, row: dict, log: Log, deadline: float | None) -> dict:
     return {**row, "secrets": json.dumps(kept["secrets"]), "public_checksum": kept["public_checksum"]}
 
 
-def nearest(db, game_id: str, rules, index: int) -> tuple[int, Driver]:
+def nearest(db, game_id: str, rules, index: int, anchor: bool = False) -> tuple[int, Driver]:
     """The latest checkpoint at or before logged action `index` (-1: the game as set up), as a
-    driver standing right after that action."""
+    driver standing right after that action; with `anchor`, the latest at a decision point a
+    scenario can name (where a position can start when none follows a nearer checkpoint)."""
     found = next(iter(db.query("select idx, state, rng from checkpoints where game = ? and engine = ? and idx <= ? "
-                               "order by idx desc limit 1", [game_id, ENGINE_VERSION, index])))
+                               f"{'and anchor ' if anchor else ''}order by idx desc limit 1",
+                               [game_id, ENGINE_VERSION, index])))
     return found["idx"], Driver(rules, restore(zlib.decompress(found["state"]), json.loads(found["rng"])))
-
-
-def below(db, game_id: str, index: int) -> int | None:
-    """The checkpoint before the one at `index`, if any (an earlier start for a position)."""
-    rows = list(db.query("select idx from checkpoints where game = ? and engine = ? and idx < ? order by idx desc "
-                         "limit 1", [game_id, ENGINE_VERSION, index]))
-    return rows[0]["idx"] if rows else None

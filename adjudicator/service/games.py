@@ -257,9 +257,9 @@ def position(db, game_id: str, index: int, token: str | None = None,
         raise NotFound(f"action {row['first_illegal']} is illegal: there is no position after it", "/index")
     log, row = stored_log(db, row, deadline)
     hidden = unseen(secrets_of(row), observer)
-    applied, before = 0, index - 1
+    applied, before, anchor = 0, index - 1, False
     while True:
-        after, driver = checkpoints.nearest(db, row["id"], log.rules, before)
+        after, driver = checkpoints.nearest(db, row["id"], log.rules, before, anchor)
         cutter = Cutter(log, driver, after, observer, hidden, deadline)
         found = cutter.run([index]).get(index)
         applied += cutter.applied
@@ -267,7 +267,7 @@ def position(db, game_id: str, index: int, token: str | None = None,
             return found, applied
         if after == -1:  # the game as dealt is always a scenario
             raise NotFound("no decision point before this action can be written as a scenario", "/index")
-        before = after - 1
+        before, anchor = after - 1, True  # none since that checkpoint: start at an earlier one a scenario names
 
 
 def reverify(db, game_id: str, token: str | None = None, deadline: float | None = None) -> dict:
