@@ -9,7 +9,7 @@ its JSON pointer (core.errors.InvalidPosition); nothing is stored.
 
 from __future__ import annotations
 
-from .core.actions import Action
+from .core.actions import CHANCE, Action
 from .core.canonical import checksum, dumps, restore
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
 from .core.logs import Log, check_shape, expand, over_time, parse_log
@@ -241,15 +241,17 @@ def cuts(log_doc, indexes, deadline: float | None = None) -> dict[int, dict]:
 
 class Cutter:
     """One pass over a log from a driver standing right after logged action `after` (-1: the game
-    as dealt), marking the decision points a scenario can name. For an observer who may not see
-    everything (`observer`, with `hidden`: logged action index -> the fields it may not see), the
-    scenario is the observer's view and the actions played since are written as it saw them."""
+    as dealt), marking the decision points a scenario can name. `earlier`: decision points before
+    `after`, latest first, each `(entries, data, rng, fresh)` with the entries played from it up to
+    `after` (a stored game's checkpoints), tried when none follows `after`. For an observer who
+    may not see everything (`observer`, with `hidden`: logged action index -> the fields it may not
+    see), the scenario is the observer's view and the actions played since are as it saw them."""
 
     def __init__(self, log: Log, driver: Driver, after: int, observer: Observer = REFEREE,
-                 hidden: dict[int, list[str]] | None = None, deadline: float | None = None):
+                 hidden: dict[int, list[str]] | None = None, deadline: float | None = None, earlier=()):
         self.log, self.driver, self.after, self.deadline = log, driver, after, deadline
-        self.rules, self.observer, self.hidden = log.rules, observer, hidden or {}
-        self.stream: list[dict] = []
+        self.rules, self.observer, self.hidden, self.earlier = log.rules, observer, hidden or {}, earlier
+        self.stream: list[dict] = []  # entries: {"action", and "index" (logged), "dealt" or "implied"}
         self.anchors: list[tuple] = []
         if after == -1:
             self.anchors.append((0, dumps(driver.state), driver.state.get("rng"), True))
@@ -274,21 +276,8 @@ class Cutter:
                 raise NotFound(f"action {i} is illegal ({err.message}): there is no position after it",
                                "/index") from None
             self.applied += 1
-            if self.observer.referee:  # what a log left out, as played
-                self.stream += [a.to_json() for a in outcome.implied]
-            else:  # forced steps the engine takes again; the cards it dealt on the way are unseen
-                self.stream += [self._seen(a, None) for a in outcome.implied if a.is_chance]
-            self.stream.append(face_down(upcoming.to_json(), self.hidden.get(i, ())))
+            self.stream += stream_entries((), outcome.implied, i, upcoming)
         return out
-
-    def _seen(self, action: Action, state: dict | None) -> dict:
-        """A dealt outcome as the observer saw it (its kind's secret, core/observers.py)."""
-        data = action.to_json()
-        if self.observer.referee:
-            return data
-        kind = self.rules.secret(action, state or {"stack": []})
-        secret = kind.of(data) if kind is not None else None
-        return face_down(data, secret["fields"]) if secret and not self.observer.sees(secret) else data
 
     def _mark(self) -> None:
         state = self.driver.state
@@ -308,25 +297,56 @@ class Cutter:
             if (action := rules.deal(state)) is None:
                 break
             self._mark()
-            seen = self._seen(action, state)
             rules.apply(state, action, dealt=True)
-            self.stream.append(seen)
+            self.stream.append({"action": action.to_json(), "dealt": True})
         self._mark()
 
+    def _candidates(self):
+        for at, data, rng, fresh in reversed(self.anchors):
+            yield self.stream[at:], data, rng, fresh
+        for entries, data, rng, fresh in self.earlier:
+            yield [*entries, *self.stream], data, rng, fresh
+
     def _position(self, index: int, upcoming: Action | None) -> dict | None:
-        for candidate in reversed(self.anchors):
-            at, data, rng, fresh = candidate
+        for candidate in self._candidates():
+            entries, data, rng, fresh = candidate
             over_time(self.deadline, "/index")  # each candidate's scenario_of is work too
             doc = self.rules.scenario_of(state := restore(data, rng), fresh)
             if doc is not None:
                 break
         else:
             return None
-        if self.stream[at:]:
-            doc["played"] = list(self.stream[at:])
+        if entries:
+            doc["played"] = played(entries, self.rules, self.observer, self.hidden)
         if not self.observer.referee:
             doc = self.rules.public_scenario(doc, self.observer.seat, state)
         position = {"scenario": doc}
         if upcoming is not None:
             position["action"] = face_down(upcoming.to_json(), self.hidden.get(index, ()))
         return position
+
+
+def stream_entries(dealt, implied, index: int, action: Action) -> list[dict]:
+    """What was played up to and including logged action `index`: the outcomes dealt before it,
+    the steps the engine took for the log, the action."""
+    return [*({"action": a.to_json(), "dealt": True} for a in dealt),
+            *({"action": a.to_json(), "implied": True} for a in implied),
+            {"action": action.to_json(), "index": index}]
+
+
+def played(entries: list[dict], rules, observer: Observer, hidden: dict[int, list[str]]) -> list[dict]:
+    """The `played` actions of a position as `observer` saw them: a logged action's secret values
+    face down, a dealt outcome's too (its kind's secret, core/observers.py); without the forced
+    steps the engine took for the log (it takes them again), whose dealt cards the observer did not see."""
+    if observer.referee:
+        return [e["action"] for e in entries]
+    out = []
+    for entry in entries:
+        data = entry["action"]
+        if "index" in entry:
+            out.append(face_down(data, hidden.get(entry["index"], ())))
+        elif data["by"] == CHANCE:
+            kind = rules.secret(Action(data), {"stack": []})  # a chance kind's secret needs no state
+            secret = kind.of(data) if kind is not None else None
+            out.append(face_down(data, secret["fields"]) if secret and not observer.sees(secret) else data)
+    return out

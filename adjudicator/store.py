@@ -143,17 +143,19 @@ def _v5(db) -> None:
 
     - `games.secrets`: the secrets of the log (core/observers.py), found by the replay that
       stored it; `games.public_checksum`: the checksum of the final state as the public sees it.
-      Both are filled for older rows by `adjudicator db upgrade` (a replay each: `fill_views`).
+      An older row gets both on its first read that needs them (one replay: checkpoints.current).
     - `checkpoints`: states a read starts from (service/checkpoints.py), keyed by game and engine
-      version, each marked when a scenario can name it (`anchor`); a new engine rebuilds them on
-      the first read. Keyed by the game's id, not its row, so that a game that grows move by move
-      (issue 36) appends to them; the per-game facts table (issue 34) is a table of its own too."""
+      version, each marked when a scenario can name it (`anchor`), with what was played since the
+      one before (`played`); a new engine rebuilds them on the first read. Keyed by the game's id,
+      not its row, so that a game that grows move by move (issue 36) appends to them; the
+      per-game facts table (issue 34) is a table of its own too."""
     games = db["games"]
     if "secrets" not in games.columns_dict:
         games.add_column("secrets", str)
         games.add_column("public_checksum", str)
     db.execute("create table if not exists checkpoints (game text not null, engine text not null, "
                "idx integer not null, state blob not null, rng text not null, anchor integer not null, "
+               "played blob not null, "
                "primary key (game, engine, idx)) without rowid")
 
 

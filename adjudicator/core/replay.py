@@ -207,6 +207,7 @@ class Replay:
         # that replays a prefix of a log gives the whole log here)
         self.ahead = log.actions
         self.start = start
+        self.dealt_now: list[Action] = []  # the chance outcomes dealt before the action being judged
         self.secrets: list[dict] | None = [] if secrets else None
 
     @property
@@ -242,7 +243,7 @@ class Replay:
             if self.deadline is not None and time.monotonic() > self.deadline:  # every action, not every 256th
                 raise LimitExceeded("the replay took longer than this service allows", "/actions",
                                     code="limit-replay-time")
-            driver.deal(action)
+            self.dealt_now = driver.deal(action)
             if self.secrets is not None:
                 self._note_secret(index, action)
             verdict = self.step(index, action)

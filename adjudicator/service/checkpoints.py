@@ -13,9 +13,10 @@ import json
 import zlib
 
 from .. import ENGINE_VERSION
-from ..core.canonical import checksum, restore
+from ..core.canonical import checksum, dumps, restore
 from ..core.logs import Log
 from ..core.replay import Driver, Replay
+from ..positions import stream_entries
 from ..store import transaction
 
 EVERY = 32
@@ -23,21 +24,24 @@ EVERY = 32
 
 class Recorder:
     """The `observe` hook of the replay that stores a game: a checkpoint at the first decision
-    point a scenario can name once half of EVERY actions have passed (a position read from it
-    needs no earlier one), and after EVERY actions in any case."""
+    point a scenario can name once half of EVERY actions have passed, and after EVERY actions in
+    any case. Each keeps what was played since the one before (positions.stream_entries), so that
+    a position can start at an earlier checkpoint without re-applying what lies between."""
 
     def __init__(self, run: Replay):
-        self.rules, self.last = run.rules, -1
-        self.rows = [(-1, *run.driver.frozen(), True)]  # the game as dealt is always a scenario
+        self.run, self.rules, self.last, self.entries = run, run.rules, -1, []
+        self.rows = [(-1, *run.driver.frozen(), True, [])]  # the game as dealt is always a scenario
 
     def __call__(self, verdict, driver: Driver) -> None:
-        since = verdict.index - self.last
+        index = verdict.index
+        self.entries += stream_entries(self.run.dealt_now, verdict.implied, index, self.run.log.actions[index])
+        since = index - self.last
         if since < EVERY // 2:
             return
         anchor = bool(self.rules.anchor(driver.state))
         if anchor or since >= EVERY:
-            self.rows.append((verdict.index, *driver.frozen(), anchor))
-            self.last = verdict.index
+            self.rows.append((index, *driver.frozen(), anchor, self.entries))
+            self.last, self.entries = index, []
 
 
 def replay_for_store(log: Log, deadline: float | None = None) -> tuple[dict, dict]:
@@ -54,9 +58,10 @@ def save(db, game_id: str, kept: dict) -> None:
     db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
                [json.dumps(kept["secrets"]), kept["public_checksum"], game_id])
     db.execute("delete from checkpoints where game = ?", [game_id])
-    db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng, anchor) values (?, ?, ?, ?, ?, ?)",
-                        [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng), int(anchor))
-                         for i, data, rng, anchor in kept["checkpoints"]])
+    db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng, anchor, played) "
+                        "values (?, ?, ?, ?, ?, ?, ?)",
+                        [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng), int(anchor),
+                          zlib.compress(dumps(entries))) for i, data, rng, anchor, entries in kept["checkpoints"]])
 
 
 def current(db, row: dict, log: Log, deadline: float | None) -> dict:
@@ -71,11 +76,20 @@ def current(db, row: dict, log: Log, deadline: float | None) -> dict:
     return {**row, "secrets": json.dumps(kept["secrets"]), "public_checksum": kept["public_checksum"]}
 
 
-def nearest(db, game_id: str, rules, index: int, anchor: bool = False) -> tuple[int, Driver]:
+def nearest(db, game_id: str, rules, index: int) -> tuple[int, Driver]:
     """The latest checkpoint at or before logged action `index` (-1: the game as set up), as a
-    driver standing right after that action; with `anchor`, the latest at a decision point a
-    scenario can name (where a position can start when none follows a nearer checkpoint)."""
+    driver standing right after that action."""
     found = next(iter(db.query("select idx, state, rng from checkpoints where game = ? and engine = ? and idx <= ? "
-                               f"{'and anchor ' if anchor else ''}order by idx desc limit 1",
-                               [game_id, ENGINE_VERSION, index])))
+                               "order by idx desc limit 1", [game_id, ENGINE_VERSION, index])))
     return found["idx"], Driver(rules, restore(zlib.decompress(found["state"]), json.loads(found["rng"])))
+
+
+def earlier(db, game_id: str, after: int):
+    """The checkpoints before `after` a scenario can name, latest first, each with what was
+    played from it up to `after` (Cutter's `earlier`); read lazily, as a position needs them."""
+    entries: list[dict] = []
+    for row in db.query("select idx, state, rng, anchor, played from checkpoints where game = ? and engine = ? "
+                        "and idx <= ? order by idx desc", [game_id, ENGINE_VERSION, after]):
+        if row["idx"] < after and row["anchor"]:
+            yield entries, zlib.decompress(row["state"]), json.loads(row["rng"]), row["idx"] == -1
+        entries = [*json.loads(zlib.decompress(row["played"])), *entries]

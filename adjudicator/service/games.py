@@ -257,17 +257,12 @@ def position(db, game_id: str, index: int, token: str | None = None,
         raise NotFound(f"action {row['first_illegal']} is illegal: there is no position after it", "/index")
     log, row = stored_log(db, row, deadline)
     hidden = unseen(secrets_of(row), observer)
-    applied, before, anchor = 0, index - 1, False
-    while True:
-        after, driver = checkpoints.nearest(db, row["id"], log.rules, before, anchor)
-        cutter = Cutter(log, driver, after, observer, hidden, deadline)
-        found = cutter.run([index]).get(index)
-        applied += cutter.applied
-        if found is not None:
-            return found, applied
-        if after == -1:  # the game as dealt is always a scenario
-            raise NotFound("no decision point before this action can be written as a scenario", "/index")
-        before, anchor = after - 1, True  # none since that checkpoint: start at an earlier one a scenario names
+    after, driver = checkpoints.nearest(db, row["id"], log.rules, index - 1)
+    cutter = Cutter(log, driver, after, observer, hidden, deadline, checkpoints.earlier(db, row["id"], after))
+    found = cutter.run([index]).get(index)
+    if found is None:  # the game as dealt is always a scenario
+        raise NotFound("no decision point before this action can be written as a scenario", "/index")
+    return found, cutter.applied
 
 
 def reverify(db, game_id: str, token: str | None = None, deadline: float | None = None) -> dict:
