@@ -1,10 +1,12 @@
-"""Checkpoints of stored games (issue 28): reading a state, a view or a position of a stored game
-re-applies a few dozen actions (at most 2 x EVERY), never the whole log.
+"""Checkpoints of stored games (issue 28): reading a state, a viewer's step (without its timeline)
+or a position of a stored game re-applies at most EVERY actions, never the whole log (a step past
+an invalid game's first illegal action: from the last checkpoint before it).
 
-The replay that stores a game keeps the state after every EVERY-th logged action (and the state
-as set up, index -1), with what the log keeps secret from whom and the public checksum of its
-end. They are keyed by engine version: the first read with a new engine rebuilds them (one
-replay, under the caller's deadline), so they never disagree with the engine that reads them.
+The replay that stores a game keeps the state as set up (index -1) and a state at least every
+EVERY logged actions (`Recorder`), each with what was played since the one before, with what the
+log keeps secret from whom and the public checksum of its end. They are keyed by engine version:
+the first read with a new engine rebuilds them (one replay, under the caller's deadline), so they
+never disagree with the engine that reads them.
 """
 
 from __future__ import annotations
@@ -55,8 +57,9 @@ def replay_for_store(log: Log, deadline: float | None = None) -> tuple[dict, dic
 
 def save(db, game_id: str, kept: dict) -> None:
     """Inside the caller's transaction: the secrets, the public checksum and the checkpoints."""
-    db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
-               [json.dumps(kept["secrets"]), kept["public_checksum"], game_id])
+    if not db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
+                      [json.dumps(kept["secrets"]), kept["public_checksum"], game_id]).rowcount:
+        return  # deleted meanwhile: no checkpoints for a game that is gone
     db.execute("delete from checkpoints where game = ?", [game_id])
     db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng, anchor, played) "
                         "values (?, ?, ?, ?, ?, ?, ?)",
