@@ -1,7 +1,7 @@
 """Budgets per authenticated token (else per address), counted in the database so every worker
 shares them. Reads and writes are counted in requests. Compute (whatever replays a log: replays,
-positions, the states and step views of a stored game, reverify, uploads, a stored report with
-`?explain`) is counted in CPU seconds, measured around each request (issue 28: a request count let
+position checks, a stored game's step view with its timeline, reverify, uploads, a stored report
+with `?explain`) is counted in CPU seconds, measured around each request (issue 28: a request count let
 eight clients within it keep every worker busy), and at most `COMPUTE_IN_FLIGHT` compute requests
 run at once in a process, so `/healthz` and cheap reads always find a thread. `/healthz`,
 `/openapi.json` and the viewer's static page are never limited. `Retry-After` is sent only with a
@@ -19,12 +19,12 @@ from adjudicator.service.ratelimit import Counter, Limit
 
 from .auth import rate_key
 
-# What is compute is decided here only. GET positions and states replay today; once they read
-# checkpoints they can move out of COMPUTE (and count as reads).
-COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.state", "games.view",
-           "games.reverify_check", "games.position"}
+# What is compute is decided here only. A stored game's state, position and step (without the
+# timeline) are reads: they start from a checkpoint and re-apply at most 32 actions (issue 28).
+COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.reverify_check"}
 COMPUTE_WRITES = {"games.upload", "games.reverify"}  # writes that replay: counted as writes and in CPU seconds
 EXPLAINED = {"games.report"}  # compute when asked to explain (it replays the stored log)
+TIMELINE = {"games.view"}  # compute with the timeline (it names every action, so replays the whole log)
 DEFAULT_IN_FLIGHT = 6  # waitress's 8 threads less two; `adjudicator serve` sets its own (api/server.py)
 
 
@@ -33,7 +33,8 @@ def classify() -> tuple[str | None, bool]:
     endpoint = request.endpoint or ""
     if endpoint.startswith(("meta.", "web.")) or request.method == "OPTIONS":  # web.: the page's static files
         return None, False
-    if endpoint in COMPUTE or (endpoint in EXPLAINED and request.args.get("explain") in ("1", "true")):
+    if (endpoint in COMPUTE or (endpoint in EXPLAINED and request.args.get("explain") in ("1", "true"))
+            or (endpoint in TIMELINE and request.args.get("timeline") == "true")):
         return None, True
     write = request.method in ("POST", "PUT", "PATCH", "DELETE")
     return ("write" if write else "read"), endpoint in COMPUTE_WRITES

@@ -129,13 +129,16 @@ def test_workers_share_one_cpu_budget(path):
     assert [r.status_code for r in answers] == [200, 200, 200, 200, 429]
 
 
-def test_stored_game_reads_that_replay_are_compute(path):
+def test_stored_game_reads_from_checkpoints_are_reads_and_a_timeline_is_compute(path):
     client = app_on(path, BUDGET_COMPUTE="1 per minute", CPU_CLOCK=ticking(1.0)).test_client()
     alice = token(path, "alice")
     game = client.post("/v1/games", json=sample(), headers=auth(alice)).get_json()["id"]  # an upload replays
-    assert client.get(f"/v1/games/{game}/positions/3").status_code == 200
-    problem(client.get(f"/v1/games/{game}/states/3"), 429, "rate-limited")  # an anonymous read: one budget
-    assert client.get(f"/v1/games/{game}").status_code == 200  # the stored game itself is a read
+    for url in (f"/v1/games/{game}/positions/3", f"/v1/games/{game}/states/3", f"/v1/games/{game}/views/3",
+                f"/v1/games/{game}"):  # from a checkpoint: at most 32 actions re-applied
+        answer = client.get(url)
+        assert answer.status_code == 200 and "X-Compute-Seconds" not in answer.headers, url
+    assert client.get(f"/v1/games/{game}/views/3?timeline=true").status_code == 200  # the whole log: compute
+    problem(client.get(f"/v1/games/{game}/views/3?timeline=true"), 429, "rate-limited")  # one budget, spent
 
 
 # --- finding 4: compute requests in flight per process ----------------------------------------------
