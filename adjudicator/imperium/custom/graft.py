@@ -64,13 +64,27 @@ def if_grafted_with_faction(g: Game, task: dict, step: dict) -> None:
         prepend(task, list(step["then"]))
 
 
+# Cards whose Influence with the space's Faction replaces the space's usual amount ("2 instead of
+# 1"): a Ghola copying one gives no more than the card alone (p. 14, graft.ghola-power-play).
+INSTEAD_OF_SPACE_INFLUENCE = frozenset({"power-play"})
+
+
+def _space_influence(step: dict) -> bool:
+    return "influence" in step and step.get("faction") == "space"
+
+
 @custom("ghola-copy-agent-box")
 def ghola(g: Game, task: dict, step: dict) -> None:
-    """The other grafted card's whole Agent box, as this card's own (p. 14)."""
+    """The other grafted card's whole Agent box, as this card's own (p. 14); grafted to Power Play
+    its copy adds no Influence beyond Power Play's own 2 (p. 14), the rest of the box is copied."""
     other = other_grafted(g, task["player"], _card_of(task))
     if other:
         g.rulings += ["graft.ghola-whole-box", "graft.example-carmen"]
-        prepend(task, list(g.content.cards[other].get("agent", [])))
+        box = list(g.content.cards[other].get("agent", []))
+        if other in INSTEAD_OF_SPACE_INFLUENCE:
+            g.rulings.append("graft.ghola-power-play")
+            box = [s for s in box if not _space_influence(s)]
+        prepend(task, box)
 
 
 @custom("solari-per-other-grafted-icon")
