@@ -17,7 +17,7 @@ from functools import cache
 
 from ..core.actions import CHANCE
 from ..core.errors import UnknownName
-from ..core.names import NameIndex
+from ..core.names import NameIndex, fold
 from .content import HMS, POLAR_SINK, Content, territory
 from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
@@ -34,6 +34,17 @@ CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-c
               "give-card": "treachery",  # the Harkonnen giving back cards (karama_powers.py)
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap"), "treachery")}  # Ixians
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
+# The factions of Gale Force Nine's later expansions, which this program does not play (ruling
+# dune.engine-unsupported-factions): folded name -> (the faction as printed, its expansion). A seat
+# naming one is refused as `unsupported-faction`, by name, not as a name nobody knows.
+UNSUPPORTED_FACTIONS = {fold(alias): (name, expansion)
+                        for name, expansion, aliases in (
+                            ("CHOAM", "CHOAM & Richese", ("choam",)),
+                            ("Richese", "CHOAM & Richese", ("house richese",)),
+                            ("Ecaz", "Ecaz & Moritani", ("house ecaz",)),
+                            ("Moritani", "Ecaz & Moritani", ("house moritani",)))
+                        for alias in (name, *aliases)}
+UNSUPPORTED_RULINGS = ("dune.engine-unsupported-factions",)
 _PIECE = re.compile(r"^(?P<name>.+?)\s*(?:@\s*(?P<sector>\d+)|\((?P<part>[^()]+)\))\s*$")
 # ids in a message: hyphenated, with a sector, or a single word (only known ids are replaced)
 _ID = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:@\d+)?\b|\b[a-z]+@\d+\b|\b[a-z]+\b")
@@ -80,7 +91,14 @@ class DuneSpelling:
 
     # --- reading -----------------------------------------------------------------------------
     def resolve_leader(self, name: str, pointer: str) -> str:
-        """What a seat plays in classic Dune is a faction (the log's `players[].faction`)."""
+        """What a seat plays in classic Dune is a faction (the log's `players[].faction`); a
+        faction of an expansion we do not play is `unsupported-faction`, named."""
+        unsupported = UNSUPPORTED_FACTIONS.get(fold(name)) if isinstance(name, str) else None
+        if unsupported:
+            faction, expansion = unsupported
+            raise UnknownName(f"faction {faction} (the {expansion} expansion) is not supported: classic Dune is "
+                              "played with the six base factions and the Ixians & Tleilaxu "
+                              f"({UNSUPPORTED_RULINGS[0]})", pointer, code="unsupported-faction")
         return indexes(self.content)["faction"].resolve(name, pointer)
 
     def normalize(self, data: dict, pointer: str, players: list[str]) -> dict:
