@@ -4,10 +4,14 @@ legal side and the illegal side, from the rulebooks' words."""
 from __future__ import annotations
 
 import pytest
+from dune_helpers import RULES, act, refused
 from hostile import app_on
+from ixtl_helpers import new_ixtl
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.logs import parse_log
+from adjudicator.dune.game import Game
+from adjudicator.dune.invariants import problems
 
 
 def _log(*factions, modules=()):
@@ -37,3 +41,34 @@ def test_setup_factions_of_later_expansions_are_unsupported_by_name(faction, nam
     r = client.post("/v1/replays", json=_log("atreides", faction))
     assert r.status_code == 400 and r.get_json()["code"] == "unsupported-faction" and named in r.get_json()["detail"]
 
+
+# --- item 13: the Ixians & Tleilaxu excerpt, paragraphs 68-70 (the Voice compels Weirding Way in its
+# default role, a projectile weapon; ruling ixcards.voice) ------------------------------------------------
+def _voiced(harkonnen_cards):
+    state = new_ixtl("bene-gesserit", "harkonnen")
+    state["storm"], state["order"] = 0, ["bene-gesserit", "harkonnen"]
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    g = Game(state)
+    for pid, n in (("bene-gesserit", 5), ("harkonnen", 4)):
+        g.p(pid)["reserves"] -= n
+        g.add_forces("the-great-flat@14", pid, n)
+    for card in harkonnen_cards:
+        state["treachery"]["deck"].remove(card)
+        g.p("harkonnen")["hand"].append(card)
+    RULES.settle(g)
+    act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
+    return state
+
+
+@pytest.mark.parametrize("card, default, other, alternate", [("weirding-way", "weapon", "chaumas", "defense"),
+                                                            ("chemistry", "defense", "shield", "weapon")])
+def test_voice_compels_a_named_dual_card_in_its_default_role_paragraph_70(card, default, other, alternate):
+    state = _voiced([card, other])
+    act(state, "bene-gesserit", "voice", command="play", card=card)
+    act(state, "bene-gesserit", "plan", leader="alia", dial=1)
+    # illegal: the named card in its alternate role, beside another card in its default slot
+    err = refused(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, **{alternate: card, default: other})
+    assert err.code == "dune.voice-disobeyed" and "ixcards.voice" in err.rulings
+    # legal: the named card in its default role
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, **{default: card})
+    assert problems(state) == []

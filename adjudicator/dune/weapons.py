@@ -153,6 +153,14 @@ def could_answer(g: Game, card: str, name: str) -> bool:
     return name in named_as(g, card, slot)
 
 
+def obeys(g: Game, card: str | None, name: str, slot: str) -> bool:
+    """Does `card` played in `slot` obey a command to play `name`? It answers to the name in that
+    role, and a dual card named by its own name fills its default role: the Voice compels Weirding
+    Way as a weapon and Chemistry as a defense, never in the role they take beside another card
+    (paragraph 70, ruling ixcards.voice)."""
+    return name in named_as(g, card, slot) and not (card == name and DUAL.get(card, (None,))[0] == slot)
+
+
 def special_names(g: Game) -> list[str]:
     """The special battle cards a Voice may name by name in this game's deck, the Lasgun first
     (the base game's only one, its offers unchanged); never "all special cards" (paragraph 68)."""

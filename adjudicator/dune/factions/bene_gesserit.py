@@ -29,7 +29,7 @@ from ..game import Game
 from ..karama import stopped
 from ..registry import Decision, decision, hook
 from ..treachery import HIDDEN, could_hold
-from ..weapons import could_answer, named_as, special_names
+from ..weapons import could_answer, named_as, obeys, special_names
 from .bene_gesserit_advisors import advisor_targets, send_advisor
 
 FACTION = "bene-gesserit"
@@ -146,7 +146,7 @@ def obey_voice(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | Non
     if able and name != "cheap-hero" and not _has_fighter(g, pid, hand):
         able = False  # no leader nor Cheap Hero: no Treachery card can be played (dune.engine-voice-impossible)
         g.rulings.extend(r for r in IMPOSSIBLE if r not in g.rulings)
-    if voice["command"] == "play" and able and not matches:
+    if voice["command"] == "play" and able and not any(obeys(g, plan.get(k), name, k) for k in slots):
         return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {name}, "
                              "and it holds one", _voice_rulings(g))
     return None
