@@ -3,7 +3,7 @@ the page in the test's name or docstring; each checks the legal and the illegal 
 
 from __future__ import annotations
 
-from test_immortality_rules import act, fresh, give
+from test_immortality_rules import act, fresh, give, refused
 
 
 # --- item 4: Ghola grafted to Power Play (Immortality rulebook p. 14, Clarifications) --------------
@@ -25,4 +25,37 @@ def test_ghola_with_power_play_gives_two_influence_p14():
     assert red["influence"]["emperor"] != before + 3  # the copy adds none of its own
     assert "graft.ghola-power-play" in rulings
     assert "power-play" not in red["play"] and "ghola" not in red["play"]  # both boxes trash their card
+
+
+
+# --- item 7: Forbidden Weapons with no Influence to lose (Bloodlines back cover, p. 12) ---------------
+def test_forbidden_weapons_loses_influence_only_if_possible_p12():
+    """Bloodlines p. 12 (Clarifications, back cover): the 3-strength option of Forbidden Weapons
+    loses one Influence with a Faction where the player has at least one, "if possible": with none
+    anywhere no Faction is asked and the 3 strength still comes; with some, only those Factions."""
+    from test_bloodlines_tech import P, grant, steps_now, tech_game
+
+    from adjudicator.core.actions import Action
+
+    rules, state = tech_game()
+    grant(state, "red", "tech-forbidden-weapons")
+    red = P(state, "red")
+    box = rules.content.tech["tech-forbidden-weapons"]["reveal"]
+    steps_now(rules, state, "red", box, src="tech:tech-forbidden-weapons")
+    out = rules.apply(state, Action({"by": "red", "do": "choose", "option": 0}))
+    assert red["swords"] == 3 and set(red["influence"].values()) == {0}
+    assert not any(t["t"] == "choice" and t["kind"] == "faction" for t in state["stack"])  # none asked
+    assert "tech.forbidden-weapons" in out.rulings
+
+    rules, state = tech_game()
+    grant(state, "red", "tech-forbidden-weapons")
+    red = P(state, "red")
+    red["influence"]["guild"] = 1
+    steps_now(rules, state, "red", box, src="tech:tech-forbidden-weapons")
+    rules.apply(state, Action({"by": "red", "do": "choose", "option": 0}))
+    assert [a.get("faction") for a in rules.legal_actions(state)] == ["guild"]  # only where there is some
+    err = refused(rules, state, "red", "choose", faction="emperor")
+    assert err.code != "ok"
+    rules.apply(state, Action({"by": "red", "do": "choose", "faction": "guild"}))
+    assert red["influence"]["guild"] == 0 and red["swords"] == 3
 

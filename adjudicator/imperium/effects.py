@@ -16,7 +16,7 @@ from .commanders import commanders_in
 from .conditions import count, holds
 from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
-from .influence import change_influence
+from .influence import change_influence, track_holder
 from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, fire, first
 from .steps import choice_task, prepend, push_choice, source_card
 from .zones import acquirable, count_deployed, trash_card
@@ -154,6 +154,14 @@ def op_influence(g, task, step):
             return
         faction = options
     allowed = list(g.tracks) if faction == "any" else list(faction)  # the tracks on this game's board
+    if n < 0 and step.get("if_possible"):
+        # a loss "if possible": only where the player has Influence to lose; none anywhere, none lost
+        # (the rest of the option still applies); the step names the ruling that says so
+        allowed = [f for f in allowed if g.p(track_holder(g, task["player"], f))["influence"][f] > 0]
+        if step.get("ruling"):
+            g.rulings.append(step["ruling"])
+        if not allowed:
+            return
     if step.get("different"):  # one point each with different Factions: each pick narrows the next
         push_choice(g, task, "faction", factions=allowed, delta=1 if n > 0 else -1, more=abs(n) - 1)
         return
