@@ -59,3 +59,25 @@ def test_forbidden_weapons_loses_influence_only_if_possible_p12():
     rules.apply(state, Action({"by": "red", "do": "choose", "faction": "guild"}))
     assert red["influence"]["guild"] == 0 and red["swords"] == 3
 
+
+# --- item 9: only Tleilaxu cards go on top once at the genetic marker (Immortality pp. 6, 16) ----------
+def test_genetic_marker_puts_only_tleilaxu_cards_on_top_p6_p16():
+    """Immortality p. 6 (Research Track) and p. 16 (genetic markers): past the first genetic marker a
+    Tleilaxu card acquired may go on top of the deck; an Imperium card bought with Persuasion may
+    not, so `acquire … "top": true` is refused (never silently put in the discard pile)."""
+    from test_immortality_rules import _to_reveal
+
+    from adjudicator.imperium.custom.immortality import genetic_markers
+    from adjudicator.imperium.game import Game
+
+    rules, state = fresh()
+    red = state["players"]["red"]
+    _to_reveal(rules, state)
+    red["research"] = "research-4-4"
+    assert genetic_markers(Game(state, rules.content), "red") >= 1
+    red["persuasion"] = 10
+    card = next(a.get("card") for a in rules.legal_actions(state) if a.do == "acquire")
+    err = refused(rules, state, "red", "acquire", card=card, top=True)
+    assert err.code == "tleilaxu.deck-top" and "research.first-marker-deck-top" in err.rulings
+    act(rules, state, "red", "acquire", card=card)  # the same card to the discard pile: legal
+    assert card in red["discard"] and card not in red["deck"].get("top", [])

@@ -580,8 +580,11 @@ def _acquire(g: Game, task: dict, pid: str, a: dict) -> None:
     turn, st = g.state["turn"], g.state
     _require(turn, "acquire")
     card_id = a.get("card")
-    if err := wrong_kind(g, card_id, "acquire") or first("acquire-refusal", g, pid, card_id):
+    if err := wrong_kind(g, card_id, "acquire") or first("acquire-refusal", g, pid, card_id, a):
         raise err
+    if a.get("top"):  # never ignored: an acquired card goes to the discard pile unless an effect says so
+        raise IllegalAction("acquire.deck-top", f"{card_id} acquired goes to {pid}'s discard pile: nothing "
+                            "lets it go on top of the deck here", ("acquire.to-discard",))
     terms = _acquire_terms(g, pid, card_id)
     if terms is None and (err := first("why-not-available", g, pid, card_id)):  # a row not theirs
         raise err

@@ -298,11 +298,15 @@ def acquire_tleilaxu_card(g: Game, task: dict, step: dict) -> None:
 
 
 @hook("acquire-refusal")
-def _not_with_persuasion(g: Game, pid: str, card: str) -> IllegalAction | None:
+def _not_with_persuasion(g: Game, pid: str, card: str, a: dict) -> IllegalAction | None:
     if card in g.content.tleilaxu:
         return IllegalAction("tleilaxu.specimens-only", f"{card} is a Tleilaxu card: it is acquired from the "
                              "Tleilaxu Row for specimens (acquire-tleilaxu), never for Persuasion or spice",
                              ("tleilaxu-cards.not-imperium-row", "specimens.spend"))
+    if a.get("top"):  # the genetic marker puts Tleilaxu cards on top, never an Imperium card (pp. 6, 16)
+        return IllegalAction("tleilaxu.deck-top", f"{card} is no Tleilaxu card: reaching the first genetic marker "
+                             "lets only Tleilaxu cards acquired go on top of the deck; it goes to the discard "
+                             "pile", ("research.first-marker-deck-top", "acquire.to-discard"))
     return None
 
 
