@@ -50,3 +50,20 @@ def until(state, kind):
         act(state, p["by"], "pass")
     return RULES.prompt(state)
 
+
+def bg_battle(harkonnen_cards):
+    """Bene Gesserit (aggressor) against Harkonnen, the Voice pending."""
+    state = new_ixtl("bene-gesserit", "harkonnen")
+    state["storm"], state["order"] = 0, ["bene-gesserit", "harkonnen"]
+    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
+    g = Game(state)
+    for pid, n in (("bene-gesserit", 5), ("harkonnen", 4)):
+        g.p(pid)["reserves"] -= n
+        g.add_forces("the-great-flat@14", pid, n)
+    for card in harkonnen_cards:
+        state["treachery"]["deck"].remove(card)
+        g.p("harkonnen")["hand"].append(card)
+    RULES.settle(g)
+    act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
+    assert RULES.prompt(state)["kind"] == "voice"
+    return state, g

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 from dune_helpers import RULES, act, new, refused
-from ixtl_helpers import new_ixtl
+from ixtl_helpers import bg_battle, new_ixtl
 
 from adjudicator.core.actions import Action
 from adjudicator.core.replay import Driver
@@ -187,22 +187,6 @@ def test_kull_wahad_is_worthless():
 
 
 # --- the Voice ------------------------------------------------------------------------------------------
-def bg_battle(harkonnen_cards):
-    """Bene Gesserit (aggressor) against Harkonnen, the Voice pending."""
-    state = new_ixtl("bene-gesserit", "harkonnen")
-    state["storm"], state["order"] = 0, ["bene-gesserit", "harkonnen"]
-    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
-    g = Game(state)
-    for pid, n in (("bene-gesserit", 5), ("harkonnen", 4)):
-        g.p(pid)["reserves"] -= n
-        g.add_forces("the-great-flat@14", pid, n)
-    for card in harkonnen_cards:
-        state["treachery"]["deck"].remove(card)
-        g.p("harkonnen")["hand"].append(card)
-    RULES.settle(g)
-    act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
-    assert RULES.prompt(state)["kind"] == "voice"
-    return state, g
 
 
 def test_the_voice_may_name_special_cards_one_by_one_but_not_all():

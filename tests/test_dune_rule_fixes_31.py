@@ -4,13 +4,12 @@ legal side and the illegal side, from the rulebooks' words."""
 from __future__ import annotations
 
 import pytest
-from dune_helpers import RULES, act, refused
+from dune_helpers import act, refused
 from hostile import app_on
-from ixtl_helpers import new_ixtl
+from ixtl_helpers import bg_battle
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.logs import parse_log
-from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
 
 
@@ -44,26 +43,12 @@ def test_setup_factions_of_later_expansions_are_unsupported_by_name(faction, nam
 
 # --- item 13: the Ixians & Tleilaxu excerpt, paragraphs 68-70 (the Voice compels Weirding Way in its
 # default role, a projectile weapon; ruling ixcards.voice) ------------------------------------------------
-def _voiced(harkonnen_cards):
-    state = new_ixtl("bene-gesserit", "harkonnen")
-    state["storm"], state["order"] = 0, ["bene-gesserit", "harkonnen"]
-    state["stack"] = [{"t": "flow", "phase": "collection"}, {"t": "auto", "kind": "battles"}]
-    g = Game(state)
-    for pid, n in (("bene-gesserit", 5), ("harkonnen", 4)):
-        g.p(pid)["reserves"] -= n
-        g.add_forces("the-great-flat@14", pid, n)
-    for card in harkonnen_cards:
-        state["treachery"]["deck"].remove(card)
-        g.p("harkonnen")["hand"].append(card)
-    RULES.settle(g)
-    act(state, "bene-gesserit", "battle", territory="the-great-flat", opponent="harkonnen")
-    return state
 
 
 @pytest.mark.parametrize("card, default, other, alternate", [("weirding-way", "weapon", "chaumas", "defense"),
                                                             ("chemistry", "defense", "shield", "weapon")])
 def test_voice_compels_a_named_dual_card_in_its_default_role_paragraph_70(card, default, other, alternate):
-    state = _voiced([card, other])
+    state, _ = bg_battle([card, other])
     act(state, "bene-gesserit", "voice", command="play", card=card)
     act(state, "bene-gesserit", "plan", leader="alia", dial=1)
     # illegal: the named card in its alternate role, beside another card in its default slot
