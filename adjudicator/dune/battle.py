@@ -15,7 +15,7 @@ from .alliance import allied
 from .content import HMS, POLAR_SINK
 from .forces import at
 from .game import Game
-from .registry import Decision, auto, collect, decision, fire, first
+from .registry import Decision, ask, auto, decision, fire, first
 from .support import commit_support, forces_strength2, kinds_in_battle, pay_support, support_error, support_offers
 from .traitors import could_betray, reveal
 from .treachery import HIDDEN, could_hold, discard, identify
@@ -118,7 +118,7 @@ def heroes(g: Game, pid: str) -> list[str]:
 def fighters(g: Game, pid: str) -> list[str]:
     """The leaders and Cheap Heroes `pid` must choose from; a Cheap Hero it is forbidden to play
     (hook `barred-heroes`: the Voice) is none, so a side left with no other fights leaderless."""
-    barred = {c for answer in collect("barred-heroes", g, pid) for c in answer}
+    barred = {c for answer in ask("barred-heroes", g, pid) for c in answer}
     return leaders_available(g, pid) + [h for h in heroes(g, pid) if h not in barred]
 
 
@@ -174,7 +174,7 @@ def _plan_offers(g: Game, task: dict) -> list[dict]:
             for defense in [None, *hand]:
                 plan = {"leader": leader, "dial": 0, "weapon": weapon, "defense": defense}
                 if plan_error(g, pid, plan) is None:
-                    extras = [{}, *collect("plan-extras", g, pid, plan)]  # the Kwisatz Haderach
+                    extras = [{}, *ask("plan-extras", g, pid, plan)]  # the Kwisatz Haderach
                     out += [_written({**plan, "dial": n, **s, **e, **x}) for n in range(forces + 1)
                             for s in support_offers(g, pid, n) for e in kinds_in_battle(g, pid, n) for x in extras]
     return out
@@ -227,7 +227,7 @@ def _betrayer(g: Game, pid: str) -> str | None:
     leader = plan.get("leader")
     if leader is None or leader not in g.c.leaders or plan.get("kwisatz"):  # loyal beside the Kwisatz Haderach
         return None
-    owners = [pid, *collect("traitors-of", g, pid)]
+    owners = [pid, *ask("traitors-of", g, pid)]
     known = next((q for q in owners if leader in g.p(q)["traitors"]), None)
     return known or next((q for q in owners if could_betray(g, g.p(q)["traitors"], leader)), None)
 
@@ -252,7 +252,7 @@ def _strength(g: Game, plan: dict, other: dict) -> int:
     """The leader's (a Cheap Hero's is 0; hook `leader-strength`: Zoal copies `other`'s leader), and
     what rides with it (hook `leader-bonus`: the Kwisatz Haderach)."""
     leader = plan.get("leader")
-    bonus = sum(collect("leader-bonus", g, plan))
+    bonus = sum(ask("leader-bonus", g, plan))
     own = first("leader-strength", g, leader, other)
     return (own if own is not None else g.c.leaders[leader]["strength"] if leader in g.c.leaders else 0) + bonus
 

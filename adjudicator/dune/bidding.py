@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from .game import Game
 from .karama import pay_with, payment_error, stopped
-from .registry import Decision, auto, collect, decision, fire, first
+from .registry import Decision, ask, auto, decision, fire, first
 from .treachery import has_room
 
 KARAMA = "karama"
@@ -105,7 +105,7 @@ def _bid(g: Game, task: dict, args: dict) -> None:
         if first("give-card-up", g, winner) is None:
             pile = {"from": "up"} if g.state["treachery"].get("up") else {}
             drawn = [{"t": "chance", "kind": "draw-treachery", "player": winner, **pile}]
-        g.push(*drawn, *collect("after-purchase", g, winner, drawn))  # then the Ixian ally's swap
+        g.push(*drawn, *ask("after-purchase", g, winner, drawn))  # then the Ixian ally's swap
         return
     _next(task)
 

@@ -7,6 +7,7 @@ Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled
 
 from __future__ import annotations
 
+from ..core.engine import Table
 from .content import HMS, SECTORS, Content, content, sector, territory
 from .elite import shift
 
@@ -15,34 +16,10 @@ from .elite import shift
 SPICE_TOTAL = 1000
 
 
-class Game:
+class Game(Table):
     def __init__(self, state: dict, cnt: Content | None = None):
-        self.state = state
+        super().__init__(state)
         self.c = cnt or content()
-        self.rulings: list[str] = []
-        self.hidden: list[str] = []
-        self.unimplemented: list[str] = []  # rules an action met that the engine does not know yet
-
-    # --- the task stack -------------------------------------------------------------------
-    @property
-    def top(self) -> dict | None:
-        stack = self.state["stack"]
-        return stack[-1] if stack else None
-
-    def push(self, *tasks: dict) -> None:
-        """Push tasks so that the first given runs first."""
-        self.state["stack"].extend(reversed(tasks))
-
-    def finish(self, task: dict) -> None:
-        """Remove this very task (equal tasks may wait lower in the stack: the topmost match)."""
-        stack = self.state["stack"]
-        i = next((i for i in range(len(stack) - 1, -1, -1) if stack[i] is task), None)
-        if i is None:
-            stack.reverse()
-            stack.remove(task)  # a copy of the task: the topmost equal one
-            stack.reverse()
-        else:
-            del stack[i]
 
     @property
     def advanced(self) -> bool:

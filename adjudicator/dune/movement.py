@@ -19,7 +19,7 @@ from .content import HMS, POLAR_SINK, Content, content, sector, territory
 from .forces import going, kinds_error, kinds_offers, shift
 from .game import Game
 from .karama import pay_with, payment_error, stopped
-from .registry import Decision, collect, decision, fire, first
+from .registry import Decision, ask, decision, fire, first
 
 STRONGHOLD_PRICE, PRICE = 1, 2
 RANGE, ORNITHOPTER_RANGE = 1, 3
@@ -31,7 +31,7 @@ def start_shipment(g: Game) -> None:
     """Each player ships then moves, in storm order, unless an advantage reorders the turns
     (hook `shipment-turns`: the Spacing Guild goes when it chooses)."""
     tasks = first("shipment-turns", g, g.order, default=None)
-    before = [t for own in collect("before-shipment", g) for t in own]  # the Bene Gesserit's Wartime
+    before = [t for own in ask("before-shipment", g) for t in own]  # the Bene Gesserit's Wartime
     g.push(*before, *(tasks or [task for q in g.order for task in ({"t": "decide", "kind": "ship", "player": q},
                                                           {"t": "decide", "kind": "move", "player": q})]))
 
@@ -90,7 +90,7 @@ def _ship_offers(g: Game, task: dict) -> list[dict]:
                                for n in range(1, g.p(pid)["reserves"] + 1) for k in [{}, *karama]
                                if ship_error(g, pid, loc, n, bool(k)) is None
                                for e in kinds_offers(g, pid, "reserves", n)] + [
-        o for offers in collect("ship-offers", g, task) for o in offers]
+        o for offers in ask("ship-offers", g, task) for o in offers]
 
 
 def _ship_check(g: Game, task: dict, args: dict) -> None:

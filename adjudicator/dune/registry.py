@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..core.engine import Hooks, Kinds, Modules
 from ..core.observers import Hidden
 
-DECISIONS: dict[str, Decision] = {}
-CHANCES: dict[str, ChanceKind] = {}
-AUTOS: dict[str, Callable] = {}
-INTERJECTIONS: dict[str, Interjection] = {}
+DECISIONS: Kinds[Decision] = Kinds("decision")
+CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
+AUTOS: Kinds[Callable] = Kinds("automatic step")
+INTERJECTIONS: Kinds[Interjection] = Kinds("interjection")
+MODULES = Modules()
 
 
 @dataclass(frozen=True)
@@ -60,57 +62,24 @@ class Interjection:
 
 
 def interjection(kind: Interjection) -> Interjection:
-    assert kind.verb not in INTERJECTIONS, kind.verb
-    INTERJECTIONS[kind.verb] = kind
-    return kind
+    return INTERJECTIONS.add(kind.verb, kind)
 
 
 def decision(kind: Decision) -> Decision:
-    assert kind.name not in DECISIONS, kind.name
-    DECISIONS[kind.name] = kind
-    return kind
+    return DECISIONS.add(kind.name, kind)
 
 
 def chance_kind(kind: ChanceKind) -> ChanceKind:
-    assert kind.name not in CHANCES, kind.name
-    CHANCES[kind.name] = kind
-    return kind
+    return CHANCES.add(kind.name, kind)
 
 
 def auto(name: str):
-    def register(fn):
-        assert name not in AUTOS, name
-        AUTOS[name] = fn
-        return fn
-    return register
+    return AUTOS.register(name)
 
 
 # --- hooks: where a faction (or a card) changes a general rule ------------------------------------
 # The general modules name no faction: they ask a hook; the faction's own module (factions/)
-# answers it. Listeners run in registration order, the fixed import order of factions/.
-HOOKS: dict[str, list[Callable]] = {}
-
-
-def hook(name: str):
-    def register(fn):
-        HOOKS.setdefault(name, []).append(fn)
-        return fn
-    return register
-
-
-def first(name: str, *args, default=None):
-    """The first listener's answer that is not None (else `default`)."""
-    for fn in HOOKS.get(name, ()):
-        if (answer := fn(*args)) is not None:
-            return answer
-    return default
-
-
-def fire(name: str, *args) -> None:
-    for fn in HOOKS.get(name, ()):
-        fn(*args)
-
-
-def collect(name: str, *args) -> list:
-    """Every listener's answer that is not None, in registration order."""
-    return [a for fn in HOOKS.get(name, ()) if (a := fn(*args)) is not None]
+# answers it. Listeners run in registration order, the fixed import order of factions/; one
+# registered for a module (`hook(name, module=...)`) only in that module's games.
+HOOKS = Hooks(MODULES.in_play_at)
+hook, fire, ask, first = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first

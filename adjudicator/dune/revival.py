@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .forces import at, kinds_of, shift
 from .game import Game
-from .registry import Decision, collect, decision, fire, first
+from .registry import Decision, ask, decision, fire, first
 
 LIMIT, PRICE = 3, 2
 # A faction revives a leader normally once none is active: each dead, held captive by the Harkonnen
@@ -25,7 +25,7 @@ UNAVAILABLE = ("tanks", "captured", "ghola")
 def start_revival(g: Game) -> None:
     tasks = []
     for q in g.order:  # the Tleilaxu's terms for a player are decided just before its revival
-        before = [t for more in collect("revival-tasks", g, q) for t in more]
+        before = [t for more in ask("revival-tasks", g, q) for t in more]
         if before or _offers(g, {"player": q})[1:] or first("revival-wanted", g, q):
             tasks += [*before, {"t": "decide", "kind": "revive", "player": q}]
     g.push(*tasks)
@@ -58,7 +58,7 @@ def revivable_leaders(g: Game, pid: str) -> list[str]:
     dead = sorted(ld for ld, status in leaders.items() if status == "tanks")
     if not dead or any(status not in UNAVAILABLE for status in leaders.values()):  # one still active
         return []
-    return dead + sorted(x for more in collect("revivable-extra", g, pid) for x in more)  # the KH
+    return dead + sorted(x for more in ask("revivable-extra", g, pid) for x in more)  # the KH
 
 
 def _kinds(g: Game, pid: str, n: int) -> list[dict]:

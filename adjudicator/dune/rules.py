@@ -11,9 +11,10 @@ from __future__ import annotations
 import copy
 
 from ..core.actions import CHANCE, Action, dealt
+from ..core.engine import awaited_index, bring_up
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
-from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
+from ..core.verdicts import Outcome
 from . import (  # noqa: F401  (importing a rule module registers its kinds)
     alliance,
     battle,
@@ -100,30 +101,23 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
                 kind.deal(g, task)  # a recorded outcome keeps the seeded dealer in step
             kind.apply(g, task, action.data)
             g.rulings[:0] = kind.rulings
-            if task in state["stack"]:
-                g.finish(task)
+            g.finish(task)
         elif action.do in INTERJECTIONS and not action.is_chance:
             self._interject(g, action)
         else:
             self._decide(g, task, action)
         self.settle(g)
-        if g.hidden:
-            return Outcome(UNVERIFIABLE, "hidden-information", "; ".join(g.hidden), g.rulings)
-        if g.unimplemented:
-            return Outcome(UNVERIFIABLE, "not-implemented", "not implemented: " + "; ".join(g.unimplemented),
-                           g.rulings)
-        return Outcome(LEGAL, "ok", "", g.rulings)
+        return g.outcome(hidden_first=True)
 
     @staticmethod
     def _awaited(g: Game, action: Action) -> dict:
         """The chance task this outcome answers among those awaited at once, brought to the top."""
         stack = g.state["stack"]
-        i = awaited_index(stack, action)
-        if i is None:
+        task = bring_up(stack, action, AWAITED_KEYS)
+        if task is None:
             raise IllegalAction("log.unexpected-chance", f"the game waits for {stack[-1]['kind']}, "
                                 f"not {action.do}", ("dune.engine-chance-outcomes",))
-        stack.append(stack.pop(i))
-        return stack[-1]
+        return task
 
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who, kind = task["player"], DECISIONS[task["kind"]]
@@ -160,7 +154,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         g.rulings[:0] = kind.rulings
 
     def awaits(self, state: dict, action: Action) -> bool:
-        return awaited_index(state["stack"], action) is not None
+        return awaited_index(state["stack"], action, AWAITED_KEYS) is not None
 
     def implied(self, state: dict, action: Action, later=()) -> list[Action]:
         return []  # every step is recorded: the classic engine takes none on a log's behalf
@@ -260,17 +254,6 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)
-
-
-def awaited_index(stack: list, action: Action) -> int | None:
-    """Where, among the chance tasks on top of the stack, the first one this outcome answers is."""
-    for i in range(len(stack) - 1, -1, -1):
-        task = stack[i]
-        if task["t"] != "chance":
-            return None
-        if task["kind"] == action.do and all(task[k] == action.get(k) for k in AWAITED_KEYS if k in task):
-            return i
-    return None
 
 
 class DuneSystem:

@@ -12,7 +12,7 @@ from .expansion import factions as expansion_factions
 from .expansion import sets
 from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
-from .registry import ChanceKind, Decision, chance_kind, collect, decision, first
+from .registry import ChanceKind, Decision, ask, chance_kind, decision, first
 from .traitors import hidden as hidden_traitors
 from .treachery import HIDDEN
 
@@ -106,7 +106,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         tasks.append({"t": "decide", "kind": "place-fremen", "player": fremen,
                       "left": cnt.factions["fremen"]["at_start"]["count"]})
     # each faction's own setup tasks (the prediction, the Face Dancers), in the hooks' fixed order
-    tasks += [t for own in collect("setup-tasks", g) for t in own]
+    tasks += [t for own in ask("setup-tasks", g) for t in own]
     g.push(*tasks, {"t": "flow", "phase": "storm"})  # the flow waits beneath the setup
     return state
 

@@ -196,7 +196,7 @@ def start_collection(g: Game) -> None:
 
 
 @auto("collect")
-def collect(g: Game, task: dict) -> None:
+def ask(g: Game, task: dict) -> None:
     if g.advanced:  # the cities and the smugglers' stronghold pay their occupants first
         for terr, amount in sorted(SPICE_FLOW.items()):
             for q in g.order:

@@ -13,7 +13,7 @@ from ..core.errors import IllegalAction
 from ..core.rng import below
 from .content import SECTORS, sector
 from .game import Game, storm_key
-from .registry import ChanceKind, Decision, auto, chance_kind, collect, decision, first
+from .registry import ChanceKind, Decision, ask, auto, chance_kind, decision, first
 
 
 def first_dialers(g: Game) -> list[str]:
@@ -36,8 +36,8 @@ def start_storm(g: Game) -> None:
     state["dials"] = []
     windows = [{"t": "decide", "kind": "storm-window", "player": q} for q in state["order"] if state["turn"] > 1]
     # a faction's own steps before the dials and after the storm moves (the Hidden Mobile Stronghold)
-    before = [t for own in collect("before-storm", g) for t in own]
-    after = [t for own in collect("after-storm", g) for t in own]
+    before = [t for own in ask("before-storm", g) for t in own]
+    after = [t for own in ask("after-storm", g) for t in own]
     if state["turn"] > 1 and g.advanced and g.player_of("fremen"):  # the Storm deck decides (dune.engine-storm-deck)
         g.push(*before, {"t": "chance", "kind": "storm-card"}, *windows, {"t": "auto", "kind": "storm-move"}, *after)
         return

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 from bisect import insort
 
+from ..core.engine import Table
 from ..core.errors import IllegalAction
 from .content import Content, board_tracks, content
 
 RESOURCES = ("solari", "spice", "water")
 
 
-class Game:
+class Game(Table):
     def __init__(self, state: dict, cnt: Content | None = None):
-        self.state = state
+        super().__init__(state)
         self.content = cnt or content(state["game"]["edition"])
-        self.unimplemented: list[str] = []
-        self.hidden: list[str] = []
-        self.rulings: list[str] = []
 
     # --- players -------------------------------------------------------------------
     @property
@@ -86,24 +84,6 @@ class Game:
     def board_spaces(self) -> list[str]:
         return [s for s in sorted(self.content.spaces) if self.on_board(s)]
 
-    # --- the task stack ----------------------------------------------------------------
-    @property
-    def top(self) -> dict | None:
-        stack = self.state["stack"]
-        return stack[-1] if stack else None
-
-    def push(self, *tasks: dict) -> None:
-        """Push tasks so that the first one given is the first one done."""
-        self.state["stack"].extend(reversed(tasks))
-
-    def finish(self, task: dict) -> None:
-        """Take `task` off the stack (it need not be on top: it may have pushed work)."""
-        stack = self.state["stack"]
-        for i in range(len(stack) - 1, -1, -1):
-            if stack[i] is task:
-                del stack[i]
-                return
-
     # --- resources ---------------------------------------------------------------------
     def can_pay(self, pid: str, cost: dict) -> bool:
         """Resources and spies to recall; other cost keys: effects.can_afford."""
@@ -137,9 +117,6 @@ class Game:
                 # "if you gained spice this turn" (Leverage) reads this
                 gained = turn.setdefault("gained", {})
                 gained[key] = gained.get(key, 0) + amount
-
-    def note_unimplemented(self, what: str) -> None:
-        self.unimplemented.append(what)
 
 
 def my_turn(g: Game, pid: str) -> dict:

@@ -23,14 +23,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.engine import Hooks, Kinds, Modules
 from ..core.observers import Hidden
 
 OPS: dict[str, Callable] = {}
 CUSTOM: dict[str, Callable] = {}
-CHOICES: dict[str, ChoiceKind] = {}
-CHANCES: dict[str, ChanceKind] = {}
-VERBS: dict[str, Verb] = {}
-HOOKS: dict[str, list[Callable]] = {}
+CHOICES: Kinds[ChoiceKind] = Kinds("choice kind")
+CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
+VERBS: Kinds[Verb] = Kinds("verb")
+MODULES = Modules()
+# listeners registered for a module (`hook(event, module=...)`) run only in its games
+HOOKS = Hooks(MODULES.in_play_at)
+hook, fire, ask, first, adjust = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first, HOOKS.adjust
 # the kind of an effect node of a turn ("space", "card", "reveal", "leader", "contract") -> how
 # resolving it runs: fn(g, pid, ident, node)
 NODES: dict[str, Callable] = {}
@@ -108,53 +112,17 @@ def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_s
            why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
-        CHOICES[name] = ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret)
+        CHOICES.add(name, ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret))
         return apply
     return register
 
 
 def chance_kind(kind: ChanceKind) -> ChanceKind:
-    CHANCES[kind.name] = kind
-    return kind
+    return CHANCES.add(kind.name, kind)
 
 
 def verb(v: Verb) -> Verb:
-    VERBS[v.name] = v
-    return v
-
-
-def hook(event: str):
-    """Register a listener for `event` (see `fire`, `ask`, `adjust`)."""
-    def register(fn):
-        HOOKS.setdefault(event, []).append(fn)
-        return fn
-    return register
-
-
-def fire(event: str, *args) -> None:
-    """Something happened: every listener reacts."""
-    for fn in HOOKS.get(event, ()):
-        fn(*args)
-
-
-def ask(event: str, *args) -> list:
-    """Every listener's answer that is not None, in registration order."""
-    return [r for fn in HOOKS.get(event, ()) if (r := fn(*args)) is not None]
-
-
-def first(event: str, *args):
-    """The first listener's answer that is not None (or None)."""
-    for fn in HOOKS.get(event, ()):
-        if (r := fn(*args)) is not None:
-            return r
-    return None
-
-
-def adjust(event: str, value, *args):
-    """Pass `value` through every listener (a modifier: costs, prices, sources)."""
-    for fn in HOOKS.get(event, ()):
-        value = fn(value, *args)
-    return value
+    return VERBS.add(v.name, v)
 
 
 def node_kind(kind: str):

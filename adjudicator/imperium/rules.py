@@ -12,9 +12,10 @@ import copy
 from functools import cache
 
 from ..core.actions import CHANCE, Action, dealt
+from ..core.engine import awaited_index, bring_up
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
-from ..core.verdicts import LEGAL, UNVERIFIABLE, Outcome
+from ..core.verdicts import Outcome
 from . import choices, custom, graft, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
@@ -387,23 +388,18 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         else:
             self._decide(g, task, action)
         self.settle(g)
-        return self._outcome(g, action)
+        return g.outcome(hidden_ruling="log.hidden-outcome")
 
     @staticmethod
     def _awaited(g: Game, action: Action) -> dict | None:
         """The pending chance task this outcome answers, brought to the top (see `awaits`)."""
-        stack = g.state["stack"]
-        i = awaited_index(stack, action)
-        if i is None:
-            return None
-        stack.append(stack.pop(i))
-        return stack[-1]
+        return bring_up(g.state["stack"], action, AWAITED_KEYS)
 
     def awaits(self, state: dict, action: Action) -> bool:
         """Does the game wait for this chance outcome now? The chance outcomes it waits for at
         once (setup's contracts, objectives and Row; the round's draws) are independent of
         each other: a log may record them in any order."""
-        return awaited_index(state["stack"], action) is not None
+        return awaited_index(state["stack"], action, AWAITED_KEYS) is not None
 
     def implied(self, state: dict, action: Action, later=()) -> list[Action]:
         """What the engine does before `action`, refused where it stands (implied.py)."""
@@ -434,16 +430,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
         g.rulings[:0] = v.rulings
-
-    def _outcome(self, g: Game, action: Action) -> Outcome:
-        rulings = g.rulings
-        if g.unimplemented:
-            return Outcome(UNVERIFIABLE, "not-implemented",
-                           "not implemented: " + "; ".join(g.unimplemented), rulings)
-        if g.hidden:
-            return Outcome(UNVERIFIABLE, "hidden-information", "; ".join(g.hidden),
-                           rulings + ["log.hidden-outcome"])
-        return Outcome(LEGAL, "ok", "", rulings)
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:
@@ -526,17 +512,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
 
 AWAITED_KEYS = ("player", "from", "stack")  # what tells apart the chance outcomes awaited at once
-
-
-def awaited_index(stack: list, action: Action) -> int | None:
-    """Where, among the chance tasks on top of the stack, the first one this outcome answers is."""
-    for i in range(len(stack) - 1, -1, -1):
-        task = stack[i]
-        if task["t"] != "chance":
-            return None
-        if task["kind"] == action.do and all(task[k] == action.get(k) for k in AWAITED_KEYS if k in task):
-            return i
-    return None
 
 
 def actor(task: dict) -> str:

@@ -24,7 +24,7 @@ from ..alliance import allied
 from ..game import Game
 from ..karama import STOPPABLE, WINDOW, Stoppable, ask_before, asks, before, onto, served, stopped
 from ..karama_powers import POWERS, Power
-from ..registry import Decision, auto, collect, decision, hook
+from ..registry import Decision, ask, auto, decision, hook
 from ..revival import LIMIT, cost, leader_price, revivable_leaders
 
 FACTION = "tleilaxu"
@@ -235,7 +235,7 @@ def early_candidates(g: Game, pid: str) -> list[str]:
     if g.faction(pid) == FACTION or revivable_leaders(g, pid):
         return []
     dead = sorted(ld for ld, status in g.p(pid)["leaders"].items() if status == "tanks")
-    return dead + sorted(x for more in collect("revivable-extra", g, pid) for x in more)
+    return dead + sorted(x for more in ask("revivable-extra", g, pid) for x in more)
 
 
 def _lowest(g: Game, me: str, pid: str) -> int:

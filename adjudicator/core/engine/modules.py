@@ -1,0 +1,40 @@
+"""`Module`: an expansion or mode of a rule system as one object, in a folder of its own
+(`<system>/modules/<name>/`). It says when it is in play, which editions have it and what it
+combines with; its hooks are registered for it (`Hooks.on(..., module=name)`), so they run only
+in its games. A cross-product (Rivals with Bloodlines) lives in the later module and says so
+in `combines`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Module:
+    name: str
+    title: str  # what a player calls it
+    in_play: Callable[[dict], bool]  # (state) -> is this module part of the game
+    editions: tuple[str, ...] = ()  # () : every edition of the rule system
+    # another module -> what this module adds when both are in play (the rules it owns)
+    combines: dict[str, str] = field(default_factory=dict)
+    sources: tuple[str, ...] = ()  # the rule texts it implements
+
+
+class Modules:
+    """A rule system's modules in their load order (the order their hooks run in)."""
+
+    def __init__(self):
+        self.all: dict[str, Module] = {}
+
+    def add(self, module: Module) -> Module:
+        assert module.name not in self.all, module.name
+        self.all[module.name] = module
+        return module
+
+    def in_play(self, state: dict) -> frozenset[str]:
+        return frozenset(name for name, m in self.all.items() if m.in_play(state))
+
+    def in_play_at(self, g) -> frozenset[str]:
+        """The modules in play at a table (`g.state`): what `Hooks` dispatches by."""
+        return self.in_play(g.state)

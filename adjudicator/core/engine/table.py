@@ -1,0 +1,59 @@
+"""`Table`: a state held for the length of one action, with its task stack.
+
+The state is plain JSON data; what the game waits for is the stack `state["stack"]` of tasks
+(top last). An action's notes (the rulings it cites, what it could not see, what the engine
+does not implement) become its `Outcome`."""
+
+from __future__ import annotations
+
+from ..verdicts import LEGAL, UNVERIFIABLE, Outcome
+
+
+class Table:
+    def __init__(self, state: dict):
+        self.state = state
+        self.rulings: list[str] = []
+        self.hidden: list[str] = []  # what the action's legality depends on that no one recorded
+        self.unimplemented: list[str] = []  # rules the action met that the engine does not know yet
+
+    # --- the task stack -------------------------------------------------------------------
+    @property
+    def top(self) -> dict | None:
+        stack = self.state["stack"]
+        return stack[-1] if stack else None
+
+    def push(self, *tasks: dict) -> None:
+        """Push tasks so that the first one given is the first one done."""
+        self.state["stack"].extend(reversed(tasks))
+
+    def finish(self, task: dict) -> None:
+        """Take `task` off the stack. It need not be on top (it may have pushed work); equal
+        tasks may wait lower, so this very object goes, else (a copy was kept) the topmost
+        equal one; a task already taken off leaves the stack as it is."""
+        stack = self.state["stack"]
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] is task:
+                del stack[i]
+                return
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i] == task:
+                del stack[i]
+                return
+
+    def note_unimplemented(self, what: str) -> None:
+        self.unimplemented.append(what)
+
+    # --- the verdict ------------------------------------------------------------------------
+    def outcome(self, hidden_first: bool = False, hidden_ruling: str | None = None) -> Outcome:
+        """Legal, or unverifiable with the reason: a rule not implemented, an outcome no one
+        recorded (`hidden_ruling` cited with it). `hidden_first`: which reason a rule system
+        names when both hold."""
+        reasons = [("not-implemented", self.unimplemented), ("hidden-information", self.hidden)]
+        for code, notes in reversed(reasons) if hidden_first else reasons:
+            if not notes:
+                continue
+            if code == "not-implemented":
+                return Outcome(UNVERIFIABLE, code, "not implemented: " + "; ".join(notes), self.rulings)
+            return Outcome(UNVERIFIABLE, code, "; ".join(notes),
+                           self.rulings + ([hidden_ruling] if hidden_ruling else []))
+        return Outcome(LEGAL, "ok", "", self.rulings)
