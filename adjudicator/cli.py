@@ -231,8 +231,9 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
         for column in ("source", "status", "first illegal", "code", "detail"):
             table.add_column(column)
         for row in rows:
-            table.add_row(row["source"], row["status"], str(row.get("first_illegal", "")), row.get("code", ""),
-                          row.get("message", "") if row["status"] != "valid" else f"winner: {row.get('winner')}")
+            detail = row.get("message", "") if row["status"] != "valid" else \
+                "winners: " + (", ".join(row["winners"]) or "none")
+            table.add_row(row["source"], row["status"], str(row.get("first_illegal", "")), row.get("code", ""), detail)
         Console().print(table)
         counts = {s: sum(r["status"] == s for r in rows) for s in ("valid", "invalid", "unreadable")}
         click.echo(", ".join(f"{n} {s}" for s, n in counts.items()))

@@ -20,7 +20,11 @@ from pathlib import Path
 
 import sqlite_utils
 
+from .core.canonical import dumps
+from .core.logs import parse_log
 from .core.registry import systems
+from .core.replay import Replay
+from .core.results import winners_named
 from .core.rulings import all_rulings
 from .samples import HERE as SAMPLES
 from .words import WORDS_TOKENIZER, index_text, query_terms
@@ -159,7 +163,20 @@ def _v5(db) -> None:
                "primary key (game, engine, idx)) without rowid")
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5]
+def _v6(db) -> None:
+    """Version 6 (issue 32): one result shape for every rule system (core/results.py). A stored
+    report's `result` and the row's `winner` are rewritten from the game's final state, which
+    one replay of the stored log gives (reports keep no state)."""
+    for row in list(db.query("select id, log, report from games")):
+        run = Replay(parse_log(json.loads(row["log"])), "strict", "none")
+        run.run()
+        report = json.loads(row["report"])
+        report["result"] = run.rules.result(run.state)
+        db.execute("update games set report = ?, winner = ? where id = ?",
+                   [dumps(report).decode(), winners_named(report), row["id"]])
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -200,13 +200,13 @@ def test_stored_dune_games_and_a_tournament(game, service):
     r = client.post(f"/v1/games?tournament={tid}", json=log, headers=auth(secret))
     assert r.status_code == 201, r.get_json()
     stored = r.get_json()
-    winner = report["result"]["winner"]
     names = {p["id"]: p.get("name", p["id"]) for p in log["game"]["players"]}
-    assert stored["system"] == "dune" and stored["valid"] and stored["winner"] == names.get(winner)
+    winners = " & ".join(names[w] for w in report["result"]["winners"]) or None
+    assert stored["system"] == "dune" and stored["valid"] and stored["winner"] == winners
     standings = client.get(f"/v1/tournaments/{tid}/standings").get_json()
     assert schemas.errors("standings", standings) == []
     places = standings["games"][0]["placings"]
-    assert sorted(p["place"] for p in places) == ([1, 2, 2] if winner else [1, 1, 1])
+    assert sorted(p["place"] for p in places) == ([1, 2, 2] if report["result"]["winners"] else [1, 1, 1])
     public = client.get(f"/v1/games/{stored['id']}").get_json()
     assert public["valid"]
 

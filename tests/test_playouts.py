@@ -25,7 +25,7 @@ def replays_identically(log: dict, *, winner: bool = True) -> dict:
     recorded = replay(log, snapshots="final")
     assert recorded["valid"], recorded["verdicts"][recorded["first_illegal"]]
     assert recorded["result"]["finished"]
-    assert not winner or recorded["result"]["winner"] or recorded["result"]["shared"]
+    assert not winner or recorded["result"]["winners"]
     seeded = dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])
     dealt = replay(seeded, snapshots="final")
     assert dealt["valid"]

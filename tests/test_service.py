@@ -142,7 +142,7 @@ def test_tournament_standings_with_points_and_invalid_games(client, token, other
     assert len(data["games"]) == 2 and len(data["invalid"]) == 1
     assert data["invalid"][0]["first_illegal"] == index and data["invalid"][0]["citations"]
     report = client.get(f"/v1/games/{g1.get_json()['id']}/report").get_json()
-    winner_seat = report["result"]["ranking"][0]
+    winner_seat = report["result"]["ranking"][0]["player"]
     names = {"red": "ann", "blue": "bo", "green": "cy"}
     first = data["games"][0]["placings"][0]
     assert first == {"player": names[winner_seat], "place": 1, "vp": report["result"]["vp"][winner_seat]}

@@ -279,7 +279,7 @@ def test_six_player_immortality_playouts_end_and_replay_identically(seed):
     recorded = replays_identically(log, winner=False)
     assert [v for v in recorded["verdicts"] if v["verdict"] != "legal"] == [], seed
     result = recorded["result"]
-    assert result["finished"] and result["winner"] is None
+    assert result["finished"] and result["how"] in ("team", "tie") and len(result["winners"]) in (3, 6)
     final = recorded["final_state"]
     for side in final["six"]["teams"].values():
         commander = final["players"][side["commander"]]

@@ -7,6 +7,7 @@ from six_helpers import new_game
 
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.registry import first
+from adjudicator.imperium.rules import ruleset
 from adjudicator.service import tokens
 from adjudicator.service.tournaments import placings
 from adjudicator.simulate import simulate
@@ -20,7 +21,8 @@ def _report(**vp):
     for pid, score in vp.items():
         state["players"][pid].update(vp=score, spice=0, solari=0, water=0)
         state["players"][pid]["troops"]["garrison"] = 0
-    result = first("game-result", Game(state))
+    state["result"] = first("game-result", Game(state))
+    result = ruleset("uprising").result(state)  # the one result shape a report carries
     players = [{"id": pid, "name": NAMES[pid], "leader": state["players"][pid]["leader"]}
                for pid in state["game"]["seats"]]
     return {"game": {"players": players}, "result": result}

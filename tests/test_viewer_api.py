@@ -74,7 +74,7 @@ def test_the_timeline_groups_every_action_by_round_and_turn(client):
     rounds = [g["round"] for g in groups]
     assert rounds == sorted(rounds) and max(rounds) == doc["final"]["result"].get("rounds", max(rounds))
     assert doc["final"] == {"valid": True, "first_illegal": None, "result": doc["final"]["result"]}
-    assert doc["final"]["result"]["finished"] and doc["final"]["result"]["winner"] == winner()
+    assert doc["final"]["result"]["finished"] and doc["final"]["result"]["winners"] == [winner()]
 
 
 def test_an_illegal_action_its_verdict_citations_and_the_board_as_it_stood(client):

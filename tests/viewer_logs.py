@@ -30,8 +30,9 @@ STEPS = len(json.loads((SAMPLES / f"{SAMPLE}.json").read_text(encoding="utf-8"))
 
 @cache
 def winner() -> str:
-    """Who wins the sample game, as the engine replays it."""
-    return replay(sample(), snapshots="none")["result"]["winner"]
+    """Who wins the sample game (alone), as the engine replays it."""
+    (won,) = replay(sample(), snapshots="none")["result"]["winners"]
+    return won
 
 
 def illegal_log() -> dict:

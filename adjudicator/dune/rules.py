@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+from ..core import results
 from ..core.actions import CHANCE, Action, dealt
 from ..core.engine import awaited_index, bring_up
 from ..core.errors import IllegalAction, MalformedLog
@@ -179,9 +180,12 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         return dealt(Game(state, self.content), CHANCES)
 
     def result(self, state: dict) -> dict:
-        """`winners` (two for an alliance); `winner` when one player won alone (stored games)."""
-        result = state["result"] or {"finished": False, "winners": [], "turn": state["turn"]}
-        return {**result, "winner": result["winners"][0] if len(result["winners"]) == 1 else None}
+        """The one result shape (core/results.py) over what victory.py recorded: the winners (two
+        allies share a win) first, the others after them in storm order; the turn beside it."""
+        r = state["result"]
+        if not r:
+            return results.ongoing(turn=state["turn"])
+        return results.ended(r["winners"], r["how"], results.places(state["order"], r["winners"]), turn=r["turn"])
 
     def secret(self, action: Action, state: dict) -> Hidden | None:
         """What `action` keeps from the other players, declared on its kind (core/observers.py):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
+from ..core import results
 from ..core.actions import CHANCE, Action, dealt
 from ..core.engine import awaited_index, bring_up
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
@@ -450,10 +451,25 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return dealt(Game(state, self.content), CHANCES)
 
     def result(self, state: dict) -> dict:
-        if state.get("result"):
-            return state["result"]
-        g = Game(state, self.content)
-        return {"finished": False, "vp": {q: g.p(q)["vp"] for q in g.order}, "winner": None}
+        """The one result shape (core/results.py) over what the endgame recorded (rounds.py; the
+        six-player game's teams: custom/six.py): the VP and tiebreakers beside it."""
+        r = state.get("result")
+        if not r:
+            return results.ongoing(vp={q: state["players"][q]["vp"] for q in state["game"]["seats"]})
+        detail = {k: r[k] for k in ("vp", "tiebreakers", "teams", "winning_team") if k in r}
+        if "teams" in r:
+            everyone = [q for team in sorted(r["teams"]) for q in r["teams"][team]["members"]]
+            winners = r["shared"] or everyone  # teams tied after every tiebreaker all share the win
+            return results.ended(winners, "team" if r["shared"] else "tie",
+                                 results.places(r["ranking"], winners), **detail)
+        winners = [r["winner"]] if r["winner"] else r["shared"]
+
+        def key(pid):
+            return (r["vp"][pid], *r["tiebreakers"][pid].values())
+
+        tied_vp = any(q != winners[0] and r["vp"][q] == r["vp"][winners[0]] for q in r["ranking"])
+        how = "tie" if len(winners) > 1 else "tiebreak" if tied_vp else "vp"
+        return results.ended(winners, how, results.places(r["ranking"], winners, key), **detail)
 
     def leader_ids(self, modules) -> list[str]:
         return sorted(lid for lid, lead in self.content.leaders.items() if in_game(lead, modules))

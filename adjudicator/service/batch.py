@@ -62,7 +62,7 @@ def check(item: tuple[str, str]) -> dict:
     except AdjudicatorError as err:
         return {**row, "status": "unreadable", "code": err.code, "message": f"{err.pointer or '/'}: {err.message}"}
     row.update(status="valid" if report["valid"] else "invalid", actions=report["actions"],
-               winner=report["result"].get("winner"), final_checksum=report["final_checksum"])
+               winners=report["result"]["winners"], final_checksum=report["final_checksum"])
     if not report["valid"]:
         bad = report["verdicts"][report["first_illegal"]]
         row.update(first_illegal=report["first_illegal"], code=bad["code"], message=bad["message"],

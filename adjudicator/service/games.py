@@ -17,6 +17,7 @@ from ..core.errors import Conflict, Forbidden, MalformedLog, NotFound
 from ..core.logs import parse_log
 from ..core.observers import REFEREE, Observer, log_view, unseen
 from ..core.replay import Replay
+from ..core.results import winners_named
 from ..positions import Cutter
 from ..store import has_word, log_checksum_of, transaction
 from . import checkpoints
@@ -73,7 +74,7 @@ def _from_report(report: dict) -> dict:
             "players": " ".join(p.get("name", p["id"]) for p in game["players"]),
             "leaders": " ".join(p.get("leader") or p.get("faction", "") for p in game["players"]),
             "valid": int(report["valid"]), "first_illegal": report["first_illegal"],
-            "winner": _winner_name(report), "engine": report["engine"], "actions": report["actions"],
+            "winner": winners_named(report), "engine": report["engine"], "actions": report["actions"],
             "final_checksum": report["final_checksum"], "report": dumps(report).decode(),
             "finished": int(bool(report["result"].get("finished")))}
 
@@ -102,12 +103,6 @@ def not_a_duplicate(db, tournament: str, checksum: str) -> None:
     if same:
         raise Conflict(f"the tournament already holds this log as game {same[0]['id']}; it counts once",
                        "/", code="duplicate-game", game=same[0]["id"])
-
-
-def _winner_name(report: dict) -> str | None:
-    winner = report["result"].get("winner")
-    names = {p["id"]: p.get("name", p["id"]) for p in report["game"]["players"]}
-    return names.get(winner) if winner else None
 
 
 def get_row(db, game_id: str, pointer: str = "/id") -> dict:

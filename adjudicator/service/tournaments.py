@@ -94,37 +94,15 @@ def _may_take_out(db, row: dict, token_id: str) -> None:
 
 
 def placings(report: dict) -> list[dict]:
-    """Each seat's place in one game (1 = best); tied seats share the better place. A seat the
-    log's players do not name is a House Hagal Rival: it is placed under its id, marked `rival`."""
+    """Each seat's place in one game (1 = best; tied seats share the better place), read from the
+    one result shape (core/results.py). A seat the log's players do not name is a House Hagal
+    Rival: it is placed under its id, marked `rival`; a team game names each player's team."""
     result, names = report["result"], {p["id"]: p.get("name", p["id"]) for p in report["game"]["players"]}
-    if "vp" not in result:  # classic Dune: no victory points; the winners (one, or two allies) share first
-        won = result.get("winners", [])
-        return [{"player": names[pid], "place": 1 if pid in won else len(won) + 1, "vp": 0} for pid in names]
-    if "teams" in result:
-        return team_placings(result, names)
-    tiebreak = result.get("tiebreakers", {})
-
-    def key(pid):
-        t = tiebreak.get(pid, {})
-        return (result["vp"][pid], t.get("spice", 0), t.get("solari", 0), t.get("water", 0), t.get("garrison", 0))
-
-    order = sorted(result["vp"], key=key, reverse=True)
-    out = []
-    for i, pid in enumerate(order):
-        place = out[i - 1]["place"] if i and key(order[i - 1]) == key(pid) else i + 1
-        out.append({"player": names.get(pid, pid), "place": place, "vp": result["vp"][pid]}
-                   | ({} if pid in names else {"rival": True}))
-    return out
-
-
-def team_placings(result: dict, names: dict) -> list[dict]:
-    """A team game (six-player Uprising): the winning team's three players share first place and
-    the other three the place after them; teams tied after every tiebreaker all share first. Each
-    placing names the player's team."""
-    won = result.get("shared", [])
-    team_of = {pid: team for team, side in sorted(result["teams"].items()) for pid in side["members"]}
-    return [{"player": names[pid], "place": 1 if pid in won or not won else len(won) + 1,
-             "vp": result["vp"][pid], "team": team_of[pid]} for pid in result["ranking"]]
+    team_of = {pid: team for team, side in sorted(result.get("teams", {}).items()) for pid in side["members"]}
+    return [{"player": names.get(r["player"], r["player"]), "place": r["place"],
+             "vp": result.get("vp", {}).get(r["player"], 0)}
+            | ({"team": team_of[r["player"]]} if r["player"] in team_of else {})
+            | ({} if r["player"] in names else {"rival": True}) for r in result["ranking"]]
 
 
 def standings(db, tournament_id: str, deadline: float | None = None) -> dict:

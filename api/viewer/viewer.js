@@ -636,18 +636,20 @@ function renderEndgame(view) {
   renderValidity(box);
   box.append(el("p", {id: "finished", "data-finished": String(!!result.finished)},
                 result.finished ? t("finished") : t("notFinished")));
-  const order = result.ranking || Object.keys(result.vp).sort((a, b) => result.vp[b] - result.vp[a]);
+  // the one result shape: `ranking` gives each seat's place once the game is over
+  const places = result.ranking.length ? result.ranking
+    : Object.keys(result.vp).sort((a, b) => result.vp[b] - result.vp[a]).map((player, i) => ({player, place: i + 1}));
+  const won = new Set(result.winners);
   const table = el("table", {id: "result-table"});
   table.append(el("caption", {class: "visually-hidden"}, t("endgame")));
   const head = el("tr", {}, el("th", {scope: "col"}, t("place")), el("th", {scope: "col"}, t("player")),
                   el("th", {scope: "col"}, t("vp")), el("th", {scope: "col"}, t("tiebreak")));
   table.append(el("thead", {}, head));
   const tbody = el("tbody", {});
-  order.forEach((pid, i) => {
+  places.forEach(({player: pid, place}) => {
     const tb = (result.tiebreakers || {})[pid];
-    const row = el("tr", {"data-player": pid, "data-vp": result.vp[pid],
-                          class: result.winner === pid ? "winner" : ""},
-                   el("td", {}, String(i + 1)), el("td", {}, (app.names[pid] || pid) + (result.winner === pid ? ` — ${t("winner")}` : "")),
+    const row = el("tr", {"data-player": pid, "data-vp": result.vp[pid], class: won.has(pid) ? "winner" : ""},
+                   el("td", {}, String(place)), el("td", {}, (app.names[pid] || pid) + (won.has(pid) ? ` — ${t("winner")}` : "")),
                    el("td", {}, String(result.vp[pid])),
                    el("td", {}, tb ? `${tb.spice} / ${tb.solari} / ${tb.water} / ${tb.garrison}` : "—"));
     tbody.append(row);
