@@ -26,7 +26,7 @@ from .service import tokens as token_store
 from .service.reading import read_json
 from .simulate import simulate as play
 from .store import NotOurDatabase, check_existing, open_db, prepare, schema_version, search_rulings
-from .verdict_words import describe_check, describe_problems
+from .verdict_words import describe_check, describe_problems, describe_report
 
 EXIT_ILLEGAL, EXIT_UNREADABLE = 1, 2
 
@@ -84,14 +84,20 @@ def simulate(game: str, players: int, seed: int, modules: tuple[str, ...], diffi
 @click.option("--mode", type=click.Choice(["strict", "continue"]), default="strict", show_default=True)
 @click.option("--snapshots", type=click.Choice(["none", "final", "all"]), default="final", show_default=True)
 @click.option("--explain", is_flag=True, help="an illegal verdict lists what the engine expected instead")
-def replay(log: str, mode: str, snapshots: str, explain: bool) -> None:
-    """Replay LOG and print the report. Exit 0: all legal; 1: an illegal action; 2: unreadable."""
+@click.option("--json", "as_json", is_flag=True, help="print the whole report as JSON")
+def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool) -> None:
+    """Replay LOG and say whether it is valid: the first illegal action with its reason and rules,
+    the result (`--json`: the whole report). Exit 0: all legal; 1: an illegal action; 2: unreadable."""
 
     try:
-        report = replaying.Replay(parse_log(_read_json(log)), mode, snapshots, explain=explain).run()
+        doc = _read_json(log)
+        report = replaying.Replay(parse_log(doc), mode, snapshots, explain=explain).run()
     except AdjudicatorError as err:
         _fail(err)
-    _emit(report)
+    if as_json:
+        _emit(report)
+    else:
+        click.echo(describe_report(doc, report))
     sys.exit(0 if report["valid"] else EXIT_ILLEGAL)
 
 

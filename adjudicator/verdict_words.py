@@ -1,4 +1,4 @@
-"""The answer of a position check in words, for the command line."""
+"""Answers in words, for the command line: a position check, a replayed log."""
 
 from __future__ import annotations
 
@@ -35,8 +35,7 @@ def describe_check(doc: dict, answer: dict) -> str:
         lines.append(f"{action_words(rules, action, state)}: {word}" + (f" [{v['code']}]" if v["code"] != "ok" else ""))
         if v["message"]:
             lines.append(f"  {v['message']}")
-        for c in v["citations"]:
-            lines.append(f"  see {c['source']}, {where(c)} ({c['ruling']})")
+        lines += [f"  {see(c)}" for c in v["citations"]]
     pending = answer.get("pending")
     if pending is None:
         lines.append("The game is over.")
@@ -57,3 +56,36 @@ def describe_problems(err: AdjudicatorError) -> str:
             p["detail"] else ""
         lines.append(f"  {p['pointer']}: [{p['code']}] {p['detail']}{hint}")
     return "\n".join(lines)
+
+
+def describe_report(doc: dict, report: dict) -> str:
+    """A replayed log for a person: valid or not, the first illegal action with its reason and
+    rules, the result, and what the game waits for (the JSON report: `replay --json`)."""
+    rules = rules_for(report["game"]["system"], report["game"]["edition"])
+    names = {p["id"]: {"name": p.get("name") or p["id"]} for p in report["game"]["players"]}
+    seen = {"game": {"players": names}}  # what humanize reads the players' names from
+    n, verdicts = report["actions"], report["verdicts"]
+    unverifiable = sum(v["verdict"] == "unverifiable" for v in verdicts)
+    if report["valid"]:
+        lines = [f"VALID: {n} action(s), none illegal" + (f"; {unverifiable} unverifiable" if unverifiable else "")]
+    else:
+        v = verdicts[report["first_illegal"]]
+        lines = [f"INVALID: action {report['first_illegal']} of {n} is illegal [{v['code']}]: "
+                 + action_words(rules, written(doc, v["pointer"]), seen)]
+        lines += [f"  {rules.humanize(v['message'], seen)}"] if v["message"] else []
+        lines += [f"  {see(c)}" for c in v["citations"]]
+    result, pending = report["result"], report["pending"]
+    if result["finished"]:
+        won = ", ".join(names.get(w, {"name": w})["name"] for w in result["winners"]) or "nobody"
+        lines.append(f"The game is over: won by {won} ({result['how']}).")
+    elif pending is not None:
+        lines.append(("The replay stopped there; " if report["mode"] == "strict" and not report["valid"] else
+                      "The game goes on; ") + f"next: {rules.humanize(pending['by'], seen)}"
+                     + (f" may {', '.join(pending['verbs'])}" if pending.get("verbs") else "") + ".")
+    return "\n".join(lines)
+
+
+def see(citation: dict) -> str:
+    """A citation as a pointer into its rulebook (a reading of ours names no page)."""
+    page = where(citation)
+    return f"see {citation['source']}" + (f", {page}" if page else "") + f" ({citation['ruling']})"

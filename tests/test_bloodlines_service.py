@@ -37,7 +37,7 @@ def test_cli_simulates_and_replays_a_bloodlines_game(tmp_path, game, modules):
     assert set(log["game"]["modules"]) == set(modules.split(","))
     path = tmp_path / "game.json"
     path.write_text(made.output)
-    replayed = cli("replay", str(path), "--snapshots", "none")
+    replayed = cli("replay", str(path), "--snapshots", "none", "--json")
     assert replayed.exit_code == 0, replayed.output
     report = json.loads(replayed.output)
     assert report["valid"] and report["result"]["finished"]

@@ -19,7 +19,7 @@ def test_simulate_prints_a_complete_legal_log_and_replay_accepts_it(tmp_path):
     assert log["format"] == "dune-adjudicator/log" and len(log["game"]["players"]) == 3
     path = tmp_path / "log.json"
     path.write_text(out.output)
-    replayed = run("replay", str(path), "--snapshots", "none")
+    replayed = run("replay", str(path), "--snapshots", "none", "--json")
     assert replayed.exit_code == 0
     report = json.loads(replayed.output)
     assert report["valid"] and report["result"]["winners"]
@@ -32,7 +32,7 @@ def test_replay_exit_codes(tmp_path, sample_log):
     i = next(i for i, a in enumerate(bad["actions"]) if a["do"] == "send-agent")
     bad["actions"][i]["by"] = "chance"
     (tmp_path / "bad.json").write_text(json.dumps(bad))
-    out = run("replay", str(tmp_path / "bad.json"), "--snapshots", "none")
+    out = run("replay", str(tmp_path / "bad.json"), "--snapshots", "none", "--json")
     assert out.exit_code == 1 and json.loads(out.output)["first_illegal"] == i
     (tmp_path / "junk.json").write_text("{")
     junk = run("replay", str(tmp_path / "junk.json"))
@@ -42,7 +42,7 @@ def test_replay_exit_codes(tmp_path, sample_log):
     (tmp_path / "unknown.json").write_text(json.dumps(unknown))
     named = run("replay", str(tmp_path / "unknown.json"))
     assert named.exit_code == 2 and f"/actions/{i}/card" in named.output
-    continued = run("replay", str(tmp_path / "bad.json"), "--mode", "continue", "--snapshots", "none")
+    continued = run("replay", str(tmp_path / "bad.json"), "--mode", "continue", "--snapshots", "none", "--json")
     assert continued.exit_code == 1
     assert len(json.loads(continued.output)["verdicts"]) == len(bad["actions"])
 
@@ -50,6 +50,25 @@ def test_replay_exit_codes(tmp_path, sample_log):
 def test_replay_reads_stdin(sample_log):
     out = run("replay", "-", "--snapshots", "none", input=json.dumps(sample_log))
     assert out.exit_code == 0
+
+
+def test_replay_says_in_words_whether_a_log_is_valid(tmp_path, sample_log):
+    """Without --json a person reads the verdict: valid or the first illegal action with its
+    reason and rules, then the result or what the game waits for."""
+    report = json.loads(run("replay", "-", "--snapshots", "none", "--json", input=json.dumps(sample_log)).output)
+    names = {p["id"]: p.get("name") or p["id"] for p in sample_log["game"]["players"]}
+    words = run("replay", "-", input=json.dumps(sample_log)).output.splitlines()
+    assert words[0] == f"VALID: {len(sample_log['actions'])} action(s), none illegal"
+    won = ", ".join(names[w] for w in report["result"]["winners"])
+    assert words[-1] == f"The game is over: won by {won} ({report['result']['how']})."
+    bad = copy.deepcopy(sample_log)
+    i = next(i for i, a in enumerate(bad["actions"]) if a["do"] == "send-agent")
+    bad["actions"][i]["by"] = "chance"
+    out = run("replay", "-", input=json.dumps(bad))
+    lines = out.output.splitlines()
+    assert out.exit_code == 1 and lines[0].startswith(f"INVALID: action {i} of {len(bad['actions'])} is illegal [")
+    assert any(line.startswith("  see ") for line in lines) and lines[-1].startswith("The replay stopped there; next: ")
+    assert "{" not in out.output  # no JSON
 
 
 def test_cards_by_type():

@@ -83,7 +83,7 @@ def test_simulate_and_replay_on_the_command_line(tmp_path):
     assert log["game"]["system"] == "dune" and len(log["game"]["players"]) == 2 and "result" not in log
     path = tmp_path / "game.json"
     path.write_text(out.output)
-    replayed = CliRunner().invoke(main, ["replay", str(path)])
+    replayed = CliRunner().invoke(main, ["replay", str(path), "--json"])
     assert replayed.exit_code == 0, replayed.output
     report = json.loads(replayed.output)
     assert report["valid"] and report["result"]["finished"]

@@ -327,10 +327,10 @@ MISTAKE = with_actions(ENGLISH, ENGLISH["actions"] + [
 def test_cli_replay_explain(tmp_path):
     path = tmp_path / "log.json"
     path.write_text(json.dumps(MISTAKE, ensure_ascii=False), encoding="utf-8")
-    out = CliRunner().invoke(main, ["replay", str(path), "--explain", "--snapshots", "none"])
+    out = CliRunner().invoke(main, ["replay", str(path), "--explain", "--snapshots", "none", "--json"])
     assert out.exit_code == 1
     assert json.loads(out.output) == json.loads(dumps(report(MISTAKE)))
-    plain = CliRunner().invoke(main, ["replay", str(path), "--snapshots", "none"])
+    plain = CliRunner().invoke(main, ["replay", str(path), "--snapshots", "none", "--json"])
     assert plain.exit_code == 1 and "expected" not in json.loads(plain.output)["verdicts"][15]
 
 

@@ -43,7 +43,7 @@ def test_cli_simulates_and_replays_an_immortality_game(tmp_path, game, modules):
     assert any(a["do"] == "refill-tleilaxu-row" for a in log["actions"])
     path = tmp_path / "game.json"
     path.write_text(made.output)
-    replayed = cli("replay", str(path), "--snapshots", "final")
+    replayed = cli("replay", str(path), "--snapshots", "final", "--json")
     assert replayed.exit_code == 0, replayed.output
     report = json.loads(replayed.output)
     assert report["valid"] and report["result"]["finished"]
@@ -143,7 +143,7 @@ def test_explain_names_the_tleilaxu_cards_as_the_log_writes_them(tmp_path):
     log["actions"][at] = dict(log["actions"][at], card="Reclaimed Forces")
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(log))
-    out = cli("replay", str(path), "--explain", "--snapshots", "none")
+    out = cli("replay", str(path), "--explain", "--snapshots", "none", "--json")
     report = json.loads(out.output)
     verdict = report["verdicts"][report["first_illegal"]]
     assert verdict["index"] == at
