@@ -109,6 +109,49 @@ VIEW_PARAMS = (_q("as", "a player: their view (hands of the others hidden)",
                _q("timeline", "also list every action, grouped by round and turn, and the result", ["true", "false"]))
 
 
+# Each operation's name for generated clients, and the tag that groups it.
+OPERATIONS = {
+    ("/healthz", "get"): ("health", "meta"),
+    ("/openapi.json", "get"): ("getOpenapi", "meta"),
+    ("/v1/replays", "post"): ("replayLog", "replays"),
+    ("/v1/positions/check", "post"): ("checkPosition", "positions"),
+    ("/v1/positions/legal-actions", "post"): ("listLegalActions", "positions"),
+    ("/v1/views", "post"): ("viewStep", "viewer"),
+    ("/v1/rulings", "get"): ("searchRulings", "rulings"),
+    ("/v1/rulings/{id}", "get"): ("getRuling", "rulings"),
+    ("/v1/cards", "get"): ("listCards", "cards"),
+    ("/v1/timing-graph", "get"): ("getTimingGraph", "cards"),
+    ("/v1/games", "post"): ("storeGame", "games"),
+    ("/v1/games", "get"): ("listGames", "games"),
+    ("/v1/games/{id}", "get"): ("getGame", "games"),
+    ("/v1/games/{id}", "delete"): ("deleteGame", "games"),
+    ("/v1/games/{id}/report", "get"): ("getGameReport", "games"),
+    ("/v1/games/{id}/states/{index}", "get"): ("getGameState", "games"),
+    ("/v1/games/{id}/positions/{index}", "get"): ("getGamePosition", "games"),
+    ("/v1/games/{id}/views/{step}", "get"): ("getGameView", "viewer"),
+    ("/v1/games/{id}/reverify", "get"): ("previewReverify", "games"),
+    ("/v1/games/{id}/reverify", "post"): ("reverifyGame", "games"),
+    ("/v1/tournaments", "post"): ("createTournament", "tournaments"),
+    ("/v1/tournaments/{id}", "get"): ("getTournament", "tournaments"),
+    ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
+    ("/v1/tournaments/{id}/games/{game}", "delete"): ("removeTournamentGame", "tournaments"),
+    ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
+    ("/v1/samples", "get"): ("listSamples", "samples"),
+    ("/v1/samples/{name}", "get"): ("getSample", "samples"),
+}
+TAGS = [
+    {"name": "replays", "description": "Judge every action of a log"},
+    {"name": "positions", "description": "Judge one contested action in a position; what may be done there"},
+    {"name": "games", "description": "Stored games: their logs, reports, states and positions, per observer"},
+    {"name": "viewer", "description": "What the replay viewer draws at one step"},
+    {"name": "tournaments", "description": "Tournaments, their games and standings"},
+    {"name": "rulings", "description": "The ruling records every verdict cites"},
+    {"name": "cards", "description": "Card and board data, the timing graph"},
+    {"name": "samples", "description": "Sample logs ready to send"},
+    {"name": "meta", "description": "Liveness and this document"},
+]
+
+
 @cache
 def openapi() -> dict:
     schemas = {}
@@ -229,8 +272,11 @@ def openapi() -> dict:
         "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
                                           problems=("404",))},
     }
+    for (route, method), (operation_id, tag) in OPERATIONS.items():
+        paths[route][method] |= {"operationId": operation_id, "tags": [tag]}
     return {
         "openapi": "3.1.0",
+        "tags": TAGS,
         "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
         "info": {"title": "Dune Adjudicator", "version": __version__,
                  "description": "Replays Dune board-game logs, judges positions and cites the rulebook."},

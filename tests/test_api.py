@@ -26,6 +26,17 @@ def problem(response, status, code=None):
     return body
 
 
+def test_every_operation_has_a_unique_operation_id_and_a_declared_tag(client):
+    """What a generated client names its methods by (issue 32)."""
+    doc = client.get("/openapi.json").get_json()
+    operations = [op for item in doc["paths"].values() for op in item.values()]
+    ids = [op.get("operationId") for op in operations]
+    assert None not in ids and len(set(ids)) == len(ids)
+    declared = {t["name"] for t in doc["tags"]}
+    assert all(len(op["tags"]) == 1 and op["tags"][0] in declared for op in operations)
+    assert declared == {op["tags"][0] for op in operations}
+
+
 def test_healthz_and_openapi(client):
     assert client.get("/healthz").get_json()["status"] == "ok"
     doc = client.get("/openapi.json").get_json()
