@@ -188,7 +188,9 @@ def _v8(db) -> None:
       board ended (JSON, service/judging.py). Plain nullable columns, so that a later migration
       for live games adds its own beside them;
     - `game_rulings`: judges' rulings recorded on a game (who, when, the step, the ruling cited,
-      the decision and its effect on the standings)."""
+      the decision and its effect on the standings);
+    - `tournament_judges`: the token names (`adjudicator tokens create NAME`) besides the owner's
+      that may record rulings and endings on the tournament's games."""
     games = db["games"]
     for column, kind in (("round_no", int), ("table_no", int), ("seats", str), ("ending", str)):
         if column not in games.columns_dict:
@@ -203,6 +205,8 @@ def _v8(db) -> None:
     db.execute("create table if not exists game_rulings (game text not null, seq integer not null, "
                "who text not null, created text not null, body text not null, "
                "primary key (game, seq)) without rowid")
+    db.execute("create table if not exists tournament_judges (tournament text not null, name text not null, "
+               "created text not null, primary key (tournament, name)) without rowid")
 
 
 MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v8]

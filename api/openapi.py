@@ -144,6 +144,7 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/rounds", "post"): ("createRound", "tournaments"),
     ("/v1/tournaments/{id}/rounds/{round}", "get"): ("getRound", "tournaments"),
     ("/v1/tournaments/{id}/rounds/{round}", "put"): ("editRound", "tournaments"),
+    ("/v1/tournaments/{id}/judges", "post"): ("addJudge", "judging"),
     ("/v1/games/{id}/rulings", "post"): ("recordGameRuling", "judging"),
     ("/v1/games/{id}/rulings", "get"): ("listGameRulings", "judging"),
     ("/v1/games/{id}/ending", "post"): ("recordGameEnding", "judging"),
@@ -307,8 +308,13 @@ def openapi() -> dict:
             "put": _secure(_op("Edit a round's tables (the tournament's owner)", _json(_ref("round")),
                                "round-tables", params=[_path("id"), _path("round", {"type": "integer", "minimum": 1})],
                                problems=("400", "404", "409", "422")))},
+        "/v1/tournaments/{id}/judges": {"post": _secure(_op(
+            "Name a judge: an API token (by its name) that may record rulings and endings on the tournament's "
+            "games (the tournament's owner)", _json({"type": "object", "required": ["judges"], "properties": {
+                "judges": {"type": "array", "items": {"type": "string"}}}}, "Named"), "tournament-judge",
+            params=[_path("id")], problems=("400", "404", "422"), status="201"))},
         "/v1/games/{id}/rulings": {
-            "post": _secure(_op("Record a judge's ruling on a tournament game (the tournament's owner)",
+            "post": _secure(_op("Record a judge's ruling on a tournament game (its owner or a judge)",
                                 _json(_ref("game-ruling"), "Recorded"), "game-ruling", params=[_path("id")],
                                 problems=("400", "404", "422"), status="201")),
             "get": _op("The judges' rulings recorded on a game", _json({"type": "object", "properties": {
@@ -316,7 +322,7 @@ def openapi() -> dict:
                 problems=("404",))},
         "/v1/games/{id}/ending": {"post": _secure(_op(
             "Record how a tournament game ended off the board: time limit, concession, disqualification or "
-            "the organiser's ruling (the tournament's owner)", _json({"type": "object", "required": [
+            "the organiser's ruling (the tournament's owner or a judge)", _json({"type": "object", "required": [
                 "game", "ending", "result"], "properties": {"game": {"type": "string"}, "ending": OBJECT,
                                                            "result": _ref("result")}}, "Recorded"),
             "game-ending", params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.schemas import validate
-from adjudicator.service import exports, players, rounds, tournaments
+from adjudicator.service import exports, judging, players, rounds, tournaments
 from adjudicator.service.reading import read_json
 
 from .auth import require_token
@@ -99,3 +99,9 @@ def one_round(tournament_id: str, number: int):
 def edit_round(tournament_id: str, number: int):
     token = require_token()
     return ok(rounds.edit(get_db(), tournament_id, number, json_body(), token))
+
+
+@bp.post("/v1/tournaments/<tournament_id>/judges")
+def add_judge(tournament_id: str):
+    token = require_token()
+    return ok(judging.add_judge(get_db(), tournament_id, json_body(), token), 201)

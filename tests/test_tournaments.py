@@ -310,14 +310,23 @@ def test_a_judges_ruling_is_recorded_shown_and_counted(client, owner, db_path):
                         headers=auth(owner)), 422, "unknown-player", "/effect/points/Zed")
     problem(client.post(f"/v1/games/{gid}/rulings", json={**ruling, "step": 99999}, headers=auth(owner)),
             422, "no-such-step", "/step")
-    problem(client.post(f"/v1/games/{gid}/rulings", json=ruling, headers=auth(token(db_path, "x"))), 403)
+    judge = token(db_path, "head-judge")
+    problem(client.post(f"/v1/games/{gid}/rulings", json=ruling, headers=auth(judge)), 403)
+    problem(client.post(f"/v1/tournaments/{tid}/judges", json={"name": "head-judge"}, headers=auth(judge)), 403)
+    problem(client.post(f"/v1/tournaments/{tid}/judges", json={"name": "nobody"}, headers=auth(owner)),
+            422, "unknown-token", "/name")
     assert count(db_path, "game_rulings") == 0
+    named_judge = client.post(f"/v1/tournaments/{tid}/judges", json={"name": "head-judge"}, headers=auth(owner))
+    assert named_judge.status_code == 201 and named_judge.get_json() == {"judges": ["head-judge"]}
     before = {e["player"]: e["points"] for e in client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]}
-    recorded = client.post(f"/v1/games/{gid}/rulings", json=ruling, headers=auth(owner))
+    recorded = client.post(f"/v1/games/{gid}/rulings", json=ruling, headers=auth(judge))
     assert recorded.status_code == 201
     body = recorded.get_json()
     schemas.validate("game-ruling", body)
-    assert body["who"] == "organiser" and body["seq"] == 1 and body["when"]
+    assert body["who"] == "head-judge" and body["seq"] == 1 and body["when"]
+    view = client.get(f"/v1/games/{gid}/views/40").get_json()
+    schemas.validate("view", view)
+    assert view["judged"] == [body] and "judged" not in client.get(f"/v1/games/{gid}/views/41").get_json()
     assert client.get(f"/v1/games/{gid}").get_json()["rulings"] == [body]
     assert client.get(f"/v1/games/{gid}/rulings").get_json()["rulings"] == [body]
     data = client.get(f"/v1/tournaments/{tid}/standings").get_json()
@@ -466,8 +475,43 @@ def test_new_routes_are_in_the_openapi_document(client):
     doc = client.get("/openapi.json").get_json()
     for path, method in (("/v1/tournaments/{id}/players", "post"), ("/v1/tournaments/{id}/rounds", "post"),
                          ("/v1/tournaments/{id}/rounds/{round}", "put"), ("/v1/games/{id}/rulings", "post"),
+                         ("/v1/tournaments/{id}/judges", "post"),
                          ("/v1/games/{id}/ending", "post")):
         op = doc["paths"][path][method]
         assert op["operationId"] and op["tags"] and "application/problem+json" in op["responses"]["400"]["content"]
-    for name in ("tournament-player", "round", "round-request", "round-tables", "game-ruling", "game-ending"):
+    for name in ("tournament-player", "tournament-judge", "round", "round-request", "round-tables", "game-ruling",
+                 "game-ending"):
         assert name in doc["components"]["schemas"]
+
+
+def test_an_older_database_gains_the_tournament_tables_and_keeps_its_games(tmp_path):
+    """Migration _v8 on a file at the version before it: a stored tournament game still counts,
+    named as in its log (no registered players), and the new tables and columns are there."""
+    from adjudicator import store
+    from adjudicator.service import games, tokens, tournaments
+
+    db = open_db(tmp_path / "old.db")
+    for version, step in enumerate(store.MIGRATIONS[:-1], 1):
+        step(db)
+        db.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [version])
+    owner_id = tokens.create(db, "old")[0]
+    tid = tournaments.create(db, "Old Cup", {"scheme": "wins"}, owner_id)["id"]
+    db.execute("insert into games (id, created, owner, tournament, system, edition, players, leaders, valid, "
+               "first_illegal, winner, engine, actions, final_checksum, log, report, log_checksum, finished) "
+               "select 'g1', '2026', ?, ?, 'imperium', 'uprising', '', '', 1, null, null, 'x', 0, '', ?, ?, 'c', 1",
+               [owner_id, tid, json.dumps(FOUR), json.dumps(_report_of(FOUR))])
+    assert "seats" not in db["games"].columns_dict
+    store.prepare(db)
+    assert {"round_no", "table_no", "seats", "ending"} <= set(db["games"].columns_dict)
+    for table in ("tournament_players", "rounds", "game_rulings", "tournament_judges"):
+        assert db[table].exists()
+    data = tournaments.standings(db, tid)
+    assert [e["player"] for e in data["standings"] if e["wins"]] == ["Yellow"]
+    assert games.get(db, "g1")["rulings"] == []
+
+
+def _report_of(log: dict) -> dict:
+    from adjudicator.core.logs import parse_log
+    from adjudicator.core.replay import Replay
+
+    return Replay(parse_log(copy.deepcopy(log)), "strict", "none").run()

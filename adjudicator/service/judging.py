@@ -24,19 +24,39 @@ from .tokens import now
 
 JUDGING_RULINGS = ("tournament.judge-ruling", "tournament.off-board")
 ENDINGS = ("time", "concession", "disqualification", "ruling")
-__all__ = ["record_ending", "record_ruling", "result", "rulings_of"]
+__all__ = ["add_judge", "judges", "record_ending", "record_ruling", "result", "rulings_of"]
 
 
 def _judged(db, game_id: str, token: str) -> tuple[dict, dict]:
-    """The game and its tournament, for the tournament's owner only."""
+    """The game and its tournament, for the tournament's owner or one of its judges only."""
     row = get_row(db, game_id)
     if row["tournament"] is None:
         raise Unprocessable(f"game {game_id} is in no tournament: rulings and endings are a tournament's",
                             "/id", code="no-tournament")
     tournament = get_tournament_row(db, row["tournament"])
-    if tournament["owner"] != token:
-        raise Forbidden("only the token that created the game's tournament may record rulings on it", "/id")
+    if tournament["owner"] != token and _who(db, token) not in judges(db, tournament["id"]):
+        raise Forbidden("only the tournament's owner or one of its judges may record rulings on its games", "/id")
     return row, tournament
+
+
+def judges(db, tournament_id: str) -> list[str]:
+    return [r["name"] for r in db.query("select name from tournament_judges where tournament = ? order by name",
+                                        [tournament_id])]
+
+
+def add_judge(db, tournament_id: str, body, token: str) -> dict:
+    """The owner names a token (by its name) that may record rulings and endings too."""
+    check_shape(body, "judge")
+    validate("tournament-judge", body)
+    with transaction(db):
+        if get_tournament_row(db, tournament_id)["owner"] != token:
+            raise Forbidden("only the token that created the tournament may name its judges", "/id")
+        if not list(db.query("select 1 from tokens where name = ? and revoked is null", [body["name"]])):
+            raise Unprocessable(f"no live API token is named {body['name']!r} (adjudicator tokens create NAME)",
+                                "/name", code="unknown-token")
+        db.execute("insert or ignore into tournament_judges (tournament, name, created) values (?, ?, ?)",
+                   [tournament_id, body["name"], now()])
+    return {"judges": judges(db, tournament_id)}
 
 
 def _players(row: dict) -> dict[str, str]:

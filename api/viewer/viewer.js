@@ -13,7 +13,7 @@ const UI = {
     paste: "Paste a log or a position (JSON)", upload: "Or upload a file", openButton: "Open",
     standings: "Standings", timeline: "Timeline", step: "Step", prev: "Previous action", next: "Next action",
     keys: "Arrow keys step through the game; the address names this game and step.", link: "Link to this moment",
-    verdict: "Verdict", citations: "Citations", timingGraph: "The turn's timing graph", board: "Board",
+    verdict: "Verdict", citations: "Citations", judged: "Judges' rulings", timingGraph: "The turn's timing graph", board: "Board",
     players: "Players", row: "Imperium Row", contracts: "CHOAM contracts", endgame: "Result",
     legal: "legal", illegal: "illegal", unverifiable: "unverifiable", conditional: "after an illegal action",
     stepOf: (n, m) => `Action ${n} of ${m}`, page: "p.", noMessage: "No objection: the action is legal.",
@@ -47,7 +47,7 @@ const UI = {
     paste: "Вставьте запись партии или позицию (JSON)", upload: "Или загрузите файл", openButton: "Открыть",
     standings: "Турнирная таблица", timeline: "Ход партии", step: "Шаг", prev: "Предыдущее действие",
     next: "Следующее действие", keys: "Стрелки листают партию; адрес страницы называет партию и шаг.",
-    link: "Ссылка на этот момент", verdict: "Решение", citations: "Ссылки на правила",
+    link: "Ссылка на этот момент", verdict: "Решение", citations: "Ссылки на правила", judged: "Решения судей",
     timingGraph: "Граф порядка хода", board: "Поле", players: "Игроки", row: "Ряд Империи",
     contracts: "Контракты CHOAM", endgame: "Итог",
     legal: "допустимо", illegal: "недопустимо", unverifiable: "не проверить", conditional: "после недопустимого",
@@ -295,7 +295,18 @@ function renderVerdict(view) {
                    el("span", {}, r.title ? `${r.title} (${c.ruling})` : c.ruling),
                    el("span", {class: "statement"}, r.statement || "")));
   }
+  renderJudged(view.judged || []);
   renderTiming(view.timing);
+}
+
+// A tournament judge's rulings recorded at this step (issue 37): the question, the verdict with
+// the ruling it cites, and the decision taken; all text is the organiser's, set as text.
+function renderJudged(judged) {
+  $("judged-box").hidden = !judged.length;
+  $("judged").replaceChildren(...judged.map((j) => el("li", {"data-ruling": j.ruling},
+    el("span", {class: "where"}, `${j.who}, ${j.when}`), " ",
+    el("span", {}, `${j.question} — ${j.verdict} (${j.ruling})`),
+    el("span", {class: "statement"}, j.decision))));
 }
 
 function renderTiming(timing) {
