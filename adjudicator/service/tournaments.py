@@ -25,7 +25,7 @@ import secrets
 from ..core.errors import Forbidden, MalformedLog, NotFound
 from ..core.observers import PUBLIC
 from ..store import transaction
-from . import formats, judging
+from . import formats, judging, pairing
 from .games import get_row, get_tournament_row, not_a_duplicate, viewed
 from .players import rows as player_rows
 from .tokens import now
@@ -191,6 +191,9 @@ def _scored(report: dict, result: dict, places: list[dict], ending: dict | None)
 
 
 def standings_order(db, tournament_id: str) -> list[str]:
-    """The registered players, best standing first: the order the next round is paired in."""
-    registered = {r["name"] for r in player_rows(db, tournament_id)}
-    return [e["player"] for e in standings(db, tournament_id)["standings"] if e["player"] in registered]
+    """The registered players, best standing first: the order the next round is paired in.
+    Players sharing a rank keep the first round's seeded draw among them, not their names."""
+    registered = [r["name"] for r in player_rows(db, tournament_id)]
+    drawn = {p: i for i, p in enumerate(pairing.first_round_order(registered, tournament_id))}
+    entries = [e for e in standings(db, tournament_id)["standings"] if e["player"] in drawn]
+    return [e["player"] for e in sorted(entries, key=lambda e: (e["rank"], drawn[e["player"]]))]
