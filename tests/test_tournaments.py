@@ -84,7 +84,7 @@ def simulate(players: list[str], rounds: int, scoring: dict, seed: int = 7):
     rng, history, games = Random(seed), [], []
     for number in range(1, rounds + 1):
         if number == 1:
-            order = pairing.first_round_order(players, "sim")
+            order = pairing.first_round_order(players, f"sim{seed}")
         else:
             order = [e["player"] for e in formats.compute(scoring, games, players)]
         met, seats = pairing.history(history)
@@ -139,6 +139,36 @@ def test_a_swiss_tournament_of_24_players_over_4_rounds():
     check_order(scoring, standings)
     assert {e["tiebreak"] for e in standings} - {None} <= set(formats.criteria(scoring))
     assert any(e["tiebreak"] in ("wins", "opponents", "places") for e in standings)  # ties were broken
+
+
+def repeat_free_exists(players: list[str], met: Counter, size: int) -> bool:
+    """The oracle: can these players sit at tables of `size` with no pair that has met?"""
+    def fill(rest):
+        if not rest:
+            return True
+        first, others = rest[0], rest[1:]
+        free = [q for q in others if not met[tuple(sorted((first, q)))]]
+        for mates in combinations(free, size - 1):
+            if all(not met[tuple(sorted(pair))] for pair in combinations(mates, 2)):
+                if fill([q for q in others if q not in mates]):
+                    return True
+        return False
+    return fill(players)
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(16, 4, 0), (16, 4, 2), (20, 4, 5), (24, 5, 5)])
+def test_no_repeated_table_mates_whenever_a_seating_without_them_exists(players, rounds, seed):
+    """Round by round, an exact search is the oracle: if some seating of the round repeats no
+    pair, the proposed one repeats none; where every seating must repeat, it still may."""
+    names = [f"p{i:02d}" for i in range(players)]
+    scoring = {"scheme": "points-per-place", "points": [5, 3, 2, 1]}
+    history, _ = simulate(names, rounds, scoring, seed)
+    for number in range(1, rounds):
+        met, _ = pairing.history(history[:number])
+        new = Counter(tuple(sorted(pair)) for t in history[number] for pair in combinations(t, 2))
+        repeated = sum(1 for pair in new if met[pair])
+        if repeat_free_exists(names, met, 4):
+            assert repeated == 0, (number, history[number])
 
 
 def test_later_rounds_seat_similar_standings_together():

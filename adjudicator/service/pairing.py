@@ -15,8 +15,9 @@ from ..core.errors import Unprocessable
 from ..core.rng import Random
 
 PAIRING_RULINGS = ("tournament.swiss",)
-REPEAT = 10_000  # one repeated table-mate costs more than any spread of standings
 MAX_PASSES = 50
+KICKS = 40  # seeded shakes when the local search leaves repeats
+SEARCH_NODES = 200_000  # then an exact search, bounded (about a second)
 
 
 def table_sizes(players: int, size: int) -> list[int]:
@@ -42,42 +43,119 @@ def propose(order: list[str], met: Counter, seat_counts: dict[str, Counter], siz
     """Tables for the next round. `order`: the players, best standing first; `met`: how often
     each pair (a sorted tuple) shared a table; `seat_counts[player][k]`: how often they sat k-th."""
     rank = {p: i for i, p in enumerate(order)}
+    mates: dict[str, Counter] = {p: Counter() for p in order}
+    for (a, b), times in met.items():
+        if a in mates and b in mates:
+            mates[a][b] += times
+            mates[b][a] += times
     remaining, tables = list(order), []
     for seats in table_sizes(len(order), size):
         table = [remaining.pop(0)]
         while len(table) < seats:
-            best = min(range(len(remaining)), key=lambda i: (_repeats(remaining[i], table, met), i))
+            best = min(range(len(remaining)), key=lambda i: (_repeats(remaining[i], table, mates), i))
             table.append(remaining.pop(best))
         tables.append(table)
-    _improve(tables, met, rank)
+    tables = _without_repeats(tables, mates, rank, Random(len(order) * 7919 + sum(met.values())))
+    if _total(tables, mates, rank)[0]:
+        tables = _exact(order, mates, table_sizes(len(order), size)) or tables
     return [_seat_order(sorted(t, key=rank.get), seat_counts) for t in tables]
 
 
-def _repeats(player: str, table: list[str], met: Counter) -> int:
-    return sum(met[tuple(sorted((player, other)))] for other in table)
+def _repeats(player: str, table: list[str], mates: dict[str, Counter]) -> int:
+    return sum(mates[player][other] for other in table if other != player)
 
 
-def _cost(table: list[str], met: Counter, rank: dict) -> int:
+def _cost(table: list[str], mates: dict[str, Counter], rank: dict) -> tuple[int, int]:
+    """(repeated pairs, spread of standings) of one table."""
     pairs = list(combinations(table, 2))
-    return sum(REPEAT * met[tuple(sorted(p))] + abs(rank[p[0]] - rank[p[1]]) for p in pairs)
+    return sum(mates[a][b] for a, b in pairs), sum(abs(rank[a] - rank[b]) for a, b in pairs)
 
 
-def _improve(tables: list[list[str]], met: Counter, rank: dict) -> None:
-    """Swap two players of two tables while a swap lowers the cost (repeats first, then the
-    spread of standings); the greedy fill can leave the last tables with repeats."""
+def _total(tables: list[list[str]], mates, rank) -> tuple[int, int]:
+    costs = [_cost(t, mates, rank) for t in tables]
+    return sum(c[0] for c in costs), sum(c[1] for c in costs)
+
+
+def _without_repeats(tables: list[list[str]], mates, rank, rng: Random) -> list[list[str]]:
+    """Local search from the greedy fill (which can leave the last tables with repeats), and
+    while repeats remain, a few seeded shakes of the repeating tables followed by the search
+    again; the best seating found wins (fewest repeats, then the least spread)."""
+    best = [list(t) for t in _settle(tables, mates, rank)]
+    best_cost = _total(best, mates, rank)
+    current = [list(t) for t in best]
+    for _ in range(KICKS):
+        if best_cost[0] == 0:
+            break
+        _shake(current, mates, rank, rng)
+        current = _settle(current, mates, rank)
+        cost = _total(current, mates, rank)
+        if cost < best_cost:
+            best, best_cost = [list(t) for t in current], cost
+    return best
+
+
+def _settle(tables: list[list[str]], mates, rank) -> list[list[str]]:
+    """Swap two players of two tables, one of them with a repeat, while a swap lowers their
+    repeats (or, as many repeats, their spread of standings)."""
     for _ in range(MAX_PASSES):
         better = False
-        for a, b in combinations(range(len(tables)), 2):
-            for i in range(len(tables[a])):
-                for j in range(len(tables[b])):
-                    before = _cost(tables[a], met, rank) + _cost(tables[b], met, rank)
-                    tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
-                    if _cost(tables[a], met, rank) + _cost(tables[b], met, rank) < before:
-                        better = True
-                    else:
+        for a in range(len(tables)):
+            if _cost(tables[a], mates, rank)[0] == 0:
+                continue
+            for b in range(len(tables)):
+                if a == b:
+                    continue
+                for i in range(len(tables[a])):
+                    for j in range(len(tables[b])):
+                        before = _pair_cost(tables[a], tables[b], mates, rank)
                         tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+                        if _pair_cost(tables[a], tables[b], mates, rank) < before:
+                            better = True
+                        else:
+                            tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
         if not better:
-            return
+            break
+    return tables
+
+
+def _pair_cost(a: list[str], b: list[str], mates, rank) -> tuple[int, int]:
+    ca, cb = _cost(a, mates, rank), _cost(b, mates, rank)
+    return ca[0] + cb[0], ca[1] + cb[1]
+
+
+def _shake(tables: list[list[str]], mates, rank, rng: Random) -> None:
+    """Each table with a repeat swaps one of its players with a player of another table."""
+    for a in range(len(tables)):
+        if _cost(tables[a], mates, rank)[0] and len(tables) > 1:
+            b = rng.below(len(tables) - 1)
+            b += b >= a
+            i, j = rng.below(len(tables[a])), rng.below(len(tables[b]))
+            tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+
+
+def _exact(order: list[str], mates: dict[str, Counter], sizes: list[int]) -> list[list[str]] | None:
+    """A seating with no repeat at all, searched depth first in standings order (so the first
+    one found keeps tables close in standing), or None when there is none within the budget."""
+    budget = [SEARCH_NODES]
+
+    def fill(remaining: list[str], sizes: list[int]) -> list[list[str]] | None:
+        if not remaining:
+            return []
+        first, rest = remaining[0], remaining[1:]
+        free = [q for q in rest if not mates[first][q]]
+        for others in combinations(free, sizes[0] - 1):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if any(mates[a][b] for a, b in combinations(others, 2)):
+                continue
+            taken = set(others)
+            found = fill([q for q in rest if q not in taken], sizes[1:])
+            if found is not None:
+                return [[first, *others], *found]
+        return None
+
+    return fill(order, sizes)
 
 
 def _seat_order(table: list[str], seat_counts: dict[str, Counter]) -> list[str]:
