@@ -449,6 +449,48 @@ def test_standings_csv_names_the_tiebreak(client, owner):
                         headers=auth(owner)), 400)
 
 
+def test_a_24_player_swiss_tournament_through_the_api(client, owner):
+    """Four rounds of six 4-player tables, each game uploaded to its table (a short log named by
+    its table's players, ended by the time limit in seeded random places), standings by WBC
+    heats: the tables are valid, nobody meets a table-mate twice, per-round standings add up."""
+    tid = tournament(client, owner, {"scheme": "wbc-heats"})
+    names = [f"Player {i:02d}" for i in range(24)]
+    register(client, owner, tid, *names)
+    rng, seen = Random(11), Counter()
+    for number in range(1, 5):
+        answer = client.post(f"/v1/tournaments/{tid}/rounds", headers=auth(owner))
+        assert answer.status_code == 201
+        tables = answer.get_json()["tables"]
+        assert [len(t["players"]) for t in tables] == [4] * 6
+        assert sorted(p for t in tables for p in t["players"]) == sorted(names)
+        for t in tables:
+            seen.update(tuple(sorted(pair)) for pair in combinations(t["players"], 2))
+            log = copy.deepcopy(FOUR)
+            log["actions"] = log["actions"][:20]
+            seats = ["red", "blue", "green", "yellow"]
+            for p, name in zip(log["game"]["players"], t["players"], strict=True):
+                p["name"] = name
+            game = client.post(f"/v1/games?tournament={tid}&round={number}&table={t['table']}", json=log,
+                               headers=auth(owner))
+            assert game.status_code == 201, game.get_json()
+            for i in range(3, 0, -1):
+                j = rng.below(i + 1)
+                seats[i], seats[j] = seats[j], seats[i]
+            ending = {"how": "time", "reason": "round time", "ranking": [
+                {"player": seat, "place": k + 1} for k, seat in enumerate(seats)]}
+            assert client.post(f"/v1/games/{game.get_json()['id']}/ending", json=ending,
+                               headers=auth(owner)).status_code == 201
+        after = client.get(f"/v1/tournaments/{tid}/standings?round={number}").get_json()
+        schemas.validate("standings", after)
+        assert sum(e["wins"] for e in after["standings"]) == 6 * number
+        assert all(e["games"] == number for e in after["standings"]) and not after["invalid"]
+        check_order({"scheme": "wbc-heats"}, after["standings"])
+    assert max(seen.values()) == 1
+    final = client.get(f"/v1/tournaments/{tid}/standings").get_json()
+    assert [c["criterion"] for c in final["order"]] == ["wins", "places", "tied"]
+    assert final["standings"][0]["tiebreak"] in ("wins", "places")
+
+
 # --- hostile input ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("route", ["players", "rounds"])
