@@ -10,6 +10,7 @@ import io
 import json
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hostile import PROBLEM, SAMPLES, app_on, auth, token
@@ -587,3 +588,30 @@ def _report_of(log: dict) -> dict:
     from adjudicator.core.replay import Replay
 
     return Replay(parse_log(copy.deepcopy(log)), "strict", "none").run()
+
+
+def test_the_cli_prints_standings_and_tables(client, owner, db_path):
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    tid = tournament(client, owner)
+    register(client, owner, tid, "Red", "Blue", "Green", "Yellow")
+    client.post(f"/v1/tournaments/{tid}/rounds", headers=auth(owner))
+    client.post(f"/v1/games?tournament={tid}", json=FOUR, headers=auth(owner))
+    runner = CliRunner()
+    shown = runner.invoke(main, ["tournament", "standings", tid, "--db", str(db_path)])
+    assert shown.exit_code == 0 and "Yellow" in shown.output and "tournament.points-per-place" in shown.output
+    as_csv = runner.invoke(main, ["tournament", "standings", tid, "--format", "csv", "--db", str(db_path)])
+    assert as_csv.output.splitlines()[1].startswith("1,Yellow,5,1,")
+    as_json = json.loads(runner.invoke(main, ["tournament", "standings", tid, "--format", "json", "--db",
+                                              str(db_path)]).output)
+    schemas.validate("standings", as_json)
+    table = runner.invoke(main, ["tournament", "round", tid, "1", "--format", "csv", "--db", str(db_path)])
+    assert table.exit_code == 0 and len(table.output.splitlines()) == 5
+    assert "<table>" in runner.invoke(main, ["tournament", "round", tid, "1", "--format", "html", "--db",
+                                             str(db_path)]).output
+    missing = runner.invoke(main, ["tournament", "round", tid, "9", "--db", str(db_path)])
+    assert missing.exit_code == 2 and "no round 9" in missing.output
+    typo = runner.invoke(main, ["tournament", "standings", tid, "--db", str(db_path) + ".typo"])
+    assert typo.exit_code == 2 and not Path(str(db_path) + ".typo").exists()

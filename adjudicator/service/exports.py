@@ -26,7 +26,7 @@ def _writer():
     return out, csv.writer(out, lineterminator="\n")
 
 
-def _shown(value) -> str:
+def shown(value) -> str:
     if isinstance(value, list):
         return "/".join(str(v) for v in value)
     return "" if value is None else str(value)
@@ -39,7 +39,7 @@ def standings_csv(data: dict) -> str:
     writer.writerow(head + [f"tiebreak:{c}" for c in criteria])
     for e in data["standings"]:
         row = (e["rank"], e["player"], e["points"], e["wins"], e["vp"], e["games"], e["tiebreak"] or "",
-               *[_shown(e["tiebreaks"][c]) for c in criteria])
+               *[shown(e["tiebreaks"][c]) for c in criteria])
         writer.writerow([cell(v) for v in row])
     for bad in data["invalid"]:
         cite = "; ".join(f"{c['ruling']} ({c['source']} p. {c['page']})" for c in bad["citations"])
@@ -75,7 +75,7 @@ PAGE = """<!doctype html>
 
 def _table(head: list[str], rows: list[list]) -> str:
     th = "".join(f"<th>{escape(h)}</th>" for h in head)
-    trs = "".join("<tr>" + "".join(f"<td>{escape(_shown(v))}</td>" for v in r) + "</tr>\n" for r in rows)
+    trs = "".join("<tr>" + "".join(f"<td>{escape(shown(v))}</td>" for v in r) + "</tr>\n" for r in rows)
     return f"<table>\n<tr>{th}</tr>\n{trs}</table>"
 
 
