@@ -181,7 +181,7 @@ def _v8(db) -> None:
     rulings index), which the merge puts before it.
 
     - `tournament_players`: a tournament's registered people (name, the organiser's own id, club,
-      aliases as a JSON list), in registration order (`seq`);
+      aliases as a JSON list, when they withdrew), in registration order (`seq`);
     - `rounds`: a round's tables (JSON, each table's players in seat order, first player first);
     - `games.round_no`, `games.table_no`: where a game was played; `games.seats`: its seats mapped
       to registered players (JSON {seat: name}); `games.ending`: how a game that stops off the
@@ -197,7 +197,7 @@ def _v8(db) -> None:
             games.add_column(column, kind)
     db.execute("create table if not exists tournament_players (tournament text not null, seq integer not null, "
                "name text not null, folded text not null, ref text, club text, aliases text not null, "
-               "created text not null, primary key (tournament, seq)) without rowid")
+               "withdrawn text, created text not null, primary key (tournament, seq)) without rowid")
     db.execute("create unique index if not exists tournament_players_name on tournament_players (tournament, folded)")
     db.execute("create table if not exists rounds (tournament text not null, round integer not null, "
                "tables text not null, created text not null, primary key (tournament, round)) without rowid")

@@ -141,6 +141,7 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
     ("/v1/tournaments/{id}/players", "post"): ("registerPlayer", "tournaments"),
     ("/v1/tournaments/{id}/players", "get"): ("listPlayers", "tournaments"),
+    ("/v1/tournaments/{id}/players/{name}", "patch"): ("changePlayer", "tournaments"),
     ("/v1/tournaments/{id}/rounds", "post"): ("createRound", "tournaments"),
     ("/v1/tournaments/{id}/rounds/{round}", "get"): ("getRound", "tournaments"),
     ("/v1/tournaments/{id}/rounds/{round}", "put"): ("editRound", "tournaments"),
@@ -296,6 +297,10 @@ def openapi() -> dict:
             "get": _op("The registered players", _json({"type": "object", "required": ["players"], "properties": {
                 "players": {"type": "array", "items": _ref("tournament-player")}}}), params=[_path("id")],
                 problems=("404",))},
+        "/v1/tournaments/{id}/players/{name}": {"patch": _secure(_op(
+            "Withdraw a player (or bring them back): their games and standing stay; no later round seats them "
+            "(the tournament's owner)", _json(_ref("tournament-player")), "player-change",
+            params=[_path("id"), _path("name")], problems=("400", "404", "422")))},
         "/v1/tournaments/{id}/rounds": {"post": _secure(_op(
             "Create the next round with proposed tables (Swiss: similar standings together, no repeated "
             "table-mates where avoidable, first seats balanced)", _json(_ref("round"), "Created"), "round-request",

@@ -70,6 +70,12 @@ def register_player(tournament_id: str):
     return ok(players.register(get_db(), tournament_id, json_body(), token), 201)
 
 
+@bp.patch("/v1/tournaments/<tournament_id>/players/<name>")
+def change_player(tournament_id: str, name: str):
+    token = require_token()
+    return ok(players.withdraw(get_db(), tournament_id, name[:200], json_body(), token))
+
+
 @bp.get("/v1/tournaments/<tournament_id>/players")
 def list_players(tournament_id: str):
     return ok({"players": players.listing(get_db(), tournament_id)})

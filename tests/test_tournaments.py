@@ -327,6 +327,26 @@ def test_rounds_tables_and_games_at_them(client, owner, db_path):
     assert client.get(f"/v1/tournaments/{tid}/rounds/1?format=html").status_code == 200
 
 
+def test_a_withdrawn_player_keeps_their_standing_and_is_not_seated_again(client, owner):
+    tid = tournament(client, owner)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    register(client, owner, tid, *names)
+    client.post(f"/v1/tournaments/{tid}/rounds", headers=auth(owner))
+    problem(client.patch(f"/v1/tournaments/{tid}/players/Zed", json={"withdrawn": True}, headers=auth(owner)),
+            422, "unknown-player", "/name")
+    problem(client.patch(f"/v1/tournaments/{tid}/players/Ann", json={"withdrawn": "yes"}, headers=auth(owner)), 400)
+    for name in ("ann", "Bo"):  # an alias or a folded name finds the player
+        answer = client.patch(f"/v1/tournaments/{tid}/players/{name}", json={"withdrawn": True}, headers=auth(owner))
+        assert answer.status_code == 200 and answer.get_json()["withdrawn"]
+    second = client.post(f"/v1/tournaments/{tid}/rounds", json={"table_size": 3}, headers=auth(owner)).get_json()
+    seated = sorted(p for t in second["tables"] for p in t["players"])
+    assert seated == sorted(set(names) - {"Ann", "Bo"})
+    rows = {e["player"]: e for e in client.get(f"/v1/tournaments/{tid}/standings").get_json()["standings"]}
+    assert rows["Ann"]["withdrawn"] is True and "withdrawn" not in rows["Cy"]
+    back = client.patch(f"/v1/tournaments/{tid}/players/Ann", json={"withdrawn": False}, headers=auth(owner))
+    assert "withdrawn" not in back.get_json()
+
+
 def test_a_judges_ruling_is_recorded_shown_and_counted(client, owner, db_path):
     tid = tournament(client, owner)
     register(client, owner, tid, "Red", "Blue", "Green", "Yellow")
@@ -548,12 +568,12 @@ def test_new_routes_are_in_the_openapi_document(client):
     doc = client.get("/openapi.json").get_json()
     for path, method in (("/v1/tournaments/{id}/players", "post"), ("/v1/tournaments/{id}/rounds", "post"),
                          ("/v1/tournaments/{id}/rounds/{round}", "put"), ("/v1/games/{id}/rulings", "post"),
-                         ("/v1/tournaments/{id}/judges", "post"),
+                         ("/v1/tournaments/{id}/judges", "post"), ("/v1/tournaments/{id}/players/{name}", "patch"),
                          ("/v1/games/{id}/ending", "post")):
         op = doc["paths"][path][method]
         assert op["operationId"] and op["tags"] and "application/problem+json" in op["responses"]["400"]["content"]
-    for name in ("tournament-player", "tournament-judge", "round", "round-request", "round-tables", "game-ruling",
-                 "game-ending"):
+    for name in ("tournament-player", "tournament-judge", "player-change", "round", "round-request", "round-tables",
+                 "game-ruling", "game-ending"):
         assert name in doc["components"]["schemas"]
 
 

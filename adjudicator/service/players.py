@@ -26,6 +26,8 @@ def describe(row: dict) -> dict:
         out["id"] = row["ref"]
     if row["club"] is not None:
         out["club"] = row["club"]
+    if row.get("withdrawn"):
+        out["withdrawn"] = row["withdrawn"]
     return out
 
 
@@ -65,6 +67,26 @@ def register(db, tournament_id: str, body, token: str) -> dict:
         db.execute(f"insert into tournament_players ({', '.join(row)}) values ({', '.join('?' * len(row))})",
                    list(row.values()))
     return describe(row)
+
+
+def withdraw(db, tournament_id: str, name: str, body, token: str) -> dict:
+    """A player leaves (`{"withdrawn": true}`) or comes back (false): their games and standing
+    stay; a withdrawn player is seated in no later round."""
+    check_shape(body, "player change")
+    validate("player-change", body)
+    with transaction(db):
+        if get_tournament_row(db, tournament_id)["owner"] != token:
+            raise Forbidden("only the token that created the tournament may change its players", "/id")
+        player = resolve(index(rows(db, tournament_id)), name, "/name")
+        db.execute("update tournament_players set withdrawn = ? where tournament = ? and name = ?",
+                   [now() if body["withdrawn"] else None, tournament_id, player])
+        found = [r for r in rows(db, tournament_id) if r["name"] == player]
+    return describe(found[0])
+
+
+def active(db, tournament_id: str) -> list[str]:
+    """The registered players still in the tournament, in registration order."""
+    return [r["name"] for r in rows(db, tournament_id) if not r.get("withdrawn")]
 
 
 def index(players: list[dict]) -> dict[str, str]:

@@ -12,7 +12,7 @@ from ..core.logs import check_shape
 from ..core.schemas import validate
 from ..store import transaction
 from . import pairing
-from .players import index, resolve
+from .players import active, index, resolve
 from .players import rows as player_rows
 from .records import get_tournament_row
 from .tokens import now
@@ -57,13 +57,13 @@ def create(db, tournament_id: str, body, token: str, standings_order) -> dict:
     size = body.get("table_size", DEFAULT_SIZE)
     with transaction(db):
         tournament = _owned(db, tournament_id, token)
-        registered = [r["name"] for r in player_rows(db, tournament_id)]
+        registered = active(db, tournament_id)
         if not registered:
-            raise Unprocessable("register the tournament's players before its first round", "/players",
-                                code="no-players")
+            raise Unprocessable("register the tournament's players before its first round (none is "
+                                "registered, or every one has withdrawn)", "/players", code="no-players")
         earlier = all_tables(db, tournament_id)
         if earlier:
-            order = standings_order(db, tournament_id)
+            order = [p for p in standings_order(db, tournament_id) if p in registered]
         else:
             order = pairing.first_round_order(registered, tournament["id"])
         met, seats = pairing.history([[t["players"] for t in r] for r in earlier])

@@ -166,8 +166,11 @@ def standings(db, tournament_id: str, deadline: float | None = None, upto: int |
     for game in games:
         for p in game["placings"]:
             vp[p["player"]] = vp.get(p["player"], 0) + p["vp"]
+    withdrawn = {r["name"] for r in player_rows(db, tournament_id) if r.get("withdrawn")}
     for e in ranked:
         e["vp"] = vp.get(e["player"], 0)
+        if e["player"] in withdrawn:
+            e["withdrawn"] = True
     return {"tournament": tournament, "round": upto, "standings": ranked, "order": formats.rules_cited(scoring),
             "games": games, "invalid": invalid, "rulings": rulings}
 
