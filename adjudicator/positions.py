@@ -268,7 +268,7 @@ class Cutter:
             self._deal(upcoming)
             if i in wanted and (found := self._position(i, upcoming)) is not None:
                 out[i] = found
-            if upcoming is None:
+            if upcoming is None or i == wanted[-1]:  # the last contested action is judged by the check
                 break
             try:
                 outcome = self.driver.apply(upcoming, log.actions[i + 1:i + 1 + LOOKAHEAD])
