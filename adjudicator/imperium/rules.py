@@ -23,6 +23,7 @@ from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
 from .custom import rivals, rivals_base, six
 from .deck import HIDDEN
+from .effect_words import offer_label
 from .effects import advance_steps
 from .game import Game
 from .intrigue import check_timing, skip_window, window
@@ -491,6 +492,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        return offer_label(self.content, action, state, lang)
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)
