@@ -8,13 +8,13 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, LimitExceeded
 from ..core.names import fold
 from ..core.observers import Hidden
-from .commanders import commanders_in, move_commanders
 from .costs import commit_option, pay_cost
 from .deck import HIDDEN
 from .effect_words import offer_label
 from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence, track_holder
+from .modules.bloodlines import commanders_in, move_commanders
 from .registry import CHOICES, Verb, adjust, choice, verb
 from .steps import choice_task, prepend
 from .view import LANGS

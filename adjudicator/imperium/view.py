@@ -14,9 +14,9 @@ from .conditions import strength
 from .content import Content, board_tracks
 from .deck import HIDDEN
 from .game import Game, post_of
-from .immortality import MODULE as IMMORTALITY
-from .immortality import board as tleilax_board
-from .immortality import markers, reclaimed_forces
+from .modules.immortality.board import MODULE as IMMORTALITY
+from .modules.immortality.board import board as tleilax_board
+from .modules.immortality.board import markers, reclaimed_forces
 from .registry import adjust
 
 LANGS = ("en", "ru")
