@@ -266,6 +266,21 @@ def test_players_and_aliases_map_seats_and_unknown_names_are_422s(client, owner,
     assert sorted(e["player"] for e in data["standings"]) == ["Ann Smith", "Bo", "Cy", "Di"]
 
 
+def test_an_idempotent_retry_answers_the_game_its_seats_are_part_of_the_request(client, owner, db_path):
+    tid = tournament(client, owner)
+    register(client, owner, tid, "Ann", "Bo", "Cy", "Di")
+    seats = {"red": "Ann", "blue": "Bo", "green": "Cy", "yellow": "Di"}
+    headers = auth(owner) | {"Idempotency-Key": "table-1"}
+    first = client.post(f"/v1/games?tournament={tid}", json={**FOUR, "seats": seats}, headers=headers)
+    again = client.post(f"/v1/games?tournament={tid}", json={**FOUR, "seats": seats}, headers=headers)
+    assert (first.status_code, again.status_code) == (201, 200) and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["seats"] == first.get_json()["seats"]
+    other = dict(seats, red="Bo", blue="Ann")
+    problem(client.post(f"/v1/games?tournament={tid}", json={**FOUR, "seats": other}, headers=headers),
+            409, "idempotency-key-reused")
+    assert count(db_path, "games") == 1
+
+
 def test_rounds_tables_and_games_at_them(client, owner, db_path):
     tid = tournament(client, owner)
     problem(client.post(f"/v1/tournaments/{tid}/rounds", headers=auth(owner)), 422, "no-players")

@@ -59,8 +59,9 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
     log = parse_log(log_doc, deadline)  # a bad body is a 400 before anything else is looked up
     canonical = dumps(log_doc)
     checksum = log_checksum_of(canonical)
-    placed = dumps({"seats": seats, "round": round_no, "table": table_no}).decode()
-    fingerprint = hashlib.sha256(f"{checksum}\0{tournament or ''}\0{placed}".encode()).hexdigest()
+    placed = {"seats": seats, "round": round_no, "table": table_no}
+    where = f"\0{dumps(placed).decode()}" if any(v is not None for v in placed.values()) else ""  # as before issue 37
+    fingerprint = hashlib.sha256(f"{checksum}\0{tournament or ''}{where}".encode()).hexdigest()
     if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
         return earlier, False
     if tournament is None and (seats or round_no is not None or table_no is not None):
