@@ -446,7 +446,10 @@ def test_a_disqualified_player_scores_nothing(client, owner):
     register(client, owner, tid, "Red", "Blue", "Green", "Yellow")
     cut = copy.deepcopy(FOUR)
     cut["actions"] = cut["actions"][:100]
+    index = next(i for i, a in enumerate(cut["actions"]) if a["do"] == "send-agent")
+    cut["actions"][index]["by"] = "chance"  # the illegal move the player is disqualified for
     gid = client.post(f"/v1/games?tournament={tid}", json=cut, headers=auth(owner)).get_json()["id"]
+    assert client.get(f"/v1/tournaments/{tid}/standings").get_json()["invalid"][0]["first_illegal"] == index
     ending = {"how": "disqualification", "reason": "marked cards", "disqualified": ["red"],
               "ranking": [{"player": "red", "place": 1}, {"player": "blue", "place": 2},
                           {"player": "green", "place": 3}, {"player": "yellow", "place": 4}]}
@@ -455,7 +458,8 @@ def test_a_disqualified_player_scores_nothing(client, owner):
     data = client.get(f"/v1/tournaments/{tid}/standings").get_json()
     points = {e["player"]: (e["points"], e["wins"], e["games"]) for e in data["standings"]}
     assert points["Red"] == (0, 0, 1) and points["Blue"] == (3, 0, 1)
-    assert data["games"][0]["ending"]["disqualified"] == ["Red"]
+    assert data["games"][0]["ending"]["disqualified"] == ["Red"] and not data["invalid"]
+    assert data["games"][0]["ending"]["first_illegal"] == index
 
 
 def test_classic_dune_placings_in_a_dune_tournament(client, owner):
@@ -529,17 +533,23 @@ def test_a_24_player_swiss_tournament_through_the_api(client, owner):
 
 # --- hostile input ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("route", ["players", "rounds"])
-def test_huge_and_deep_bodies_store_nothing(client, owner, db_path, route):
+@pytest.mark.parametrize(("method", "route"), [("post", "players"), ("post", "rounds"), ("post", "judges"),
+                                               ("put", "rounds/1"), ("patch", "players/Ann")])
+def test_huge_and_deep_bodies_store_nothing(client, owner, db_path, method, route):
     tid = tournament(client, owner)
     url = f"/v1/tournaments/{tid}/{route}"
+    send = getattr(client, method)
     huge = b'{"name": "' + b"x" * (3 * 2**20) + b'"}'
-    problem(client.post(url, data=huge, content_type="application/json", headers=auth(owner)), 413)
+    problem(send(url, data=huge, content_type="application/json", headers=auth(owner)), 413)
     deep = b"[" * 100_000 + b"]" * 100_000
-    assert client.post(url, data=deep, content_type="application/json", headers=auth(owner)).status_code in (400, 413)
-    problem(client.post(url, json={"name": "A", "aliases": ["b"] * 5000}, headers=auth(owner)), 400)
-    problem(client.post(url, json={"name": "A", "evil": {"$ref": "x"}, "table_size": 99}, headers=auth(owner)), 400)
-    assert count(db_path, "tournament_players") == 0 and count(db_path, "rounds") == 0
+    assert send(url, data=deep, content_type="application/json", headers=auth(owner)).status_code in (400, 413)
+    nested = json.loads("[" * 40 + "]" * 40)
+    problem(send(url, json={"name": "A", "tables": nested}, headers=auth(owner)), 413, "limit-nesting")
+    problem(send(url, json={"name": "A", "aliases": ["b"] * 5000, "tables": [{"table": 1, "players": ["x"] * 5000}]},
+                 headers=auth(owner)), 400)
+    problem(send(url, json={"name": "A", "evil": {"$ref": "x"}, "table_size": 99}, headers=auth(owner)), 400)
+    for table in ("tournament_players", "rounds", "tournament_judges"):
+        assert count(db_path, table) == 0
 
 
 def test_hostile_rulings_endings_and_seats_store_nothing(client, owner, db_path):

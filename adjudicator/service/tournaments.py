@@ -153,6 +153,8 @@ def standings(db, tournament_id: str, deadline: float | None = None, upto: int |
                 entry[key] = row[column]
         if ending:
             entry["ending"] = {"how": ending["how"], "reason": ending["reason"]}
+            if not report["valid"]:  # the log is verifiable up to its first illegal action
+                entry["ending"]["first_illegal"] = report["first_illegal"]
             if ending["disqualified"]:
                 entry["ending"]["disqualified"] = [(seats or {}).get(s, s) for s in ending["disqualified"]]
         games.append(entry)
