@@ -281,6 +281,24 @@ def test_an_idempotent_retry_answers_the_game_its_seats_are_part_of_the_request(
     assert count(db_path, "games") == 1
 
 
+def test_a_stored_game_added_to_a_tournament_is_mapped_to_its_players(client, owner, db_path):
+    tid = tournament(client, owner, {"scheme": "wins"})
+    register(client, owner, tid, {"name": "Ann", "aliases": ["red"]}, "Blue", "Green")
+    gid = client.post("/v1/games", json=FOUR, headers=auth(owner)).get_json()["id"]
+    problem(client.post(f"/v1/tournaments/{tid}/games", json={"game": gid}, headers=auth(owner)),
+            422, "unknown-player", "/game/players/3/name")  # Yellow is nobody here
+    assert client.get(f"/v1/games/{gid}").get_json()["tournament"] is None
+    register(client, owner, tid, "Yellow")
+    assert client.post(f"/v1/tournaments/{tid}/games", json={"game": gid}, headers=auth(owner)).status_code == 204
+    assert client.get(f"/v1/games/{gid}").get_json()["seats"]["red"] == "Ann"
+    ruling = {"step": 1, "question": "q", "verdict": "v", "ruling": "engine.offered-actions", "decision": "d",
+              "effect": {"points": {"Ann": 1}}}
+    problem(client.post(f"/v1/games/{gid}/rulings", json=ruling, headers=auth(owner)), 422, "no-points",
+            "/effect/points")
+    assert client.delete(f"/v1/tournaments/{tid}/games/{gid}", headers=auth(owner)).status_code == 204
+    assert "seats" not in client.get(f"/v1/games/{gid}").get_json()
+
+
 def test_rounds_tables_and_games_at_them(client, owner, db_path):
     tid = tournament(client, owner)
     problem(client.post(f"/v1/tournaments/{tid}/rounds", headers=auth(owner)), 422, "no-players")

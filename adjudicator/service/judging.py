@@ -18,6 +18,7 @@ from ..core.logs import check_shape
 from ..core.rulings import all_rulings
 from ..core.schemas import validate
 from ..store import transaction
+from .formats import SCHEMES
 from .games import get_row
 from .records import get_tournament_row, rulings_of
 from .tokens import now
@@ -78,11 +79,15 @@ def record_ruling(db, game_id: str, body, token: str) -> dict:
         raise Unprocessable(f"no ruling record {body['ruling']!r} (GET /v1/rulings finds them)", "/ruling",
                             code="unknown-ruling")
     with transaction(db):
-        row, _ = _judged(db, game_id, token)
+        row, tournament = _judged(db, game_id, token)
         if body["step"] > row["actions"]:
             raise Unprocessable(f"the game has steps 0..{row['actions']}, not {body['step']}", "/step",
                                 code="no-such-step")
         names = set(_players(row).values())
+        scheme = json.loads(tournament["scoring"])["scheme"]
+        if body.get("effect", {}).get("points") and SCHEMES[scheme]["primary"] != "points":
+            raise Unprocessable(f"this tournament ranks by {SCHEMES[scheme]['primary']} ({scheme}): tournament "
+                                "points would change nothing", "/effect/points", code="no-points")
         for name in sorted(body.get("effect", {}).get("points", {})):
             if name not in names:
                 raise Unprocessable(f"{name!r} is no player of this game ({', '.join(sorted(names))})",

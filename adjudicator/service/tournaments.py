@@ -27,6 +27,7 @@ from ..core.observers import PUBLIC
 from ..store import transaction
 from . import formats, judging, pairing
 from .games import get_row, get_tournament_row, not_a_duplicate, viewed
+from .players import map_seats
 from .players import rows as player_rows
 from .tokens import now
 from .visibility import report_view
@@ -68,7 +69,9 @@ def get(db, tournament_id: str) -> dict:
 
 def add_game(db, tournament_id: str, game_id: str, token_id: str) -> None:
     """Put a stored game into the tournament (moving it out of another one). All checks and the
-    move happen under the write lock, so a DELETE in between is a 404, never a 500."""
+    move happen under the write lock, so a DELETE in between is a 404, never a 500. Its seats
+    are mapped to this tournament's registered players by the log's names (a 422 naming the seat
+    otherwise); it joins no round (an upload with ?round= and ?table= does)."""
     with transaction(db):
         tournament = get_tournament_row(db, tournament_id)
         if tournament["owner"] != token_id:
@@ -79,7 +82,9 @@ def add_game(db, tournament_id: str, game_id: str, token_id: str) -> None:
         if row["tournament"] is not None:
             _may_take_out(db, row, token_id)
         not_a_duplicate(db, tournament_id, row["log_checksum"])
-        db.execute("update games set tournament = ? where seq = ?", [tournament_id, row["seq"]])
+        seated = map_seats(db, tournament_id, json.loads(row["log"]), None)
+        db.execute("update games set tournament = ?, seats = ?, round_no = null, table_no = null where seq = ?",
+                   [tournament_id, json.dumps(seated, sort_keys=True) if seated is not None else None, row["seq"]])
 
 
 def remove_game(db, tournament_id: str, game_id: str, token_id: str) -> None:
@@ -90,7 +95,8 @@ def remove_game(db, tournament_id: str, game_id: str, token_id: str) -> None:
         if row["tournament"] != tournament_id:
             raise NotFound(f"game {game_id!r} is not in tournament {tournament_id!r}", "/game")
         _may_take_out(db, row, token_id)
-        db.execute("update games set tournament = null where seq = ?", [row["seq"]])
+        db.execute("update games set tournament = null, seats = null, round_no = null, table_no = null "
+                   "where seq = ?", [row["seq"]])
 
 
 def _may_take_out(db, row: dict, token_id: str) -> None:
