@@ -55,23 +55,27 @@ def create(db, tournament_id: str, body, token: str, standings_order) -> dict:
     check_shape(body, "round request")
     validate("round-request", body)
     size = body.get("table_size", DEFAULT_SIZE)
+    tournament = _owned(db, tournament_id, token)
+    registered = active(db, tournament_id)
+    if not registered:
+        raise Unprocessable("register the tournament's players before its first round (none is "
+                            "registered, or every one has withdrawn)", "/players", code="no-players")
+    # the standings may replay an older stored game: worked out before the write lock is taken
+    earlier = all_tables(db, tournament_id)
+    if earlier:
+        order = [p for p in standings_order(db, tournament_id) if p in registered]
+    else:
+        order = pairing.first_round_order(registered, tournament["id"])
+    met, seats = pairing.history([[t["players"] for t in r] for r in earlier])
+    tables = pairing.propose(order, met, seats, size)
+    number = len(earlier) + 1
+    row = {"tournament": tournament_id, "round": number,
+           "tables": json.dumps([{"table": i + 1, "players": t} for i, t in enumerate(tables)],
+                                ensure_ascii=False), "created": now()}
     with transaction(db):
-        tournament = _owned(db, tournament_id, token)
-        registered = active(db, tournament_id)
-        if not registered:
-            raise Unprocessable("register the tournament's players before its first round (none is "
-                                "registered, or every one has withdrawn)", "/players", code="no-players")
-        earlier = all_tables(db, tournament_id)
-        if earlier:
-            order = [p for p in standings_order(db, tournament_id) if p in registered]
-        else:
-            order = pairing.first_round_order(registered, tournament["id"])
-        met, seats = pairing.history([[t["players"] for t in r] for r in earlier])
-        tables = pairing.propose(order, met, seats, size)
-        number = len(earlier) + 1
-        row = {"tournament": tournament_id, "round": number,
-               "tables": json.dumps([{"table": i + 1, "players": t} for i, t in enumerate(tables)],
-                                    ensure_ascii=False), "created": now()}
+        if all_tables(db, tournament_id) != earlier or active(db, tournament_id) != registered:
+            raise Conflict("the tournament's rounds or players changed while this round was drawn; ask again",
+                           "/", code="changed-meanwhile")
         db.execute("insert into rounds (tournament, round, tables, created) values (?, ?, ?, ?)",
                    [row["tournament"], row["round"], row["tables"], row["created"]])
     return _describe(db, row)
