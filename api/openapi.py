@@ -311,7 +311,7 @@ def openapi() -> dict:
         "/v1/tournaments/{id}/rounds": {"post": _secure(_op(
             "Create the next round with proposed tables (Swiss: similar standings together, no repeated "
             "table-mates where avoidable, first seats balanced)", _json(_ref("round"), "Created"), "round-request",
-            params=[_path("id")], problems=("400", "404", "422"), status="201"))},
+            params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
         "/v1/tournaments/{id}/rounds/{round}": {
             "get": _op("A round's tables (JSON, CSV or a printable page)", PRINTABLE | {"content": {
                 "application/json": {"schema": _ref("round")}, **PRINTABLE["content"]}},
