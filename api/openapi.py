@@ -153,6 +153,7 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/players", "get"): ("listPlayers", "tournaments"),
     ("/v1/tournaments/{id}/players/{name}", "patch"): ("changePlayer", "tournaments"),
     ("/v1/tournaments/{id}/rounds", "post"): ("createRound", "tournaments"),
+    ("/v1/tournaments/{id}/rounds", "get"): ("listRounds", "tournaments"),
     ("/v1/tournaments/{id}/rounds/{round}", "get"): ("getRound", "tournaments"),
     ("/v1/tournaments/{id}/rounds/{round}", "put"): ("editRound", "tournaments"),
     ("/v1/tournaments/{id}/judges", "post"): ("addJudge", "judging"),
@@ -308,7 +309,10 @@ def openapi() -> dict:
             "Withdraw a player (or bring them back): their games and standing stay; no later round seats them "
             "(the tournament's owner)", _json(_ref("tournament-player")), "player-change",
             params=[_path("id"), _path("name")], problems=("400", "404", "422")))},
-        "/v1/tournaments/{id}/rounds": {"post": _secure(_op(
+        "/v1/tournaments/{id}/rounds": {"get": _op("Every round with its tables", _json({
+            "type": "object", "required": ["rounds"],
+            "properties": {"rounds": {"type": "array", "items": _ref("round")}}}),
+            params=[_path("id")], problems=("404",)), "post": _secure(_op(
             "Create the next round with proposed tables (Swiss: similar standings together, no repeated "
             "table-mates where avoidable, first seats balanced)", _json(_ref("round"), "Created"), "round-request",
             params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},

@@ -89,6 +89,11 @@ def new_round(tournament_id: str):
     return ok(rounds.create(get_db(), tournament_id, body, token, tournaments.standings_order), 201)
 
 
+@bp.get("/v1/tournaments/<tournament_id>/rounds")
+def list_rounds(tournament_id: str):
+    return ok({"rounds": rounds.listing(get_db(), tournament_id)})
+
+
 @bp.get("/v1/tournaments/<tournament_id>/rounds/<int:number>")
 def one_round(tournament_id: str, number: int):
     shape = choice_arg("format", FORMATS, "json")

@@ -312,6 +312,8 @@ def test_rounds_tables_and_games_at_them(client, owner, db_path):
     again = client.post(f"/v1/tournaments/{tid}/rounds", headers=auth(owner)).get_json()  # the next round
     assert again["round"] == 2
     assert client.get(f"/v1/tournaments/{tid}/rounds/1").get_json()["tables"] == round1["tables"]
+    listed = client.get(f"/v1/tournaments/{tid}/rounds").get_json()["rounds"]
+    assert [r["round"] for r in listed] == [1, 2] and listed[0]["tables"] == round1["tables"]
 
     table = round1["tables"][0]
     seats = dict(zip(["red", "blue", "green", "yellow"], table["players"], strict=True))

@@ -40,6 +40,12 @@ def get(db, tournament_id: str, number: int) -> dict:
     return _describe(db, found[0])
 
 
+def listing(db, tournament_id: str) -> list[dict]:
+    get_tournament_row(db, tournament_id)
+    return [_describe(db, r) for r in db.query("select * from rounds where tournament = ? order by round",
+                                               [tournament_id])]
+
+
 def _describe(db, row: dict) -> dict:
     played = {r["table_no"]: r["id"] for r in db.query(
         "select id, table_no from games where tournament = ? and round_no = ? order by seq",
