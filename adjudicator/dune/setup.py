@@ -73,9 +73,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
                                if d["set"] in sets(modules) and d["faction"] in (*factions, None)),
         "traitor_hidden": 0, "battle": None, "players": {}, "stack": [], "result": None,
     }
-    g = Game(state, cnt)
-    if g.advanced:  # the double spice blow's second pile (spice.py)
-        state["spice_deck"]["discard_b"] = []
+    g = Game(state, cnt)  # the advanced game's second Spice pile: modules/advanced/spice.py
     for seat, p in enumerate(players):
         sheet = cnt.factions[p["faction"]]
         state["players"][p["id"]] = {

@@ -12,12 +12,12 @@ from .registry import ChanceKind, Decision, auto, chance_kind, decision, fire, f
 
 CHARITY_LEVEL = 2
 RATE, CITY_RATE = 2, 3
-SPICE_FLOW = {"arrakeen": 2, "carthag": 2, "tueks-sietch": 1}  # advanced: per occupant each collection
 
 
 # --- Spice Blow ------------------------------------------------------------------------------
 # The advanced game turns two cards a turn, each on its own discard pile (`discard`, `discard_b`:
-# rulings dune.advanced-double-blow, dune.engine-double-blow); a Nexus follows each.
+# rulings dune.advanced-double-blow, dune.engine-double-blow); a Nexus follows each. The state
+# holds the second pile from setup in such a game (modules/advanced/spice.py).
 PILES = {"a": "discard", "b": "discard_b"}
 
 
@@ -198,12 +198,7 @@ def start_collection(g: Game) -> None:
 
 @auto("collect")
 def ask(g: Game, task: dict) -> None:
-    if g.advanced:  # the cities and the smugglers' stronghold pay their occupants first
-        for terr, amount in sorted(SPICE_FLOW.items()):
-            for q in g.order:
-                if g.combatant(terr, q):  # advisors collect nothing
-                    g.gain(q, amount)
-        g.rulings.append("dune.advanced-spice-flow")
+    fire("collecting", g)  # paid first: the advanced game's spice flow (modules/advanced/spice.py)
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:
