@@ -55,3 +55,15 @@ def test_no_graph_search_per_action(searches, modules):
     searches.update(dict.fromkeys(SEARCHES, 0))
     report = replay(log)
     assert len(report["verdicts"]) > 300 and searches == dict.fromkeys(SEARCHES, 0)
+
+
+def test_modules_in_play_are_found_once_per_table(monkeypatch):
+    """Hooks dispatch through one listener table per game's modules, looked up once per table
+    (`Game`), not once per fire (issue 30): about six look-ups an action before."""
+    from adjudicator.dune.registry import HOOKS
+    log = simulate("dune", 6, 1, ("advanced", "ixians-tleilaxu"))
+    calls = []
+    real = HOOKS.in_play
+    monkeypatch.setattr(HOOKS, "in_play", lambda g: calls.append(1) or real(g))
+    report = replay(log)
+    assert report["valid"] and len(calls) <= 1.1 * len(log["actions"]), len(calls)
