@@ -117,6 +117,8 @@ MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "imperium": ("bloodlines", "tech", "immortality"),
            "dune": ("advanced", "ixians-tleilaxu", "tech-tokens")}
 NEEDS = {"tech": "bloodlines", "tech-tokens": "ixians-tleilaxu"}
+# the engine's modules that are a player count's mode here, not a name in a log's game.modules
+MODE_MODULES = {"rivals": "rivals", "six-players": "six"}
 PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3, 4, 5, 6)}
 # a player count that allows only some modules, and what it always plays with (six players: the
 # booklet's CHOAM always, Immortality by its compatibility rules; no Bloodlines)

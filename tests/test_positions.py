@@ -197,7 +197,8 @@ def test_bad_full_states_and_log_prefixes_are_refused_with_every_problem(client,
     bad = copy.deepcopy(state)
     bad["players"]["red"]["hand"] = "dagger"  # a hand written as a string
     r = client.post("/v1/positions/check", json={"state": bad, "action": sample_log["actions"][i]})
-    assert r.status_code == 422 and "/state/players/red/hand" in {p["pointer"] for p in r.get_json()["problems"]}
+    # a schema error is a 400 everywhere (issue 31 item 3), with the problems listed as for a 422
+    assert r.status_code == 400 and "/state/players/red/hand" in {p["pointer"] for p in r.get_json()["problems"]}
     bad = copy.deepcopy(state)
     bad["players"]["blue"]["troops"]["garrison"] = -3
     bad["players"]["red"]["hand"].append("not-a-card")
@@ -283,3 +284,43 @@ def test_the_least_a_scenario_needs_is_the_game_and_the_conflict():
 
 def rules_prompt(driver):
     return driver.rules.prompt(driver.state)
+
+
+def test_cli_position_at_the_illegal_action_is_the_position_before_it(tmp_path, sample_log):
+    """An organiser asks for the position before the disputed action, legal or not (issue 32)."""
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    bad = copy.deepcopy(sample_log)
+    actions = bad["actions"]
+    i = next(i for i in range(120, len(actions)) if actions[i].get("do") == "send-agent")
+    players = sorted({a["by"] for a in actions if "by" in a})
+    actions[i]["by"] = next(p for p in players if p != actions[i]["by"])  # out of turn
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(bad))
+    runner = CliRunner()
+    report = json.loads(runner.invoke(main, ["replay", "--json", str(log)]).output)
+    assert report["first_illegal"] == i
+    cut = runner.invoke(main, ["position", str(log), "--at", str(i)])
+    assert cut.exit_code == 0, cut.output
+    position = tmp_path / "position.json"
+    position.write_text(cut.output)
+    answer = json.loads(runner.invoke(main, ["check", "--json", str(position)]).output)
+    assert answer["legal"] is False and answer["verdict"]["code"] == report["verdicts"][i]["code"]
+    after = runner.invoke(main, ["position", str(log), "--at", str(i + 1)])
+    assert after.exit_code != 0 and "illegal" in after.output
+
+
+def test_a_malformed_action_is_a_400_on_every_route(client, sample_log):
+    """A list where the action schema allows one value: 400 `schema` at its place, in a position
+    as in a log (issue 31 item 3: one rule for schema errors)."""
+    i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent" and i > 20)
+    bad = dict(sample_log["actions"][i], card=["dagger", "reconnaissance"])
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    for route, body, place in (("/v1/positions/check", {"log": prefix, "action": bad}, "/action/card"),
+                               ("/v1/positions/legal-actions", {"log": dict(prefix, actions=[*prefix["actions"], bad])},
+                                f"/log/actions/{i}/card"),
+                               ("/v1/replays", dict(prefix, actions=[*prefix["actions"], bad]), f"/actions/{i}/card")):
+        r = client.post(route, json=body)
+        assert r.status_code == 400 and r.get_json()["code"] == "schema" and r.get_json()["pointer"] == place, route

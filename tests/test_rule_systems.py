@@ -35,7 +35,18 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from matrix import EVERY, MATRIX, MODULES, comparable_view, invariants, log_of, parametrize, rules_of, same_table
+from matrix import (
+    EVERY,
+    MATRIX,
+    MODE_MODULES,
+    MODULES,
+    comparable_view,
+    invariants,
+    log_of,
+    parametrize,
+    rules_of,
+    same_table,
+)
 from test_citations import verdict_is_checkable
 from test_rivals_setup import NOT_IMPLEMENTED
 
@@ -201,7 +212,7 @@ def step_checks(config, rules, state: dict):
     returns what is wrong (it may keep what it needs from the state before)."""
     checks = []
     if "immortality" in config.modules:
-        from adjudicator.imperium.immortality import research_spaces
+        from adjudicator.imperium.modules.immortality.board import research_spaces
 
         columns = {s: d["column"] for s, d in research_spaces(rules.content).items()}
 
@@ -458,14 +469,21 @@ def test_a_stored_sample_replays_to_its_stored_checksums(path):
 
 
 # --- 6. the matrix covers what the engine accepts --------------------------------------------------------
-def _engine_modules(game: str) -> tuple[str, ...]:
-    if game == "dune":
-        from adjudicator.dune.setup import MODULES as DUNE
+def _engine_modules(game: str) -> set[str]:
+    """The Module objects the engine registers for `game`'s edition (core/engine/modules.py)."""
+    from adjudicator.core.registry import resolve_game
 
-        return tuple(DUNE)
-    from adjudicator.imperium.rules import MODULES as IMPERIUM
+    system, edition = resolve_game(game)
+    rules_of(by_game(game))  # its modules are registered with its rules
+    if system == "dune":
+        from adjudicator.dune.registry import MODULES as registered
+    else:
+        from adjudicator.imperium.registry import MODULES as registered
+    return {n for n, m in registered.all.items() if not m.editions or edition in m.editions}
 
-    return tuple(IMPERIUM["uprising" if game == "uprising" else "base"])
+
+def by_game(game: str):
+    return next(c for c in EVERY if c.game == game)
 
 
 def _accepts(config_game: str, players: int, modules: tuple) -> bool:
@@ -507,7 +525,8 @@ def _accepts(config_game: str, players: int, modules: tuple) -> bool:
 def test_every_combination_the_engine_accepts_is_a_row(game):
     """The matrix names every module the engine offers, and has a row for every set of modules and
     player count it accepts (and none it refuses): a new module fails here until it has its rows."""
-    assert set(_engine_modules(game)) == set(MODULES[game])
+    modes = {module for module, mode in MODE_MODULES.items() if any(c.game == game and c.mode == mode for c in EVERY)}
+    assert _engine_modules(game) == set(MODULES[game]) | modes
     rows = {(c.players, frozenset(c.modules)) for c in EVERY if c.game == game}
     for players in range(1, 7):
         for bits in range(2 ** len(MODULES[game])):
