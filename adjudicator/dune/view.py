@@ -121,7 +121,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
         pl = state["players"][pid]
         faction = pl["faction"]
         out.append({
-            "id": pid, "name": state["game"]["players"][pid]["name"], "faction": faction,
+            "id": pid, "name": player_name(cnt, state, pid, lang), "faction": faction,
             "faction_name": _name(cnt, "faction", faction, lang), "spice": pl["spice"], "reserves": pl["reserves"],
             "tanks": pl["tanks"], "on_map": sum(here.get(pid, 0) for here in state["map"].values()),
             "ally": pl.get("ally"), "storm_order": state["order"].index(pid) if pid in state["order"] else None,
@@ -142,13 +142,24 @@ def moment(state: dict, lang: str = "en") -> dict:
 def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """One line for the timeline ("Red ships: Arrakeen (9), 5")."""
     by = action.get("by")
-    who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
+    who = CHANCE_WORDS[lang] if by == "chance" else player_name(cnt, state, by, lang)
     return f"{who} {offer_label(cnt, action, state, lang)}"
+
+
+def player_name(cnt: Content, state: dict, pid: str, lang: str) -> str:
+    """A player as a person reads it: the name the log gave, else (a log that named only seats
+    such as `red`) the faction's name."""
+    pl = state["game"]["players"].get(pid)
+    if pl is None:
+        return pid
+    if pl.get("name") and pl["name"] != pid:
+        return pl["name"]
+    faction = state.get("players", {}).get(pid, {}).get("faction")
+    return _name(cnt, "faction", faction, lang) if faction else pid
 
 
 def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """An action in words without who takes it ("ships: Arrakeen (9), 5"): the label of an offer."""
-    players_ = state["game"]["players"]
     do = action.get("do", "")
     parts = []
     for key in sorted(action):
@@ -156,7 +167,7 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         if key in ("by", "do"):
             continue
         if key in ("player", "with", "opponent", "asks", "takes") or (key == "to" and do in PLAYER_TO):
-            parts.append(players_.get(value, {}).get("name", value) if isinstance(value, str) else str(value))
+            parts.append(player_name(cnt, state, value, lang) if isinstance(value, str) else str(value))
         elif key == "card" and do in CARD_KINDS:
             parts.append(_name(cnt, CARD_KINDS[do], value, lang))
         elif key == "cards" and isinstance(value, list):

@@ -61,7 +61,8 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
     for table in TABLES:
         for ident, thing in getattr(cnt, table).items():
             shown = thing.get("name", {})
-            name = shown.get(lang) or shown.get("en")
+            # a contract tile has no printed name: its label (what it asks and gives) names it
+            name = shown.get(lang) or shown.get("en") or thing.get("label")
             if name:
                 out.setdefault(ident, name)
     for post, spaces in sorted({**cnt.posts, **cnt.reverse_posts}.items()):
@@ -259,6 +260,12 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     return f"{who} {VERBS[lang].get(do, do)}" + (": " + "; ".join(parts) if parts else "")
 
 
+def _named(cnt: Content, state: dict, lang: str, ident) -> str:
+    """A seat by its player's name (Objectives dealt per player), anything else by name_of."""
+    seat = state["game"]["players"].get(ident) if isinstance(ident, str) else None
+    return seat["name"] if seat and seat.get("name") else name_of(cnt, lang, ident)
+
+
 def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str]:
     """What an action names (cards, spaces, factions, players, amounts), in display names."""
     parts = []
@@ -267,9 +274,9 @@ def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str
             continue
         value = action[key]
         if isinstance(value, list):
-            parts.append(", ".join(name_of(cnt, lang, v) for v in value))
+            parts.append(", ".join(_named(cnt, state, lang, v) for v in value))
         elif isinstance(value, dict):
-            parts.append(", ".join(f"{name_of(cnt, lang, k)}: {name_of(cnt, lang, v)}"
+            parts.append(", ".join(f"{_named(cnt, state, lang, k)}: {_named(cnt, state, lang, v)}"
                                    for k, v in sorted(value.items())))
         elif key in ("player", "from") and isinstance(value, str):
             parts.append(state["game"]["players"].get(value, {}).get("name", value))

@@ -79,7 +79,7 @@ function forcesLine(g, forces, x, y, label) {
     dot.append(svgEl("title", {}, `${app.names[f.player] || f.player}: ${f.count} ${what} (${label})`));
     g.append(dot);
     g.append(svgEl("text", {x: cx, y: y + 4, "font-size": 10, "text-anchor": "middle", "aria-hidden": "true",
-                            style: "fill:#fff;font-weight:700"}, String(f.count)));
+                            class: "on-dark"}, String(f.count)));
   });
 }
 
@@ -87,7 +87,7 @@ function spiceBadge(g, amount, x, y) {
   if (!amount) return;
   g.append(svgEl("rect", {x: x - 2, y: y - 9, width: 26, height: 14, rx: 7, fill: "#ea580c", "data-spice": amount}));
   g.append(svgEl("text", {x: x + 11, y: y + 2, "font-size": 10, "text-anchor": "middle",
-                          style: "fill:#fff;font-weight:700"}, String(amount)));
+                          class: "on-dark"}, String(amount)));
 }
 
 function drawPiece(g, terr, s, sectors, slot, slots) {
@@ -174,8 +174,8 @@ function drawDunePlayers(view) {
     for (const [k, v] of facts) dl.append(el("dt", {}, dt(k)), el("dd", {"data-fact": k}, String(v)));
     box.append(el("article", {class: "player", "data-player": p.id, "data-faction": p.faction, "data-spice": p.spice,
                               "data-reserves": p.reserves, "data-hand": typeof p.hand === "number" ? p.hand : p.hand.length,
-                              style: `--swatch:${app.colors[p.id]}`},
-                  el("h3", {}, `${p.name} — ${p.faction_name}`), dl));
+                              "data-swatch": app.colors[p.id]},
+                  el("h3", {}, p.name === p.faction_name ? p.name : `${p.name} — ${p.faction_name}`), dl));
   }
 }
 

@@ -16,7 +16,7 @@ const UI = {
     verdict: "Verdict", citations: "Citations", judged: "Judges' rulings", decidedBy: "Decided by", timingGraph: "The turn's timing graph", board: "Board",
     players: "Players", row: "Imperium Row", contracts: "CHOAM contracts", endgame: "Result",
     legal: "legal", illegal: "illegal", unverifiable: "unverifiable", conditional: "after an illegal action",
-    stepOf: (n, m) => `Action ${n} of ${m}`, page: "p.", noMessage: "No objection: the action is legal.",
+    stepOf: (n, m) => `Action ${n} of 0–${m}`, page: "p.", noMessage: "No objection: the action is legal.",
     violated: (a, b) => `Violated edge: “${b}” cannot come before “${a}” is resolved.`,
     window: (w) => `Played in the timing window “${w}”, which does not allow it.`,
     spaces: "Board spaces", agents: "Agents", spies: "Spies", control: "control", bonusSpice: "bonus spice",
@@ -52,7 +52,7 @@ const UI = {
     timingGraph: "Граф порядка хода", board: "Поле", players: "Игроки", row: "Ряд Империи",
     contracts: "Контракты CHOAM", endgame: "Итог",
     legal: "допустимо", illegal: "недопустимо", unverifiable: "не проверить", conditional: "после недопустимого",
-    stepOf: (n, m) => `Действие ${n} из ${m}`, page: "с.", noMessage: "Возражений нет: действие допустимо.",
+    stepOf: (n, m) => `Действие ${n} из 0–${m}`, page: "с.", noMessage: "Возражений нет: действие допустимо.",
     violated: (a, b) => `Нарушенное ребро: «${b}» не может идти раньше, чем выполнено «${a}».`,
     window: (w) => `Сыграно в окне «${w}», где это нельзя.`,
     spaces: "Области поля", agents: "Агенты", spies: "Шпионы", control: "контроль", bonusSpice: "бонусная пряность",
@@ -86,7 +86,11 @@ const t = (key) => UI[app.lang][key];
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) {
+    node.setAttribute(k, v);
+    // a player's colour through the CSSOM, which the strict CSP allows (a style attribute it blocks)
+    if (k === "data-swatch") node.style.setProperty("--swatch", v);
+  }
   for (const c of children) node.append(c);
   return node;
 }
@@ -144,6 +148,7 @@ async function openSource(source, step) {
     render(view);
     $("main").hidden = false;
     $("game").hidden = false;
+    $("load").open = false;  // the board comes first; the form is one click away
   } catch (err) {
     showError(err.message);
   }
@@ -196,6 +201,7 @@ function render(view) {
   renderTimeline();
   renderStepper();
   renderVerdict(view);
+  renderOutcome(view);
   const dune = view.game.system === "dune";  // classic Dune draws its own map (dune.js)
   $("row-panel").hidden = dune;
   if (dune) {
@@ -211,6 +217,49 @@ function render(view) {
     renderEndgame(view);
   }
   updateAddress();
+}
+
+// What the step did, in words: the action as the rule system describes it, then what it changed of
+// each player's counts (the Conflict's rewards, a battle's losses, a purchase's cost).
+const COUNT_WORDS = {vp: "vp", solari: "solari", spice: "spice", water: "water", "troops.garrison": "garrison",
+                     "troops.conflict": "inConflict", "troops.supply": "supply", sandworms: "sandworms",
+                     strength: "strength", persuasion: "persuasion", swords: "swords",
+                     spies_in_supply: "spiesLeft", specimens: "specimens", research: "research",
+                     reserves: "reserves", tanks: "tanks", on_map: "onMap"};
+
+function renderOutcome(view) {
+  const parts = [];
+  const word = view.game.system === "dune" ? (k) => dt(k) || t(k) : t;  // eslint-disable-line no-undef
+  for (const c of view.changes || []) {
+    const facts = Object.entries(c.delta).filter(([k]) => k in COUNT_WORDS)
+      .map(([k, d]) => `${d > 0 ? "+" : "−"}${Math.abs(d)} ${word(COUNT_WORDS[k])}`);
+    if (facts.length) parts.push(`${app.names[c.player] || ""}: ${facts.join(", ")}`);
+  }
+  const line = $("outcome");
+  line.textContent = view.action.label + (parts.length ? ` — ${parts.join("; ")}` : "");
+  line.dataset.changes = String(parts.length);
+}
+
+// A sample's file name read out: "uprising-4p-choam-seed7" -> "Uprising · 4 players · CHOAM · seed 7".
+const SAMPLE_WORDS = {
+  en: {uprising: "Dune: Imperium – Uprising", imperium: "Dune: Imperium", dune: "Dune", choam: "CHOAM",
+       bloodlines: "Bloodlines", tech: "Tech", immortality: "Immortality", rivals: "House Hagal", rival: "House Hagal",
+       advanced: "advanced game", ixians: "Ixians", tleilaxu: "Tleilaxu", tokens: "tokens",
+       players: (n) => `${n} players`, seed: (n) => `seed ${n}`},
+  ru: {uprising: "Дюна: Империя – Восстание", imperium: "Дюна: Империя", dune: "Дюна", choam: "CHOAM",
+       bloodlines: "Родословные", tech: "Технологии", immortality: "Бессмертие", rivals: "Дом Хагал", rival: "Дом Хагал",
+       advanced: "продвинутая игра", ixians: "иксианцы", tleilaxu: "тлейлаксу", tokens: "жетоны",
+       players: (n) => `игроков: ${n}`, seed: (n) => `зерно ${n}`},
+};
+
+function sampleTitle(name) {
+  const w = SAMPLE_WORDS[app.lang];
+  return name.split("-").map((part) => {
+    const players = /^(\d+)p$/.exec(part), seed = /^seed(\d+)$/.exec(part);
+    if (players) return w.players(players[1]);
+    if (seed) return w.seed(seed[1]);
+    return w[part] || part;
+  }).join(" · ");
 }
 
 function renderViewers(view) {
@@ -355,7 +404,7 @@ function renderTiming(timing) {
                                 "stroke-dasharray": violated ? "6 3" : "none",
                                 "marker-end": `url(#${violated ? "arrow-bad" : "arrow"})`,
                                 "data-edge": `${e.from}->${e.to}`, "data-violated": String(violated)});
-    line.append(svgEl("title", {}, `${e.from} → ${e.to} (${e.ruling})`));
+    line.append(svgEl("title", {}, `${labels[e.from] || e.from} → ${labels[e.to] || e.to} (${e.ruling})`));
     svg.append(line);
   }
   for (const n of timing.nodes) {
@@ -365,7 +414,7 @@ function renderTiming(timing) {
                               stroke: involved ? "#b91c1c" : "#78716c", "stroke-width": involved ? 2.5 : 1,
                               "data-node": n.id, "data-done": String(n.done)}));
     const text = svgEl("text", {x: x + 6, y: y + 19, "font-size": 11}, (n.done ? "✓ " : "") + n.label.slice(0, 26));
-    text.append(svgEl("title", {}, n.id));
+    text.append(svgEl("title", {}, n.label));
     svg.append(text);
   }
   graph.append(svg);
@@ -377,7 +426,7 @@ function marker(svg, pid, x, y, r, extra = {}) {
   c.append(svgEl("title", {}, app.names[pid]));
   svg.append(c);
   svg.append(svgEl("text", {x, y: y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.1,
-                            style: "fill:#fff;font-weight:700", "aria-hidden": "true"},
+                            class: "on-dark", "aria-hidden": "true"},
                    (app.names[pid] || pid).slice(0, 1).toUpperCase()));
 }
 
@@ -545,7 +594,7 @@ function renderTleilax(view) {
   for (const s of r.spaces) {
     const [x, y] = pos(s);
     const g = svgEl("g", {"data-research": s.id, "data-tokens": s.tokens.join(" ")});
-    g.append(svgEl("title", {}, s.id));
+    g.append(svgEl("title", {}, `${t("research")} ${s.column + 1} · ${s.row + 1}`));
     g.append(svgEl("rect", {x, y, width: 48, height: 20, rx: 8, fill: "#fff", stroke: "#78716c"}));
     s.tokens.forEach((pid, k) => marker(g, pid, x + 10 + k * 12, y + 10, 6, {"data-token": "research"}));
     svg.append(g);
@@ -613,7 +662,7 @@ function renderPlayers(view) {
     const dl = el("dl", {});
     for (const [k, v] of facts) dl.append(el("dt", {}, t(k)), el("dd", {"data-fact": k}, String(v)));
     const card = el("article", {class: "player", "data-player": p.id, "data-vp": p.vp,
-                                "data-garrison": p.troops.garrison, style: `--swatch:${app.colors[p.id]}`},
+                                "data-garrison": p.troops.garrison, "data-swatch": app.colors[p.id]},
                     el("h3", {}, p.name + (p.first ? " ★" : "")), dl);
     box.append(card);
   }
@@ -680,6 +729,7 @@ async function openStandings(id) {
     $("main").hidden = false;
     $("game").hidden = true;
     $("standings").hidden = false;
+    $("load").open = false;
     history.replaceState(null, "", `?tournament=${encodeURIComponent(id)}${app.lang !== "en" ? "&lang=" + app.lang : ""}`);
   } catch (err) {
     showError(err.message);
@@ -725,6 +775,7 @@ function applyLanguage() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   for (const b of document.querySelectorAll("#lang-switch button")) b.setAttribute("aria-pressed", String(b.dataset.lang === app.lang));
+  for (const o of document.querySelectorAll("#sample option[value]")) if (o.value) o.textContent = sampleTitle(o.value);
   document.title = t("title");
 }
 
@@ -759,7 +810,7 @@ async function openSample(name, step) {
 async function loadSamples() {
   try {
     const data = await api("/v1/samples");
-    for (const s of data.samples) $("sample").append(el("option", {value: s.name}, s.name));
+    for (const s of data.samples) $("sample").append(el("option", {value: s.name}, sampleTitle(s.name)));
   } catch (err) {
     showError(err.message);
   }
