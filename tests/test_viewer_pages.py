@@ -14,7 +14,7 @@ from test_viewer_browser import ARTIFACTS, DESKTOP, PHONE, at_step, browser, ser
 from viewer_logs import sample
 
 SAMPLES = ["uprising-4p-choam-seed7", "imperium-4p-seed5", "dune-4p-advanced-seed1"]
-ID_SHAPED = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])|\b[a-z]+-\d+\b")
+ID_SHAPED = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])|\b[a-z]+-\d+\b|\b[a-z]+-default\b")
 
 
 @pytest.fixture()
@@ -31,9 +31,15 @@ def strict(browser, server):  # noqa: F811
 
 
 def visible_words(page) -> str:
-    """The text a person reads: the page's rendered text and the drawings' labels and tooltips."""
-    return page.evaluate("""() => [document.body.innerText,
-        ...[...document.querySelectorAll('svg text, svg title')].map((n) => n.textContent)].join('\\n')""")
+    """The text a person reads: the page's rendered text and the drawings' labels and tooltips
+    (a ruling's statement is prose, where "end-of-game" is English, and is left out)."""
+    return page.evaluate("""() => {
+        const prose = [...document.querySelectorAll('.statement')];
+        prose.forEach((n) => { n.hidden = true; });
+        const text = document.body.innerText;
+        prose.forEach((n) => { n.hidden = false; });
+        return [text, ...[...document.querySelectorAll('svg text, svg title')].map((n) => n.textContent)].join('\\n');
+    }""")
 
 
 def board_top(page) -> float:

@@ -14,6 +14,9 @@ const DUNE_UI = {
     strongholds: "Strongholds", forces: "forces", advisors: "advisors", inStorm: "in the storm", finished: "The game is over.",
     notFinished: "The game is not over.", winners: "Winners", how: "How", endTurn: "Turn",
     status: {alive: "alive", tanks: "in the Tanks", battle: "in battle", used: "used", captured: "captured"},
+    ways: {strongholds: "strongholds held at the Mentat Pause", "fremen-default": "the Fremen's own victory",
+           "guild-default": "the Spacing Guild's default victory", "no-winner": "nobody won",
+           prediction: "the Bene Gesserit prediction came true"},
   },
   ru: {
     map: "Карта Арракиса", turn: "Ход", storm: "Буря в секторе", sector: "сектор", bank: "Банк",
@@ -24,6 +27,9 @@ const DUNE_UI = {
     finished: "Игра окончена.", notFinished: "Игра не окончена.", winners: "Победители", how: "Как",
     endTurn: "Ход",
     status: {alive: "жив", tanks: "в баках", battle: "в битве", used: "сражался", captured: "в плену"},
+    ways: {strongholds: "крепости удержаны к паузе ментата", "fremen-default": "особая победа фрименов",
+           "guild-default": "победа Космической гильдии по умолчанию", "no-winner": "победителя нет",
+           prediction: "сбылось предсказание Бене Гессерит"},
   },
 };
 const KIND_FILL = {sand: "#fde68a", rock: "#d6b98c", stronghold: "#fef3c7", "polar-sink": "#e0f2fe"};
@@ -190,7 +196,7 @@ function drawDuneEnd(view) {
   const dl = el("dl", {id: "dune-result", "data-winners": (result.winners || []).join(" ")},
                 el("dt", {}, dt("winners")), el("dd", {}, winners),
                 el("dt", {}, dt("endTurn")), el("dd", {}, String(result.turn ?? "—")));
-  if (result.how) dl.append(el("dt", {}, dt("how")), el("dd", {}, result.how));
+  if (result.how) dl.append(el("dt", {}, dt("how")), el("dd", {"data-how": result.how}, dt("ways")[result.how] || result.how));
   box.append(dl);
 }
 
