@@ -32,3 +32,16 @@ def test_the_changes_are_the_engines_differences_between_two_states():
 def test_an_illegal_action_changes_nothing():
     view = of_body(illegal_log(), OCCUPIED_AT, None, "en", False, None)
     assert view["verdict"]["verdict"] == "illegal" and view["changes"] == []
+
+
+def test_the_vp_chart_follows_the_rounds_to_the_result():
+    log = sample()
+    states = Replay(parse_log(log), "strict", "all").run()["snapshots"]
+    view = of_body(log, 0, None, "en", True, None)
+    scores = view["scores"]
+    assert scores[-1]["end"] and scores[-1]["vp"] == view["final"]["result"]["vp"]
+    rounds = [s["round"] for s in scores[:-1]]
+    assert rounds == sorted(set(rounds)) and rounds[-1] == states[-1]["round"]
+    # as each round began: the VP of the state after that round's first action
+    first = next(i for i, s in enumerate(states) if s["round"] == rounds[-1])
+    assert scores[-2]["vp"] == {p: pl["vp"] for p, pl in states[first]["players"].items()}

@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 from test_viewer_browser import ARTIFACTS, DESKTOP, PHONE, at_step, browser, server  # noqa: F401
 from viewer_logs import sample
 
+from adjudicator.core.replay import replay
+
 SAMPLES = ["uprising-4p-choam-seed7", "imperium-4p-seed5", "dune-4p-advanced-seed1"]
 ID_SHAPED = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])|\b[a-z]+-\d+\b|\b[a-z]+-default\b")
 
@@ -74,6 +76,13 @@ def test_the_last_step_is_the_one_the_stepper_names(strict, server):  # noqa: F8
     at_step(page, total - 1)
     out = page.locator("#step-out").inner_text()
     assert out.endswith(f"0–{total - 1}"), out
+    # the VP chart: one line per player, ending at the result's VP
+    vp = replay(sample(name), snapshots="none")["result"]["vp"]
+    lines = page.locator("#vp-chart polyline")
+    expect(lines).to_have_count(len(vp))
+    drawn = {lines.nth(i).get_attribute("data-player"): lines.nth(i).get_attribute("data-vp").split()[-1]
+             for i in range(len(vp))}
+    assert drawn == {p: str(n) for p, n in vp.items()}
     assert page.errors == []
 
 

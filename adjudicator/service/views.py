@@ -137,6 +137,8 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
         out["groups"] = watch.groups
         out["final"] = {"valid": report["valid"], "first_illegal": report["first_illegal"],
                         "result": report["result"]}
+        if watch.scores:  # the chart of victory points by round (a game that counts them)
+            out["scores"] = [*watch.scores, {"round": watch.round, "end": True, "vp": report["result"]["vp"]}]
     return out
 
 
@@ -161,6 +163,8 @@ class _Watch:
         self.rules, self.actions, self.step, self.lang, self.veil = rules, actions, step, lang, veil
         self.state, self.verdict = None, None
         self.before_state = None  # the state just before the chosen step
+        self.scores: list[dict] = []  # each player's VP as each round began
+        self.round = None
         self.labels: dict[int, str] = {}
         self.secret: set[int] = set()
         self.timeline: list[dict] = []
@@ -184,6 +188,11 @@ class _Watch:
             self.secret.add(index)
         self.labels[index] = self.rules.describe(data, state, self.lang)
         after = self.rules.moment(state, self.lang)
+        if after["round"] != self.round:
+            self.round = after["round"]
+            vp = self.rules.result(state).get("vp")
+            if vp is not None:
+                self.scores.append({"round": self.round, "end": False, "vp": vp})
         group = self._group(self.before, after, state, data["by"])
         self.before = after
         self.timeline.append({"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,

@@ -39,7 +39,7 @@ const UI = {
     gameWord: "Game", firstIllegal: "First illegal action", openAt: (i) => `open at action ${i}`,
     publicView: "Public view: hidden information is not shown.", viewOf: (p) => `${p}'s view`,
     round: "Round", loading: "Loading…", noInvalid: "No invalid games.", viewAs: "View as",
-    everyone: "everything the log shows",
+    everyone: "everything the log shows", vpChart: "Victory points by round", endShort: "end",
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -75,7 +75,7 @@ const UI = {
     gameWord: "Партия", firstIllegal: "Первое недопустимое действие", openAt: (i) => `открыть на действии ${i}`,
     publicView: "Открытый вид: скрытые сведения не показаны.", viewOf: (p) => `Вид игрока ${p}`,
     round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.", viewAs: "Глазами игрока",
-    everyone: "всё, что есть в записи",
+    everyone: "всё, что есть в записи", vpChart: "Победные очки по раундам", endShort: "конец",
   },
 };
 
@@ -145,6 +145,7 @@ async function openSource(source, step) {
     app.timeline = view.timeline;
     app.groups = view.groups;
     app.final = view.final;
+    app.scores = view.scores || null;
     render(view);
     $("main").hidden = false;
     $("game").hidden = false;
@@ -717,6 +718,36 @@ function renderEndgame(view) {
   });
   table.append(tbody);
   box.append(table);
+  if (app.scores) box.append(el("h3", {}, t("vpChart")), vpChart(app.scores, view.game.players));
+}
+
+// Victory points as each round began and at the end, one line per player (plain SVG).
+function vpChart(scores, players) {
+  const W = 640, H = 240, left = 36, right = 110, top = 12, bottom = 30;
+  const most = Math.max(1, ...scores.flatMap((s) => Object.values(s.vp)));
+  const x = (i) => left + i * (W - left - right) / Math.max(scores.length - 1, 1);
+  const y = (v) => top + (H - top - bottom) * (1 - v / most);
+  const svg = svgRoot(W, H, t("vpChart"));
+  svg.setAttribute("id", "vp-chart");
+  for (let v = 0; v <= most; v += Math.max(1, Math.ceil(most / 6))) {
+    svg.append(svgEl("line", {x1: left, x2: W - right, y1: y(v), y2: y(v), stroke: "#e7e5e4"}));
+    svg.append(svgEl("text", {x: left - 6, y: y(v) + 4, "font-size": 11, "text-anchor": "end"}, String(v)));
+  }
+  scores.forEach((s, i) => {
+    svg.append(svgEl("text", {x: x(i), y: H - 10, "font-size": 11, "text-anchor": "middle"},
+                     s.end ? t("endShort") : String(s.round)));
+  });
+  players.forEach((p, k) => {
+    const points = scores.map((s, i) => `${x(i).toFixed(1)},${y(s.vp[p.id] || 0).toFixed(1)}`).join(" ");
+    const line = svgEl("polyline", {points, fill: "none", stroke: app.colors[p.id], "stroke-width": 2.5,
+                                    "data-player": p.id, "data-vp": scores.map((s) => s.vp[p.id] || 0).join(" ")});
+    line.append(svgEl("title", {}, p.name));
+    svg.append(line);
+    const last = scores[scores.length - 1].vp[p.id] || 0;
+    svg.append(svgEl("rect", {x: W - right + 6, y: top + 4 + k * 16, width: 10, height: 10, fill: app.colors[p.id]}));
+    svg.append(svgEl("text", {x: W - right + 20, y: top + 14 + k * 16, "font-size": 12}, `${p.name}: ${last}`));
+  });
+  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": t("vpChart")}, svg);
 }
 
 // --- tournament standings ---------------------------------------------------------------------------
