@@ -17,6 +17,7 @@ from .db import get_db
 from .errors import register_errors
 from .games import bp as games_bp
 from .limits import MAX_BODY, started
+from .live import bp as live_bp
 from .routes import bp as core_bp
 from .routes import meta
 from .tournaments import bp as tournaments_bp
@@ -77,6 +78,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.before_request(started)
     register_errors(app)
     throttle.install(app, Counter(db_path, shared))
-    for blueprint in (meta, core_bp, games_bp, tournaments_bp, web_bp):
+    for blueprint in (meta, core_bp, games_bp, live_bp, tournaments_bp, web_bp):
         app.register_blueprint(blueprint)
     return app

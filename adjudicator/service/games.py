@@ -20,14 +20,14 @@ from ..core.replay import Replay
 from ..core.results import winners_named
 from ..positions import Cutter
 from ..store import has_word, log_checksum_of, transaction
-from . import checkpoints
+from . import checkpoints, live
 from .tokens import now
 from .visibility import observer_of, report_view, secrets_of, sees_everything
 
 PAGE = 50
 COLUMNS = ("id", "created", "owner", "tournament", "system", "edition", "players", "leaders", "valid",
            "first_illegal", "winner", "engine", "actions", "final_checksum", "log", "report", "log_checksum",
-           "finished")
+           "finished", "live", "dealt_live", "live_report")
 
 
 def summary(row: dict, observer: Observer = REFEREE) -> dict:
@@ -36,7 +36,8 @@ def summary(row: dict, observer: Observer = REFEREE) -> dict:
             "system": row["system"], "edition": row["edition"], "players": row["players"].split(),
             "leaders": row["leaders"].split(), "valid": bool(row["valid"]), "first_illegal": row["first_illegal"],
             "winner": row["winner"], "engine": row["engine"], "actions": row["actions"],
-            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum")}
+            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum"),
+            "live": bool(row.get("live")), **({"closed": row["closed"]} if row.get("closed") else {})}
 
 
 def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline: float | None = None,
@@ -51,9 +52,11 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
         return earlier, False
     if tournament is not None:
         _check_owner(get_tournament_row(db, tournament), owner)
-    report, kept = checkpoints.replay_for_store(log, deadline)
+    run, report, kept = checkpoints.replay_for_store(log, deadline, whole=True)
     row = {"id": secrets.token_hex(8), "created": now(), "owner": owner, "tournament": tournament,
-           "log": canonical.decode(), "log_checksum": checksum, **_from_report(report)}
+           "log": canonical.decode(), "log_checksum": checksum, **_from_report(report),
+           "live": int(live.is_live(report)), "dealt_live": report["dealt"] - sum(a.is_chance for a in run.settled),
+           "live_report": live.opened(report, len(log.written)) if live.is_live(report) else None}
     with transaction(db):  # the checks again, now under the write lock: no race between two uploads
         if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
             return earlier, False
@@ -62,6 +65,8 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
         db.execute(f"insert into games ({', '.join(COLUMNS)}) values ({', '.join('?' * len(COLUMNS))})",
                    [row[c] for c in COLUMNS])
         checkpoints.save(db, row["id"], kept)
+        if row["live"]:  # its followers' stream starts with what was uploaded
+            live.save_events(db, row["id"], live.events_of(run, 0, kept["secrets"]))
         if key is not None:
             db.execute("insert into idempotency (token, key, fingerprint, game, created) values (?, ?, ?, ?, ?)",
                        [owner, key, fingerprint, row["id"], row["created"]])
@@ -106,10 +111,11 @@ def not_a_duplicate(db, tournament: str, checksum: str) -> None:
 
 
 def get_row(db, game_id: str, pointer: str = "/id") -> dict:
+    """The stored game (a live one with what was appended: live.merged)."""
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         raise NotFound(f"no stored game {game_id!r}", pointer)
-    return rows[0]
+    return live.merged(db, rows[0])
 
 
 def viewed(db, row: dict, observer: Observer, deadline: float | None = None) -> dict:
@@ -167,7 +173,8 @@ def delete(db, game_id: str, token_id: str) -> None:
         if row["owner"] != token_id:
             raise Forbidden("a token may delete only the games it uploaded", "/id")
         db.execute("delete from games where seq = ?", [row["seq"]])
-        db.execute("delete from checkpoints where game = ?", [row["id"]])
+        for table in ("checkpoints", "live_events", "live_requests", "seats"):
+            db.execute(f"delete from {table} where game = ?", [row["id"]])
 
 
 def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=None, limit=PAGE,
@@ -267,6 +274,9 @@ def reverify(db, game_id: str, token: str | None = None, deadline: float | None 
     if token is not None and row["owner"] != token:
         raise Forbidden("only the token that uploaded a game may rewrite its report; "
                         "GET the same URL for a read-only check", "/id")
+    if token is not None and row["live"]:
+        raise Conflict("a live game's report grows with its appends: reverify it once it has ended or is closed",
+                       "/id", code="live-game")
     old = json.loads(row["report"])
     new, kept = checkpoints.replay_for_store(parse_log(json.loads(row["log"]), deadline), deadline)
     changes = _changes(old, new, observer_of(row, token))
