@@ -50,6 +50,8 @@ def create_app(config: dict | None = None) -> Flask:
         BUDGET_COMPUTE=_env("BUDGET_COMPUTE", "30 per minute"),
         # compute requests running at once in one process (None: `adjudicator serve` sets threads - 2)
         COMPUTE_IN_FLIGHT=int(_env("COMPUTE_IN_FLIGHT", "0")) or None,
+        # followers' event streams open at once in one process: each holds a thread (issue 36)
+        FOLLOWERS=int(_env("FOLLOWERS", "2")),
         CPU_CLOCK=time.thread_time,  # the CPU of the thread serving the request (tests inject their own)
         WALL_CLOCK=time.time,  # what the budgets' windows count in (tests fix it inside one window)
         # how many reverse proxies stand in front (X-Forwarded-For): 0 when clients connect directly

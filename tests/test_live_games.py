@@ -2,6 +2,7 @@
 
 import json
 import threading
+import time
 
 import pytest
 from conftest import SAMPLES
@@ -46,8 +47,10 @@ def events(client, game: str, headers=None, last: int | None = None) -> list[tup
     more = {"Last-Event-ID": str(last)} if last is not None else {}
     r = client.get(f"/v1/games/{game}/events", query_string={"timeout": 0}, headers={**(headers or {}), **more})
     assert r.status_code == 200 and r.mimetype == "text/event-stream"
+    text = r.get_data(as_text=True)
+    r.close()  # as a WSGI server does: the follower's slot is free again
     out = []
-    for block in r.get_data(as_text=True).split("\n\n"):
+    for block in text.split("\n\n"):
         fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":"))
         if fields:
             out.append((fields["event"], fields.get("id"), json.loads(fields["data"])))
@@ -289,3 +292,51 @@ def test_the_openapi_document_names_the_live_operations(client):
     assert doc["paths"]["/v1/games/{id}/actions"]["post"]["operationId"] == "appendActions"
     assert doc["paths"]["/v1/games/{id}/events"]["get"]["tags"] == ["live"]
     assert {"live-append", "live-answer", "seat-token", "live-close", "live-event"} <= set(doc["components"]["schemas"])
+
+
+def test_adjudicator_follow_streams_appends_from_a_real_server_as_they_come(tmp_path):
+    """The CLI's client against `adjudicator serve`: each action arrives while the game is played,
+    once and in order, across a reconnection (the stream's timeout), until the game is closed."""
+    import requests
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+    from adjudicator.follow import follow
+    from adjudicator.store import open_db, prepare
+    from bench.serverproc import Server
+
+    db = str(tmp_path / "follow.db")
+    prepare(open_db(db))
+    headers = {"Authorization": f"Bearer {tokens.create(open_db(db), 'alice')[1]}"}
+    server = Server(db).start()
+    try:
+        doc = sample(UPRISING)
+        game = requests.post(server.url + "/v1/games", json={**doc, "actions": doc["actions"][:10]},
+                             headers=headers, timeout=30).json()["id"]
+        seen, arrived = [], threading.Event()
+
+        def follower():
+            for event in follow(f"{server.url}/v1/games/{game}/events?timeout=1", last=4):
+                seen.append(event)
+                if event["index"] == 10:
+                    arrived.set()
+
+        thread = threading.Thread(target=follower)
+        thread.start()
+        r = requests.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=30,
+                          json={"index": 10, "actions": doc["actions"][10:11]})
+        assert r.status_code == 200
+        assert arrived.wait(10)  # streamed while the stream is open, not at its end
+        time.sleep(1.5)  # the stream times out; the client reconnects with Last-Event-ID
+        requests.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=30,
+                      json={"index": 11, "actions": doc["actions"][11:13]})
+        time.sleep(0.5)
+        requests.post(f"{server.url}/v1/games/{game}/close", json={"reason": "done"}, headers=headers, timeout=30)
+        thread.join(15)
+        assert not thread.is_alive()
+        assert [e["index"] for e in seen] == list(range(5, 13))
+        assert seen[2]["action"]["cards"] == ["?"] * 5  # red's hand, to the public
+        out = CliRunner().invoke(main, ["follow", f"{server.url}/v1/games/{game}", "--after", "11"])
+        assert out.exit_code == 0 and out.output.splitlines()[0].startswith("   12  legal")
+    finally:
+        server.stop()
