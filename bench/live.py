@@ -79,7 +79,7 @@ def end_to_end(games: int, appends: int) -> dict:
     doc = json.loads((HERE / f"{SAMPLES[0]}.json").read_text())
     start_at = 40
     server = Server(db, threads=games + 2).start()
-    latencies, errors, lock = [], [], threading.Lock()
+    latencies, later, errors, lock = [], [], [], threading.Lock()
     go = threading.Barrier(games)
 
     def player(n: int) -> None:
@@ -94,7 +94,12 @@ def end_to_end(games: int, appends: int) -> dict:
                              json={"index": index, "actions": [doc["actions"][index]]})
             took = time.perf_counter() - begun
             with lock:
-                (latencies if r.status_code == 200 else errors).append(took if r.status_code == 200 else r.text)
+                if r.status_code != 200:
+                    errors.append(r.text)
+                    continue
+                latencies.append(took)
+                if index > start_at:  # the first resumes the game from its checkpoint
+                    later.append(took)
 
     try:
         threads = [threading.Thread(target=player, args=(n,)) for n in range(games)]
@@ -106,7 +111,9 @@ def end_to_end(games: int, appends: int) -> dict:
         server.stop()
     return {"games": games, "appends": len(latencies), "errors": len(errors),
             "latency_p50_ms": round(percentile(latencies, 50) * 1e3, 1),
-            "latency_p99_ms": round(percentile(latencies, 99) * 1e3, 1)}
+            "latency_p99_ms": round(percentile(latencies, 99) * 1e3, 1),
+            "later_p50_ms": round(percentile(later, 50) * 1e3, 1),
+            "later_p99_ms": round(percentile(later, 99) * 1e3, 1)}
 
 
 def main(argv=None) -> None:
@@ -128,7 +135,8 @@ def main(argv=None) -> None:
               f"({row['repost_over_append']}x the append)")
     served = result["served"]
     print(f"{served['games']} live games served at once: {served['appends']} appends, "
-          f"p50 {served['latency_p50_ms']} ms, p99 {served['latency_p99_ms']} ms, {served['errors']} errors")
+          f"p50 {served['latency_p50_ms']} ms, p99 {served['latency_p99_ms']} ms (after each game's first: "
+          f"p50 {served['later_p50_ms']} ms, p99 {served['later_p99_ms']} ms), {served['errors']} errors")
 
 
 if __name__ == "__main__":

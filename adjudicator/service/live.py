@@ -62,6 +62,9 @@ class Table:
 
 
 TABLE = Table()
+# This process's appends take the database's write lock one at a time: threads that wait for it in
+# SQLite's busy handler sleep in growing steps (up to 100 ms each), a queue here wakes the next at once.
+WRITING = threading.Lock()
 
 
 def is_live(report: dict) -> bool:
@@ -165,7 +168,7 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
     run.secrets = [{k: v for k, v in s.items() if k != "kind"} for s in run.secrets]
     header["written"] += len(body["actions"])
     answer, header = _judged(run, row, header, run.dealt - dealt, lang, observer_of(row, token))
-    with transaction(db):
+    with WRITING, transaction(db):
         now_row = next(iter(db.query(f"select {LIGHT} from games where id = ?", [game_id])), None)
         if now_row is None or now_row["actions"] != base or not now_row["live"]:
             moved = now_row["actions"] if now_row else None
