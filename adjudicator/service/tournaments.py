@@ -24,6 +24,7 @@ import secrets
 from ..core.errors import Forbidden, MalformedLog, NotFound
 from ..core.observers import PUBLIC
 from ..store import transaction
+from . import live
 from .games import get_row, get_tournament_row, not_a_duplicate, viewed
 from .tokens import now
 from .visibility import report_view
@@ -112,7 +113,8 @@ def standings(db, tournament_id: str, deadline: float | None = None) -> dict:
     scoring = tournament["scoring"]
     table: dict[str, dict] = {}
     games, invalid, seen = [], [], {}
-    for row in db.query("select * from games where tournament = ? order by seq", [tournament_id]):
+    for stored in list(db.query("select * from games where tournament = ? order by seq", [tournament_id])):
+        row = live.merged(db, stored)  # a live game with what was appended
         if row["log_checksum"] in seen:
             invalid.append({"game": row["id"], "first_illegal": None, "code": "duplicate",
                             "message": f"the same log as game {seen[row['log_checksum']]}: counted once",
