@@ -340,3 +340,31 @@ def test_adjudicator_follow_streams_appends_from_a_real_server_as_they_come(tmp_
         assert out.exit_code == 0 and out.output.splitlines()[0].startswith("   12  legal")
     finally:
         server.stop()
+
+
+def test_appends_count_against_the_compute_budget(tmp_path):
+    import itertools
+
+    from adjudicator.store import open_db, prepare
+
+    path = tmp_path / "budget.db"
+    prepare(open_db(path))
+    ticks = itertools.count()
+    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": "2 per minute",
+                      "CPU_CLOCK": lambda: next(ticks) * 1.0})  # each request measures one CPU second
+    client = app.test_client()
+    alice = {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)  # the upload: one second
+    r = append(client, game, 10, doc["actions"][10:11], alice)
+    assert r.status_code == 200 and r.headers["X-Compute-Seconds"] == "1.000"
+    r = append(client, game, 11, doc["actions"][11:12], alice)
+    assert r.status_code == 429 and r.get_json()["code"] == "rate-limited"
+
+
+def test_closing_answers_the_stored_game(client, alice):
+    game = opened(client, alice, sample(UPRISING), 10)
+    r = client.post(f"/v1/games/{game}/close", json={"reason": "abandoned"}, headers=alice)
+    assert r.status_code == 200 and not errors("game", r.get_json())
+    assert client.post(f"/v1/games/{game}/close", json={"reason": "again"}, headers=alice).status_code == 409
+    assert client.post(f"/v1/games/{game}/seats", json={"seat": "red"}, headers=alice).status_code == 409
