@@ -34,7 +34,6 @@ from . import checkpoints
 from .tokens import SEAT_PREFIX, digest, now
 from .visibility import observer_of, seat_of, verdict_view
 
-MAX_BATCH = 100  # actions of one append: a turn and then some
 MAX_LIVE_ACTIONS = MAX_ACTIONS  # a live game is as long as a log may be
 KEPT = 64  # live games whose replay one process keeps in memory
 
@@ -104,6 +103,7 @@ def merged(db, row: dict) -> dict:
         return row
     log, report = json.loads(row["log"]), json.loads(row["report"])
     secrets = json.loads(row["secrets"]) if row.get("secrets") is not None else None
+    noted = {s["index"] for s in secrets or ()}  # a new engine's rebuild notes them all (checkpoints.current)
     uploaded = len(report["verdicts"])
     for event in db.query("select verdict, secret, entry from live_events where game = ? and idx >= ? order by idx",
                           [row["id"], uploaded]):
@@ -111,7 +111,9 @@ def merged(db, row: dict) -> dict:
         if event["entry"] is not None:
             log["actions"].append(json.loads(event["entry"]))
         if event["secret"] is not None and secrets is not None:
-            secrets.append(json.loads(event["secret"]))
+            secret = json.loads(event["secret"])
+            if secret["index"] not in noted:
+                secrets.append(secret)
     header = json.loads(row["live_report"])
     report.update({k: header[k] for k in HEADER})
     return {**row, "log": dumps(log).decode(), "report": dumps(report).decode(),
