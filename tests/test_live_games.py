@@ -368,3 +368,26 @@ def test_closing_answers_the_stored_game(client, alice):
     assert r.status_code == 200 and not errors("game", r.get_json())
     assert client.post(f"/v1/games/{game}/close", json={"reason": "again"}, headers=alice).status_code == 409
     assert client.post(f"/v1/games/{game}/seats", json={"seat": "red"}, headers=alice).status_code == 409
+
+
+def test_an_older_database_gains_the_live_tables_and_its_games_are_not_live(tmp_path, alice):
+    """Migration _v10 on a file at the version before it: its games read as ordinary stored games."""
+    from adjudicator import store
+    from adjudicator.service import games
+    from adjudicator.store import open_db
+
+    db = open_db(tmp_path / "old.db")
+    for version, step in enumerate(store.MIGRATIONS[:store.MIGRATIONS.index(store._v10)], 1):
+        step(db)
+        db.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [version])
+    doc = sample(UPRISING)
+    report = Replay(parse_log({**doc, "actions": doc["actions"][:10]}), "strict", "none").run()
+    db.execute("insert into games (id, created, owner, system, edition, players, leaders, valid, engine, actions, "
+               "final_checksum, log, report, log_checksum, finished) values ('g1', '2026', 'o', 'imperium', "
+               "'uprising', '', '', 1, 'x', 10, '', ?, ?, 'c', 0)",
+               [json.dumps({**doc, "actions": doc["actions"][:10]}), json.dumps(report)])
+    store.prepare(db)
+    assert {"live", "closed", "dealt_live", "live_report"} <= set(db["games"].columns_dict)
+    for table in ("live_events", "live_requests", "seat_tokens"):
+        assert db[table].exists()
+    assert games.get(db, "g1", "o")["live"] is False

@@ -334,7 +334,7 @@ def seat_token(db, row: dict, token: str, body) -> dict:
                            code="unknown-name")
     secret = SEAT_PREFIX + random.token_urlsafe(24)
     with transaction(db):
-        db.execute("insert or replace into seats (game, seat, hash, created) values (?, ?, ?, ?)",
+        db.execute("insert or replace into seat_tokens (game, seat, hash, created) values (?, ?, ?, ?)",
                    [game_id, seat, digest(secret), now()])
     return {"game": game_id, "seat": seat, "token": secret}
 

@@ -57,7 +57,7 @@ SEAT_PREFIX = "ds_"  # a live game's seat token (service/live.py): never an API 
 
 def authenticate_seat(db, header: str) -> str:
     """The caller id of a seat token (`seat:<game>:<seat>`), or Unauthorized."""
-    rows = list(db.query("select game, seat from seats where hash = ?", [digest(header[7:].strip())]))
+    rows = list(db.query("select game, seat from seat_tokens where hash = ?", [digest(header[7:].strip())]))
     if not rows:
         raise Unauthorized("the seat token is not valid (a newer token for its seat replaces it)",
                            "/headers/Authorization")
