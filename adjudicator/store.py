@@ -370,12 +370,13 @@ def _ranked(db, groups: list[tuple[str, ...]]) -> list[str]:
     relevance = {r["id"]: r["score"] * _boost(r["id"]) for r in db.query(
         f"select id, bm25(rulings_index, 0.0, {weights}) as score from rulings_index where rulings_index match ?",
         [" OR ".join(ors)])}
-    matched, named = Counter(), Counter()  # words anywhere; words in what names the ruling
+    matched, named, titled = Counter(), Counter(), Counter()  # words anywhere; in what names it; in its title
     found = "select id from rulings_index where rulings_index match ?"
     for expression in ors:
         matched.update(r["id"] for r in db.query(found, [expression]))
         named.update(r["id"] for r in db.query(found, [f"{{{' '.join(HEAD_FIELDS)}}} : {expression}"]))
-    return sorted(relevance, key=lambda rid: (-matched[rid], -named[rid], relevance[rid], rid))
+        titled.update(r["id"] for r in db.query(found, [f"title : {expression}"]))
+    return sorted(relevance, key=lambda rid: (-matched[rid], -named[rid], -titled[rid], relevance[rid], rid))
 
 
 def _boost(ruling_id: str) -> float:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.core.rulings import all_rulings
-from adjudicator.store import open_db, prepare, search_rulings
+from adjudicator.store import MIGRATIONS, migrate, open_db, prepare, schema_version, search_rulings
 
 PHRASES = tomllib.loads((Path(__file__).parent / "search_phrases.toml").read_text(encoding="utf-8"))["phrase"]
 CYRILLIC = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
@@ -49,3 +49,22 @@ def test_top_3_hit_rate_is_at_least_90_percent(db):
     for q, want, top in misses:
         print(f"  miss: {q!r} wants {want}, top 3 {top}")
     assert rate >= 0.9
+
+
+def test_migration_7_replaces_the_search_index(tmp_path):
+    """A version-6 database (one `rulings_words` table, rulings without `title_ru`) migrates to
+    the weighted index with every ruling in it, and its search answers Russian."""
+    path = tmp_path / "v6.db"
+    old = open_db(path)
+    for migration in MIGRATIONS[:6]:
+        migration(old)
+    old["meta"].insert({"key": "schema_version", "value": 6}, pk="key", replace=True)
+    old.execute("insert into rulings_words (id, words) values ('combat.ties', 'tie combat')")
+    old.conn.close()
+    db = open_db(path)
+    migrate(db)
+    assert schema_version(db) >= 7 and not db["rulings_words"].exists()
+    assert "title_ru" in db["rulings"].columns_dict
+    assert db.execute("select count(*) from rulings_index").fetchone()[0] == len(all_rulings())
+    prepare(db)
+    assert search_rulings(db, "ничья в сражении", limit=1)[0]["title_ru"] == "Ничьи в сражении"
