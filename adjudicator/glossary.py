@@ -42,7 +42,8 @@ uprising восстание
 commander commanders военачальник
 ally allies союзник
 activate activated активировать
-rival rivals оппонент соперник
+rival rivals оппонент
+соперник соперники > opponent
 house дом
 hagal хагаль
 cost costs стоимость цена

@@ -11,6 +11,7 @@ import pytest
 
 from adjudicator.core.rulings import all_rulings
 from adjudicator.store import MIGRATIONS, migrate, open_db, prepare, schema_version, search_rulings
+from adjudicator.words import query_groups, words
 
 PHRASES = tomllib.loads((Path(__file__).parent / "search_phrases.toml").read_text(encoding="utf-8"))["phrase"]
 CYRILLIC = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
@@ -68,3 +69,14 @@ def test_migration_7_replaces_the_search_index(tmp_path):
     assert db.execute("select count(*) from rulings_index").fetchone()[0] == len(all_rulings())
     prepare(db)
     assert search_rulings(db, "ничья в сражении", limit=1)[0]["title_ru"] == "Ничьи в сражении"
+
+
+def test_words_are_read_alike_on_both_sides():
+    """Snowball stems English and Russian alike in the text and in a query; names written two
+    ways are one word; «ПО» is victory points, «по» a preposition; the glossary works one way
+    where it says so: "draw" finds ties, "tie" does not find card draws."""
+    assert words("Shai-Hulud") == words("shai hulud") == ["shaihulud"]
+    assert words("doubled") == words("doubles") and words("сражении") == words("сражение")
+    assert words("5 ПО по треку")[:2] == ["5", "vp"] and query_groups("по") == [("по",)]
+    assert "tie" in query_groups("draw")[0] and "draw" not in query_groups("tie")[0]
+    assert set(query_groups("альянс")[0]) >= {"allianc", "союз"} and query_groups("the worm")[0][0] == "worm"
