@@ -14,7 +14,7 @@ storm буря шторм
 spy spies шпион
 swordmaster оружейник
 tie ties tied ничья
-tiebreak tiebreaker
+tiebreak tiebreaker тайбрейк
 draw drawn equal > tie tiebreak
 tie ties tied > level equal
 ничья равенство равно > tiebreak level

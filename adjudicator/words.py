@@ -24,7 +24,8 @@ _WORD = re.compile(r"[0-9a-zа-яё]+")
 _CYRILLIC = re.compile(r"[а-яё]")
 _VP = re.compile(r"\bПО\b")  # «ПО» (победные очки) is not the preposition «по»
 _JOINED = [(re.compile(p), w) for p, w in (
-    (r"shai[\s-]*hulud", "shaihulud"), (r"шай[\s-]*хулуд", "шайхулуд"), (r"sand\s+worm", "sandworm"),
+    (r"shai[\s-]*hulud", "shaihulud"), (r"шай[\s-]*хулуд", "шайхулуд"), (r"тай[\s-]*брейк", "тайбрейк"),
+    (r"sand\s+worm", "sandworm"),
     (r"sword\s+master", "swordmaster"), (r"victory\s+points?", "victory point vp"),
     (r"\bend\s+of\s+(the\s+)?game\b|\bgame\s+end", "endgame"),
     (r"конец\s+(игры|партии)|конце\s+(игры|партии)", "endgame"),
