@@ -65,9 +65,9 @@ def test_migration_7_replaces_the_search_index(tmp_path):
     db = open_db(path)
     migrate(db)
     assert schema_version(db) >= 7 and not db["rulings_words"].exists()
-    assert "title_ru" in db["rulings"].columns_dict
+    assert "title_ru" in db["rulings"].columns_dict and db["rulings_index"].exists()
+    prepare(db)  # the refresh after the migrations fills the index
     assert db.execute("select count(*) from rulings_index").fetchone()[0] == len(all_rulings())
-    prepare(db)
     assert search_rulings(db, "ничья в сражении", limit=1)[0]["title_ru"] == "Ничьи в сражении"
 
 
@@ -80,3 +80,18 @@ def test_words_are_read_alike_on_both_sides():
     assert words("5 ПО по треку")[:2] == ["5", "vp"] and query_groups("по") == [("по",)]
     assert "tie" in query_groups("draw")[0] and "draw" not in query_groups("tie")[0]
     assert set(query_groups("альянс")[0]) >= {"allianc", "союз"} and query_groups("the worm")[0][0] == "worm"
+
+
+def test_a_file_numbered_7_by_the_tournaments_migration_gets_the_search_index(tmp_path):
+    """For a while main numbered the tournaments' migration 7 (now 8): a file written then says
+    version 7 without the search index; a start builds it and search works."""
+    path = tmp_path / "interim.db"
+    old = open_db(path)
+    for migration in [*MIGRATIONS[:6], MIGRATIONS[7]]:
+        migration(old)
+    old["meta"].insert({"key": "schema_version", "value": 7}, pk="key", replace=True)
+    old.conn.close()
+    db = open_db(path)
+    prepare(db)
+    assert schema_version(db) == len(MIGRATIONS) and db["rulings_index"].exists()
+    assert search_rulings(db, "альянс", limit=1)[0]["id"].startswith("influence.alliance")
