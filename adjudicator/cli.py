@@ -169,9 +169,11 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_jso
     table = Table(title=f"{len(found)} ruling(s)")
     for column in ("id", "title", "where to read it"):
         table.add_column(column)
+    russian = any("а" <= c <= "я" or c == "ё" for c in " ".join(text).lower())  # answer in the query's language
     for r in found:
         source = r["sources"][0] if r["sources"] else {}
-        table.add_row(r["id"], r["title"], f"{source.get('document', '')}, {where(source)}")
+        title = r["title_ru"] if russian else r["title"]
+        table.add_row(r["id"], title, f"{source.get('document', '')}, {where(source)}")
     Console().print(table)
 
 

@@ -216,7 +216,8 @@ def openapi() -> dict:
             ("400", "404", "413", "422"))},
         "/v1/rulings": {"get": _op("Search rulings by words, tag and card", _json({
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
-            params=[_q("q", "words (at most 16)", schema={"type": "string", "maxLength": 200}),
+            params=[_q("q", "words (at most 16), English or Russian, best match first (docs/search.md)",
+                       schema={"type": "string", "maxLength": 200}),
                     _q("tag", "a tag", schema={"type": "string", "maxLength": 80}),
                     _q("card", "a card or space id", schema={"type": "string", "maxLength": 80}),
                     _q("game", "only this game's rulings (a game name or alias)", supported_games())],
