@@ -391,3 +391,17 @@ def test_an_older_database_gains_the_live_tables_and_its_games_are_not_live(tmp_
     for table in ("live_events", "live_requests", "seat_tokens"):
         assert db[table].exists()
     assert games.get(db, "g1", "o")["live"] is False
+
+
+def test_every_read_of_a_live_game_serves_what_was_appended_from_its_checkpoints(client, alice):
+    doc = sample(DUNE)
+    game = opened(client, alice, doc, 20)
+    assert append(client, game, 20, doc["actions"][20:60], alice).get_json()["index"] == 60
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:60]}), "strict", "none").run()
+    state = client.get(f"/v1/games/{game}/states/59", headers=alice)
+    assert state.get_json()["checksum"] == whole["verdicts"][59]["checksum"]
+    assert int(state.headers["X-Actions-Applied"]) <= 32  # a checkpoint the appends made
+    for url in (f"/v1/games/{game}/views/55", f"/v1/games/{game}/positions/50", f"/v1/games/{game}/reverify"):
+        assert client.get(url).status_code == 200 and client.get(url, headers=alice).status_code == 200, url
+    assert client.get(f"/v1/games/{game}/report", headers=alice).get_json()["verdicts"] == whole["verdicts"]
+    assert client.post(f"/v1/games/{game}/reverify", headers=alice).get_json()["code"] == "live-game"
