@@ -57,6 +57,16 @@ CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-c
               "draw-traitors": "traitor", "discard": "treachery", "play": "treachery",
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
+# the amounts and flags of an action, and the kinds of forces, as a person reads them
+AMOUNT_WORDS = {
+    "en": {"kinds": {"sardaukar": "Sardaukar", "fedaykin": "Fedaykin", "cyborgs": "Cyborgs", "suboids": "Suboids",
+                     "forces": "forces", "advisors": "advisors"}, "no": "no"},
+    "ru": {"count": "число", "amount": "сумма", "value": "значение", "dial": "диск", "forces": "войска",
+           "sectors": "секторов", "limit": "предел", "price": "цена", "turn": "ход", "spice": "пряность",
+           "sector": "сектор", "karama": "Карама", "power": "особая способность", "half": "половина",
+           "kinds": {"sardaukar": "сардаукары", "fedaykin": "федайкины", "cyborgs": "киборги", "suboids": "субоиды",
+                     "forces": "войска", "advisors": "советницы"}, "no": "без:"},
+}
 
 
 def _name(cnt: Content, kind, ident, lang: str) -> str:
@@ -146,6 +156,17 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     return f"{who} {offer_label(cnt, action, state, lang)}"
 
 
+def _amount(key: str, value, lang: str) -> str:
+    """`count 5`, `karama` (a flag set), `no karama`, `Sardaukar 2, forces 3` in `lang`'s words."""
+    words = AMOUNT_WORDS[lang]
+    if isinstance(value, dict):
+        return ", ".join(f"{words['kinds'].get(k, k)} {n}" for k, n in sorted(value.items()))
+    word = words.get(key, key)
+    if isinstance(value, bool):
+        return word if value else f"{words['no']} {word}"
+    return f"{word} {value}"
+
+
 def player_name(cnt: Content, state: dict, pid: str, lang: str) -> str:
     """A player as a person reads it: the name the log gave, else (a log that named only seats
     such as `red`) the faction's name."""
@@ -175,5 +196,5 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         elif key in LABEL_KINDS and value != "reserves":
             parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
         else:
-            parts.append(f"{key} {value}")
+            parts.append(_amount(key, value, lang))
     return VERBS[lang].get(do, do) + (": " + ", ".join(parts) if parts else "")

@@ -48,6 +48,9 @@ VERBS = {
            "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
+# an action's amounts as a person reads them (English: the log's own key)
+AMOUNT_WORDS = {"en": {}, "ru": {"count": "количество", "garrison": "из гарнизона", "recruited": "новобранцев",
+                                 "option": "вариант", "commanders": "командиров", "stack": "стопка"}}
 # the board's areas that are no faction's, by their icon
 AREA_NAMES = {"en": {"landsraad": "Landsraad", "spice-trade": "CHOAM", "city": "Dune"},
               "ru": {"landsraad": "Ландсраад", "spice-trade": "CHOAM", "city": "Дюна"}}
@@ -285,7 +288,7 @@ def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str
         elif key == "token" and isinstance(value, str):
             parts.append(TOKEN_WORDS[lang].get(value, value))
         elif isinstance(value, int | bool):
-            parts.append(f"{key} {value}")
+            parts.append(f"{AMOUNT_WORDS[lang].get(key, key)} {value}")
         else:
             parts.append(name_of(cnt, lang, value))
     return parts
