@@ -15,7 +15,9 @@ from viewer_logs import sample
 
 from adjudicator.core.replay import replay
 
-SAMPLES = ["uprising-4p-choam-seed7", "imperium-4p-seed5", "dune-4p-advanced-seed1"]
+SAMPLES = ["uprising-4p-choam-seed7", "imperium-4p-seed5", "dune-4p-advanced-seed1",
+           "uprising-1p-rivals-immortality-seed3", "imperium-3p-immortality-seed2",
+           "dune-5p-ixians-tleilaxu-tech-seed2"]
 ID_SHAPED = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w-])|\b[a-z]+-\d+\b|\b[a-z]+-default\b")
 
 

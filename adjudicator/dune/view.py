@@ -23,6 +23,7 @@ PHASES = {
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
 VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "draw-treachery": "draws a Treachery card",
                 "draw-traitors": "draws Traitor cards", "keep-traitor": "keeps a traitor", "place": "places",
+                "draw-face-dancers": "draws Face Dancers",
                 "claim-charity": "claims CHOAM Charity", "bid": "bids", "pass": "passes", "revive": "revives",
                 "ship": "ships", "move": "moves", "ally": "allies", "break-alliance": "breaks the alliance",
                 "battle": "battles", "plan": "sets a battle plan", "call-traitor": "calls a traitor",
@@ -38,6 +39,7 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
+                "draw-face-dancers": "берёт карты лицеделов",
                 "place": "размещает", "claim-charity": "просит помощь КООАМ", "bid": "ставит", "pass": "пас",
                 "revive": "возрождает", "ship": "высаживает", "move": "передвигает", "ally": "заключает союз",
                 "break-alliance": "разрывает союз", "battle": "сражается", "plan": "план битвы",
@@ -54,7 +56,7 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
 CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
-              "draw-traitors": "traitor", "discard": "treachery", "play": "treachery",
+              "draw-traitors": "traitor", "draw-face-dancers": "traitor", "discard": "treachery", "play": "treachery",
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
 # the amounts and flags of an action, and the kinds of forces, as a person reads them
@@ -77,6 +79,8 @@ def _name(cnt: Content, kind, ident, lang: str) -> str:
     if kind == "place":
         terr = territory(ident)
         return _name(cnt, "territory", terr, lang) + (f" ({sector(ident)})" if "@" in ident else "")
+    if kind == "traitor" and ident.endswith("-traitor"):  # the Cheap Hero traitor card names no leader
+        return _name(cnt, "treachery", ident.removesuffix("-traitor"), lang)
     for k in (kind,) if isinstance(kind, str) else kind:
         names = tables(cnt)[k].get(ident)
         if names:

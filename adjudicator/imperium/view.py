@@ -34,7 +34,8 @@ VERBS = {
            "steal-intrigue": "steals Intrigue", "graft": "grafts two cards to send an Agent",
            "acquire-tleilaxu": "acquires a Tleilaxu card", "family-atomics": "uses Family Atomics",
            "return-specimens": "returns specimens to the supply", "refill-tleilaxu-row": "refills the Tleilaxu Row",
-           "hagal-row-trash": "removes a Tleilaxu Row card (House Hagal)"},
+           "hagal-row-trash": "removes a Tleilaxu Row card (House Hagal)", "draw-hagal": "draws a House Hagal card",
+           "rival-agent": "sends a Rival's Agent"},
     "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
            "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
            "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
@@ -45,7 +46,8 @@ VERBS = {
            "graft": "сращивает две карты и отправляет агента", "acquire-tleilaxu": "приобретает карту тлейлаксу",
            "family-atomics": "применяет семейный атомный арсенал", "return-specimens": "возвращает образцы в запас",
            "refill-tleilaxu-row": "пополняет ряд тлейлаксу",
-           "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)"},
+           "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)", "draw-hagal": "берёт карту дома Хагал",
+           "rival-agent": "отправляет агента соперника"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
 # an action's amounts as a person reads them (English: the log's own key)
@@ -68,6 +70,11 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
             name = shown.get(lang) or shown.get("en") or thing.get("label")
             if name:
                 out.setdefault(ident, name)
+    from .modules.rivals.hagal import hagal  # House Hagal's cards (Rivals): drawn and played in the log
+    for card in hagal(cnt.edition)["cards"]:
+        shown = card.get("name", {})
+        if shown.get(lang) or shown.get("en"):
+            out.setdefault(card["id"], shown.get(lang) or shown["en"])
     for post, spaces in sorted({**cnt.posts, **cnt.reverse_posts}.items()):
         out.setdefault(post, " / ".join(out.get(s, s) for s in spaces))
     return out
@@ -163,7 +170,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
         pl = state["players"][pid]
         leader = pl["leader"]
         out.append({
-            "id": pid, "name": state["game"]["players"][pid]["name"], "leader": leader,
+            "id": pid, "name": seat_name(state, pid, lang), "leader": leader,
             "leader_name": name_of(cnt, lang, leader), "first": pid == state.get("first"),
             "vp": pl["vp"], "solari": pl["solari"], "spice": pl["spice"], "water": pl["water"],
             "persuasion": pl["persuasion"], "swords": pl["swords"], "strength": strength(g, pid),
@@ -257,7 +264,7 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """One line for the timeline: who does what, with display names ("Red sends an Agent:
     Dagger, Arrakeen")."""
     by = action.get("by")
-    who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
+    who = CHANCE_WORDS[lang] if by == "chance" else seat_name(state, by, lang)
     do = action.get("do", "")
     parts = action_parts(cnt, action, state, lang)
     return f"{who} {VERBS[lang].get(do, do)}" + (": " + "; ".join(parts) if parts else "")
@@ -265,8 +272,34 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
 
 def _named(cnt: Content, state: dict, lang: str, ident) -> str:
     """A seat by its player's name (Objectives dealt per player), anything else by name_of."""
-    seat = state["game"]["players"].get(ident) if isinstance(ident, str) else None
-    return seat["name"] if seat and seat.get("name") else name_of(cnt, lang, ident)
+    if isinstance(ident, str) and ident in state["game"]["players"]:
+        return seat_name(state, ident, lang)
+    return name_of(cnt, lang, ident)
+
+
+RESEARCH_WORDS = {"en": "research space, column {c}, row {r}", "ru": "клетка исследований, столбец {c}, ряд {r}"}
+
+
+def research_place(cnt: Content, ident: str, lang: str) -> str:
+    """A research hexagon has no printed name: its column and row (row 1 on top)."""
+    space = next((s for s in tleilax_board(cnt)["research_track"]["spaces"] if s["id"] == ident), None)
+    return RESEARCH_WORDS[lang].format(c=space["column"], r=space["row"] + 1) if space else ident
+
+
+RIVAL_WORDS = {"en": "House Hagal Rival", "ru": "Соперник дома Хагал"}
+
+
+def seat_name(state: dict, pid: str, lang: str) -> str:
+    """A seat as a person reads it: its player's name; a House Hagal Rival the log left unnamed
+    (its name is its seat id, `rival-1`) as "House Hagal Rival 1"."""
+    seat = state["game"]["players"].get(pid)
+    if seat is None:
+        return pid
+    name = seat.get("name") or pid
+    if name == pid and state.get("players", {}).get(pid, {}).get("rival") is not None:
+        number = pid.rpartition("-")[2]
+        return f"{RIVAL_WORDS[lang]} {number}" if number.isdigit() else RIVAL_WORDS[lang]
+    return name
 
 
 def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str]:
@@ -282,9 +315,11 @@ def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str
             parts.append(", ".join(f"{_named(cnt, state, lang, k)}: {_named(cnt, state, lang, v)}"
                                    for k, v in sorted(value.items())))
         elif key in ("player", "from") and isinstance(value, str):
-            parts.append(state["game"]["players"].get(value, {}).get("name", value))
+            parts.append(seat_name(state, value, lang))
         elif key == "activate" and isinstance(value, str):  # a six-player Commander's Ally
-            parts.append(f"{ACTIVATES[lang]} {state['game']['players'].get(value, {}).get('name', value)}")
+            parts.append(f"{ACTIVATES[lang]} {seat_name(state, value, lang)}")
+        elif key == "research" and isinstance(value, str):  # a research hexagon: where it lies
+            parts.append(research_place(cnt, value, lang))
         elif key == "token" and isinstance(value, str):
             parts.append(TOKEN_WORDS[lang].get(value, value))
         elif isinstance(value, int | bool):

@@ -40,6 +40,7 @@ const UI = {
     publicView: "Public view: hidden information is not shown.", viewOf: (p) => `${p}'s view`,
     round: "Round", loading: "Loading…", noInvalid: "No invalid games.", viewAs: "View as",
     everyone: "everything the log shows", vpChart: "Victory points by round", endShort: "end",
+    researchAt: (c, r) => `column ${c}, row ${r}`,
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -76,6 +77,7 @@ const UI = {
     publicView: "Открытый вид: скрытые сведения не показаны.", viewOf: (p) => `Вид игрока ${p}`,
     round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.", viewAs: "Глазами игрока",
     everyone: "всё, что есть в записи", vpChart: "Победные очки по раундам", endShort: "конец",
+    researchAt: (c, r) => `столбец ${c}, ряд ${r}`,
   },
 };
 
@@ -635,6 +637,13 @@ function cards(value) {
   return value.map((c) => c.name).join(", ");
 }
 
+// A research space by where it lies on the track (its id is the engine's, not a name).
+function researchPlace(view, id) {
+  const tb = view.board.bene_tleilax;
+  const s = tb && tb.research.spaces.find((x) => x.id === id);
+  return s ? t("researchAt")(s.column, s.row + 1) : (id ? "?" : t("none"));
+}
+
 function renderPlayers(view) {
   const box = $("players");
   box.replaceChildren();
@@ -657,7 +666,7 @@ function renderPlayers(view) {
                                         : t("none")]);
     }
     if (p.research !== undefined) {  // Immortality
-      facts.push(["research", p.research], ["geneticMarkers", p.genetic_markers], ["tleilaxu", p.tleilaxu],
+      facts.push(["research", researchPlace(view, p.research)], ["geneticMarkers", p.genetic_markers], ["tleilaxu", p.tleilaxu],
                  ["specimens", p.specimens], ["atomics", p.atomics ? t("held") : t("spent")]);
     }
     const dl = el("dl", {});
