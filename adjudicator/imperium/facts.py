@@ -1,0 +1,121 @@
+"""What a Dune: Imperium game's facts add to the common ones (core/facts.py), read from the states
+the replay passes through; the rule modules record nothing for it.
+
+VP by source. The state keeps each player's VP total, not where it came from, so each step's VP
+change is split: the VP that influence (a faction at 2 or more), Alliances and paired battle
+icons stand for are counted from the state before and after the step (exact); what remains of
+the change is put down to what the step did: an Intrigue card played, a card acquired, the
+effect resolved (`space:`, `card:`, ...), else the rule area of the rulings it cited (combat
+rewards, CHOAM contracts, the Tleilaxu, tech, the endgame). One step that does two such things
+at once (rare: the engine settles forced steps together) counts under the first that matches."""
+
+from __future__ import annotations
+
+from ..core.actions import Action
+from ..core.verdicts import LEGAL, Verdict
+
+# the rule area a ruling id names -> the VP source it stands for (first match wins)
+RULING_SOURCES = (("combat.", "conflict"), ("strength.", "conflict"), ("worm.", "conflict"),
+                  ("choam.", "contracts"), ("contract", "contracts"), ("tech.", "tech"),
+                  ("research.", "tleilaxu"), ("tleilaxu", "tleilaxu"), ("immortality.", "tleilaxu"),
+                  ("graft.", "tleilaxu"), ("specimens.", "tleilaxu"), ("intrigue.", "intrigue"),
+                  ("high-council.", "high-council"), ("endgame.", "endgame"), ("card.", "cards"),
+                  ("rivals.vp", "rivals"), ("six.", "six-player"))
+# what an effect being resolved names -> its VP source
+EFFECT_SOURCES = {"space": "spaces", "card": "cards", "reveal": "cards", "leader": "leader",
+                  "contract": "contracts", "commander": "spaces", "embassy": "tech", "tech": "tech"}
+VERB_SOURCES = {"play-intrigue": "intrigue", "acquire": "cards", "acquire-tech": "tech"}
+STRUCTURAL = ("influence", "alliance", "battle-icons")
+
+
+def _structural(state: dict, pid: str) -> tuple[int, int, int]:
+    """The VP a player holds now for influence, Alliances and paired battle icons."""
+    pl = state["players"][pid]
+    influence = sum(1 for level in pl.get("influence", {}).values() if level >= 2)
+    alliances = sum(1 for holder in state.get("alliances", {}).values() if holder == pid)
+    flipped = sum(1 for c in [*pl.get("conflicts", ()), *pl.get("objectives", ())] if c.get("flipped"))
+    return influence, alliances, flipped // 2
+
+
+def _source(action: Action | None, verdict: Verdict | None) -> str:
+    if action is None:
+        return "endgame"
+    data = action.data
+    if data.get("do") in VERB_SOURCES:
+        return VERB_SOURCES[data["do"]]
+    effect = data.get("effect")
+    if isinstance(effect, str) and effect.split(":")[0] in EFFECT_SOURCES:
+        return EFFECT_SOURCES[effect.split(":")[0]]
+    for ruling in verdict.rulings if verdict is not None else ():
+        for prefix, source in RULING_SOURCES:
+            if ruling.startswith(prefix):
+                return source
+    return "other"
+
+
+class ImperiumTally:
+    """VP by source, VP after each round, cards acquired, contracts completed, rounds."""
+
+    def __init__(self):
+        self.seats: list[str] = []
+        self.vp: dict[str, int] = {}
+        self.parts: dict[str, tuple[int, int, int]] = {}
+        self.sources: dict[str, dict[str, int]] = {}
+        self.by_round: list[dict[str, int]] = []
+        self.round = 0
+        self.first_player: str | None = None
+        self.acquired: dict[str, list[str]] = {}
+
+    def start(self, state: dict) -> None:
+        self.seats = list(state["game"]["seats"])
+        self.vp = {q: state["players"][q]["vp"] for q in self.seats}
+        self.parts = {q: _structural(state, q) for q in self.seats}
+        self.sources = {q: {"start": vp} if vp else {} for q, vp in self.vp.items()}  # sources sum to the VP
+        self.acquired = {q: [] for q in self.seats}
+        self.round = state.get("round", 0)
+        self.first_player = state.get("first")
+
+    def step(self, state: dict, action: Action | None, verdict: Verdict | None) -> None:
+        players = state["players"]
+        if self.first_player is None:
+            self.first_player = state.get("first")
+        for q in self.seats:
+            vp = players[q]["vp"]
+            parts = _structural(state, q)
+            if vp == self.vp[q] and parts == self.parts[q]:
+                continue
+            change = vp - self.vp[q]
+            mine = self.sources[q]
+            for name, after, before in zip(STRUCTURAL, parts, self.parts[q], strict=True):
+                if after != before:
+                    mine[name] = mine.get(name, 0) + after - before
+                    change -= after - before
+            if change:
+                source = _source(action, verdict)
+                mine[source] = mine.get(source, 0) + change
+            self.vp[q], self.parts[q] = vp, parts
+        if verdict is not None and verdict.verdict == LEGAL and action.data.get("do") == "acquire" \
+                and action.by in self.acquired and isinstance(action.data.get("card"), str):
+            self.acquired[action.by].append(action.data["card"])
+        now = state.get("round", 0)
+        if now > self.round:  # the step that ended a round (and may have started the next)
+            if self.round >= 1:
+                self.by_round.append(dict(self.vp))
+            self.round = now
+
+    def facts(self, state: dict) -> dict:
+        players = state["players"]
+        over = state.get("result") is not None
+        by_round = self.by_round + ([dict(self.vp)] if over else [])  # the last round ends the game
+        seated = state["game"]["players"]
+        return {
+            "seats": [{"player": q, "seat": i + 1, "plays": seated.get(q, {}).get("leader")}
+                      for i, q in enumerate(self.seats)],  # House Hagal's Rivals too
+            "length": state.get("round", 0), "length_unit": "rounds",
+            "first_player": self.first_player,
+            "vp": dict(self.vp),
+            "vp_sources": {q: {k: n for k, n in sorted(self.sources[q].items()) if n} for q in self.seats},
+            "vp_by_round": by_round,
+            "cards_acquired": {q: sorted(self.acquired[q]) for q in self.seats},
+            "contracts": {q: len(players[q].get("completed_contracts", ())) for q in self.seats},
+        }
