@@ -89,7 +89,7 @@ def test_wilson_and_quartiles_by_hand():
 
 def test_figures_of_a_hand_made_set():
     f = _hand_figures()
-    assert f["logs"] == {"read": 5, "valid": 3, "invalid": 1, "unreadable": 1}
+    assert f["logs"] == {"read": 5, "valid": 3, "invalid": 1, "unreadable": 1, "skipped": 0}
     assert [p["source"] for p in f["problems"]] == ["bad.json", "g4"]
     assert f["games"] == 3 and f["invalid"] == 1
     # A: p won g1, p tied g2 (half a win), r won g3 -> 2.5 of 3; B: q lost g1, q tied g2, p lost

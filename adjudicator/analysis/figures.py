@@ -22,6 +22,7 @@ FORMAT = "dune-adjudicator/analytics"
 Z = 1.959963984540054  # the 97.5th percentile of the standard normal: a 95 % interval
 MIN_SAMPLE = 20
 DIGITS = 4
+STATUSES = ("valid", "invalid", "unreadable", "skipped")  # skipped: a game other than --game's
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -68,7 +69,7 @@ def figures(agg: dict, min_sample: int = MIN_SAMPLE) -> dict:
     logs = agg["logs"]
     groups = agg["groups"]
     out = {"format": FORMAT, "version": 1, "min_sample": min_sample,
-           "logs": {"read": sum(logs.values()), **{s: logs.get(s, 0) for s in ("valid", "invalid", "unreadable")}},
+           "logs": {"read": sum(logs.values()), **{s: logs.get(s, 0) for s in STATUSES}},
            "problems": sorted(agg["problems"], key=lambda p: (p["source"], p.get("code", ""))),
            **tables(groups.get("all", {}), min_sample)}
     out["by_players"] = {k: tables(groups[k], min_sample) for k in sorted((k for k in groups if k != "all"), key=int)}

@@ -26,9 +26,15 @@ def facts_row(item: tuple[str, str]) -> dict:
     return {"source": source, "status": "valid" if report["valid"] else "invalid", "facts": run.facts}
 
 
-def partial(items: list[tuple[str, str]]) -> dict:
-    """The map and the first merge of a slice of logs: what one worker sends back."""
+def partial(items: list[tuple[str, str]], game: tuple[str, str] | None = None) -> dict:
+    """The map and the first merge of a slice of logs: what one worker sends back. `game`: only
+    games of this (system, edition) count; the others are counted as `skipped`."""
     out = empty()
     for item in items:
-        out = merge(out, one(facts_row(item)))
+        row = facts_row(item)
+        facts = row.get("facts")
+        if game is not None and facts is not None and (facts["system"], facts["edition"]) != game:
+            out = merge(out, {"logs": {"skipped": 1}})
+            continue
+        out = merge(out, one(row))
     return out
