@@ -20,6 +20,7 @@ from pathlib import Path
 
 import sqlite_utils
 
+from . import ENGINE_VERSION
 from .core.canonical import dumps
 from .core.logs import parse_log
 from .core.registry import systems
@@ -176,7 +177,26 @@ def _v6(db) -> None:
                    [dumps(report).decode(), winners_named(report), row["id"]])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]
+def _v9(db) -> None:
+    """Version 9 (issue 34): a stored game's facts (core/facts.py, schemas/facts.json), one row per
+    game, what GET /v1/analytics aggregates. A game stored from now on gets them from the replay
+    that stores it (service/checkpoints.py); the games stored before are replayed here once.
+    (Numbered 9 on its branch; it depends on no migration after 6.)"""
+    db.execute("create table if not exists facts (game text primary key, engine text not null, "
+               "facts text not null) without rowid")
+    for row in list(db.query("select id, log from games where id not in (select game from facts)")):
+        run = Replay(parse_log(json.loads(row["log"])), "strict", "none", tally=True)
+        run.run()
+        save_facts(db, row["id"], run.facts)
+
+
+def save_facts(db, game_id: str, facts: dict) -> None:
+    """Inside the caller's transaction: the facts of a stored game, taken by the engine now."""
+    db.execute("insert or replace into facts (game, engine, facts) values (?, ?, ?)",
+               [game_id, ENGINE_VERSION, dumps(facts).decode()])
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v9]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

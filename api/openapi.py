@@ -136,6 +136,7 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/games/{game}", "delete"): ("removeTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
+    ("/v1/analytics", "get"): ("getAnalytics", "analytics"),
     ("/v1/samples", "get"): ("listSamples", "samples"),
     ("/v1/samples/{name}", "get"): ("getSample", "samples"),
 }
@@ -147,6 +148,7 @@ TAGS = [
     {"name": "tournaments", "description": "Tournaments, their games and standings"},
     {"name": "rulings", "description": "The ruling records every verdict cites"},
     {"name": "cards", "description": "Card and board data, the timing graph"},
+    {"name": "analytics", "description": "Statistics over the stored games, as `adjudicator analyse` prints them"},
     {"name": "samples", "description": "Sample logs ready to send"},
     {"name": "meta", "description": "Liveness and this document"},
 ]
@@ -268,6 +270,16 @@ def openapi() -> dict:
             "Standings, placings and invalid games", {"description": "OK", "content": {
                 "application/json": {"schema": _ref("standings")}, "text/csv": {"schema": {"type": "string"}}}},
             params=[_path("id"), _q("format", "json or csv", ["json", "csv"])], problems=("400", "404"))},
+        "/v1/analytics": {"get": _op(
+            "Statistics over the stored games (the same JSON as `adjudicator analyse --json`): win rates by leader, "
+            "seat and first player with 95% intervals, length, VP by source, card win lift, comebacks, the rulings "
+            "most often broken, also by player count", _json(_ref("analytics")), params=[
+                _q("tournament", "only this tournament's games", schema={"type": "string", "maxLength": 200}),
+                _q("player", "only the games of a player (by name)", schema={"type": "string", "maxLength": 80}),
+                game,
+                _q("min_sample", "player-games a card needs to be listed in the card win lift",
+                   schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
         "/v1/samples": {"get": _op("Sample logs ready to send", _json(OBJECT), problems=())},
         "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
                                           problems=("404",))},

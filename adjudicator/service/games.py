@@ -168,6 +168,7 @@ def delete(db, game_id: str, token_id: str) -> None:
             raise Forbidden("a token may delete only the games it uploaded", "/id")
         db.execute("delete from games where seq = ?", [row["seq"]])
         db.execute("delete from checkpoints where game = ?", [row["id"]])
+        db.execute("delete from facts where game = ?", [row["id"]])
 
 
 def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=None, limit=PAGE,
