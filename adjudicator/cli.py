@@ -228,7 +228,8 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
     client = _client(scheduler)
     with _progress("validating", len(items), not as_json) as advance:
         if client is not None:
-            rows = cluster.validate(client, items, keep_log=store, progress=advance and (lambda: advance(1)))
+            rows = _on_cluster(cluster.validate, client, items, keep_log=store,
+                               progress=advance and (lambda: advance(1)))
         else:
             rows = batch.run(items, jobs, advance and (lambda: advance(1)))
     if store:
@@ -283,7 +284,7 @@ def analyse(paths: tuple[str, ...], as_json: bool, game: str | None, jobs: int, 
             client = _client(scheduler)
             with _progress("analysing", len(items), not as_json and not shard) as advance:
                 if client is not None:
-                    agg = cluster.analyse(client, items, wanted, advance)
+                    agg = _on_cluster(cluster.analyse, client, items, wanted, advance)
                 else:
                     agg = analysis.analyse(items, jobs, wanted, advance)
             if shard:
@@ -313,6 +314,16 @@ def _client(scheduler: str | None):
         return cluster.connect(scheduler)
     except cluster.Unreachable as err:
         _die(str(err))
+
+
+def _on_cluster(work, client, *args, **kwargs):
+    """Run `work` on the cluster; a cluster that fails is one line and exit 2."""
+    try:
+        return work(client, *args, **kwargs)
+    except cluster.Unreachable as err:
+        _die(str(err))
+    finally:
+        client.close()
 
 
 @contextmanager

@@ -16,7 +16,6 @@ from .aggregate import empty, merge
 from .mapping import partial
 from .run import chunks
 
-CHUNK = 16  # logs per task: the scheduler's cost per task (about a millisecond) stays small
 TIMEOUT = 10  # seconds to reach the scheduler
 
 
@@ -37,16 +36,28 @@ def connect(address: str, timeout: float | None = None):
         raise Unreachable(f"cannot reach the Dask scheduler at {address}: {err}") from None
 
 
+def _workers(client) -> int:
+    """The threads the cluster's workers run tasks on (each replays one chunk at a time)."""
+    return max(1, sum(client.nthreads().values()))
+
+
 def _completed(client, futures):
-    """(future, its result) as each task finishes."""
-    for future in importlib.import_module("dask.distributed").as_completed(futures, loop=client.loop):
-        yield future, future.result()
+    """(future, its result) as each task finishes. Our tasks never raise (a bad log is a row), so a
+    failure here is the cluster's: a worker or scheduler without this package (or another version
+    of it), a lost worker; it is one line for the user, not a remote traceback."""
+    try:
+        for future in importlib.import_module("dask.distributed").as_completed(futures, loop=client.loop):
+            yield future, future.result()
+    except Exception as err:  # noqa: BLE001 - whatever the cluster raises, said in one line
+        first = str(err).strip().splitlines()[0] if str(err).strip() else ""
+        raise Unreachable(f"the Dask cluster could not run the batch ({type(err).__name__}: {first}); "
+                          "the scheduler and every worker need this package installed, the same version") from None
 
 
 def analyse(client, items: list, game: tuple[str, str] | None = None,
             progress: Callable[[int], None] | None = None) -> dict:
     """The merged aggregate of `items`, mapped over the cluster's workers chunk by chunk."""
-    work = chunks(items, CHUNK)
+    work = chunks(items, _workers(client))
     sizes = {}
     futures = []
     for chunk in work:
@@ -71,7 +82,7 @@ def _check(chunk: list, keep_log: bool) -> list[dict]:
 
 def validate(client, items: list, keep_log: bool = False, progress: Callable[[], None] | None = None) -> list[dict]:
     """`validate`'s rows, in input order, each log checked on a worker."""
-    work = chunks(items, CHUNK)
+    work = chunks(items, _workers(client))
     futures = [client.submit(_check, chunk, keep_log, pure=False) for chunk in work]
     index = {f.key: i for i, f in enumerate(futures)}
     done: list = [None] * len(futures)
