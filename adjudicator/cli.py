@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
 from contextlib import contextmanager
@@ -15,7 +16,7 @@ from rich.table import Table
 from api import create_app
 from api.server import serve as run_server
 
-from .analysis import cluster
+from .analysis import cluster, export
 from .analysis import run as analysis
 from .analysis.figures import MIN_SAMPLE, figures
 from .analysis.summary import show as show_figures
@@ -265,8 +266,9 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
               help="player-games a card needs to be listed in the card win lift")
 @click.option("--scheduler", help="replay the logs on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
                                   "(pip install '.[scale]')")
+@click.option("--facts-out", help="also write every game's facts, one row per seat, to a .csv or .parquet file")
 def analyse(paths: tuple[str, ...], as_json: bool, game: str | None, jobs: int, shard: str | None, merging: bool,
-            min_sample: int, scheduler: str | None) -> None:
+            min_sample: int, scheduler: str | None, facts_out: str | None) -> None:
     """Statistics over many logs (files, folders, globs or JSONL, as validate reads them): win
     rates by leader, seat and first player with 95% intervals, length, VP by source, card win
     lift, comebacks and the rulings most often broken, also by player count. Invalid or
@@ -284,9 +286,11 @@ def analyse(paths: tuple[str, ...], as_json: bool, game: str | None, jobs: int, 
             client = _client(scheduler)
             with _progress("analysing", len(items), not as_json and not shard) as advance:
                 if client is not None:
-                    agg = _on_cluster(cluster.analyse, client, items, wanted, advance)
+                    agg = _on_cluster(cluster.analyse, client, items, wanted, advance, keep=bool(facts_out))
                 else:
-                    agg = analysis.analyse(items, jobs, wanted, advance)
+                    agg = analysis.analyse(items, jobs, wanted, advance, keep=bool(facts_out))
+            if facts_out:
+                export.write(facts_out, [tuple(pair) for pair in agg.pop("facts", [])])
             if shard:
                 _emit(analysis.as_partial(agg, shard))
                 return
@@ -397,6 +401,24 @@ def db_upgrade(db: str) -> None:
     except (sqlite3.Error, OSError, RuntimeError) as err:  # locked, read-only, newer than us, ...
         _die(f"{db}: {type(err).__name__}: {err}")
     click.echo(f"{db}: schema version {before} -> {schema_version(handle)}")
+
+
+@database.command("export-facts")
+@click.argument("out")
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def db_export_facts(out: str, db: str) -> None:
+    """Write the stored games' facts, one row per seat, to OUT (.csv, or .parquet with pyarrow)."""
+
+    try:
+        check_existing(db)
+        handle = open_db(db)
+        prepare(handle)
+        games_facts = [(r["game"], json.loads(r["facts"])) for r in handle.query("select game, facts from facts")]
+        click.echo(f"{export.write(out, games_facts)} row(s) of {len(games_facts)} game(s) written to {out}")
+    except NotOurDatabase as err:
+        _die(str(err))
+    except AdjudicatorError as err:
+        _fail(err)
 
 
 def _die(line: str) -> None:

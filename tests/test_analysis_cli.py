@@ -3,6 +3,7 @@ merged back, and on a Dask cluster the test starts; the figures are the same eve
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import json
 import subprocess
@@ -11,7 +12,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.analysis import cluster
+from adjudicator.analysis import cluster, export
 from adjudicator.cli import main
 from adjudicator.samples import HERE as SAMPLES
 
@@ -111,3 +112,31 @@ def test_analyse_and_validate_on_a_local_dask_cluster_equal_the_in_process_run(c
     here = run("validate", corpus, "--json")
     assert on_cluster.exit_code == here.exit_code == 1
     assert json.loads(on_cluster.output) == json.loads(here.output)
+
+
+def test_the_facts_exported_one_row_per_seat(corpus, tmp_path):
+    out = run("analyse", corpus, "--json", "--facts-out", tmp_path / "facts.csv")
+    assert out.exit_code == 0, out.output
+    rows = list(csv.DictReader((tmp_path / "facts.csv").open()))
+    assert list(rows[0]) == list(export.COLUMNS)
+    # 5 valid games and the invalid one: seats of 3 + 4 + 3 (two Rivals) + 5 + 3, and 3 for the invalid
+    assert len(rows) == 3 + 4 + 3 + 5 + 3 + 3
+    by_game = {}
+    for row in rows:
+        by_game.setdefault(row["source"], []).append(row)
+    for seats in by_game.values():
+        if seats[0]["finished"] == "True":
+            assert sum(float(r["won"]) for r in seats) == pytest.approx(1)
+    invalid = [r for r in rows if r["valid"] == "False"]
+    assert len(invalid) == 3 and invalid[0]["first_illegal_code"]
+    assert run("analyse", corpus, "--facts-out", tmp_path / "facts.txt").exit_code == 2
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pyarrow") is None,
+                    reason="pyarrow is not installed (pip install '.[export]')")
+def test_the_facts_exported_as_parquet(corpus, tmp_path):
+    parquet = importlib.import_module("pyarrow.parquet")
+    assert run("analyse", corpus, "--facts-out", tmp_path / "facts.parquet", "--json").exit_code == 0
+    table = parquet.read_table(tmp_path / "facts.parquet")
+    assert table.column_names == list(export.COLUMNS) and table.num_rows == 21
+    assert table.schema.field("won").type == "double"

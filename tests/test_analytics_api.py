@@ -112,3 +112,14 @@ def test_the_migration_fills_the_facts_of_games_stored_before_it(tmp_path, clien
     assert migrate(db) == (MIGRATIONS.index(_v9), len(MIGRATIONS)) and schema_version(db) == len(MIGRATIONS)
     rows = list(db.query("select game, facts from facts"))
     assert [r["game"] for r in rows] == [stored["id"]] and json.loads(rows[0]["facts"]) == facts
+
+
+def test_the_stored_facts_exported(client, auth, db_path, tmp_path):
+    for doc in _logs()[:2]:
+        client.post("/v1/games", json=doc, headers=auth)
+    out = CliRunner().invoke(main, ["db", "export-facts", str(tmp_path / "facts.csv"), "--db", str(db_path)])
+    assert out.exit_code == 0, out.output
+    assert "7 row(s) of 2 game(s)" in out.output  # 3 + 4 seats
+    assert (tmp_path / "facts.csv").read_text().startswith("source,system,edition,")
+    missing = CliRunner().invoke(main, ["db", "export-facts", str(tmp_path / "x.csv"), "--db", str(tmp_path / "no.db")])
+    assert missing.exit_code == 2

@@ -55,13 +55,13 @@ def _completed(client, futures):
 
 
 def analyse(client, items: list, game: tuple[str, str] | None = None,
-            progress: Callable[[int], None] | None = None) -> dict:
+            progress: Callable[[int], None] | None = None, keep: bool = False) -> dict:
     """The merged aggregate of `items`, mapped over the cluster's workers chunk by chunk."""
     work = chunks(items, _workers(client))
     sizes = {}
     futures = []
     for chunk in work:
-        future = client.submit(partial, chunk, game, pure=False)
+        future = client.submit(partial, chunk, game, keep, pure=False)
         sizes[future.key] = len(chunk)
         futures.append(future)
     out = empty()

@@ -26,9 +26,10 @@ def facts_row(item: tuple[str, str]) -> dict:
     return {"source": source, "status": "valid" if report["valid"] else "invalid", "facts": run.facts}
 
 
-def partial(items: list[tuple[str, str]], game: tuple[str, str] | None = None) -> dict:
+def partial(items: list[tuple[str, str]], game: tuple[str, str] | None = None, keep: bool = False) -> dict:
     """The map and the first merge of a slice of logs: what one worker sends back. `game`: only
-    games of this (system, edition) count; the others are counted as `skipped`."""
+    games of this (system, edition) count; the others are counted as `skipped`. `keep`: the facts
+    themselves ride along (`facts`: [source, facts] pairs) for an export."""
     out = empty()
     for item in items:
         row = facts_row(item)
@@ -37,4 +38,6 @@ def partial(items: list[tuple[str, str]], game: tuple[str, str] | None = None) -
             out = merge(out, {"logs": {"skipped": 1}})
             continue
         out = merge(out, one(row))
+        if keep and facts is not None:
+            out = merge(out, {"facts": [[row["source"], facts]]})
     return out

@@ -37,21 +37,22 @@ def shard(items: list, spec: str) -> list:
 
 
 def analyse(items: list, jobs: int = 1, game: tuple[str, str] | None = None,
-            progress: Callable[[int], None] | None = None) -> dict:
+            progress: Callable[[int], None] | None = None, keep: bool = False) -> dict:
     """The merged aggregate of `items` ((source, text) pairs), on `jobs` processes (0: every core).
-    `game`: only games of this (system, edition) count (others are counted as `skipped`)."""
+    `game`: only games of this (system, edition) count (others are counted as `skipped`); `keep`:
+    with the facts themselves (mapping.partial)."""
     jobs = jobs or os.cpu_count() or 1
     out = empty()
-    work = [(c, game) for c in chunks(items, jobs)]
+    work = [(c, game, keep) for c in chunks(items, jobs)]
     if jobs == 1:
         done = map(_partial, work)
-        for part, (chunk, _) in zip(done, work, strict=True):
+        for part, (chunk, *_) in zip(done, work, strict=True):
             out = merge(out, part)
             if progress:
                 progress(len(chunk))
         return out
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part, (chunk, _) in zip(pool.map(_partial, work), work, strict=True):
+        for part, (chunk, *_) in zip(pool.map(_partial, work), work, strict=True):
             out = merge(out, part)
             if progress:
                 progress(len(chunk))
@@ -59,8 +60,7 @@ def analyse(items: list, jobs: int = 1, game: tuple[str, str] | None = None,
 
 
 def _partial(work: tuple) -> dict:
-    chunk, game = work
-    return partial(chunk, game)
+    return partial(*work)
 
 
 def as_partial(agg: dict, spec: str | None) -> dict:
