@@ -4,10 +4,13 @@ the replay passes through; the rule modules record nothing for it.
 VP by source. The state keeps each player's VP total, not where it came from, so each step's VP
 change is split: the VP that influence (a faction at 2 or more), Alliances and paired battle
 icons stand for are counted from the state before and after the step (exact); what remains of
-the change is put down to what the step did: an Intrigue card played, a card acquired, the
-effect resolved (`space:`, `card:`, ...), else the rule area of the rulings it cited (combat
-rewards, CHOAM contracts, the Tleilaxu, tech, the endgame). One step that does two such things
-at once (rare: the engine settles forced steps together) counts under the first that matches."""
+the change is put down to what the step did, the first of: an Intrigue card played, a card or
+tech acquired; a ruling cited only where a VP is scored (the Tleilaxu track's VP space); the
+effect resolved (`space:`, `card:`, ...); where the decision it answered came from (the pending
+task's `src`: `intrigue:opportunism`, `conflict:...`); the rule area of the rulings it cited
+(combat rewards, CHOAM contracts, the Tleilaxu, tech, the endgame); else `other`. One step that
+scores two such ways at once (rare: the engine settles forced steps together) counts under the
+first that matches."""
 
 from __future__ import annotations
 
@@ -21,10 +24,16 @@ RULING_SOURCES = (("combat.", "conflict"), ("strength.", "conflict"), ("worm.", 
                   ("graft.", "tleilaxu"), ("specimens.", "tleilaxu"), ("intrigue.", "intrigue"),
                   ("high-council.", "high-council"), ("endgame.", "endgame"), ("card.", "cards"),
                   ("rivals.vp", "rivals"), ("six.", "six-player"))
-# what an effect being resolved names -> its VP source
-EFFECT_SOURCES = {"space": "spaces", "card": "cards", "reveal": "cards", "leader": "leader",
-                  "contract": "contracts", "commander": "spaces", "embassy": "tech", "tech": "tech"}
+# what an effect being resolved, or the task a decision answers, names (`space:...`) -> its VP source
+EFFECT_SOURCES = {"space": "spaces", "card": "cards", "reveal": "cards", "acquire": "cards", "twisted": "cards",
+                  "leader": "leader", "signet": "leader", "navigation": "leader", "skill": "commanders",
+                  "commander": "commanders", "command": "commanders", "contract": "contracts", "embassy": "tech",
+                  "tech": "tech", "intrigue": "intrigue", "conflict": "conflict", "control": "spaces",
+                  "bonus": "faction-bonus", "track": "tleilaxu", "hagal": "rivals"}
 VERB_SOURCES = {"play-intrigue": "intrigue", "acquire": "cards", "acquire-tech": "tech"}
+# rulings cited only where a VP is scored: they name the source before what led there (a card
+# that advances the Tleilaxu track onto its VP space scores for the track)
+VP_RULINGS = {"tleilaxu.vp-space": "tleilaxu"}
 STRUCTURAL = ("influence", "alliance", "battle-icons")
 
 
@@ -37,16 +46,26 @@ def _structural(state: dict, pid: str) -> tuple[int, int, int]:
     return influence, alliances, flipped // 2
 
 
-def _source(action: Action | None, verdict: Verdict | None) -> str:
+def _named(where) -> str | None:
+    return EFFECT_SOURCES.get(where.split(":")[0]) if isinstance(where, str) else None
+
+
+def _source(action: Action | None, verdict: Verdict | None, pending: str | None = None) -> str:
+    """The source of VP a step earned beyond influence, Alliances and battle icons; `pending`:
+    the `src` of the task the step answered."""
     if action is None:
         return "endgame"
     data = action.data
     if data.get("do") in VERB_SOURCES:
         return VERB_SOURCES[data["do"]]
-    effect = data.get("effect")
-    if isinstance(effect, str) and effect.split(":")[0] in EFFECT_SOURCES:
-        return EFFECT_SOURCES[effect.split(":")[0]]
-    for ruling in verdict.rulings if verdict is not None else ():
+    cited = verdict.rulings if verdict is not None else ()
+    scored = next((VP_RULINGS[r] for r in cited if r in VP_RULINGS), None)
+    if scored:
+        return scored
+    named = _named(data.get("effect")) or _named(pending)
+    if named:
+        return named
+    for ruling in cited:
         for prefix, source in RULING_SOURCES:
             if ruling.startswith(prefix):
                 return source
@@ -65,6 +84,7 @@ class ImperiumTally:
         self.round = 0
         self.first_player: str | None = None
         self.acquired: dict[str, list[str]] = {}
+        self.pending: str | None = None  # the `src` of the task the next decision answers
 
     def start(self, state: dict) -> None:
         self.seats = list(state["game"]["seats"])
@@ -74,6 +94,11 @@ class ImperiumTally:
         self.acquired = {q: [] for q in self.seats}
         self.round = state.get("round", 0)
         self.first_player = state.get("first")
+        self._note_pending(state)
+
+    def _note_pending(self, state: dict) -> None:
+        stack = state.get("stack")
+        self.pending = stack[-1].get("src") if stack else None
 
     def step(self, state: dict, action: Action | None, verdict: Verdict | None) -> None:
         players = state["players"]
@@ -91,12 +116,13 @@ class ImperiumTally:
                     mine[name] = mine.get(name, 0) + after - before
                     change -= after - before
             if change:
-                source = _source(action, verdict)
+                source = _source(action, verdict, self.pending)
                 mine[source] = mine.get(source, 0) + change
             self.vp[q], self.parts[q] = vp, parts
         if verdict is not None and verdict.verdict == LEGAL and action.data.get("do") == "acquire" \
                 and action.by in self.acquired and isinstance(action.data.get("card"), str):
             self.acquired[action.by].append(action.data["card"])
+        self._note_pending(state)
         now = state.get("round", 0)
         if now > self.round:  # the step that ended a round (and may have started the next)
             if self.round >= 1:
