@@ -12,22 +12,32 @@ from adjudicator.resources import resource_dir
 
 
 def _local_refs(node, name: str):
-    """Rewrite the `$ref`s of schema `name` for its place under components/schemas: a file
-    reference (`"action.json"`, relative to the schema's $id) becomes that component, and an
-    internal one (`"#/$defs/x"`) gains the component's path, so any tool resolves them."""
+    """Rewrite the `$ref`s of schema `name` for its place under components/schemas, where each
+    of its `$defs` is a component of its own (`name.def`: client generators resolve no reference
+    into a component): a file reference (`"action.json"`, `"verdict.json#/$defs/citation"`)
+    becomes that component, and an internal one (`"#/$defs/x"`) this schema's."""
     if isinstance(node, list):
         return [_local_refs(v, name) for v in node]
     if not isinstance(node, dict):
         return node
     out = {}
     for key, value in node.items():
-        if key == "$ref" and ".json" in value:
-            target, _, fragment = value.partition(".json")
-            value = f"#/components/schemas/{target}" + fragment.lstrip("#")
-        elif key == "$ref" and value.startswith("#/"):
-            value = f"#/components/schemas/{name}" + value[1:]
+        if key == "$ref":
+            target, _, fragment = value.partition(".json") if ".json" in value else (name, "", value)
+            fragment = fragment.lstrip("#")
+            if fragment.startswith("/$defs/"):
+                target, _, fragment = f"{target}.{fragment[7:]}".partition("/")
+                fragment = "/" + fragment if fragment else ""
+            value = f"#/components/schemas/{target}{fragment}"
         out[key] = _local_refs(value, name)
     return out
+
+
+def _components(name: str, doc: dict) -> dict:
+    """Schema file `name` as components: itself and each of its `$defs`."""
+    doc = {k: v for k, v in doc.items() if k not in ("$schema", "$id")}
+    defs = doc.pop("$defs", {})
+    return {name: _local_refs(doc, name)} | {f"{name}.{d}": _local_refs(s, name) for d, s in defs.items()}
 
 
 def _ref(name: str) -> dict:
@@ -158,10 +168,7 @@ TAGS = [
 def openapi() -> dict:
     schemas = {}
     for path in sorted(resource_dir("schemas").glob("*.json")):
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        doc.pop("$schema", None)
-        doc.pop("$id", None)
-        schemas[path.stem] = _local_refs(doc, path.stem)
+        schemas |= _components(path.stem, json.loads(path.read_text(encoding="utf-8")))
     game = _q("game", "the game (aliases such as 'Dune: Imperium – Uprising' are read too)", supported_games())
     paths = {
         "/healthz": {"get": _op("Liveness and engine version", _json(OBJECT), problems=())},

@@ -339,3 +339,29 @@ def test_the_least_a_scenario_needs_is_the_game_and_the_conflict():
 
 def rules_prompt(driver):
     return driver.rules.prompt(driver.state)
+
+
+def test_cli_position_at_the_illegal_action_is_the_position_before_it(tmp_path, sample_log):
+    """An organiser asks for the position before the disputed action, legal or not (issue 32)."""
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    bad = copy.deepcopy(sample_log)
+    actions = bad["actions"]
+    i = next(i for i in range(120, len(actions)) if actions[i].get("do") == "send-agent")
+    players = sorted({a["by"] for a in actions if "by" in a})
+    actions[i]["by"] = next(p for p in players if p != actions[i]["by"])  # out of turn
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps(bad))
+    runner = CliRunner()
+    report = json.loads(runner.invoke(main, ["replay", "--json", str(log)]).output)
+    assert report["first_illegal"] == i
+    cut = runner.invoke(main, ["position", str(log), "--at", str(i)])
+    assert cut.exit_code == 0, cut.output
+    position = tmp_path / "position.json"
+    position.write_text(cut.output)
+    answer = json.loads(runner.invoke(main, ["check", "--json", str(position)]).output)
+    assert answer["legal"] is False and answer["verdict"]["code"] == report["verdicts"][i]["code"]
+    after = runner.invoke(main, ["position", str(log), "--at", str(i + 1)])
+    assert after.exit_code != 0 and "illegal" in after.output

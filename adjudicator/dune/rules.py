@@ -42,7 +42,7 @@ from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
-from .view import LANGS, board, label, moment, players
+from .view import LANGS, board, label, moment, offer_label, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, factions, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
@@ -260,6 +260,9 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        return offer_label(self.content, action, state, lang)
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)

@@ -16,9 +16,9 @@ from collections import Counter
 
 from ..core.errors import problem
 from .content import Content
+from .modules.tech.tiles import tiles_in_game
 from .scenario import esc
 from .scenario_bloodlines import BLOODLINES, TECH, commander_setup, expansion_skills, skill_copies
-from .tech import tiles_in_game
 
 PLAYER_PIECES = {"commanders": BLOODLINES, "skills": BLOODLINES, "skills_used": BLOODLINES, "tech": TECH,
                  "secret_project": TECH}

@@ -20,7 +20,7 @@ from collections import Counter
 
 from ..core.errors import problem
 from .content import Content
-from .immortality import MODULE, ROW, board, research_spaces, tleilaxu_cards
+from .modules.immortality.board import MODULE, ROW, board, research_spaces, tleilaxu_cards
 from .scenario import esc
 from .scenario_immortality import setup_spice, vp_space
 

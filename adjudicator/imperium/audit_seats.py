@@ -7,9 +7,9 @@ nine Conflict cards, none of level I."""
 from __future__ import annotations
 
 from .content import Content
-from .custom.rivals import bloodlines_cards, hagal
-from .custom.rivals_base import SPOILER_AGENTS
-from .custom.six import COMMANDERS, CONFLICT_LEVELS
+from .modules.rivals.base import SPOILER_AGENTS
+from .modules.rivals.hagal import bloodlines_cards, hagal
+from .modules.six_players.teams import COMMANDERS, CONFLICT_LEVELS
 
 
 def troops(state: dict, cnt: Content, pid: str) -> int:

@@ -4,7 +4,7 @@ scenario_immortality.py reads, left out where the scenario's default gives the s
 from __future__ import annotations
 
 from .content import Content
-from .immortality import HARVEST, MODULE, PLAYED
+from .modules.immortality.board import HARVEST, MODULE, PLAYED
 from .scenario_immortality import default_spice
 
 

@@ -3,7 +3,7 @@ scenario_rivals.py reads. A Rival's own pieces are written with the players' (cu
 
 from __future__ import annotations
 
-from .custom.rivals import hagal
+from .modules.rivals.hagal import hagal
 from .scenario_rivals import rival_ids
 
 

@@ -17,16 +17,19 @@ from ..core.engine import awaited_index, bring_up
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
 from ..core.verdicts import Outcome
-from . import choices, custom, graft, implied, turns
+from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
-from .custom import rivals, rivals_base, six
 from .deck import HIDDEN
+from .effect_words import offer_label
 from .effects import advance_steps
 from .facts import ImperiumTally
 from .game import Game
 from .intrigue import check_timing, skip_window, window
+from .modules.rivals import base as rivals_base
+from .modules.rivals import hagal as rivals
+from .modules.six_players import teams as six
 from .registry import CHANCES, CHOICES, VERBS, adjust, fire
 from .rounds import advance_flow
 from .spelling import Spelling
@@ -52,7 +55,7 @@ PLAYER_COUNTS = (1, 2, 3, 4, 6)
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with (Rivals: see RIVAL_MODULE_EDITIONS; six players:
-# CHOAM always, and Immortality by the booklet's compatibility rules, custom/six_immortality.py;
+# CHOAM always, and Immortality by the booklet's compatibility rules, modules/six_players/immortality.py;
 # what is not offered: reading six.not-offered)
 MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
 # the editions and player counts whose Rivals know a module: both editions' solo decks with Immortality
@@ -61,11 +64,11 @@ MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
 RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
-                         # Rival ignores Tech tiles (seed 000 p. 9; custom/rivals_tech.py)
+                         # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
-RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
+RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
@@ -457,7 +460,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what the endgame recorded (rounds.py; the
-        six-player game's teams: custom/six.py): the VP and tiebreakers beside it."""
+        six-player game's teams: modules/six_players/teams.py): the VP and tiebreakers beside it."""
         r = state.get("result")
         if not r:
             return results.ongoing(vp={q: state["players"][q]["vp"] for q in state["game"]["seats"]})
@@ -496,6 +499,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        return offer_label(self.content, action, state, lang)
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)

@@ -21,7 +21,7 @@ from ..resources import data_dir
 from .content import Content, in_game
 from .game import Game
 from .leaders import passive_step
-from .tech import STACKS, tiles_in_game
+from .modules.tech.tiles import STACKS, tiles_in_game
 
 BLOODLINES, TECH = "bloodlines", "tech"
 FACE_UP_SKILLS = 4  # seed p. 3, setup step 2

@@ -15,7 +15,16 @@ from collections import Counter
 
 from ..core.names import fold
 from .content import Content
-from .immortality import HARVEST, MODULE, PLAYED, ROW, board, owned_tleilaxu, research_spaces, tleilaxu_cards
+from .modules.immortality.board import (
+    HARVEST,
+    MODULE,
+    PLAYED,
+    ROW,
+    board,
+    owned_tleilaxu,
+    research_spaces,
+    tleilaxu_cards,
+)
 
 TOP = ("tleilaxu_row", "tleilaxu_spice")
 PLAYER = ("research", "tleilaxu", "specimens", "atomics_used", "tleilaxu_puppet", "harvest_cells", "chairdog")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import UnknownName
-from .custom.rivals import hagal
+from .modules.rivals.hagal import hagal
 
 TOP = ("rivals", "rival_options", "difficulty", "hagal_discard", "tleilaxu_removed")
 # the log's setup field -> the scenario's (a problem new_state finds is pointed at the scenario)

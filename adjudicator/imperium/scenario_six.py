@@ -11,8 +11,8 @@ out).
 
 from __future__ import annotations
 
-from .custom.six import TOKENS, is_commander
 from .game import Game
+from .modules.six_players.teams import TOKENS, is_commander
 
 TOP = ("agent_tokens", "swordmaster_taken", "throne_row")
 

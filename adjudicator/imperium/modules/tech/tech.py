@@ -1,6 +1,6 @@
 """The Tech Module (Bloodlines rules manual pp. 6-7 and the back cover) and Kota Odax of Ix.
 
-- Setup: the Ixian Embassy's three stacks (`tech.py` keeps them), each stack's top tile revealed
+- Setup: the Ixian Embassy's three stacks (`tiles.py` keeps them), each stack's top tile revealed
   as a chance outcome (`reveal-tech`).
 - Acquiring a tile: the custom step `acquire-tech` (the Embassy's Acquire Tech each time an
   Agent goes to a board space of the kind the Embassy shows, and the Tech Discount icon of cards),
@@ -16,18 +16,18 @@
 
 from __future__ import annotations
 
-from ...core import rng
-from ...core.errors import IllegalAction
-from ...core.observers import Hidden
-from ..combat import face_up_icons
-from ..content import FACTIONS
-from ..game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
-from ..influence import change_influence
-from ..leaders import passive_step
-from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
-from ..steps import choice_task, prepend, push_choice, run
-from ..tech import MODULE, STACKS, new_tech_state, owned
-from ..zones import count_deployed
+from ....core import rng
+from ....core.errors import IllegalAction
+from ....core.observers import Hidden
+from ...combat import face_up_icons
+from ...content import FACTIONS
+from ...game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
+from ...influence import change_influence
+from ...leaders import passive_step
+from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
+from ...steps import choice_task, prepend, push_choice, run
+from ...zones import count_deployed
+from .tiles import MODULE, STACKS, new_tech_state, owned
 
 SKIP = {"option": "skip"}
 EMBASSY = "embassy:ixian-embassy"  # the turn node of the Embassy's Acquire Tech
@@ -214,7 +214,7 @@ def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
     if _passive(g, pid, "all-battle-icons-ornithopter"):
         pair_all_icons(g, pid)
     fire("tech-acquired", g, pid, tile)
-    fire("tech-face-up", g)  # a solo game's Rivals need a marked tile face up (rivals_tech.py)
+    fire("tech-face-up", g)  # a solo game's Rivals need a marked tile face up (modules/rivals/tech.py)
 
 
 @hook("agent-sent")

@@ -1,8 +1,8 @@
-"""The Uprising six-player team game with Immortality (issue #13; see six.py): the booklet's
+"""The Uprising six-player team game with Immortality (issue #13; see teams.py): the booklet's
 compatibility rules for that box (the Russian booklet for 6 players, pp. 6-7; record
-six.compat-immortality), on the hooks the Immortality code asks (custom/immortality.py).
+six.compat-immortality), on the hooks the Immortality code asks (modules/immortality/immortality.py).
 
-- The Commanders' starting decks stay their own ten cards (six_cards.py deals them after the
+- The Commanders' starting decks stay their own ten cards (cards.py deals them after the
   ordinary deck, which Immortality has changed: the Allies keep that change).
 - `tleilaxu-holder`: in a Commander's turn the research token, the Tleilaxu token and the Axolotl
   tanks that move are his activated Ally's (specimens made from the Ally's supply, paid from his
@@ -17,11 +17,11 @@ Readings: rulings/six-players-uprising.toml (`six.imm-*`).
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..game import Game
-from ..immortality import MODULE, markers, research_spaces
-from ..registry import hook
-from .six import activated_ally, is_commander, is_six, team_of, teams
+from ....core.errors import IllegalAction
+from ...game import Game
+from ...registry import hook
+from ..immortality.board import MODULE, markers, research_spaces
+from .teams import activated_ally, is_commander, is_six, team_of, teams
 
 R_TRACKS = ("six.compat-immortality", "six.imm-tracks")
 R_TANKS = ("six.compat-immortality", "six.imm-specimens")
@@ -40,7 +40,7 @@ def activated(g: Game, pid: str) -> str | None:
 @hook("setup")
 def _decks_unchanged(g: Game) -> None:
     """Immortality's starting-deck change is the Allies'; the Commanders' own ten cards are dealt
-    as they are (six_cards.py). A Commander, who has no troops (six.py set them after Immortality's
+    as they are (cards.py). A Commander, who has no troops (teams.py set them after Immortality's
     setup), has empty Axolotl tanks too."""
     if not in_play(g):
         return

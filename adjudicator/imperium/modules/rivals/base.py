@@ -9,21 +9,21 @@ Solo (p. 20, 'Solo Play'): two Rivals using a Leader's Signet Ring only, set up 
 chart (data/base/house-hagal.json), gaining their Swordmasters when the Conflict card above them
 is revealed, keeping what they gain and spending it for Victory Points at once.
 
-Their Agent turn itself is the Uprising one (rivals_turn.py): the card drawn names the space, the
+Their Agent turn itself is the Uprising one (turn.py): the card drawn names the space, the
 one legal action `rival-agent` follows it.
 """
 
 from __future__ import annotations
 
-from ...core.errors import MalformedLog
-from ..content import in_game
-from ..game import Game
-from ..registry import custom, hook
-from .rivals import hagal, is_rival, level, rivals
-from .rivals import setup_solo as rivals_setup_solo
+from ....core.errors import MalformedLog
+from ...content import in_game
+from ...game import Game
+from ...registry import custom, hook
+from .hagal import hagal, is_rival, level, rivals
+from .hagal import setup_solo as rivals_setup_solo
 
 SPOILER_AGENTS = 3  # House Hagal's three Agents (p. 19)
-# Bloodlines' Leaders a solo Rival may play (seed 000 p. 8; Esmar's Signet: rivals_bloodlines.py)
+# Bloodlines' Leaders a solo Rival may play (seed 000 p. 8; Esmar's Signet: bloodlines.py)
 BLOODLINES_RIVALS = ("esmar-tuek-leader", "piter-de-vries-leader")
 
 

@@ -1,4 +1,4 @@
-"""The Uprising six-player team game, the Commanders' own cards (issue #13; see six.py): each
+"""The Uprising six-player team game, the Commanders' own cards (issue #13; see teams.py): each
 Commander's ten starting cards (data: `imperium.json`, type `commander-deck`, booklet p. 2 names the
 decks, the fan sources their cards) and what their effects need beyond the effect language: a
 reward split with the activated Ally, the team paying together, each Ally's troops and contracts,
@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...core.errors import IllegalAction
-from ..content import COMMANDER_DECK, commander_deck
-from ..costs import can_afford, pay_cost
-from ..effects import worm_refusal
-from ..game import Game
-from ..registry import choice, custom, hook
-from ..steps import prepend, push_choice, run
-from ..zones import count_deployed, take_contract
-from .common import signet_effects
-from .six import activated_ally, has_bonus, is_commander, is_six, team_of, teams
+from ....core.errors import IllegalAction
+from ...content import COMMANDER_DECK, commander_deck
+from ...costs import can_afford, pay_cost
+from ...custom.common import signet_effects
+from ...effects import worm_refusal
+from ...game import Game
+from ...registry import choice, custom, hook
+from ...steps import prepend, push_choice, run
+from ...zones import count_deployed, take_contract
+from .teams import activated_ally, has_bonus, is_commander, is_six, team_of, teams
 
 R_DECKS = ("six.commander-decks", "six.commander-deck-cards")
 R_SPLIT = ("six.commander-card-split", "six.activated-ally-gains")

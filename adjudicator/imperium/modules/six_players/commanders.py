@@ -1,4 +1,4 @@
-"""The Uprising six-player team game, the Commanders' side of it (issue #13; see six.py): their
+"""The Uprising six-player team game, the Commanders' side of it (issue #13; see teams.py): their
 own boards (spaces open to them alone, their own tracks and team rewards) and where an Emperor or
 Fremen Influence point goes for each role (the Russian booklet for 6 players, pp. 3-4), the
 activated Ally deciding the deployment of a Commander's turn (p. 3), and a Commander's Combat
@@ -6,13 +6,13 @@ Intrigue cards played for one Ally (p. 5). Readings: rulings/six-players-uprisin
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..conditions import units_in_conflict
-from ..game import Game
-from ..registry import choice, hook
-from ..steps import run
-from ..turns import apply_deploy, deploy_offers
-from .six import activated_ally, board_faction, is_commander, is_six, team_of, teams
+from ....core.errors import IllegalAction
+from ...conditions import units_in_conflict
+from ...game import Game
+from ...registry import choice, hook
+from ...steps import run
+from ...turns import apply_deploy, deploy_offers
+from .teams import activated_ally, board_faction, is_commander, is_six, team_of, teams
 
 # --- the activated Ally decides the deployment of a Commander's turn (p. 3) -------------------------
 R_DEPLOY = ("six.activated-ally-gains", "six.ally-deploy-order")

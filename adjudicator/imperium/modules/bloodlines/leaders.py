@@ -11,17 +11,17 @@ outcome the dealer deals from the seed or a log records, checked against what is
 
 from __future__ import annotations
 
-from ...core import rng
-from ...core.errors import IllegalAction
-from ..chance import DEALT, check_kind
-from ..content import FACTIONS, in_game
-from ..deck import set_top
-from ..game import Game, ms_add, ms_remove, spy_owners
-from ..leaders import leader_effects, leader_node, leader_side, passive_step, trigger
-from ..registry import ChanceKind, adjust, chance_kind, choice, custom, hook, intrigue_check
-from ..steps import choice_task, prepend, push_choice, run
-from ..zones import acquire_card, look_move, pay_intrigue
-from .bloodlines import left_conflict
+from ....core import rng
+from ....core.errors import IllegalAction
+from ...chance import DEALT, check_kind
+from ...content import FACTIONS, in_game
+from ...deck import set_top
+from ...game import Game, ms_add, ms_remove, spy_owners
+from ...leaders import leader_effects, leader_node, leader_side, passive_step, trigger
+from ...registry import ChanceKind, adjust, chance_kind, choice, custom, hook, intrigue_check
+from ...steps import choice_task, prepend, push_choice, run
+from ...zones import acquire_card, look_move, pay_intrigue
+from .cards import left_conflict
 
 SKIP = {"option": "skip"}
 

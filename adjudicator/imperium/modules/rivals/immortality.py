@@ -17,12 +17,12 @@ rivals._for_agent), and the next card is turned over.
 
 from __future__ import annotations
 
-from ...core import rng
-from ...core.errors import IllegalAction
-from ..game import Game, ms_add, ms_remove
-from ..registry import ChanceKind, chance_kind, custom, hook
-from ..steps import run
-from .rivals import deck_data, rivals
+from ....core import rng
+from ....core.errors import IllegalAction
+from ...game import Game, ms_add, ms_remove
+from ...registry import ChanceKind, chance_kind, custom, hook
+from ...steps import run
+from .hagal import deck_data, rivals
 
 R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
 R_UPRISING = "rivals-x.imm-uprising"
@@ -30,7 +30,7 @@ R_UPRISING = "rivals-x.imm-uprising"
 
 @hook("setup")
 def _setup(g: Game) -> None:
-    """The deck itself is built by rivals.new_hagal; the Tleilaxu tokens by immortality.py's setup
+    """The deck itself is built by hagal.new_hagal; the Tleilaxu tokens by modules/immortality/immortality.py's setup
     (a Rival's research token stays at the start: Rivals never research)."""
     if "immortality" in g.state["game"]["modules"] and rivals(g):
         g.rulings.append("immortality.solo-setup")  # its last sentence: two players unchanged

@@ -1,5 +1,5 @@
 """Immortality (issue #12): the Bene Tleilax board, specimens, Tleilaxu cards and Family Atomics
-(rulebook pp. 4-9, 12, 16). Graft is in `graft.py`; the pieces' state in `immortality.py`.
+(rulebook pp. 4-9, 12, 16). Graft is in `graft.py`; the pieces' state in `board.py`.
 
 - Setup (pp. 4-5): the tracks' tokens at their start, 2 spice on the Tleilaxu track's Victory
   Point space, the Tleilaxu Row dealt as chance outcomes (`refill-tleilaxu-row`), empty tanks, one
@@ -14,21 +14,21 @@
 - `family-atomics` (verb, once per game in one's turn): the Imperium Row replaced.
 
 Whose pieces an effect moves is `holder` (hook `tleilaxu-holder`: a six-player Commander's
-activated Ally, custom/six_immortality.py) and how many genetic markers a player counts is
+activated Ally, modules/six_players/immortality.py) and how many genetic markers a player counts is
 `genetic_markers` (hook `genetic-markers`: a Commander's most advanced Ally's); the player of the
 effect still decides and gains the bonuses of the spaces entered.
 """
 
 from __future__ import annotations
 
-from ...core import rng
-from ...core.errors import IllegalAction
-from ..deck import put_on_top
-from ..game import Game, ms_add, ms_remove, my_turn
-from ..immortality import MODULE, ROW, board, markers, new_board_state, reclaimed_forces, research_spaces
-from ..registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, first, hook, verb
-from ..steps import prepend, push_choice, run
-from ..timing import blocking_edge
+from ....core import rng
+from ....core.errors import IllegalAction
+from ...deck import put_on_top
+from ...game import Game, ms_add, ms_remove, my_turn
+from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, first, hook, verb
+from ...steps import prepend, push_choice, run
+from ...timing import blocking_edge
+from .board import MODULE, ROW, board, markers, new_board_state, reclaimed_forces, research_spaces
 
 SKIP = {"option": "skip"}
 PAY = {"option": "pay"}

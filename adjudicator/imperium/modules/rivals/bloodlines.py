@@ -9,19 +9,19 @@ the other rule: nothing before their Swordmaster, then a Commander bought for 2 
 Agent went, deployed before any troop, worth 4 strength, boxed after the Conflict; they gain no
 Skill. The two Tuek's Sietch House Hagal cards join the deck only when a player leads Esmar Tuek
 (`needs_leader` in data/base/house-hagal.json, built by `rivals.new_hagal`). The solo Tech Module:
-rivals_tech.py; what stays refused: `rivals.REFUSED_WITH_RIVALS`.
+tech.py; what stays refused: `hagal.REFUSED_WITH_RIVALS`.
 """
 
 from __future__ import annotations
 
-from ..choices import SKIP
-from ..commanders import COMMANDER
-from ..game import Game, spy_owners
-from ..influence import change_influence
-from ..leaders import signet_effects
-from ..registry import hook
-from .rivals import base_spice, is_rival, leader_card, rivals, unambitious
-from .rivals_base import is_spoiler
+from ...choices import SKIP
+from ...game import Game, spy_owners
+from ...influence import change_influence
+from ...leaders import signet_effects
+from ...registry import hook
+from ..bloodlines.units import COMMANDER
+from .base import is_spoiler
+from .hagal import base_spice, is_rival, leader_card, rivals, unambitious
 
 PRICE = 2  # Solari for a Commander (seed 000 p. 8)
 RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
@@ -31,7 +31,7 @@ RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
 def _setup(g: Game) -> None:
     if "bloodlines" in g.state["game"]["modules"] and rivals(g):
         g.rulings += ["rivals.bloodlines-commander-mode", "rivals.bloodlines-setup"]
-        if "tech" in g.state["game"]["modules"] and len(rivals(g)) == 1:  # solo: rivals_tech.py
+        if "tech" in g.state["game"]["modules"] and len(rivals(g)) == 1:  # solo: tech.py
             g.rulings.append("rivals.tech-two-player")  # the Rival ignores the tiles: no rule to apply
         if "tueks-sietch" in g.state["hagal"]["deck"]:
             g.rulings.append("rivals-x.bl-card-data")

@@ -4,9 +4,9 @@ Odax set aside face down, and the bottom tiles only she has seen (seed pp. 6-7, 
 
 from __future__ import annotations
 
-from ..game import Game
-from ..leaders import passive_step
-from ..registry import hook
+from ...game import Game
+from ...leaders import passive_step
+from ...registry import hook
 
 FACE_DOWN = "?"
 

@@ -1,7 +1,7 @@
 """Immortality's pieces as data of the state (rulebook pp. 4-9): the Bene Tleilax board's two
 tracks, the Axolotl tanks, the Tleilaxu deck and Row, the Family Atomics tokens. The rules that
-act on them are in `custom/immortality.py` (board, Tleilaxu cards, Family Atomics) and
-`custom/graft.py` (Graft).
+act on them are in `modules/immortality/immortality.py` (board, Tleilaxu cards, Family Atomics) and
+`modules/immortality/graft.py` (Graft).
 
 state["tleilaxu"] = {"deck": [...] (an unordered multiset, as every deck), "row": [...] (the two
 dealt cards; Reclaimed Forces is always beside them and never listed), "spice": n (left on the
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import Content
+from ...content import Content
 
 MODULE = "immortality"
 ROW = 2  # the Tleilaxu Row's dealt cards, beside Reclaimed Forces (p. 9)

@@ -16,7 +16,7 @@ named in the seed, their own tracks and team rewards), where Emperor and Fremen 
 each role, the Swordmaster kept for one round only and its bonus swords (a Commander's from setup),
 an Ally's own swords when he reveals outside the Conflict, Exchange gifts (Intrigue cards too),
 a Commander's Combat Intrigue cards for one Ally, ties between Allies, team scoring and victory,
-the Commanders' own starting decks and Shaddam's Throne Row (six_cards.py). Not offered (reading
+the Commanders' own starting decks and Shaddam's Throne Row (cards.py). Not offered (reading
 six.not-offered): the booklet's rules for mixing in other boxes' cards, which no Uprising game here
 admits, and its epic mode, whose Conflict deck needs a card of Rise of Ix; nor Bloodlines, of which
 the booklet says nothing.
@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...core.errors import IllegalAction, MalformedLog
-from ..combat import REWARDS
-from ..conditions import strength, units_in_conflict
-from ..content import REVERSE
-from ..game import RESOURCES, Game, ms_add, ms_remove
-from ..registry import choice, custom, fire, hook
-from ..steps import push_choice
+from ....core.errors import IllegalAction, MalformedLog
+from ...combat import REWARDS
+from ...conditions import strength, units_in_conflict
+from ...content import REVERSE
+from ...game import RESOURCES, Game, ms_add, ms_remove
+from ...registry import choice, custom, fire, hook
+from ...steps import push_choice
 
 # the Commanders: the leader a seat plays -> its team (booklet p. 2)
 COMMANDERS = {"muad-dib": "muad-dib", "shaddam-corrino-iv": "shaddam"}

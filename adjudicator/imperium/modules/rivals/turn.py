@@ -1,27 +1,27 @@
 """What a Rival does once its House Hagal card is known: the `rival-agent` action (the one the
 card allows), the card's gains, the Swordmaster savings and VP trades, its combat swords and the
 choices a Rival makes by rule. Rules: rulings/rivals-uprising.toml (booklet for 1-2 players,
-pp. 2-4); the deck, seats and turn order: rivals.py.
+pp. 2-4); the deck, seats and turn order: hagal.py.
 """
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..choices import SKIP
-from ..conditions import units_in_conflict
-from ..content import FACTIONS
-from ..costs import can_afford
-from ..effects import worm_refusal
-from ..game import Game, ms_add, own_posts, spy_owners
-from ..influence import change_influence
-from ..registry import Verb, custom, hook, verb
-from ..steps import run
-from ..zones import count_deployed, place_spy, recall_spy
-from .rivals import base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
-from .rivals_base import expert, is_spoiler
-from .rivals_bloodlines import commander_on_space, deploy_commanders, rival_signet
-from .rivals_immortality import card_icons
-from .rivals_tech import after_last_agent, before_agent, combat_space, forced_choice, hoards_spice
+from ....core.errors import IllegalAction
+from ...choices import SKIP
+from ...conditions import units_in_conflict
+from ...content import FACTIONS
+from ...costs import can_afford
+from ...effects import worm_refusal
+from ...game import Game, ms_add, own_posts, spy_owners
+from ...influence import change_influence
+from ...registry import Verb, custom, hook, verb
+from ...steps import run
+from ...zones import count_deployed, place_spy, recall_spy
+from .base import expert, is_spoiler
+from .bloodlines import commander_on_space, deploy_commanders, rival_signet
+from .hagal import base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
+from .immortality import card_icons
+from .tech import after_last_agent, before_agent, combat_space, forced_choice, hoards_spice
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -147,7 +147,7 @@ def leader_gains(g: Game, pid: str, gains: dict) -> int:
         for q in drained:
             g.pay(q, {"spice": gains["drain_spice"]}, ("rivals-x.bl-rival-cards",))
         g.gain(pid, {"spice": gains["drain_spice"] * len(drained)})
-    if gains.get("tech"):  # Kota Odax's Signet Ring: a tile as the Acquire Tech card takes it (rivals_tech.py)
+    if gains.get("tech"):  # Kota Odax's Signet Ring: a tile as the Acquire Tech card takes it (tech.py)
         run(g, pid, [{"custom": "rival-acquire-tech", "signet": True}], f"signet:{pl['rival']['leader']}")
     troops = gains.get("troops", 0)
     if gains.get("troops_with_alliance") and pid in g.state["alliances"].values():

@@ -5,13 +5,13 @@ Conflict, and their return to the supply after combat.
 Only a game with the Bloodlines module holds these keys (`player["commanders"]`,
 `board["commanders"]`): every reader here takes their absence as "no Commander", so a plain
 game's states are unchanged. The module's setup, verbs, choices and Skills are registered in
-`custom/commanders.py`; this module is what the general rules (`conditions`, `turns`, `choices`,
+`modules/bloodlines/commanders.py`; this module is what the general rules (`conditions`, `turns`, `choices`,
 `combat`) read. It names no card.
 """
 
 from __future__ import annotations
 
-from .game import Game
+from ...game import Game
 
 COMMANDER = 2  # a Commander is a troop worth 2 strength (p. 4)
 ZONES = ("supply", "garrison", "conflict")

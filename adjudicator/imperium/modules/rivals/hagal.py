@@ -2,7 +2,7 @@
 outcome (`draw-hagal`), and the Rival's Agent turn, which the engine derives from the card drawn
 and offers as the one legal `rival-agent` action. Rules: rulings/rivals-uprising.toml (the Russian
 booklet for 1-2 players, pp. 1-4); card facts: data/<edition>/house-hagal.json. The original
-game's differences live in rivals_base.py.
+game's differences live in base.py.
 
 A Rival is a seat like a player's (turn order, influence, combat, VP read it unchanged) whose
 player record carries `rival` (its leader card); `state["hagal"]` holds the deck and discard as
@@ -15,14 +15,14 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from ...core import rng
-from ...core.errors import IllegalAction, MalformedLog
-from ...core.names import NameIndex
-from ...resources import data_dir
-from ..game import Game, ms_add, ms_remove, spy_owners
-from ..registry import ChanceKind, chance_kind, hook
-from ..steps import run
-from ..zones import place_spy
+from ....core import rng
+from ....core.errors import IllegalAction, MalformedLog
+from ....core.names import NameIndex
+from ....resources import data_dir
+from ...game import Game, ms_add, ms_remove, spy_owners
+from ...registry import ChanceKind, chance_kind, hook
+from ...steps import run
+from ...zones import place_spy
 
 # the options themselves: the log schema's `setup.options` (booklet p. 4)
 OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
@@ -285,13 +285,13 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
         g.rulings.append("rivals.spy-cards")
         _again(g, task)
         return
-    if agent.get("acquire_tech"):  # Bloodlines' Acquire Tech card (rivals_tech.py): no Agent goes with it
+    if agent.get("acquire_tech"):  # Bloodlines' Acquire Tech card (tech.py): no Agent goes with it
         _again(g, task)
         run(g, pid, [{"custom": "rival-acquire-tech"}], f"hagal:{card}")
         return
     if any(o["space"] == NO_SPACE.get(g.state["game"]["edition"]) for o in agent.get("options", ())):
         # Immortality's Carthag cards with Uprising, whose board has no Carthag: space and troop ignored,
-        # the Tleilaxu icons done (rivals_immortality.py), then the next card (reading rivals-x.imm-uprising)
+        # the Tleilaxu icons done (immortality.py), then the next card (reading rivals-x.imm-uprising)
         _again(g, task)
         run(g, pid, [{"custom": "rival-card-icons", "card": card}], f"hagal:{card}")
         return
@@ -369,7 +369,7 @@ def _first_harvest(node) -> int | None:
 
 def _place_spy(g: Game, pid: str, posts: list[str]) -> None:
     """The first free post of the kind the card names (a third spy sets off the spy network:
-    hook `spy-placed` in rivals_turn.py)."""
+    hook `spy-placed` in turn.py)."""
     free = [p for p in posts if not spy_owners(g, p)]
     if free and g.p(pid)["spies"] > 0:
         place_spy(g, pid, free[0])

@@ -13,19 +13,19 @@ icon (p. 5), and the cards and leaders that act on Commanders, as registrations:
   its owner's Commanders is in the Conflict;
 - the custom steps of the cards, Tech tiles and leaders that name Commanders or Skills.
 
-The units themselves (zones, strength, return to the supply) are `commanders.py`.
+The units themselves (zones, strength, return to the supply) are `units.py`.
 """
 
 from __future__ import annotations
 
-from ...core import rng
-from ...core.errors import IllegalAction
-from ..commanders import commanders_in, move_commanders
-from ..conditions import holds
-from ..game import Game, ms_add, ms_remove, my_turn
-from ..registry import ChanceKind, Verb, chance_kind, choice, custom, fire, hook, node_kind, verb
-from ..steps import choice_task, prepend, push_choice, run, source_card
-from ..zones import count_deployed, lift_agent
+from ....core import rng
+from ....core.errors import IllegalAction
+from ...conditions import holds
+from ...game import Game, ms_add, ms_remove, my_turn
+from ...registry import ChanceKind, Verb, chance_kind, choice, custom, fire, hook, node_kind, verb
+from ...steps import choice_task, prepend, push_choice, run, source_card
+from ...zones import count_deployed, lift_agent
+from .units import commanders_in, move_commanders
 
 MODULE = "bloodlines"
 PRICE = 2  # Solari, to acquire a Commander from a space or to recruit one from the supply (p. 4)

@@ -2,7 +2,7 @@
 Intrigue cards, the CHOAM additions (p. 2: Coercive Negotiation, the Earn any Alliance and
 Immediate contracts). Wild battle icons at the Endgame (p. 5) are the general rule of
 `combat.pair_wild_objectives`; the Spy with Deep Cover is the `spy` op's `deep`. The leaders
-are in `bloodlines_leaders.py`.
+are in `leaders.py`.
 
 Every rule here changes the game only where a Bloodlines component asks for it: a plain game
 never reaches these handlers, and the hooks below answer nothing (nor write any state) there.
@@ -10,15 +10,15 @@ never reaches these handlers, and the hooks below answer nothing (nor write any 
 
 from __future__ import annotations
 
-from ...core import rng
-from ...core.errors import IllegalAction
-from ..chance import check_kind
-from ..content import FACTIONS
-from ..game import Game, ms_add, ms_remove, my_turn, post_of, spy_owners
-from ..registry import ChanceKind, chance_kind, choice, custom, fire, hook, intrigue_check, node_kind
-from ..steps import prepend, push_choice, run
-from ..zones import acquire_card, place_spy, recall_spy
-from .triggers import complete_contract
+from ....core import rng
+from ....core.errors import IllegalAction
+from ...chance import check_kind
+from ...content import FACTIONS
+from ...custom.triggers import complete_contract
+from ...game import Game, ms_add, ms_remove, my_turn, post_of, spy_owners
+from ...registry import ChanceKind, chance_kind, choice, custom, fire, hook, intrigue_check, node_kind
+from ...steps import prepend, push_choice, run
+from ...zones import acquire_card, place_spy, recall_spy
 
 SKIP = {"option": "skip"}
 COMMAND_AT = 6  # "Command (6+)"

@@ -3,9 +3,9 @@ Ring moves (seed p. 2 components, p. 12 clarifications)."""
 
 from __future__ import annotations
 
-from ..game import Game
-from ..registry import choice, custom
-from ..steps import prepend, push_choice
+from ...game import Game
+from ...registry import choice, custom
+from ...steps import prepend, push_choice
 
 
 @custom("add-board-space")

@@ -1,7 +1,7 @@
 """The Tech Module's pieces as data of the state (Bloodlines rules manual pp. 6-7): which Tech
 tiles a game uses, how they are divided into the three stacks of the Ixian Embassy, and where
 every tile is, so that the invariants can count them. The rules that act on the tiles (setup,
-acquiring, flipping, the tiles' abilities, Kota Odax of Ix) are in `custom/tech.py`.
+acquiring, flipping, the tiles' abilities, Kota Odax of Ix) are in `modules/tech/tech.py`.
 
 The stacks are shuffled face down, so their order is chance, as a deck's is: the state keeps
 the tiles nobody has seen as one multiset (`pool`) and only how many face-down tiles each stack
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import Content, in_game
+from ...content import Content, in_game
 
 MODULE = "tech"
 STACKS = 3

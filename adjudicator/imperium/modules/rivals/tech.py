@@ -1,6 +1,6 @@
 """Solo Rivals and the Tech Module (seed 000 p. 9, 'Solo Game Rivals and the Tech Module'; records
 rivals.tech-*, our readings rivals-x.tech-*). Both editions: Uprising's Rival cards and the
-original game's Leaders as Rivals. Two players: the Rival ignores the tiles (rivals_bloodlines.py).
+original game's Leaders as Rivals. Two players: the Rival ignores the tiles (bloodlines.py).
 
 - Only tiles with the House Hagal mark (`"rival": true` in data/bloodlines/tech.json) are a
   Rival's; whenever none is face up, the face-up tile of the largest stack is trashed (the
@@ -22,13 +22,13 @@ original game's Leaders as Rivals. Two players: the Rival ignores the tiles (riv
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..choices import SKIP
-from ..game import Game, ms_add
-from ..registry import custom, hook
-from ..steps import push_choice, run
-from .rivals import is_rival, rivals
-from .tech import _requirement_met, in_play, price, tile_data
+from ....core.errors import IllegalAction
+from ...choices import SKIP
+from ...game import Game, ms_add
+from ...registry import custom, hook
+from ...steps import push_choice, run
+from ..tech.tech import _requirement_met, in_play, price, tile_data
+from .hagal import is_rival, rivals
 
 DISCOUNT = 1  # the Acquire Tech card's spice off (p. 9)
 REVEAL_TILES = ("tech-delivery-bay", "tech-panopticon", "tech-training-depot")

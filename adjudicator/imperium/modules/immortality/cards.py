@@ -1,5 +1,5 @@
-"""Immortality cards whose steps need code beyond the board's (custom/immortality.py) and Graft's
-(custom/graft.py): Imperium Ceremony, Tleilaxu Master, Counterattack, Harvest Cells.
+"""Immortality cards whose steps need code beyond the board's (modules/immortality/immortality.py) and Graft's
+(modules/immortality/graft.py): Imperium Ceremony, Tleilaxu Master, Counterattack, Harvest Cells.
 
 - `look-intrigue-keep-one`: the top Intrigue cards seen (a `look` draw, never a reshuffle), one
   kept, the rest left on top of the Intrigue deck, known there.
@@ -12,13 +12,13 @@
 
 from __future__ import annotations
 
-from ...core.observers import Hidden
-from ..deck import known_top, set_top, take_from_deck, visible
-from ..game import Game, ms_add
-from ..immortality import HARVEST, PLAYED
-from ..registry import choice, custom, fire, hook
-from ..steps import choice_task, prepend, push_choice, run
-from ..zones import acquire_card
+from ....core.observers import Hidden
+from ...deck import known_top, set_top, take_from_deck, visible
+from ...game import Game, ms_add
+from ...registry import choice, custom, fire, hook
+from ...steps import choice_task, prepend, push_choice, run
+from ...zones import acquire_card
+from .board import HARVEST, PLAYED
 from .immortality import genetic_markers
 
 SKIP = {"option": "skip"}
