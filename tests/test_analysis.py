@@ -37,6 +37,22 @@ def test_facts_are_taken_by_the_replay_that_validates(path):
         assert facts["vp_by_round"][-1] == facts["vp"] and len(facts["vp_by_round"]) == facts["length"]
 
 
+def _facts_of(name):
+    run = Replay(parse_log(json.loads((SAMPLES / f"{name}.json").read_text())), "strict", "none", tally=True)
+    run.run()
+    return run.facts
+
+
+def test_vp_sources_name_what_scored():
+    """Steps read in the logs: red's one Intrigue VP in seed 7 is Strategic Stockpiling played;
+    green's Tleilaxu VP in the Immortality game is the Research that Experimentation (a card)
+    granted, reaching the Tleilaxu track's VP space: the track scored, not the card."""
+    red = _facts_of("uprising-4p-choam-seed7")["vp_sources"]["red"]
+    assert red["intrigue"] == 1 and red["start"] == 1
+    green = _facts_of("imperium-3p-immortality-seed2")["vp_sources"]["green"]
+    assert green["tleilaxu"] == 1 and "cards" not in green
+
+
 def _facts(players, winners, *, plays, first, length, vp_sources=None, cards=None, by_round=None):
     """A hand-made game's facts (only what the aggregate reads)."""
     return {"players": len(players), "seats": [{"player": p, "seat": i + 1, "plays": plays[i]}
