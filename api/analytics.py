@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, request
 
 from adjudicator.analysis.figures import MIN_SAMPLE
 from adjudicator.service import analytics
@@ -15,5 +15,6 @@ bp = Blueprint("analytics", __name__)
 
 @bp.get("/v1/analytics")
 def figures():
-    return ok(analytics.stored(get_db(), text_arg("tournament", 200), text_arg("player"), text_arg("game"),
+    game = text_arg("game") if "game" in request.args else None  # given empty: an unknown game, a 400
+    return ok(analytics.stored(get_db(), text_arg("tournament", 200), text_arg("player"), game,
                                int_arg("min_sample", MIN_SAMPLE, 1, 10**9)))

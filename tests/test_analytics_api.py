@@ -79,7 +79,7 @@ def test_filters_and_errors(client, auth):
     assert dune["games"] == 1 and dune["how"] == {"strongholds": 1}
     assert client.get("/v1/analytics?player=alia").get_json()["games"] == 1
     for query, status, code in (("tournament=nope", 404, None), ("game=chess", 400, "unknown-game"),
-                                ("min_sample=0", 400, "bad-parameter")):
+                                ("game=", 400, "unknown-game"), ("min_sample=0", 400, "bad-parameter")):
         response = client.get(f"/v1/analytics?{query}")
         assert response.status_code == status and response.content_type == PROBLEM, query
         body = response.get_json(force=True)

@@ -26,7 +26,7 @@ def stored(db, tournament: str | None = None, player: str | None = None, game: s
         clause, param = has_word("g.players", player)
         where.append(clause)
         params.append(param)
-    if game:
+    if game is not None:
         system, edition = resolve_game(game, "?game")
         where.append("g.system = ? and g.edition = ?")
         params += [system, edition]
