@@ -53,9 +53,9 @@ def test_vp_sources_name_what_scored():
     assert green["tleilaxu"] == 1 and "cards" not in green
 
 
-def _facts(players, winners, *, plays, first, length, vp_sources=None, cards=None, by_round=None):
+def _facts(players, winners, *, plays, first, length, vp_sources=None, cards=None, by_round=None, left=None):
     """A hand-made game's facts (only what the aggregate reads)."""
-    return {"players": len(players), "seats": [{"player": p, "seat": i + 1, "plays": plays[i]}
+    return {"resources": left, "players": len(players), "seats": [{"player": p, "seat": i + 1, "plays": plays[i]}
                                                for i, p in enumerate(players)],
             "valid": True, "finished": True, "winners": winners, "how": "tie" if len(winners) > 1 else "vp",
             "first_illegal": None, "length": length, "length_unit": "rounds", "first_player": first,
@@ -68,7 +68,8 @@ HAND = [
         ["p", "q"], ["p"], plays=["A", "B"], first="p", length=8,
         vp_sources={"p": {"conflict": 6, "influence": 4}, "q": {"conflict": 2}},
         cards={"p": ["x", "x", "y"], "q": ["y"]},
-        by_round=[{"p": 1, "q": 0}, {"p": 1, "q": 2}, {"p": 10, "q": 2}])},
+        by_round=[{"p": 1, "q": 0}, {"p": 1, "q": 2}, {"p": 10, "q": 2}],
+        left={"p": {"spice": 3, "water": 1}, "q": {"spice": 0, "water": 0}})},
     {"source": "g2", "status": "valid", "facts": _facts(
         ["p", "q"], ["p", "q"], plays=["A", "B"], first="q", length=10,
         vp_sources={"p": {"conflict": 4}, "q": {"intrigue": 4}},
@@ -123,6 +124,8 @@ def test_figures_of_a_hand_made_set():
     # VP: conflict 6+2+4+3+9 = 24 over 3 games and 7 player-games; influence 4; intrigue 4
     assert f["vp_sources"]["conflict"] == {"total": 24, "per_game": 8.0, "per_player": round(24 / 7, 4)}
     assert f["vp_sources"]["influence"]["per_game"] == round(4 / 3, 4)
+    # resources left, only g1 records them: spice 3 + 0 over 2 players, water 1 + 0
+    assert f["resources_left"] == {"spice": 1.5, "water": 0.5}
     # cards, once per player and game: x by p (g1 won), p (g2 half), q (g3 lost) -> 1.5 of 3;
     # y by p (g1 won), q (g1 lost), r (g3 won) -> 2 of 3. Baseline: 3 wins in 7 player-games.
     lift = {r["card"]: r for r in f["card_win_lift"]}

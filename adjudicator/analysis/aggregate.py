@@ -88,6 +88,12 @@ def _game(facts: dict) -> dict:
             for source, vp in mine.items():
                 sources[source] = sources.get(source, 0) + vp
         g["vp"] = {"games": 1, "player_games": len(facts["seats"]), "sources": sources}
+    if facts.get("resources") is not None:
+        left: dict = {}
+        for mine in facts["resources"].values():
+            for resource, n in mine.items():
+                left[resource] = left.get(resource, 0) + n
+        g["resources"] = {"player_games": len(facts["resources"]), "left": left}
     if facts.get("cards_acquired") is not None:
         cards: dict = {}
         for pid, acquired in facts["cards_acquired"].items():

@@ -3,7 +3,7 @@
 - win rates with Wilson score intervals (95 %), a shared win counted as the rules share it;
 - the length of games: median and quartiles (linear interpolation between order statistics,
   numpy's default and `statistics.quantiles(method="inclusive")`);
-- VP by source: the mean per game and per player;
+- VP by source: the mean per game and per player; the resources players end with, on average;
 - card win lift: the win rate of the players who acquired a card over the win rate of all
   players, with the interval of that rate divided by the same baseline, for cards acquired in at
   least `min_sample` player-games;
@@ -86,6 +86,7 @@ def tables(g: dict, min_sample: int) -> dict:
         "first_player": rate(g["first_player"]["games"], g["first_player"]["wins"]) if "first_player" in g else None,
         "length": {unit: _spread(h) for unit, h in sorted(g.get("length", {}).items())},
         "vp_sources": _vp(g.get("vp")),
+        "resources_left": _left(g.get("resources")),
         "card_win_lift": _lift(g.get("cards", {}), g.get("players"), min_sample),
         "comebacks": _comebacks(g),
         "illegal_by_rule": _counted("ruling", g.get("illegal_by_rule", {})),
@@ -109,6 +110,13 @@ def _vp(vp: dict | None) -> dict:
         return {}
     return {source: {"total": total, "per_game": _r(total / vp["games"]), "per_player": _r(total / vp["player_games"])}
             for source, total in sorted(vp["sources"].items())}
+
+
+def _left(resources: dict | None) -> dict:
+    """What players end the game with, on average."""
+    if not resources:
+        return {}
+    return {r: _r(n / resources["player_games"]) for r, n in sorted(resources["left"].items())}
 
 
 def _lift(cards: dict, players: dict | None, min_sample: int) -> list[dict]:

@@ -54,6 +54,8 @@ def show(f: dict, console: Console) -> None:
         for source, v in sorted(f["vp_sources"].items(), key=lambda kv: -kv[1]["total"]):
             table.add_row(source, f"{v['per_game']:g}", f"{v['per_player']:g}")
         console.print(table)
+    if f["resources_left"]:
+        console.print("left over per player: " + ", ".join(f"{r} {n:g}" for r, n in f["resources_left"].items()))
     if f["card_win_lift"]:
         table = Table(title=f"cards acquired and winning (at least {f['min_sample']} player-games)")
         for column in ("card", "games", "win rate [95% CI]", "lift [95% CI]"):

@@ -35,6 +35,7 @@ VERB_SOURCES = {"play-intrigue": "intrigue", "acquire": "cards", "acquire-tech":
 # that advances the Tleilaxu track onto its VP space scores for the track)
 VP_RULINGS = {"tleilaxu.vp-space": "tleilaxu"}
 STRUCTURAL = ("influence", "alliance", "battle-icons")
+LEFT_OVER = ("spice", "solari", "water")  # resources a player ends with (club summaries print them)
 
 
 def _structural(state: dict, pid: str) -> tuple[int, int, int]:
@@ -144,4 +145,5 @@ class ImperiumTally:
             "vp_by_round": by_round,
             "cards_acquired": {q: sorted(self.acquired[q]) for q in self.seats},
             "contracts": {q: len(players[q].get("completed_contracts", ())) for q in self.seats},
+            "resources": {q: {r: players[q].get(r, 0) for r in LEFT_OVER} for q in self.seats},
         }
