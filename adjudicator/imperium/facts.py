@@ -38,13 +38,26 @@ STRUCTURAL = ("influence", "alliance", "battle-icons")
 LEFT_OVER = ("spice", "solari", "water")  # resources a player ends with (club summaries print them)
 
 
-def _structural(state: dict, pid: str) -> tuple[int, int, int]:
-    """The VP a player holds now for influence, Alliances and paired battle icons."""
-    pl = state["players"][pid]
-    influence = sum(1 for level in pl.get("influence", {}).values() if level >= 2)
-    alliances = sum(1 for holder in state.get("alliances", {}).values() if holder == pid)
-    flipped = sum(1 for c in [*pl.get("conflicts", ()), *pl.get("objectives", ())] if c.get("flipped"))
-    return influence, alliances, flipped // 2
+def _structural(state: dict, seats: list[str]) -> dict[str, tuple[int, int, int]]:
+    """The VP each player holds now for influence, Alliances and paired battle icons (plain loops:
+    this runs after every step of every replay that takes facts)."""
+    holders = list(state.get("alliances", {}).values())
+    players = state["players"]
+    out = {}
+    for q in seats:
+        pl = players[q]
+        influence = flipped = 0
+        for level in pl.get("influence", {}).values():
+            if level >= 2:
+                influence += 1
+        for card in pl.get("conflicts", ()):
+            if card.get("flipped"):
+                flipped += 1
+        for card in pl.get("objectives", ()):
+            if card.get("flipped"):
+                flipped += 1
+        out[q] = (influence, holders.count(q), flipped // 2)
+    return out
 
 
 def _named(where) -> str | None:
@@ -90,7 +103,7 @@ class ImperiumTally:
     def start(self, state: dict) -> None:
         self.seats = list(state["game"]["seats"])
         self.vp = {q: state["players"][q]["vp"] for q in self.seats}
-        self.parts = {q: _structural(state, q) for q in self.seats}
+        self.parts = _structural(state, self.seats)
         self.sources = {q: {"start": vp} if vp else {} for q, vp in self.vp.items()}  # sources sum to the VP
         self.acquired = {q: [] for q in self.seats}
         self.round = state.get("round", 0)
@@ -105,9 +118,9 @@ class ImperiumTally:
         players = state["players"]
         if self.first_player is None:
             self.first_player = state.get("first")
+        now_parts = _structural(state, self.seats)
         for q in self.seats:
-            vp = players[q]["vp"]
-            parts = _structural(state, q)
+            vp, parts = players[q]["vp"], now_parts[q]
             if vp == self.vp[q] and parts == self.parts[q]:
                 continue
             change = vp - self.vp[q]
