@@ -266,9 +266,11 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
               help="player-games a card needs to be listed in the card win lift")
 @click.option("--scheduler", help="replay the logs on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
                                   "(pip install '.[scale]')")
+@click.option("--shared-storage", is_flag=True, help="with --scheduler: the workers read the logs from the same "
+                                                     "paths themselves (shared storage); the client sends no log")
 @click.option("--facts-out", help="also write every game's facts, one row per seat, to a .csv or .parquet file")
 def analyse(paths: tuple[str, ...], as_json: bool, game: str | None, jobs: int, shard: str | None, merging: bool,
-            min_sample: int, scheduler: str | None, facts_out: str | None) -> None:
+            min_sample: int, scheduler: str | None, shared_storage: bool, facts_out: str | None) -> None:
     """Statistics over many logs (files, folders, globs or JSONL, as validate reads them): win
     rates by leader, seat and first player with 95% intervals, length, VP by source, card win
     lift, comebacks and the rulings most often broken, also by player count. Invalid or
@@ -280,13 +282,17 @@ def analyse(paths: tuple[str, ...], as_json: bool, game: str | None, jobs: int, 
             agg = _merged(paths)
         else:
             wanted = registry.resolve_game(game) if game else None
-            items = list(batch.sources(list(paths), sys.stdin))
+            if shared_storage and not scheduler:
+                _die("--shared-storage goes with --scheduler (the workers read the files)")
+            reader = batch.files(list(paths)) if shared_storage else batch.sources(list(paths), sys.stdin)
+            items = list(reader)
             if shard:
                 items = analysis.shard(items, shard)
             client = _client(scheduler)
             with _progress("analysing", len(items), not as_json and not shard) as advance:
                 if client is not None:
-                    agg = _on_cluster(cluster.analyse, client, items, wanted, advance, keep=bool(facts_out))
+                    agg = _on_cluster(cluster.analyse, client, items, wanted, advance, keep=bool(facts_out),
+                                      shared=shared_storage)
                 else:
                     agg = analysis.analyse(items, jobs, wanted, advance, keep=bool(facts_out))
             if facts_out:

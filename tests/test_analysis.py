@@ -177,3 +177,13 @@ def test_an_unreadable_or_invalid_log_is_counted_not_fatal(tmp_path):
 
 def test_a_missing_file_is_a_row():
     assert facts_row(("nope.json", ""))["status"] == "unreadable"
+
+
+def test_workers_read_the_files_as_the_client_would(tmp_path):
+    """--shared-storage: the files listed unread and read on a worker give the very items the
+    client's reader gives, a glob that matches nothing and a missing file included."""
+    (tmp_path / "a.json").write_text("{}")
+    (tmp_path / "b.jsonl").write_text('{"x": 1}\n\n{"x": 2}\n')
+    paths = [str(tmp_path), str(tmp_path / "none-*.json"), str(tmp_path / "missing.json")]
+    read = [item for path in batch.files(paths) for item in batch.read_file(path)]
+    assert read == list(batch.sources(paths)) and len(read) == 5

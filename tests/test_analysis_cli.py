@@ -71,6 +71,7 @@ def test_analyse_the_same_on_jobs_and_in_merged_shards(corpus, in_process, tmp_p
     assert merged.exit_code == 0, merged.output
     assert json.loads(merged.output) == in_process
     assert run("analyse", corpus, "--shard", "4/3").exit_code == 2
+    assert run("analyse", corpus, "--shared-storage").exit_code == 2  # without --scheduler
     assert run("analyse", "--merge", corpus / "junk.json").exit_code == 2
 
 
@@ -108,6 +109,10 @@ def test_analyse_and_validate_on_a_local_dask_cluster_equal_the_in_process_run(c
         out = run("analyse", corpus, "--json", "--min-sample", 1, "--scheduler", address)
         assert out.exit_code == 0, out.output
         assert json.loads(out.output) == in_process
+        # the workers read the files themselves (the same machine: shared storage)
+        shared = run("analyse", corpus, "--json", "--min-sample", 1, "--scheduler", address, "--shared-storage")
+        assert shared.exit_code == 0, shared.output
+        assert json.loads(shared.output) == in_process
         on_cluster = run("validate", corpus, "--json", "--scheduler", address)
     here = run("validate", corpus, "--json")
     assert on_cluster.exit_code == here.exit_code == 1

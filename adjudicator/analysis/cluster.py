@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..service import batch
 from .aggregate import empty, merge
-from .mapping import partial
+from .mapping import partial, partial_of_files
 from .run import chunks
 
 TIMEOUT = 10  # seconds to reach the scheduler
@@ -55,13 +55,15 @@ def _completed(client, futures):
 
 
 def analyse(client, items: list, game: tuple[str, str] | None = None,
-            progress: Callable[[int], None] | None = None, keep: bool = False) -> dict:
-    """The merged aggregate of `items`, mapped over the cluster's workers chunk by chunk."""
+            progress: Callable[[int], None] | None = None, keep: bool = False, shared: bool = False) -> dict:
+    """The merged aggregate of `items`, mapped over the cluster's workers chunk by chunk.
+    `shared`: `items` are file paths (service.batch.files) that the workers read themselves from
+    storage they share with the client, so no log text goes through the client."""
     work = chunks(items, _workers(client))
     sizes = {}
     futures = []
     for chunk in work:
-        future = client.submit(partial, chunk, game, keep, pure=False)
+        future = client.submit(partial_of_files if shared else partial, chunk, game, keep, pure=False)
         sizes[future.key] = len(chunk)
         futures.append(future)
     out = empty()

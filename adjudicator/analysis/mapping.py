@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..core.errors import AdjudicatorError
 from ..core.logs import parse_log
 from ..core.replay import Replay
+from ..service.batch import read_file
 from ..service.reading import read_json
 from .aggregate import empty, merge, one
 
@@ -41,3 +42,8 @@ def partial(items: list[tuple[str, str]], game: tuple[str, str] | None = None, k
         if keep and facts is not None:
             out = merge(out, {"facts": [[row["source"], facts]]})
     return out
+
+
+def partial_of_files(paths: list[str], game: tuple[str, str] | None = None, keep: bool = False) -> dict:
+    """`partial` of the logs in these files, read here (a worker on shared storage)."""
+    return partial([item for path in paths for item in read_file(path)], game, keep)
