@@ -95,7 +95,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
 
 def _hms(cnt: Content, state: dict, lang: str) -> dict:
     """The Ixians' Hidden Mobile Stronghold, where it points and who is inside (no territory of
-    the board: its own entry, factions/ixians_hms.py)."""
+    the board: its own entry, modules/ixians_tleilaxu/ixians_hms.py)."""
     if "hms" not in state:
         return {}
     aim, here = state["hms"].get("points_at"), state["map"].get(HMS, {})

@@ -32,8 +32,19 @@ CHOICES: Kinds[ChoiceKind] = Kinds("choice kind")
 CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
 VERBS: Kinds[Verb] = Kinds("verb")
 MODULES = Modules()
+
+
+def in_play(g) -> frozenset[str]:
+    """The modules in play at a table, found once per `Game`: a game's modules never change
+    during it (they follow from its setup: the modules named, the seats)."""
+    found = g.__dict__.get("modules_in_play")
+    if found is None:
+        found = g.modules_in_play = MODULES.in_play_at(g)
+    return found
+
+
 # listeners registered for a module (`hook(event, module=...)`) run only in its games
-HOOKS = Hooks(MODULES.in_play_at)
+HOOKS = Hooks(in_play)
 hook, fire, ask, first, adjust = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first, HOOKS.adjust
 # the kind of an effect node of a turn ("space", "card", "reveal", "leader", "contract") -> how
 # resolving it runs: fn(g, pid, ident, node)

@@ -27,8 +27,8 @@ from .effects import advance_steps
 from .facts import ImperiumTally
 from .game import Game
 from .intrigue import check_timing, skip_window, window
-from .modules.rivals import base as rivals_base
 from .modules.rivals import hagal as rivals
+from .modules.rivals import setup as rivals_setup
 from .modules.six_players import teams as six
 from .registry import CHANCES, CHOICES, VERBS, adjust, fire
 from .rounds import advance_flow
@@ -172,19 +172,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "conflicts": [], "objectives": [], "contracts": [], "completed": 0, "completed_contracts": [],
                 "seat_index": ids.index(p["id"]),
             }
-        if rival_list:
-            if self.edition == "base":
-                rivals_base.check_setup(setup)
-            rivals.check_difficulty(self.edition, setup, len(humans))
-            state["game"]["rival_options"] = self._rival_options(setup, len(humans))
-            if setup.get("difficulty") is not None:
-                state["game"]["rival_difficulty"] = setup["difficulty"]
-            state["hagal"] = rivals.new_hagal(len(humans), self.edition, modules,
-                                              [p["leader"] for p in players[:len(humans)]])
-            for r in rival_list:
-                rivals.setup_rival(state["players"][r["id"]], r["leader"])
-                if self.edition == "base" and len(humans) == 2:
-                    rivals_base.setup_spoiler(state["players"][r["id"]])
+        if rival_list:  # the Rival seats, before the modules' components (modules/rivals/setup.py)
+            rivals_setup.seat(state, setup, humans, rival_list, [p["leader"] for p in players[:len(humans)]])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -194,49 +183,19 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             g.push({"t": "chance", "kind": "deal-objectives"})
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
-        if rival_list and len(humans) == 1:
-            if self.edition == "base":
-                rivals_base.setup_solo(g, humans)
-            else:
-                rivals.setup_solo(g, humans)
+        if rival_list:
+            rivals_setup.setup_solo(g, humans)
         self.settle(g)
         return state
 
     def _rivals(self, n_players: int, setup: dict, modules=()) -> list[dict]:
-        """The Rival seats a game of one or two players adds (booklet for 1-2 players p. 1):
-        `setup.rivals`, each an id and a leader whose Rival card the engine knows (with Bloodlines
-        in Uprising, that box's Rival cards too: rivals.rival_cards)."""
-        listed = setup.get("rivals", [])
-        want = rivals.RIVALS_FOR.get(n_players, 0)
-        if len(listed) != want:
-            raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
-                               "/setup/rivals", code="rival-count")
-        known = rivals.rival_cards(self.edition, modules, n_players) if self.edition != "base" else \
-            rivals_base.rival_leaders(self.content, n_players)
-        for i, r in enumerate(listed):
-            if r["leader"] not in known:
-                raise MalformedLog(f"no Rival card is known for {r['leader']!r} (known: {sorted(known)})",
-                                   f"/setup/rivals/{i}/leader", code="unknown-rival-leader")
-        return listed
+        return rivals_setup.read(self.edition, self.content, n_players, setup, modules)
 
     def rival_setup(self, players: int, taken: list[str], rnd, options=(), leaders=()) -> dict:
-        """Rival seats for a random playout of one or two players (simulate.py): `leaders` first
-        (a Rival card the playout asks for, e.g. one of Bloodlines'), the others drawn from the
-        edition's own Rival cards, none of them a player's."""
-        want = rivals.RIVALS_FOR.get(players, 0) if players in RIVAL_EDITIONS.get(self.edition, ()) else 0
-        if not want:
+        """Rival seats for a random playout of one or two players (simulate.py; modules/rivals/setup.py)."""
+        if players not in RIVAL_EDITIONS.get(self.edition, ()):
             return {}
-        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
-            rivals_base.rival_leaders(self.content, players, [])  # a random game: the base box's Leaders
-        pool = sorted(set(known) - set(taken) - set(leaders))
-        picked = list(leaders[:want])
-        picked += [pool.pop(rnd.below(len(pool))) for _ in range(want - len(picked))]
-        out = {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
-               "options": sorted(options) if self.edition != "base" else []}
-        if players == 1:  # a level of the solo difficulty chart
-            levels = list(rivals.hagal(self.edition)["difficulty"])
-            out["difficulty"] = levels[rnd.below(len(levels))]
-        return out
+        return rivals_setup.random_setup(self.edition, self.content, players, taken, rnd, options, leaders)
 
     def seat_leaders(self, players: int, leaders: list[str], rnd) -> list[str] | None:
         """The leaders of a random playout's seats, clockwise, where a mode fixes some (simulate.py;
@@ -244,24 +203,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         (six.seating-from-log) and the Allies drawn from the other leaders."""
         if players != 6 or self.edition not in SIX_EDITIONS:
             return None
-        allies = [lead for lead in leaders if lead not in six.COMMANDERS]
-        picked = [allies.pop(rnd.below(len(allies))) for _ in range(4)]
-        commanders = sorted(six.COMMANDERS)
-        first = commanders.pop(rnd.below(2))
-        return [first, picked[0], picked[1], commanders[0], picked[2], picked[3]]
-
-    def _rival_options(self, setup: dict, humans: int) -> list[str]:
-        """The optional rules in play: those named, and those the difficulty requires (p. 4).
-        Unambitious Rivals is for two players only, the Row refresh for solo only; the English
-        rules' names are read as ours (rivals.OPTION_ALIASES)."""
-        named = [rivals.OPTION_ALIASES.get(name, name) for name in setup.get("options", [])]
-        options = set(named)
-        for i, name in enumerate(named):
-            if rivals.OPTION_PLAYERS.get(name, humans) != humans:
-                raise MalformedLog(f"the option {name!r} is played with {rivals.OPTION_PLAYERS[name]} "
-                                   f"player(s) only", f"/setup/options/{i}", code="rival-option")
-        options |= set(rivals.hagal(self.edition)["difficulty"].get(setup.get("difficulty"), {}).get("options", ()))
-        return sorted(options)
+        return six.seat_leaders(leaders, rnd)
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:

@@ -6,7 +6,7 @@ cards ask for, and the hooks by which its cards change general rules (registry.p
 common.py: both editions (maker harvest, Conflict control, the winner's Conflict card, Signet
 Ring, Manipulate); uprising.py: CHOAM contracts, Uprising cards and leaders; base.py: the
 original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intrigue.py: its
-Intrigue cards; triggers.py: leader abilities and CHOAM contracts. The modules: Bloodlines
+Intrigue cards; triggers.py: leader abilities. The modules: CHOAM (`modules/choam/`), Bloodlines
 (`modules/bloodlines/`), the Tech Module (`modules/tech/`), Immortality (`modules/immortality/`),
 House Hagal Rivals (`modules/rivals/`), the six-player team game (`modules/six_players/`).
 """
@@ -17,7 +17,7 @@ from __future__ import annotations
 # were loaded when they all lived in custom/, alphabetically, each after the files it imports):
 # the same log always resolves triggers the same way. Keep it when adding a file.
 # isort: off
-from . import base, base_intrigue, triggers
+from . import base, base_intrigue, triggers  # triggers loads modules/choam/contracts.py first
 from ..modules.bloodlines import cards as bloodlines, leaders as bloodlines_leaders, commanders
 from . import common
 from ..modules.bloodlines import hidden

@@ -14,20 +14,16 @@ from ....core import rng
 from ....core.errors import IllegalAction
 from ...chance import check_kind
 from ...content import FACTIONS
-from ...custom.triggers import complete_contract
 from ...game import Game, ms_add, ms_remove, my_turn, post_of, spy_owners
 from ...registry import ChanceKind, chance_kind, choice, custom, fire, hook, intrigue_check, node_kind
 from ...steps import prepend, push_choice, run
 from ...zones import acquire_card, place_spy, recall_spy
+from ..choam.contracts import complete_contract
 
 SKIP = {"option": "skip"}
 COMMAND_AT = 6  # "Command (6+)"
 # the seven Agent icons of the board spaces (the Spy icon opens no space of its own)
 AGENT_ICONS = ("bene-gesserit", "city", "emperor", "fremen", "guild", "landsraad", "spice-trade")
-
-
-def bloodlines(g: Game) -> bool:
-    return "bloodlines" in g.state["game"]["modules"]
 
 
 def _turn_task(g: Game, pid: str) -> dict | None:
@@ -41,12 +37,12 @@ def _then(task: dict, step: dict, ok: bool) -> None:
 
 
 # --- Command (6+), p. 5 -----------------------------------------------------------------------
-@hook("revealed")
+@hook("revealed", module="bloodlines")
 def _persuasion_of_the_reveal(g: Game, pid: str) -> None:
     """What the reveal itself gave (the High Council seat, Hall of Oratory) and what was held
     before it: the start of the Persuasion this Reveal turn generates (Command counts it all)."""
     turn = my_turn(g, pid)
-    if bloodlines(g) and turn:
+    if turn:
         turn["persuasion_base"] = g.p(pid)["persuasion"] - turn.get("gained", {}).get("persuasion", 0)
 
 
@@ -133,11 +129,11 @@ def each_faction_with_influence(g: Game, task: dict, step: dict) -> None:
 
 
 # --- contracts --------------------------------------------------------------------------------
-@hook("contract-completed")
+@hook("contract-completed", module="bloodlines")
 def _contract_completed(g: Game, pid: str, cid: str) -> None:
     """Mercantile Affairs reads whether a contract was completed this turn."""
     turn = my_turn(g, pid)
-    if bloodlines(g) and turn:
+    if turn:
         turn["contracts_completed"] = turn.get("contracts_completed", 0) + 1
 
 
@@ -159,7 +155,7 @@ def _own_contract(g: Game, task: dict, given: dict, below: dict) -> None:
     complete_contract(g, task["player"], given["contract"])
 
 
-@hook("alliance-taken")
+@hook("alliance-taken", module="bloodlines")
 def _earn_any_alliance(g: Game, pid: str, faction: str) -> None:
     """Earn any Alliance: completed when its holder next takes an Alliance token (one they did
     not hold: a token already held when the contract was taken never counts)."""
@@ -173,7 +169,7 @@ def _has_intrigue(g: Game, pid: str) -> bool:
     return bool(g.p(pid)["intrigue"])
 
 
-@hook("contract-refusal")
+@hook("contract-refusal", module="bloodlines")
 def _immediate_needs_intrigue(g: Game, pid: str, cid: str) -> IllegalAction | None:
     """The Immediate contract that trashes an Intrigue card cannot be taken without one."""
     if g.content.contracts.get(cid, {}).get("take_requires") == "intrigue-card-to-trash" \
@@ -355,7 +351,7 @@ def _boosts(g: Game, pid: str, card_id: str) -> bool:
         and "bene-gesserit" in g.content.cards.get(card_id, {}).get("factions", [])
 
 
-@hook("card-icons")
+@hook("card-icons", module="bloodlines")
 def _boosted_icons(icons: list, g: Game, pid: str, card_id: str) -> list:
     if _boosts(g, pid, card_id):
         g.rulings.append("card.urgent-shigawire")
@@ -363,7 +359,7 @@ def _boosted_icons(icons: list, g: Game, pid: str, card_id: str) -> list:
     return icons
 
 
-@hook("agent-box")
+@hook("agent-box", module="bloodlines")
 def _boosted_box(g: Game, pid: str, card_id: str) -> list | None:
     """The boosted card's Agent box draws a card too; the boost is used by that card."""
     turn = my_turn(g, pid)
@@ -385,7 +381,7 @@ def ignore_requirements_this_turn(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("card.insider-information")
 
 
-@hook("ignore-requirement")
+@hook("ignore-requirement", module="bloodlines")
 def _ignore_requirement(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
     turn = _turn_task(g, pid)
     if turn is not None and turn.get("ignore_requirements") and "influence" in space.get("requires", {}):

@@ -48,10 +48,8 @@ def _setup_data(g: Game) -> dict:
 
 
 # --- setup (p. 3) ------------------------------------------------------------------------------
-@hook("setup")
+@hook("setup", module="bloodlines")
 def _setup(g: Game) -> None:
-    if not playing(g):
-        return
     data = _setup_data(g)["sardaukar_commanders"]
     where = data["placement"][g.state["game"]["edition"]]
     spaces = list(where["spaces"]) + (list(where["four_players_extra"]) if len(g.order) == 4 else [])
@@ -116,7 +114,7 @@ def _recruited(g: Game, pid: str, acquired: bool) -> None:
 
 
 # --- acquiring the Commander of a space (p. 4) -------------------------------------------------------
-@hook("agent-sent")
+@hook("agent-sent", module="bloodlines")
 def _commander_node(g: Game, pid: str, space_id: str) -> list[str]:
     return [f"commander:{space_id}"] if space_id in g.state["board"].get("commanders", []) else []
 
@@ -242,7 +240,7 @@ def _use_skill(g: Game, pid: str, skill: str) -> list:
     return g.content.skills[skill]["effects"]
 
 
-@hook("reveal-nodes")
+@hook("reveal-nodes", module="bloodlines")
 def _skill_nodes(g: Game, pid: str) -> list[str]:
     return [f"skill:{s}" for s in active_skills(g, pid, "reveal")]
 
@@ -254,7 +252,7 @@ def _resolve_skill(g: Game, pid: str, ident: str, node: str) -> None:
     run(g, pid, _use_skill(g, pid, ident), node)
 
 
-@hook("combat-strength")
+@hook("combat-strength", module="bloodlines")
 def _combat_skills(g: Game) -> None:
     """Combat-timed Skills add their strength when combat is resolved, if a Commander of their
     owner is still in the Conflict then (Canny after Go to Ground, p. 4)."""
@@ -279,7 +277,7 @@ def _now(g: Game, pid: str, steps: list, src: str) -> None:
             g.note_unimplemented(f"{src}: {sorted(step)}")
 
 
-@hook("round-start")
+@hook("round-start", module="bloodlines")
 def _skills_refresh(g: Game) -> None:
     for pid in g.order:
         if g.p(pid).get("skills_used"):
@@ -349,7 +347,7 @@ def discount_this_turn(g: Game, task: dict, step: dict) -> None:
     pl["commander_discount"] = pl.get("commander_discount", 0) + step["amount"]
 
 
-@hook("turn-start")
+@hook("turn-start", module="bloodlines")
 def _discount_expires(g: Game, pid: str) -> None:
     g.p(pid).pop("commander_discount", None)
 
@@ -383,7 +381,7 @@ def combat_icon(g: Game, task: dict, step: dict) -> None:
     open_deploy(g, turn)
 
 
-@hook("turn-opened")
+@hook("turn-opened", module="bloodlines")
 def _pending_combat_icon(g: Game, pid: str, turn: dict) -> None:
     if g.p(pid).pop("combat_icon", None):
         open_deploy(g, turn)
@@ -425,7 +423,7 @@ def _fray(g: Game, task: dict, given: dict, below: dict) -> None:
     count_deployed(g, pid, 1)
 
 
-@hook("combat-cleanup")
+@hook("combat-cleanup", module="bloodlines")
 def _fray_returns(g: Game) -> None:
     for pid in g.order:
         pl = g.p(pid)

@@ -15,7 +15,7 @@ def _saw_the_bottoms(g: Game, pid: str) -> bool:
     return passive_step(g, pid, "secret-project-tech") is not None
 
 
-@hook("public-view")
+@hook("public-view", module="bloodlines")
 def _hide_bloodlines_pieces(view: dict, g: Game, viewer: str | None) -> dict:
     for pid, pl in view["players"].items():
         if pid == viewer:

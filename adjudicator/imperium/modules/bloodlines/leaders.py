@@ -43,7 +43,7 @@ def tactics_token(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.chani-tactics")
 
 
-@hook("troops-left-conflict")
+@hook("troops-left-conflict", module="bloodlines")
 def _tactician(g: Game, pid: str, n: int) -> None:
     """Whenever Chani's troops retreat or are lost from the Conflict: one space per troop."""
     if trigger(g, pid).get("trigger") == "troops-left-conflict":
@@ -74,7 +74,7 @@ def tactics_track_advance(g: Game, task: dict, step: dict) -> None:
 
 
 # --- Count Hasimir Fenring, Duncan Idaho, Gaius Helen Mohiam, Liet Kynes --------------------------
-@hook("card-trashed")
+@hook("card-trashed", module="bloodlines")
 def _assassin(g: Game, pid: str, card: str) -> None:
     """Fenring: 1 Solari per card trashed (an Intrigue card trashed is no card of this kind)."""
     when = trigger(g, pid)
@@ -83,7 +83,7 @@ def _assassin(g: Game, pid: str, card: str) -> None:
         run(g, pid, leader_effects(g, pid), leader_node(g, pid))
 
 
-@hook("space-cost")
+@hook("space-cost", module="bloodlines")
 def _ginaz_swordmaster(cost: dict, g: Game, pid: str, space: dict) -> dict:
     """Duncan Idaho: the named board space costs him less (never below 0)."""
     when = trigger(g, pid)
@@ -103,7 +103,7 @@ def standing_rule(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.ability")
 
 
-@hook("card-icons")
+@hook("card-icons", module="bloodlines")
 def _clandestine(icons: list, g: Game, pid: str, card_id: str) -> list:
     """Mohiam: every card she plays also has the Spy icon."""
     if passive_step(g, pid, "all-cards-spy-icon") is not None and "spy" not in icons:
@@ -111,7 +111,7 @@ def _clandestine(icons: list, g: Game, pid: str, card_id: str) -> list:
     return icons
 
 
-@hook("spy-use-check")
+@hook("spy-use-check", module="bloodlines")
 def _must_gather(g: Game, pid: str, space_id: str, infiltrate: str | None, gather: str | None) -> IllegalAction | None:
     """Mohiam: whenever she could recall a Spy to gather intelligence, she must: an Agent sent
     next to a post holding her Spy (one not used to infiltrate) gathers intelligence."""
@@ -124,7 +124,7 @@ def _must_gather(g: Game, pid: str, space_id: str, infiltrate: str | None, gathe
     return None
 
 
-@hook("worm-replaced")
+@hook("worm-replaced", module="bloodlines")
 def _no_sandworms(g: Game, pid: str) -> list | None:
     """Liet Kynes summons no sandworm: for each one she would, `then` (Shield Wall or not)."""
     step = passive_step(g, pid, "replace-sandworms")
@@ -134,7 +134,7 @@ def _no_sandworms(g: Game, pid: str) -> list | None:
     return step["then"]
 
 
-@hook("ignore-requirement")
+@hook("ignore-requirement", module="bloodlines")
 def _planetologist(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
     """Liet Kynes: Sietch Tabr's Influence requirement does not apply to her."""
     step = passive_step(g, pid, "ignore-space-requirement")
@@ -155,7 +155,7 @@ def twisted_intrigue_deck(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("leader.piter-twisted-intrigue")
 
 
-@hook("round-start")
+@hook("round-start", module="bloodlines")
 def _twisted_genius(g: Game) -> None:
     for pid in g.order:
         if trigger(g, pid).get("trigger") == "round-start":
@@ -335,7 +335,7 @@ def _keep_discard_buy(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 # --- Steersman Y'rkoon: Navigation cards, Strange Form (pp. 2-3, 12) -------------------------------
-@hook("leaders-setup")
+@hook("leaders-setup", module="bloodlines")
 def _further_abilities(g: Game) -> None:
     """A leader's further printed abilities that act at setup (Y'rkoon's Strange Form)."""
     for pid in g.order:
@@ -402,7 +402,7 @@ def _navigation_slot(g: Game, task: dict, given: dict, below: dict) -> None:
         pl.pop("navigation_drawn")
 
 
-@hook("influence-changed")
+@hook("influence-changed", module="bloodlines")
 def _plot_course(g: Game, pid: str, faction: str, before: int, after: int) -> None:
     """Y'rkoon: reaching 2 Influence with a Faction (again after losing it, too) plays the next
     Navigation card from the left."""
@@ -461,7 +461,7 @@ def permanent_reveal_persuasion(g: Game, task: dict, step: dict) -> None:
     pl["reveal_persuasion"] = pl.get("reveal_persuasion", 0) + step["amount"]
 
 
-@hook("revealed")
+@hook("revealed", module="bloodlines")
 def _reveal_persuasion(g: Game, pid: str) -> None:
     if g.p(pid).get("reveal_persuasion"):
         g.gain(pid, {"persuasion": g.p(pid)["reveal_persuasion"]})

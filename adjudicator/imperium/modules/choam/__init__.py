@@ -1,7 +1,7 @@
 """CHOAM (Uprising): contracts taken from the face-up contracts and completed by their
-conditions. Its rules: the `contract` effect op (`effects.py`), the `reveal-contract` chance
-(`chance.py`), the contract choice (`custom/uprising.py`) and the contracts' completion
-(`custom/triggers.py`); the contract choice is registered by `custom/uprising.py`."""
+conditions (`contracts.py`: completion, the `contract:<id>` node, its listeners). Elsewhere:
+the `contract` effect op (`effects.py`: without CHOAM, the icon gives Solari), the
+`reveal-contract` chance (`chance.py`) and the contract choice (`custom/uprising.py`)."""
 
 from ....core.engine import Module
 from ...registry import MODULES

@@ -76,10 +76,10 @@ def tleilaxu_master(g: Game, task: dict, step: dict) -> None:
 
 
 # --- Counterattack --------------------------------------------------------------------------------
-@hook("intrigue-played")
+@hook("intrigue-played", module="immortality")
 def _remember_combat_play(g: Game, task: dict, pid: str, card: str) -> None:
     """Only an Immortality game keeps this (Counterattack reads it): other states are unchanged."""
-    if task["t"] == "window" and task["kind"] == "combat" and "immortality" in g.state["game"]["modules"]:
+    if task["t"] == "window" and task["kind"] == "combat":
         task[PLAYED] = sorted({*task.get(PLAYED, []), pid})
 
 
@@ -104,7 +104,7 @@ def harvest_cells(g: Game, task: dict, step: dict) -> None:
                                           "src": task["src"]}]
 
 
-@hook("combat-cleanup")
+@hook("combat-cleanup", module="immortality")
 def _troops_lost(g: Game) -> None:
     """Every troop still in the Conflict is lost to the supply at its end; a trigger whose
     threshold they meet resolves once they are back (its steps are queued, run after cleanup)."""

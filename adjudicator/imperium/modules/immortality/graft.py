@@ -117,7 +117,7 @@ def chairdog(g: Game, task: dict, step: dict) -> None:
         g.rulings.append("graft.example-candice")
 
 
-@hook("reveal-nodes")
+@hook("reveal-nodes", module="immortality")
 def _chairdog_reveal(g: Game, pid: str) -> list[str]:
     """The card Chairdog returns comes back to hand and is revealed with the rest: its Reveal box
     is a node of this Reveal turn (it is in play either way)."""
@@ -219,7 +219,7 @@ def usurp(g: Game, task: dict, step: dict) -> None:
         g.rulings.append("graft.usurp-hand")
 
 
-@hook("turn-end")
+@hook("turn-end", module="immortality")
 def _usurped_trashed(g: Game, pid: str, turn: dict) -> None:
     """The Row card grafted with Usurp is trashed as the turn ends, a trash like any other (its
     "when trashed" box fires), and the Row refilled."""
@@ -335,7 +335,7 @@ def _graft(g: Game, task: dict, pid: str, a: dict) -> None:
     send_from_source(g, pid, {**_placement(a), "card": first}, task.get("deployed", 0))
 
 
-@hook("turn-opened")
+@hook("turn-opened", module="immortality")
 def _graft_joins(g: Game, pid: str, turn: dict) -> None:
     pl = g.p(pid)
     pending = pl.pop(GRAFTING, None)
@@ -368,7 +368,7 @@ verb(Verb("graft", ("turn",), _graft_offers, _graft, R_GRAFT, accepts=lambda g, 
 
 
 # --- placement: icons of either card, a Graft card never alone -------------------------------------
-@hook("card-icons")
+@hook("card-icons", module="immortality")
 def _graft_icons(icons: list, g: Game, pid: str, card: str) -> list:
     found = set(icons)
     partner = _pending(g, pid)
@@ -394,7 +394,7 @@ def _condition(g: Game, pid: str, card: str, when: str, grafting: bool) -> bool:
     return False
 
 
-@hook("placement-check")
+@hook("placement-check", module="immortality")
 def _never_alone(g: Game, pid: str, space_id: str, card_id: str) -> IllegalAction | None:
     """Whatever route checks the placement (a turn, or an effect that sends an Agent): only a
     graft, which marks its turn while checking, may send with a Graft card."""
@@ -404,7 +404,7 @@ def _never_alone(g: Game, pid: str, space_id: str, card_id: str) -> IllegalActio
     return None
 
 
-@hook("may-share")
+@hook("may-share", module="immortality")
 def _infiltrator(g: Game, pid: str, space: dict, card_id: str):
     """Tleilaxu Infiltrator: opponents' Agents do not block the Agent it sends."""
     cards = (card_id, _pending(g, pid))

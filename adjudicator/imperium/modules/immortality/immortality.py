@@ -52,10 +52,8 @@ def genetic_markers(g: Game, pid: str) -> int:
 
 
 # --- setup ---------------------------------------------------------------------------------------
-@hook("setup")
+@hook("setup", module="immortality")
 def _setup(g: Game) -> None:
-    if not in_play(g):
-        return
     g.state["tleilaxu"] = new_board_state(g.content)
     start = board(g.content)["research_track"]["start"]
     for pid in g.order:
@@ -297,7 +295,7 @@ def acquire_tleilaxu_card(g: Game, task: dict, step: dict) -> None:
     push_choice(g, task, "tleilaxu-card")
 
 
-@hook("acquire-refusal")
+@hook("acquire-refusal", module="immortality")
 def _not_with_persuasion(g: Game, pid: str, card: str, a: dict) -> IllegalAction | None:
     if card in g.content.tleilaxu:
         return IllegalAction("tleilaxu.specimens-only", f"{card} is a Tleilaxu card: it is acquired from the "
@@ -346,7 +344,7 @@ def reveal_persuasion(g: Game, task: dict, step: dict) -> None:
         g.p(pid)["puppet"] = g.p(pid).get("puppet", 0) + step["amount"]
 
 
-@hook("revealed")
+@hook("revealed", module="immortality")
 def _puppet_persuasion(g: Game, pid: str) -> None:
     if g.p(pid).get("puppet"):
         g.gain(pid, {"persuasion": g.p(pid).pop("puppet")})

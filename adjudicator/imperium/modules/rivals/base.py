@@ -43,14 +43,14 @@ def setup_spoiler(pl: dict) -> None:
     pl.update({"agents": SPOILER_AGENTS, "water": 0, "solari": 0, "spice": 0})
 
 
-@hook("turn-ring")
+@hook("turn-ring", module="rivals")
 def _not_in_the_ring(ring: list, g: Game) -> list:
     """House Hagal has no place in the turn order: it acts after the first player's Agent turns."""
     pid = spoiler(g)
     return ring if pid is None else [q for q in ring if q != pid]
 
 
-@hook("turn-end")
+@hook("turn-end", module="rivals")
 def _after_the_first_player(g: Game, pid: str, turn: dict) -> None:
     """After each Agent turn of the first player, House Hagal acts while it has an Agent (p. 19)."""
     hagal = spoiler(g)
@@ -63,7 +63,7 @@ def _after_the_first_player(g: Game, pid: str, turn: dict) -> None:
         g.rulings.append("rivals.base-two-player")
 
 
-@hook("no-rewards")
+@hook("no-rewards", module="rivals")
 def _no_rewards(g: Game, pid: str, reward: str):
     """House Hagal earns no Conflict reward; its win only removes another player's Control
     marker from the space the Conflict is for (p. 19)."""
@@ -85,20 +85,20 @@ def _spoiler_win(g: Game, task: dict, step: dict) -> None:
         board["conflict"] = None
 
 
-@hook("influence-changed")
+@hook("influence-changed", module="rivals")
 def _no_vp_from_tracks(g: Game, pid: str, faction: str, before: int, after: int) -> None:
     """House Hagal scores no Victory Points (p. 19): not for a track, nor for an Alliance."""
     if is_spoiler(g, pid):
         g.p(pid)["vp"] = 0
 
 
-@hook("alliance-taken")
+@hook("alliance-taken", module="rivals")
 def _no_vp_from_alliances(g: Game, pid: str, faction: str) -> None:
     if is_spoiler(g, pid):
         g.p(pid)["vp"] = 0
 
 
-@hook("cannot-win")
+@hook("cannot-win", module="rivals")
 def _cannot_win(g: Game, pid: str):
     return True if is_spoiler(g, pid) else None
 
@@ -138,7 +138,7 @@ def setup_solo(g: Game, humans: list[str]) -> None:
     g.rulings.append("rivals.base-deck-setup")
 
 
-@hook("round-start")
+@hook("round-start", module="rivals")
 def _swordmasters(g: Game) -> None:
     """The Conflict card lying above the Rival Swordmasters is the one this round reveals: the
     Rivals gain their third Agents at once (p. 20)."""
@@ -151,7 +151,7 @@ def _swordmasters(g: Game) -> None:
         g.rulings.append("rivals.base-solo-play")
 
 
-@hook("space-cost")
+@hook("space-cost", module="rivals")
 def _mentat_token(cost: dict, g: Game, pid: str, space: dict) -> dict:
     """Sardaukar and above: a 5 Solari token makes the Mentat space cost 5 (p. 20)."""
     if space["id"] == "mentat" and solo(g) and level(g)["mentat_costs_5"]:
@@ -160,7 +160,7 @@ def _mentat_token(cost: dict, g: Game, pid: str, space: dict) -> dict:
     return cost
 
 
-@hook("copies-owned")
+@hook("copies-owned", module="rivals")
 def _two_spice_must_flow(count: int, g: Game, pid: str, card: str) -> int:
     """Corner the Market counts each solo Rival as owning two The Spice Must Flow (p. 20)."""
     if card == "the-spice-must-flow" and solo(g) and is_rival(g, pid):

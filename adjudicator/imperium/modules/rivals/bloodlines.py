@@ -17,7 +17,6 @@ from __future__ import annotations
 from ...choices import SKIP
 from ...game import Game, spy_owners
 from ...influence import change_influence
-from ...leaders import signet_effects
 from ...registry import hook
 from ..bloodlines.units import COMMANDER
 from .base import is_spoiler
@@ -27,21 +26,21 @@ PRICE = 2  # Solari for a Commander (seed 000 p. 8)
 RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
 
 
-@hook("setup")
+@hook("setup", module=("rivals", "bloodlines"))
 def _setup(g: Game) -> None:
-    if "bloodlines" in g.state["game"]["modules"] and rivals(g):
-        g.rulings += ["rivals.bloodlines-commander-mode", "rivals.bloodlines-setup"]
-        if "tech" in g.state["game"]["modules"] and len(rivals(g)) == 1:  # solo: tech.py
-            g.rulings.append("rivals.tech-two-player")  # the Rival ignores the tiles: no rule to apply
-        if "tueks-sietch" in g.state["hagal"]["deck"]:
-            g.rulings.append("rivals-x.bl-card-data")
-        for pid in rivals(g) if g.state["game"]["edition"] == "uprising" else ():
-            start = leader_card(g, pid).get("start", {})  # Count Hasimir Fenring: 1 Emperor Influence
-            if start.get("influence"):
-                change_influence(g, pid, start["influence"], 1)
-                g.rulings.append("rivals-x.bl-rival-cards")
+    g.rulings += ["rivals.bloodlines-commander-mode", "rivals.bloodlines-setup"]
+    if "tech" in g.state["game"]["modules"] and len(rivals(g)) == 1:  # two players: tech.py
+        g.rulings.append("rivals.tech-two-player")  # the Rival ignores the tiles: no rule to apply
+    if "tueks-sietch" in g.state["hagal"]["deck"]:
+        g.rulings.append("rivals-x.bl-card-data")
+    for pid in rivals(g) if g.state["game"]["edition"] == "uprising" else ():
+        start = leader_card(g, pid).get("start", {})  # Count Hasimir Fenring: 1 Emperor Influence
+        if start.get("influence"):
+            change_influence(g, pid, start["influence"], 1)
+            g.rulings.append("rivals-x.bl-rival-cards")
 
 
+@hook("rival-agent-space", module=("rivals", "bloodlines"))
 def commander_on_space(g: Game, pid: str, space_id: str) -> None:
     """The Commander on the space the Rival's Agent went to (seed 000 p. 8). Streamlined, to the
     box: the original game's House Hagal, Swordmaster or not; an Uprising Rival under Unambitious
@@ -65,6 +64,7 @@ def commander_on_space(g: Game, pid: str, space_id: str) -> None:
         g.rulings += ["rivals.bloodlines-commander-full", "rivals.bloodlines-commander-mode"]
 
 
+@hook("rival-deploy-commanders", module=("rivals", "bloodlines"))
 def deploy_commanders(g: Game, pid: str, limit: int) -> int:
     """A solo Rival deploying troops sends its Commanders first (seed 000 p. 8): how many went."""
     mine = g.p(pid).get("commanders")
@@ -76,7 +76,7 @@ def deploy_commanders(g: Game, pid: str, limit: int) -> int:
     return n
 
 
-@hook("combat-strength")
+@hook("combat-strength", module=("rivals", "bloodlines"))
 def _four_strength(g: Game) -> None:
     """A Rival's Commander is worth 4 strength instead of a Skill (seed 000 p. 8): 2 as a unit
     (commanders.COMMANDER) and 2 more here."""
@@ -87,7 +87,7 @@ def _four_strength(g: Game) -> None:
             g.rulings.append("rivals.bloodlines-commander-full")
 
 
-@hook("combat-cleanup")
+@hook("combat-cleanup", module=("rivals", "bloodlines"))
 def _to_the_box(g: Game) -> None:
     """After the Conflict a Rival's Commanders that fought go to the box, not to its supply
     (seed 000 p. 8; commanders.return_to_supply has just moved them to the supply)."""
@@ -102,19 +102,21 @@ def _to_the_box(g: Game) -> None:
 ESMAR = "esmar-tuek-leader"
 
 
-def rival_signet(g: Game, pid: str) -> list:
+@hook("rival-signet", module=("rivals", "bloodlines"))
+def rival_signet(g: Game, pid: str) -> list | None:
     """A solo Rival's Signet Ring (the original game). A Rival Esmar Tuek always takes a bonus
-    spice, and ignores his Ring when no space holds any (seed 000 p. 8; his Sietch is not placed)."""
+    spice, and ignores his Ring when no space holds any (seed 000 p. 8; his Sietch is not placed);
+    another Leader's is his own (None)."""
     if g.p(pid)["leader"] != ESMAR:
-        return signet_effects(g, pid)
+        return None
     g.rulings.append("rivals.bloodlines-imperium-leaders")
     return [{"custom": "take-bonus-spice", "amount": 1}] if any(g.state["board"]["bonus_spice"].values()) else []
 
 
-@hook("choice-offers")
+@hook("choice-offers", module=("rivals", "bloodlines"))
 def _rival_choices(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
-    if pid not in g.state["players"] or not is_rival(g, pid) or "bloodlines" not in g.state["game"]["modules"]:
+    if pid not in g.state["players"] or not is_rival(g, pid):
         return offers
     if task.get("kind") == "lose-troop":
         return _garrison_first(g, offers)

@@ -182,7 +182,7 @@ def setup_solo(g: Game, humans: list[str]) -> None:
     g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
 
 
-@hook("placement-check")
+@hook("placement-check", module="rivals")
 def _no_swordmaster_for_the_player(g: Game, pid: str, space_id: str, card_id):
     """At Kwisatz Haderach the player cannot gain a Swordmaster (rulebook p. 20; reading
     rivals.reading-difficulty)."""
@@ -202,7 +202,7 @@ def leader_card(g: Game, pid: str) -> dict:
 
 
 # --- turn order ---------------------------------------------------------------------------------
-@hook("seat-turn")
+@hook("seat-turn", module="rivals")
 def _rival_turn(g: Game, pid: str):
     if not is_rival(g, pid):
         return None
@@ -212,12 +212,12 @@ def _rival_turn(g: Game, pid: str):
     return True
 
 
-@hook("hand-seats")
+@hook("hand-seats", module="rivals")
 def _no_hand(seats: list, g: Game) -> list:
     return [q for q in seats if not is_rival(g, q)]
 
 
-@hook("next-first")
+@hook("next-first", module="rivals")
 def _first_passes_between_players(nxt: str, g: Game) -> str:
     """Two players: the marker never stops at the Rival (booklet p. 2)."""
     if is_rival(g, nxt) and len(g.order) - len(rivals(g)) == 2:
@@ -225,18 +225,18 @@ def _first_passes_between_players(nxt: str, g: Game) -> str:
     return nxt
 
 
-@hook("turn-ring")
+@hook("turn-ring", module="rivals")
 def _rival_always_second(ring: list, g: Game) -> list:
     """Two players: the Rival sits straight after the first player, whoever holds the marker,
     so it always acts second (booklet p. 2): first player, Rival, the other player."""
-    if not rivals(g) or len(g.order) - len(rivals(g)) != 2 or g.state["game"]["edition"] != "uprising":
+    if len(g.order) - len(rivals(g)) != 2 or g.state["game"]["edition"] != "uprising":
         return ring
     rival = rivals(g)[0]
     g.rulings.append("rivals.turn-structure")
     return [g.first, rival, *(q for q in ring if q not in (g.first, rival))]
 
 
-@hook("passes-window")
+@hook("passes-window", module="rivals")
 def _rival_passes(g: Game, task: dict, pid: str):
     """Rivals play no Intrigue card: their Intrigue cards are a resource (booklet p. 3)."""
     return True if is_rival(g, pid) else None
@@ -387,7 +387,7 @@ chance_kind(ChanceKind(
 ROW_PLACES = 5  # the dice count the Row's cards 1 to 5 from the left; a 6 removes nothing (p. 4)
 
 
-@hook("reveal-turn-end")
+@hook("reveal-turn-end", module="rivals")
 def _row_refresh(g: Game, pid: str) -> None:
     if has_option(g, "row-refresh") and not is_rival(g, pid):
         g.push({"t": "chance", "kind": "row-refresh", "player": pid})
@@ -428,17 +428,17 @@ chance_kind(ChanceKind("row-refresh", _refresh_candidates, _deal_refresh, _apply
                        ("rivals.opt-market-refresh", "rivals.reading-row-refresh")))
 
 
-@hook("objective-fixed")
+@hook("objective-fixed", module="rivals")
 def _two_player_objective(g: Game):
     """Two players: the Rival takes the Ornithopter Objective, the players share the rest at
     random (p. 1)."""
-    if rivals(g) and len(g.order) - len(rivals(g)) == 2:
+    if len(g.order) - len(rivals(g)) == 2:
         g.rulings.append("rivals.objectives")
         return {rivals(g)[0]: TWO_PLAYER_OBJECTIVE}
     return None
 
 
-@hook("cannot-win")
+@hook("cannot-win", module="rivals")
 def _unambitious(g: Game, pid: str):
     """Unambitious Rivals (two players, p. 4): these Rivals are ranked but cannot win."""
     if is_rival(g, pid) and unambitious(g, pid):

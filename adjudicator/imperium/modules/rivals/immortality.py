@@ -22,22 +22,22 @@ from ....core.errors import IllegalAction
 from ...game import Game, ms_add, ms_remove
 from ...registry import ChanceKind, chance_kind, custom, hook
 from ...steps import run
-from .hagal import deck_data, rivals
+from .hagal import deck_data
 
 R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
 R_UPRISING = "rivals-x.imm-uprising"
 
 
-@hook("setup")
+@hook("setup", module=("rivals", "immortality"))
 def _setup(g: Game) -> None:
     """The deck itself is built by hagal.new_hagal; the Tleilaxu tokens by modules/immortality/immortality.py's setup
     (a Rival's research token stays at the start: Rivals never research)."""
-    if "immortality" in g.state["game"]["modules"] and rivals(g):
-        g.rulings.append("immortality.solo-setup")  # its last sentence: two players unchanged
-        if g.state["game"]["edition"] == "uprising":
-            g.rulings.append(R_UPRISING)
+    g.rulings.append("immortality.solo-setup")  # its last sentence: two players unchanged
+    if g.state["game"]["edition"] == "uprising":
+        g.rulings.append(R_UPRISING)
 
 
+@hook("rival-tleilaxu-icons", module=("rivals", "immortality"))
 def card_icons(g: Game, pid: str, option: dict) -> None:
     """The Tleilaxu icons and the crossed-out Row icon of the card the Rival's Agent went with."""
     if option.get("tleilaxu_row") and g.state["tleilaxu"]["row"]:

@@ -6,7 +6,7 @@ original game's Leaders as Rivals. Two players: the Rival ignores the tiles (blo
   Rival's; whenever none is face up, the face-up tile of the largest stack is trashed (the
   topmost stack on a tie) and the next one revealed.
 - Before its Swordmaster a Rival ignores the tiles; after it, it hoards spice: no 7-spice VP
-  trade unless the Conflict is a level III card (rivals_turn._trade asks `hoards_spice`).
+  trade unless the Conflict is a level III card (hook `rival-keeps-spice`, asked by turn._trade).
 - The four Acquire Tech House Hagal cards (data: `acquire_tech`): the most expensive marked tile
   it can pay for, 1 spice off, ties to the topmost stack. The acquisition is the `tech` choice a
   player answers, narrowed to that one tile (`forced_choice`), so a log choosing otherwise is
@@ -38,9 +38,14 @@ VAULT_INTRIGUE = {"option": 0}  # Gene-Locked Vault's first option: the Intrigue
 R_CARD = ("rivals.tech-acquire-card", "rivals-x.tech-card-agent")
 
 
+def solo(g: Game) -> bool:
+    """Two Rivals: with two players the Rival ignores the tiles."""
+    return len(rivals(g)) == 2
+
+
 def active(g: Game) -> bool:
-    """A solo game (two Rivals) with the Tech Module: with two players the Rival ignores the tiles."""
-    return in_play(g) and len(rivals(g)) == 2
+    """A solo game with the Tech Module (for the Rival's turn, which any Rivals' game takes)."""
+    return in_play(g) and solo(g)
 
 
 def marked(g: Game, tile: str) -> bool:
@@ -51,9 +56,10 @@ def owns(g: Game, pid: str, tile: str, flipped: bool | None = None) -> bool:
     return any(e["id"] == tile and flipped in (None, e["flipped"]) for e in g.p(pid).get("tech", []))
 
 
+@hook("rival-keeps-spice", module=("rivals", "tech"))
 def hoards_spice(g: Game, pid: str) -> bool:
     """After its Swordmaster a solo Rival keeps its spice for tiles unless the Conflict is level III."""
-    if not active(g) or not g.p(pid)["swordmaster"]:
+    if not solo(g) or not g.p(pid)["swordmaster"]:
         return False
     g.rulings.append("rivals.tech-swordmaster")
     return g.content.conflicts.get(g.state["board"]["conflict"] or "", {}).get("level", 1) < 3
@@ -84,9 +90,10 @@ def acquire_card(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "tech", discount=DISCOUNT)
 
 
+@hook("rival-forced-choice", module=("rivals", "tech"))
 def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     """The Rival's Tech choices the rules settle: which tile; Gene-Locked Vault's Intrigue card."""
-    if not active(g):
+    if not solo(g):
         return None
     if task["kind"] == "tech":
         best = best_tile(g, pid)
@@ -98,11 +105,11 @@ def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     return None
 
 
-@hook("tech-refused")
+@hook("tech-refused", module=("rivals", "tech"))
 def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | None:
     """A Rival's tile is the one the rules name, or none when it can pay for no marked tile."""
     pid = task["player"]
-    if not active(g) or not is_rival(g, pid):
+    if not solo(g) or not is_rival(g, pid):
         return None
     best = best_tile(g, pid)
     if given.get("tile") == best:
@@ -112,10 +119,10 @@ def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | No
                          (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost"))
 
 
-@hook("tech-acquire-steps")
+@hook("tech-acquire-steps", module=("rivals", "tech"))
 def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     """Delivery Bay's Acquire effect is ignored; Servo-Receivers' Signet Ring is the Rival's own."""
-    if not active(g) or not is_rival(g, pid):
+    if not solo(g) or not is_rival(g, pid):
         return steps
     g.rulings.append("rivals.tech-tiles")
     if tile == "tech-delivery-bay":
@@ -125,22 +132,22 @@ def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     return steps
 
 
-@hook("acquire-only")
+@hook("acquire-only", module=("rivals", "tech"))
 def _acquire_only(g: Game, pid: str, tile: str):
     """Gene-Locked Vault, Glowglobes, Self-Destroying Messages, Servo-Receivers: a Rival has their
     Acquire effects only, none of their standing rules (the Vault's protection against stealing)."""
-    if tile in ACQUIRE_ONLY and active(g) and is_rival(g, pid):
+    if tile in ACQUIRE_ONLY and solo(g) and is_rival(g, pid):
         g.rulings.append("rivals.tech-tiles")
         return True
     return None
 
 
 # --- no marked tile face up --------------------------------------------------------------------------
-@hook("tech-face-up")
+@hook("tech-face-up", module=("rivals", "tech"))
 def _refill_for_rivals(g: Game) -> None:
     """Whenever no marked tile is face up (and no reveal is still due), the face-up tile of the
     largest stack is trashed and the next one revealed; a tie goes to the topmost stack."""
-    if not active(g) or any(t.get("kind") == "reveal-tech" and not t.get("bottom") for t in g.state["stack"]):
+    if not solo(g) or any(t.get("kind") == "reveal-tech" and not t.get("bottom") for t in g.state["stack"]):
         return
     tech = g.state["tech"]
     while not any(t and marked(g, t) for t in tech["face_up"]) and any(tech["face_up"]):
@@ -155,10 +162,11 @@ def _refill_for_rivals(g: Game) -> None:
 
 
 # --- the tiles in a Rival's turns ----------------------------------------------------------------------
+@hook("rival-agent-start", module=("rivals", "tech"))
 def before_agent(g: Game, pid: str) -> None:
     """Spy Drones at the first chance of the round (each Agent turn finds it face up only once): flipped
     for 1 Solari, the trash effect ignored."""
-    if active(g) and owns(g, pid, "tech-spy-drones", flipped=False):
+    if solo(g) and owns(g, pid, "tech-spy-drones", flipped=False):
         flip_spy_drones(g, pid)
 
 
@@ -168,23 +176,23 @@ def flip_spy_drones(g: Game, pid: str) -> None:
     g.rulings += ["rivals.tech-tiles", "tech.flip-once-per-round"]
 
 
+@hook("rival-combat-space", module=("rivals", "tech"))
 def combat_space(g: Game, pid: str, space_id: str) -> bool:
-    """Whether the Rival deploys as from a Combat space: a Combat space, or the first other space of
-    the round while Rapid Dropships is face up (it is flipped now)."""
-    if g.content.spaces[space_id]["combat"]:
-        return True
-    if not active(g) or not owns(g, pid, "tech-rapid-dropships", flipped=False):
+    """Whether the Rival deploys as from a Combat space from another space: the first of the round
+    while Rapid Dropships is face up (it is flipped now)."""
+    if not solo(g) or not owns(g, pid, "tech-rapid-dropships", flipped=False):
         return False
     next(e for e in g.p(pid)["tech"] if e["id"] == "tech-rapid-dropships")["flipped"] = True
     g.rulings += ["rivals.tech-tiles", "tech.flip-once-per-round", "bloodlines.combat-icon"]
     return True
 
 
+@hook("rival-agent-done", module=("rivals", "tech"))
 def after_last_agent(g: Game, pid: str) -> None:
     """Delivery Bay, Panopticon and Training Depot: their Reveal effects right after the Rival's last
     Agent turn of the round, a Command always met (its `then` taken straight)."""
     pl = g.p(pid)
-    if not active(g) or len(pl["placed"]) < pl["agents"]:
+    if not solo(g) or len(pl["placed"]) < pl["agents"]:
         return
     for tile in reversed([t for t in REVEAL_TILES if owns(g, pid, t)]):  # pushed last first: tile order
         steps = [s for step in tile_data(g, tile)["reveal"]
@@ -193,8 +201,8 @@ def after_last_agent(g: Game, pid: str) -> None:
         g.rulings += ["rivals.tech-tiles", "tech.acquire-effect"]
 
 
-@hook("tech-acquired")
+@hook("tech-acquired", module=("rivals", "tech"))
 def _spy_drones_at_once(g: Game, pid: str, tile: str) -> None:
     """A Rival flips Spy Drones as soon as it acquires it (p. 9)."""
-    if tile == "tech-spy-drones" and active(g) and is_rival(g, pid):
+    if tile == "tech-spy-drones" and solo(g) and is_rival(g, pid):
         flip_spy_drones(g, pid)

@@ -14,14 +14,12 @@ from ...costs import can_afford
 from ...effects import worm_refusal
 from ...game import Game, ms_add, own_posts, spy_owners
 from ...influence import change_influence
-from ...registry import Verb, custom, hook, verb
+from ...leaders import signet_effects
+from ...registry import Verb, custom, fire, first, hook, verb
 from ...steps import run
 from ...zones import count_deployed, place_spy, recall_spy
 from .base import expert, is_spoiler
-from .bloodlines import commander_on_space, deploy_commanders, rival_signet
 from .hagal import base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
-from .immortality import card_icons
-from .tech import after_last_agent, before_agent, combat_space, forced_choice, hoards_spice
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -54,7 +52,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     went (they join the Conflict with the card's on a combat space, p. 3)."""
     pl, board, space_id = g.p(pid), g.state["board"], option["space"]
     space = g.content.spaces[space_id]
-    before_agent(g, pid)  # Spy Drones (solo Tech Module)
+    fire("rival-agent-start", g, pid)  # the solo Tech Module's Spy Drones
     pl["placed"].append(space_id)
     board["occupied"][space_id] = pid
     board["occupied"] = dict(sorted(board["occupied"].items()))
@@ -72,7 +70,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         raise_influence(g, pid, option["influence"])
     if option.get("signet") and g.state["game"]["edition"] == "base":
         # solo: the Leader's own Signet Ring; its choices are made for the Rival by the player (p. 20)
-        run(g, pid, rival_signet(g, pid), f"signet:{pl['leader']}")
+        run(g, pid, _signet(g, pid), f"signet:{pl['leader']}")
         g.rulings.append("rivals.base-solo-play")
     elif option.get("signet"):
         g.rulings.append("rivals.leader-cards")
@@ -85,11 +83,13 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
         _harvest(g, pid, space_id)
     if option.get("spy") == "priority":
         place_priority_spy(g, pid)
-    commander_on_space(g, pid, space_id)  # Bloodlines: a Commander where the Agent went, before deploying
-    _troops(g, pid, recruited, combat_space(g, pid, space_id), network_troops)  # Rapid Dropships too
+    fire("rival-agent-space", g, pid, space_id)  # Bloodlines: a Commander where the Agent went, before deploying
+    # a Combat space, or another the solo Tech Module's Rapid Dropships makes one
+    combat = space["combat"] or bool(first("rival-combat-space", g, pid, space_id))
+    _troops(g, pid, recruited, combat, network_troops)
     if option.get("intrigue"):
         g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
-    card_icons(g, pid, option)  # Immortality's Tleilaxu icons (solo)
+    fire("rival-tleilaxu-icons", g, pid, option)  # Immortality's Tleilaxu icons (solo)
     if option.get("steal_intrigue"):
         for q in g.opponents(pid):
             if len(g.p(q)["intrigue"]) >= 4:
@@ -105,16 +105,24 @@ def rival_signet_ring(g: Game, task: dict, step: dict) -> None:
     the Leader's in the original game, its Rival card's in Uprising; troops to the garrison."""
     pid = task["player"]
     if g.state["game"]["edition"] == "base":
-        run(g, pid, rival_signet(g, pid), f"signet:{g.p(pid)['leader']}")
+        run(g, pid, _signet(g, pid), f"signet:{g.p(pid)['leader']}")
         g.rulings.append("rivals.base-solo-play")
         return
     g.rulings.append("rivals.leader-cards")
     _troops(g, pid, leader_gains(g, pid, leader_card(g, pid)["signet"]), False)
 
 
+def _signet(g: Game, pid: str) -> list:
+    """A solo Rival's Signet Ring in the original game: its Leader's (a Bloodlines Leader's
+    exception: hook `rival-signet`)."""
+    steps = first("rival-signet", g, pid)
+    return signet_effects(g, pid) if steps is None else steps
+
+
 @custom("rival-tech-reveal")
 def _tech_reveal(g: Game, task: dict, step: dict) -> None:
-    after_last_agent(g, task["player"])
+    """The step queued after the Rival's Agent turn: the solo Tech Module's Reveal tiles."""
+    fire("rival-agent-done", g, task["player"])
 
 
 def raise_influence(g: Game, pid: str, what: str) -> None:
@@ -180,7 +188,7 @@ def takes_alliance(g: Game, pid: str, faction: str, amount: int) -> bool:
     return holder != pid and after >= 4 and (holder is None or after > g.p(holder)["influence"][faction])
 
 
-@hook("spy-placed")
+@hook("spy-placed", module="rivals")
 def spy_network(g: Game, pid: str, post: str) -> None:
     """A Rival's third spy (p. 3): the other two come back and its card's spy network fires.
     Troops it recruits go to the garrison; fired during the draws before the Agent goes, they
@@ -217,7 +225,8 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
     if expert(g) and _holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
         g.rulings += ["rivals.base-solo-play", "rivals.base-solo-scoring"]
         return
-    commanders = deploy_commanders(g, pid, recruited + network + 2)  # Bloodlines: Commanders first
+    # Bloodlines: the Commanders go first
+    commanders = first("rival-deploy-commanders", g, pid, recruited + network + 2, default=0)
     n = min(troops["garrison"], recruited + network + 2 - commanders)
     troops["garrison"] -= n
     troops["conflict"] += n
@@ -317,7 +326,7 @@ def _discard_intrigue(g: Game, pid: str, n: int) -> None:
 def _trade(g: Game, pid: str, ruling: str = "rivals.vp-exchange") -> None:
     pl, rates = g.p(pid), deck_data(g)["vp_trades"]
     for key in TRADES:
-        if key == "spice" and hoards_spice(g, pid):  # solo Tech Module: spice kept for tiles
+        if key == "spice" and first("rival-keeps-spice", g, pid):  # solo Tech Module: spice kept for tiles
             continue
         while (len(pl["intrigue"]) if key == "intrigue" else pl[key]) >= rates[key]:
             if key == "intrigue":
@@ -329,7 +338,7 @@ def _trade(g: Game, pid: str, ruling: str = "rivals.vp-exchange") -> None:
 
 
 # --- combat -----------------------------------------------------------------------------------------
-@hook("combat-start")
+@hook("combat-start", module="rivals")
 def _swords(g: Game) -> None:
     """One House Hagal card per Rival with a unit in the Conflict, two at level III with
     Brutal Escalation; only its swords count (p. 3-4)."""
@@ -344,13 +353,13 @@ def _swords(g: Game) -> None:
             g.rulings.append("rivals.opt-sudden-escalation")
 
 
-@hook("combat-cleanup")
+@hook("combat-cleanup", module="rivals")
 def _after_combat(g: Game) -> None:
     for q in rivals(g):  # rewards may complete the Swordmaster savings or a trade
         run(g, q, [{"custom": "rival-economy"}], "rival")
 
 
-@hook("choice-offers")
+@hook("choice-offers", module="rivals")
 def _rival_choice(offers: list, g: Game, task: dict) -> list:
     """A Rival's choices follow its rules (p. 3): influence where it has least, ties to the left
     of its leader card; a paid reward bought whenever it can pay; the defensive bonus taken; a
@@ -358,7 +367,7 @@ def _rival_choice(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
     if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
         return offers
-    if (forced := forced_choice(g, pid, task, offers)) is not None:  # solo Tech Module
+    if (forced := first("rival-forced-choice", g, pid, task, offers)) is not None:  # solo Tech Module
         return [forced]
     if g.state["game"]["edition"] == "base":
         return _base_pick(g, pid, task, offers)
@@ -442,7 +451,7 @@ def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
     return SKIP if SKIP in offers else None
 
 
-@hook("contract-instead")
+@hook("contract-instead", module="rivals")
 def _no_contracts(g: Game, pid: str):
     """Rivals take no contract: 2 Solari instead (p. 3)."""
     if is_rival(g, pid):
@@ -451,7 +460,7 @@ def _no_contracts(g: Game, pid: str):
     return None
 
 
-@hook("skips-faction-bonus")
+@hook("skips-faction-bonus", module="rivals")
 def _no_faction_bonus(g: Game, pid: str, faction: str):
     """Rivals gain and lose Alliances but never take a faction's bonus (p. 2)."""
     if is_rival(g, pid):

@@ -7,7 +7,8 @@ from ....core.engine import Module
 from ...registry import MODULES
 
 SIX_PLAYERS = MODULES.add(Module(
-    "six-players", "Six players (Uprising team game)", lambda state: "six" in state, editions=("uprising",),
+    "six-players", "Six players (Uprising team game)", lambda state: len(state["game"]["seats"]) == 6,
+    editions=("uprising",),
     combines={"immortality": "the booklet's compatibility rules: research and Tleilaxu for the activated "
                              "Ally (immortality.py)"},
     sources=("Dune: Imperium – Uprising rules for 6 players (Russian booklet)",

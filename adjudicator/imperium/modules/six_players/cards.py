@@ -26,12 +26,10 @@ R_THRONE = ("six.throne-row", "six.throne-row-imperial-tent")
 
 
 # --- setup: a Commander's own ten cards (p. 2) -------------------------------------------------------
-@hook("setup")
+@hook("setup", module="six-players")
 def _commander_decks(g: Game) -> None:
     """Each Commander's deck is his team's ten cards, not the ordinary starting deck; the
     Throne Row starts empty (only Imperial Tent fills it: reading six.throne-row-setup)."""
-    if not is_six(g):
-        return
     for team, side in sorted(teams(g).items()):
         g.p(side["commander"])["deck"]["cards"] = commander_deck(g.content, team)
     g.state["six"]["throne_row"] = []
@@ -43,7 +41,7 @@ def starting_cards(g: Game, pid: str) -> list[str] | None:
     return commander_deck(g.content, team_of(g, pid)) if is_commander(g, pid) else None
 
 
-@hook("agent-box")
+@hook("agent-box", module="six-players")
 def _commander_signet(g: Game, pid: str, card: str) -> list | None:
     """A Commander's Signet Ring is his leader's Signet Ring ability, as the ordinary card's."""
     data = g.content.cards.get(card, {})
@@ -218,14 +216,14 @@ def may_buy_throne(g: Game, pid: str) -> bool:
     return is_six(g) and team_of(g, pid) == "shaddam"
 
 
-@hook("market-offers")
+@hook("market-offers", module="six-players")
 def _throne_offers(g: Game, pid: str) -> list[str] | None:
     """The Throne Row, for Shaddam's team: with Persuasion in a Reveal turn at the printed cost,
     and by acquire effects."""
     return sorted(set(throne_row(g))) if may_buy_throne(g, pid) else None
 
 
-@hook("take-from-market")
+@hook("take-from-market", module="six-players")
 def _bought_from_throne(g: Game, pid: str, card: str) -> bool | None:
     """A card bought from the Throne Row is not replaced."""
     row = throne_row(g)
@@ -236,7 +234,7 @@ def _bought_from_throne(g: Game, pid: str, card: str) -> bool | None:
     return True
 
 
-@hook("why-not-available")
+@hook("why-not-available", module="six-players")
 def _not_your_throne(g: Game, pid: str, card: str) -> IllegalAction | None:
     """A Muad'Dib-team player names a card he could buy from nowhere but the Throne Row."""
     if card in throne_row(g) and not may_buy_throne(g, pid):

@@ -12,19 +12,19 @@ from ...game import Game
 from ...registry import choice, hook
 from ...steps import run
 from ...turns import apply_deploy, deploy_offers
-from .teams import activated_ally, board_faction, is_commander, is_six, team_of, teams
+from .teams import activated_ally, board_faction, is_commander, team_of, teams
 
 # --- the activated Ally decides the deployment of a Commander's turn (p. 3) -------------------------
 R_DEPLOY = ("six.activated-ally-gains", "six.ally-deploy-order")
 
 
-@hook("deploy-offers")
+@hook("deploy-offers", module="six-players")
 def _commander_hands_over(offers: list, g: Game, pid: str) -> list:
     """A Commander's `deploy` only hands the decision to his activated Ally (`{}`)."""
     return [{}] if offers and activated_ally(g, pid) else offers
 
 
-@hook("deploy-handed")
+@hook("deploy-handed", module="six-players")
 def _ask_the_ally(g: Game, pid: str, a: dict):
     ally = activated_ally(g, pid)
     if ally is None:
@@ -52,10 +52,10 @@ def _ally_deployed(g: Game, task: dict, given: dict, below: dict) -> None:
 R_BOARD = ("six.commander-board", "six.commander-track")
 
 
-@hook("placement-check")
+@hook("placement-check", module="six-players")
 def _own_board_only(g: Game, pid: str, space_id: str, card_id):
     """A Commander board's spaces are open to that Commander alone."""
-    owner = g.space(space_id).get("commander") if is_six(g) else None
+    owner = g.space(space_id).get("commander")
     if owner is None:
         return None
     g.rulings.append("six.commander-board")
@@ -69,17 +69,17 @@ def _own_board_only(g: Game, pid: str, space_id: str, card_id):
 FRONT_OF = {"emperor": "great-houses", "fremen": "fringe-worlds"}  # what the six-player side shows instead
 
 
-@hook("influence-track")
+@hook("influence-track", module="six-players")
 def _icon_reaches(faction: str, g: Game, pid: str) -> str:
     """An Emperor or Fremen point reaches the Commander whose board carries that track; everyone
     else's goes to the Great Houses or the Fringe Worlds (p. 4; six.faction-icons)."""
-    if not is_six(g) or faction not in FRONT_OF or faction == board_faction(g, pid):
+    if faction not in FRONT_OF or faction == board_faction(g, pid):
         return faction
     g.rulings.append("six.faction-icons")
     return FRONT_OF[faction]
 
 
-@hook("influence-options")
+@hook("influence-options", module="six-players")
 def _commander_may_choose(options: list, g: Game, pid: str, src: str) -> list:
     """Shaddam, given an Emperor point, may take it on the Great Houses or his own Emperor track
     (Muad'Dib likewise with the Fremen): the choice `faction` asks which (p. 4). His own board's
@@ -92,39 +92,39 @@ def _commander_may_choose(options: list, g: Game, pid: str, src: str) -> list:
     return [FRONT_OF[options[0]], options[0]]
 
 
-@hook("influence-reads")
+@hook("influence-reads", module="six-players")
 def _requirement_reads(factions: list, g: Game, pid: str) -> list:
     """A requirement or condition shown with the Emperor or Fremen icon reads the track that icon
     reaches for the seat: the Great Houses or Fringe Worlds, and for the Commander whose board
     carries that faction his own track too, the better of the two (reading six.faction-icon-reads)."""
-    if not is_six(g) or factions != factions[:1] or factions[0] not in FRONT_OF:
+    if factions != factions[:1] or factions[0] not in FRONT_OF:
         return factions
     g.rulings += ["six.faction-icons", "six.faction-icon-reads"]
     faction = factions[0]
     return [FRONT_OF[faction], faction] if faction == board_faction(g, pid) else [FRONT_OF[faction]]
 
 
-@hook("own-track")
+@hook("own-track", module="six-players")
 def _own_track(g: Game, pid: str, faction: str):
     """A Commander's own board's track moves his own cube, not his activated Ally's."""
-    return True if is_six(g) and faction == board_faction(g, pid) else None
+    return True if faction == board_faction(g, pid) else None
 
 
-@hook("skips-faction-bonus")
+@hook("skips-faction-bonus", module="six-players")
 def _board_track_steps(g: Game, pid: str, faction: str):
     """The 4th step of a Commander's track gives the Alliance token and its point, no faction
     bonus besides (p. 3)."""
-    return True if is_six(g) and faction == board_faction(g, pid) else None
+    return True if faction == board_faction(g, pid) else None
 
 
 TEAM_REWARD_STEPS = (1, 3)
 
 
-@hook("influence-changed")
+@hook("influence-changed", module="six-players")
 def _team_reward(g: Game, pid: str, faction: str, before: int, after: int) -> None:
     """The 1st and 3rd steps of a Commander's track: the team reward for each member of the
     team, the Commander first, then clockwise (our order, six.commander-track)."""
-    if not is_six(g) or faction != board_faction(g, pid):
+    if faction != board_faction(g, pid):
         return
     g.rulings += list(R_BOARD)
     rewards = g.content.commander_boards[team_of(g, pid)]["team_reward"]
@@ -149,20 +149,20 @@ def _combat_window(task: dict) -> bool:
     return task["t"] == "window" and task["kind"] == "combat"
 
 
-@hook("in-combat")
+@hook("in-combat", module="six-players")
 def _commander_in_combat(fights: bool, g: Game, pid: str) -> bool:
     """A Commander, who has no unit, takes part in the combat window while an Ally of his fights."""
     return fights or (is_commander(g, pid) and bool(fighting_allies(g, pid)))
 
 
-@hook("intrigue-variants")
+@hook("intrigue-variants", module="six-players")
 def _play_for(variants: list, g: Game, task: dict, pid: str) -> list:
     if not (is_commander(g, pid) and _combat_window(task)):
         return variants
     return [{**a, "for": ally} for a in variants for ally in fighting_allies(g, pid)]
 
 
-@hook("intrigue-args")
+@hook("intrigue-args", module="six-players")
 def _play_for_check(g: Game, task: dict, pid: str, a: dict):
     ally = a.get("for")
     if not (is_commander(g, pid) and _combat_window(task)):
@@ -177,7 +177,7 @@ def _play_for_check(g: Game, task: dict, pid: str, a: dict):
     return None
 
 
-@hook("intrigue-for")
+@hook("intrigue-for", module="six-players")
 def _whose_card(pid: str, g: Game, task: dict, a: dict) -> str:
     """The whole effect is the named Ally's, his choices and costs included (reading)."""
     if is_commander(g, pid) and _combat_window(task):

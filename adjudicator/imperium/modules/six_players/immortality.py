@@ -20,50 +20,39 @@ from __future__ import annotations
 from ....core.errors import IllegalAction
 from ...game import Game
 from ...registry import hook
-from ..immortality.board import MODULE, markers, research_spaces
-from .teams import activated_ally, is_commander, is_six, team_of, teams
+from ..immortality.board import markers, research_spaces
+from .teams import activated_ally, is_commander, team_of, teams
 
 R_TRACKS = ("six.compat-immortality", "six.imm-tracks")
 R_TANKS = ("six.compat-immortality", "six.imm-specimens")
 R_MARKERS = ("six.compat-immortality", "six.imm-genetic-markers")
 
 
-def in_play(g: Game) -> bool:
-    return is_six(g) and MODULE in g.state["game"]["modules"]
-
-
-def activated(g: Game, pid: str) -> str | None:
-    """The Ally a Commander's turn activated, in a six-player game with Immortality."""
-    return activated_ally(g, pid) if in_play(g) else None
-
-
-@hook("setup")
+@hook("setup", module=("six-players", "immortality"))
 def _decks_unchanged(g: Game) -> None:
     """Immortality's starting-deck change is the Allies'; the Commanders' own ten cards are dealt
     as they are (cards.py). A Commander, who has no troops (teams.py set them after Immortality's
     setup), has empty Axolotl tanks too."""
-    if not in_play(g):
-        return
     for pid in g.order:
         g.p(pid)["troops"].setdefault("tanks", 0)
     g.rulings += ["six.compat-immortality", "six.imm-starting-decks"]
 
 
-@hook("tleilaxu-holder")
+@hook("tleilaxu-holder", module=("six-players", "immortality"))
 def _activated_ally_moves(pid: str, g: Game, piece: str) -> str:
     """The activated Ally's tokens move; specimens come from his supply and tanks."""
-    ally = activated(g, pid)
+    ally = activated_ally(g, pid)
     if ally is None:
         return pid
     g.rulings += list(R_TRACKS if piece == "tracks" else R_TANKS)
     return ally
 
 
-@hook("research-refusal")
+@hook("research-refusal", module=("six-players", "immortality"))
 def _own_token_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
     """A Commander names a step from his own token (which never moves), not from his Ally's."""
     pid, target = task["player"], given.get("research")
-    ally = activated(g, pid)
+    ally = activated_ally(g, pid)
     spaces = research_spaces(g.content)
     if ally is None or target not in spaces:
         return None
@@ -76,9 +65,9 @@ def _own_token_refused(g: Game, task: dict, given: dict) -> IllegalAction | None
                          (*R_TRACKS, "research.advance"))
 
 
-@hook("genetic-markers")
+@hook("genetic-markers", module=("six-players", "immortality"))
 def _most_advanced_ally(value: int, g: Game, pid: str) -> int:
-    if not (in_play(g) and is_commander(g, pid)):
+    if not is_commander(g, pid):
         return value
     g.rulings += list(R_MARKERS)
     return max(markers(g.content, g.p(q)) for q in teams(g)[team_of(g, pid)]["allies"])

@@ -81,6 +81,16 @@ def board_faction(g: Game, pid: str) -> str | None:
 
 
 # --- setup ------------------------------------------------------------------------------------------
+def seat_leaders(leaders: list[str], rnd) -> list[str]:
+    """A random playout's six leaders, clockwise (simulate.py): the Commanders three seats apart
+    (six.seating-from-log), the Allies drawn from the other leaders."""
+    allies = [lead for lead in leaders if lead not in COMMANDERS]
+    picked = [allies.pop(rnd.below(len(allies))) for _ in range(4)]
+    commanders = sorted(COMMANDERS)
+    first = commanders.pop(rnd.below(2))
+    return [first, picked[0], picked[1], commanders[0], picked[2], picked[3]]
+
+
 def seat_teams(seats: list[str], leaders: list[str]) -> dict:
     """The teams a clockwise seating makes (p. 2): the two Commanders opposite each other, each
     Commander's Allies two seats away on either side (so beside the other Commander)."""
@@ -95,11 +105,9 @@ def seat_teams(seats: list[str], leaders: list[str]) -> dict:
             for t, i in sorted(found.items())}
 
 
-@hook("setup")
+@hook("setup", module="six-players")
 def _setup(g: Game) -> None:
     """Teams, roles and the pieces each role starts with (p. 2)."""
-    if len(g.order) != 6:
-        return
     st = g.state  # CHOAM is there: Shaddam, always a Commander, is played only with it (six.choam)
     st["six"] = {"teams": seat_teams(g.order, [g.p(q)["leader"] for q in g.order]), "swordmaster_taken": [],
                  "tokens": {}}
@@ -247,7 +255,7 @@ def tokens_left(g: Game, pid: str) -> list[str]:
     return [t for t in TOKENS if t not in used and (t != "swordmaster" or g.p(pid)["swordmaster"])]
 
 
-@hook("placement-variants")
+@hook("placement-variants", module="six-players")
 def _with_token(variants: list, g: Game, pid: str) -> list:
     """A Commander's placements name the token and the Ally it activates."""
     if not is_commander(g, pid):
@@ -257,7 +265,7 @@ def _with_token(variants: list, g: Game, pid: str) -> list:
             for ally in ([pointed(g, pid, t)] if pointed(g, pid, t) else allies)]
 
 
-@hook("placement-args")
+@hook("placement-args", module="six-players")
 def _token_check(g: Game, pid: str, a: dict):
     token, ally = a.get("token"), a.get("activate")
     if not is_commander(g, pid):
@@ -279,7 +287,7 @@ def _token_check(g: Game, pid: str, a: dict):
     return None
 
 
-@hook("agent-placed")
+@hook("agent-placed", module="six-players")
 def _token_played(g: Game, pid: str, a: dict, turn: dict) -> None:
     if not is_commander(g, pid):
         return
@@ -290,7 +298,7 @@ def _token_played(g: Game, pid: str, a: dict, turn: dict) -> None:
     g.rulings += list(R_TOKEN)
 
 
-@hook("reveal-variants")
+@hook("reveal-variants", module="six-players")
 def _reveal_to_an_ally(variants: list, g: Game, pid: str) -> list:
     """A Commander's Reveal turn names the Ally who gets its effects (p. 3)."""
     if not is_commander(g, pid):
@@ -298,7 +306,7 @@ def _reveal_to_an_ally(variants: list, g: Game, pid: str) -> list:
     return [{**a, "activate": ally} for a in variants for ally in teams(g)[team_of(g, pid)]["allies"]]
 
 
-@hook("reveal-args")
+@hook("reveal-args", module="six-players")
 def _reveal_check(g: Game, pid: str, a: dict):
     ally = a.get("activate")
     if not is_commander(g, pid):
@@ -313,16 +321,16 @@ def _reveal_check(g: Game, pid: str, a: dict):
     return None
 
 
-@hook("reveal-opened")
+@hook("reveal-opened", module="six-players")
 def _reveal_given(g: Game, pid: str, a: dict, turn: dict) -> None:
     if is_commander(g, pid):
         turn["activated"] = a["activate"]
         g.rulings.append("six.ally-activation")
-    elif is_six(g):
+    else:
         turn["swords_before"] = g.p(pid)["swords"]  # what a Commander gave before: it may count
 
 
-@hook("turn-end")
+@hook("turn-end", module="six-players")
 def _own_swords_outside(g: Game, pid: str, turn: dict) -> None:
     """An Ally who ends his Reveal turn with no unit in the Conflict can get there only through a
     Commander: the swords of his own Reveal turn then never count (p. 3; reading
@@ -335,7 +343,7 @@ def _own_swords_outside(g: Game, pid: str, turn: dict) -> None:
         g.rulings += ["six.activated-ally-gains", "six.ally-swords-outside"]
 
 
-@hook("influence-of")
+@hook("influence-of", module="six-players")
 def _shared_influence(value: int, g: Game, pid: str, faction: str) -> int:
     """A Commander counts, for effects, the Influence of his most influential Ally with that
     faction, whichever Ally he activates (p. 4)."""
@@ -354,7 +362,7 @@ def activated_ally(g: Game, pid: str) -> str | None:
     return None
 
 
-@hook("acting-for")
+@hook("acting-for", module="six-players")
 def _activated_ally(pid: str, g: Game) -> str:
     """In a Commander's turn, the Influence he would gain or lose on the board's tracks, the units
     he would recruit, deploy or retreat and the swords he would get are the activated Ally's (p. 3-4)."""
@@ -366,17 +374,13 @@ def _activated_ally(pid: str, g: Game) -> str:
 
 
 # --- Objective cards: the Allies only, one Desert Mouse per team (p. 2) ---------------------------
-@hook("objective-seats")
+@hook("objective-seats", module="six-players")
 def _allies_take_objectives(seats: list, g: Game) -> list:
-    if not is_six(g):
-        return seats
     return [q for q in seats if not is_commander(g, q)]
 
 
-@hook("objectives-dealt")
+@hook("objectives-dealt", module="six-players")
 def _one_mouse_per_team(g: Game) -> None:
-    if not is_six(g):
-        return
     g.rulings.append("six.objectives")
     holders = {q: g.p(q)["objectives"][0]["id"] for q in g.order if g.p(q)["objectives"]}
     mice = {team_of(g, q) for q, card in holders.items() if card in MICE}
@@ -410,10 +414,10 @@ def tied_allies(g: Game) -> tuple[list[str], int] | None:
     return None
 
 
-@hook("before-rewards")
+@hook("before-rewards", module="six-players")
 def _ask_who_yields(g: Game):
     """Allies of one team tied on strength: one may yield the higher reward to the other."""
-    if not is_six(g) or g.state["six"].get("tie") is not None:
+    if g.state["six"].get("tie") is not None:
         return None
     tie = tied_allies(g)
     if tie is None:
@@ -434,9 +438,9 @@ def _who_yields(g: Game, task: dict, given: dict, below: dict) -> None:
     g.state["six"]["tie"] = {"pair": task["pair"], "position": task["position"], "higher": given.get("player")}
 
 
-@hook("placements")
+@hook("placements", module="six-players")
 def _yielded(out: list, g: Game) -> list:
-    tie = g.state["six"].get("tie") if is_six(g) else None
+    tie = g.state["six"].get("tie")
     if not tie or tie["higher"] is None:
         return out
     higher = HIGHER[tie["position"]]
@@ -447,10 +451,9 @@ def _yielded(out: list, g: Game) -> list:
     return sorted(placed, key=lambda pr: REWARDS.index(pr[1]))
 
 
-@hook("combat-cleanup")
+@hook("combat-cleanup", module="six-players")
 def _tie_settled(g: Game) -> None:
-    if is_six(g):
-        g.state["six"].pop("tie", None)
+    g.state["six"].pop("tie", None)
 
 
 # --- the Swordmaster: one round only, its bonus for the rest of the game (p. 5) -------------------
@@ -459,22 +462,21 @@ def took_swordmaster(g: Game, pid: str) -> bool:
     return pid in g.state["six"]["swordmaster_taken"]
 
 
-@hook("agent-sent")
+@hook("agent-sent", module="six-players")
 def _swordmaster_taken(g: Game, pid: str, space_id: str) -> list[str]:
-    if is_six(g) and space_id == "swordmaster" and not took_swordmaster(g, pid):
+    if space_id == "swordmaster" and not took_swordmaster(g, pid):
         taken = g.state["six"]["swordmaster_taken"]
         taken.append(pid)
         taken.sort()
-    if is_six(g):
-        g.rulings += g.space(space_id).get("rulings", [])  # a six-player space cites its records
+    g.rulings += g.space(space_id).get("rulings", [])  # a six-player space cites its records
     return []
 
 
-@hook("space-cost")
+@hook("space-cost", module="six-players")
 def _swordmaster_price(cost: dict, g: Game, pid: str, space: dict) -> dict:
     """8 Solari until someone has taken the space, then 6: the Commanders' two-arrow tokens do
     not lower it (our reading, six.swordmaster-price)."""
-    if not is_six(g) or space["id"] != "swordmaster":
+    if space["id"] != "swordmaster":
         return cost
     cheaper = any(took_swordmaster(g, q) for q in g.order)
     g.rulings.append("six.swordmaster-price")
@@ -482,12 +484,10 @@ def _swordmaster_price(cost: dict, g: Game, pid: str, space: dict) -> dict:
             else space["cost"]["solari"]}
 
 
-@hook("recall")
+@hook("recall", module="six-players")
 def _swordmaster_to_box(g: Game) -> None:
     """At the end of the round in which an Ally played all three Agents, or a Commander his
     two-arrow token, the Swordmaster goes back to the box."""
-    if not is_six(g):
-        return
     tokens = g.state["six"]["tokens"]
     for pid in g.order:
         pl = g.p(pid)
@@ -499,9 +499,9 @@ def _swordmaster_to_box(g: Game) -> None:
     g.state["six"]["tokens"] = {}  # every token comes back with the Agents
 
 
-@hook("placement-check")
+@hook("placement-check", module="six-players")
 def _swordmaster_once_per_game(g: Game, pid: str, space_id: str, card_id):
-    if is_six(g) and space_id == "swordmaster" and (took_swordmaster(g, pid) or is_commander(g, pid)):
+    if space_id == "swordmaster" and (took_swordmaster(g, pid) or is_commander(g, pid)):
         return IllegalAction("six.swordmaster-once", f"{pid} has had a Swordmaster already: in the six-player "
                              "game each player sends an Agent to the Swordmaster space once a game at most",
                              ("six.space-swordmaster", "six.swordmaster-once-each"))
@@ -515,11 +515,11 @@ def has_bonus(g: Game, pid: str) -> bool:
     return is_commander(g, pid) or took_swordmaster(g, pid)
 
 
-@hook("revealed")
+@hook("revealed", module="six-players")
 def _swordmaster_bonus(g: Game, pid: str) -> None:
     """The bonus token: 2 swords in every Reveal turn for the rest of the game, also once the
     Swordmaster itself is back in the box; a Commander's go to the Ally his Reveal names."""
-    if not (is_six(g) and has_bonus(g, pid)):
+    if not has_bonus(g, pid):
         return
     g.gain(_activated_ally(pid, g), {"swords": SWORDMASTER_BONUS})
     g.rulings += ["six.swordmaster", "six.space-swordmaster"]
@@ -540,10 +540,8 @@ def team_score(g: Game, team: str) -> dict:
     return totals
 
 
-@hook("game-result")
+@hook("game-result", module="six-players")
 def _team_result(g: Game):
-    if not is_six(g):
-        return None
     scores = {t: team_score(g, t) for t in TEAMS}
 
     def key(t):

@@ -59,12 +59,10 @@ def _tile_of(src: str) -> str:
 
 
 # --- setup ----------------------------------------------------------------------------------------
-@hook("setup")
+@hook("setup", module="tech")
 def _setup(g: Game) -> None:
     """Step A (seed p. 6): the tiles of this game shuffled into three stacks; the top of each
     turned face up (one chance outcome per stack)."""
-    if not in_play(g):
-        return
     tech = g.state["tech"] = new_tech_state(g.content, g.state["game"]["modules"])
     for pid in g.order:
         g.p(pid)["tech"] = []
@@ -217,12 +215,10 @@ def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
     fire("tech-face-up", g)  # a solo game's Rivals need a marked tile face up (modules/rivals/tech.py)
 
 
-@hook("agent-sent")
+@hook("agent-sent", module="tech")
 def _embassy(g: Game, pid: str, space_id: str) -> list[str]:
     """The Ixian Embassy: an Acquire Tech each time an Agent goes to a board space of the kind
     it shows (our reading: a Landsraad space, recorded in setup.json)."""
-    if not in_play(g):
-        return []
     icon = g.content.expansion_setup["bloodlines"]["tech_module"]["embassy_space_icon"]
     return [EMBASSY] if g.content.spaces[space_id]["icon"] == icon else []
 
@@ -288,7 +284,7 @@ verb(Verb("flip-tech", ("turn", "agent", "reveal"), _flip_offers, _flip, ("tech.
           accepts=_owns_flip_tile))
 
 
-@hook("round-start")
+@hook("round-start", module="tech")
 def _face_up_again(g: Game) -> None:
     for pid in g.order:
         for entry in _entries(g, pid):
@@ -300,7 +296,7 @@ def _boxes(g: Game, pid: str, box: str) -> list[tuple[str, list]]:
     return [(t, tile_data(g, t)[box]) for t in owned(g.p(pid)) if tile_data(g, t).get(box)]
 
 
-@hook("reveal-nodes")
+@hook("reveal-nodes", module="tech")
 def _reveal_nodes(g: Game, pid: str) -> list[str]:
     return [f"tech:{t}" for t, _ in _boxes(g, pid, "reveal")]
 
@@ -317,17 +313,17 @@ def _run_box(g: Game, pid: str, box: str) -> None:
         run(g, pid, steps, f"tech:{tile}")
 
 
-@hook("conflict-won")
+@hook("conflict-won", module="tech")
 def _won(g: Game, pid: str) -> None:
     _run_box(g, pid, "on_win_conflict")
 
 
-@hook("contract-completed")
+@hook("contract-completed", module="tech")
 def _completed(g: Game, pid: str, cid: str) -> None:
     _run_box(g, pid, "on_complete_contract")
 
 
-@hook("endgame")
+@hook("endgame", module="tech")
 def _endgame(g: Game) -> None:
     for pid in reversed(g.clockwise_from(g.first)):  # the first player's resolve first
         _run_box(g, pid, "endgame")
@@ -393,7 +389,7 @@ def standing(g: Game, task: dict, step: dict) -> None:
     """A standing rule read where it applies (the hooks below); as a step it does nothing."""
 
 
-@hook("space-cost")
+@hook("space-cost", module="tech")
 def _space_discount(cost: dict, g: Game, pid: str, space: dict) -> dict:
     """Navigation Chamber: a board space costs 1 of those resources less (the first it costs)."""
     for step in _passive(g, pid, "space-cost-discount"):
@@ -405,7 +401,7 @@ def _space_discount(cost: dict, g: Game, pid: str, space: dict) -> dict:
     return cost
 
 
-@hook("turn-peek")
+@hook("turn-peek", module="tech")
 def _glowglobes(g: Game, pid: str) -> str | None:
     """Look at the top card of your deck at any time: offered in your own turns, while the top
     card is unknown and the deck is not empty."""
@@ -417,7 +413,7 @@ def _glowglobes(g: Game, pid: str) -> str | None:
     return f"peek:{found[0]}"
 
 
-@hook("peek")
+@hook("peek", module="tech")
 def _peek(g: Game, pid: str, node: str) -> None:
     if node.startswith("peek:") and node[5:] in owned(g.p(pid)):
         g.rulings.append(R_ABILITY)
@@ -425,7 +421,7 @@ def _peek(g: Game, pid: str, node: str) -> None:
                 "ruling": R_ABILITY})
 
 
-@hook("steal-threshold")
+@hook("steal-threshold", module="tech")
 def _steal_protection(least: int, g: Game, pid: str) -> int:
     """Gene-Locked Vault: your Intrigue cards cannot be stolen while you hold fewer than `below`."""
     for step in _passive(g, pid, "intrigue-steal-protection"):
@@ -435,7 +431,7 @@ def _steal_protection(least: int, g: Game, pid: str) -> int:
     return least
 
 
-@hook("intrigue-gained")
+@hook("intrigue-gained", module="tech")
 def _suspensor_suits(g: Game, pid: str, n: int) -> None:
     """Suspensor Suits: each Intrigue card drawn or stolen during your turn brings a troop from
     your supply straight into the Conflict."""
@@ -450,7 +446,7 @@ def _suspensor_suits(g: Game, pid: str, n: int) -> None:
         count_deployed(g, pid, moved)
 
 
-@hook("card-icons")
+@hook("card-icons", module="tech")
 def _servo_receivers(icons: list, g: Game, pid: str, card: str) -> list:
     """Servo-Receivers: your Signet Ring card also has the four Faction Agent icons."""
     if card == "signet-ring" and _passive(g, pid, "signet-ring-faction-icons"):
@@ -459,7 +455,7 @@ def _servo_receivers(icons: list, g: Game, pid: str, card: str) -> list:
     return icons
 
 
-@hook("battle-icon")
+@hook("battle-icon", module="tech")
 def _ornithopter_fleet(icon, g: Game, pid: str):
     """Ornithopter Fleet: every battle icon you have, wild ones included, is an Ornithopter."""
     if icon and _passive(g, pid, "all-battle-icons-ornithopter"):
