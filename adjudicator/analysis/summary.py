@@ -30,14 +30,12 @@ def show(f: dict, console: Console) -> None:
                   f"{logs['unreadable']} unreadable{other}")
     console.print(f"{f['games']} finished game(s) counted; {f['unfinished']} unfinished; ways won: "
                   + (", ".join(f"{k} {n}" for k, n in f["how"].items()) or "none"))
-    if f["problems"]:
-        table = Table(title="logs not counted (invalid or unreadable)")
-        table.add_column("source", overflow="fold")
-        for column in ("status", "code", "at"):
-            table.add_column(column)
+    if f["problems"]:  # plain lines: a long path stays whole, to copy
+        console.print("logs not counted (invalid or unreadable):")
         for p in f["problems"]:
-            table.add_row(p["source"], p["status"], p.get("code", ""), str(p.get("index", p.get("message", ""))))
-        console.print(table)
+            at = f"at action {p['index']}" if "index" in p else p.get("message", "")
+            console.print(f"  {p['source']}: {p['status']} [{p.get('code', '')}] {at}", soft_wrap=True,
+                          markup=False, highlight=False)
     if not f["games"]:
         return
     console.print(_wins("leader", "by leader or faction", f["by_leader"]))
