@@ -24,6 +24,7 @@ import sqlite_utils
 from . import ENGINE_VERSION
 from . import words as words_module
 from .core.canonical import dumps
+from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.registry import systems
 from .core.replay import Replay
@@ -242,8 +243,11 @@ def _v9(db) -> None:
     db.execute("create table if not exists facts (game text primary key, engine text not null, "
                "facts text not null) without rowid")
     for row in list(db.query("select id, log from games where id not in (select game from facts)")):
-        run = Replay(parse_log(json.loads(row["log"])), "strict", "none", tally=True)
-        run.run()
+        try:
+            run = Replay(parse_log(json.loads(row["log"])), "strict", "none", tally=True)
+            run.run()
+        except AdjudicatorError:  # a log this engine no longer reads: no facts until it is reverified
+            continue
         save_facts(db, row["id"], run.facts)
 
 
