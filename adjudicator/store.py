@@ -235,11 +235,43 @@ def _v8(db) -> None:
                "created text not null, primary key (tournament, name)) without rowid")
 
 
+
+def _v10(db) -> None:
+    """Version 10 (issue 36): live games (service/live.py).
+
+    - `games.live`: 1 while the game takes appended actions; `games.closed`: why its owner closed
+      it unfinished; `games.dealt_live`: the chance outcomes dealt from the seed for its logged
+      actions (the report's `dealt` also counts those dealt after the last one);
+      `games.live_report`: the report's fields an append changes. While a game is live its
+      `log`, `report` and `secrets` hold what was uploaded; what was appended is in its events.
+    - `live_events`: every logged action of a live game with its verdict, what it keeps secret
+      from whom and, for an appended one, its log entry as written (the followers' stream,
+      `GET /v1/games/<id>/events`).
+    - `live_requests`: the first answer of each append sent with an Idempotency-Key.
+    - `seat_tokens`: the seat tokens of a live game (their sha256 only)."""
+    games = db["games"]
+    if "live" not in games.columns_dict:
+        games.add_column("live", int, not_null_default=0)
+        games.add_column("closed", str)
+        games.add_column("dealt_live", int, not_null_default=0)
+        games.add_column("live_report", str)
+    db.execute("create table if not exists live_events (game text not null, idx integer not null, "
+               "action text not null, verdict text not null, secret text, entry text, created text not null, "
+               "primary key (game, idx)) without rowid")
+    db.execute("create table if not exists live_requests (game text not null, token text not null, "
+               "key text not null, fingerprint text not null, answer text not null, created text not null, "
+               "primary key (game, token, key)) without rowid")
+    db.execute("create table if not exists seat_tokens (game text not null, seat text not null, hash text not null, "
+               "created text not null, primary key (game, seat)) without rowid")
+    db.execute("create unique index if not exists seat_tokens_hash on seat_tokens (hash)")
+
+
+
 def _v9(db) -> None:
-    """Version 9 (issue 34): a stored game's facts (core/facts.py, schemas/facts.json), one row per
-    game, what GET /v1/analytics aggregates. A game stored from now on gets them from the replay
-    that stores it (service/checkpoints.py); the games stored before are replayed here once.
-    It depends on no migration after 6."""
+    """Version 10 (issue 34; main's _v10 came first, as version 9): a stored game's facts
+    (core/facts.py, schemas/facts.json), one row per game, what GET /v1/analytics aggregates. A
+    game stored from now on gets them from the replay that stores it (service/checkpoints.py); the
+    games stored before are replayed here once. It depends on no migration after 6."""
     db.execute("create table if not exists facts (game text primary key, engine text not null, "
                "facts text not null) without rowid")
     for row in list(db.query("select id, log from games where id not in (select game from facts)")):
@@ -257,7 +289,8 @@ def save_facts(db, game_id: str, facts: dict) -> None:
                [game_id, ENGINE_VERSION, dumps(facts).decode()])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9]
+# _v9 after _v10: a file main's _v10 already brought to version 9 gains the facts as version 10
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v10, _v9]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
