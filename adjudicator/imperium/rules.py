@@ -24,6 +24,7 @@ from .content import FACTIONS, Content, content, in_game, starting_deck
 from .deck import HIDDEN
 from .effect_words import offer_label
 from .effects import advance_steps
+from .facts import ImperiumTally
 from .game import Game
 from .intrigue import check_timing, skip_window, window
 from .modules.rivals import hagal as rivals
@@ -394,6 +395,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the game waits for a decision, or has no seed). Advances the state's RNG, once: apply
         the outcome with `dealt=True` (core.replay.deal does both)."""
         return dealt(Game(state, self.content), CHANCES)
+
+    def tally(self) -> ImperiumTally:
+        """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""
+        return ImperiumTally()
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what the endgame recorded (rounds.py; the
