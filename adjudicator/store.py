@@ -236,8 +236,8 @@ def _v8(db) -> None:
 
 
 
-def _v10(db) -> None:
-    """Version 10 (issue 36): live games (service/live.py).
+def _v9(db) -> None:
+    """Version 9 (issue 36): live games (service/live.py).
 
     - `games.live`: 1 while the game takes appended actions; `games.closed`: why its owner closed
       it unfinished; `games.dealt_live`: the chance outcomes dealt from the seed for its logged
@@ -267,8 +267,8 @@ def _v10(db) -> None:
 
 
 
-def _v9(db) -> None:
-    """Version 10 (issue 34; main's _v10 came first, as version 9): a stored game's facts
+def _v10(db) -> None:
+    """Version 10 (issue 34): a stored game's facts
     (core/facts.py, schemas/facts.json), one row per game, what GET /v1/analytics aggregates. A
     game stored from now on gets them from the replay that stores it (service/checkpoints.py); the
     games stored before are replayed here once. It depends on no migration after 6."""
@@ -289,8 +289,8 @@ def save_facts(db, game_id: str, facts: dict) -> None:
                [game_id, ENGINE_VERSION, dumps(facts).decode()])
 
 
-# _v9 after _v10: a file main's _v10 already brought to version 9 gains the facts as version 10
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v10, _v9]
+# _v10 after _v9: a file main's _v9 already brought to version 9 gains the facts as version 10
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -13,7 +13,7 @@ from adjudicator.cli import main
 from adjudicator.core import schemas
 from adjudicator.samples import HERE as SAMPLES
 from adjudicator.service import tokens
-from adjudicator.store import MIGRATIONS, _v9, migrate, open_db, prepare, schema_version
+from adjudicator.store import MIGRATIONS, _v10, migrate, open_db, prepare, schema_version
 
 PROBLEM = "application/problem+json"
 GAMES = ("uprising-3p-seed11", "imperium-4p-seed5", "dune-5p-ixians-tleilaxu-tech-seed2")
@@ -107,9 +107,9 @@ def test_the_migration_fills_the_facts_of_games_stored_before_it(tmp_path, clien
     facts = json.loads(next(db.query("select facts from facts"))["facts"])
     schemas.validate("facts", facts)
     db.execute("drop table facts")  # as a database from before the migration
-    db.execute("update meta set value = ? where key = 'schema_version'", [MIGRATIONS.index(_v9)])
+    db.execute("update meta set value = ? where key = 'schema_version'", [MIGRATIONS.index(_v10)])
     db.conn.commit()
-    assert migrate(db) == (MIGRATIONS.index(_v9), len(MIGRATIONS)) and schema_version(db) == len(MIGRATIONS)
+    assert migrate(db) == (MIGRATIONS.index(_v10), len(MIGRATIONS)) and schema_version(db) == len(MIGRATIONS)
     rows = list(db.query("select game, facts from facts"))
     assert [r["game"] for r in rows] == [stored["id"]] and json.loads(rows[0]["facts"]) == facts
 
