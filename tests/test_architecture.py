@@ -163,3 +163,18 @@ def test_rule_systems_plug_in_through_the_entry_point():
     rules = rules_for("imperium", "Восстание")
     assert isinstance(rules, RuleSet) and isinstance(rules, ImperiumRules) and rules.edition == "uprising"
 
+
+
+# The positions code of each rule system (docs/ARCHITECTURE.md, "Positions: the protocol"): it
+# loops over the modules' parts (`parts.py`) and imports no expansion by name.
+POSITIONS = ("imperium.scenario", "imperium.cut", "imperium.audit", "imperium.table", "dune.scenario", "dune.table")
+# (commanders.py is read by the general rules: Commanders are units)
+IMPERIUM_EXPANSIONS = ("adjudicator.imperium.custom", "adjudicator.imperium.immortality", "adjudicator.imperium.tech",
+                       "adjudicator.imperium.graft")
+
+
+def test_positions_import_no_expansion_by_name():
+    graph = import_graph()
+    for name in POSITIONS:
+        reached = nx.descendants(graph, f"adjudicator.{name}")
+        assert not [m for m in reached if ".modules." in m or m.startswith(IMPERIUM_EXPANSIONS)], name
