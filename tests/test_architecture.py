@@ -165,16 +165,143 @@ def test_rule_systems_plug_in_through_the_entry_point():
 
 
 
+# --- modules: every expansion a Module in a folder of its own (issue 29) ------------------------------------
+# Checked over every rule system that has a `modules/` package, so a system's modules are held to
+# the same rules as soon as its folders exist.
+SYSTEMS = ("dune", "imperium")
+# The places that load a system's module rule files (its plugin loading, in the fixed order their
+# hooks run in): besides these, nothing outside a module's folder imports one of its files.
+LOADERS = {"adjudicator.dune.modules", "adjudicator.imperium.modules", "adjudicator.imperium.custom"}
+# Names whose test in a listener's first lines is a mode guard (Hooks dispatches by module instead).
+MODE_TESTS = {"modules", "advanced", "in_play", "in_play_at", "is_six", "is_rival"}
+# A listener registered for a module that must still test a mode at its top, with the reason. None.
+ALLOWED_GUARDS: dict[str, str] = {}
+
+
+def _registered_modules() -> dict[str, dict]:
+    """Each rule system's Modules, once its rules are loaded (importing the facade fills them)."""
+    import importlib
+    found = {}
+    for system in SYSTEMS:
+        importlib.import_module(f"adjudicator.{system}.rules")
+        found[system] = importlib.import_module(f"adjudicator.{system}.registry").MODULES.all
+    return found
+
+
+def _module_folders(system: str) -> dict[str, Path]:
+    root = ROOT / "adjudicator" / system / "modules"
+    return {p.parent.name: p.parent for p in sorted(root.glob("*/__init__.py"))} if root.is_dir() else {}
+
+
+def _owner(module: str) -> str | None:
+    """The module folder a dotted module name lies in (`adjudicator.dune.modules.advanced`), if any."""
+    parts = module.split(".")
+    return ".".join(parts[:4]) if len(parts) >= 4 and parts[0] == "adjudicator" and parts[2] == "modules" else None
+
+
+def test_one_folder_per_registered_module():
+    registered = _registered_modules()
+    assert registered["dune"].keys() == {"advanced", "ixians-tleilaxu", "tech-tokens"}
+    for system in SYSTEMS:
+        folders = _module_folders(system)
+        names = {m.name.replace("-", "_"): m for m in registered[system].values()}
+        assert sorted(names) == sorted(folders), system
+        for folder, module in names.items():
+            assert module.title and module.sources, module.name
+            assert set(module.combines) <= set(registered[system]), module.name
+            defined = ast.parse((folders[folder] / "__init__.py").read_text())
+            assert any(isinstance(n, ast.Constant) and n.value == module.name for n in ast.walk(defined)), \
+                f"{module.name} is not defined in its folder's __init__.py"
+
+
+def test_no_file_outside_a_module_folder_imports_its_files():
+    """A module's files are its own: others reach it through its package's names, hooks and
+    registries; only the loaders load its rule files."""
+    graph = import_graph()
+    assert any(_owner(m) for m in graph), "no module folder found"
+    outside = []
+    for a, b in graph.edges:
+        owner = _owner(b)
+        if owner and b != owner and _owner(a) != owner and a not in LOADERS:
+            outside.append(f"{a} -> {b}")
+    assert outside == []
+
+
+def _listeners(tree: ast.Module):
+    """(function, module name or None) for every function decorated `@...(event, module=...)`; the
+    name written as a string or as a constant of the file (`MODULE = "advanced"`)."""
+    consts = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+              for t in n.targets if isinstance(t, ast.Name)}
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        for dec in fn.decorator_list:
+            if isinstance(dec, ast.Call) and getattr(dec.func, "id", getattr(dec.func, "attr", "")) in ("hook", "on"):
+                module = next((k.value for k in dec.keywords if k.arg == "module"), None)
+                if isinstance(module, ast.Name):
+                    module = consts.get(module.id, module.id)
+                yield fn, module.value if isinstance(module, ast.Constant) else module
+
+
+def _top(fn: ast.FunctionDef) -> list[ast.stmt]:
+    """A listener's first lines: after its docstring, the assignments and the statement after them."""
+    body = fn.body[1:] if isinstance(fn.body[0], ast.Expr) and isinstance(fn.body[0].value, ast.Constant) else fn.body
+    top = []
+    for stmt in body:
+        top.append(stmt)
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            break
+    return top
+
+
+def _mode_test(stmts: list[ast.stmt], names: set[str]) -> str | None:
+    for stmt in stmts:
+        tests = [n.test for n in ast.walk(stmt) if isinstance(n, (ast.If, ast.IfExp))]
+        tests += [n.value for n in ast.walk(stmt) if isinstance(n, ast.Return) and n.value is not None]
+        for node in (m for t in tests for m in ast.walk(t)):
+            word = getattr(node, "attr", getattr(node, "id", None))
+            if word in MODE_TESTS or (isinstance(node, ast.Constant) and node.value in names):
+                return word or node.value
+    return None
+
+
+def test_module_listeners_do_not_test_their_mode():
+    """A listener in a module folder is registered for a module (`module=`), and no listener
+    registered so tests a mode in its first lines: Hooks calls it only in that module's games."""
+    registered = _registered_modules()
+    problems = []
+    for system in SYSTEMS:
+        names = set(registered[system])
+        for path in sorted((ROOT / "adjudicator" / system).rglob("*.py")):
+            in_folder = _owner(".".join(path.relative_to(ROOT).with_suffix("").parts))
+            for fn, module in _listeners(ast.parse(path.read_text())):
+                where = f"{path.relative_to(ROOT)}:{fn.name}"
+                if module is None:
+                    if in_folder:
+                        problems.append(f"{where} is in a module folder but registered for every game")
+                    continue
+                assert module in names, where
+                if (test := _mode_test(_top(fn), names)) and where not in ALLOWED_GUARDS:
+                    problems.append(f"{where} (registered for {module}) tests {test!r}")
+    assert problems == []
+
+
+def test_the_kernel_imports_no_rule_system():
+    graph = import_graph()
+    kernel = [m for m in graph if m.startswith("adjudicator.core")]
+    assert "adjudicator.core.engine.hooks" in kernel
+    reached = set().union(*(nx.descendants(graph, m) for m in kernel))
+    assert sorted(m for m in reached if m.startswith(tuple(f"adjudicator.{s}" for s in SYSTEMS))) == []
+
+
 # The positions code of each rule system (docs/ARCHITECTURE.md, "Positions: the protocol"): it
-# loops over the modules' parts (`parts.py`) and imports no expansion by name.
+# loops over the modules' parts (`parts.py` loads them, in the modules' order) and imports no
+# module by name.
 POSITIONS = ("imperium.scenario", "imperium.cut", "imperium.audit", "imperium.table", "dune.scenario", "dune.table")
-# (commanders.py is read by the general rules: Commanders are units)
-IMPERIUM_EXPANSIONS = ("adjudicator.imperium.custom", "adjudicator.imperium.immortality", "adjudicator.imperium.tech",
-                       "adjudicator.imperium.graft")
 
 
-def test_positions_import_no_expansion_by_name():
+def test_positions_import_no_module_by_name():
     graph = import_graph()
     for name in POSITIONS:
-        reached = nx.descendants(graph, f"adjudicator.{name}")
-        assert not [m for m in reached if ".modules." in m or m.startswith(IMPERIUM_EXPANSIONS)], name
+        named = [m for m in graph.successors(f"adjudicator.{name}") if ".modules" in m or ".custom" in m]
+        assert named == [], name

@@ -10,14 +10,14 @@ from helpers import P, act, deal, drive, give_intrigue, hand
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
-from adjudicator.imperium.custom.tech import price
 from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.tech.tech import price
+from adjudicator.imperium.modules.tech.tiles import stack_sizes, tiles_seen
 from adjudicator.imperium.registry import adjust, fire
 from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run
-from adjudicator.imperium.tech import stack_sizes, tiles_seen
 
 TECH = ("bloodlines", "tech")
 IDS = ("red", "blue", "green")

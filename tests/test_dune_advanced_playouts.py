@@ -64,7 +64,7 @@ def test_advanced_playouts_play_the_capture_spice_support_force_kinds_and_worm_p
     dos = {a["do"] for log in logs for a in log["actions"]}
     assert "capture" in dos and dos & {"kill", "keep"}
     assert "place-worm" in dos  # the Fremen place a later Shai-Hulud
-    assert "give-card" in dos  # the Harkonnen's special Karama power took a hand (karama_powers.py)
+    assert "give-card" in dos  # the Harkonnen's special Karama power took a hand (modules/advanced/karama_powers.py)
     assert any(a["do"] == "plan" and a.get("spice") for log in logs for a in log["actions"])
     kinds = {a["do"] for log in logs for a in log["actions"] if a.get("kinds")}  # Sardaukar and Fedaykin
     assert {"ship", "plan"} <= kinds

@@ -1,4 +1,4 @@
-"""The Tleilaxu's revival advantages for others and gholas (factions/tleilaxu_revival.py; seed 002
+"""The Tleilaxu's revival advantages for others and gholas (modules/ixians_tleilaxu/tleilaxu_revival.py; seed 002
 paragraphs 41-47, 50-53, 78-80), a scenario per rule with the seed's numbers, through the facade as
 a log's actions; the mutated logs: a sixth leader taken as a ghola, two early revivals for one
 faction in one phase, an early revival when normal revival applies; and the random playout making

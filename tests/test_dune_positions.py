@@ -72,7 +72,7 @@ def test_a_position_through_the_service(client):
     r = client.post("/v1/positions/check", json=example("dune-occupancy-limit"))
     assert r.status_code == 200 and r.get_json()["legal"], r.get_json()
     r = client.post("/v1/positions/legal-actions", json={"scenario": example("dune-occupancy-limit")["scenario"]})
-    assert r.status_code == 200 and {"by": "paul", "do": "pass"} in r.get_json()["actions"]
+    assert r.status_code == 200 and {"by": "paul", "do": "pass", "label": "passes"} in r.get_json()["actions"]
 
 
 # --- what is left out ---------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Immortality cards whose steps are code (custom/immortality_cards.py): Imperium Ceremony,
+"""Immortality cards whose steps are code (modules/immortality/cards.py): Imperium Ceremony,
 Tleilaxu Master, Counterattack and Harvest Cells, each checked with the numbers its text gives
 and against the reading it cites (rulings/seed-003-immortality.toml)."""
 

@@ -9,8 +9,8 @@ import pytest
 from test_playouts import replays_identically
 
 from adjudicator.core.actions import Action
-from adjudicator.imperium.immortality import research_spaces
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.immortality.board import research_spaces
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 

@@ -154,7 +154,7 @@ def test_explain_names_the_tleilaxu_cards_as_the_log_writes_them(tmp_path):
 # --- docs/log-format.md ------------------------------------------------------------------------------
 def test_the_log_format_names_every_immortality_verb_choice_and_chance_kind():
     text = LOG_FORMAT.read_text(encoding="utf-8")
-    modules = ("custom.immortality", "custom.graft", "custom.immortality_cards", "imperium.graft")
+    modules = ("modules.immortality.immortality", "modules.immortality.graft", "modules.immortality.cards")
     verbs = {name for name, v in VERBS.items() if v.apply.__module__.endswith(modules)}
     choices = {name for name, c in CHOICES.items() if c.apply.__module__.endswith(modules)}
     chances = {name for name, c in CHANCES.items() if c.apply.__module__.endswith(modules)}

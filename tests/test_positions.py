@@ -253,7 +253,8 @@ def test_bad_full_states_and_log_prefixes_are_refused_with_every_problem(client,
     bad = copy.deepcopy(state)
     bad["players"]["red"]["hand"] = "dagger"  # a hand written as a string
     r = client.post("/v1/positions/check", json={"state": bad, "action": sample_log["actions"][i]})
-    assert r.status_code == 422 and "/state/players/red/hand" in {p["pointer"] for p in r.get_json()["problems"]}
+    # a schema error is a 400 everywhere (issue 31 item 3), with the problems listed as for a 422
+    assert r.status_code == 400 and "/state/players/red/hand" in {p["pointer"] for p in r.get_json()["problems"]}
     bad = copy.deepcopy(state)
     bad["players"]["blue"]["troops"]["garrison"] = -3
     bad["players"]["red"]["hand"].append("not-a-card")
@@ -365,3 +366,17 @@ def test_cli_position_at_the_illegal_action_is_the_position_before_it(tmp_path, 
     assert answer["legal"] is False and answer["verdict"]["code"] == report["verdicts"][i]["code"]
     after = runner.invoke(main, ["position", str(log), "--at", str(i + 1)])
     assert after.exit_code != 0 and "illegal" in after.output
+
+
+def test_a_malformed_action_is_a_400_on_every_route(client, sample_log):
+    """A list where the action schema allows one value: 400 `schema` at its place, in a position
+    as in a log (issue 31 item 3: one rule for schema errors)."""
+    i = next(i for i, a in enumerate(sample_log["actions"]) if a["do"] == "send-agent" and i > 20)
+    bad = dict(sample_log["actions"][i], card=["dagger", "reconnaissance"])
+    prefix = dict(sample_log, actions=sample_log["actions"][:i])
+    for route, body, place in (("/v1/positions/check", {"log": prefix, "action": bad}, "/action/card"),
+                               ("/v1/positions/legal-actions", {"log": dict(prefix, actions=[*prefix["actions"], bad])},
+                                f"/log/actions/{i}/card"),
+                               ("/v1/replays", dict(prefix, actions=[*prefix["actions"], bad]), f"/actions/{i}/card")):
+        r = client.post(route, json=body)
+        assert r.status_code == 400 and r.get_json()["code"] == "schema" and r.get_json()["pointer"] == place, route

@@ -16,8 +16,8 @@ from test_rivals_tech import rival_answers, set_face_up, to_rival_draw
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.replay import replay
-from adjudicator.imperium.custom import rivals
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.rivals import hagal as rivals
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 

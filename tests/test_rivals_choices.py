@@ -10,9 +10,9 @@ from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.choices import SKIP
-from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn
 from adjudicator.imperium.effects import op_contract
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.rivals.turn import _rival_choice, agent_turn
 from adjudicator.imperium.rounds import result
 
 

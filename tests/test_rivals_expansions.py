@@ -22,11 +22,11 @@ from test_rivals_playouts import only_pinned_gaps
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog
 from adjudicator.core.replay import replay
-from adjudicator.imperium.custom import rivals
-from adjudicator.imperium.custom.rivals_bloodlines import commander_on_space
 from adjudicator.imperium.game import Game
-from adjudicator.imperium.immortality import board as immortality_board
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.immortality.board import board as immortality_board
+from adjudicator.imperium.modules.rivals import hagal as rivals
+from adjudicator.imperium.modules.rivals.bloodlines import commander_on_space
 from adjudicator.imperium.registry import fire
 from adjudicator.imperium.rules import RIVAL_MODULE_EDITIONS, ruleset
 from adjudicator.simulate import simulate

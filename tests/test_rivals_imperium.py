@@ -1,7 +1,7 @@
 """The original game's House Hagal deck (data/base/house-hagal.json) checked against what the
 rulebook says of it (component list p. 3; House Hagal sheet, PDF pp. 19-20), and the gate that
 refuses one and two players until lifted, its two-player House Hagal (PDF p. 19, 'Two-Player
-Games') and its solo Rivals (PDF p. 20, 'Solo Play'), custom/rivals_base.py."""
+Games') and its solo Rivals (PDF p. 20, 'Solo Play'), modules/rivals/base.py."""
 
 import json
 
@@ -9,9 +9,9 @@ import pytest
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.combat import resolve
-from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.leaders import ability
+from adjudicator.imperium.modules.rivals.turn import _rival_choice, agent_turn
 from adjudicator.imperium.registry import ask, fire
 from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run

@@ -8,8 +8,8 @@ from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.replay import replay
-from adjudicator.imperium.custom.rivals_turn import agent_turn, leader_faction
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.rivals.turn import agent_turn, leader_faction
 from adjudicator.imperium.zones import place_spy
 from adjudicator.simulate import simulate
 

@@ -13,8 +13,8 @@ from test_rivals_setup import NOT_IMPLEMENTED
 
 from adjudicator.core.actions import Action
 from adjudicator.core.replay import replay
-from adjudicator.imperium.custom.rivals import new_hagal
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.rivals.hagal import new_hagal
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate
 

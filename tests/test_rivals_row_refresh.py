@@ -9,8 +9,8 @@ import pytest
 from rivals_helpers import apply, new_game, step
 
 from adjudicator.core.errors import IllegalAction
-from adjudicator.imperium.custom.rivals import _deal_refresh, _refresh_candidates
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.rivals.hagal import _deal_refresh, _refresh_candidates
 
 
 def at_refresh(**setup) -> dict:

@@ -8,8 +8,8 @@ import pytest
 from rivals_helpers import LEADERS, RIVALS, RULES, new_game
 
 from adjudicator.core.errors import MalformedLog
-from adjudicator.imperium.custom import rivals
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.rivals import hagal as rivals
 from adjudicator.imperium.registry import ask
 from adjudicator.resources import data_dir
 

@@ -1,5 +1,5 @@
 """Solo Rivals and the Tech Module (issue #13; seed 000 p. 9, 'Solo Game Rivals and the Tech
-Module'; custom/rivals_tech.py). Scenarios for each rule of the page: only Hagal-marked tiles and
+Module'; modules/rivals/tech.py). Scenarios for each rule of the page: only Hagal-marked tiles and
 the trash-and-reveal when none is face up; nothing before the Swordmaster, then spice hoarded; the
 four Acquire Tech cards (solo with the Tech Module only; the most expensive tile it can, 1 spice
 off, the topmost stack on a tie); the per-tile guidance; two players unchanged. The solo playouts
@@ -15,9 +15,9 @@ from test_rivals_expansions import deck
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
-from adjudicator.imperium.custom import rivals_turn
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.rivals import turn as rivals_turn
 from adjudicator.imperium.registry import adjust, fire
 from adjudicator.imperium.rules import ruleset
 from adjudicator.simulate import simulate

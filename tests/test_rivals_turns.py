@@ -7,8 +7,8 @@ import pytest
 from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
 
 from adjudicator.core.errors import IllegalAction
-from adjudicator.imperium.custom.rivals_turn import _rival_choice, agent_turn, economy
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.rivals.turn import _rival_choice, agent_turn, economy
 from adjudicator.simulate import simulate
 
 

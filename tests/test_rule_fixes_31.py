@@ -67,8 +67,8 @@ def test_genetic_marker_puts_only_tleilaxu_cards_on_top_p6_p16():
     not, so `acquire … "top": true` is refused (never silently put in the discard pile)."""
     from test_immortality_rules import _to_reveal
 
-    from adjudicator.imperium.custom.immortality import genetic_markers
     from adjudicator.imperium.game import Game
+    from adjudicator.imperium.modules.immortality.immortality import genetic_markers
 
     rules, state = fresh()
     red = state["players"]["red"]

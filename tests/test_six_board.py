@@ -9,8 +9,8 @@ import pytest
 from six_helpers import RULES, apply, new_game, step
 
 from adjudicator.core.errors import IllegalAction
-from adjudicator.imperium.custom import six
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.imperium.rules import ruleset
 
 SIX_SPACES = ("carthag", "economic-support", "expedition", "forbidden-tech", "habbanya-erg", "military-support")

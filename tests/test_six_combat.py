@@ -13,9 +13,9 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
 from adjudicator.imperium import combat
-from adjudicator.imperium.custom import six
 from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.simulate import simulate
 
 

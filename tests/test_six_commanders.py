@@ -9,10 +9,10 @@ import pytest
 from six_helpers import RULES, apply, new_game, step
 
 from adjudicator.core.errors import IllegalAction
-from adjudicator.imperium.custom import six
 from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.influence import change_influence, influence_of
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.imperium.steps import run
 
 BOARDS = {"desert-mastery": "muad-dib", "hardened-warriors": "muad-dib", "vast-wealth": "shaddam"}

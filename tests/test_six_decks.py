@@ -14,9 +14,9 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
 from adjudicator.imperium.content import commander_deck, starting_deck
-from adjudicator.imperium.custom import six
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.simulate import simulate
 
 CNT = RULES.content

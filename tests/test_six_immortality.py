@@ -17,10 +17,10 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
 from adjudicator.imperium.content import commander_deck, starting_deck
-from adjudicator.imperium.custom import six
-from adjudicator.imperium.custom.immortality import genetic_markers
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.immortality.immortality import genetic_markers
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.imperium.rules import MODULES_FOR_COUNT
 from adjudicator.imperium.view import players
 from adjudicator.simulate import simulate

@@ -12,8 +12,8 @@ from six_helpers import RULES, apply, new_game, step
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
-from adjudicator.imperium.custom import six
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.imperium.registry import first
 from adjudicator.imperium.turns import space_cost
 from adjudicator.simulate import simulate

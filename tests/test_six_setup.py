@@ -7,8 +7,8 @@ import pytest
 from six_helpers import RULES, SEATING, apply, game_doc, new_game, step
 
 from adjudicator.core.errors import MalformedLog
-from adjudicator.imperium.custom import six
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.imperium.rules import ruleset
 
 # what a six-player game meets that the engine does not know: nothing

@@ -156,7 +156,8 @@ def seated(rules, players: list[dict], field: str, prefix: str) -> list[dict]:
 
 class InvalidPosition(AdjudicatorError):
     """A position the engine will not rule on: every problem found, each with its pointer
-    (answered 422 with the list in `problems`)."""
+    (answered 422 with the list in `problems`; a document that breaks its JSON Schema is a 400
+    `schema`, as everywhere)."""
 
     code = "invalid-position"
     status = 422
@@ -164,6 +165,8 @@ class InvalidPosition(AdjudicatorError):
     def __init__(self, problems: list[dict], code: str | None = None):
         problems = list(problems)[:MAX_PROBLEMS]
         first = problems[0]
+        if all(p["code"] == "schema" for p in problems):
+            self.status, code = 400, code or "schema"
         if len(problems) == 1:
             message = first["detail"]
         else:

@@ -1,10 +1,10 @@
-"""The modules' parts of positions (core/engine/positions.py), loaded in their fixed order:
-scenario.py runs every phase over them and names no module."""
+"""The modules' parts of positions (core/engine/positions.py), in the modules' load order
+(`registry.MODULES`): scenario.py run every phase over them and name no module."""
 
 from __future__ import annotations
 
 from ..core.engine.positions import Parts
+from . import modules  # noqa: F401  (the plugin loading: the Modules and their rule files, in order)
+from .registry import MODULES
 
-# the module folders (modules/<folder>/positions.py) in the order their parts run
-FOLDERS = ("ixians_tleilaxu", "tech_tokens", "advanced")
-PARTS = Parts.load(f"{__package__}.modules", FOLDERS)
+PARTS = Parts.of(MODULES, f"{__package__}.modules")

@@ -27,8 +27,7 @@ from collections import Counter
 from ..core.engine.positions import Reader as Names
 from ..core.engine.positions import esc
 from ..core.errors import InvalidPosition, MalformedLog, seated
-from .content import HMS, Content
-from .expansion import sets
+from .content import HMS, Content, sets
 from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
 from .parts import PARTS
@@ -194,7 +193,7 @@ def _decks(r: Reader, state: dict, doc: dict, held: list[str]) -> None:
     spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
     PARTS.run("read_decks", r, state, doc)
     held = held + PARTS.seen(state, "treachery")
-    used = sets(state["game"]["modules"])  # the expansion's cards too (expansion.py)
+    used = sets(state["game"]["modules"])  # the expansion's cards too (content.sets)
     base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
     _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
     state["treachery"].update(deck=sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),

@@ -32,7 +32,7 @@ def audit(state: dict, cnt: Content) -> list[dict]:
     out: list[dict] = []
     if not _seats(state, out):
         return out  # the other checks read the players by seat
-    given = dealt(state, cnt)
+    given = as_dealt(state, cnt)
     _names(state, cnt, given, out)
     _copies(state, cnt, out)
     for pid in state["game"]["seats"]:
@@ -47,7 +47,7 @@ def audit(state: dict, cnt: Content) -> list[dict]:
     return out
 
 
-def dealt(state: dict, cnt: Content) -> dict:
+def as_dealt(state: dict, cnt: Content) -> dict:
     """What the game deals: the Conflict levels of its rounds and each seat's starting pieces
     (troops, Agents without a Swordmaster or the Mentat), whether a seat scores for Influence and
     takes turns, whether its leader is a Rival card's (no player's); a module changes them."""

@@ -5,10 +5,10 @@ Seed 004 'Подсчёт боевой силы', 'Карты сражения', 
 
 from __future__ import annotations
 
-from .commanders import return_to_supply
 from .conditions import strength, units_in_conflict
 from .content import in_game
 from .game import Game
+from .modules.bloodlines import return_to_supply
 from .registry import adjust, custom, fire, first
 from .steps import run
 

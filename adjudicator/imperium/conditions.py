@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from .commanders import extra_strength, extra_units
 from .game import Game, my_turn, own_posts, spies_on_board
 from .influence import has_alliance, influence_of, track_level
+from .modules.bloodlines import extra_strength, extra_units
 from .steps import others, source_card
 
 CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "swordmaster",

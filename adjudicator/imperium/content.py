@@ -55,7 +55,7 @@ TEAM_LABELS = {"muad-dib": "Muad'Dib", "shaddam": "Shaddam"}  # how a Commander'
 
 
 def commander_deck(cnt: Content, team: str) -> list[str]:
-    """A six-player Commander's starting cards, sorted: his team's ten (custom/six_cards.py)."""
+    """A six-player Commander's starting cards, sorted: his team's ten (modules/six_players/cards.py)."""
     return sorted(c["id"] for c in cnt.of_type(COMMANDER_DECK) if c["team"] == team for _ in range(c["copies"]))
 
 
@@ -156,7 +156,7 @@ class Content:
         reverse = _load(self.edition, "six-board")
         self.reverse_tracks: tuple[str, ...] = tuple(reverse.get("tracks", ()))
         self.replaced_on_reverse = frozenset(s["replaces"] for s in reverse.get("spaces", []) if s["replaces"])
-        # the six-player Commanders' own boards: track and team reward per team (custom/six.py)
+        # the six-player Commanders' own boards: track and team reward per team (modules/six_players/teams.py)
         self.commander_boards = {k: v for k, v in reverse.get("commander_boards", {}).items() if k != "note"}
         # a front space that moves onto a Commander's board, revised (Shaddam's Sardaukar): on that
         # side only, in place of the front one (Game.space, Game.on_board)

@@ -5,9 +5,9 @@ push the choices that say which."""
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .commanders import commanders_in
 from .game import RESOURCES, Game, describe, my_turn
 from .influence import change_influence, track_holder
+from .modules.bloodlines import commanders_in
 from .steps import choice_task, source_card
 from .zones import move_troops, trash_candidates, trash_card
 

@@ -12,11 +12,11 @@ costs in costs.py, moves between zones in zones.py, rules that need code in cust
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .commanders import commanders_in
 from .conditions import count, holds
 from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence, track_holder
+from .modules.bloodlines import commanders_in
 from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, fire, first
 from .steps import choice_task, prepend, push_choice, source_card
 from .zones import acquirable, count_deployed, trash_card

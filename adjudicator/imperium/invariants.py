@@ -7,8 +7,8 @@ from collections import Counter
 
 from .content import commander_deck, in_game, starting_deck
 from .game import Game
-from .immortality import conservation as immortality_conservation
-from .tech import conservation as tech_conservation
+from .modules.immortality import conservation as immortality_conservation
+from .modules.tech import conservation as tech_conservation
 
 
 def violations(state: dict) -> list[str]:

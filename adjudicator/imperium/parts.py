@@ -1,10 +1,10 @@
-"""The modules' parts of positions (core/engine/positions.py), loaded in their fixed order:
-scenario.py, cut.py and audit.py run every phase over them and name no module."""
+"""The modules' parts of positions (core/engine/positions.py), in the modules' load order
+(`registry.MODULES`): scenario.py, cut.py and audit.py run every phase over them and name no module."""
 
 from __future__ import annotations
 
 from ..core.engine.positions import Parts
+from . import custom, modules  # noqa: F401  (the rule files in their fixed order, then the Modules)
+from .registry import MODULES
 
-# the module folders (modules/<folder>/positions.py) in the order their parts run
-FOLDERS = ("bloodlines", "tech", "immortality", "rivals", "six_players")
-PARTS = Parts.load(f"{__package__}.modules", FOLDERS)
+PARTS = Parts.of(MODULES, f"{__package__}.modules")

@@ -32,8 +32,19 @@ CHOICES: Kinds[ChoiceKind] = Kinds("choice kind")
 CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
 VERBS: Kinds[Verb] = Kinds("verb")
 MODULES = Modules()
+
+
+def in_play(g) -> frozenset[str]:
+    """The modules in play at a table, found once per `Game`: a game's modules never change
+    during it (they follow from its setup: the modules named, the seats)."""
+    found = g.__dict__.get("modules_in_play")
+    if found is None:
+        found = g.modules_in_play = MODULES.in_play_at(g)
+    return found
+
+
 # listeners registered for a module (`hook(event, module=...)`) run only in its games
-HOOKS = Hooks(MODULES.in_play_at)
+HOOKS = Hooks(in_play)
 hook, fire, ask, first, adjust = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first, HOOKS.adjust
 # the kind of an effect node of a turn ("space", "card", "reveal", "leader", "contract") -> how
 # resolving it runs: fn(g, pid, ident, node)
@@ -62,6 +73,9 @@ class ChoiceKind:
     # the answer `skip` stands for where it is not offered itself ("up to N": zero), or None
     decline: Callable[..., dict | None] | None = None
     secret: Hidden | None = None  # what an answer keeps from the other players (core/observers.py)
+    # (g, task, answer) -> what an answer stands for, for its label (effect_words.py): effect
+    # steps, or the words themselves; without it, `{"option": i}` stands for the task's `options[i]`
+    words: Callable[..., list | str] | None = None
 
 
 @dataclass(frozen=True)
@@ -109,10 +123,12 @@ def custom(*names: str):
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
-           why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None):
+           why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None,
+           words: Callable | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
-        CHOICES.add(name, ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret))
+        CHOICES.add(name, ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret,
+                                     words))
         return apply
     return register
 

@@ -17,15 +17,18 @@ from ..core.engine import awaited_index, bring_up
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
 from ..core.verdicts import Outcome
-from . import choices, custom, graft, implied, turns
+from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
-from .custom import rivals, rivals_base, six
 from .deck import HIDDEN
+from .effect_words import offer_label
 from .effects import advance_steps
 from .game import Game
 from .intrigue import check_timing, skip_window, window
+from .modules.rivals import hagal as rivals
+from .modules.rivals import setup as rivals_setup
+from .modules.six_players import teams as six
 from .registry import CHANCES, CHOICES, VERBS, adjust, fire
 from .rounds import advance_flow
 from .spelling import Spelling
@@ -51,7 +54,7 @@ PLAYER_COUNTS = (1, 2, 3, 4, 6)
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with (Rivals: see RIVAL_MODULE_EDITIONS; six players:
-# CHOAM always, and Immortality by the booklet's compatibility rules, custom/six_immortality.py;
+# CHOAM always, and Immortality by the booklet's compatibility rules, modules/six_players/immortality.py;
 # what is not offered: reading six.not-offered)
 MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
 # the editions and player counts whose Rivals know a module: both editions' solo decks with Immortality
@@ -60,11 +63,11 @@ MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
 RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
-                         # Rival ignores Tech tiles (seed 000 p. 9; custom/rivals_tech.py)
+                         # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
-RULE_MODULES = (choices, custom, graft, turns)  # loaded for their registrations
+RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
@@ -168,19 +171,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "conflicts": [], "objectives": [], "contracts": [], "completed": 0, "completed_contracts": [],
                 "seat_index": ids.index(p["id"]),
             }
-        if rival_list:
-            if self.edition == "base":
-                rivals_base.check_setup(setup)
-            rivals.check_difficulty(self.edition, setup, len(humans))
-            state["game"]["rival_options"] = self._rival_options(setup, len(humans))
-            if setup.get("difficulty") is not None:
-                state["game"]["rival_difficulty"] = setup["difficulty"]
-            state["hagal"] = rivals.new_hagal(len(humans), self.edition, modules,
-                                              [p["leader"] for p in players[:len(humans)]])
-            for r in rival_list:
-                rivals.setup_rival(state["players"][r["id"]], r["leader"])
-                if self.edition == "base" and len(humans) == 2:
-                    rivals_base.setup_spoiler(state["players"][r["id"]])
+        if rival_list:  # the Rival seats, before the modules' components (modules/rivals/setup.py)
+            rivals_setup.seat(state, setup, humans, rival_list, [p["leader"] for p in players[:len(humans)]])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -190,49 +182,19 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             g.push({"t": "chance", "kind": "deal-objectives"})
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
-        if rival_list and len(humans) == 1:
-            if self.edition == "base":
-                rivals_base.setup_solo(g, humans)
-            else:
-                rivals.setup_solo(g, humans)
+        if rival_list:
+            rivals_setup.setup_solo(g, humans)
         self.settle(g)
         return state
 
     def _rivals(self, n_players: int, setup: dict, modules=()) -> list[dict]:
-        """The Rival seats a game of one or two players adds (booklet for 1-2 players p. 1):
-        `setup.rivals`, each an id and a leader whose Rival card the engine knows (with Bloodlines
-        in Uprising, that box's Rival cards too: rivals.rival_cards)."""
-        listed = setup.get("rivals", [])
-        want = rivals.RIVALS_FOR.get(n_players, 0)
-        if len(listed) != want:
-            raise MalformedLog(f"a game of {n_players} players has {want} Rivals, not {len(listed)}",
-                               "/setup/rivals", code="rival-count")
-        known = rivals.rival_cards(self.edition, modules, n_players) if self.edition != "base" else \
-            rivals_base.rival_leaders(self.content, n_players)
-        for i, r in enumerate(listed):
-            if r["leader"] not in known:
-                raise MalformedLog(f"no Rival card is known for {r['leader']!r} (known: {sorted(known)})",
-                                   f"/setup/rivals/{i}/leader", code="unknown-rival-leader")
-        return listed
+        return rivals_setup.read(self.edition, self.content, n_players, setup, modules)
 
     def rival_setup(self, players: int, taken: list[str], rnd, options=(), leaders=()) -> dict:
-        """Rival seats for a random playout of one or two players (simulate.py): `leaders` first
-        (a Rival card the playout asks for, e.g. one of Bloodlines'), the others drawn from the
-        edition's own Rival cards, none of them a player's."""
-        want = rivals.RIVALS_FOR.get(players, 0) if players in RIVAL_EDITIONS.get(self.edition, ()) else 0
-        if not want:
+        """Rival seats for a random playout of one or two players (simulate.py; modules/rivals/setup.py)."""
+        if players not in RIVAL_EDITIONS.get(self.edition, ()):
             return {}
-        known = rivals.hagal(self.edition)["rival_leaders"] if self.edition != "base" else \
-            rivals_base.rival_leaders(self.content, players, [])  # a random game: the base box's Leaders
-        pool = sorted(set(known) - set(taken) - set(leaders))
-        picked = list(leaders[:want])
-        picked += [pool.pop(rnd.below(len(pool))) for _ in range(want - len(picked))]
-        out = {"rivals": [{"id": f"rival-{i + 1}", "leader": lead} for i, lead in enumerate(picked)],
-               "options": sorted(options) if self.edition != "base" else []}
-        if players == 1:  # a level of the solo difficulty chart
-            levels = list(rivals.hagal(self.edition)["difficulty"])
-            out["difficulty"] = levels[rnd.below(len(levels))]
-        return out
+        return rivals_setup.random_setup(self.edition, self.content, players, taken, rnd, options, leaders)
 
     def seat_leaders(self, players: int, leaders: list[str], rnd) -> list[str] | None:
         """The leaders of a random playout's seats, clockwise, where a mode fixes some (simulate.py;
@@ -240,24 +202,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         (six.seating-from-log) and the Allies drawn from the other leaders."""
         if players != 6 or self.edition not in SIX_EDITIONS:
             return None
-        allies = [lead for lead in leaders if lead not in six.COMMANDERS]
-        picked = [allies.pop(rnd.below(len(allies))) for _ in range(4)]
-        commanders = sorted(six.COMMANDERS)
-        first = commanders.pop(rnd.below(2))
-        return [first, picked[0], picked[1], commanders[0], picked[2], picked[3]]
-
-    def _rival_options(self, setup: dict, humans: int) -> list[str]:
-        """The optional rules in play: those named, and those the difficulty requires (p. 4).
-        Unambitious Rivals is for two players only, the Row refresh for solo only; the English
-        rules' names are read as ours (rivals.OPTION_ALIASES)."""
-        named = [rivals.OPTION_ALIASES.get(name, name) for name in setup.get("options", [])]
-        options = set(named)
-        for i, name in enumerate(named):
-            if rivals.OPTION_PLAYERS.get(name, humans) != humans:
-                raise MalformedLog(f"the option {name!r} is played with {rivals.OPTION_PLAYERS[name]} "
-                                   f"player(s) only", f"/setup/options/{i}", code="rival-option")
-        options |= set(rivals.hagal(self.edition)["difficulty"].get(setup.get("difficulty"), {}).get("options", ()))
-        return sorted(options)
+        return six.seat_leaders(leaders, rnd)
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:
@@ -452,7 +397,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what the endgame recorded (rounds.py; the
-        six-player game's teams: custom/six.py): the VP and tiebreakers beside it."""
+        six-player game's teams: modules/six_players/teams.py): the VP and tiebreakers beside it."""
         r = state.get("result")
         if not r:
             return results.ongoing(vp={q: state["players"][q]["vp"] for q in state["game"]["seats"]})
@@ -491,6 +436,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        return offer_label(self.content, action, state, lang)
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)

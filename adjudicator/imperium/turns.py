@@ -17,10 +17,10 @@ names no card.
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .commanders import commanders_in, move_commanders
 from .deck import identify
 from .game import Game, describe, ms_add, spy_owners
 from .influence import track_level
+from .modules.bloodlines import commanders_in, move_commanders
 from .registry import FLAG_RULINGS, NODES, Verb, adjust, ask, choice, fire, first, node_kind, verb
 from .steps import run
 from .timing import blocking_edge

@@ -15,13 +15,19 @@ class Hooks:
     def __init__(self, in_play: Callable[[object], frozenset[str]]):
         """`in_play(g)`: the names of the modules in play at `g`'s table."""
         self.in_play = in_play
-        self.listeners: dict[str, list[tuple[Callable, str | None]]] = {}
+        self.listeners: dict[str, list[tuple[Callable, str | tuple[str, ...] | None]]] = {}
+        self._moduled: set[str] = set()  # the events with a listener registered for a module
+        self._live: dict[tuple[str, frozenset[str]], list[Callable]] = {}  # (event, modules) -> listeners
 
-    def on(self, event: str, module: str | None = None):
+    def on(self, event: str, module: str | tuple[str, ...] | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
-        play that module."""
+        play that module; a tuple of modules (a cross-product, owned by the later module) for
+        the games that play all of them."""
         def register(fn):
             self.listeners.setdefault(event, []).append((fn, module))
+            if module is not None:
+                self._moduled.add(event)
+            self._live.clear()
             return fn
         return register
 
@@ -30,10 +36,15 @@ class Hooks:
         listeners = self.listeners.get(event, ())
         if not listeners:
             return []
-        if all(m is None for _, m in listeners):
+        if event not in self._moduled:
             return [fn for fn, _ in listeners]
         playing = self.in_play(g)
-        return [fn for fn, m in listeners if m is None or m in playing]
+        key = (event, playing)  # the same modules always select the same listeners
+        found = self._live.get(key)
+        if found is None:
+            found = self._live[key] = [fn for fn, m in listeners if m is None or (
+                m in playing if isinstance(m, str) else playing.issuperset(m))]
+        return found
 
     def fire(self, event: str, g, *args) -> None:
         """Something happened: every listener reacts."""

@@ -11,10 +11,12 @@ a game that does not play its module (a problem "needs-module" with its pointer)
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Iterable
 
 from ..errors import UnknownName, problem
 from ..observers import HIDDEN
+from .modules import Modules
 
 
 class Unexpressible(Exception):
@@ -81,7 +83,7 @@ class Part:
                 r.fail(f"{ptr}/{key}", "needs-module", f"{key!r} is a piece of the {self.name} module, which this "
                        f"game does not play (modules {list(modules)})")
 
-    def written(self, r, state: dict, doc: dict, key: str, piece: str, detail: str) -> bool:
+    def given(self, r, state: dict, doc: dict, key: str, piece: str, detail: str) -> bool:
         """Is `key` written in `doc` and its piece (`state[piece]`) in the game? Written for a
         piece the game lacks: a problem "not-in-game" saying `detail`."""
         if key not in doc:
@@ -110,7 +112,7 @@ class Part:
                                        f"{self.name} module, which this game does not play"))
 
     # --- scenario -> state -------------------------------------------------------------------
-    def setup(self, rules, doc: dict, prefix: str, setup: dict) -> list[dict]:
+    def read_setup(self, rules, doc: dict, prefix: str, setup: dict) -> list[dict]:
         """Add to the log setup new_state deals from; the problems of what it reads."""
         return []
 
@@ -183,9 +185,16 @@ class Parts:
         self.all: tuple[Part, ...] = tuple(parts)
 
     @classmethod
-    def load(cls, package: str, folders: Iterable[str]) -> Parts:
-        """The `PART` of `<package>.<folder>.positions` for each folder, in that order."""
-        return cls(importlib.import_module(f"{package}.{folder}.positions").PART for folder in folders)
+    def of(cls, modules: Modules, package: str) -> Parts:
+        """The parts of a rule system's modules in their load order: the `PART` of each
+        `<package>.<folder>.positions` that exists (folder: the module's name, `-` as `_`)."""
+        parts = []
+        for name in modules.all:
+            path = f"{package}.{name.replace('-', '_')}.positions"
+            if importlib.util.find_spec(path) is not None:
+                parts.append(importlib.import_module(path).PART)
+                assert parts[-1].name == name, (path, parts[-1].name)
+        return cls(parts)
 
     def __iter__(self):
         return iter(self.all)
@@ -199,7 +208,7 @@ class Parts:
     def setup(self, rules, doc: dict, prefix: str) -> tuple[dict, list[dict]]:
         setup, found = {}, []
         for p in self.all:
-            found += p.setup(rules, doc, prefix, setup)
+            found += p.read_setup(rules, doc, prefix, setup)
         return setup, found
 
     def setup_pointer(self, pointer: str) -> str:

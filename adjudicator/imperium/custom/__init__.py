@@ -1,51 +1,39 @@
-"""Card, leader and board rules that need code, one module per edition: each registers its
-`{"custom": name}` handlers, the kinds of choice its cards ask for, and the hooks by which its
-cards change general rules (registry.py). Importing this package loads them all.
+"""The rules that need code, loaded once in the family's fixed order: this package's own files
+(cards, leaders and board rules of each edition) and every module's rule files
+(`modules/<name>/`). Each registers its `{"custom": name}` handlers, the kinds of choice its
+cards ask for, and the hooks by which its cards change general rules (registry.py).
 
 common.py: both editions (maker harvest, Conflict control, the winner's Conflict card, Signet
 Ring, Manipulate); uprising.py: CHOAM contracts, Uprising cards and leaders; base.py: the
 original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intrigue.py: its
-Intrigue cards; bloodlines*.py, commanders.py: the Bloodlines cards, leaders and Sardaukar
-Commanders; tuek.py: Esmar Tuek's Sietch; tech.py: the Tech Module and Kota Odax of Ix;
-hidden.py: what the public view hides; triggers.py: leader abilities and CHOAM contracts;
-rivals.py, rivals_turn.py: House Hagal Rivals (1-2 players, Uprising); rivals_base.py: the
-original game's two-player House Hagal; rivals_bloodlines.py, rivals_immortality.py, rivals_tech.py:
-the expansions' Rival rules (rivals_tech: solo Rivals and the Tech Module); six.py,
-six_cards.py, six_commanders.py: the six-player team game (Uprising); six_immortality.py: that game
-with Immortality.
+Intrigue cards; triggers.py: leader abilities. The modules: CHOAM (`modules/choam/`), Bloodlines
+(`modules/bloodlines/`), the Tech Module (`modules/tech/`), Immortality (`modules/immortality/`),
+House Hagal Rivals (`modules/rivals/`), the six-player team game (`modules/six_players/`).
 """
 
 from __future__ import annotations
 
-# Hooks fire in registration order, which is this (alphabetical) import order: the same log
-# always resolves triggers the same way.
-from . import (
-               base,
-               base_intrigue,
-               bloodlines,
-               bloodlines_leaders,
-               commanders,
-               common,
-               hidden,
-               immortality,
-               immortality_cards,
-               rivals,
-               rivals_base,
-               rivals_bloodlines,
-               rivals_immortality,
-               rivals_tech,
-               rivals_turn,
-               six,
-               six_cards,
-               six_commanders,
-               six_immortality,
-               tech,
-               triggers,
-               tuek,
-               uprising,
-)
+# Hooks fire in registration order, which is this import order (the order in which these files
+# were loaded when they all lived in custom/, alphabetically, each after the files it imports):
+# the same log always resolves triggers the same way. Keep it when adding a file.
+# isort: off
+from . import base, base_intrigue, triggers  # triggers loads modules/choam/contracts.py first
+from ..modules.bloodlines import cards as bloodlines, leaders as bloodlines_leaders, commanders
+from . import common
+from ..modules.bloodlines import hidden
+from ..modules.immortality import immortality, cards as immortality_cards
+from ..modules.rivals import hagal, base as rivals_base, bloodlines as rivals_bloodlines
+from ..modules.rivals import immortality as rivals_immortality
+from ..modules.tech import tech
+from ..modules.rivals import tech as rivals_tech, turn as rivals_turn
+from ..modules.six_players import teams, cards as six_cards, commanders as six_commanders
+from ..modules.six_players import immortality as six_immortality
+from ..modules.bloodlines import tuek
+from . import uprising
+from ..modules.immortality import graft
+# isort: on
 
-__all__ = ["base", "base_intrigue", "bloodlines", "bloodlines_leaders", "commanders", "common", "hidden",
-           "immortality", "immortality_cards", "rivals", "rivals_base", "rivals_bloodlines", "rivals_immortality",
-           "rivals_tech", "rivals_turn", "six", "six_cards", "six_commanders", "six_immortality", "tech", "triggers",
-           "tuek", "uprising"]
+__all__ = ["base", "base_intrigue", "triggers", "bloodlines", "bloodlines_leaders", "commanders", "common",
+           "hidden", "immortality", "immortality_cards", "hagal", "rivals_base", "rivals_bloodlines",
+           "rivals_immortality", "tech", "rivals_tech", "rivals_turn", "teams", "six_cards", "six_commanders",
+           "six_immortality", "tuek", "uprising", "graft"]

@@ -1,4 +1,5 @@
-"""Leader abilities and CHOAM contracts: they act on game events through hooks.
+"""Leader abilities: they act on game events through hooks. (CHOAM contracts, which answer the
+same events first: `modules/choam/contracts.py`, loaded here.)
 
 Triggers fire in a fixed order (the acting player first, then clockwise), so the same log
 always resolves them the same way.
@@ -7,9 +8,10 @@ always resolves them the same way.
 from __future__ import annotations
 
 from ..effects import advance_steps
-from ..game import Game, ms_add, my_turn, spy_owners
+from ..game import Game, spy_owners
 from ..leaders import leader_effects, leader_node, passive_step, trigger
-from ..registry import FLAG_RULINGS, fire, hook, node_kind
+from ..modules.choam import contracts  # noqa: F401  (registers first: its listeners run before these)
+from ..registry import FLAG_RULINGS, hook, node_kind
 from ..steps import run
 
 FLAG_RULINGS["peek"] = "leader.paul-prescience"
@@ -20,48 +22,14 @@ def _fire(g: Game, pid: str) -> None:
     run(g, pid, leader_effects(g, pid), leader_node(g, pid))
 
 
-# --- CHOAM contracts ------------------------------------------------------------------------------
-def _contracts(g: Game, pid: str, key: str):
-    for cid in list(g.p(pid)["contracts"]):
-        cond = g.content.contracts[cid]["condition"]
-        if key in cond:
-            yield cid, cond[key]
-
-
-def complete_contract(g: Game, pid: str, cid: str) -> None:
-    pl = g.p(pid)
-    pl["contracts"].remove(cid)
-    turn = my_turn(g, pid)
-    if turn and f"contract:{cid}" in turn["nodes"] and f"contract:{cid}" not in turn["done"]:
-        ms_add(turn["done"], f"contract:{cid}")  # completed another way first (CHOAM Demands): once only
-    pl["completed"] += 1
-    pl["completed_contracts"].append(cid)
-    g.rulings.append("choam.contracts")
-    run(g, pid, g.content.contracts[cid]["reward"], f"contract:{cid}")
-    fire("contract-completed", g, pid, cid)
-
-
-@node_kind("contract")
-def _resolve_contract(g: Game, pid: str, ident: str, node: str) -> None:
-    complete_contract(g, pid, ident)
-
-
-@hook("contract-taken")
-def _contract_taken(g: Game, pid: str, cid: str) -> None:
-    if g.content.contracts[cid]["condition"].get("immediate"):
-        complete_contract(g, pid, cid)
-
-
 # --- an Agent sent, cards revealed: nodes that join the turn ----------------------------------------
 @hook("agent-sent")
 def _agent_sent(g: Game, pid: str, space_id: str) -> list[str]:
-    """The extra effect nodes (contracts completed here, leader abilities) that join this agent
-    turn: they resolve among its other effects, in the order the player records. Opponents'
-    abilities that answer the Agent resolve at once."""
+    """The leader ability that joins this Agent turn as a node: it resolves among its other
+    effects, in the order the player records. Opponents' abilities that answer the Agent resolve
+    at once."""
     space = g.space(space_id)
-    done = [cid for cid, target in _contracts(g, pid, "agent_on") if target == space_id]
-    nodes = [f"contract:{cid}" + (f"#{done[:i].count(cid) + 1}" if cid in done[:i] else "")
-             for i, cid in enumerate(done)]
+    nodes = []
     when = trigger(g, pid)
     if (when.get("trigger") == "agent-sent" and space.get("faction") in when.get("space_factions", [])
             or when.get("trigger") == "agent-sent-any-player" and when.get("space") == space_id):
@@ -105,13 +73,6 @@ def _influence(g: Game, pid: str, faction: str, before: int, after: int) -> None
         run(g, pid, leader_effects(g, pid), leader_node(g, pid))
 
 
-@hook("acquired")
-def _acquired(g: Game, pid: str, card: str) -> None:
-    for cid, target in _contracts(g, pid, "acquire"):
-        if target == card:
-            complete_contract(g, pid, cid)
-
-
 @hook("units-deployed")
 def _masterstroke(g: Game, pid: str, before: int, after: int) -> None:
     """Masterstroke: when the troops deployed in one turn reach `at_least` (once per game: the
@@ -126,9 +87,6 @@ def _masterstroke(g: Game, pid: str, before: int, after: int) -> None:
 
 @hook("harvest")
 def _harvest(g: Game, pid: str, amount: int) -> None:
-    for cid, least in _contracts(g, pid, "harvest_spice"):
-        if amount >= least:
-            complete_contract(g, pid, cid)
     if trigger(g, pid).get("trigger") == "harvest":  # Spice Addict
         g.rulings.append("leader.countess-ariana-thorvald")
         _fire(g, pid)

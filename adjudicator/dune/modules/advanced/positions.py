@@ -17,7 +17,7 @@ when revealed (storm.py, ruling dune.engine-storm-deck); advanced plus the Freme
 from __future__ import annotations
 
 from ....core.engine.positions import Part, esc
-from ...factions.atreides import AWAKENS_AFTER
+from .atreides import AWAKENS_AFTER
 
 MODULE = "advanced"
 CAPTOR = "harkonnen"  # the only faction that captures (ruling dune.harkonnen-capture)
@@ -32,22 +32,22 @@ class Advanced(Part):
     table_keys = ()  # spice_discard_b is not refused at "setup" (as before the protocol)
     player_keys = ("captured", "kwisatz", "karama_power_used", "advisors")
 
-    def read_player(self, r, state: dict, pid: str, sc: dict, at: str) -> None:
+    def read_player(self, r, state: dict, pid: str, src: dict, ptr: str) -> None:
         """A player's advanced pieces but the captives (after every player's leaders: `read_players`)."""
         pl = state["players"][pid]
         for key in self.player_keys:
-            if key in sc and not advanced(state):
-                r.fail(f"{at}/{key}", "not-in-game", f"{key!r} is a piece of the advanced game")
+            if key in src and not advanced(state):
+                r.fail(f"{ptr}/{key}", "not-in-game", f"{key!r} is a piece of the advanced game")
         if not advanced(state):
             return
-        if sc.get("karama_power_used"):
+        if src.get("karama_power_used"):
             pl["karama_power"] = True
-        if "kwisatz" in sc:
-            _kwisatz(r, pl, sc["kwisatz"], f"{at}/kwisatz", r.turn)
-        if "advisors" in sc:
-            _advisors(r, state, pid, sc["advisors"], f"{at}/advisors")
-        if "captured" in sc and pl["faction"] != CAPTOR:
-            r.fail(f"{at}/captured", "not-this-faction", "only the Harkonnen capture leaders")
+        if "kwisatz" in src:
+            _kwisatz(r, pl, src["kwisatz"], f"{ptr}/kwisatz", r.turn)
+        if "advisors" in src:
+            _advisors(r, state, pid, src["advisors"], f"{ptr}/advisors")
+        if "captured" in src and pl["faction"] != CAPTOR:
+            r.fail(f"{ptr}/captured", "not-this-faction", "only the Harkonnen capture leaders")
 
     def read_players(self, r, state: dict, doc: dict) -> None:
         """The Harkonnen's captives: other players' leaders, alive on their sheets before they are

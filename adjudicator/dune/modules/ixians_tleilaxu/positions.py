@@ -19,8 +19,8 @@ from collections import Counter
 
 from ....core.engine.positions import Part
 from ...content import HMS, territory
-from ...factions.tleilaxu import FACE_DANCERS
 from ...treachery import HIDDEN
+from .tleilaxu import FACE_DANCERS
 
 MODULE = "ixians-tleilaxu"
 ASIDE = ("up", "offered")  # set aside, out of the deck
@@ -34,7 +34,7 @@ class IxiansTleilaxu(Part):
 
     def read_table(self, r, state: dict, doc: dict) -> None:
         """Where the Hidden Mobile Stronghold points."""
-        if not self.written(r, state, doc, "hms", "hms", "the Hidden Mobile Stronghold is the Ixians': they do "
+        if not self.given(r, state, doc, "hms", "hms", "the Hidden Mobile Stronghold is the Ixians': they do "
                             "not play"):
             return
         loc = r.name("place", doc["hms"], "/hms")
@@ -44,21 +44,21 @@ class IxiansTleilaxu(Part):
         elif loc is not None:
             state["hms"]["points_at"] = loc
 
-    def read_player(self, r, state: dict, pid: str, sc: dict, at: str) -> None:
+    def read_player(self, r, state: dict, pid: str, src: dict, ptr: str) -> None:
         """The Tleilaxu's Face Dancers and those revealed."""
         faction = state["players"][pid]["faction"]
         for key in self.player_keys:
-            if key in sc and faction != "tleilaxu":
-                r.fail(f"{at}/{key}", "not-this-faction", "only the Tleilaxu hold Face Dancers and gholas")
+            if key in src and faction != "tleilaxu":
+                r.fail(f"{ptr}/{key}", "not-this-faction", "only the Tleilaxu hold Face Dancers and gholas")
         if faction != "tleilaxu":
             return
-        dancers = sorted(r.names("traitor", sc.get("face_dancers", [HIDDEN] * FACE_DANCERS), f"{at}/face_dancers",
+        dancers = sorted(r.names("traitor", src.get("face_dancers", [HIDDEN] * FACE_DANCERS), f"{ptr}/face_dancers",
                                  hidden=True))
         revealed = []
-        for i, name in enumerate(sc.get("revealed", [])):
-            card = r.name("traitor", name, f"{at}/revealed/{i}")
+        for i, name in enumerate(src.get("revealed", [])):
+            card = r.name("traitor", name, f"{ptr}/revealed/{i}")
             if card is not None and card not in dancers:
-                r.fail(f"{at}/revealed/{i}", "not-held", f"{card} is revealed but not among the Face Dancers")
+                r.fail(f"{ptr}/revealed/{i}", "not-held", f"{card} is revealed but not among the Face Dancers")
             elif card is not None:
                 revealed.append(card)
         state["players"][pid].update(face_dancers=dancers, revealed=sorted(revealed))

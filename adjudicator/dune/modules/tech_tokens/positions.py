@@ -13,7 +13,7 @@ class TechTokens(Part):
     table_keys = ("tech_tokens", "tech_due")
 
     def read_table(self, r, state: dict, doc: dict) -> None:
-        if not self.written(r, state, doc, "tech_tokens", "tech_tokens",
+        if not self.given(r, state, doc, "tech_tokens", "tech_tokens",
                             "Tech Tokens are played with the module tech-tokens only"):
             return
         seats, tokens = state["game"]["seats"], state["tech_tokens"]

@@ -23,7 +23,7 @@ from ....core.engine.positions import Part, esc
 from ....core.errors import problem
 from ....core.names import fold
 from ...content import Content
-from ...immortality import HARVEST, MODULE, PLAYED, ROW, board, owned_tleilaxu, research_spaces, tleilaxu_cards
+from .board import HARVEST, MODULE, PLAYED, ROW, board, owned_tleilaxu, research_spaces, tleilaxu_cards
 
 AUDITED = ("research", "tleilaxu", "atomics")  # a player's pieces of the module in the state
 ZONES = (("deck", lambda pl: pl["deck"]["cards"]), ("hand", lambda pl: pl["hand"]),

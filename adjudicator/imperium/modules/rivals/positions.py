@@ -19,8 +19,8 @@ from collections import Counter
 
 from ....core.engine.positions import Part
 from ....core.errors import UnknownName
-from ...custom.rivals import bloodlines_cards, hagal
-from ...custom.rivals_base import SPOILER_AGENTS
+from .base import SPOILER_AGENTS
+from .hagal import bloodlines_cards, hagal
 
 
 def rival_ids(state: dict) -> list[str]:
@@ -38,7 +38,7 @@ class Rivals(Part):
     # the log's setup field -> the scenario's (a problem new_state finds is pointed at the scenario)
     setup_keys = {"rivals": "rivals", "options": "rival_options", "difficulty": "difficulty"}
 
-    def setup(self, rules, doc: dict, prefix: str, setup: dict) -> list[dict]:
+    def read_setup(self, rules, doc: dict, prefix: str, setup: dict) -> list[dict]:
         """The Rival seats, options and difficulty; the problems of the Rivals' leaders."""
         found = []
         if "rivals" in doc:

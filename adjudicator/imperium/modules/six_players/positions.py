@@ -14,8 +14,8 @@ should one be there, the scenario has no words for it.
 from __future__ import annotations
 
 from ....core.engine.positions import Part, Unexpressible
-from ...custom.six import COMMANDERS, CONFLICT_LEVELS, TOKENS, is_commander
 from ...game import Game
+from .teams import COMMANDERS, CONFLICT_LEVELS, TOKENS, is_commander
 
 
 class SixPlayers(Part):

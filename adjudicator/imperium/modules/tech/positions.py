@@ -17,7 +17,7 @@ from ....core.errors import problem
 from ...content import Content
 from ...game import Game
 from ...leaders import passive_step
-from ...tech import MODULE, STACKS, tiles_in_game
+from .tiles import MODULE, STACKS, tiles_in_game
 
 
 def _tile(r, value, pointer: str, modules):

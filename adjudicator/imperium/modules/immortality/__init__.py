@@ -1,0 +1,14 @@
+"""Immortality (seed 003, the Immortality rulebook): the Bene Tleilax board's pieces in the state
+(`board.py`), the board, specimens, Tleilaxu cards and Family Atomics (`immortality.py`), the
+cards whose steps need code (`cards.py`) and Graft (`graft.py`)."""
+
+from ....core.engine import Module
+from ...registry import MODULES
+from .board import conservation
+
+IMMORTALITY = MODULES.add(Module(
+    "immortality", "Immortality", lambda state: "immortality" in state["game"]["modules"],
+    editions=("uprising", "base"),
+    sources=("seed 003: Dune: Imperium – Immortality rulebook", "rulings/seed-003-immortality.toml")))
+
+__all__ = ["IMMORTALITY", "conservation"]
