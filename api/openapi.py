@@ -60,11 +60,14 @@ PROBLEMS = {str(code): {"description": text, "content": {"application/problem+js
                                (404, "Not found"),
                                (409, "A duplicate log, a reused Idempotency-Key, or deleted meanwhile"),
                                (413, "Too large, too many actions, too deep or too slow"),
-                               (422, "Not a legal position"), (429, "Rate limited; see Retry-After"),
+                               (422, "Not a legal position, or a name, seat, table or ruling that cannot be used "
+                                     "here (the pointer names it)"), (429, "Rate limited; see Retry-After"),
                                (503, "Busy (compute requests in flight at their cap, or the database locked); "
                                      "see Retry-After"))}
 
 OBJECT = {"type": "object"}
+PRINTABLE = {"description": "OK", "content": {"text/csv": {"schema": {"type": "string"}},
+                                              "text/html": {"schema": {"type": "string"}}}}
 REVERIFY = {"type": "object", "required": ["id", "changed", "changes", "stored"],
             "properties": {"id": {"type": "string"}, "changed": {"type": "boolean"}, "changes": {"type": "array"},
                            "engine_before": {"type": "string"}, "engine_after": {"type": "string"},
@@ -146,6 +149,17 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/games/{game}", "delete"): ("removeTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
+    ("/v1/tournaments/{id}/players", "post"): ("registerPlayer", "tournaments"),
+    ("/v1/tournaments/{id}/players", "get"): ("listPlayers", "tournaments"),
+    ("/v1/tournaments/{id}/players/{name}", "patch"): ("changePlayer", "tournaments"),
+    ("/v1/tournaments/{id}/rounds", "post"): ("createRound", "tournaments"),
+    ("/v1/tournaments/{id}/rounds", "get"): ("listRounds", "tournaments"),
+    ("/v1/tournaments/{id}/rounds/{round}", "get"): ("getRound", "tournaments"),
+    ("/v1/tournaments/{id}/rounds/{round}", "put"): ("editRound", "tournaments"),
+    ("/v1/tournaments/{id}/judges", "post"): ("addJudge", "judging"),
+    ("/v1/games/{id}/rulings", "post"): ("recordGameRuling", "judging"),
+    ("/v1/games/{id}/rulings", "get"): ("listGameRulings", "judging"),
+    ("/v1/games/{id}/ending", "post"): ("recordGameEnding", "judging"),
     ("/v1/samples", "get"): ("listSamples", "samples"),
     ("/v1/samples/{name}", "get"): ("getSample", "samples"),
 }
@@ -154,7 +168,8 @@ TAGS = [
     {"name": "positions", "description": "Judge one contested action in a position; what may be done there"},
     {"name": "games", "description": "Stored games: their logs, reports, states and positions, per observer"},
     {"name": "viewer", "description": "What the replay viewer draws at one step"},
-    {"name": "tournaments", "description": "Tournaments, their games and standings"},
+    {"name": "tournaments", "description": "Tournaments: players, rounds and tables, games and standings"},
+    {"name": "judging", "description": "What a tournament's organiser records on a game: rulings, off-board endings"},
     {"name": "rulings", "description": "The ruling records every verdict cites"},
     {"name": "cards", "description": "Card and board data, the timing graph"},
     {"name": "samples", "description": "Sample logs ready to send"},
@@ -196,7 +211,8 @@ def openapi() -> dict:
             ("400", "404", "413", "422"))},
         "/v1/rulings": {"get": _op("Search rulings by words, tag and card", _json({
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
-            params=[_q("q", "words (at most 16)", schema={"type": "string", "maxLength": 200}),
+            params=[_q("q", "words (at most 16), English or Russian, best match first (docs/search.md)",
+                       schema={"type": "string", "maxLength": 200}),
                     _q("tag", "a tag", schema={"type": "string", "maxLength": 80}),
                     _q("card", "a card or space id", schema={"type": "string", "maxLength": 80}),
                     _q("game", "only this game's rulings (a game name or alias)", supported_games())],
@@ -214,9 +230,14 @@ def openapi() -> dict:
             params=[game, _q("format", "output format", ["node-link", "dot"])])},
         "/v1/games": {
             "post": _secure(_op("Store a log with its report", _json(_ref("game"), "Stored"), "log",
-                                [_q("tournament", "add it to this tournament (its owner's token only)",
-                                    schema={"type": "string", "maxLength": 200}), IDEMPOTENCY],
-                                ("400", "404", "409", "413"), status="201")),
+                                [_q("tournament", "add it to this tournament (its owner's token only); the body "
+                                    "may carry \"seats\": {seat id: player} beside the log",
+                                    schema={"type": "string", "maxLength": 200}),
+                                 _q("round", "the round it was played in (with table)",
+                                    schema={"type": "integer", "minimum": 1}),
+                                 _q("table", "the round's table it was played at",
+                                    schema={"type": "integer", "minimum": 1}), IDEMPOTENCY],
+                                ("400", "404", "409", "413", "422"), status="201")),
             "get": _op("List stored games", _json(_ref("games")), params=[
                 _q("tournament", "tournament id", schema={"type": "string", "maxLength": 200}),
                 _q("player", "a player's name", schema={"type": "string", "maxLength": 80}),
@@ -272,9 +293,56 @@ def openapi() -> dict:
             "Take a game out of the tournament (its uploader or the tournament's owner); it stays stored",
             {"description": "Removed"}, params=[_path("id"), _path("game")], problems=("404",), status="204"))},
         "/v1/tournaments/{id}/standings": {"get": _op(
-            "Standings, placings and invalid games", {"description": "OK", "content": {
-                "application/json": {"schema": _ref("standings")}, "text/csv": {"schema": {"type": "string"}}}},
-            params=[_path("id"), _q("format", "json or csv", ["json", "csv"])], problems=("400", "404"))},
+            "Standings (each entry with the criterion that separated it from the next), placings, invalid "
+            "games and judges' rulings; overall or after a round", PRINTABLE | {"content": {
+                "application/json": {"schema": _ref("standings")}, **PRINTABLE["content"]}},
+            params=[_path("id"), _q("format", "json, csv or a printable html page", ["json", "csv", "html"]),
+                    _q("round", "standings after this round", schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
+        "/v1/tournaments/{id}/players": {
+            "post": _secure(_op("Register a player with their aliases (the tournament's owner)",
+                                _json(_ref("tournament-player"), "Registered"), "tournament-player",
+                                params=[_path("id")], problems=("400", "404", "409", "422"), status="201")),
+            "get": _op("The registered players", _json({"type": "object", "required": ["players"], "properties": {
+                "players": {"type": "array", "items": _ref("tournament-player")}}}), params=[_path("id")],
+                problems=("404",))},
+        "/v1/tournaments/{id}/players/{name}": {"patch": _secure(_op(
+            "Withdraw a player (or bring them back): their games and standing stay; no later round seats them "
+            "(the tournament's owner)", _json(_ref("tournament-player")), "player-change",
+            params=[_path("id"), _path("name")], problems=("400", "404", "422")))},
+        "/v1/tournaments/{id}/rounds": {"get": _op("Every round with its tables", _json({
+            "type": "object", "required": ["rounds"],
+            "properties": {"rounds": {"type": "array", "items": _ref("round")}}}),
+            params=[_path("id")], problems=("404",)), "post": _secure(_op(
+            "Create the next round with proposed tables (Swiss: similar standings together, no repeated "
+            "table-mates where avoidable, first seats balanced)", _json(_ref("round"), "Created"), "round-request",
+            params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
+        "/v1/tournaments/{id}/rounds/{round}": {
+            "get": _op("A round's tables (JSON, CSV or a printable page)", PRINTABLE | {"content": {
+                "application/json": {"schema": _ref("round")}, **PRINTABLE["content"]}},
+                params=[_path("id"), _path("round", {"type": "integer", "minimum": 1}),
+                        _q("format", "json, csv or html", ["json", "csv", "html"])], problems=("400", "404")),
+            "put": _secure(_op("Edit a round's tables (the tournament's owner)", _json(_ref("round")),
+                               "round-tables", params=[_path("id"), _path("round", {"type": "integer", "minimum": 1})],
+                               problems=("400", "404", "409", "422")))},
+        "/v1/tournaments/{id}/judges": {"post": _secure(_op(
+            "Name a judge: an API token (by its name) that may record rulings and endings on the tournament's "
+            "games (the tournament's owner)", _json({"type": "object", "required": ["judges"], "properties": {
+                "judges": {"type": "array", "items": {"type": "string"}}}}, "Named"), "tournament-judge",
+            params=[_path("id")], problems=("400", "404", "422"), status="201"))},
+        "/v1/games/{id}/rulings": {
+            "post": _secure(_op("Record a judge's ruling on a tournament game (its owner or a judge)",
+                                _json(_ref("game-ruling"), "Recorded"), "game-ruling", params=[_path("id")],
+                                problems=("400", "404", "422"), status="201")),
+            "get": _op("The judges' rulings recorded on a game", _json({"type": "object", "properties": {
+                "rulings": {"type": "array", "items": _ref("game-ruling")}}}), params=[_path("id")],
+                problems=("404",))},
+        "/v1/games/{id}/ending": {"post": _secure(_op(
+            "Record how a tournament game ended off the board: time limit, concession, disqualification or "
+            "the organiser's ruling (the tournament's owner or a judge)", _json({"type": "object", "required": [
+                "game", "ending", "result"], "properties": {"game": {"type": "string"}, "ending": OBJECT,
+                                                           "result": _ref("result")}}, "Recorded"),
+            "game-ending", params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
         "/v1/samples": {"get": _op("Sample logs ready to send", _json(OBJECT), problems=())},
         "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
                                           problems=("404",))},

@@ -97,6 +97,14 @@ class IllegalAction(AdjudicatorError):
         self.path = path
 
 
+class Unprocessable(AdjudicatorError):
+    """Well-formed input that names what cannot be used here: a seat no registered player answers
+    to, a player at two tables (answered 422; the pointer names the place)."""
+
+    code = "unprocessable"
+    status = 422
+
+
 class Conflict(AdjudicatorError):
     """The request contradicts what is stored: a duplicate, a reused Idempotency-Key, a game
     deleted while it was being worked on. `extra` holds members added to the problem answer."""

@@ -12,7 +12,7 @@ The audit: the research token on a space of the research track, the Tleilaxu tok
 it, is never one of them) or with a player (p. 9); the Victory Point space's spice there until a
 token reaches it (p. 7). Specimens are troops: the troop count (audit.py) holds them. A research
 token moved backwards is no state a snapshot can show: the replay's invariants catch it between
-two states (invariants.py, tests/test_immortality_playouts.py).
+two states (invariants.py; the rule-system harness, tests/test_rule_systems.py `step_checks`).
 """
 
 from __future__ import annotations
