@@ -1,4 +1,4 @@
-"""The command line: simulate, replay, cards, rulings, timing-graph, serve."""
+"""The command line: simulate, replay, cards, rulings, timing-graph, validate, tokens, db, tournament, serve."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.rulings import all_rulings, where
 from .positions import check_position, cut
-from .service import batch, games
+from .service import batch, exports, games, rounds, tournaments
 from .service import tokens as token_store
 from .service.reading import read_json
 from .simulate import simulate as play
@@ -304,6 +304,72 @@ def db_upgrade(db: str) -> None:
     except (sqlite3.Error, OSError, RuntimeError) as err:  # locked, read-only, newer than us, ...
         _die(f"{db}: {type(err).__name__}: {err}")
     click.echo(f"{db}: schema version {before} -> {schema_version(handle)}")
+
+
+@main.group()
+def tournament() -> None:
+    """A tournament's standings and tables, to print (docs/tournaments.md)."""
+
+
+PRINTED = ("table", "csv", "html", "json")
+
+
+def _existing(db_path: str):
+    try:
+        check_existing(db_path)
+    except NotOurDatabase as err:
+        _die(str(err))
+    handle = open_db(db_path)
+    prepare(handle)
+    return handle
+
+
+@tournament.command("standings")
+@click.argument("tournament_id")
+@click.option("--round", "upto", type=click.IntRange(1), help="the standings after this round")
+@click.option("--format", "fmt", type=click.Choice(PRINTED), default="table", show_default=True)
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def tournament_standings(tournament_id: str, upto: int | None, fmt: str, db: str) -> None:
+    """Standings, each entry with the criterion that separated it from the next."""
+    try:
+        data = tournaments.standings(_existing(db), tournament_id, None, upto)
+    except AdjudicatorError as err:
+        _fail(err)
+    if fmt == "table":
+        criteria = [c["criterion"] for c in data["order"][1:-1]]
+        table = Table("rank", "player", "points", "wins", "games", "decided by", *criteria,
+                      title=data["tournament"]["name"] + (f", after round {upto}" if upto else ""))
+        for e in data["standings"]:
+            table.add_row(*[exports.shown(v) for v in (e["rank"], e["player"], e["points"], e["wins"], e["games"],
+                                                          e["tiebreak"], *[e["tiebreaks"][c] for c in criteria])])
+        Console().print(table)
+        click.echo("order: " + "; ".join(f"{c['criterion']} ({c['ruling']})" for c in data["order"]))
+        return
+    text = {"csv": exports.standings_csv, "html": exports.standings_html, "json": pretty}[fmt](data)
+    click.echo(text, nl=not text.endswith("\n"))
+
+
+@tournament.command("round")
+@click.argument("tournament_id")
+@click.argument("number", type=click.IntRange(1))
+@click.option("--format", "fmt", type=click.Choice(PRINTED), default="table", show_default=True)
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def tournament_round(tournament_id: str, number: int, fmt: str, db: str) -> None:
+    """A round's tables, in seat order (the first player first)."""
+    handle = _existing(db)
+    try:
+        data = rounds.get(handle, tournament_id, number)
+        name = tournaments.get(handle, tournament_id)
+    except AdjudicatorError as err:
+        _fail(err)
+    if fmt == "table":
+        table = Table("table", "seats", "game", title=f"{name['name']}: round {number}")
+        for t in data["tables"]:
+            table.add_row(str(t["table"]), ", ".join(t["players"]), t.get("game", ""))
+        Console().print(table)
+        return
+    text = {"csv": exports.round_csv, "json": pretty}.get(fmt, lambda d: exports.round_html(name, d))(data)
+    click.echo(text, nl=not text.endswith("\n"))
 
 
 def _die(line: str) -> None:

@@ -204,12 +204,20 @@ def _view(rules, state: dict, doc: dict) -> dict:
     return rules.public_view(state, viewer)
 
 
-def legal_actions(doc, deadline: float | None = None) -> dict:
+def legal_actions(doc, deadline: float | None = None, lang: str = "en") -> dict:
+    """The actions the position allows, each with a `label` in `lang` (what it does, in the
+    game's names) and, where the offer names one thing (a faction, a card, a space), its `value`."""
     driver = load(doc, deadline)
     guarded(driver.deal)
     actions = guarded(driver.legal_actions)
-    return {"pending": guarded(driver.prompt), "actions": [a.to_json() for a in actions],
+    return {"pending": guarded(driver.prompt), "actions": [_offer(driver, a.to_json(), lang) for a in actions],
             "checksum": checksum(driver.state)}
+
+
+def _offer(driver, action: dict, lang: str) -> dict:
+    named = [v for k, v in action.items() if k not in ("by", "do") and isinstance(v, str) and v != "skip"]
+    value = {"value": named[0]} if action["do"] == "choose" and len(action) == 3 and named else {}
+    return {**action, "label": driver.rules.offer_label(action, driver.state, lang), **value}
 
 
 # --- cutting a game ---------------------------------------------------------------------------------
@@ -268,7 +276,7 @@ class Cutter:
             self._deal(upcoming)
             if i in wanted and (found := self._position(i, upcoming)) is not None:
                 out[i] = found
-            if upcoming is None:
+            if upcoming is None or i == wanted[-1]:  # the last contested action is judged by the check
                 break
             try:
                 outcome = self.driver.apply(upcoming, log.actions[i + 1:i + 1 + LOOKAHEAD])

@@ -176,7 +176,40 @@ def _v6(db) -> None:
                    [dumps(report).decode(), winners_named(report), row["id"]])
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6]
+def _v8(db) -> None:
+    """Version 8 (issue 37): tournaments an organiser can run. Independent of version 7 (the
+    rulings index), which the merge puts before it.
+
+    - `tournament_players`: a tournament's registered people (name, the organiser's own id, club,
+      aliases as a JSON list, when they withdrew), in registration order (`seq`);
+    - `rounds`: a round's tables (JSON, each table's players in seat order, first player first);
+    - `games.round_no`, `games.table_no`: where a game was played; `games.seats`: its seats mapped
+      to registered players (JSON {seat: name}); `games.ending`: how a game that stops off the
+      board ended (JSON, service/judging.py). Plain nullable columns, so that a later migration
+      for live games adds its own beside them;
+    - `game_rulings`: judges' rulings recorded on a game (who, when, the step, the ruling cited,
+      the decision and its effect on the standings);
+    - `tournament_judges`: the token names (`adjudicator tokens create NAME`) besides the owner's
+      that may record rulings and endings on the tournament's games."""
+    games = db["games"]
+    for column, kind in (("round_no", int), ("table_no", int), ("seats", str), ("ending", str)):
+        if column not in games.columns_dict:
+            games.add_column(column, kind)
+    db.execute("create table if not exists tournament_players (tournament text not null, seq integer not null, "
+               "name text not null, folded text not null, ref text, club text, aliases text not null, "
+               "withdrawn text, created text not null, primary key (tournament, seq)) without rowid")
+    db.execute("create unique index if not exists tournament_players_name on tournament_players (tournament, folded)")
+    db.execute("create table if not exists rounds (tournament text not null, round integer not null, "
+               "tables text not null, created text not null, primary key (tournament, round)) without rowid")
+    db.execute("create index if not exists games_round on games (tournament, round_no, table_no)")
+    db.execute("create table if not exists game_rulings (game text not null, seq integer not null, "
+               "who text not null, created text not null, body text not null, "
+               "primary key (game, seq)) without rowid")
+    db.execute("create table if not exists tournament_judges (tournament text not null, name text not null, "
+               "created text not null, primary key (tournament, name)) without rowid")
+
+
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v8]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

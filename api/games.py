@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
-from adjudicator.service import games, views
+from adjudicator.service import games, judging, views
 
 from .auth import caller, require_token
 from .db import get_db
@@ -30,7 +30,10 @@ def upload():
     token = require_token()
     key = idempotency_key()
     tournament = text_arg("tournament", 200) or None
-    stored, new = games.store(get_db(), json_body(), token, tournament, deadline(), key)
+    args = request.args
+    round_no = int_arg("round", 1, 1, 1000) if "round" in args else None
+    table_no = int_arg("table", 1, 1, 1000) if "table" in args else None
+    stored, new = games.store(get_db(), json_body(), token, tournament, deadline(), key, round_no, table_no)
     response = ok(stored, 201 if new else 200)
     if not new:
         response.headers["Idempotent-Replayed"] = "true"
@@ -101,3 +104,23 @@ def reverify(game_id: str):
 def delete(game_id: str):
     games.delete(get_db(), game_id, require_token())
     return Response(status=204)
+
+
+@bp.post("/v1/games/<game_id>/rulings")
+def record_ruling(game_id: str):
+    """A judge's ruling on a tournament game (the tournament owner's token)."""
+    token = require_token()
+    return ok(judging.record_ruling(get_db(), game_id, json_body(), token), 201)
+
+
+@bp.get("/v1/games/<game_id>/rulings")
+def rulings(game_id: str):
+    games.get_row(get_db(), game_id)
+    return ok({"rulings": judging.rulings_of(get_db(), game_id)})
+
+
+@bp.post("/v1/games/<game_id>/ending")
+def record_ending(game_id: str):
+    """How a tournament game ended off the board (the tournament owner's token)."""
+    token = require_token()
+    return ok(judging.record_ending(get_db(), game_id, json_body(), token), 201)

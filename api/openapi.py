@@ -12,22 +12,32 @@ from adjudicator.resources import resource_dir
 
 
 def _local_refs(node, name: str):
-    """Rewrite the `$ref`s of schema `name` for its place under components/schemas: a file
-    reference (`"action.json"`, relative to the schema's $id) becomes that component, and an
-    internal one (`"#/$defs/x"`) gains the component's path, so any tool resolves them."""
+    """Rewrite the `$ref`s of schema `name` for its place under components/schemas, where each
+    of its `$defs` is a component of its own (`name.def`: client generators resolve no reference
+    into a component): a file reference (`"action.json"`, `"verdict.json#/$defs/citation"`)
+    becomes that component, and an internal one (`"#/$defs/x"`) this schema's."""
     if isinstance(node, list):
         return [_local_refs(v, name) for v in node]
     if not isinstance(node, dict):
         return node
     out = {}
     for key, value in node.items():
-        if key == "$ref" and ".json" in value:
-            target, _, fragment = value.partition(".json")
-            value = f"#/components/schemas/{target}" + fragment.lstrip("#")
-        elif key == "$ref" and value.startswith("#/"):
-            value = f"#/components/schemas/{name}" + value[1:]
+        if key == "$ref":
+            target, _, fragment = value.partition(".json") if ".json" in value else (name, "", value)
+            fragment = fragment.lstrip("#")
+            if fragment.startswith("/$defs/"):
+                target, _, fragment = f"{target}.{fragment[7:]}".partition("/")
+                fragment = "/" + fragment if fragment else ""
+            value = f"#/components/schemas/{target}{fragment}"
         out[key] = _local_refs(value, name)
     return out
+
+
+def _components(name: str, doc: dict) -> dict:
+    """Schema file `name` as components: itself and each of its `$defs`."""
+    doc = {k: v for k, v in doc.items() if k not in ("$schema", "$id")}
+    defs = doc.pop("$defs", {})
+    return {name: _local_refs(doc, name)} | {f"{name}.{d}": _local_refs(s, name) for d, s in defs.items()}
 
 
 def _ref(name: str) -> dict:
@@ -50,11 +60,14 @@ PROBLEMS = {str(code): {"description": text, "content": {"application/problem+js
                                (404, "Not found"),
                                (409, "A duplicate log, a reused Idempotency-Key, or deleted meanwhile"),
                                (413, "Too large, too many actions, too deep or too slow"),
-                               (422, "Not a legal position"), (429, "Rate limited; see Retry-After"),
+                               (422, "Not a legal position, or a name, seat, table or ruling that cannot be used "
+                                     "here (the pointer names it)"), (429, "Rate limited; see Retry-After"),
                                (503, "Busy (compute requests in flight at their cap, or the database locked); "
                                      "see Retry-After"))}
 
 OBJECT = {"type": "object"}
+PRINTABLE = {"description": "OK", "content": {"text/csv": {"schema": {"type": "string"}},
+                                              "text/html": {"schema": {"type": "string"}}}}
 REVERIFY = {"type": "object", "required": ["id", "changed", "changes", "stored"],
             "properties": {"id": {"type": "string"}, "changed": {"type": "boolean"}, "changes": {"type": "array"},
                            "engine_before": {"type": "string"}, "engine_after": {"type": "string"},
@@ -136,6 +149,17 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/games/{game}", "delete"): ("removeTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
+    ("/v1/tournaments/{id}/players", "post"): ("registerPlayer", "tournaments"),
+    ("/v1/tournaments/{id}/players", "get"): ("listPlayers", "tournaments"),
+    ("/v1/tournaments/{id}/players/{name}", "patch"): ("changePlayer", "tournaments"),
+    ("/v1/tournaments/{id}/rounds", "post"): ("createRound", "tournaments"),
+    ("/v1/tournaments/{id}/rounds", "get"): ("listRounds", "tournaments"),
+    ("/v1/tournaments/{id}/rounds/{round}", "get"): ("getRound", "tournaments"),
+    ("/v1/tournaments/{id}/rounds/{round}", "put"): ("editRound", "tournaments"),
+    ("/v1/tournaments/{id}/judges", "post"): ("addJudge", "judging"),
+    ("/v1/games/{id}/rulings", "post"): ("recordGameRuling", "judging"),
+    ("/v1/games/{id}/rulings", "get"): ("listGameRulings", "judging"),
+    ("/v1/games/{id}/ending", "post"): ("recordGameEnding", "judging"),
     ("/v1/samples", "get"): ("listSamples", "samples"),
     ("/v1/samples/{name}", "get"): ("getSample", "samples"),
 }
@@ -144,7 +168,8 @@ TAGS = [
     {"name": "positions", "description": "Judge one contested action in a position; what may be done there"},
     {"name": "games", "description": "Stored games: their logs, reports, states and positions, per observer"},
     {"name": "viewer", "description": "What the replay viewer draws at one step"},
-    {"name": "tournaments", "description": "Tournaments, their games and standings"},
+    {"name": "tournaments", "description": "Tournaments: players, rounds and tables, games and standings"},
+    {"name": "judging", "description": "What a tournament's organiser records on a game: rulings, off-board endings"},
     {"name": "rulings", "description": "The ruling records every verdict cites"},
     {"name": "cards", "description": "Card and board data, the timing graph"},
     {"name": "samples", "description": "Sample logs ready to send"},
@@ -156,10 +181,7 @@ TAGS = [
 def openapi() -> dict:
     schemas = {}
     for path in sorted(resource_dir("schemas").glob("*.json")):
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        doc.pop("$schema", None)
-        doc.pop("$id", None)
-        schemas[path.stem] = _local_refs(doc, path.stem)
+        schemas |= _components(path.stem, json.loads(path.read_text(encoding="utf-8")))
     game = _q("game", "the game (aliases such as 'Dune: Imperium – Uprising' are read too)", supported_games())
     paths = {
         "/healthz": {"get": _op("Liveness and engine version", _json(OBJECT), problems=())},
@@ -207,9 +229,14 @@ def openapi() -> dict:
             params=[game, _q("format", "output format", ["node-link", "dot"])])},
         "/v1/games": {
             "post": _secure(_op("Store a log with its report", _json(_ref("game"), "Stored"), "log",
-                                [_q("tournament", "add it to this tournament (its owner's token only)",
-                                    schema={"type": "string", "maxLength": 200}), IDEMPOTENCY],
-                                ("400", "404", "409", "413"), status="201")),
+                                [_q("tournament", "add it to this tournament (its owner's token only); the body "
+                                    "may carry \"seats\": {seat id: player} beside the log",
+                                    schema={"type": "string", "maxLength": 200}),
+                                 _q("round", "the round it was played in (with table)",
+                                    schema={"type": "integer", "minimum": 1}),
+                                 _q("table", "the round's table it was played at",
+                                    schema={"type": "integer", "minimum": 1}), IDEMPOTENCY],
+                                ("400", "404", "409", "413", "422"), status="201")),
             "get": _op("List stored games", _json(_ref("games")), params=[
                 _q("tournament", "tournament id", schema={"type": "string", "maxLength": 200}),
                 _q("player", "a player's name", schema={"type": "string", "maxLength": 80}),
@@ -265,9 +292,56 @@ def openapi() -> dict:
             "Take a game out of the tournament (its uploader or the tournament's owner); it stays stored",
             {"description": "Removed"}, params=[_path("id"), _path("game")], problems=("404",), status="204"))},
         "/v1/tournaments/{id}/standings": {"get": _op(
-            "Standings, placings and invalid games", {"description": "OK", "content": {
-                "application/json": {"schema": _ref("standings")}, "text/csv": {"schema": {"type": "string"}}}},
-            params=[_path("id"), _q("format", "json or csv", ["json", "csv"])], problems=("400", "404"))},
+            "Standings (each entry with the criterion that separated it from the next), placings, invalid "
+            "games and judges' rulings; overall or after a round", PRINTABLE | {"content": {
+                "application/json": {"schema": _ref("standings")}, **PRINTABLE["content"]}},
+            params=[_path("id"), _q("format", "json, csv or a printable html page", ["json", "csv", "html"]),
+                    _q("round", "standings after this round", schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
+        "/v1/tournaments/{id}/players": {
+            "post": _secure(_op("Register a player with their aliases (the tournament's owner)",
+                                _json(_ref("tournament-player"), "Registered"), "tournament-player",
+                                params=[_path("id")], problems=("400", "404", "409", "422"), status="201")),
+            "get": _op("The registered players", _json({"type": "object", "required": ["players"], "properties": {
+                "players": {"type": "array", "items": _ref("tournament-player")}}}), params=[_path("id")],
+                problems=("404",))},
+        "/v1/tournaments/{id}/players/{name}": {"patch": _secure(_op(
+            "Withdraw a player (or bring them back): their games and standing stay; no later round seats them "
+            "(the tournament's owner)", _json(_ref("tournament-player")), "player-change",
+            params=[_path("id"), _path("name")], problems=("400", "404", "422")))},
+        "/v1/tournaments/{id}/rounds": {"get": _op("Every round with its tables", _json({
+            "type": "object", "required": ["rounds"],
+            "properties": {"rounds": {"type": "array", "items": _ref("round")}}}),
+            params=[_path("id")], problems=("404",)), "post": _secure(_op(
+            "Create the next round with proposed tables (Swiss: similar standings together, no repeated "
+            "table-mates where avoidable, first seats balanced)", _json(_ref("round"), "Created"), "round-request",
+            params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
+        "/v1/tournaments/{id}/rounds/{round}": {
+            "get": _op("A round's tables (JSON, CSV or a printable page)", PRINTABLE | {"content": {
+                "application/json": {"schema": _ref("round")}, **PRINTABLE["content"]}},
+                params=[_path("id"), _path("round", {"type": "integer", "minimum": 1}),
+                        _q("format", "json, csv or html", ["json", "csv", "html"])], problems=("400", "404")),
+            "put": _secure(_op("Edit a round's tables (the tournament's owner)", _json(_ref("round")),
+                               "round-tables", params=[_path("id"), _path("round", {"type": "integer", "minimum": 1})],
+                               problems=("400", "404", "409", "422")))},
+        "/v1/tournaments/{id}/judges": {"post": _secure(_op(
+            "Name a judge: an API token (by its name) that may record rulings and endings on the tournament's "
+            "games (the tournament's owner)", _json({"type": "object", "required": ["judges"], "properties": {
+                "judges": {"type": "array", "items": {"type": "string"}}}}, "Named"), "tournament-judge",
+            params=[_path("id")], problems=("400", "404", "422"), status="201"))},
+        "/v1/games/{id}/rulings": {
+            "post": _secure(_op("Record a judge's ruling on a tournament game (its owner or a judge)",
+                                _json(_ref("game-ruling"), "Recorded"), "game-ruling", params=[_path("id")],
+                                problems=("400", "404", "422"), status="201")),
+            "get": _op("The judges' rulings recorded on a game", _json({"type": "object", "properties": {
+                "rulings": {"type": "array", "items": _ref("game-ruling")}}}), params=[_path("id")],
+                problems=("404",))},
+        "/v1/games/{id}/ending": {"post": _secure(_op(
+            "Record how a tournament game ended off the board: time limit, concession, disqualification or "
+            "the organiser's ruling (the tournament's owner or a judge)", _json({"type": "object", "required": [
+                "game", "ending", "result"], "properties": {"game": {"type": "string"}, "ending": OBJECT,
+                                                           "result": _ref("result")}}, "Recorded"),
+            "game-ending", params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
         "/v1/samples": {"get": _op("Sample logs ready to send", _json(OBJECT), problems=())},
         "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
                                           problems=("404",))},

@@ -68,7 +68,7 @@ def post_check():
 @bp.post("/v1/positions/legal-actions")
 def post_legal_actions():
     until = deadline()
-    answer = legal_actions(json_body(), deadline=until)
+    answer = legal_actions(json_body(), deadline=until, lang=choice_arg("lang", ("en", "ru"), "en"))
     if len(answer["actions"]) > MAX_LEGAL_ACTIONS:
         raise LimitExceeded(f"the position has more than {MAX_LEGAL_ACTIONS} legal actions", "/state",
                             code="limit-legal-actions")

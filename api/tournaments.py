@@ -1,16 +1,18 @@
-"""Tournaments: create, add and remove games, standings (JSON or CSV)."""
+"""Tournaments: create, players, rounds and tables, add and remove games, standings (JSON, CSV or
+a printable page), per round too."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.schemas import validate
-from adjudicator.service import tournaments
+from adjudicator.service import exports, judging, players, rounds, tournaments
+from adjudicator.service.reading import read_json
 
 from .auth import require_token
 from .db import get_db
-from .limits import choice_arg, deadline, json_body, ok
+from .limits import choice_arg, deadline, int_arg, json_body, ok, raw_body
 
 bp = Blueprint("tournaments", __name__)
 
@@ -45,9 +47,72 @@ def remove_game(tournament_id: str, game_id: str):
     return Response(status=204)
 
 
+FORMATS = ("json", "csv", "html")
+MAX_ROUND = 1000
+
+
 @bp.get("/v1/tournaments/<tournament_id>/standings")
 def standings(tournament_id: str):
-    data = tournaments.standings(get_db(), tournament_id, deadline())
-    if choice_arg("format", ("json", "csv"), "json") == "csv":
-        return Response(tournaments.standings_csv(data), mimetype="text/csv")
+    """Overall, or after round `round` (the games of rounds 1..round)."""
+    shape = choice_arg("format", FORMATS, "json")
+    upto = int_arg("round", 1, 1, MAX_ROUND) if "round" in request.args else None
+    data = tournaments.standings(get_db(), tournament_id, deadline(), upto)
+    if shape == "csv":
+        return Response(exports.standings_csv(data), mimetype="text/csv")
+    if shape == "html":
+        return Response(exports.standings_html(data), mimetype="text/html")
     return ok(data)
+
+
+@bp.post("/v1/tournaments/<tournament_id>/players")
+def register_player(tournament_id: str):
+    token = require_token()
+    return ok(players.register(get_db(), tournament_id, json_body(), token), 201)
+
+
+@bp.patch("/v1/tournaments/<tournament_id>/players/<name>")
+def change_player(tournament_id: str, name: str):
+    token = require_token()
+    return ok(players.withdraw(get_db(), tournament_id, name[:200], json_body(), token))
+
+
+@bp.get("/v1/tournaments/<tournament_id>/players")
+def list_players(tournament_id: str):
+    return ok({"players": players.listing(get_db(), tournament_id)})
+
+
+@bp.post("/v1/tournaments/<tournament_id>/rounds")
+def new_round(tournament_id: str):
+    token = require_token()
+    data = raw_body()
+    body = read_json(data) if data.strip() else {}  # no body: the default table size
+    return ok(rounds.create(get_db(), tournament_id, body, token, tournaments.standings_order), 201)
+
+
+@bp.get("/v1/tournaments/<tournament_id>/rounds")
+def list_rounds(tournament_id: str):
+    return ok({"rounds": rounds.listing(get_db(), tournament_id)})
+
+
+@bp.get("/v1/tournaments/<tournament_id>/rounds/<int:number>")
+def one_round(tournament_id: str, number: int):
+    shape = choice_arg("format", FORMATS, "json")
+    db = get_db()
+    data = rounds.get(db, tournament_id, number)
+    if shape == "csv":
+        return Response(exports.round_csv(data), mimetype="text/csv")
+    if shape == "html":
+        return Response(exports.round_html(tournaments.get(db, tournament_id), data), mimetype="text/html")
+    return ok(data)
+
+
+@bp.put("/v1/tournaments/<tournament_id>/rounds/<int:number>")
+def edit_round(tournament_id: str, number: int):
+    token = require_token()
+    return ok(rounds.edit(get_db(), tournament_id, number, json_body(), token))
+
+
+@bp.post("/v1/tournaments/<tournament_id>/judges")
+def add_judge(tournament_id: str):
+    token = require_token()
+    return ok(judging.add_judge(get_db(), tournament_id, json_body(), token), 201)

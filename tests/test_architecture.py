@@ -163,3 +163,173 @@ def test_rule_systems_plug_in_through_the_entry_point():
     rules = rules_for("imperium", "Восстание")
     assert isinstance(rules, RuleSet) and isinstance(rules, ImperiumRules) and rules.edition == "uprising"
 
+
+
+# --- modules: every expansion a Module in a folder of its own (issue 29) ------------------------------------
+# Checked over every rule system that has a `modules/` package, so a system's modules are held to
+# the same rules as soon as its folders exist.
+SYSTEMS = ("dune", "imperium")
+# The places that load a system's module rule files (its plugin loading, in the fixed order their
+# hooks run in): besides these, nothing outside a module's folder imports one of its files.
+LOADERS = {"adjudicator.dune.modules", "adjudicator.imperium.modules", "adjudicator.imperium.custom",
+           "adjudicator.imperium.custom.triggers"}  # CHOAM's contracts registered before the leaders' triggers
+_POSITIONS = "positions code, moving into the module's positions.py (issue 29)"
+_FACADE = "to reach the module through its package's names or a hook (issue 29)"
+# Imports of a module's files from outside it that are still there, each with what will remove it.
+# The list is exact: a new such import fails, and so does an entry that no longer exists.
+KNOWN_OUTSIDE_IMPORTS = {
+    "adjudicator.imperium.audit_bloodlines -> adjudicator.imperium.modules.tech.tiles": _POSITIONS,
+    "adjudicator.imperium.audit_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
+    "adjudicator.imperium.audit_seats -> adjudicator.imperium.modules.rivals.base": _POSITIONS,
+    "adjudicator.imperium.audit_seats -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
+    "adjudicator.imperium.audit_seats -> adjudicator.imperium.modules.six_players.teams": _POSITIONS,
+    "adjudicator.imperium.cut_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
+    "adjudicator.imperium.cut_rivals -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
+    "adjudicator.imperium.scenario_bloodlines -> adjudicator.imperium.modules.tech.tiles": _POSITIONS,
+    "adjudicator.imperium.scenario_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
+    "adjudicator.imperium.scenario_rivals -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
+    "adjudicator.imperium.scenario_six -> adjudicator.imperium.modules.six_players.teams": _POSITIONS,
+    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.hagal": _FACADE,
+    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.setup": _FACADE,
+    "adjudicator.imperium.rules -> adjudicator.imperium.modules.six_players.teams": _FACADE,
+    "adjudicator.imperium.view -> adjudicator.imperium.modules.immortality.board": _FACADE,
+    # Bloodlines' contract cards complete a CHOAM contract; Bloodlines declares no `combines` with CHOAM
+    "adjudicator.imperium.modules.bloodlines.cards -> adjudicator.imperium.modules.choam.contracts": _FACADE,
+}
+# Names whose test in a listener's first lines is a mode guard (Hooks dispatches by module instead).
+MODE_TESTS = {"modules", "advanced", "in_play", "in_play_at", "is_six", "is_rival"}
+SEAT_TESTS = {"is_rival"}  # ... unless asked of one seat (`is_rival(g, pid)`)
+# A listener registered for a module that must still test a mode at its top, with the reason. None.
+ALLOWED_GUARDS: dict[str, str] = {}
+
+
+def _registered_modules() -> dict[str, dict]:
+    """Each rule system's Modules, once its rules are loaded (importing the facade fills them)."""
+    import importlib
+    found = {}
+    for system in SYSTEMS:
+        importlib.import_module(f"adjudicator.{system}.rules")
+        found[system] = importlib.import_module(f"adjudicator.{system}.registry").MODULES.all
+    return found
+
+
+def _module_folders(system: str) -> dict[str, Path]:
+    root = ROOT / "adjudicator" / system / "modules"
+    return {p.parent.name: p.parent for p in sorted(root.glob("*/__init__.py"))} if root.is_dir() else {}
+
+
+def _owner(module: str) -> str | None:
+    """The module folder a dotted module name lies in (`adjudicator.dune.modules.advanced`), if any."""
+    parts = module.split(".")
+    return ".".join(parts[:4]) if len(parts) >= 4 and parts[0] == "adjudicator" and parts[2] == "modules" else None
+
+
+def test_one_folder_per_registered_module():
+    registered = _registered_modules()
+    assert registered["dune"].keys() == {"advanced", "ixians-tleilaxu", "tech-tokens"}
+    for system in SYSTEMS:
+        folders = _module_folders(system)
+        names = {m.name.replace("-", "_"): m for m in registered[system].values()}
+        assert sorted(names) == sorted(folders), system
+        for folder, module in names.items():
+            assert module.title and module.sources, module.name
+            assert set(module.combines) <= set(registered[system]), module.name
+            defined = ast.parse((folders[folder] / "__init__.py").read_text())
+            assert any(isinstance(n, ast.Constant) and n.value == module.name for n in ast.walk(defined)), \
+                f"{module.name} is not defined in its folder's __init__.py"
+
+
+def _combined(registered: dict[str, dict]) -> set[tuple[str, str]]:
+    """(module folder, folder of a module it combines with): a cross-product lives in the later
+    module and works on the earlier one's pieces, so it may use its files."""
+    return {(f"adjudicator.{system}.modules.{m.name.replace('-', '_')}",
+             f"adjudicator.{system}.modules.{other.replace('-', '_')}")
+            for system, modules in registered.items() for m in modules.values() for other in m.combines}
+
+
+def test_no_file_outside_a_module_folder_imports_its_files():
+    """A module's files are its own: others reach it through its package's names, hooks and
+    registries; only the loaders load its rule files, and a module the modules it combines with."""
+    graph = import_graph()
+    assert any(_owner(m) for m in graph), "no module folder found"
+    combined = _combined(_registered_modules())
+    outside = set()
+    for a, b in graph.edges:
+        owner = _owner(b)
+        if owner and b != owner and _owner(a) != owner and a not in LOADERS and (_owner(a), owner) not in combined:
+            outside.add(f"{a} -> {b}")
+    assert sorted(outside - KNOWN_OUTSIDE_IMPORTS.keys()) == []
+    assert sorted(KNOWN_OUTSIDE_IMPORTS.keys() - outside) == [], "gone: take them off KNOWN_OUTSIDE_IMPORTS"
+
+
+def _listeners(tree: ast.Module):
+    """(function, the module names or None) for every function decorated `@...(event, module=...)`;
+    a name written as a string or as a constant of the file (`MODULE = "advanced"`), one or a tuple."""
+    consts = {t.id: n.value.value for n in tree.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+              for t in n.targets if isinstance(t, ast.Name)}
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        for dec in fn.decorator_list:
+            if isinstance(dec, ast.Call) and getattr(dec.func, "id", getattr(dec.func, "attr", "")) in ("hook", "on"):
+                module = next((k.value for k in dec.keywords if k.arg == "module"), None)
+                names = module.elts if isinstance(module, ast.Tuple) else [module]  # a cross-product: a tuple
+                names = [consts.get(n.id, n.id) if isinstance(n, ast.Name) else n.value if isinstance(n, ast.Constant)
+                         else n for n in names]
+                yield fn, None if module is None else tuple(names)
+
+
+def _top(fn: ast.FunctionDef) -> list[ast.stmt]:
+    """A listener's first lines: after its docstring, the assignments and the statement after them."""
+    body = fn.body[1:] if isinstance(fn.body[0], ast.Expr) and isinstance(fn.body[0].value, ast.Constant) else fn.body
+    top = []
+    for stmt in body:
+        top.append(stmt)
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            break
+    return top
+
+
+def _mode_test(stmts: list[ast.stmt], names: set[str]) -> str | None:
+    for stmt in stmts:
+        tests = [n.test for n in ast.walk(stmt) if isinstance(n, (ast.If, ast.IfExp))]
+        tests += [n.value for n in ast.walk(stmt) if isinstance(n, ast.Return) and n.value is not None]
+        nodes = [m for t in tests for m in ast.walk(t)]
+        # `is_rival(g, seat)` asks about one seat of a game that plays Rivals (players sit beside
+        # them), not whether the mode is in play: a seat's question, as `g.faction(pid)` is
+        seat = {id(n.func) for n in nodes if isinstance(n, ast.Call) and len(n.args) >= 2
+                and getattr(n.func, "id", getattr(n.func, "attr", None)) in SEAT_TESTS}
+        for node in (n for n in nodes if id(n) not in seat):
+            word = getattr(node, "attr", getattr(node, "id", None))
+            if word in MODE_TESTS or (isinstance(node, ast.Constant) and node.value in names):
+                return word or node.value
+    return None
+
+
+def test_module_listeners_do_not_test_their_mode():
+    """A listener in a module folder is registered for a module (`module=`), and no listener
+    registered so tests a mode in its first lines: Hooks calls it only in that module's games."""
+    registered = _registered_modules()
+    problems = []
+    for system in SYSTEMS:
+        names = set(registered[system])
+        for path in sorted((ROOT / "adjudicator" / system).rglob("*.py")):
+            in_folder = _owner(".".join(path.relative_to(ROOT).with_suffix("").parts))
+            for fn, module in _listeners(ast.parse(path.read_text())):
+                where = f"{path.relative_to(ROOT)}:{fn.name}"
+                if module is None:
+                    if in_folder:
+                        problems.append(f"{where} is in a module folder but registered for every game")
+                    continue
+                assert set(module) <= names, where
+                if (test := _mode_test(_top(fn), names)) and where not in ALLOWED_GUARDS:
+                    problems.append(f"{where} (registered for {module}) tests {test!r}")
+    assert problems == [], problems
+
+
+def test_the_kernel_imports_no_rule_system():
+    graph = import_graph()
+    kernel = [m for m in graph if m.startswith("adjudicator.core")]
+    assert "adjudicator.core.engine.hooks" in kernel
+    reached = set().union(*(nx.descendants(graph, m) for m in kernel))
+    assert sorted(m for m in reached if m.startswith(tuple(f"adjudicator.{s}" for s in SYSTEMS))) == []

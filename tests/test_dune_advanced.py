@@ -395,7 +395,7 @@ def test_without_the_fremen_or_in_the_basic_game_the_dials_move_it():
         assert RULES.prompt(state)["kind"] == "storm-dial"
 
 
-# --- special Karama powers (karama_powers.py; ruling dune.engine-karama-powers) ------------------------------
+# --- special Karama powers (modules/advanced/karama_powers.py; ruling dune.engine-karama-powers) ---------------
 def _give(g, pid, card):
     g.state["treachery"]["deck"].remove(card)
     g.p(pid)["hand"].append(card)

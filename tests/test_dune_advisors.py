@@ -1,4 +1,4 @@
-"""The advanced Bene Gesserit's advisors (factions/bene_gesserit_advisors.py; rulings
+"""The advanced Bene Gesserit's advisors (modules/advanced/bene_gesserit_advisors.py; rulings
 dune.bene-gesserit-advisors, dune.engine-advisors): one scenario per ability, legal and illegal,
 through the facade as a log's actions. `Game.combatant` is the one question the other rules ask."""
 

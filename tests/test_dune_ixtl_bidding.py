@@ -1,4 +1,4 @@
-"""The Ixians' Treachery advantages (factions/ixian_bidding.py, supply.py) and Karama against them
+"""The Ixians' Treachery advantages (modules/ixians_tleilaxu/ixian_bidding.py, supply.py) and Karama against them
 and against the Cyborgs' strength (seed 002 paragraphs 7, 9-11, 26, 73, 75-76): a scenario per
 rule through the facade as a log's actions, and the mutated logs: an auction card the Ixians did
 not draw, a replacement by a non-ally, Technology twice in a round, a Karama outside its window."""

@@ -1,4 +1,4 @@
-"""The Ixians' Hidden Mobile Stronghold (factions/ixians_hms.py; seed 002 paragraphs 6, 18-24, 74;
+"""The Ixians' Hidden Mobile Stronghold (modules/ixians_tleilaxu/ixians_hms.py; seed 002 paragraphs 6, 18-24, 74;
 rulings ixtl.hms-*, dune.engine-hms, dune.hms-move-reading, dune.hms-collection-reading): one
 scenario per rule with the seed's numbers, through the facade as a log's actions, and the mutated
 logs: a move through the storm, a four-territory move, a non-Ixian shipping directly inside, a

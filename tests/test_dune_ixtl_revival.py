@@ -1,4 +1,4 @@
-"""The Tleilaxu's revival advantages for others and gholas (factions/tleilaxu_revival.py; seed 002
+"""The Tleilaxu's revival advantages for others and gholas (modules/ixians_tleilaxu/tleilaxu_revival.py; seed 002
 paragraphs 41-47, 50-53, 78-80), a scenario per rule with the seed's numbers, through the facade as
 a log's actions; the mutated logs: a sixth leader taken as a ghola, two early revivals for one
 faction in one phase, an early revival when normal revival applies; and the random playout making
@@ -255,6 +255,7 @@ def test_a_ghola_joins_the_pool_at_the_discounted_price_and_the_pool_stops_at_5(
     assert refused(state, "tleilaxu", "revive-leader", leader="duncan-idaho").code == "dune.not-offered"
     act(state, "tleilaxu", "revive-leader", leader="wykk")  # their own still come back
     assert problems(state) == []
+    assert errors("state", state) == []  # a ghola is a leader status the state schema knows
 
 
 def test_mutated_a_sixth_leader_as_ghola():

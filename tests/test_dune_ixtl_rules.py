@@ -1,4 +1,4 @@
-"""The Ixian and Tleilaxu rules played so far (factions/ixians.py, factions/tleilaxu.py), one
+"""The Ixian and Tleilaxu rules played so far (modules/ixians_tleilaxu/ixians.py, tleilaxu.py), one
 scenario or more per rule with seed 002's numbers, through the facade as a log's actions, and the
 mutated logs issue #15 lists: a Face Dancer revealed in the wrong battle, a Suboid exchange
 without surviving Suboids, a Cyborg revived at the Suboid price."""

@@ -1,5 +1,5 @@
-"""The Ixians & Tleilaxu expansion seated (adjudicator/dune/expansion.py, factions/ixians.py,
-factions/tleilaxu.py): a module a log names, and each faction's forces, spice, leaders, Traitor cards
+"""The Ixians & Tleilaxu expansion seated (adjudicator/dune/modules/ixians_tleilaxu/, modules/ixians_tleilaxu/ixians.py,
+modules/ixians_tleilaxu/tleilaxu.py): a module a log names, and each faction's forces, spice, leaders, Traitor cards
 and Face Dancers as seed 002 sets them up."""
 
 import pytest

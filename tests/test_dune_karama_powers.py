@@ -1,5 +1,5 @@
 """The Fremen's and the Harkonnen's once-per-game special Karama powers, advanced game
-(adjudicator/dune/karama_powers.py; rulings dune.karama, dune.engine-karama-powers): the window
+(adjudicator/dune/modules/advanced/karama_powers.py; rulings dune.karama, dune.engine-karama-powers): the window
 decision that asks for them, each power used and refused, and a log that tries one again."""
 
 from functools import partial

@@ -58,7 +58,7 @@ def test_absent_tokens_go_to_the_next_factions_holding_none_one_each():
 
 
 def test_no_deal_when_every_home_faction_plays():
-    from adjudicator.dune.tech_tokens import at_phase_start
+    from adjudicator.dune.modules.tech_tokens.tokens import at_phase_start
     state = new_ixtl("ixians", "tleilaxu", "fremen", modules=MODULES)
     state["turn"], state["stack"] = 1, []
     at_phase_start(Game(state), "spice-blow")

@@ -29,7 +29,7 @@ def test_a_count_choice_beyond_any_player_is_refused_at_once(client, most):
     state["stack"].append({"t": "choice", "player": player, "kind": "count", "src": "x", "most": most,
                            "move": "deploy"})
     with bounded(seconds=5, megabytes=100):
-        body = problem(post(client, "/v1/positions/legal-actions", {"state": state}), 422, "invalid-position")
+        body = problem(post(client, "/v1/positions/legal-actions", {"state": state}), 400, "schema")
     assert body["pointer"] == f"/state/stack/{len(state['stack']) - 1}/most"
 
 
@@ -59,7 +59,7 @@ def _crowded(nodes: int, edges: int) -> dict:
 def test_a_turn_with_thousands_of_pending_effects_is_refused_at_once(client):
     state = _crowded(5_000, 20_000)  # about 1 MB: 50 minutes of one core before
     with bounded(seconds=5):
-        body = problem(post(client, "/v1/positions/legal-actions", {"state": state}), 422, "invalid-position")
+        body = problem(post(client, "/v1/positions/legal-actions", {"state": state}), 400, "schema")
     assert body["pointer"] in ("/state/turn/nodes", "/state/turn/edges")
 
 
@@ -191,11 +191,11 @@ def test_integers_beyond_64_bits_are_refused_by_the_schemas(client):
                          ("/state/board/x", lambda s: s["board"].update(x=10**6))):
         bad = copy.deepcopy(state)
         spoil(bad)
-        found = problem(post(client, "/v1/positions/legal-actions", {"state": bad}), 422, "invalid-position")
+        found = problem(post(client, "/v1/positions/legal-actions", {"state": bad}), 400, "schema")
         assert found["pointer"] == place
     fraction = copy.deepcopy(state)
     fraction["players"]["red"]["water"] = 1.5
-    problem(post(client, "/v1/positions/legal-actions", {"state": fraction}), 422, "invalid-position")
+    problem(post(client, "/v1/positions/legal-actions", {"state": fraction}), 400, "schema")
 
 
 def test_cursor_and_filters_that_crashed(client):

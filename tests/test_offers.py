@@ -78,3 +78,63 @@ def test_an_action_is_legal_exactly_when_it_is_offered(game, modules, seed):
         rules.apply(state, action)
         deal(rules, state, None)
     assert checked > 1000
+
+
+# --- labels: every offer says what it does, and a `choose` may be logged by its label (issue 32) ---
+@pytest.mark.parametrize("game, players, modules, seed", [
+    ("uprising", 3, (), 2), ("imperium", 4, ("bloodlines", "tech"), 1), ("uprising", 4, ("immortality", "choam"), 3),
+])
+def test_a_log_whose_choices_are_written_by_their_labels_replays_the_same(game, players, modules, seed):
+    from adjudicator.core.replay import replay
+
+    log = simulate(game, players, seed, modules)
+    rules = ruleset("uprising" if game == "uprising" else "base")
+    report = replay(log, snapshots="all")
+    before = [replay(dict(log, actions=[]), snapshots="final")["final_state"], *report["snapshots"][:-1]]
+    relabelled, labelled = [], 0
+    for action, state in zip(log["actions"], before, strict=True):
+        if action.get("do") == "choose" and action.get("option") != "skip":
+            label = rules.offer_label(action, state)
+            offers = [a.to_json() for a in rules.legal_actions(state)]
+            assert label and "{" not in label and "option" not in label
+            if sum(rules.offer_label(o, state) == label for o in offers) == 1:  # an option told apart by its words
+                action, labelled = {"by": action["by"], "do": "choose", "label": label}, labelled + 1
+        relabelled.append(action)
+    assert labelled > 20
+    again = replay(dict(log, actions=relabelled), snapshots="none")
+    assert again["valid"] is True and again["final_checksum"] == report["final_checksum"]
+
+
+def test_an_option_logged_by_a_label_it_does_not_have_is_refused_with_the_labels_offered():
+    from adjudicator.core.replay import replay
+
+    log = simulate("uprising", 3, 2)
+    i = next(i for i, a in enumerate(log["actions"]) if a.get("do") == "choose" and a.get("faction"))
+    log["actions"][i] = {"by": log["actions"][i]["by"], "do": "choose", "label": "House Atreides"}
+    verdict = replay(log, snapshots="none")["verdicts"][i]
+    assert verdict["verdict"] == "illegal" and verdict["code"] == "choice.not-offered"
+    assert "House Atreides" in verdict["message"] and "Emperor" in verdict["message"]
+
+
+def test_a_faction_choice_answers_to_its_russian_name():
+    from adjudicator.core.replay import replay
+
+    log = simulate("uprising", 3, 2)
+    plain = replay(log, snapshots="none")
+    i = next(i for i, a in enumerate(log["actions"]) if a.get("do") == "choose" and a.get("faction") == "fremen")
+    log["actions"][i] = {"by": log["actions"][i]["by"], "do": "choose", "value": "Фримены"}
+    assert replay(log, snapshots="none")["final_checksum"] == plain["final_checksum"]
+
+
+def test_legal_actions_label_every_offer_in_the_language_asked(client):
+    from adjudicator.positions import cut
+
+    log = simulate("uprising", 3, 2)
+    i = next(i for i, a in enumerate(log["actions"]) if a.get("do") == "choose" and a.get("faction"))
+    position = cut(log, i)
+    english = client.post("/v1/positions/legal-actions", json=position).get_json()["actions"]
+    russian = client.post("/v1/positions/legal-actions?lang=ru", json=position).get_json()["actions"]
+    assert {a["value"]: a["label"] for a in english}["fremen"] == "Fremen"
+    assert {a["value"]: a["label"] for a in russian}["fremen"] == "Фримены"
+    sends = client.post("/v1/positions/legal-actions", json=cut(log, 0)).get_json()["actions"]
+    assert all(a["label"] for a in sends) and "value" not in sends[0]

@@ -152,7 +152,8 @@ def test_tournament_standings_with_points_and_invalid_games(client, token, other
     csv = client.get(f"/v1/tournaments/{tid}/standings?format=csv")
     assert csv.content_type.startswith("text/csv")
     lines = csv.get_data(as_text=True).splitlines()
-    assert lines[0] == "rank,player,points,wins,vp,games" and lines[-1].startswith("invalid,")
+    assert lines[0] == "rank,player,points,wins,vp,games,tiebreak,tiebreak:wins,tiebreak:opponents,tiebreak:places"
+    assert lines[-1].startswith("invalid,")
 
 
 def test_wins_scheme(client, token, small_log):

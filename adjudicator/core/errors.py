@@ -97,6 +97,14 @@ class IllegalAction(AdjudicatorError):
         self.path = path
 
 
+class Unprocessable(AdjudicatorError):
+    """Well-formed input that names what cannot be used here: a seat no registered player answers
+    to, a player at two tables (answered 422; the pointer names the place)."""
+
+    code = "unprocessable"
+    status = 422
+
+
 class Conflict(AdjudicatorError):
     """The request contradicts what is stored: a duplicate, a reused Idempotency-Key, a game
     deleted while it was being worked on. `extra` holds members added to the problem answer."""
@@ -156,7 +164,8 @@ def seated(rules, players: list[dict], field: str, prefix: str) -> list[dict]:
 
 class InvalidPosition(AdjudicatorError):
     """A position the engine will not rule on: every problem found, each with its pointer
-    (answered 422 with the list in `problems`)."""
+    (answered 422 with the list in `problems`; a document that breaks its JSON Schema is a 400
+    `schema`, as everywhere)."""
 
     code = "invalid-position"
     status = 422
@@ -164,6 +173,8 @@ class InvalidPosition(AdjudicatorError):
     def __init__(self, problems: list[dict], code: str | None = None):
         problems = list(problems)[:MAX_PROBLEMS]
         first = problems[0]
+        if all(p["code"] == "schema" for p in problems):
+            self.status, code = 400, code or "schema"
         if len(problems) == 1:
             message = first["detail"]
         else:

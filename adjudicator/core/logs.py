@@ -133,6 +133,8 @@ def parse_log(doc, deadline: float | None = None) -> Log:
 def expand(log: Log, raw: dict, pointer: str, players: list[str]) -> None:
     choices = raw.get("choices", [])
     base = {k: v for k, v in raw.items() if k != "choices"}
+    if base.get("do") != "choose":  # legal-actions' words, a comment beside the action's own fields
+        base.pop("label", None)
     log.actions.append(Action.from_json(log.rules.normalize(base, pointer, players), pointer))
     log.pointers.append(pointer)
     for j, answer in enumerate(choices):

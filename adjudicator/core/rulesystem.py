@@ -109,6 +109,10 @@ class RuleSet(Protocol):
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         """One line naming an action for the timeline, in display names."""
 
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        """An action offered in `state` in words, without who takes it: an option by what it
+        does, a named thing by its display name (legal-actions labels every offer with it)."""
+
     def moment(self, state: dict, lang: str = "en") -> dict:
         """`round`, `phase`, `phase_name` and the `turn` in progress (`player`, `kind`, `name`) or None."""
 

@@ -93,7 +93,7 @@ decision(Decision("choose-battle", ("battle",), lambda g, task: battles_of(g, ta
 # --- battle plans ---------------------------------------------------------------------------------
 def leaders_available(g: Game, pid: str) -> list[str]:
     """Its own active leaders and those it holds captive (advanced Harkonnen, factions/harkonnen.py)
-    or as gholas (advanced Tleilaxu, factions/tleilaxu_revival.py) not used in another territory
+    or as gholas (advanced Tleilaxu, modules/ixians_tleilaxu/tleilaxu_revival.py) not used in another territory
     this turn."""
     terr = g.state["battle"]["territory"]
     pl = g.p(pid)
@@ -368,7 +368,7 @@ def _resolve(g: Game, task: dict) -> None:
         _lose_all(g, loser, locs)
         g.gain(winner, _kill(g, loser, plans[loser]))
         fire("battle-won", g, winner, loser, terr)
-        fire("battle-decided", g, winner, locs, plans, False)  # the expansion's (factions/ixians, tleilaxu)
+        fire("battle-decided", g, winner, locs, plans, False)  # the expansion's (modules/ixians_tleilaxu/)
         _settle_cards(g, winner, plans[winner], keep=True)
         _settle_cards(g, loser, plans[loser], keep=False)
         g.rulings.append("dune.traitor-call")

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
-from . import karama, karama_powers
+from . import karama
 from .content import territory
 from .forces import shift
 from .game import Game
 from .movement import move_error, move_offers
-from .registry import Interjection, fire, first, interjection
+from .registry import Interjection, ask, fire, first, interjection
 from .treachery import HIDDEN, could_hold, discard
 
 PLAY = ("dune.engine-card-plays",)
@@ -28,7 +28,10 @@ KARAMA, WORTHLESS_KARAMA = "karama", "dune.bene-gesserit-worthless-karama"
 STORM_CONTROL = range(0, 11)
 GHOLA_FORCES = 5
 SHIELD_WALL = "shield-wall"
-# What a Karama may stop, and when: karama.py
+# What a Karama may stop, and when: karama.py. A faction's once-per-game power is the advanced
+# game's (modules/advanced/karama_powers.py, through the hooks karama-power-*); with no answer the
+# game has none.
+POWER_RULINGS = ("dune.karama", "dune.engine-karama-powers")
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,7 @@ def _ghola(g: Game, pid: str, args: dict) -> None:
         shift(g, pid, "tanks", "reserves", args["forces"])  # ordinary forces first (forces.py)
         pl["tanks"] -= args["forces"]
         pl["reserves"] += args["forces"]
-    fire("ghola-card", g, pid)  # the Tleilaxu's spice for it (factions/tleilaxu_revival.py)
+    fire("ghola-card", g, pid)  # the Tleilaxu's spice for it (modules/ixians_tleilaxu/tleilaxu_revival.py)
 
 
 # --- Truthtrance ----------------------------------------------------------------------------------------
@@ -149,12 +152,15 @@ def _karama_options(g: Game, pid: str) -> list[dict]:
     b = g.state["battle"]
     battle = [k for k in karama.IN_BATTLE if b and len(b["plans"]) < 2 and b.get(k)  # before the reveal
               and not karama.own(g, pid, k)]
-    return [{"against": k} for k in battle] + karama.options(g, pid) + karama_powers.options(g, pid)
+    return [{"against": k} for k in battle] + karama.options(g, pid) + [
+        o for own in ask("karama-power-offers", g, pid) for o in own]
 
 
 def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if "power" in args:  # the faction's once-per-game power (advanced)
-        return karama_powers.error(g, pid, args)
+        no_power = IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power (advanced game only)",
+                                 POWER_RULINGS)
+        return first("karama-power-error", g, pid, args, default=no_power) or None
     against = args.get("against")
     if against in karama.UNSTOPPABLE:
         return IllegalAction("dune.karama-cannot-stop", f"no Karama stops {karama.UNSTOPPABLE[against]}",
@@ -179,7 +185,7 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
 
 def _karama(g: Game, pid: str, args: dict) -> None:
     if "power" in args:
-        karama_powers.use(g, pid, args)
+        fire("karama-power-used", g, pid, args)
         return
     against = args["against"]
     if against in karama.IN_BATTLE:

@@ -14,7 +14,7 @@ DATA = Path(__file__).resolve().parent / "data"
 BASE_FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "spacing-guild")
 SECTORS = 18
 POLAR_SINK = "polar-sink"
-# The Ixians' Hidden Mobile Stronghold (expansion, factions/ixians_hms.py): a place of its own, on
+# The Ixians' Hidden Mobile Stronghold (expansion, modules/ixians_tleilaxu/ixians_hms.py): a place of its own, on
 # no sector and in no territory of the board, present once the Ixians sit.
 HMS = "hidden-mobile-stronghold"
 
@@ -51,6 +51,9 @@ class Content:
         traitors = _load("traitors")
         self.traitor_deal = traitors["deal"]
         self.traitors = {c["id"]: c for c in traitors["cards"]}
+        # the sets of components a module brings (data `set`, named as the module is)
+        self.component_sets = frozenset(d["set"] for items in (self.factions, self.treachery, self.spice_cards,
+                                                                self.traitors) for d in items.values()) - {"base"}
         self.leaders = {ld["id"]: {**ld, "faction": f} for f, d in self.factions.items() for ld in d["leaders"]}
 
     def kind(self, loc: str) -> str:
@@ -58,6 +61,17 @@ class Content:
 
     def in_set(self, item: dict, modules) -> bool:
         return item.get("set", "base") == "base" or item["set"] in modules
+
+
+def sets(modules) -> tuple[str, ...]:
+    """The component sets a game with these modules uses (data/*.json `set`): the base game's and
+    those of the modules that bring components (the Ixians & Tleilaxu expansion)."""
+    return ("base", *sorted(set(modules) & content().component_sets))
+
+
+def expansion_factions(modules) -> tuple[str, ...]:
+    """The factions a game with these modules may seat besides the base six, in data order."""
+    return tuple(f for f, d in content().factions.items() if d.get("set", "base") != "base" and d["set"] in modules)
 
 
 @cache

@@ -32,7 +32,7 @@ START = dict(PHASES)
 
 def advance_flow(g: Game, task: dict) -> None:
     phase = task["phase"]
-    fire("phase-starts", g, phase)  # the one before has ended: Tech Token income (tech_tokens.py)
+    fire("phase-starts", g, phase)  # the one before has ended: Tech Token income (modules/tech_tokens/tokens.py)
     g.state["phase"] = phase
     task["phase"] = NEXT[phase]
     if phase == "mentat-pause":

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import HMS, Content, content, territory
-from .expansion import sets
+from .content import HMS, Content, content, sets, territory
 from .game import SPICE_TOTAL
 
 
@@ -28,7 +27,7 @@ def _advisors(state: dict, pid: str, pl: dict) -> list[str]:
 def problems(state: dict, cnt: Content | None = None) -> list[str]:
     cnt = cnt or content()
     out = []
-    used = sets(state["game"]["modules"])  # the expansion's Traitor cards too (expansion.py)
+    used = sets(state["game"]["modules"])  # the expansion's Traitor cards too (content.sets)
     players = state["players"]
     for pid, pl in sorted(players.items()):
         on_map = sum(here.get(pid, 0) for here in state["map"].values())

@@ -66,7 +66,7 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
                              f"not {count!r} to ship", ("dune.shipment",))
     if (err := first("ship-check", g, pid, to, count)) is not None:
         return err
-    if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (karama_powers.py)
+    if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (modules/advanced/karama_powers.py)
         return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
                              ("dune.karama", "dune.engine-karama-powers"))
     if g.in_storm(to) and not first("storm-entry", g, pid, default=False):  # advanced Fremen migrate
@@ -163,7 +163,7 @@ def distances(cnt: Content, start: str, storm: int | None) -> dict[str, int]:
 
 def reachable(g: Game, start: str, storm: int | None) -> dict[str, int]:
     """`distances` on this game's places: the Hidden Mobile Stronghold is one territory beyond the
-    sector it points at (hook `distances`, factions/ixians_hms.py)."""
+    sector it points at (hook `distances`, modules/ixians_tleilaxu/ixians_hms.py)."""
     return first("distances", g, start, storm) or distances(g.c, start, storm)
 
 

@@ -8,14 +8,13 @@ from __future__ import annotations
 from ..core.actions import Action
 from ..core.replay import Driver
 from ..core.rng import Random
-from .content import BASE_FACTIONS
-from .expansion import factions as expansion_factions
+from .content import BASE_FACTIONS, expansion_factions
 
 MAX_STEPS = 20_000
 COLOURS = ("red", "blue", "green", "yellow", "purple", "black")
 # Random play that always passes never fights: lean towards shipping, moving and bidding.
 PREFERRED = ("ship", "move", "bid", "revive", "claim-charity")
-# A window asked only for a special Karama power (karama_powers.py): mostly used when asked.
+# A window asked only for a special Karama power (modules/advanced/karama_powers.py): mostly used when asked.
 WINDOWS = {"karama-window": "play"}
 BRIBE_ODDS = 40  # bribes are checked, not listed (bribes.py): now and then the playout pays one
 

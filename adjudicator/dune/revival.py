@@ -5,7 +5,7 @@ and one is dead, one dead leader for its strength in spice. An advantage may let
 for extra forces beyond the three (hook `revival-sponsor`: the Emperor for its ally): `revive
 {forces, sponsored}`, `sponsored` of the forces paid by the sponsor at the usual price.
 
-With the Tleilaxu seated (factions/tleilaxu_revival.py) a player's revival may come with their
+With the Tleilaxu seated (modules/ixians_tleilaxu/tleilaxu_revival.py) a player's revival may come with their
 terms (hook `revival-terms`: a raised limit, one leader revived early at their price, the ally's
 half price) and its price is theirs (hook `revival-price`); they may ask a revival task of their
 own before the player's (hook `revival-tasks`)."""

@@ -2,8 +2,9 @@
 apply an action. Every pending thing is a registered kind (registry.py); importing the rule
 modules below is what registers them.
 
-Registered as the rule system `dune` (pyproject.toml), with the Ixians & Tleilaxu expansion as a
-setup module (expansion.py). Names: spelling.py; positions: table.py; the viewer: view.py.
+Registered as the rule system `dune` (pyproject.toml); its modules (the advanced game, the Ixians &
+Tleilaxu expansion, its Tech Tokens) are folders of modules/, loaded with the factions by importing
+that package. Names: spelling.py; positions: table.py; the viewer: view.py.
 """
 
 from __future__ import annotations
@@ -22,28 +23,26 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     bidding,
     bribes,
     cards,
-    factions,
-    ixcards,
+    modules,
     movement,
     revival,
     setup,
     spice,
     storm,
     supply,
-    tech_tokens,
     treachery,
 )
 from .content import content
 from .flow import advance_flow
 from .game import Game
 from .playing import play
-from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, fire
+from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, MODULES, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
-from .view import LANGS, board, label, moment, players
+from .view import LANGS, board, label, moment, offer_label, players
 
-RULE_MODULES = (alliance, battle, bidding, bribes, cards, factions, movement, revival, setup, spice, storm, treachery)
+RULE_MODULES = (alliance, battle, bidding, bribes, cards, modules, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
 
 
@@ -138,7 +137,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             raise IllegalAction("dune.not-offered", f"{who} cannot {action.do} so now", kind.rulings)
         kind.apply(g, task, args)
         g.rulings[:0] = kind.rulings
-        fire("decided", g, task)  # the phase's opening is over (Amal's window: ixcards.py)
+        fire("decided", g, task)  # the phase's opening is over (Amal's window: modules/ixians_tleilaxu/ixcards.py)
 
     @staticmethod
     def _interject(g: Game, action: Action) -> None:
@@ -228,7 +227,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def cards(self, card_type: str | None = None, modules=None) -> list[dict]:
         """The decks' cards, names as `{"en", "ru"}` like every catalogue (the store indexes them)."""
         for i, m in enumerate(modules or ()):
-            if m not in setup.MODULES:  # the advanced game adds rules, not cards
+            if m not in MODULES.all:  # the advanced game adds rules, not cards
                 raise MalformedLog(f"module {m!r} is not supported for classic Dune", f"/modules/{i}",
                                    code="unsupported-module")
         decks = {"treachery": self.content.treachery, "spice": self.content.spice_cards,
@@ -255,6 +254,9 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        return offer_label(self.content, action, state, lang)
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)

@@ -25,8 +25,7 @@ from collections import Counter
 from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
 from . import scenario_advanced as adv
 from . import scenario_ixtl as ixtl
-from .content import HMS, Content, territory
-from .expansion import sets
+from .content import HMS, Content, sets, territory
 from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
 from .spelling import indexes
@@ -179,7 +178,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
     aside = ixtl.read_aside(r, state, doc)  # set aside (out of the deck) or known in it
     held += aside.get("up", []) + aside.get("offered", [])
-    used = sets(state["game"]["modules"])  # the expansion's cards too (expansion.py)
+    used = sets(state["game"]["modules"])  # the expansion's cards too (content.sets)
     base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
     _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
     state["treachery"] = {"deck": sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),

@@ -18,7 +18,7 @@ when revealed (storm.py, ruling dune.engine-storm-deck); advanced plus the Freme
 
 from __future__ import annotations
 
-from .factions.atreides import AWAKENS_AFTER
+from .modules.advanced import AWAKENS_AFTER
 
 PLAYER_KEYS = ("captured", "kwisatz", "karama_power_used", "advisors")
 CAPTOR = "harkonnen"  # the only faction that captures (ruling dune.harkonnen-capture)

@@ -18,7 +18,7 @@ read into a state and written back, every name checked with a pointer into the s
 from __future__ import annotations
 
 from .content import HMS
-from .factions.tleilaxu import FACE_DANCERS
+from .modules.ixians_tleilaxu import FACE_DANCERS
 from .treachery import HIDDEN
 
 ASIDE = ("up", "offered")  # set aside, out of the deck

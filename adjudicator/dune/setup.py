@@ -6,19 +6,15 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
-from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content
+from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content, expansion_factions, sets
 from .deck import draw, put, take
-from .expansion import factions as expansion_factions
-from .expansion import sets
 from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
-from .registry import ChanceKind, Decision, ask, chance_kind, decision, first
+from .registry import MODULES, ChanceKind, Decision, ask, chance_kind, decision, first
 from .traitors import hidden as hidden_traitors
 from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
-# The setup options a log's `game.modules` may name (the advanced game: ruling dune.advanced-game).
-MODULES = ("advanced", "ixians-tleilaxu", "tech-tokens")  # the expansion and its Tech Tokens: expansion.py
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
 # dune.engine-player-markers).
 MARKERS = tuple(1 + 3 * i for i in range(6))
@@ -45,9 +41,9 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
         raise MalformedLog(f"classic Dune is played by 2 to 6 players, not {len(players)}", "/game/players",
                            code="unsupported-player-count")
     modules = game.get("modules") or []
-    for i, m in enumerate(modules):
-        if m not in MODULES:
-            raise MalformedLog(f"module {m!r} of classic Dune is not supported (only {', '.join(MODULES)})",
+    for i, m in enumerate(modules):  # the modules a log may name: modules/ (the advanced game: dune.advanced-game)
+        if m not in MODULES.all:
+            raise MalformedLog(f"module {m!r} of classic Dune is not supported (only {', '.join(MODULES.all)})",
                                f"/game/modules/{i}", code="unsupported-module")
         if m == "tech-tokens" and "ixians-tleilaxu" not in modules:
             raise MalformedLog("Tech Tokens are a module of the Ixians & Tleilaxu expansion: name both",
@@ -77,9 +73,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
                                if d["set"] in sets(modules) and d["faction"] in (*factions, None)),
         "traitor_hidden": 0, "battle": None, "players": {}, "stack": [], "result": None,
     }
-    g = Game(state, cnt)
-    if g.advanced:  # the double spice blow's second pile (spice.py)
-        state["spice_deck"]["discard_b"] = []
+    g = Game(state, cnt)  # the advanced game's second Spice pile: modules/advanced/spice.py
     for seat, p in enumerate(players):
         sheet = cnt.factions[p["faction"]]
         state["players"][p["id"]] = {
@@ -95,7 +89,7 @@ def new_state(cnt: Content, game: dict, setup: dict, edition: str) -> dict:
     tasks = [{"t": "chance", "kind": "draw-traitors", "player": q} for q in traitors]
     tasks += [{"t": "decide", "kind": "keep-traitor", "player": q} for q in traitors
               if cnt.traitor_deal["keep"] < cnt.traitor_deal["draw"] and g.faction(q) != "harkonnen"]
-    # the Ixians deal the first cards themselves (factions/ixian_bidding.py)
+    # the Ixians deal the first cards themselves (modules/ixians_tleilaxu/ixian_bidding.py)
     tasks += first("setup-treachery", g) or [{"t": "chance", "kind": "draw-treachery", "player": q} for q in ids
                                              for _ in range(2 if g.faction(q) == "harkonnen" else 1)]
     for q in ids:

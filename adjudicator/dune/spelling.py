@@ -31,7 +31,7 @@ FIELDS = {"to": ("place",), "from": ("place",), "territory": ("territory",), "le
 # the advanced Atreides' Kwisatz Haderach, revived as a leader (factions/atreides.py KH), in no leader list
 KWISATZ = {"kwisatz-haderach": {"en": "Kwisatz Haderach", "ru": "Квисатц Хадерах"}}
 CARD_FIELD = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice", "play": "treachery",
-              "give-card": "treachery",  # the Harkonnen giving back cards (karama_powers.py)
+              "give-card": "treachery",  # the Harkonnen giving back cards (modules/advanced/karama_powers.py)
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap"), "treachery")}  # Ixians
 CARDS_FIELD = {"draw-traitors": "traitor", "discard": "treachery"}
 # The factions of Gale Force Nine's later expansions, which this program does not play (ruling

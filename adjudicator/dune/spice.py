@@ -12,12 +12,12 @@ from .registry import ChanceKind, Decision, auto, chance_kind, decision, fire, f
 
 CHARITY_LEVEL = 2
 RATE, CITY_RATE = 2, 3
-SPICE_FLOW = {"arrakeen": 2, "carthag": 2, "tueks-sietch": 1}  # advanced: per occupant each collection
 
 
 # --- Spice Blow ------------------------------------------------------------------------------
 # The advanced game turns two cards a turn, each on its own discard pile (`discard`, `discard_b`:
-# rulings dune.advanced-double-blow, dune.engine-double-blow); a Nexus follows each.
+# rulings dune.advanced-double-blow, dune.engine-double-blow); a Nexus follows each. The state
+# holds the second pile from setup in such a game (modules/advanced/spice.py).
 PILES = {"a": "discard", "b": "discard_b"}
 
 
@@ -27,7 +27,7 @@ def start_blow(g: Game) -> None:
                {"t": "chance", "kind": "spice-card", "pile": "b"}, {"t": "auto", "kind": "nexus"})
     else:
         g.push({"t": "chance", "kind": "spice-card"}, {"t": "auto", "kind": "nexus"})
-    fire("blow-starts", g)  # the expansion's Thumper window (ixcards.py), asked before the cards
+    fire("blow-starts", g)  # asked before the cards: the Thumper window (modules/ixians_tleilaxu/ixcards.py)
 
 
 def _reshuffled(d: dict) -> tuple[list[str], list[str]]:
@@ -77,7 +77,7 @@ def _apply(g: Game, task: dict, data: dict) -> None:
             amount = min(info["amount"] * (2 if doubled else 1), g.state["bank"])  # out of the bank
             g.state["bank"] -= amount
             g.state["spice"][loc] = g.state["spice"].get(loc, 0) + amount
-            fire("blow-placed", g, loc, amount)  # the expansion's Harvester window (ixcards.py)
+            fire("blow-placed", g, loc, amount)  # the expansion's Harvester window (modules/ixians_tleilaxu/ixcards.py)
         if doubled:
             g.rulings += ["ixcards.sandtrout", "ixtl.sandtrout"]
         pile.append(card)  # a pile: Shai-Hulud reads the last territory card on it
@@ -102,7 +102,8 @@ def _apply(g: Game, task: dict, data: dict) -> None:
 
 
 def shai_hulud(g: Game, pile: list[str]) -> None:
-    """A Shai-Hulud appears over the pile's last territory card (drawn, or a Thumper: ixcards.py)."""
+    """A Shai-Hulud appears over the pile's last territory card (drawn, or a Thumper:
+    modules/ixians_tleilaxu/ixcards.py)."""
     last = next((c for c in reversed(pile) if g.c.spice_cards[c]["kind"] == "territory"), None)
     where = g.c.spice_cards[last]["territory"] if last else None
     # a blow ends on a territory card: a worm above the last one was turned in this very blow
@@ -115,7 +116,7 @@ def shai_hulud(g: Game, pile: list[str]) -> None:
 
 def worm_placed(g: Game, terr: str) -> None:
     """A Shai-Hulud a faction's power puts in a territory (the Fremen's special Karama power,
-    karama_powers.py): a normal worm there, with its Nexus (ruling dune.engine-karama-powers)."""
+    modules/advanced/karama_powers.py): a normal worm there, with its Nexus (ruling dune.engine-karama-powers)."""
     open_nexus(g)
     devour(g, terr)
     _woken(g)
@@ -183,7 +184,7 @@ def _charity(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "claim-charity":
         pid = task["player"]
         g.gain(pid, first("charity", g, pid, default=CHARITY_LEVEL - g.p(pid)["spice"]))
-        fire("charity-claimed", g, pid)  # Tech Tokens (tech_tokens.py)
+        fire("charity-claimed", g, pid)  # Tech Tokens (modules/tech_tokens/tokens.py)
     g.finish(task)
 
 
@@ -197,12 +198,7 @@ def start_collection(g: Game) -> None:
 
 @auto("collect")
 def ask(g: Game, task: dict) -> None:
-    if g.advanced:  # the cities and the smugglers' stronghold pay their occupants first
-        for terr, amount in sorted(SPICE_FLOW.items()):
-            for q in g.order:
-                if g.combatant(terr, q):  # advisors collect nothing
-                    g.gain(q, amount)
-        g.rulings.append("dune.advanced-spice-flow")
+    fire("collecting", g)  # paid first: the advanced game's spice flow (modules/advanced/spice.py)
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:

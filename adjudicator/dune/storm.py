@@ -38,11 +38,9 @@ def start_storm(g: Game) -> None:
     # a faction's own steps before the dials and after the storm moves (the Hidden Mobile Stronghold)
     before = [t for own in ask("before-storm", g) for t in own]
     after = [t for own in ask("after-storm", g) for t in own]
-    if state["turn"] > 1 and g.advanced and g.player_of("fremen"):  # the Storm deck decides (dune.engine-storm-deck)
-        g.push(*before, {"t": "chance", "kind": "storm-card"}, *windows, {"t": "auto", "kind": "storm-move"}, *after)
-        return
-    g.push(*before, *({"t": "chance", "kind": "storm-dial", "player": q} for q in dialers), *windows,
-           {"t": "auto", "kind": "storm-move"}, *after)
+    # the dials, or what decides in their place (the advanced game's Storm deck: modules/advanced/storm.py)
+    dials = first("storm-decided-by", g) or [{"t": "chance", "kind": "storm-dial", "player": q} for q in dialers]
+    g.push(*before, *dials, *windows, {"t": "auto", "kind": "storm-move"}, *after)
 
 
 # Only `pass` is this decision's own verb: a storm card is played with `play` (cards.py).
@@ -64,30 +62,12 @@ def _check(g: Game, task: dict, data: dict) -> None:
                             (rule,))
 
 
-def _apply(g: Game, task: dict, data: dict) -> None:
+def add_dial(g: Game, task: dict, data: dict) -> None:
+    """A dial, or what stands for the dials (a Storm card), adds to the storm's move."""
     g.state["dials"].append(data["value"])
 
 
-chance_kind(ChanceKind("storm-dial", _deal, _check, _apply, ("dune.storm-first-turn", "dune.storm-later-turns")))
-
-
-# --- the Storm deck (advanced game with the Fremen) --------------------------------------------------
-# The card drawn the turn before is recorded when it is revealed, in this Storm phase: only the
-# Fremen saw it earlier, and that knowledge is no action (our reading: dune.engine-storm-deck).
-def _deal_card(g: Game, task: dict) -> dict:
-    deck = g.c.map["storm"]["deck"]
-    return {"do": "storm-card", "value": deck[below(g.state, len(deck))]}
-
-
-def _check_card(g: Game, task: dict, data: dict) -> None:
-    value = data.get("value")
-    if not isinstance(value, int) or isinstance(value, bool) or value not in g.c.map["storm"]["deck"]:
-        raise IllegalAction("dune.storm-dial-out-of-range", f"a Storm card reads 1 to 6, not {value!r}",
-                            ("dune.storm-later-turns", "dune.engine-storm-deck"))
-
-
-chance_kind(ChanceKind("storm-card", _deal_card, _check_card, _apply,
-                       ("dune.storm-later-turns", "dune.engine-storm-deck")))
+chance_kind(ChanceKind("storm-dial", _deal, _check, add_dial, ("dune.storm-first-turn", "dune.storm-later-turns")))
 
 
 @auto("storm-move")

@@ -15,8 +15,7 @@ import copy
 from ..core.errors import InvalidPosition, problem
 from ..core.observers import HIDDEN
 from . import scenario
-from .content import HMS, Content
-from .expansion import factions
+from .content import HMS, Content, expansion_factions
 from .invariants import problems as conserved
 from .registry import AUTOS, CHANCES, DECISIONS
 
@@ -107,7 +106,7 @@ class DunePositions:
         for pid in seats:
             pl = state["players"][pid]
             if pl["faction"] not in cnt.factions or (cnt.factions[pl["faction"]]["set"] != "base" and pl["faction"]
-                                                     not in factions(state["game"].get("modules", []))):
+                                                     not in expansion_factions(state["game"].get("modules", []))):
                 out.append(problem(f"/players/{pid}/faction", "unsupported-faction", f"{pl['faction']!r}"))
             for kind, e in sorted(pl.get("elite", {}).items()):  # special forces (advanced game, forces.py)
                 if kind not in cnt.factions.get(pl["faction"], {}).get("forces", {}) or kind == "normal":

@@ -25,7 +25,7 @@ DUAL_ROLES = ("battle plan (poison defense, or a weapon in its alternate role)",
 PHASE_START = "start of any phase"
 PHASE_FIRST = ("storm.dial", "spice-blow", "charity", "bidding", "revival", "shipment", "battle.plan", "collection",
                "mentat-pause")
-# the expansion's cards the engine accepts but does not referee (none now: ixcards.py)
+# the expansion's cards the engine accepts but does not referee (none now: modules/ixians_tleilaxu/ixcards.py)
 EXPANSION_UNREFEREED: dict[str, list[str]] = {}
 # window -> (phase, the `when` values of the cards playable there, Karama's uses there, rulings)
 WINDOWS = (

@@ -28,7 +28,7 @@ def winners_now(g: Game) -> list[list[str]]:
     for q in g.order:
         team = side(g, q)
         need = ALLIANCE_STRONGHOLDS if len(team) > 1 else STRONGHOLDS_TO_WIN
-        # hook `extra-strongholds`: one faction's three Tech Tokens (tech_tokens.py), never pooled
+        # hook `extra-strongholds`: one faction's three Tech Tokens (modules/tech_tokens/tokens.py), never pooled
         extra = sum(first("extra-strongholds", g, m, default=0) for m in team)
         if team not in out and len(held(g, q)) + extra >= need:
             out.append(team)

@@ -95,7 +95,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
 
 def _hms(cnt: Content, state: dict, lang: str) -> dict:
     """The Ixians' Hidden Mobile Stronghold, where it points and who is inside (no territory of
-    the board: its own entry, factions/ixians_hms.py)."""
+    the board: its own entry, modules/ixians_tleilaxu/ixians_hms.py)."""
     if "hms" not in state:
         return {}
     aim, here = state["hms"].get("points_at"), state["map"].get(HMS, {})
@@ -142,8 +142,13 @@ def moment(state: dict, lang: str = "en") -> dict:
 def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """One line for the timeline ("Red ships: Arrakeen (9), 5")."""
     by = action.get("by")
+    who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
+    return f"{who} {offer_label(cnt, action, state, lang)}"
+
+
+def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
+    """An action in words without who takes it ("ships: Arrakeen (9), 5"): the label of an offer."""
     players_ = state["game"]["players"]
-    who = CHANCE_WORDS[lang] if by == "chance" else players_.get(by, {}).get("name", by)
     do = action.get("do", "")
     parts = []
     for key in sorted(action):
@@ -160,5 +165,4 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
             parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
         else:
             parts.append(f"{key} {value}")
-    verb = VERBS[lang].get(do, do)
-    return f"{who} {verb}" + (": " + ", ".join(parts) if parts else "")
+    return VERBS[lang].get(do, do) + (": " + ", ".join(parts) if parts else "")

@@ -9,7 +9,7 @@ projectile defense (only beside another weapon), Chemistry in the weapon slot a 
 
 from __future__ import annotations
 
-from .expansion import sets
+from .content import sets
 from .game import Game
 from .registry import Decision, decision
 

@@ -11,7 +11,7 @@ Each problem points at its place in the state.
 
 A research token moved backwards along its track is no state a single snapshot can show (no piece
 records the spaces passed): the replay's invariants catch it between two states
-(invariants.py, tests/test_immortality_playouts.py).
+(invariants.py; the rule-system harness, tests/test_rule_systems.py `step_checks`).
 """
 
 from __future__ import annotations

@@ -6,15 +6,18 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 from __future__ import annotations
 
 from ..core.errors import IllegalAction, LimitExceeded
+from ..core.names import fold
 from ..core.observers import Hidden
 from .costs import commit_option, pay_cost
 from .deck import HIDDEN
+from .effect_words import offer_label
 from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in, move_commanders
 from .registry import CHOICES, Verb, adjust, choice, verb
 from .steps import choice_task, prepend
+from .view import LANGS
 from .zones import (
     MOVES,
     acquirable,
@@ -43,6 +46,7 @@ def answer(g: Game, task: dict, given: dict) -> None:
     """Apply an answer to the pending choice: legal exactly when it is one of the offers."""
     kind = CHOICES[task["kind"]]
     legal = offers(g, task)
+    given = _by_words(g, task, given, legal, kind)
     if given == SKIP and given not in legal and kind.decline is not None:  # one way to decline
         given = kind.decline(g, task) or given
         g.rulings.append("log.decline-optional")
@@ -56,6 +60,28 @@ def answer(g: Game, task: dict, given: dict) -> None:
     if given == SKIP and not kind.handles_skip:
         return
     kind.apply(g, task, given, g.top)
+
+
+def _by_words(g: Game, task: dict, given: dict, legal: list[dict], kind) -> dict:
+    """An answer given by its words: beside the answer's own fields a label or value is a
+    comment; alone, it names the one offer with that label (English or Russian) or value."""
+    words = {k: given[k] for k in ("label", "value") if k in given}
+    rest = {k: v for k, v in given.items() if k not in words}
+    if not words or rest:
+        return rest
+    wanted, state = {fold(str(w)) for w in words.values()}, g.state  # the choice is the task on top
+
+    def says(offer: dict) -> bool:
+        said = {fold(offer_label(g.content, {"do": "choose", **offer}, state, lang)) for lang in LANGS}
+        return bool(wanted & (said | {fold(str(v)) for v in offer.values()}))
+
+    found = [offer for offer in legal if says(offer)]
+    if len(found) != 1:
+        labels = [offer_label(g.content, {"do": "choose", **o}, state) for o in legal]
+        raise IllegalAction("choice.not-offered", f"{'no' if not found else 'more than one'} option of this "
+                            f"{kind.name} choice is called {' / '.join(map(str, words.values()))}; the options: "
+                            f"{'; '.join(labels)}", kind.rulings)
+    return found[0]
 
 
 def _choose_offers(g: Game, task: dict, pid: str) -> list[dict]:

@@ -73,6 +73,9 @@ class ChoiceKind:
     # the answer `skip` stands for where it is not offered itself ("up to N": zero), or None
     decline: Callable[..., dict | None] | None = None
     secret: Hidden | None = None  # what an answer keeps from the other players (core/observers.py)
+    # (g, task, answer) -> what an answer stands for, for its label (effect_words.py): effect
+    # steps, or the words themselves; without it, `{"option": i}` stands for the task's `options[i]`
+    words: Callable[..., list | str] | None = None
 
 
 @dataclass(frozen=True)
@@ -120,10 +123,12 @@ def custom(*names: str):
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
-           why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None):
+           why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None,
+           words: Callable | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
-        CHOICES.add(name, ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret))
+        CHOICES.add(name, ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret,
+                                     words))
         return apply
     return register
 

@@ -22,6 +22,7 @@ from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import FACTIONS, Content, content, in_game, starting_deck
 from .deck import HIDDEN
+from .effect_words import offer_label
 from .effects import advance_steps
 from .game import Game
 from .intrigue import check_timing, skip_window, window
@@ -433,6 +434,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
+        return offer_label(self.content, action, state, lang)
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)

@@ -254,7 +254,12 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     by = action.get("by")
     who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
     do = action.get("do", "")
-    verb = VERBS[lang].get(do, do)
+    parts = action_parts(cnt, action, state, lang)
+    return f"{who} {VERBS[lang].get(do, do)}" + (": " + "; ".join(parts) if parts else "")
+
+
+def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str]:
+    """What an action names (cards, spaces, factions, players, amounts), in display names."""
     parts = []
     for key in sorted(action):
         if key in ("by", "do"):
@@ -275,4 +280,4 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
             parts.append(f"{key} {value}")
         else:
             parts.append(name_of(cnt, lang, value))
-    return f"{who} {verb}" + (": " + "; ".join(parts) if parts else "")
+    return parts

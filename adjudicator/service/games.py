@@ -20,14 +20,15 @@ from ..core.replay import Replay
 from ..core.results import winners_named
 from ..positions import Cutter
 from ..store import has_word, log_checksum_of, transaction
-from . import checkpoints
+from . import checkpoints, players, rounds
+from .records import get_tournament_row, rulings_of
 from .tokens import now
 from .visibility import observer_of, report_view, secrets_of, sees_everything
 
 PAGE = 50
 COLUMNS = ("id", "created", "owner", "tournament", "system", "edition", "players", "leaders", "valid",
            "first_illegal", "winner", "engine", "actions", "final_checksum", "log", "report", "log_checksum",
-           "finished")
+           "finished", "round_no", "table_no", "seats")
 
 
 def summary(row: dict, observer: Observer = REFEREE) -> dict:
@@ -36,29 +37,56 @@ def summary(row: dict, observer: Observer = REFEREE) -> dict:
             "system": row["system"], "edition": row["edition"], "players": row["players"].split(),
             "leaders": row["leaders"].split(), "valid": bool(row["valid"]), "first_illegal": row["first_illegal"],
             "winner": row["winner"], "engine": row["engine"], "actions": row["actions"],
-            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum")}
+            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum")} | _placed(row)
+
+
+def _placed(row: dict) -> dict:
+    """Where a tournament game was played and who sat in each seat (issue 37)."""
+    out = {key: row[column] for key, column in (("round", "round_no"), ("table", "table_no"))
+           if row.get(column) is not None}
+    if row.get("seats"):
+        out["seats"] = json.loads(row["seats"])
+    return out
 
 
 def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline: float | None = None,
-          key: str | None = None) -> tuple[dict, bool]:
+          key: str | None = None, round_no: int | None = None, table_no: int | None = None) -> tuple[dict, bool]:
     """Store a log; returns (its summary, whether it is new). With an Idempotency-Key `key`, the
-    same request again answers the game stored the first time."""
+    same request again answers the game stored the first time. In a tournament, the body may
+    carry `"seats": {seat id: player}` beside the log; every seat is mapped to a registered player
+    (service/players.py) and, with `round_no` and `table_no`, must be that round's table."""
+    seats = _seats(log_doc)
     log = parse_log(log_doc, deadline)  # a bad body is a 400 before anything else is looked up
     canonical = dumps(log_doc)
     checksum = log_checksum_of(canonical)
-    fingerprint = hashlib.sha256(f"{checksum}\0{tournament or ''}".encode()).hexdigest()
+    placed = {"seats": seats, "round": round_no, "table": table_no}
+    where = f"\0{dumps(placed).decode()}" if any(v is not None for v in placed.values()) else ""  # as before issue 37
+    fingerprint = hashlib.sha256(f"{checksum}\0{tournament or ''}{where}".encode()).hexdigest()
     if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
         return earlier, False
+    if tournament is None and (seats or round_no is not None or table_no is not None):
+        raise MalformedLog("seats, round and table place a game in a tournament: add ?tournament=<id>", "?tournament")
+    if (round_no is None) != (table_no is None):
+        raise MalformedLog("a game joins a round's table: give both round and table", "?round" if round_no is None
+                           else "?table", code="bad-parameter")
+    seated = None
     if tournament is not None:
         _check_owner(get_tournament_row(db, tournament), owner)
+        seated = players.map_seats(db, tournament, log_doc, seats)
+        if round_no is not None:
+            rounds.check_table(db, tournament, round_no, table_no, seated)
     report, kept = checkpoints.replay_for_store(log, deadline)
     row = {"id": secrets.token_hex(8), "created": now(), "owner": owner, "tournament": tournament,
-           "log": canonical.decode(), "log_checksum": checksum, **_from_report(report)}
+           "log": canonical.decode(), "log_checksum": checksum, **_from_report(report),
+           "round_no": round_no, "table_no": table_no,
+           "seats": dumps(seated).decode() if seated is not None else None}
     with transaction(db):  # the checks again, now under the write lock: no race between two uploads
         if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
             return earlier, False
         if tournament is not None:
             not_a_duplicate(db, tournament, checksum)
+            if round_no is not None:
+                rounds.check_table(db, tournament, round_no, table_no, seated)
         db.execute(f"insert into games ({', '.join(COLUMNS)}) values ({', '.join('?' * len(COLUMNS))})",
                    [row[c] for c in COLUMNS])
         checkpoints.save(db, row["id"], kept)
@@ -66,6 +94,22 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
             db.execute("insert into idempotency (token, key, fingerprint, game, created) values (?, ?, ?, ?, ?)",
                        [owner, key, fingerprint, row["id"], row["created"]])
     return summary(row), True
+
+
+MAX_SEATS = 12
+
+
+def _seats(log_doc) -> dict | None:
+    """The optional `seats` map beside a log (taken out of it: it is no part of the log)."""
+    if not isinstance(log_doc, dict) or "seats" not in log_doc:
+        return None
+    seats = log_doc.pop("seats")
+    if not (isinstance(seats, dict) and len(seats) <= MAX_SEATS and all(
+            isinstance(k, str) and isinstance(v, str) and 0 < len(k) <= 32 and 0 < len(v) <= 80
+            for k, v in seats.items())):
+        raise MalformedLog(f"seats maps seat ids (at most 32 characters) to player names (at most 80), at most "
+                           f"{MAX_SEATS} of them", "/seats")
+    return seats
 
 
 def _from_report(report: dict) -> dict:
@@ -126,8 +170,13 @@ def get(db, game_id: str, token: str | None = None, deadline: float | None = Non
     row = get_row(db, game_id)
     observer = observer_of(row, token)
     row = viewed(db, row, observer, deadline)
-    return {**summary(row, observer), "log": log_view(json.loads(row["log"]), secrets_of(row), observer),
-            "public_view": observer.public}
+    out = {**summary(row, observer), "log": log_view(json.loads(row["log"]), secrets_of(row), observer),
+           "public_view": observer.public}
+    if row.get("ending"):
+        out["ending"] = json.loads(row["ending"])
+    if row["tournament"] is not None:
+        out["rulings"] = rulings_of(db, game_id)
+    return out
 
 
 def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None) -> dict:
@@ -299,10 +348,3 @@ def _changes(old: dict, new: dict, observer: Observer) -> list[dict]:
             changes.append({"field": f"verdicts/{before['index']}", "before": before["code"], "after": after["code"]})
             break  # the first diverging step says enough; later steps follow from it
     return changes
-
-
-def get_tournament_row(db, tournament_id: str) -> dict:
-    rows = list(db.query("select * from tournaments where id = ?", [tournament_id]))
-    if not rows:
-        raise NotFound(f"no tournament {tournament_id!r}", "/tournament")
-    return rows[0]

@@ -25,6 +25,7 @@ from ..core.verdicts import ILLEGAL
 from ..positions import contested, guarded, load
 from . import checkpoints
 from .games import get_row, stored_log
+from .records import rulings_of
 from .visibility import observer_of, secrets_of, verdict_view
 
 FORMAT = "dune-adjudicator/view"
@@ -71,6 +72,9 @@ def of_stored(db, game_id: str, step: int, viewer: str | None, token: str | None
         resume = checkpoints.nearest(db, row["id"], log.rules, step - 1)
     out = _view(log, step, observer, lang, timeline, deadline, hidden, step_pointer="/step", resume=resume)
     out["game"]["id"] = game_id
+    judged = [r for r in rulings_of(db, game_id) if r["step"] == step]
+    if judged:  # a tournament judge's rulings at this step (service/judging.py)
+        out["judged"] = judged
     return out
 
 

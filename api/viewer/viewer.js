@@ -13,7 +13,7 @@ const UI = {
     paste: "Paste a log or a position (JSON)", upload: "Or upload a file", openButton: "Open",
     standings: "Standings", timeline: "Timeline", step: "Step", prev: "Previous action", next: "Next action",
     keys: "Arrow keys step through the game; the address names this game and step.", link: "Link to this moment",
-    verdict: "Verdict", citations: "Citations", timingGraph: "The turn's timing graph", board: "Board",
+    verdict: "Verdict", citations: "Citations", judged: "Judges' rulings", decidedBy: "Decided by", timingGraph: "The turn's timing graph", board: "Board",
     players: "Players", row: "Imperium Row", contracts: "CHOAM contracts", endgame: "Result",
     legal: "legal", illegal: "illegal", unverifiable: "unverifiable", conditional: "after an illegal action",
     stepOf: (n, m) => `Action ${n} of ${m}`, page: "p.", noMessage: "No objection: the action is legal.",
@@ -47,7 +47,8 @@ const UI = {
     paste: "Вставьте запись партии или позицию (JSON)", upload: "Или загрузите файл", openButton: "Открыть",
     standings: "Турнирная таблица", timeline: "Ход партии", step: "Шаг", prev: "Предыдущее действие",
     next: "Следующее действие", keys: "Стрелки листают партию; адрес страницы называет партию и шаг.",
-    link: "Ссылка на этот момент", verdict: "Решение", citations: "Ссылки на правила",
+    link: "Ссылка на этот момент", verdict: "Решение", citations: "Ссылки на правила", judged: "Решения судей",
+    decidedBy: "Решено по",
     timingGraph: "Граф порядка хода", board: "Поле", players: "Игроки", row: "Ряд Империи",
     contracts: "Контракты CHOAM", endgame: "Итог",
     legal: "допустимо", illegal: "недопустимо", unverifiable: "не проверить", conditional: "после недопустимого",
@@ -295,7 +296,18 @@ function renderVerdict(view) {
                    el("span", {}, r.title ? `${r.title} (${c.ruling})` : c.ruling),
                    el("span", {class: "statement"}, r.statement || "")));
   }
+  renderJudged(view.judged || []);
   renderTiming(view.timing);
+}
+
+// A tournament judge's rulings recorded at this step (issue 37): the question, the verdict with
+// the ruling it cites, and the decision taken; all text is the organiser's, set as text.
+function renderJudged(judged) {
+  $("judged-box").hidden = !judged.length;
+  $("judged").replaceChildren(...judged.map((j) => el("li", {"data-ruling": j.ruling},
+    el("span", {class: "where"}, `${j.who}, ${j.when}`), " ",
+    el("span", {}, `${j.question} — ${j.verdict} (${j.ruling})`),
+    el("span", {class: "statement"}, j.decision))));
 }
 
 function renderTiming(timing) {
@@ -679,15 +691,21 @@ function renderStandings() {
   const body = $("standings-body");
   body.replaceChildren(el("h3", {}, data.tournament.name));
   const table = el("table", {id: "standings-table"});
-  table.append(el("thead", {}, el("tr", {}, ...[t("rank"), t("player"), t("points"), t("wins"), t("vp"), t("games")]
+  table.append(el("thead", {}, el("tr", {}, ...[t("rank"), t("player"), t("points"), t("wins"), t("vp"), t("games"), t("decidedBy")]
     .map((h) => el("th", {scope: "col"}, h)))));
   const tbody = el("tbody", {});
   for (const e of data.standings) {
-    tbody.append(el("tr", {"data-player": e.player}, ...[e.rank, e.player, e.points, e.wins, e.vp, e.games]
+    tbody.append(el("tr", {"data-player": e.player}, ...[e.rank, e.player, e.points, e.wins, e.vp, e.games, e.tiebreak ?? ""]
       .map((v) => el("td", {}, String(v)))));
   }
   table.append(tbody);
-  body.append(table, el("h3", {}, t("invalidGames")));
+  body.append(table);
+  if ((data.rulings || []).length) {  // judges' rulings on the counted games (issue 37)
+    body.append(el("h3", {}, t("judged")), el("ul", {id: "judged-rulings"}, ...data.rulings.map((j) =>
+      el("li", {"data-game": j.game}, el("a", {href: `?game=${encodeURIComponent(j.game)}&step=${j.step}`},
+         `${t("gameWord")} ${j.game}, ${t("step")} ${j.step}`), ` — ${j.question} ${j.verdict} (${j.ruling}): ${j.decision}`))));
+  }
+  body.append(el("h3", {}, t("invalidGames")));
   if (!data.invalid.length) { body.append(el("p", {}, t("noInvalid"))); return; }
   const list = el("ul", {id: "invalid-games"});
   for (const bad of data.invalid) {

@@ -4,11 +4,11 @@ the opponent's plan (leader, weapon, defense or dial) to be shown: the opponent 
 plan first and the element is public, so the Atreides' side plans knowing it. Their prescience
 of the cards up for bid and of the Spice deck's top is information only and the log records no
 action for it (ruling dune.engine-atreides-looks): the cards are chance outcomes recorded when
-drawn, as in any game; a Karama against the look is karama.py's `atreides-auction-prescience`."""
+drawn, as in any game; a Karama against the look is karama.py's `atreides-auction-prescience`.
+Their Kwisatz Haderach (advanced game) is modules/advanced/atreides.py's."""
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
 from ..alliance import side
 from ..game import Game
 from ..registry import Decision, decision, hook
@@ -47,99 +47,3 @@ def _prescience(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("prescience", ("prescience", "pass"), _offers, _prescience, RULINGS))
-
-
-# --- the Kwisatz Haderach (advanced game) ----------------------------------------------------------
-# Ruling dune.atreides-kwisatz; our readings in dune.engine-kwisatz. `kwisatz` on the Atreides:
-# forces lost in battles, whether it is awake (from 7 lost), where it fought this turn, and
-# whether a Lasgun/Shield explosion killed it. A plan takes it with `kwisatz: true`.
-KWISATZ = ("dune.atreides-kwisatz", "dune.engine-kwisatz")
-AWAKENS_AFTER, BONUS = 7, 2
-KH, KH_PRICE = "kwisatz-haderach", 2  # revived as a leader of strength 2 (dune.engine-kwisatz-revival)
-KH_RULINGS = ("dune.atreides-kwisatz", "dune.engine-kwisatz-revival")
-
-
-def _kh(g: Game, pid: str) -> dict | None:
-    return g.p(pid).get("kwisatz") if g.faction(pid) == FACTION else None
-
-
-@hook("setup-tasks")
-def kwisatz_sleeps(g: Game) -> None:  # answers no task: it only sets the token up
-    me = g.player_of(FACTION)
-    if me and g.advanced:
-        g.p(me)["kwisatz"] = {"lost": 0, "awake": False, "used": None, "dead": False}
-
-
-@hook("battle-losses")
-def count_losses(g: Game, pid: str, n: int) -> None:
-    if (kh := _kh(g, pid)) is not None and n:
-        kh["lost"] += n
-        kh["awake"] = kh["awake"] or kh["lost"] >= AWAKENS_AFTER
-
-
-def kwisatz_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
-    if not plan.get("kwisatz"):
-        return None
-    kh, b = _kh(g, pid), g.state["battle"]
-    here = [g.state["turn"], b["territory"]]
-    if plan["kwisatz"] is not True or kh is None or not kh["awake"] or kh["dead"]:
-        return IllegalAction("dune.no-kwisatz", f"{pid} has no Kwisatz Haderach to play (awake after "
-                             f"{AWAKENS_AFTER} forces lost in battle)", KWISATZ)
-    if plan.get("leader") is None:
-        return IllegalAction("dune.no-kwisatz", "the Kwisatz Haderach goes with a leader or a Cheap Hero", KWISATZ)
-    if kh["used"] not in (None, here) and kh["used"][0] == g.state["turn"]:
-        return IllegalAction("dune.no-kwisatz", "the Kwisatz Haderach fights in one territory a turn", KWISATZ)
-    return None
-
-
-@hook("plan-check")
-def check_kwisatz(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | None:
-    return kwisatz_error(g, pid, plan)
-
-
-@hook("plan-extras")
-def offer_kwisatz(g: Game, pid: str, plan: dict) -> dict | None:
-    extra = {"kwisatz": True}
-    return extra if plan.get("leader") and kwisatz_error(g, pid, {**plan, **extra}) is None else None
-
-
-@hook("leader-bonus")
-def kwisatz_bonus(g: Game, plan: dict) -> int | None:
-    return BONUS if plan.get("kwisatz") else None
-
-
-@hook("battle-resolved")
-def kwisatz_fought(g: Game, terr: str, plans: dict) -> None:
-    me = g.player_of(FACTION)
-    if me and plans.get(me, {}).get("kwisatz") and not g.p(me)["kwisatz"]["dead"]:
-        g.p(me)["kwisatz"]["used"] = [g.state["turn"], terr]
-
-
-# --- its revival (ruling dune.engine-kwisatz-revival) -----------------------------------------------------
-@hook("revivable-extra")
-def kwisatz_revivable(g: Game, pid: str) -> list[str] | None:
-    """Killed, it comes back as one of their leaders would: only the turn's one leader revival,
-    once all their leaders are in the Tanks (revival.revivable_leaders asks this then)."""
-    kh = _kh(g, pid)
-    return [KH] if kh is not None and kh["dead"] else None
-
-
-@hook("revival-leader-price")
-def kwisatz_price(g: Game, leader: str) -> int | None:
-    return KH_PRICE if leader == KH else None
-
-
-@hook("leader-revived")
-def kwisatz_revived(g: Game, pid: str, leader: str) -> bool | None:
-    if leader != KH:
-        return None
-    g.p(pid)["kwisatz"]["dead"] = False  # still awake: the forces lost stay counted
-    g.rulings.extend(r for r in KH_RULINGS if r not in g.rulings)
-    return True
-
-
-@hook("explosion")
-def kwisatz_dies(g: Game, plans: dict) -> None:
-    me = g.player_of(FACTION)
-    if me and plans.get(me, {}).get("kwisatz"):
-        g.p(me)["kwisatz"]["dead"] = True

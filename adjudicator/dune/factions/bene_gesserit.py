@@ -12,7 +12,8 @@ dune.engine-faction-readings).
 - Spiritual advisor: when another player ships from reserves (not the Fremen bringing forces
   in, which is no shipment from off-planet), they may send one force from reserves to the Polar
   Sink free (advanced: or as an advisor where that faction shipped).
-- Advanced: their forces may be advisors (factions/bene_gesserit_advisors.py).
+- Advanced: their forces may be advisors, and a worthless card may be their Karama
+  (modules/advanced/bene_gesserit_advisors.py, modules/advanced/bene_gesserit.py).
 - Charity: they may claim CHOAM Charity whatever spice they hold and then receive 2 spice (our
   reading of the amount, ruling dune.engine-faction-readings).
 """
@@ -24,13 +25,11 @@ from ...core.observers import Hidden
 from ..alliance import side
 from ..battle import leaders_available
 from ..content import POLAR_SINK
-from ..expansion import MODULE
 from ..game import Game
 from ..karama import stopped
-from ..registry import Decision, decision, hook
-from ..treachery import HIDDEN, could_hold
+from ..registry import Decision, ask, decision, fire, first, hook
+from ..treachery import HIDDEN
 from ..weapons import could_answer, named_as, obeys, special_names
-from .bene_gesserit_advisors import advisor_targets, send_advisor
 
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit", "dune.engine-faction-readings")
@@ -42,15 +41,14 @@ GENERIC = ("poison-weapon", "projectile-weapon", "poison-defense", "projectile-d
 LAST = ("worthless", "cheap-hero")
 
 
-EXPANSION_VOICE = ("ixcards.voice", "ixtl.voice-named", "ixtl.voice-types", "ixtl.voice-roles")
-
-
 def voice_names(g: Game) -> list[str]:
     return [*GENERIC, *special_names(g), *LAST]
 
 
 def _voice_rulings(g: Game) -> tuple[str, ...]:
-    return RULINGS + (EXPANSION_VOICE if MODULE in g.state["game"]["modules"] else ())
+    """The Voice's own, and the rulings a module adds to it (the expansion's card types:
+    modules/ixians_tleilaxu/ixcards.py)."""
+    return RULINGS + tuple(r for own in ask("voice-rulings", g) for r in own)
 
 
 def _me(g: Game) -> str | None:
@@ -173,27 +171,18 @@ def voice_bars_hero(g: Game, pid: str) -> list[str] | None:
 @hook("shipped")
 def offer_advisor(g: Game, pid: str, to: str, count: int) -> None:
     """The task keeps where the other faction shipped: in the advanced game the free force may go
-    there as an advisor instead (factions/bene_gesserit_advisors.py)."""
+    there as an advisor instead (modules/advanced/bene_gesserit_advisors.py, hook `advisor-targets`)."""
     me = _me(g)
     if me and pid != me and g.faction(pid) != "fremen" and g.p(me)["reserves"]:
         g.push({"t": "decide", "kind": "advisor", "player": me, "to": to})
 
-
-# --- a worthless card as a Karama (advanced, not played yet) -------------------------------------------------
-@hook("karama-stand-in")
-def worthless_as_karama(g: Game, pid: str, card: str | None) -> bool | None:
-    """Advanced: the Bene Gesserit may use a worthless card (`card`, or any they hold) as a Karama."""
-    if not g.advanced or pid != _me(g):
-        return None
-    cards = [card] if card is not None else [c for c in g.p(pid)["hand"] if c != HIDDEN]
-    return any(g.c.treachery.get(c, {}).get("kind") == "worthless" and could_hold(g, pid, c) for c in cards) or None
 
 
 def _advisor(g: Game, task: dict, args: dict) -> None:
     if args["do"] == "send-advisor":
         g.p(task["player"])["reserves"] -= 1
         if "to" in args:  # advanced: as an advisor where the other faction shipped
-            send_advisor(g, task["player"], args["to"])
+            fire("advisor-sent", g, task["player"], args["to"])  # modules/advanced/bene_gesserit_advisors.py
         else:
             g.add_forces(POLAR_SINK, task["player"], 1)
     g.finish(task)
@@ -202,7 +191,8 @@ def _advisor(g: Game, task: dict, args: dict) -> None:
 def _advisor_offers(g: Game, task: dict) -> list[dict]:
     if stopped(g, "spiritual-advisor", task):
         return [{"do": "pass"}]
-    there = [{"do": "send-advisor", "to": to} for to in advisor_targets(g, task["player"], task.get("to", POLAR_SINK))]
+    targets = first("advisor-targets", g, task["player"], task.get("to", POLAR_SINK), default=[])  # advanced
+    there = [{"do": "send-advisor", "to": to} for to in targets]
     return [{"do": "send-advisor"}, *there, {"do": "pass"}]
 
 

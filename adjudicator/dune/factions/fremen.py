@@ -10,10 +10,8 @@ map outside the storm and not into a full stronghold. Their ally's forces there 
 until the Fremen decide (`spare` / `pass`, right after the worm): passing lets the worm devour
 them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction-readings).
 
-Advanced: a Shai-Hulud turned right after another in one Spice Blow waits, above the Nexus, for the
-Fremen to name a sand territory (`place-worm {territory}`) or pass (rulings
-dune.fremen-worm-placement, dune.engine-worm-placement). They may bring reserves into a sector in
-storm, losing half of them (rulings dune.fremen-storm-migration, dune.engine-storm-migration)."""
+Their advanced advantages (placing a later Shai-Hulud, storm migration) are
+modules/advanced/fremen.py's."""
 
 from __future__ import annotations
 
@@ -25,7 +23,6 @@ from ..game import Game
 from ..karama import ask_before, asks, stopped
 from ..movement import distances, full, places
 from ..registry import Decision, decision, fire, hook
-from ..spice import devour, sand_territories
 
 FACTION = "fremen"
 HOME = "the-great-flat"
@@ -50,51 +47,6 @@ def ship_check(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
         return IllegalAction("dune.fremen-ship-range", f"the Fremen bring forces only to the Great Flat or "
                              f"within two territories of it, not to {to}", RULINGS)
     return None
-
-
-# --- storm migration (advanced; rulings dune.fremen-storm-migration, dune.engine-storm-migration) ------
-@hook("storm-entry")
-def storm_migration(g: Game, pid: str) -> bool | None:
-    """Advanced: the Fremen may bring reserves into a sector in storm."""
-    return True if g.advanced and g.faction(pid) == FACTION else None
-
-
-@hook("shipped")
-def migrated(g: Game, pid: str, to: str, count: int) -> None:
-    """Half of them (rounded up, as their storm losses) go to the Tanks at once, ordinary ones first."""
-    if g.faction(pid) == FACTION and g.in_storm(to):
-        g.to_tanks(to, pid, (count + 1) // 2)
-        g.rulings.extend(("dune.fremen-storm-migration", "dune.engine-storm-migration"))
-
-
-# --- placing a later Shai-Hulud (advanced) ----------------------------------------------------------------
-@hook("worm-placement")
-def offer_placement(g: Game, again: bool, where: str | None) -> bool | None:
-    """Advanced: a Shai-Hulud turned right after another in one blow waits for the Fremen's choice
-    (`place-worm {territory}`, or `pass`: where the basic rule puts it), above the Nexus it opened."""
-    fremen = g.player_of(FACTION)
-    if not (again and g.advanced and fremen):
-        return None
-    g.push({"t": "decide", "kind": "place-worm", "player": fremen, "territory": where})
-    return True
-
-
-def _place_offers(g: Game, task: dict) -> list[dict]:
-    pass_ = [{"do": "pass"}]
-    if stopped(g, "fremen-worm-placement", task):
-        return pass_
-    return [{"do": "place-worm", "territory": t} for t in sand_territories(g)] + pass_
-
-
-def _place(g: Game, task: dict, args: dict) -> None:
-    g.finish(task)
-    where = args["territory"] if args["do"] == "place-worm" else task["territory"]
-    if where:
-        devour(g, where)
-
-
-decision(Decision("place-worm", ("place-worm", "pass"), _place_offers, _place,
-                  ("dune.fremen-worm-placement", "dune.engine-worm-placement")))
 
 
 @hook("ship-cost")

@@ -105,7 +105,8 @@ def _someone_in_conflict(g: Game, task: dict, pid: str, card: str, step: dict) -
                             ("card.double-cross", "intrigue.conditions"))
 
 
-@choice("opponent", lambda g, task: [{"option": i} for i in range(len(task["players"]))], ("card.double-cross",))
+@choice("opponent", lambda g, task: [{"option": i} for i in range(len(task["players"]))], ("card.double-cross",),
+        words=lambda g, task, given: g.state["game"]["players"][task["players"][given["option"]]]["name"])
 def _opponent_choice(g: Game, task: dict, given: dict, below: dict) -> None:
     """By position in `players` (clockwise from the chooser's left)."""
     lose_from_conflict(g, task["players"][given["option"]], task["n"])

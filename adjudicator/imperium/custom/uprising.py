@@ -155,7 +155,8 @@ def feyd_training(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "track", open=list(range(len(nexts))), next=nexts)
 
 
-@choice("track", lambda g, task: [{"option": i} for i in task["open"]], ("leader.feyd-training",))
+@choice("track", lambda g, task: [{"option": i} for i in task["open"]], ("leader.feyd-training",),
+        words=lambda g, task, given: _track(g, task["player"])[task["next"][given["option"]]]["effects"])
 def _track_choice(g: Game, task: dict, given: dict, below: dict) -> None:
     feyd_move(g, task["player"], task["next"][given["option"]], task["src"])
 

@@ -1,8 +1,9 @@
 """Each faction's once-per-game special Karama power, advanced game (ruling dune.karama; our
 readings in dune.engine-karama-powers): `play {card: karama, power: ...}`, the card discarded and
-the power marked used (`karama_power` on the player). `POWERS` is the one table: for each faction
-its `power` value, its window, its arguments and its effect (the Tleilaxu's and the Ixians' added by
-their own modules).
+the power marked used (`karama_power` on the player); cards.py's Karama asks the hooks
+`karama-power-offers`, `karama-power-error` and `karama-power-used`. `POWERS` is the one table: for
+each faction its `power` value, its window, its arguments and its effect (the Tleilaxu's and the
+Ixians' added by the expansion's module, modules/ixians_tleilaxu/).
 
 A power whose window may hold no decision of its faction (the Fremen's in the Spice Blow, the
 Harkonnen's in the Bidding) gets one: a `karama-window` decision (`pass`) asked of that faction
@@ -15,17 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.errors import IllegalAction
-from ..core.observers import Hidden
-from .alliance import side
-from .deck import put, take
-from .forces import shift
-from .game import Game
-from .karama import WINDOW
-from .registry import Decision, decision, hook
-from .spice import sand_territories, worm_placed
-from .treachery import HIDDEN, HIDDEN_RULINGS, could_hold, identify
+from ....core.errors import IllegalAction
+from ....core.observers import Hidden
+from ...alliance import side
+from ...deck import put, take
+from ...forces import shift
+from ...game import Game
+from ...karama import WINDOW
+from ...registry import Decision, decision, hook
+from ...spice import sand_territories, worm_placed
+from ...treachery import HIDDEN, HIDDEN_RULINGS, could_hold, identify
 
+MODULE = "advanced"  # every listener here runs only in its games
 RULINGS = ("dune.karama", "dune.engine-karama-powers")
 KARAMA = "karama"
 REVIVE_FORCES = 3
@@ -164,9 +166,10 @@ POWERS = {
 
 def _power(g: Game, pid: str) -> Power | None:
     power = POWERS.get(g.faction(pid))
-    return power if power and g.advanced and not g.p(pid).get("karama_power") else None
+    return power if power and not g.p(pid).get("karama_power") else None
 
 
+@hook("karama-power-offers", module=MODULE)
 def options(g: Game, pid: str) -> list[dict]:
     power = _power(g, pid)
     if power is None or not power.window(g, pid):
@@ -174,8 +177,11 @@ def options(g: Game, pid: str) -> list[dict]:
     return [{"power": True, **o} for o in power.options(g, pid)]
 
 
-def error(g: Game, pid: str, args: dict) -> IllegalAction | None:
-    if not g.advanced or g.faction(pid) not in POWERS:
+@hook("karama-power-error", module=MODULE)
+def error(g: Game, pid: str, args: dict) -> IllegalAction | bool:
+    """Why `args` are no use of `pid`'s power now, else False (an answer: cards.py reads no answer
+    as the basic game's "no power")."""
+    if g.faction(pid) not in POWERS:
         return IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power "
                              "(advanced game only)", RULINGS)
     if g.p(pid).get("karama_power"):
@@ -187,9 +193,10 @@ def error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if args.get("power") is not True or {"power": True, **chosen} not in options(g, pid):
         return IllegalAction("dune.karama-window", f"{g.faction(pid)}'s special Karama power cannot be used so now",
                              RULINGS)
-    return None
+    return False
 
 
+@hook("karama-power-used", module=MODULE)
 def use(g: Game, pid: str, args: dict) -> None:
     g.p(pid)["karama_power"] = True
     POWERS[g.faction(pid)].effect(g, pid, {k: v for k, v in args.items() if k != "power"})
@@ -206,13 +213,13 @@ def _ask(g: Game, faction: str, below: str) -> None:
     g.state["stack"].insert(i + 1, {"t": "decide", "kind": WINDOW, "player": pid})
 
 
-@hook("blow-starts")
+@hook("blow-starts", module=MODULE)
 def _blow_window(g: Game) -> None:
     if g.state["turn"] > 1:
         _ask(g, "fremen", "nexus")
 
 
-@hook("bidding-started")
+@hook("bidding-started", module=MODULE)
 def _bidding_window(g: Game, cards: int) -> None:
     if any(o for q in g.seats if g.faction(q) == "harkonnen" for o in _harkonnen_options(g, q)):
         _ask(g, "harkonnen", "auction")

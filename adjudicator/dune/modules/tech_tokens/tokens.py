@@ -1,5 +1,5 @@
-"""Tech Tokens, the expansion's optional module (`modules: [ixians-tleilaxu, tech-tokens]`, gated
-with the expansion: expansion.py): seed 002 paragraphs 54-60, rulings ixtl.tech-* and ours in
+"""Tech Tokens, the expansion's optional module (`modules: [ixians-tleilaxu, tech-tokens]`, named
+only beside the expansion: setup.py): seed 002 paragraphs 54-60, rulings ixtl.tech-* and ours in
 rulings/dune-ixtl-cards.toml (ixcards.tech-*).
 
 - Setup: each token whose home faction plays starts with it; after the first storm movement the
@@ -13,12 +13,12 @@ rulings/dune-ixtl-cards.toml (ixcards.tech-*).
 
 from __future__ import annotations
 
-from ..core.errors import IllegalAction
-from ..core.rng import below
-from .expansion import TECH_TOKENS
-from .game import Game
-from .registry import ChanceKind, Decision, chance_kind, decision, hook
+from ....core.errors import IllegalAction
+from ....core.rng import below
+from ...game import Game
+from ...registry import ChanceKind, Decision, chance_kind, decision, hook
 
+MODULE = "tech-tokens"  # every listener here runs only in its games
 TOKENS = ("axlotl-tanks", "heighliners", "spice-production")
 HOMES = {"axlotl-tanks": "tleilaxu", "heighliners": "ixians", "spice-production": "fremen"}
 # the phase each token pays in, and the factions whose qualifying action does not make it pay
@@ -31,20 +31,15 @@ STRONGHOLD = ("ixtl.tech-tokens-victory",)
 HEIGHLINERS = ("ixtl.heighliners-guild",)
 
 
-def on(g: Game) -> bool:
-    return TECH_TOKENS in g.state["game"]["modules"]
-
-
 def tokens_of(g: Game, pid: str) -> list[str]:
     return sorted(t for t, owner in g.state.get("tech_tokens", {}).items() if owner == pid)
 
 
-@hook("setup-tasks")
+@hook("setup-tasks", module=MODULE)
 def deal_home_tokens(g: Game) -> None:
     """Not a task: the home tokens are placed at once (the hook runs once, at setup)."""
-    if on(g):
-        g.state["tech_tokens"] = {t: g.player_of(HOMES[t]) for t in TOKENS}
-        g.state["tech_due"] = {}
+    g.state["tech_tokens"] = {t: g.player_of(HOMES[t]) for t in TOKENS}
+    g.state["tech_due"] = {}
 
 
 # --- the absent factions' tokens, after the first storm movement -------------------------------------
@@ -53,10 +48,8 @@ def _recipients(g: Game) -> list[str]:
     return [q for q in g.order if not tokens_of(g, q)][:len(absent)]
 
 
-@hook("phase-starts")
+@hook("phase-starts", module=MODULE)
 def at_phase_start(g: Game, phase: str) -> None:
-    if not on(g):
-        return
     _pay(g)
     if phase == "spice-blow" and g.state["turn"] == 1 and _recipients(g):
         g.push({"t": "chance", "kind": "tech-tokens"})
@@ -107,32 +100,29 @@ def _pay(g: Game) -> None:
     g.state["tech_due"] = {}
 
 
-@hook("free-revival")
+@hook("free-revival", module=MODULE)
 def axlotl_tanks(g: Game, pid: str) -> None:
-    if on(g):
-        _trigger(g, "axlotl-tanks", pid)
+    _trigger(g, "axlotl-tanks", pid)
 
 
-@hook("shipped")
+@hook("shipped", module=MODULE)
 def heighliners(g: Game, pid: str, to: str, count: int) -> None:
     """From off-planet: the Fremen bringing forces in ship nothing (ruling ixcards.tech-income)."""
-    if on(g) and g.faction(pid) != "fremen":
+    if g.faction(pid) != "fremen":
         _trigger(g, "heighliners", pid)
 
 
-@hook("charity-claimed")
+@hook("charity-claimed", module=MODULE)
 def spice_production(g: Game, pid: str) -> None:
-    if on(g):
-        _trigger(g, "spice-production", pid)
+    _trigger(g, "spice-production", pid)
 
 
 # --- taken in battle -------------------------------------------------------------------------------------
-@hook("battle-decided")
+@hook("battle-decided", module=MODULE)
 def take_on_defeat(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
-    """Registered after the Tleilaxu's reveal (factions/ before this module): pushed later, asked
-    first, so the token is taken before any Face Dancer reveal (paragraph 57)."""
-    if not on(g):
-        return
+    """Registered after the Tleilaxu's reveal (modules/__init__.py loads the expansion before this
+    module): pushed later, asked first, so the token is taken before any Face Dancer reveal
+    (paragraph 57)."""
     loser = next(q for q in plans if q != winner)
     held = tokens_of(g, loser)
     if len(held) == 1:
@@ -159,10 +149,10 @@ decision(Decision("take-tech-token", ("take-tech-token",), _take_offers, _take_a
 
 
 # --- victory ----------------------------------------------------------------------------------------------
-@hook("extra-strongholds")
+@hook("extra-strongholds", module=MODULE)
 def all_three(g: Game, pid: str) -> int | None:
     """One faction's three tokens count as one stronghold; an alliance cannot pool them."""
-    if on(g) and len(tokens_of(g, pid)) == len(TOKENS):
+    if len(tokens_of(g, pid)) == len(TOKENS):
         g.rulings += list(STRONGHOLD)
         return 1
     return None

@@ -19,14 +19,15 @@ our readings in dune.engine-tleilaxu-terms, dune.engine-gholas, dune.engine-tlei
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..alliance import allied
-from ..game import Game
-from ..karama import STOPPABLE, WINDOW, Stoppable, ask_before, asks, before, onto, served, stopped
-from ..karama_powers import POWERS, Power
-from ..registry import Decision, ask, auto, decision, hook
-from ..revival import LIMIT, cost, leader_price, revivable_leaders
+from ....core.errors import IllegalAction
+from ...alliance import allied
+from ...game import Game
+from ...karama import STOPPABLE, WINDOW, Stoppable, ask_before, asks, before, onto, served, stopped
+from ...registry import Decision, ask, auto, decision, hook
+from ...revival import LIMIT, cost, leader_price, revivable_leaders
+from ..advanced import POWERS, Power
 
+MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
 FACTION = "tleilaxu"
 ZOAL, ZOAL_PRICE = "zoal", 3  # Zoal's revival price is final (seed 002 paragraph 49)
 RAISED = 5  # another's force revival limit, raised (paragraph 41)
@@ -77,7 +78,7 @@ STOPPABLE.update({
 
 
 # --- their own revival (paragraphs 39, 49) --------------------------------------------------------------
-@hook("revival-cost")
+@hook("revival-cost", module=MODULE)
 def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
     """Their own revival: half the normal total, rounded up; Zoal 3, not halved (paragraphs 39, 49)
     and never more (our reading when a Karama makes them pay full price)."""
@@ -90,7 +91,7 @@ def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) 
     return half + (ZOAL_PRICE if leader == ZOAL else 0)
 
 
-@hook("revivable-leaders")
+@hook("revivable-leaders", module=MODULE)
 def leaders_revivable(g: Game, pid: str) -> list[str] | None:
     """Theirs in the Tanks before all five are dead (paragraph 39). Another's: the general rule
     (revival.py: normal revival once all are unavailable, dead, captured or gholas, paragraph 44)."""
@@ -103,13 +104,13 @@ def _leader_price(g: Game, leader: str) -> int:
     return ZOAL_PRICE if leader == ZOAL else -(-g.c.leaders[leader]["strength"] // 2)
 
 
-@hook("revival-limit")
+@hook("revival-limit", module=MODULE)
 def no_limit(g: Game, pid: str) -> int | None:
     return g.p(pid)["tanks"] if g.faction(pid) == FACTION and not stopped(g, "tleilaxu-no-limit") else None
 
 
 # --- several leaders, and gholas, after their revival (paragraphs 39, 50-53) ------------------------------
-@hook("revived")
+@hook("revived", module=MODULE)
 def more_leaders(g: Game, pid: str) -> None:
     """After their revival, one more leader at a time (`revive-leader {leader}` / `pass`): one of
     theirs in the Tanks, or in the advanced game another's as a ghola."""
@@ -133,7 +134,7 @@ def ghola_candidates(g: Game, pid: str) -> list[str]:
                   if s == "tanks" and ld not in NEVER_GHOLAS and ld not in barred)
 
 
-@hook("revival-wanted")
+@hook("revival-wanted", module=MODULE)
 def ghola_wanted(g: Game, pid: str) -> bool | None:
     """Their revival is asked when only a ghola could be taken."""
     return True if g.faction(pid) == FACTION and ghola_candidates(g, pid) else None
@@ -182,7 +183,7 @@ STOPPABLE["tleilaxu-ghola"] = Stoppable(
 
 
 # --- the bank (paragraphs 40, 42) --------------------------------------------------------------------------
-@hook("revival-payee")
+@hook("revival-payee", module=MODULE)
 def payee(g: Game, pid: str) -> str | None:
     """Other factions pay their revival to the Tleilaxu, the Emperor's for its ally too (paragraph 40)."""
     me = _me(g)
@@ -192,7 +193,7 @@ def payee(g: Game, pid: str) -> str | None:
     return None
 
 
-@hook("free-revival")
+@hook("free-revival", module=MODULE)
 def income(g: Game, pid: str) -> None:
     """1 spice from the bank for each faction taking free revival, their own too (paragraph 42)."""
     if (me := _me(g)) is not None and not stopped(g, "tleilaxu-revival-income"):
@@ -200,7 +201,7 @@ def income(g: Game, pid: str) -> None:
         _cite(g, REVIVAL_RULINGS)
 
 
-@hook("ghola-card")
+@hook("ghola-card", module=MODULE)
 def ghola_card_income(g: Game, pid: str) -> None:
     """1 spice for each Tleilaxu Ghola card played, by anyone (paragraph 42); paid in a step once
     any other player who may hold a Karama was asked whether to stop it (karama.py)."""
@@ -243,7 +244,7 @@ def _lowest(g: Game, me: str, pid: str) -> int:
     return 0 if allied(g, me, pid) else 1
 
 
-@hook("revival-tasks")
+@hook("revival-tasks", module=MODULE)
 def ask_terms(g: Game, pid: str) -> list[dict] | None:
     me = _me(g)
     if me is None or pid == me:
@@ -306,7 +307,7 @@ def _terms(g: Game, task: dict, args: dict) -> None:
 decision(Decision("revival-terms", ("terms", "pass"), _terms_offers, _terms, TERMS_RULINGS, _terms_check))
 
 
-@hook("revival-terms")
+@hook("revival-terms", module=MODULE)
 def terms_in_force(g: Game, task: dict) -> dict | None:
     """The terms on this revival, less what a Karama stopped."""
     terms = dict(_terms_of(task))
@@ -317,7 +318,7 @@ def terms_in_force(g: Game, task: dict) -> dict | None:
     return terms or None
 
 
-@hook("revival-price")
+@hook("revival-price", module=MODULE)
 def price_on_terms(g: Game, task: dict, forces: int, leader: str | None, kinds: dict) -> int | None:
     """The early leader at their price (final), the rest at the normal price, halved (rounded up)
     for their ally (paragraphs 45, 46; our reading of how the two combine)."""
@@ -329,7 +330,7 @@ def price_on_terms(g: Game, task: dict, forces: int, leader: str | None, kinds: 
     return (-(-normal // 2) if terms.get("half") else normal) + (terms["price"] if early else 0)
 
 
-@hook("revival-prevented")
+@hook("revival-prevented", module=MODULE)
 def prevented(g: Game, task: dict) -> bool | None:
     return True if PREVENTED in task.get("stopped", ()) else None
 

@@ -8,7 +8,8 @@ asked of `Game.combatant` alone; this module decides only when forces change typ
 
 - setup: one force anywhere after the Fremen place theirs, a fighter if alone (`place`);
 - the spiritual advisor may go as an advisor where another faction shipped, if they have no
-  fighters in that territory (`send-advisor {to}`; factions/bene_gesserit.py offers it);
+  fighters in that territory (`send-advisor {to}`; factions/bene_gesserit.py offers it, asking the
+  hooks `advisor-targets` and `advisor-sent`);
 - their own shipment lands fighters, never in a territory of their advisors;
 - a move takes the type found where it arrives (Adaptive Force); advisors entering a territory
   nobody else occupies become fighters (Enlistment), one another faction occupies they may arm
@@ -26,20 +27,21 @@ their advisors (our reading, dune.engine-advisors).
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..alliance import allied
-from ..content import POLAR_SINK, territory
-from ..game import Game
-from ..karama import stopped
-from ..movement import OCCUPANCY, places
-from ..registry import Decision, decision, hook
+from ....core.errors import IllegalAction
+from ...alliance import allied
+from ...content import POLAR_SINK, territory
+from ...game import Game
+from ...karama import stopped
+from ...movement import OCCUPANCY, places
+from ...registry import Decision, decision, hook
 
+MODULE = "advanced"  # every listener here runs only in its games
 FACTION = "bene-gesserit"
 RULINGS = ("dune.bene-gesserit-advisors", "dune.engine-advisors")
 
 
 def _me(g: Game) -> str | None:
-    return g.player_of(FACTION) if g.advanced else None
+    return g.player_of(FACTION)
 
 
 def advisors_in(g: Game, pid: str, terr: str) -> bool:
@@ -78,18 +80,18 @@ def arm_error(g: Game, pid: str, terr: str) -> IllegalAction | None:
 
 
 # --- setup: the advanced starting force ------------------------------------------------------------
-@hook("placed-at-start")
+@hook("placed-at-start", module=MODULE)
 def start_anywhere(g: Game, pid: str, terr: str, n) -> bool | None:
     """The Polar Sink force waits in reserves for the `place` decision after the Fremen's; their
     list of advisors' territories starts empty (a state that lacks it has none)."""
-    if g.faction(pid) != FACTION or not g.advanced or terr != POLAR_SINK:
+    if g.faction(pid) != FACTION or terr != POLAR_SINK:
         return None
     g.p(pid)["reserves"] += n
     g.p(pid)["advisors"] = []
     return True
 
 
-@hook("setup-tasks")
+@hook("setup-tasks", module=MODULE)
 def ask_start(g: Game) -> list[dict] | None:
     me = _me(g)
     return [{"t": "decide", "kind": "bg-start", "player": me}] if me else None
@@ -112,20 +114,22 @@ decision(Decision("bg-start", ("place",), _start_offers, _start, RULINGS))
 
 
 # --- the spiritual advisor going with another's shipment (offered by factions/bene_gesserit.py) ----------
+@hook("advisor-targets", module=MODULE)
 def advisor_targets(g: Game, pid: str, to: str) -> list[str]:
     """Where the free force may go as an advisor: where the other faction shipped, unless they
     have fighters in that territory."""
     terr = territory(to)
-    return [] if not g.advanced or terr == POLAR_SINK or fighters_in(g, pid, terr) else [to]
+    return [] if terr == POLAR_SINK or fighters_in(g, pid, terr) else [to]
 
 
+@hook("advisor-sent", module=MODULE)
 def send_advisor(g: Game, pid: str, to: str) -> None:
     g.add_forces(to, pid, 1)
     set_type(g, pid, territory(to), advisors=True)
 
 
 # --- their own shipment: fighters, never onto their advisors ---------------------------------------
-@hook("ship-check")
+@hook("ship-check", module=MODULE)
 def fighters_only(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     if pid == _me(g) and isinstance(to, str) and g.is_place(to) and advisors_in(g, pid, territory(to)):
         return IllegalAction("dune.fighters-onto-advisors", f"the Bene Gesserit ship fighters, and {territory(to)} "
@@ -133,7 +137,7 @@ def fighters_only(g: Game, pid: str, to: str, count: int) -> IllegalAction | Non
     return None
 
 
-@hook("ship-other")
+@hook("ship-other", module=MODULE)
 def fighters_only_from_the_planet(g: Game, pid: str, args: dict) -> IllegalAction | None:
     """As the Guild's ally (factions/spacing_guild.py checks the rest: this hook is asked first,
     factions/__init__.py imports in alphabetical order); None lets the Guild's check answer."""
@@ -150,13 +154,13 @@ def arrive_as_advisors(g: Game, pid: str, frm: str, to: str) -> bool:
     return advisors_in(g, pid, src) and bool(_others(g, pid, dst))
 
 
-@hook("enters-as-advisors")
+@hook("enters-as-advisors", module=MODULE)
 def enter_full(g: Game, pid: str, frm: str, to: str) -> bool | None:
     """Advisors count for no occupancy limit: they may enter a stronghold two others hold."""
     return True if pid == _me(g) and arrive_as_advisors(g, pid, frm, to) else None
 
 
-@hook("moving")
+@hook("moving", module=MODULE)
 def adapt(g: Game, pid: str, frm: str, to: str) -> None:
     """Before the forces go: the kind they take where they arrive."""
     src, dst = territory(frm), territory(to)
@@ -177,18 +181,18 @@ def _intrusion(g: Game, pid: str, to: str) -> None:
         g.push({"t": "decide", "kind": "flip", "player": me, "territory": terr, "why": "intrusion"})
 
 
-@hook("shipped")
+@hook("shipped", module=MODULE)
 def intruded_by_shipment(g: Game, pid: str, to: str, count: int) -> None:
     _intrusion(g, pid, to)
 
 
-@hook("moved")
+@hook("moved", module=MODULE)
 def intruded_by_move(g: Game, pid: str, to: str) -> None:
     """A move, and a Fremen worm ride."""
     _intrusion(g, pid, to)
 
 
-@hook("ship-other-apply")
+@hook("ship-other-apply", module=MODULE)
 def intruded_by_cross_ship(g: Game, pid: str, args: dict) -> None:
     """The Guild's (or its ally's) shipment from the planet: fighters land (a territory they leave
     empty is no longer theirs: Game.remove_forces)."""
@@ -197,7 +201,7 @@ def intruded_by_cross_ship(g: Game, pid: str, args: dict) -> None:
 
 
 # --- Wartime, before Shipment and Movement --------------------------------------------------------
-@hook("before-shipment")
+@hook("before-shipment", module=MODULE)
 def wartime(g: Game) -> list[dict] | None:
     me = _me(g)
     if me is None:
@@ -212,13 +216,13 @@ def wartime(g: Game) -> list[dict] | None:
 BEFORE_BATTLE = ("setup", "storm", "spice-blow", "charity", "bidding", "revival", "shipment-movement")
 
 
-@hook("settled")
+@hook("settled", module=MODULE)
 def stewards_now(g: Game) -> None:
     if g.state.get("phase") in BEFORE_BATTLE and g.state.get("result") is None:
         stewards(g)
 
 
-@hook("before-battles")
+@hook("before-battles", module=MODULE)
 def stewards(g: Game) -> None:
     me = _me(g)
     if me is None:

@@ -1,12 +1,11 @@
-"""Classic Dune random playouts (adjudicator/dune/playout.py): 2, 4 and 6 players end in a
-victory or the end-of-game default, the invariants hold after every action, and the log replays
-to identical checksums both from its recorded chance outcomes alone and with its seed. Mutated
-logs are refused with the ruling that forbids them."""
+"""Mutated classic Dune logs: a random playout's action changed, or a position edited, is refused
+with the ruling that forbids it (the playouts themselves, their replays and invariants are the
+rule-system harness's: tests/test_rule_systems.py)."""
 
 import copy
+from functools import cache
 
 import pytest
-from dune_helpers import judged_by_played_rules, replayed
 
 from adjudicator.core.actions import Action
 from adjudicator.core.canonical import checksum
@@ -19,66 +18,18 @@ from adjudicator.dune.playout import playout
 from adjudicator.dune.rules import DuneRules
 
 RULES = DuneRules()
-GAMES = [(2, 2), (4, 0), (6, 0)]
+ADVANCED = ("advanced",)
 
 
-def _played(players, seed):
+@cache
+def _played(players, seed, modules=()):
     sums = []
 
     def check(state):
         assert problems(state) == []
         sums.append(checksum(state))
 
-    return playout(players, seed, check), sums
-
-
-@pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}" for n, s in GAMES])
-def played(request):
-    return _played(*request.param)
-
-
-def test_every_verdict_rests_on_a_rule_the_engine_plays(played):
-    """Nothing of the basic game is left not-implemented (issue #15): each action of the log is
-    legal, or unverifiable only for hidden information."""
-    log, _ = played
-    judged_by_played_rules(log)
-
-
-def test_playout_ends_in_a_victory_or_the_default(played):
-    log, _ = played
-    result = log["result"]
-    assert result["finished"] and 1 <= result["turn"] <= 10
-    assert result["how"] in ("strongholds", "guild-default", "fremen-default", "no-winner")
-    if result["how"] == "strongholds":
-        assert result["winners"]
-    dos = {a["do"] for a in log["actions"]}
-    assert {"storm-dial", "spice-card", "draw-traitors", "draw-treachery", "ship", "move"} <= dos
-
-
-def test_playouts_exercise_card_plays_karama_and_bribes():
-    """Across the games: special cards played from hand, Karama bids or shipments, bribes."""
-    # (6, 1): the Emperor's gift; (6, 8): the worm ride (a Karama may now make the Fremen lose their forces)
-    logs = [_played(*game)[0] for game in [*GAMES, (6, 1), (6, 8)]]
-    actions = [a for log in logs for a in log["actions"]]
-    played = {a["card"] for a in actions if a["do"] == "play"}
-    assert {"weather-control", "tleilaxu-ghola", "truthtrance", "family-atomics"} <= played
-    assert any(a.get("karama") for a in actions) and any(a["do"] == "bribe" for a in actions)
-    assert any(a["do"] == "play" and a.get("against") for a in actions)  # a Karama stopping an advantage
-    # the advantages played since: cross-planet shipment, the worm ride, the Emperor's gift
-    assert any(a["do"] == "ship" and "from" in a for a in actions)
-    assert {"ride", "give-spice"} <= {a["do"] for a in actions}
-
-
-@pytest.mark.parametrize("seeded", [False, True], ids=["recorded-outcomes", "seeded"])
-def test_log_replays_to_identical_checksums(played, seeded):
-    log, sums = played
-    again, state = replayed(log, log["setup"]["seed"] if seeded else None)
-    assert again == sums
-    assert state["result"] == log["result"]
-
-
-def test_two_playouts_with_one_seed_are_identical():
-    assert playout(3, 5)["actions"] == playout(3, 5)["actions"]
+    return playout(players, seed, check, modules), sums
 
 
 def _prefix(log, index):
@@ -151,3 +102,58 @@ def test_a_karama_played_outside_its_window_is_refused_with_its_ruling():
             return
         driver.apply(Action(data))
     pytest.fail("nobody held a Karama outside a shipment")
+
+
+@pytest.mark.parametrize("players, seed", [(4, 1), (6, 2)])
+def test_mutated_a_bene_gesserit_shipment_onto_their_advisors_is_refused(players, seed):
+    """Their first shipment decision while they have advisors, answered instead with a shipment
+    to one of their advisors' territories: the replay refuses exactly that (Fighters,
+    dune.bene-gesserit-advisors), and the recorded answer still replays."""
+    log, _ = _played(players, seed, ADVANCED)
+    bg = next(p["id"] for p in log["game"]["players"] if p["faction"] == "bene-gesserit")
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    for data in log["actions"]:
+        g = Game(driver.state)
+        theirs = [loc for t in g.p(bg).get("advisors", []) for loc in g.locations_of(t) if not g.in_storm(loc)]
+        their_shipment = g.top and g.top.get("kind") == "ship" and g.top["player"] == bg and data["by"] == bg
+        if their_shipment and theirs and g.p(bg)["reserves"]:  # refused before its price is asked
+            with pytest.raises(IllegalAction) as err:
+                driver.apply(Action({"by": bg, "do": "ship", "to": theirs[0], "count": 1}))
+            assert err.value.code == "dune.fighters-onto-advisors"
+            driver.apply(Action(data))  # the recorded answer is still legal
+            return
+        driver.apply(Action(data))
+    pytest.fail("the Bene Gesserit never had a shipment while they had advisors")
+
+
+def test_a_special_karama_power_out_of_its_phase_is_refused_in_a_mutated_log():
+    """Mutate a log: the Fremen put a worm outside the Spice Blow, the Harkonnen take a hand outside
+    the Bidding, each with a Karama moved into their hand from the deck or the discard pile (ruling
+    dune.engine-karama-powers)."""
+    log, _ = _played(6, 2, ADVANCED)  # the six-player game seats both
+    driver = Driver(RULES, RULES.new_state(log["game"], {}))
+    tried = set()
+    powers = {"fremen": ("spice-blow", {"territory": "the-great-flat"}), "harkonnen": ("bidding", {"takes": None})}
+    for data in log["actions"]:
+        state, top = driver.state, driver.state["stack"][-1] if driver.state["stack"] else None
+        for pid, pl in sorted(state["players"].items()):
+            phase, args = powers.get(pl["faction"], (None, {}))
+            if (phase and pl["faction"] not in tried and state.get("phase") not in (phase, None) and top
+                    and top["t"] == "decide" and state["turn"] >= 2 and not pl.get("karama_power")):
+                mutated = copy.deepcopy(state)
+                t = mutated["treachery"]
+                pile = next((p for p in ("deck", "discard") if "karama" in t[p] and (p != "deck" or not t["hidden"])),
+                            None)
+                if pile is None:
+                    continue
+                t[pile].remove("karama")
+                mutated["players"][pid]["hand"] = sorted(pl["hand"] + ["karama"])
+                other = next(q for q in state["game"]["seats"] if q != pid)
+                with pytest.raises(IllegalAction) as refused:
+                    RULES.apply(mutated, Action({"by": pid, "do": "play", "card": "karama", "power": True,
+                                                 **{k: v or other for k, v in args.items()}}))
+                assert refused.value.code == "dune.karama-window", refused.value
+                assert "dune.engine-karama-powers" in refused.value.rulings
+                tried.add(pl["faction"])
+        driver.apply(Action(data))
+    assert tried == {"fremen", "harkonnen"}

@@ -14,29 +14,38 @@ rounded up, to the bank."""
 
 from __future__ import annotations
 
-from .cards import PLAYS, CardPlay
-from .expansion import MODULE
-from .game import Game
-from .registry import Decision, decision, hook
-from .spice import shai_hulud
+from ...cards import PLAYS, CardPlay
+from ...game import Game
+from ...registry import Decision, decision, hook
+from ...spice import shai_hulud
 
-# the decks of a game with the module (setup.py, invariants.py, scenario.py through expansion.sets)
+# the decks of a game with the module (setup.py, invariants.py, scenario.py through content.sets)
 DECKS = ("ixcards.decks", "ixtl.new-cards")
+MODULE = "ixians-tleilaxu"
 WINDOW, HARVEST = "blow-window", "harvest-window"
 FIRST_TURN = 2  # a Shai-Hulud on turn 1 is set aside: no window then (ruling ixcards.thumper)
 
 
 def _may_be_held(g: Game, card: str) -> bool:
-    return MODULE in g.state["game"]["modules"] and card not in g.state["treachery"]["discard"]
+    return card not in g.state["treachery"]["discard"]
 
 
-@hook("blow-starts")
+# The Voice may name the expansion's card types (seed 002 paragraphs 68-70; factions/bene_gesserit.py).
+VOICE = ("ixcards.voice", "ixtl.voice-named", "ixtl.voice-types", "ixtl.voice-roles")
+
+
+@hook("voice-rulings", module=MODULE)
+def voice_rulings(g: Game) -> tuple[str, ...]:
+    return VOICE
+
+
+@hook("blow-starts", module=MODULE)
 def open_window(g: Game) -> None:
     if _may_be_held(g, "thumper") and g.state["turn"] >= FIRST_TURN:
         g.push(*({"t": "decide", "kind": WINDOW, "player": q} for q in g.order))
 
 
-@hook("blow-placed")
+@hook("blow-placed", module=MODULE)
 def open_harvest(g: Game, loc: str, amount: int) -> None:
     if _may_be_held(g, "harvester") and amount:
         g.push(*({"t": "decide", "kind": HARVEST, "player": q, "location": loc, "amount": amount} for q in g.order))
@@ -73,13 +82,12 @@ def _harvest(g: Game, pid: str, args: dict) -> None:
     g.state["spice"][task["location"]] = g.state["spice"].get(task["location"], 0) + amount
 
 
-@hook("phase-starts")
+@hook("phase-starts", module=MODULE)
 def open_amal(g: Game, phase: str) -> None:
-    if MODULE in g.state["game"]["modules"]:
-        g.state["amal_open"] = True
+    g.state["amal_open"] = True
 
 
-@hook("decided")
+@hook("decided", module=MODULE)
 def close_amal(g: Game, task: dict) -> None:
     g.state.pop("amal_open", None)
 

@@ -17,15 +17,16 @@ A Karama stops each of them while its decision is pending (karama.STOPPABLE)."""
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ...core.observers import Hidden
-from .. import supply
-from ..deck import put
-from ..game import Game
-from ..karama import STOPPABLE, Stoppable, served, stopped
-from ..registry import ChanceKind, Decision, chance_kind, decision, hook
-from ..treachery import could_hold, discard, identify
+from ....core.errors import IllegalAction
+from ....core.observers import Hidden
+from ... import supply
+from ...deck import put
+from ...game import Game
+from ...karama import STOPPABLE, Stoppable, served, stopped
+from ...registry import ChanceKind, Decision, chance_kind, decision, hook
+from ...treachery import could_hold, discard, identify
 
+MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
 FACTION = "ixians"
 HIDDEN = supply.HIDDEN
 DEAL = ("ixtl.ixian-starting-cards", "dune.engine-ixtl-auction")
@@ -82,7 +83,7 @@ def _drawn(g: Game, pid: str, n: int) -> list[dict]:
 
 
 # --- setup: one card per faction, one kept, the rest dealt -----------------------------------------------
-@hook("setup-treachery")
+@hook("setup-treachery", module=MODULE)
 def setup_deal(g: Game) -> list[dict] | None:
     me = g.player_of(FACTION)
     if me is None:
@@ -115,7 +116,7 @@ decision(Decision("keep-card", ("keep-card",), _keep_offers, _keep, DEAL, _keep_
 
 
 # --- before bidding: the extra draw, one card returned ----------------------------------------------------
-@hook("bidding-started")
+@hook("bidding-started", module=MODULE)
 def offer_draw(g: Game, cards: int) -> None:
     me = g.player_of(FACTION)
     if me is not None and cards:
@@ -156,14 +157,14 @@ def _return(g: Game, task: dict, args: dict) -> None:
 decision(Decision("return-card", ("return-card",), _return_offers, _return, PREP, _return_check, SEEN))
 
 
-@hook("auction-over")
+@hook("auction-over", module=MODULE)
 def cards_back(g: Game) -> None:
     supply.empty(g.state, "up")
     supply.empty(g.state, "offered")
     g.state["treachery"].pop("bought", None)
 
 
-@hook("give-card-up")
+@hook("give-card-up", module=MODULE)
 def give_offered(g: Game, winner: str) -> bool | None:
     """The card the Technology put up is known: its buyer takes it, no draw."""
     if not g.state["treachery"].get("offered"):
@@ -176,7 +177,7 @@ def give_offered(g: Game, winner: str) -> bool | None:
 
 
 # --- the ally's replacement -----------------------------------------------------------------------------
-@hook("after-purchase")
+@hook("after-purchase", module=MODULE)
 def offer_replacement(g: Game, winner: str, drawn: list[dict]) -> dict | None:
     ally = g.p(winner)["ally"]
     if ally is None or g.faction(ally) != FACTION:
@@ -226,11 +227,11 @@ def _auction(g: Game) -> dict | None:
     return next((t for t in reversed(g.state["stack"]) if t.get("kind") == "auction"), None)
 
 
-@hook("card-up")
+@hook("card-up", module=("advanced", MODULE))  # the cross-product with the advanced game
 def offer_technology(g: Game, bid: dict) -> None:
     me = g.player_of(FACTION)
     auction = _auction(g)
-    if me and g.advanced and g.p(me)["hand"] and auction is not None and not auction.get("technology"):
+    if me and g.p(me)["hand"] and auction is not None and not auction.get("technology"):
         g.push({"t": "decide", "kind": "technology", "player": me})
 
 

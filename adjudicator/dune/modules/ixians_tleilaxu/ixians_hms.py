@@ -18,15 +18,16 @@ Movement turn (reading dune.ixian-karama-reading; karama_powers.py plays it)."""
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ..content import HMS, territory
-from ..forces import shift
-from ..game import Game
-from ..karama import STOPPABLE, Stoppable, stopped
-from ..karama_powers import POWERS, Power
-from ..movement import distances
-from ..registry import Decision, decision, hook
+from ....core.errors import IllegalAction
+from ...content import HMS, territory
+from ...forces import shift
+from ...game import Game
+from ...karama import STOPPABLE, Stoppable, stopped
+from ...movement import distances
+from ...registry import Decision, decision, hook
+from ..advanced import POWERS, Power
 
+MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
 FACTION = "ixians"
 RANGE = 3  # territories a move may cross (seed 002 paragraph 21)
 KARAMA_RANGE = 2  # the special Karama power's move (reading dune.ixian-karama-reading)
@@ -54,7 +55,7 @@ def points_at(g: Game) -> str | None:
 
 
 # --- setup: six forces inside, pointed after the first storm movement ----------------------------
-@hook("placed-at-start")
+@hook("placed-at-start", module=MODULE)
 def hms_start(g: Game, pid: str, terr: str, n) -> bool | None:
     """The sheet's three Cyborgs and three Suboids go inside (seed 002 paragraph 6); which of them
     are Cyborgs is written once the kinds exist (`_cyborgs_inside`, after setup_elite)."""
@@ -66,7 +67,7 @@ def hms_start(g: Game, pid: str, terr: str, n) -> bool | None:
     return True
 
 
-@hook("setup-tasks")
+@hook("setup-tasks", module=MODULE)
 def _cyborgs_inside(g: Game) -> list:
     """The kinds are set up with every Cyborg in reserves (forces.setup_elite): three of them are
     inside. No task: pointing waits for the first storm movement."""
@@ -77,7 +78,7 @@ def _cyborgs_inside(g: Game) -> list:
     return []
 
 
-@hook("after-storm")
+@hook("after-storm", module=MODULE)
 def _point_first(g: Game) -> list | None:
     pid = g.player_of(FACTION)
     if pid is None or "hms" not in g.state or points_at(g) is not None:
@@ -112,7 +113,7 @@ decision(Decision("point-hms", ("point",), _point_offers, _point, SETUP, _point_
 
 
 # --- a place one territory beyond the sector it points at ------------------------------------------
-@hook("distances")
+@hook("distances", module=MODULE)
 def hms_distances(g: Game, start: str, storm: int | None) -> dict[str, int] | None:
     """Territories entered to reach each place from `start`, the stronghold among them: entering
     it from the location it points at costs one territory, leaving it likewise (paragraph 18;
@@ -131,7 +132,7 @@ def hms_distances(g: Game, start: str, storm: int | None) -> dict[str, int] | No
     return out
 
 
-@hook("ship-check")
+@hook("ship-check", module=MODULE)
 def _ship_inside(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     """Only the Ixians ship directly inside, at the stronghold rate (paragraph 18)."""
     if to == HMS:
@@ -144,7 +145,7 @@ def _ship_inside(g: Game, pid: str, to: str, count: int) -> IllegalAction | None
 
 
 # --- moving it before the storm, from turn 2 --------------------------------------------------------
-@hook("before-storm")
+@hook("before-storm", module=MODULE)
 def _offer_move(g: Game) -> list | None:
     """While Ixian forces are inside (a captor cannot move it: paragraphs 18, 21)."""
     pid = g.player_of(FACTION)

@@ -8,11 +8,12 @@ the extra draw before bidding, the ally's replacement, Technology) are ixian_bid
 
 from __future__ import annotations
 
-from ..forces import Kind, at, shift
-from ..game import Game
-from ..karama import BATTLE_USERS, IN_BATTLE, STOPPABLE, Stoppable, stopped
-from ..registry import Decision, decision, hook
+from ...forces import Kind, at, shift
+from ...game import Game
+from ...karama import BATTLE_USERS, IN_BATTLE, STOPPABLE, Stoppable, stopped
+from ...registry import Decision, decision, hook
 
+MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
 FACTION = "ixians"
 CYBORGS = "cyborgs"
 CYBORG_PRICE = 3  # paid Cyborg revival, each (seed 002 paragraph 8)
@@ -39,7 +40,7 @@ def cite(g: Game, rulings: tuple[str, ...]) -> None:
     g.rulings.extend(r for r in rulings if r not in g.rulings)
 
 
-@hook("force-kinds")
+@hook("force-kinds", module=MODULE)
 def kinds(g: Game, faction: str) -> dict | None:
     if faction != FACTION:
         return None
@@ -47,7 +48,7 @@ def kinds(g: Game, faction: str) -> dict | None:
     return {CYBORGS: Kind(CYBORGS, FACTION, spec["count"], spec["strength_basic"], (), None)}
 
 
-@hook("move-range")
+@hook("move-range", module=MODULE)
 def cyborgs_move_two(g: Game, pid: str, ornithopters: bool, group: dict) -> int | None:
     """A group with a Cyborg in it moves two territories, its Suboids too; ornithopters still give
     three (reading dune.cyborg-move-reading)."""
@@ -64,13 +65,13 @@ IN_BATTLE[CYBORG_KARAMA] = "the Cyborgs' double strength"
 BATTLE_USERS[CYBORG_KARAMA] = lambda g, b: (g.player_of(FACTION),)
 
 
-@hook("battle-opened")
+@hook("battle-opened", module=MODULE)
 def cyborgs_fight(g: Game, battle: dict) -> None:
     if FACTION in (g.faction(battle["aggressor"]), g.faction(battle["defender"])):
         battle[CYBORG_KARAMA] = True
 
 
-@hook("forces-strength2")
+@hook("forces-strength2", module=MODULE)
 def strength2(g: Game, pid: str, plan: dict) -> int | None:
     """Twice the dialed forces' strength: a Suboid counts 1/2 always; a Cyborg 2 in the basic game,
     in the advanced game 2 with one spice of support and 1 without (seed 002 paragraphs 14, 15, 25).
@@ -89,7 +90,7 @@ def strength2(g: Game, pid: str, plan: dict) -> int | None:
     return 4 * supported + 2 * (cyborgs - supported) + suboids
 
 
-@hook("revival-cost")
+@hook("revival-cost", module=MODULE)
 def revival_cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) -> int | None:
     """One force free, a Cyborg or a Suboid; then 3 a Cyborg and 2 a Suboid (seed 002 paragraph 8).
     The free one is a Cyborg when one comes back (our reading: the player would choose so)."""
@@ -109,7 +110,7 @@ def suboids(g: Game, pid: str, locs: list[str]) -> dict[str, int]:
             if g.forces(loc, pid) > at(g, pid, CYBORGS, loc)}
 
 
-@hook("battle-decided")
+@hook("battle-decided", module=MODULE)
 def offer_exchange(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
     """Only a winner that lost Cyborgs and kept Suboids there may exchange (seed 002 paragraphs 16, 17)."""
     cyborgs = plans[winner].get("kinds", {}).get(CYBORGS, 0) if lost else 0

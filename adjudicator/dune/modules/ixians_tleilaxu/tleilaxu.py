@@ -12,18 +12,19 @@ card, and the action is unverifiable while the deck could have dealt it."""
 
 from __future__ import annotations
 
-from ...core.errors import IllegalAction
-from ...core.observers import Hidden
-from ..content import territory
-from ..deck import draw, put, take
-from ..forces import kinds_of, shift
-from ..game import Game
-from ..karama import STOPPABLE, UNSTOPPABLE, Stoppable, stopped
-from ..movement import OCCUPANCY
-from ..registry import ChanceKind, Decision, chance_kind, decision, fire, hook
-from ..traitors import hidden
-from ..treachery import HIDDEN, HIDDEN_RULINGS
+from ....core.errors import IllegalAction
+from ....core.observers import Hidden
+from ...content import territory
+from ...deck import draw, put, take
+from ...forces import kinds_of, shift
+from ...game import Game
+from ...karama import STOPPABLE, UNSTOPPABLE, Stoppable, stopped
+from ...movement import OCCUPANCY
+from ...registry import ChanceKind, Decision, chance_kind, decision, fire, hook
+from ...traitors import hidden
+from ...treachery import HIDDEN, HIDDEN_RULINGS
 
+MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
 FACTION = "tleilaxu"
 FACE_DANCERS = 3
 ZOAL = "zoal"
@@ -46,12 +47,12 @@ def _me(g: Game) -> str | None:
     return g.player_of(FACTION)
 
 
-@hook("no-traitors")
+@hook("no-traitors", module=MODULE)
 def no_traitors(g: Game, pid: str) -> bool | None:
     return True if g.faction(pid) == FACTION else None
 
 
-@hook("setup-tasks")
+@hook("setup-tasks", module=MODULE)
 def draw_at_setup(g: Game) -> list[dict] | None:
     """After the others' setup draws and keeps (seed 002 paragraph 29): the tasks come after them."""
     me = _me(g)
@@ -102,7 +103,7 @@ def could_be(g: Game, pid: str, leader: str | None) -> bool:
     return leader in dancers or (HIDDEN in dancers and hidden(g) > 0 and leader in g.state["traitor_deck"])
 
 
-@hook("battle-decided")
+@hook("battle-decided", module=MODULE)
 def offer_reveal(g: Game, winner: str, locs: list[str], plans: dict, lost: bool) -> None:
     """When another faction wins with a leader that is one of the hidden Face Dancers (seed 002
     paragraph 31): the winner's plan has been settled before (the task waits beneath the others)."""
@@ -196,7 +197,7 @@ decision(Decision("face-dancer", ("reveal", "pass"), _reveal_offers, _reveal, RU
 
 
 # --- the Mentat Pause exchange (seed 002 paragraph 37) -------------------------------------------------
-@hook("mentat-pause")
+@hook("mentat-pause", module=MODULE)
 def offer_exchange(g: Game) -> None:
     me = _me(g)
     if me and hidden_dancers(g, me):
@@ -228,7 +229,7 @@ decision(Decision("exchange-face-dancer", ("exchange", "pass"), _exchange_offers
 
 
 # --- Zoal --------------------------------------------------------------------------------------------
-@hook("leader-strength")
+@hook("leader-strength", module=MODULE)
 def zoal(g: Game, leader: str | None, other: dict) -> int | None:
     """Zoal is worth the opposing leader's printed strength, no bonus (seed 002 paragraph 48)."""
     if leader != ZOAL:
