@@ -189,12 +189,6 @@ KNOWN_OUTSIDE_IMPORTS = {
     "adjudicator.imperium.scenario_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
     "adjudicator.imperium.scenario_rivals -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
     "adjudicator.imperium.scenario_six -> adjudicator.imperium.modules.six_players.teams": _POSITIONS,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.hagal": _FACADE,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.setup": _FACADE,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.six_players.teams": _FACADE,
-    "adjudicator.imperium.view -> adjudicator.imperium.modules.immortality.board": _FACADE,
-    # Bloodlines' contract cards complete a CHOAM contract; Bloodlines declares no `combines` with CHOAM
-    "adjudicator.imperium.modules.bloodlines.cards -> adjudicator.imperium.modules.choam.contracts": _FACADE,
 }
 # Names whose test in a listener's first lines is a mode guard (Hooks dispatches by module instead).
 MODE_TESTS = {"modules", "advanced", "in_play", "in_play_at", "is_six", "is_rival"}

@@ -20,11 +20,11 @@ class Hooks:
         self._moduled: set[str] = set()  # the events with a listener registered for a module
         self._live: dict[tuple[str, frozenset[str]], list[Callable]] = {}  # (event, modules) -> listeners
 
-    def on(self, event: str, module: str | None = None, combines: str | tuple[str, ...] = ()):
+    def on(self, event: str, module: str | tuple[str, ...] | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
-        play that module. A cross-product lives in the later module and names the other
-        (`combines`): it runs only in the games that play them all."""
-        needs = None if module is None else (module, *((combines,) if isinstance(combines, str) else combines))
+        play that module; a cross-product (it lives in the later module) for the games that play
+        all of a tuple of modules."""
+        needs = None if module is None else (module,) if isinstance(module, str) else tuple(module)
 
         def register(fn):
             self.listeners.setdefault(event, []).append((fn, needs))

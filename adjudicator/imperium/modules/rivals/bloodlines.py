@@ -26,7 +26,7 @@ PRICE = 2  # Solari for a Commander (seed 000 p. 8)
 RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
 
 
-@hook("setup", module="rivals", combines="bloodlines")
+@hook("setup", module=("rivals", "bloodlines"))
 def _setup(g: Game) -> None:
     g.rulings += ["rivals.bloodlines-commander-mode", "rivals.bloodlines-setup"]
     if "tech" in g.state["game"]["modules"] and len(rivals(g)) == 1:  # two players: tech.py
@@ -40,7 +40,7 @@ def _setup(g: Game) -> None:
             g.rulings.append("rivals-x.bl-rival-cards")
 
 
-@hook("rival-agent-space", module="rivals", combines="bloodlines")
+@hook("rival-agent-space", module=("rivals", "bloodlines"))
 def commander_on_space(g: Game, pid: str, space_id: str) -> None:
     """The Commander on the space the Rival's Agent went to (seed 000 p. 8). Streamlined, to the
     box: the original game's House Hagal, Swordmaster or not; an Uprising Rival under Unambitious
@@ -64,7 +64,7 @@ def commander_on_space(g: Game, pid: str, space_id: str) -> None:
         g.rulings += ["rivals.bloodlines-commander-full", "rivals.bloodlines-commander-mode"]
 
 
-@hook("rival-deploy-commanders", module="rivals", combines="bloodlines")
+@hook("rival-deploy-commanders", module=("rivals", "bloodlines"))
 def deploy_commanders(g: Game, pid: str, limit: int) -> int:
     """A solo Rival deploying troops sends its Commanders first (seed 000 p. 8): how many went."""
     mine = g.p(pid).get("commanders")
@@ -76,7 +76,7 @@ def deploy_commanders(g: Game, pid: str, limit: int) -> int:
     return n
 
 
-@hook("combat-strength", module="rivals", combines="bloodlines")
+@hook("combat-strength", module=("rivals", "bloodlines"))
 def _four_strength(g: Game) -> None:
     """A Rival's Commander is worth 4 strength instead of a Skill (seed 000 p. 8): 2 as a unit
     (commanders.COMMANDER) and 2 more here."""
@@ -87,7 +87,7 @@ def _four_strength(g: Game) -> None:
             g.rulings.append("rivals.bloodlines-commander-full")
 
 
-@hook("combat-cleanup", module="rivals", combines="bloodlines")
+@hook("combat-cleanup", module=("rivals", "bloodlines"))
 def _to_the_box(g: Game) -> None:
     """After the Conflict a Rival's Commanders that fought go to the box, not to its supply
     (seed 000 p. 8; commanders.return_to_supply has just moved them to the supply)."""
@@ -102,7 +102,7 @@ def _to_the_box(g: Game) -> None:
 ESMAR = "esmar-tuek-leader"
 
 
-@hook("rival-signet", module="rivals", combines="bloodlines")
+@hook("rival-signet", module=("rivals", "bloodlines"))
 def rival_signet(g: Game, pid: str) -> list | None:
     """A solo Rival's Signet Ring (the original game). A Rival Esmar Tuek always takes a bonus
     spice, and ignores his Ring when no space holds any (seed 000 p. 8; his Sietch is not placed);
@@ -113,7 +113,7 @@ def rival_signet(g: Game, pid: str) -> list | None:
     return [{"custom": "take-bonus-spice", "amount": 1}] if any(g.state["board"]["bonus_spice"].values()) else []
 
 
-@hook("choice-offers", module="rivals", combines="bloodlines")
+@hook("choice-offers", module=("rivals", "bloodlines"))
 def _rival_choices(offers: list, g: Game, task: dict) -> list:
     pid = task.get("player")
     if pid not in g.state["players"] or not is_rival(g, pid):

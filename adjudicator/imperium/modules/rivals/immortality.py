@@ -28,7 +28,7 @@ R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
 R_UPRISING = "rivals-x.imm-uprising"
 
 
-@hook("setup", module="rivals", combines="immortality")
+@hook("setup", module=("rivals", "immortality"))
 def _setup(g: Game) -> None:
     """The deck itself is built by hagal.new_hagal; the Tleilaxu tokens by modules/immortality/immortality.py's setup
     (a Rival's research token stays at the start: Rivals never research)."""
@@ -37,7 +37,7 @@ def _setup(g: Game) -> None:
         g.rulings.append(R_UPRISING)
 
 
-@hook("rival-tleilaxu-icons", module="rivals", combines="immortality")
+@hook("rival-tleilaxu-icons", module=("rivals", "immortality"))
 def card_icons(g: Game, pid: str, option: dict) -> None:
     """The Tleilaxu icons and the crossed-out Row icon of the card the Rival's Agent went with."""
     if option.get("tleilaxu_row") and g.state["tleilaxu"]["row"]:

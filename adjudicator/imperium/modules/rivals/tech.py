@@ -56,7 +56,7 @@ def owns(g: Game, pid: str, tile: str, flipped: bool | None = None) -> bool:
     return any(e["id"] == tile and flipped in (None, e["flipped"]) for e in g.p(pid).get("tech", []))
 
 
-@hook("rival-keeps-spice", module="rivals", combines="tech")
+@hook("rival-keeps-spice", module=("rivals", "tech"))
 def hoards_spice(g: Game, pid: str) -> bool:
     """After its Swordmaster a solo Rival keeps its spice for tiles unless the Conflict is level III."""
     if not solo(g) or not g.p(pid)["swordmaster"]:
@@ -90,7 +90,7 @@ def acquire_card(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "tech", discount=DISCOUNT)
 
 
-@hook("rival-forced-choice", module="rivals", combines="tech")
+@hook("rival-forced-choice", module=("rivals", "tech"))
 def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     """The Rival's Tech choices the rules settle: which tile; Gene-Locked Vault's Intrigue card."""
     if not solo(g):
@@ -105,7 +105,7 @@ def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     return None
 
 
-@hook("tech-refused", module="rivals", combines="tech")
+@hook("tech-refused", module=("rivals", "tech"))
 def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | None:
     """A Rival's tile is the one the rules name, or none when it can pay for no marked tile."""
     pid = task["player"]
@@ -119,7 +119,7 @@ def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | No
                          (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost"))
 
 
-@hook("tech-acquire-steps", module="rivals", combines="tech")
+@hook("tech-acquire-steps", module=("rivals", "tech"))
 def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     """Delivery Bay's Acquire effect is ignored; Servo-Receivers' Signet Ring is the Rival's own."""
     if not solo(g) or not is_rival(g, pid):
@@ -132,7 +132,7 @@ def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     return steps
 
 
-@hook("acquire-only", module="rivals", combines="tech")
+@hook("acquire-only", module=("rivals", "tech"))
 def _acquire_only(g: Game, pid: str, tile: str):
     """Gene-Locked Vault, Glowglobes, Self-Destroying Messages, Servo-Receivers: a Rival has their
     Acquire effects only, none of their standing rules (the Vault's protection against stealing)."""
@@ -143,7 +143,7 @@ def _acquire_only(g: Game, pid: str, tile: str):
 
 
 # --- no marked tile face up --------------------------------------------------------------------------
-@hook("tech-face-up", module="rivals", combines="tech")
+@hook("tech-face-up", module=("rivals", "tech"))
 def _refill_for_rivals(g: Game) -> None:
     """Whenever no marked tile is face up (and no reveal is still due), the face-up tile of the
     largest stack is trashed and the next one revealed; a tie goes to the topmost stack."""
@@ -162,7 +162,7 @@ def _refill_for_rivals(g: Game) -> None:
 
 
 # --- the tiles in a Rival's turns ----------------------------------------------------------------------
-@hook("rival-agent-start", module="rivals", combines="tech")
+@hook("rival-agent-start", module=("rivals", "tech"))
 def before_agent(g: Game, pid: str) -> None:
     """Spy Drones at the first chance of the round (each Agent turn finds it face up only once): flipped
     for 1 Solari, the trash effect ignored."""
@@ -176,7 +176,7 @@ def flip_spy_drones(g: Game, pid: str) -> None:
     g.rulings += ["rivals.tech-tiles", "tech.flip-once-per-round"]
 
 
-@hook("rival-combat-space", module="rivals", combines="tech")
+@hook("rival-combat-space", module=("rivals", "tech"))
 def combat_space(g: Game, pid: str, space_id: str) -> bool:
     """Whether the Rival deploys as from a Combat space from another space: the first of the round
     while Rapid Dropships is face up (it is flipped now)."""
@@ -187,7 +187,7 @@ def combat_space(g: Game, pid: str, space_id: str) -> bool:
     return True
 
 
-@hook("rival-agent-done", module="rivals", combines="tech")
+@hook("rival-agent-done", module=("rivals", "tech"))
 def after_last_agent(g: Game, pid: str) -> None:
     """Delivery Bay, Panopticon and Training Depot: their Reveal effects right after the Rival's last
     Agent turn of the round, a Command always met (its `then` taken straight)."""
@@ -201,7 +201,7 @@ def after_last_agent(g: Game, pid: str) -> None:
         g.rulings += ["rivals.tech-tiles", "tech.acquire-effect"]
 
 
-@hook("tech-acquired", module="rivals", combines="tech")
+@hook("tech-acquired", module=("rivals", "tech"))
 def _spy_drones_at_once(g: Game, pid: str, tile: str) -> None:
     """A Rival flips Spy Drones as soon as it acquires it (p. 9)."""
     if tile == "tech-spy-drones" and solo(g) and is_rival(g, pid):

@@ -28,7 +28,7 @@ R_TANKS = ("six.compat-immortality", "six.imm-specimens")
 R_MARKERS = ("six.compat-immortality", "six.imm-genetic-markers")
 
 
-@hook("setup", module="six-players", combines="immortality")
+@hook("setup", module=("six-players", "immortality"))
 def _decks_unchanged(g: Game) -> None:
     """Immortality's starting-deck change is the Allies'; the Commanders' own ten cards are dealt
     as they are (cards.py). A Commander, who has no troops (teams.py set them after Immortality's
@@ -38,7 +38,7 @@ def _decks_unchanged(g: Game) -> None:
     g.rulings += ["six.compat-immortality", "six.imm-starting-decks"]
 
 
-@hook("tleilaxu-holder", module="six-players", combines="immortality")
+@hook("tleilaxu-holder", module=("six-players", "immortality"))
 def _activated_ally_moves(pid: str, g: Game, piece: str) -> str:
     """The activated Ally's tokens move; specimens come from his supply and tanks."""
     ally = activated_ally(g, pid)
@@ -48,7 +48,7 @@ def _activated_ally_moves(pid: str, g: Game, piece: str) -> str:
     return ally
 
 
-@hook("research-refusal", module="six-players", combines="immortality")
+@hook("research-refusal", module=("six-players", "immortality"))
 def _own_token_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
     """A Commander names a step from his own token (which never moves), not from his Ally's."""
     pid, target = task["player"], given.get("research")
@@ -65,7 +65,7 @@ def _own_token_refused(g: Game, task: dict, given: dict) -> IllegalAction | None
                          (*R_TRACKS, "research.advance"))
 
 
-@hook("genetic-markers", module="six-players", combines="immortality")
+@hook("genetic-markers", module=("six-players", "immortality"))
 def _most_advanced_ally(value: int, g: Game, pid: str) -> int:
     if not is_commander(g, pid):
         return value
