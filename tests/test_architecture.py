@@ -173,17 +173,9 @@ SYSTEMS = ("dune", "imperium")
 # hooks run in): besides these, nothing outside a module's folder imports one of its files.
 LOADERS = {"adjudicator.dune.modules", "adjudicator.imperium.modules", "adjudicator.imperium.custom",
            "adjudicator.imperium.custom.triggers"}  # CHOAM's contracts registered before the leaders' triggers
-_FACADE = "to reach the module through its package's names or a hook (issue 29)"
-# Imports of a module's files from outside it that are still there, each with what will remove it.
-# The list is exact: a new such import fails, and so does an entry that no longer exists.
-KNOWN_OUTSIDE_IMPORTS = {
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.hagal": _FACADE,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.setup": _FACADE,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.six_players.teams": _FACADE,
-    "adjudicator.imperium.view -> adjudicator.imperium.modules.immortality.board": _FACADE,
-    # Bloodlines' contract cards complete a CHOAM contract; Bloodlines declares no `combines` with CHOAM
-    "adjudicator.imperium.modules.bloodlines.cards -> adjudicator.imperium.modules.choam.contracts": _FACADE,
-}
+# Imports of a module's files from outside it that are still there, each with what will remove it
+# (none today). The list is exact: a new such import fails, and so does an entry that no longer exists.
+KNOWN_OUTSIDE_IMPORTS: dict[str, str] = {}
 # Names whose test in a listener's first lines is a mode guard (Hooks dispatches by module instead).
 MODE_TESTS = {"modules", "advanced", "in_play", "in_play_at", "is_six", "is_rival"}
 SEAT_TESTS = {"is_rival"}  # ... unless asked of one seat (`is_rival(g, pid)`)
