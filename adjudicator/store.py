@@ -21,8 +21,10 @@ from pathlib import Path
 
 import sqlite_utils
 
+from . import ENGINE_VERSION
 from . import words as words_module
 from .core.canonical import dumps
+from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.registry import systems
 from .core.replay import Replay
@@ -234,8 +236,8 @@ def _v8(db) -> None:
 
 
 
-def _v10(db) -> None:
-    """Version 10 (issue 36): live games (service/live.py).
+def _v9(db) -> None:
+    """Version 9 (issue 36): live games (service/live.py).
 
     - `games.live`: 1 while the game takes appended actions; `games.closed`: why its owner closed
       it unfinished; `games.dealt_live`: the chance outcomes dealt from the seed for its logged
@@ -264,7 +266,31 @@ def _v10(db) -> None:
     db.execute("create unique index if not exists seat_tokens_hash on seat_tokens (hash)")
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v10]
+
+def _v10(db) -> None:
+    """Version 10 (issue 34): a stored game's facts
+    (core/facts.py, schemas/facts.json), one row per game, what GET /v1/analytics aggregates. A
+    game stored from now on gets them from the replay that stores it (service/checkpoints.py); the
+    games stored before are replayed here once. It depends on no migration after 6."""
+    db.execute("create table if not exists facts (game text primary key, engine text not null, "
+               "facts text not null) without rowid")
+    for row in list(db.query("select id, log from games where id not in (select game from facts)")):
+        try:
+            run = Replay(parse_log(json.loads(row["log"])), "strict", "none", tally=True)
+            run.run()
+        except AdjudicatorError:  # a log this engine no longer reads: no facts until it is reverified
+            continue
+        save_facts(db, row["id"], run.facts)
+
+
+def save_facts(db, game_id: str, facts: dict) -> None:
+    """Inside the caller's transaction: the facts of a stored game, taken by the engine now."""
+    db.execute("insert or replace into facts (game, engine, facts) values (?, ?, ?)",
+               [game_id, ENGINE_VERSION, dumps(facts).decode()])
+
+
+# _v10 after _v9: a file main's _v9 already brought to version 9 gains the facts as version 10
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -13,6 +13,7 @@ from adjudicator.service.ratelimit import Counter
 from adjudicator.store import open_db, prepare
 
 from . import throttle
+from .analytics import bp as analytics_bp
 from .db import get_db
 from .errors import register_errors
 from .games import bp as games_bp
@@ -80,6 +81,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.before_request(started)
     register_errors(app)
     throttle.install(app, Counter(db_path, shared))
-    for blueprint in (meta, core_bp, games_bp, live_bp, tournaments_bp, web_bp):
+    for blueprint in (meta, core_bp, games_bp, live_bp, tournaments_bp, analytics_bp, web_bp):
         app.register_blueprint(blueprint)
     return app

@@ -164,6 +164,7 @@ OPERATIONS = {
     ("/v1/games/{id}/rulings", "post"): ("recordGameRuling", "judging"),
     ("/v1/games/{id}/rulings", "get"): ("listGameRulings", "judging"),
     ("/v1/games/{id}/ending", "post"): ("recordGameEnding", "judging"),
+    ("/v1/analytics", "get"): ("getAnalytics", "analytics"),
     ("/v1/samples", "get"): ("listSamples", "samples"),
     ("/v1/samples/{name}", "get"): ("getSample", "samples"),
 }
@@ -177,6 +178,7 @@ TAGS = [
     {"name": "judging", "description": "What a tournament's organiser records on a game: rulings, off-board endings"},
     {"name": "rulings", "description": "The ruling records every verdict cites"},
     {"name": "cards", "description": "Card and board data, the timing graph"},
+    {"name": "analytics", "description": "Statistics over the stored games, as `adjudicator analyse` prints them"},
     {"name": "samples", "description": "Sample logs ready to send"},
     {"name": "meta", "description": "Liveness and this document"},
 ]
@@ -379,6 +381,16 @@ def openapi() -> dict:
                 "game", "ending", "result"], "properties": {"game": {"type": "string"}, "ending": OBJECT,
                                                            "result": _ref("result")}}, "Recorded"),
             "game-ending", params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
+        "/v1/analytics": {"get": _op(
+            "Statistics over the stored games (the same JSON as `adjudicator analyse --json`): win rates by leader, "
+            "seat and first player with 95% intervals, length, VP by source, card win lift, comebacks, the rulings "
+            "most often broken, also by player count", _json(_ref("analytics")), params=[
+                _q("tournament", "only this tournament's games", schema={"type": "string", "maxLength": 200}),
+                _q("player", "only the games of a player (by name)", schema={"type": "string", "maxLength": 80}),
+                game,
+                _q("min_sample", "player-games a card needs to be listed in the card win lift",
+                   schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
         "/v1/samples": {"get": _op("Sample logs ready to send", _json(OBJECT), problems=())},
         "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
                                           problems=("404",))},

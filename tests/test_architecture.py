@@ -173,29 +173,9 @@ SYSTEMS = ("dune", "imperium")
 # hooks run in): besides these, nothing outside a module's folder imports one of its files.
 LOADERS = {"adjudicator.dune.modules", "adjudicator.imperium.modules", "adjudicator.imperium.custom",
            "adjudicator.imperium.custom.triggers"}  # CHOAM's contracts registered before the leaders' triggers
-_POSITIONS = "positions code, moving into the module's positions.py (issue 29)"
-_FACADE = "to reach the module through its package's names or a hook (issue 29)"
-# Imports of a module's files from outside it that are still there, each with what will remove it.
-# The list is exact: a new such import fails, and so does an entry that no longer exists.
-KNOWN_OUTSIDE_IMPORTS = {
-    "adjudicator.imperium.audit_bloodlines -> adjudicator.imperium.modules.tech.tiles": _POSITIONS,
-    "adjudicator.imperium.audit_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
-    "adjudicator.imperium.audit_seats -> adjudicator.imperium.modules.rivals.base": _POSITIONS,
-    "adjudicator.imperium.audit_seats -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
-    "adjudicator.imperium.audit_seats -> adjudicator.imperium.modules.six_players.teams": _POSITIONS,
-    "adjudicator.imperium.cut_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
-    "adjudicator.imperium.cut_rivals -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
-    "adjudicator.imperium.scenario_bloodlines -> adjudicator.imperium.modules.tech.tiles": _POSITIONS,
-    "adjudicator.imperium.scenario_immortality -> adjudicator.imperium.modules.immortality.board": _POSITIONS,
-    "adjudicator.imperium.scenario_rivals -> adjudicator.imperium.modules.rivals.hagal": _POSITIONS,
-    "adjudicator.imperium.scenario_six -> adjudicator.imperium.modules.six_players.teams": _POSITIONS,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.hagal": _FACADE,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.rivals.setup": _FACADE,
-    "adjudicator.imperium.rules -> adjudicator.imperium.modules.six_players.teams": _FACADE,
-    "adjudicator.imperium.view -> adjudicator.imperium.modules.immortality.board": _FACADE,
-    # Bloodlines' contract cards complete a CHOAM contract; Bloodlines declares no `combines` with CHOAM
-    "adjudicator.imperium.modules.bloodlines.cards -> adjudicator.imperium.modules.choam.contracts": _FACADE,
-}
+# Imports of a module's files from outside it that are still there, each with what will remove it
+# (none today). The list is exact: a new such import fails, and so does an entry that no longer exists.
+KNOWN_OUTSIDE_IMPORTS: dict[str, str] = {}
 # Names whose test in a listener's first lines is a mode guard (Hooks dispatches by module instead).
 MODE_TESTS = {"modules", "advanced", "in_play", "in_play_at", "is_six", "is_rival"}
 SEAT_TESTS = {"is_rival"}  # ... unless asked of one seat (`is_rival(g, pid)`)
@@ -333,3 +313,16 @@ def test_the_kernel_imports_no_rule_system():
     assert "adjudicator.core.engine.hooks" in kernel
     reached = set().union(*(nx.descendants(graph, m) for m in kernel))
     assert sorted(m for m in reached if m.startswith(tuple(f"adjudicator.{s}" for s in SYSTEMS))) == []
+
+
+# The positions code of each rule system (docs/ARCHITECTURE.md, "Positions: the protocol"): it
+# loops over the modules' parts (`parts.py` loads them, in the modules' order) and imports no
+# module by name.
+POSITIONS = ("imperium.scenario", "imperium.cut", "imperium.audit", "imperium.table", "dune.scenario", "dune.table")
+
+
+def test_positions_import_no_module_by_name():
+    graph = import_graph()
+    for name in POSITIONS:
+        named = [m for m in graph.successors(f"adjudicator.{name}") if ".modules" in m or ".custom" in m]
+        assert named == [], name

@@ -1,6 +1,6 @@
 """Bloodlines in compact positions (issue #11): Sardaukar Commanders, Skills, Tech tiles and the
-new leaders' pieces written in a scenario (imperium/scenario_bloodlines.py), cut back from a real
-game (cut_bloodlines.py) and audited (audit_bloodlines.py); the seed's worked examples (seed 000
+new leaders' pieces written in a scenario, cut back from a real game and audited (the parts of
+imperium/modules/bloodlines/ and modules/tech/, positions.py); the seed's worked examples (seed 000
 pp. 4-5) as compact positions in examples/bloodlines-*.json, each with its numbers and one
 illegal variant flagged with its ruling code."""
 

@@ -383,7 +383,11 @@ ROUTES = {
         ("position-first", "/v1/games/{g}/positions/{first}", True),
         ("position-after", "/v1/games/{g}/positions/{after}", True),
         ("position-last", "/v1/games/{g}/positions/{last}", True)],
+    "/v1/games/<game_id>/rulings": [("judged", "/v1/games/{g}/rulings", False)],
     "/v1/tournaments/<tournament_id>": [("tournament", "/v1/tournaments/{t}", False)],
+    "/v1/tournaments/<tournament_id>/players": [("players", "/v1/tournaments/{t}/players", False)],
+    "/v1/tournaments/<tournament_id>/rounds": [("rounds", "/v1/tournaments/{t}/rounds", False)],
+    "/v1/tournaments/<tournament_id>/rounds/<int:number>": [("round", "/v1/tournaments/{t}/rounds/1", False)],
     "/v1/tournaments/<tournament_id>/standings": [
         ("standings", "/v1/tournaments/{t}/standings", False),
         ("standings-csv", "/v1/tournaments/{t}/standings?format=csv", False)],

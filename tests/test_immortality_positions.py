@@ -1,8 +1,8 @@
 """Immortality in compact positions (issue #12): the Bene Tleilax board, specimens, the Tleilaxu
-Row, Family Atomics and what a played card leaves waiting, written in a scenario
-(imperium/scenario_immortality.py), cut back from a real game (cut_immortality.py) and audited
-(audit_immortality.py); the rulebook's worked examples as compact positions in
-examples/immortality-*.json, each with its numbers and one illegal variant."""
+Row, Family Atomics and what a played card leaves waiting, written in a scenario, cut back from a
+real game and audited (imperium/modules/immortality/positions.py); the rulebook's worked examples
+as compact positions in examples/immortality-*.json, each with its numbers and one illegal
+variant."""
 
 from __future__ import annotations
 

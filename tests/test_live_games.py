@@ -371,13 +371,13 @@ def test_closing_answers_the_stored_game(client, alice):
 
 
 def test_an_older_database_gains_the_live_tables_and_its_games_are_not_live(tmp_path, alice):
-    """Migration _v10 on a file at the version before it: its games read as ordinary stored games."""
+    """Migration _v9 on a file at the version before it: its games read as ordinary stored games."""
     from adjudicator import store
     from adjudicator.service import games
     from adjudicator.store import open_db
 
     db = open_db(tmp_path / "old.db")
-    for version, step in enumerate(store.MIGRATIONS[:store.MIGRATIONS.index(store._v10)], 1):
+    for version, step in enumerate(store.MIGRATIONS[:store.MIGRATIONS.index(store._v9)], 1):
         step(db)
         db.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [version])
     doc = sample(UPRISING)

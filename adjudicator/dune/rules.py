@@ -33,6 +33,7 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     treachery,
 )
 from .content import content
+from .facts import DuneTally
 from .flow import advance_flow
 from .game import Game
 from .playing import play
@@ -177,6 +178,10 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def deal(self, state: dict) -> Action | None:
         return dealt(Game(state, self.content), CHANCES)
+
+    def tally(self) -> DuneTally:
+        """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""
+        return DuneTally()
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what victory.py recorded: the winners (two

@@ -14,9 +14,8 @@ from .conditions import strength
 from .content import Content, board_tracks
 from .deck import HIDDEN
 from .game import Game, post_of
-from .modules.immortality.board import MODULE as IMMORTALITY
-from .modules.immortality.board import board as tleilax_board
-from .modules.immortality.board import markers, reclaimed_forces
+from .modules.immortality import MODULE as IMMORTALITY
+from .modules.immortality import markers, reclaimed_forces, tleilax_board
 from .registry import adjust
 
 LANGS = ("en", "ru")

@@ -19,7 +19,7 @@ from ..core.canonical import checksum, dumps, restore
 from ..core.logs import Log
 from ..core.replay import Driver, Replay
 from ..positions import stream_entries
-from ..store import transaction
+from ..store import save_facts, transaction
 
 EVERY = 32
 
@@ -49,21 +49,24 @@ class Recorder:
 
 def replay_for_store(log: Log, deadline: float | None = None, whole: bool = False):
     """The stored report, and what is kept beside it: `secrets`, `public_checksum`, `checkpoints`
-    (`whole`: the replay before them, whose verdicts a live game's followers read)."""
-    run = Replay(log, "strict", "none", deadline=deadline, secrets=True)
+    and the game's `facts` (core/facts.py), all from this one replay (`whole`: the replay before
+    them, whose verdicts a live game's followers read)."""
+    run = Replay(log, "strict", "none", deadline=deadline, secrets=True, tally=True)
     recorder = run.observe = Recorder(run)
     report = run.run()
     kept = {"secrets": run.secrets, "public_checksum": checksum(log.rules.public_view(run.state, None)),
-            "checkpoints": recorder.rows}
+            "checkpoints": recorder.rows, "facts": run.facts}
     return (run, report, kept) if whole else (report, kept)
 
 
 def save(db, game_id: str, kept: dict) -> None:
-    """Inside the caller's transaction: the secrets, the public checksum and the checkpoints."""
+    """Inside the caller's transaction: the secrets, the public checksum, the checkpoints and the
+    game's facts (what GET /v1/analytics reads)."""
     if not db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
                       [json.dumps(kept["secrets"]), kept["public_checksum"], game_id]).rowcount:
         return  # deleted meanwhile: no checkpoints for a game that is gone
     db.execute("delete from checkpoints where game = ?", [game_id])
+    save_facts(db, game_id, kept["facts"])
     db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng, anchor, played) "
                         "values (?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng), int(anchor),

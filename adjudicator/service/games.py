@@ -222,7 +222,7 @@ def delete(db, game_id: str, token_id: str) -> None:
         if row["owner"] != token_id:
             raise Forbidden("a token may delete only the games it uploaded", "/id")
         db.execute("delete from games where seq = ?", [row["seq"]])
-        for table in ("checkpoints", "live_events", "live_requests", "seat_tokens"):
+        for table in ("checkpoints", "facts", "live_events", "live_requests", "seat_tokens"):
             db.execute(f"delete from {table} where game = ?", [row["id"]])
 
 

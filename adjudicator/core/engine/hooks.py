@@ -15,17 +15,20 @@ class Hooks:
     def __init__(self, in_play: Callable[[object], frozenset[str]]):
         """`in_play(g)`: the names of the modules in play at `g`'s table."""
         self.in_play = in_play
-        self.listeners: dict[str, list[tuple[Callable, str | tuple[str, ...] | None]]] = {}
+        # event -> [(listener, the modules it needs in play, or None: every game)]
+        self.listeners: dict[str, list[tuple[Callable, tuple[str, ...] | None]]] = {}
         self._moduled: set[str] = set()  # the events with a listener registered for a module
         self._live: dict[tuple[str, frozenset[str]], list[Callable]] = {}  # (event, modules) -> listeners
 
     def on(self, event: str, module: str | tuple[str, ...] | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
-        play that module; a tuple of modules (a cross-product, owned by the later module) for
-        the games that play all of them."""
+        play that module; a cross-product (it lives in the later module) for the games that play
+        all of a tuple of modules."""
+        needs = None if module is None else (module,) if isinstance(module, str) else tuple(module)
+
         def register(fn):
-            self.listeners.setdefault(event, []).append((fn, module))
-            if module is not None:
+            self.listeners.setdefault(event, []).append((fn, needs))
+            if needs is not None:
                 self._moduled.add(event)
             self._live.clear()
             return fn
@@ -42,8 +45,7 @@ class Hooks:
         key = (event, playing)  # the same modules always select the same listeners
         found = self._live.get(key)
         if found is None:
-            found = self._live[key] = [fn for fn, m in listeners if m is None or (
-                m in playing if isinstance(m, str) else playing.issuperset(m))]
+            found = self._live[key] = [fn for fn, needs in listeners if needs is None or playing.issuperset(needs)]
         return found
 
     def fire(self, event: str, g, *args) -> None:
