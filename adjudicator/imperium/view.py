@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from .conditions import strength
-from .content import Content, board_tracks
+from .content import Content, _load, board_tracks
 from .deck import HIDDEN
 from .game import Game, post_of
 from .modules.immortality import MODULE as IMMORTALITY
@@ -69,8 +69,8 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
             name = shown.get(lang) or shown.get("en") or thing.get("label")
             if name:
                 out.setdefault(ident, name)
-    from .modules.rivals.hagal import hagal  # House Hagal's cards (Rivals): drawn and played in the log
-    for card in hagal(cnt.edition)["cards"]:
+    # House Hagal's cards (Rivals), drawn and played in the log: read as data (data/<edition>/house-hagal.json)
+    for card in _load(cnt.edition, "house-hagal").get("cards", []):
         shown = card.get("name", {})
         if shown.get(lang) or shown.get("en"):
             out.setdefault(card["id"], shown.get(lang) or shown["en"])
