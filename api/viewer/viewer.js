@@ -152,6 +152,7 @@ async function openSource(source, step) {
     $("main").hidden = false;
     $("game").hidden = false;
     $("load").open = false;  // the board comes first; the form is one click away
+    markCurrent();  // now that the timeline is shown, bring its current step into its view
   } catch (err) {
     showError(err.message);
   }
@@ -310,7 +311,9 @@ function markCurrent() {
   const current = document.querySelector(`#timeline-body button[data-step="${app.step}"]`);
   if (current) {
     current.setAttribute("aria-current", "step");
-    current.scrollIntoView({block: "nearest"});
+    // scroll the timeline alone (scrollIntoView would move the page away from the board)
+    const nav = $("timeline"), box = nav.getBoundingClientRect(), at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) nav.scrollTop += at.top - box.top - nav.clientHeight / 2;
   }
   $("step-range").value = String(app.step);
   $("step-out").textContent = t("stepOf")(app.step, Math.max(app.steps - 1, 0));
