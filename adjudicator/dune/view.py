@@ -59,6 +59,15 @@ CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-c
               "draw-traitors": "traitor", "draw-face-dancers": "traitor", "discard": "treachery", "play": "treachery",
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
+# the Voice's commands and the kinds of card it names (a card of its own is named by its name)
+VOICE_WORDS = {
+    "en": {"play": "play", "not-play": "do not play", "poison-weapon": "a poison weapon",
+           "projectile-weapon": "a projectile weapon", "poison-defense": "a poison defence",
+           "projectile-defense": "a projectile defence", "worthless": "a worthless card"},
+    "ru": {"play": "сыграть", "not-play": "не играть", "poison-weapon": "ядовитое оружие",
+           "projectile-weapon": "метательное оружие", "poison-defense": "защиту от яда",
+           "projectile-defense": "защиту от метательного оружия", "worthless": "бесполезную карту"},
+}
 # the amounts and flags of an action, and the kinds of forces, as a person reads them
 AMOUNT_WORDS = {
     "en": {"kinds": {"sardaukar": "Sardaukar", "fedaykin": "Fedaykin", "cyborgs": "Cyborgs", "suboids": "Suboids",
@@ -193,6 +202,8 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
             continue
         if key in ("player", "with", "opponent", "asks", "takes") or (key == "to" and do in PLAYER_TO):
             parts.append(player_name(cnt, state, value, lang) if isinstance(value, str) else str(value))
+        elif do == "voice" and key in ("card", "command"):
+            parts.append(VOICE_WORDS[lang].get(value) or _name(cnt, "treachery", value, lang))
         elif key == "card" and do in CARD_KINDS:
             parts.append(_name(cnt, CARD_KINDS[do], value, lang))
         elif key == "cards" and isinstance(value, list):
