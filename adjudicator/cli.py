@@ -1,9 +1,12 @@
-"""The command line: simulate, replay, cards, rulings, timing-graph, validate, tokens, db, tournament, serve."""
+"""The command line: simulate, replay, cards, rulings, timing-graph, validate, tokens, db, tournament, serve,
+follow."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
+import urllib.error
 from pathlib import Path
 
 import click
@@ -20,6 +23,7 @@ from .core.canonical import pretty
 from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.rulings import all_rulings, where
+from .follow import follow as following
 from .positions import check_position, cut
 from .service import batch, exports, games, rounds, tournaments
 from .service import tokens as token_store
@@ -115,6 +119,28 @@ def cards(game: str, card_type: str | None, modules: tuple[str, ...]) -> None:
         _fail(err)
 
 
+@main.command()
+@click.argument("url")
+@click.option("--token", envvar="ADJUDICATOR_TOKEN", help="the owner's or a seat's token (else the public view)")
+@click.option("--after", type=click.IntRange(-1), default=-1, help="start after this action index")
+@click.option("--json", "as_json", is_flag=True, help="print each action's event as one JSON line")
+def follow(url: str, token: str | None, after: int, as_json: bool) -> None:
+    """Follow a live game: print each action and its verdict as it is appended, until it ends.
+    URL is the game's (http://host/v1/games/<id>) or its events URL."""
+    try:
+        for event in following(url, token, after if after >= 0 else None):
+            if as_json:
+                click.echo(json.dumps(event, sort_keys=True))
+                continue
+            action, verdict = event["action"], event["verdict"]
+            words = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("by", "do"))
+            click.echo(f"{event['index']:>5}  {verdict['verdict']:<7} {action['by']} {action['do']} {words}"
+                       + (f"  ({verdict['message']})" if verdict.get("message") else ""))
+    except urllib.error.HTTPError as err:
+        click.echo(f"error: {err.code} {err.reason}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+
+
 @main.group()
 def rulings() -> None:
     """Search and show ruling records."""
@@ -143,9 +169,11 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_jso
     table = Table(title=f"{len(found)} ruling(s)")
     for column in ("id", "title", "where to read it"):
         table.add_column(column)
+    russian = any("а" <= c <= "я" or c == "ё" for c in " ".join(text).lower())  # answer in the query's language
     for r in found:
         source = r["sources"][0] if r["sources"] else {}
-        table.add_row(r["id"], r["title"], f"{source.get('document', '')}, {where(source)}")
+        title = r["title_ru"] if russian else r["title"]
+        table.add_row(r["id"], title, f"{source.get('document', '')}, {where(source)}")
     Console().print(table)
 
 

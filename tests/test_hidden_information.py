@@ -323,6 +323,10 @@ class Service:
             response = self.client.get(url, headers=None if anonymous else self.uploader)
             if response.mimetype == "text/csv":
                 body = response.get_data(as_text=True)
+            elif response.mimetype == "text/event-stream":  # a live game's followers (issue 36)
+                body = [json.loads(line[6:]) for line in response.get_data(as_text=True).splitlines()
+                        if line.startswith("data: ")]
+                response.close()
             else:
                 body = response.get_json(silent=True)
             self.answers[key] = (response.status_code, response.content_type, body)
@@ -374,6 +378,7 @@ ROUTES = {
         ("view-timeline-ru", "/v1/games/{g}/views/{first}?timeline=true&lang=ru", True),
         ("view-as", "/v1/games/{g}/views/{last}?as={seat}", True)],
     "/v1/games/<game_id>/reverify": [("reverify", "/v1/games/{g}/reverify", False)],
+    "/v1/games/<game_id>/events": [("events", "/v1/games/{g}/events?timeout=0", True)],
     "/v1/games/<game_id>/positions/<int:index>": [
         ("position-first", "/v1/games/{g}/positions/{first}", True),
         ("position-after", "/v1/games/{g}/positions/{after}", True),

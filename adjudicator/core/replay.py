@@ -209,6 +209,7 @@ class Replay:
         self.start = start
         self.dealt_now: list[Action] = []  # the chance outcomes dealt before the action being judged
         self.secrets: list[dict] | None = [] if secrets else None
+        self.settled: list[Action] = []  # what `settle` took after the last logged action
 
     @property
     def state(self) -> dict:
@@ -236,33 +237,39 @@ class Replay:
         return humanize(message, self.state) if humanize and message else message
 
     def run(self) -> dict:
-        driver = self.driver
-        actions = self.log.actions
-        for index in range(self.start, len(actions)):
-            action = actions[index]
-            if self.deadline is not None and time.monotonic() > self.deadline:  # every action, not every 256th
-                raise LimitExceeded("the replay took longer than this service allows", "/actions",
-                                    code="limit-replay-time")
-            self.dealt_now = driver.deal(action)
-            if self.secrets is not None:
-                self._note_secret(index, action)
-            verdict = self.step(index, action)
-            verdict.conditional = self.first_illegal is not None
-            self.verdicts.append(verdict)
-            if verdict.verdict == ILLEGAL and self.first_illegal is None:
-                self.first_illegal = index
-                if self.mode == "strict":
-                    break
-            verdict.checksum = driver.checkpoint()
-            if self.snapshots == "all":
-                self.snapshot_list.append(driver.copy_state())
-            if self.observe is not None:
-                self.observe(verdict, driver)
+        for index in range(self.start, len(self.log.actions)):
+            verdict = self.advance(index)
+            if verdict.verdict == ILLEGAL and self.mode == "strict":
+                break
         if self.first_illegal is None and self.deal_at_end:
-            driver.settle()
+            self.settled = self.driver.settle()
         if self.secrets is not None:
             self.secrets = self._kept(self.secrets)
         return self.report()
+
+    def advance(self, index: int) -> Verdict:
+        """Judge logged action `index` (the driver standing right after the one before it): one
+        step of `run`, and of a live game's append (service/live.py)."""
+        driver, action = self.driver, self.log.actions[index]
+        if self.deadline is not None and time.monotonic() > self.deadline:  # every action, not every 256th
+            raise LimitExceeded("the replay took longer than this service allows", "/actions",
+                                code="limit-replay-time")
+        self.dealt_now = driver.deal(action)
+        if self.secrets is not None:
+            self._note_secret(index, action)
+        verdict = self.step(index, action)
+        verdict.conditional = self.first_illegal is not None
+        self.verdicts.append(verdict)
+        if verdict.verdict == ILLEGAL and self.first_illegal is None:
+            self.first_illegal = index
+            if self.mode == "strict":
+                return verdict
+        verdict.checksum = driver.checkpoint()
+        if self.snapshots == "all":
+            self.snapshot_list.append(driver.copy_state())
+        if self.observe is not None:
+            self.observe(verdict, driver)
+        return verdict
 
     def _note_secret(self, index: int, action: Action) -> None:
         hidden = self.rules.secret(action, self.driver.state)
