@@ -33,6 +33,13 @@ FAQS = {"Dune: Imperium FAQ 2022-02-14"}
 # checked on this machine, and the Ixians & Tleilaxu rules excerpt, which has no page numbers
 # and is cited by paragraph.
 BY_SECTION = {"Dune rulebook (Gale Force Nine, 2019)", "Dune: Ixians & Tleilaxu rules (excerpt)"}
+# Tournament regulations a format's ruling rests on (rulings/tournaments.toml): web pages and
+# handbooks, cited by section, never as a rule of the game
+TOURNAMENT_RULES = {"Dune tournament rules (Future Pastimes)", "FIDE Handbook C.07 Tie-Break Regulations",
+                    "Swordmasters Dune: Imperium tournament rules", "WBC 2019 Dune (DUN) event report",
+                    "WBC 2023 event preview: Dune Imperium (DNI)", "WBC 2023 event preview: Union Pacific (UNP)",
+                    "WizKids Dice Masters tournament rules"}
+BY_SECTION |= TOURNAMENT_RULES
 PAGE = re.compile(r"^(\d+)(?:–(\d+))?$")
 # what a citation must never show: a file name, a seed's name, a placeholder instead of a page
 PLACEHOLDER = re.compile(r"\.(txt|toml|json|md|pdf|csv)\b|\b\d{3}_[0-9a-f]{16}\b|\bseed\b|unnumbered"

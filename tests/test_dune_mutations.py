@@ -32,21 +32,26 @@ def _played(players, seed, modules=()):
     return playout(players, seed, check, modules), sums
 
 
-def _prefix(log, index):
+def _prefixes(log):
+    """(action, the state before it) for every action of the log, walked once: the state is the
+    walk's own, so a caller copies it before changing it (`_driver`)."""
     driver = Driver(RULES, RULES.new_state(log["game"], {}))
-    for data in log["actions"][:index]:
+    for data in log["actions"]:
+        yield data, driver.state
         driver.apply(Action(data))
-    return driver
+
+
+def _driver(state):
+    return Driver(RULES, copy.deepcopy(state))
 
 
 def test_a_move_through_the_storm_is_refused_with_its_ruling():
     """Mutate a logged move: the same forces sent where only a path through the storm leads."""
     log, _ = _played(6, 0)
-    for i, data in enumerate(log["actions"]):
+    for data, state in _prefixes(log):
         if data["do"] not in ("move", "pass") or data["by"] == "chance":
             continue
-        driver = _prefix(log, i)
-        g = Game(driver.state)
+        g = Game(state)
         if g.top["kind"] != "move":
             continue
         pid = data["by"]
@@ -55,7 +60,7 @@ def test_a_move_through_the_storm_is_refused_with_its_ruling():
                 err = move_error(g, pid, frm, to, 1)
                 if err is not None and err.code == "dune.move-through-storm" and not g.in_storm(to):
                     with pytest.raises(IllegalAction) as refused:
-                        driver.apply(Action({"by": pid, "do": "move", "from": frm, "to": to, "count": 1}))
+                        _driver(state).apply(Action({"by": pid, "do": "move", "from": frm, "to": to, "count": 1}))
                     assert refused.value.code == "dune.move-through-storm"
                     assert refused.value.rulings == ("dune.storm-blocks",)
                     return
@@ -65,9 +70,8 @@ def test_a_move_through_the_storm_is_refused_with_its_ruling():
 def test_a_shipment_over_the_stronghold_limit_is_refused_with_its_ruling():
     """Mutate a logged shipment: into Arrakeen once two other players are there."""
     log, _ = _played(4, 2)
-    i = next(i for i, a in enumerate(log["actions"]) if a["do"] in ("ship", "pass") and a["by"] != "chance"
-             and Game(_prefix(log, i).state).top["kind"] == "ship")
-    driver = _prefix(log, i)
+    driver = next(_driver(state) for a, state in _prefixes(log) if a["do"] in ("ship", "pass")
+                  and a["by"] != "chance" and Game(state).top["kind"] == "ship")
     g = Game(driver.state)
     pid = g.top["player"]
     others = [q for q in g.seats if q != pid][:2]

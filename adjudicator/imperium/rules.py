@@ -13,7 +13,7 @@ from functools import cache
 
 from ..core import results
 from ..core.actions import CHANCE, Action, dealt
-from ..core.engine import awaited_index, bring_up
+from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
 from ..core.verdicts import Outcome
@@ -315,14 +315,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the RNG as dealing it would, so that a seeded log may record some outcomes and leave
         the others to the dealer."""
         g = Game(state, self.content)
-        task = g.top
-        if task is None:
-            raise IllegalAction("game.over", "the game is over: no action can follow", ("endgame.tiebreak",))
+        task = g.answered(action, AWAITED_KEYS, {"over": "endgame.tiebreak", "missing": "log.hidden-outcome"})
         if task["t"] == "chance":
-            if not action.is_chance:
-                raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome "
-                                    f"({task['kind']}) before {action.by} can act", ("log.hidden-outcome",))
-            task = self._awaited(g, action) or task
             kind = CHANCES[task["kind"]]
             check_kind(task, action.data)
             if state.get("rng") is not None and not dealt:
@@ -334,11 +328,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             self._decide(g, task, action)
         self.settle(g)
         return g.outcome(hidden_ruling="log.hidden-outcome")
-
-    @staticmethod
-    def _awaited(g: Game, action: Action) -> dict | None:
-        """The pending chance task this outcome answers, brought to the top (see `awaits`)."""
-        return bring_up(g.state["stack"], action, AWAITED_KEYS)
 
     def awaits(self, state: dict, action: Action) -> bool:
         """Does the game wait for this chance outcome now? The chance outcomes it waits for at
