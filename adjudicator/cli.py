@@ -1,9 +1,13 @@
-"""The command line: simulate, replay, cards, rulings, timing-graph, validate, tokens, db, tournament, serve."""
+"""The command line: simulate, replay, cards, rulings, timing-graph, validate, analyse, tokens, db, tournament,
+serve, follow."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
+import urllib.error
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -14,12 +18,17 @@ from rich.table import Table
 from api import create_app
 from api.server import serve as run_server
 
+from .analysis import cluster, export
+from .analysis import run as analysis
+from .analysis.figures import MIN_SAMPLE, figures
+from .analysis.summary import show as show_figures
 from .core import registry
 from .core import replay as replaying
 from .core.canonical import pretty
 from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.rulings import all_rulings, where
+from .follow import follow as following
 from .positions import check_position, cut
 from .service import batch, exports, games, rounds, tournaments
 from .service import tokens as token_store
@@ -115,6 +124,28 @@ def cards(game: str, card_type: str | None, modules: tuple[str, ...]) -> None:
         _fail(err)
 
 
+@main.command()
+@click.argument("url")
+@click.option("--token", envvar="ADJUDICATOR_TOKEN", help="the owner's or a seat's token (else the public view)")
+@click.option("--after", type=click.IntRange(-1), default=-1, help="start after this action index")
+@click.option("--json", "as_json", is_flag=True, help="print each action's event as one JSON line")
+def follow(url: str, token: str | None, after: int, as_json: bool) -> None:
+    """Follow a live game: print each action and its verdict as it is appended, until it ends.
+    URL is the game's (http://host/v1/games/<id>) or its events URL."""
+    try:
+        for event in following(url, token, after if after >= 0 else None):
+            if as_json:
+                click.echo(json.dumps(event, sort_keys=True))
+                continue
+            action, verdict = event["action"], event["verdict"]
+            words = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("by", "do"))
+            click.echo(f"{event['index']:>5}  {verdict['verdict']:<7} {action['by']} {action['do']} {words}"
+                       + (f"  ({verdict['message']})" if verdict.get("message") else ""))
+    except urllib.error.HTTPError as err:
+        click.echo(f"error: {err.code} {err.reason}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+
+
 @main.group()
 def rulings() -> None:
     """Search and show ruling records."""
@@ -143,9 +174,11 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_jso
     table = Table(title=f"{len(found)} ruling(s)")
     for column in ("id", "title", "where to read it"):
         table.add_column(column)
+    russian = any("а" <= c <= "я" or c == "ё" for c in " ".join(text).lower())  # answer in the query's language
     for r in found:
         source = r["sources"][0] if r["sources"] else {}
-        table.add_row(r["id"], r["title"], f"{source.get('document', '')}, {where(source)}")
+        title = r["title_ru"] if russian else r["title"]
+        table.add_row(r["id"], title, f"{source.get('document', '')}, {where(source)}")
     Console().print(table)
 
 
@@ -214,18 +247,19 @@ def timing_graph(game: str, fmt: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print the results as JSON")
 @click.option("--store", is_flag=True, help="also store every readable log in the database")
 @click.option("--db", default="instance/adjudicator.db", show_default=True, help="SQLite file for --store")
-def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: str) -> None:
+@click.option("--scheduler", help="check the logs on a Dask cluster, e.g. tcp://10.0.0.5:8786 (pip install '.[scale]')")
+def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: str, scheduler: str | None) -> None:
     """Validate logs: files, folders, globs or JSONL ('-' reads JSONL from stdin).
-    Exit 0: all valid; 1: any invalid or unreadable."""
+    Exit 0: all valid; 1: any invalid or unreadable; 2: the scheduler cannot be reached."""
 
     items = list(batch.sources(list(paths), sys.stdin))
-    err = Console(stderr=True)
-    if err.is_terminal and not as_json:
-        with Progress(console=err, transient=True) as bar:
-            task = bar.add_task("validating", total=len(items))
-            rows = batch.run(items, jobs, lambda: bar.advance(task))
-    else:
-        rows = batch.run(items, jobs)
+    client = _client(scheduler)
+    with _progress("validating", len(items), not as_json) as advance:
+        if client is not None:
+            rows = _on_cluster(cluster.validate, client, items, keep_log=store,
+                               progress=advance and (lambda: advance(1)))
+        else:
+            rows = batch.run(items, jobs, advance and (lambda: advance(1)))
     if store:
         _store_rows(rows, db)
     for row in rows:
@@ -244,6 +278,102 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
         counts = {s: sum(r["status"] == s for r in rows) for s in ("valid", "invalid", "unreadable")}
         click.echo(", ".join(f"{n} {s}" for s, n in counts.items()))
     sys.exit(0 if all(r["status"] == "valid" for r in rows) else EXIT_ILLEGAL)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="print the figures as JSON (schemas/analytics.json)")
+@click.option("--game", help="only games of this game, e.g. --game uprising")
+@click.option("--jobs", type=click.IntRange(0), default=1, show_default=True, help="processes; 0 = every core")
+@click.option("--shard", help="only the slice i/n of the logs (an array job's task); prints a partial aggregate "
+                              "for --merge")
+@click.option("--merge", "merging", is_flag=True, help="PATHS are partial aggregates written by --shard: "
+                                                       "merge them and print the figures")
+@click.option("--min-sample", type=click.IntRange(1), default=MIN_SAMPLE, show_default=True,
+              help="player-games a card needs to be listed in the card win lift")
+@click.option("--scheduler", help="replay the logs on a Dask cluster, e.g. tcp://10.0.0.5:8786 "
+                                  "(pip install '.[scale]')")
+@click.option("--shared-storage", is_flag=True, help="with --scheduler: the workers read the logs from the same "
+                                                     "paths themselves (shared storage); the client sends no log")
+@click.option("--facts-out", help="also write every game's facts, one row per seat, to a .csv or .parquet file")
+def analyse(paths: tuple[str, ...], as_json: bool, game: str | None, jobs: int, shard: str | None, merging: bool,
+            min_sample: int, scheduler: str | None, shared_storage: bool, facts_out: str | None) -> None:
+    """Statistics over many logs (files, folders, globs or JSONL, as validate reads them): win
+    rates by leader, seat and first player with 95% intervals, length, VP by source, card win
+    lift, comebacks and the rulings most often broken, also by player count. Invalid or
+    unreadable logs are counted and listed, never fatal. Exit 2: bad options, an unreachable
+    scheduler, or (--merge) a file that is no partial aggregate."""
+
+    try:
+        if merging:
+            agg = _merged(paths)
+        else:
+            wanted = registry.resolve_game(game) if game else None
+            if shared_storage and not scheduler:
+                _die("--shared-storage goes with --scheduler (the workers read the files)")
+            reader = batch.files(list(paths)) if shared_storage else batch.sources(list(paths), sys.stdin)
+            items = list(reader)
+            if shard:
+                items = analysis.shard(items, shard)
+            client = _client(scheduler)
+            with _progress("analysing", len(items), not as_json and not shard) as advance:
+                if client is not None:
+                    agg = _on_cluster(cluster.analyse, client, items, wanted, advance, keep=bool(facts_out),
+                                      shared=shared_storage)
+                else:
+                    agg = analysis.analyse(items, jobs, wanted, advance, keep=bool(facts_out))
+            if facts_out:
+                export.write(facts_out, [tuple(pair) for pair in agg.pop("facts", [])])
+            if shard:
+                _emit(analysis.as_partial(agg, shard))
+                return
+    except AdjudicatorError as err:
+        _fail(err)
+    result = figures(agg, min_sample)
+    if as_json:
+        _emit(result)
+    else:
+        show_figures(result, Console())
+
+
+def _merged(paths) -> dict:
+    agg = analysis.empty()
+    for path in paths:
+        agg = analysis.merge(agg, analysis.read_partial(_read_json(path), path))
+    return agg
+
+
+def _client(scheduler: str | None):
+    """A Dask client when --scheduler is given (else None; Dask is then never imported)."""
+    if scheduler is None:
+        return None
+    try:
+        return cluster.connect(scheduler)
+    except cluster.Unreachable as err:
+        _die(str(err))
+
+
+def _on_cluster(work, client, *args, **kwargs):
+    """Run `work` on the cluster; a cluster that fails is one line and exit 2."""
+    try:
+        return work(client, *args, **kwargs)
+    except cluster.Unreachable as err:
+        _die(str(err))
+    finally:
+        client.close()
+
+
+@contextmanager
+def _progress(what: str, total: int, wanted: bool):
+    """A progress bar on the terminal's stderr (none when piped or asked for JSON); yields the
+    function that advances it by n logs, or None."""
+    err = Console(stderr=True)
+    if not (wanted and err.is_terminal):
+        yield None
+        return
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda n: bar.advance(task, n)
 
 
 def _store_rows(rows: list[dict], db_path: str) -> None:
@@ -304,6 +434,24 @@ def db_upgrade(db: str) -> None:
     except (sqlite3.Error, OSError, RuntimeError) as err:  # locked, read-only, newer than us, ...
         _die(f"{db}: {type(err).__name__}: {err}")
     click.echo(f"{db}: schema version {before} -> {schema_version(handle)}")
+
+
+@database.command("export-facts")
+@click.argument("out")
+@click.option("--db", default="instance/adjudicator.db", show_default=True)
+def db_export_facts(out: str, db: str) -> None:
+    """Write the stored games' facts, one row per seat, to OUT (.csv, or .parquet with pyarrow)."""
+
+    try:
+        check_existing(db)
+        handle = open_db(db)
+        prepare(handle)
+        games_facts = [(r["game"], json.loads(r["facts"])) for r in handle.query("select game, facts from facts")]
+        click.echo(f"{export.write(out, games_facts)} row(s) of {len(games_facts)} game(s) written to {out}")
+    except NotOurDatabase as err:
+        _die(str(err))
+    except AdjudicatorError as err:
+        _fail(err)
 
 
 @main.group()

@@ -210,11 +210,11 @@ def legal_actions(doc, deadline: float | None = None, lang: str = "en") -> dict:
     driver = load(doc, deadline)
     guarded(driver.deal)
     actions = guarded(driver.legal_actions)
-    return {"pending": guarded(driver.prompt), "actions": [_offer(driver, a.to_json(), lang) for a in actions],
+    return {"pending": guarded(driver.prompt), "actions": [offer(driver, a.to_json(), lang) for a in actions],
             "checksum": checksum(driver.state)}
 
 
-def _offer(driver, action: dict, lang: str) -> dict:
+def offer(driver, action: dict, lang: str) -> dict:
     named = [v for k, v in action.items() if k not in ("by", "do") and isinstance(v, str) and v != "skip"]
     value = {"value": named[0]} if action["do"] == "choose" and len(action) == 3 and named else {}
     return {**action, "label": driver.rules.offer_label(action, driver.state, lang), **value}

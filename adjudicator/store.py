@@ -16,18 +16,23 @@ import hashlib
 import json
 from collections import Counter
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 import sqlite_utils
 
+from . import ENGINE_VERSION
+from . import words as words_module
 from .core.canonical import dumps
+from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.registry import systems
 from .core.replay import Replay
 from .core.results import winners_named
 from .core.rulings import all_rulings
+from .glossary import GLOSSARY
 from .samples import HERE as SAMPLES
-from .words import WORDS_TOKENIZER, index_text, query_terms
+from .words import FIELDS, WORDS_TOKENIZER, index_fields, query_groups
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
@@ -176,6 +181,27 @@ def _v6(db) -> None:
                    [dumps(report).decode(), winners_named(report), row["id"]])
 
 
+def _v7(db) -> None:
+    """Version 7 (issue 32): ruling search as a player expects. The index `rulings_index` has a
+    field per kind of word, weighted in the ranking (titles English and Russian, tags, the
+    components' names, the text), Snowball-stemmed English and Russian; it replaces
+    `rulings_words`. The rulings get their Russian title (`title_ru`). The refresh that follows
+    every migration (prepare) fills it, as it does on every start whose rulings changed."""
+    _search_tables(db)
+    db.execute("delete from meta where key = 'content'")  # so the refresh rebuilds the index
+
+
+def _search_tables(db) -> None:
+    """Version 7's tables, idempotent. A refresh (prepare) makes sure of them too: main numbered
+    the tournaments' migration 7 for a while (before this one was merged ahead of it as 8), and a
+    file written then says version 7 without them."""
+    db.execute("drop table if exists rulings_words")
+    db.execute(f"create virtual table if not exists rulings_index using fts5(id unindexed, "
+               f"{', '.join(FIELDS)}, tokenize = '{WORDS_TOKENIZER}')")
+    if "title_ru" not in db["rulings"].columns_dict:
+        db["rulings"].add_column("title_ru", str)
+
+
 def _v8(db) -> None:
     """Version 8 (issue 37): tournaments an organiser can run. Independent of version 7 (the
     rulings index), which the merge puts before it.
@@ -209,7 +235,62 @@ def _v8(db) -> None:
                "created text not null, primary key (tournament, name)) without rowid")
 
 
-MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v8]
+
+def _v9(db) -> None:
+    """Version 9 (issue 36): live games (service/live.py).
+
+    - `games.live`: 1 while the game takes appended actions; `games.closed`: why its owner closed
+      it unfinished; `games.dealt_live`: the chance outcomes dealt from the seed for its logged
+      actions (the report's `dealt` also counts those dealt after the last one);
+      `games.live_report`: the report's fields an append changes. While a game is live its
+      `log`, `report` and `secrets` hold what was uploaded; what was appended is in its events.
+    - `live_events`: every logged action of a live game with its verdict, what it keeps secret
+      from whom and, for an appended one, its log entry as written (the followers' stream,
+      `GET /v1/games/<id>/events`).
+    - `live_requests`: the first answer of each append sent with an Idempotency-Key.
+    - `seat_tokens`: the seat tokens of a live game (their sha256 only)."""
+    games = db["games"]
+    if "live" not in games.columns_dict:
+        games.add_column("live", int, not_null_default=0)
+        games.add_column("closed", str)
+        games.add_column("dealt_live", int, not_null_default=0)
+        games.add_column("live_report", str)
+    db.execute("create table if not exists live_events (game text not null, idx integer not null, "
+               "action text not null, verdict text not null, secret text, entry text, created text not null, "
+               "primary key (game, idx)) without rowid")
+    db.execute("create table if not exists live_requests (game text not null, token text not null, "
+               "key text not null, fingerprint text not null, answer text not null, created text not null, "
+               "primary key (game, token, key)) without rowid")
+    db.execute("create table if not exists seat_tokens (game text not null, seat text not null, hash text not null, "
+               "created text not null, primary key (game, seat)) without rowid")
+    db.execute("create unique index if not exists seat_tokens_hash on seat_tokens (hash)")
+
+
+
+def _v10(db) -> None:
+    """Version 10 (issue 34): a stored game's facts
+    (core/facts.py, schemas/facts.json), one row per game, what GET /v1/analytics aggregates. A
+    game stored from now on gets them from the replay that stores it (service/checkpoints.py); the
+    games stored before are replayed here once. It depends on no migration after 6."""
+    db.execute("create table if not exists facts (game text primary key, engine text not null, "
+               "facts text not null) without rowid")
+    for row in list(db.query("select id, log from games where id not in (select game from facts)")):
+        try:
+            run = Replay(parse_log(json.loads(row["log"])), "strict", "none", tally=True)
+            run.run()
+        except AdjudicatorError:  # a log this engine no longer reads: no facts until it is reverified
+            continue
+        save_facts(db, row["id"], run.facts)
+
+
+def save_facts(db, game_id: str, facts: dict) -> None:
+    """Inside the caller's transaction: the facts of a stored game, taken by the engine now."""
+    db.execute("insert or replace into facts (game, engine, facts) values (?, ?, ?)",
+               [game_id, ENGINE_VERSION, dumps(facts).decode()])
+
+
+# _v10 after _v9: a file main's _v9 already brought to version 9 gains the facts as version 10
+MIGRATIONS = [_v1, _v2, _v3, _v4, _v5, _v6, _v7, _v8, _v9, _v10]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -252,19 +333,37 @@ def _prepare(db) -> None:
     migrate(db)
     rows = _ruling_rows()
     samples = [{"name": p.stem, "body": p.read_text(encoding="utf-8")} for p in sorted(SAMPLES.glob("*.json"))]
-    names = component_names()
-    words = [(r["id"], index_text(r, names)) for r in all_rulings().values()]
-    content = hashlib.sha256(json.dumps([rows, samples, words], sort_keys=True).encode()).hexdigest()
+    made_of = [rows, samples, all_rulings(), component_names(), Path(words_module.__file__).read_text(encoding="utf-8"),
+               GLOSSARY]  # the search index: the rulings, the names and the code that reads them
+    content = hashlib.sha256(json.dumps(made_of, sort_keys=True, default=str).encode()).hexdigest()
     if _meta(db, "content") == content:
         return  # an ordinary start writes nothing, so it never waits for a writer
+    index = _index_rows()  # stemming every ruling takes a second: only when something changed
     with transaction(db):  # everything computed before: the write lock is held briefly
+        _search_tables(db)
         db["rulings"].delete_where()
         db["rulings"].insert_all(rows, pk="id", replace=True)
         db["samples"].insert_all(samples, pk="name", replace=True)
         db["rulings"].rebuild_fts()
-        db.execute("delete from rulings_words")
-        db.conn.executemany("insert into rulings_words (id, words) values (?, ?)", words)
+        _index_rulings(db, index)
         db.execute("insert or replace into meta (key, value) values ('content', ?)", [content])
+
+
+@cache
+def _index_rows() -> list[list[str]]:
+    """Every ruling's search fields (the package's rulings do not change while it runs)."""
+    names = component_names()
+    out = []
+    for r in all_rulings().values():
+        fields = index_fields(r, names)
+        out.append([r["id"], *(fields[f] for f in FIELDS)])
+    return out
+
+
+def _index_rulings(db, index: list[list[str]]) -> None:
+    db.execute("delete from rulings_index")
+    db.conn.executemany(f"insert into rulings_index (id, {', '.join(FIELDS)}) values "
+                        f"({', '.join('?' for _ in range(len(FIELDS) + 1))})", index)
 
 
 def _meta(db, key: str):
@@ -274,7 +373,7 @@ def _meta(db, key: str):
 
 def _ruling_rows() -> list[dict]:
     return [{
-        "id": r["id"], "title": r["title"], "statement": r["statement"],
+        "id": r["id"], "title": r["title"], "title_ru": r.get("title_ru", ""), "statement": r["statement"],
         "sources": json.dumps(r["sources"], ensure_ascii=False),
         "games": " ".join(r.get("games", [])), "modules": " ".join(r.get("modules", [])),
         "tags": " ".join(r.get("tags", [])), "cards": " ".join(r.get("cards", [])),
@@ -297,7 +396,7 @@ def component_names() -> dict[str, list[str]]:
 
 
 def _ruling(row: dict) -> dict:
-    out = {"id": row["id"], "title": row["title"], "statement": row["statement"],
+    out = {"id": row["id"], "title": row["title"], "title_ru": row["title_ru"], "statement": row["statement"],
            "sources": json.loads(row["sources"]), "games": row["games"].split(),
            "modules": row["modules"].split(), "tags": row["tags"].split(),
            "cards": row["cards"].split(), "spaces": row["spaces"].split(),
@@ -319,14 +418,22 @@ def has_word(column: str, word: str) -> tuple[str, str]:
 
 
 MAX_TERMS = 12
+# bm25 weights of the index fields (words.FIELDS): a word in a title or a tag says more about what
+# a ruling is about than the same word in its text
+FIELD_WEIGHTS = {"title": 8.0, "tags": 4.0, "names": 3.0, "body": 1.0}
+HEAD_FIELDS = ("title", "tags", "names")
+# what a player asking a question wants first: an official answer (the FAQ, errata) over a rule,
+# a rule over our reading, and how this program records play last
+KIND_BOOST = {"clarification": 1.5, "rule": 1.0, "reading": 0.9, "engine": 0.6}
 
 
 def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 50, game: str = "") -> list[dict]:
-    """Rulings by what a person remembers: words are stemmed (English; Russian endings dropped),
-    card and space names in English or Russian find the rulings that concern them, and results are
-    ranked by how many of the words they have, then by relevance (bm25): all words preferred, any
-    word enough. `tag`, `card` and `game` (a record's `games` value: a ruleset's `ruling_game`) narrow
-    the list."""
+    """Rulings by what a person remembers, in English or Russian: words are stemmed, each finds
+    its glossary alternatives (words.py), card and space names in either language find the
+    rulings that concern them. Ranked by how many of the query's words a ruling has, then by
+    relevance (bm25 over weighted fields, official answers boosted): all words preferred, any
+    word enough. `tag`, `card` and `game` (a record's `games` value: a ruleset's `ruling_game`)
+    narrow the list."""
     where, params = [], []
     for column, word in (("tags", tag), ("cards", card), ("games", game)):
         if word:
@@ -334,11 +441,11 @@ def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 
             where.append(clause)
             params.append(param)
     ranked: list[str] | None = None
-    terms = query_terms(q)[:MAX_TERMS]
-    if q and not terms:
+    groups = query_groups(q)[:MAX_TERMS]
+    if q and not groups:
         return []
-    if terms:
-        ranked = _ranked(db, terms)
+    if groups:
+        ranked = _ranked(db, groups)
         if not ranked:
             return []
         where.append(f"id in ({', '.join('?' for _ in ranked)})")
@@ -351,17 +458,28 @@ def search_rulings(db, q: str = "", tag: str = "", card: str = "", limit: int = 
     return rows[:limit]
 
 
-def _ranked(db, terms: list[str]) -> list[str]:
-    """Ruling ids matching any term: most terms matched first, then by bm25 over all of them.
-    Each term is one quoted FTS string, so nothing a client types is query syntax."""
-    quoted = [f'"{t}"' for t in terms]
-    relevance = {r["id"]: r["score"] for r in db.query(
-        "select id, bm25(rulings_words) as score from rulings_words where rulings_words match ?",
-        [" OR ".join(quoted)])}
-    matched = Counter()
-    for term in quoted:
-        matched.update(r["id"] for r in db.query("select id from rulings_words where rulings_words match ?", [term]))
-    return sorted(relevance, key=lambda rid: (-matched[rid], relevance[rid], rid))
+def _ranked(db, groups: list[tuple[str, ...]]) -> list[str]:
+    """Ruling ids matching any query word (a group: the word and its alternatives): most words
+    matched first, then by weighted bm25 times the kind's boost. Each stem is one quoted FTS
+    string, so nothing a client types is query syntax."""
+    ors = ["(" + " OR ".join(f'"{s}"' for s in group) + ")" for group in groups]
+    weights = ", ".join(str(FIELD_WEIGHTS[f]) for f in FIELDS)
+    relevance = {r["id"]: r["score"] * _boost(r["id"]) for r in db.query(
+        f"select id, bm25(rulings_index, 0.0, {weights}) as score from rulings_index where rulings_index match ?",
+        [" OR ".join(ors)])}
+    matched, named, titled = Counter(), Counter(), Counter()  # words anywhere; in what names it; in its title
+    found = "select id from rulings_index where rulings_index match ?"
+    for expression in ors:
+        matched.update(r["id"] for r in db.query(found, [expression]))
+        named.update(r["id"] for r in db.query(found, [f"{{{' '.join(HEAD_FIELDS)}}} : {expression}"]))
+        titled.update(r["id"] for r in db.query(found, [f"title : {expression}"]))
+    return sorted(relevance, key=lambda rid: (-matched[rid], -named[rid], -titled[rid], relevance[rid], rid))
+
+
+def _boost(ruling_id: str) -> float:
+    record = all_rulings().get(ruling_id, {})
+    faq = any("FAQ" in s.get("document", "") for s in record.get("sources", []))
+    return max(KIND_BOOST[record.get("kind", "rule")], KIND_BOOST["clarification"] if faq else 0.0)
 
 
 def get_ruling(db, ruling_id: str) -> dict | None:

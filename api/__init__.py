@@ -13,10 +13,12 @@ from adjudicator.service.ratelimit import Counter
 from adjudicator.store import open_db, prepare
 
 from . import throttle
+from .analytics import bp as analytics_bp
 from .db import get_db
 from .errors import register_errors
 from .games import bp as games_bp
 from .limits import MAX_BODY, started
+from .live import bp as live_bp
 from .routes import bp as core_bp
 from .routes import meta
 from .tournaments import bp as tournaments_bp
@@ -49,6 +51,8 @@ def create_app(config: dict | None = None) -> Flask:
         BUDGET_COMPUTE=_env("BUDGET_COMPUTE", "30 per minute"),
         # compute requests running at once in one process (None: `adjudicator serve` sets threads - 2)
         COMPUTE_IN_FLIGHT=int(_env("COMPUTE_IN_FLIGHT", "0")) or None,
+        # followers' event streams open at once in one process: each holds a thread (issue 36)
+        FOLLOWERS=int(_env("FOLLOWERS", "2")),
         CPU_CLOCK=time.thread_time,  # the CPU of the thread serving the request (tests inject their own)
         WALL_CLOCK=time.time,  # what the budgets' windows count in (tests fix it inside one window)
         # how many reverse proxies stand in front (X-Forwarded-For): 0 when clients connect directly
@@ -77,6 +81,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.before_request(started)
     register_errors(app)
     throttle.install(app, Counter(db_path, shared))
-    for blueprint in (meta, core_bp, games_bp, tournaments_bp, web_bp):
+    for blueprint in (meta, core_bp, games_bp, live_bp, tournaments_bp, analytics_bp, web_bp):
         app.register_blueprint(blueprint)
     return app

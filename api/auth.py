@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from flask import g, request
 
-from adjudicator.core.errors import Unauthorized
-from adjudicator.service.tokens import authenticate
+from adjudicator.core.errors import Forbidden, Unauthorized
+from adjudicator.service.tokens import SEAT_PREFIX, authenticate, authenticate_seat
+from adjudicator.service.visibility import SEAT
 
 from .db import get_db
 
@@ -23,7 +24,8 @@ def caller() -> str | None:
             g.auth = (None, None)
         else:
             try:
-                g.auth = (authenticate(get_db(), header), None)
+                seat = header.startswith("Bearer " + SEAT_PREFIX)
+                g.auth = ((authenticate_seat if seat else authenticate)(get_db(), header), None)
             except Unauthorized as err:
                 g.auth = (None, err)
     token, error = g.auth
@@ -32,11 +34,14 @@ def caller() -> str | None:
     return token
 
 
-def require_token() -> str:
-    """The token id of this request, or a 401 problem."""
+def require_token(seat: bool = False) -> str:
+    """The token id of this request, or a 401 problem; a live game's seat token (issue 36) only
+    where `seat` allows it (appending that seat's decisions), else a 403."""
     token = caller()
     if token is None:
         raise Unauthorized("this request needs an API token: Authorization: Bearer <token>", "/headers/Authorization")
+    if not seat and token.startswith(SEAT):
+        raise Forbidden("a seat token may only append its seat's decisions and read its game", "/headers/Authorization")
     return token
 
 

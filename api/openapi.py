@@ -144,6 +144,10 @@ OPERATIONS = {
     ("/v1/games/{id}/views/{step}", "get"): ("getGameView", "viewer"),
     ("/v1/games/{id}/reverify", "get"): ("previewReverify", "games"),
     ("/v1/games/{id}/reverify", "post"): ("reverifyGame", "games"),
+    ("/v1/games/{id}/actions", "post"): ("appendActions", "live"),
+    ("/v1/games/{id}/seats", "post"): ("issueSeatToken", "live"),
+    ("/v1/games/{id}/close", "post"): ("closeGame", "live"),
+    ("/v1/games/{id}/events", "get"): ("followGame", "live"),
     ("/v1/tournaments", "post"): ("createTournament", "tournaments"),
     ("/v1/tournaments/{id}", "get"): ("getTournament", "tournaments"),
     ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
@@ -160,6 +164,7 @@ OPERATIONS = {
     ("/v1/games/{id}/rulings", "post"): ("recordGameRuling", "judging"),
     ("/v1/games/{id}/rulings", "get"): ("listGameRulings", "judging"),
     ("/v1/games/{id}/ending", "post"): ("recordGameEnding", "judging"),
+    ("/v1/analytics", "get"): ("getAnalytics", "analytics"),
     ("/v1/samples", "get"): ("listSamples", "samples"),
     ("/v1/samples/{name}", "get"): ("getSample", "samples"),
 }
@@ -167,11 +172,13 @@ TAGS = [
     {"name": "replays", "description": "Judge every action of a log"},
     {"name": "positions", "description": "Judge one contested action in a position; what may be done there"},
     {"name": "games", "description": "Stored games: their logs, reports, states and positions, per observer"},
+    {"name": "live", "description": "Live games: appending actions, seat tokens, followers, closing"},
     {"name": "viewer", "description": "What the replay viewer draws at one step"},
     {"name": "tournaments", "description": "Tournaments: players, rounds and tables, games and standings"},
     {"name": "judging", "description": "What a tournament's organiser records on a game: rulings, off-board endings"},
     {"name": "rulings", "description": "The ruling records every verdict cites"},
     {"name": "cards", "description": "Card and board data, the timing graph"},
+    {"name": "analytics", "description": "Statistics over the stored games, as `adjudicator analyse` prints them"},
     {"name": "samples", "description": "Sample logs ready to send"},
     {"name": "meta", "description": "Liveness and this document"},
 ]
@@ -211,7 +218,8 @@ def openapi() -> dict:
             ("400", "404", "413", "422"))},
         "/v1/rulings": {"get": _op("Search rulings by words, tag and card", _json({
             "type": "object", "properties": {"rulings": {"type": "array", "items": _ref("ruling")}}}),
-            params=[_q("q", "words (at most 16)", schema={"type": "string", "maxLength": 200}),
+            params=[_q("q", "words (at most 16), English or Russian, best match first (docs/search.md)",
+                       schema={"type": "string", "maxLength": 200}),
                     _q("tag", "a tag", schema={"type": "string", "maxLength": 80}),
                     _q("card", "a card or space id", schema={"type": "string", "maxLength": 80}),
                     _q("game", "only this game's rulings (a game name or alias)", supported_games())],
@@ -280,6 +288,37 @@ def openapi() -> dict:
             "post": _secure(_op("Replay a stored game with the current engine and store the new report "
                                 "(the uploader's token only)", _json(REVERIFY), params=[_path("id")],
                                 problems=("404", "413")))},
+        "/v1/games/{id}/actions": {"post": _secure(_op(
+            "Append actions to a live game: each judged, the illegal refused (422 with its verdict; stored and "
+            "flagged with mode=continue); a wrong index is 409 with the current one. The owner's token, or a "
+            "seat token for that seat's decisions",
+            _json(_ref("live-answer")), "live-append",
+            [_path("id"), _q("mode", "strict refuses an illegal action; continue stores it, flagged",
+                             ["strict", "continue"]),
+             _q("lang", "the language of the next legal actions' labels", ["en", "ru"]),
+             {**IDEMPOTENCY, "description": "any unique string (a UUID): a retry with the same key and body answers "
+                                            "the first answer again (Idempotent-Replayed: true)"}],
+            ("400", "404", "409", "413", "422")))},
+        "/v1/games/{id}/seats": {"post": _secure(_op(
+            "Issue a token for one seat of a live game (its owner only): it appends that seat's decisions and "
+            "reads that seat's view", _json(_ref("seat-token"), "Issued"), "seat-token", [_path("id")],
+            ("400", "404", "409"), status="201"))},
+        "/v1/games/{id}/close": {"post": _secure(_op(
+            "Close a live game that will not be finished, with a reason (its owner only); it stays stored",
+            _json(_ref("game")), "live-close", [_path("id")], ("400", "404", "409")))},
+        "/v1/games/{id}/events": {"get": _op(
+            "Follow a game: Server-Sent Events, one `action` event per logged action (its id the action's index; "
+            "data: live-event, as the caller may see it), `end` once the game is no longer live; resumable with "
+            "Last-Event-ID", {"description": "An event stream", "content": {
+                "text/event-stream": {"schema": {"type": "string"}}}},
+            params=[_path("id"), _q("after", "start at this action index (without Last-Event-ID)",
+                                    schema={"type": "integer", "minimum": 0, "maximum": 10000}),
+                    _q("timeout", "seconds the stream stays open without news (at most 300); reconnect after",
+                       schema={"type": "integer", "minimum": 0, "maximum": 300}),
+                    {"name": "Last-Event-ID", "in": "header", "required": False,
+                     "description": "the id of the last event received: the stream resumes after it",
+                     "schema": {"type": "string", "pattern": "^[0-9]{1,6}$"}}],
+            problems=("400", "401", "404"))},
         "/v1/tournaments": {"post": _secure(_op("Create a tournament", _json(_ref("tournament"), "Created"),
                                                 "tournament", problems=("400",), status="201"))},
         "/v1/tournaments/{id}": {"get": _op("A tournament", _json(_ref("tournament")), params=[_path("id")],
@@ -342,6 +381,16 @@ def openapi() -> dict:
                 "game", "ending", "result"], "properties": {"game": {"type": "string"}, "ending": OBJECT,
                                                            "result": _ref("result")}}, "Recorded"),
             "game-ending", params=[_path("id")], problems=("400", "404", "409", "422"), status="201"))},
+        "/v1/analytics": {"get": _op(
+            "Statistics over the stored games (the same JSON as `adjudicator analyse --json`): win rates by leader, "
+            "seat and first player with 95% intervals, length, VP by source, card win lift, comebacks, the rulings "
+            "most often broken, also by player count", _json(_ref("analytics")), params=[
+                _q("tournament", "only this tournament's games", schema={"type": "string", "maxLength": 200}),
+                _q("player", "only the games of a player (by name)", schema={"type": "string", "maxLength": 80}),
+                game,
+                _q("min_sample", "player-games a card needs to be listed in the card win lift",
+                   schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
         "/v1/samples": {"get": _op("Sample logs ready to send", _json(OBJECT), problems=())},
         "/v1/samples/{name}": {"get": _op("One sample log", _json(_ref("log")), params=[_path("name")],
                                           problems=("404",))},

@@ -21,7 +21,10 @@ from .auth import rate_key
 
 # What is compute is decided here only. A stored game's state, position and step (without the
 # timeline) are reads: they start from a checkpoint and re-apply at most 32 actions (issue 28).
-COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.reverify_check"}
+# A live game's append (issue 36) is counted in CPU seconds only: a table plays more than the
+# write budget's requests a minute, and what an append costs is the engine work of its actions.
+COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.reverify_check",
+           "live.append"}
 COMPUTE_WRITES = {"games.upload", "games.reverify"}  # writes that replay: counted as writes and in CPU seconds
 EXPLAINED = {"games.report"}  # compute when asked to explain (it replays the stored log)
 TIMELINE = {"games.view"}  # compute with the timeline (it names every action, so replays the whole log)

@@ -21,6 +21,11 @@ def index():
     return send_from_directory(FILES, "index.html", max_age=0)
 
 
+@bp.get("/favicon.ico")
+def favicon():  # browsers ask for it whatever the page links; one icon, no 404 in the console
+    return send_from_directory(FILES, "favicon.svg", mimetype="image/svg+xml", max_age=86400)
+
+
 @bp.after_request
 def headers(response):
     response.headers["Content-Security-Policy"] = POLICY

@@ -108,8 +108,78 @@ EXTENDED: tuple[Config, ...] = (
     _imp("uprising", 6, ("choam", "immortality")),
     Config("dune-6p-basic", "dune", 6, (), "classic"),
 )
-BY_ID = {c.id: c for c in MATRIX + EXTENDED}
-assert len(BY_ID) == len(MATRIX) + len(EXTENDED), "configuration ids must be unique"
+
+# --- every combination the engine accepts -----------------------------------------------------------
+# The modules each game offers, and what a module needs beside it. ADDING A MODULE: name it here (and
+# in NEEDS or PLAYER_MODULES if it only plays with another module or some player counts); its rows
+# follow below, and tests/test_rule_systems.py fails until the engine and this table agree.
+MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
+           "imperium": ("bloodlines", "tech", "immortality"),
+           "dune": ("advanced", "ixians-tleilaxu", "tech-tokens")}
+NEEDS = {"tech": "bloodlines", "tech-tokens": "ixians-tleilaxu"}
+# the engine's modules that are a player count's mode here, not a name in a log's game.modules
+MODE_MODULES = {"rivals": "rivals", "six-players": "six"}
+PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3, 4, 5, 6)}
+# a player count that allows only some modules, and what it always plays with (six players: the
+# booklet's CHOAM always, Immortality by its compatibility rules; no Bloodlines)
+PLAYER_MODULES = {("uprising", 6): ("choam", "immortality")}
+ALWAYS = {("uprising", 6): ("choam",)}
+DIFFICULTIES = ("mercenary", "sardaukar", "mentat", "kwisatz-haderach")  # House Hagal solo levels
+# Uprising's optional Rival rules (the original game's Rivals have none), a row for each set
+RIVAL_OPTIONS = {1: (("brutal-escalation", "row-refresh"), ("calculated-politics", "considered-deployment")),
+                 2: (("brutal-escalation",), ("calculated-politics", "unambitious-rivals"))}
+
+
+def module_sets(game: str, players: int):
+    """Every set of `game`'s modules the engine accepts with `players` players, in MODULES order."""
+    offered = [m for m in MODULES[game] if m in PLAYER_MODULES.get((game, players), MODULES[game])]
+    for bits in range(2 ** len(offered)):
+        chosen = tuple(m for i, m in enumerate(offered) if bits >> i & 1)
+        if all(NEEDS.get(m, m) in chosen for m in chosen) and set(ALWAYS.get((game, players), ())) <= set(chosen):
+            yield chosen
+
+
+def _dune(players: int, modules: tuple[str, ...]) -> Config:
+    name = f"dune-{players}p-" + ("advanced" if "advanced" in modules else "basic")
+    name += "-ixtl" * ("ixians-tleilaxu" in modules) + "-tech" * ("tech-tokens" in modules)
+    return Config(name, "dune", players, modules, "classic")
+
+
+def _every() -> tuple[Config, ...]:
+    rows = []
+    for game in MODULES:
+        for players in PLAYERS[game]:
+            for modules in module_sets(game, players):
+                rows.append(_dune(players, modules) if game == "dune" else _imp(game, players, modules))
+    for game in ("uprising", "imperium"):  # the solo levels, the Rival options
+        rows += [_imp(game, 1, difficulty=d) for d in DIFFICULTIES]
+    rows += [Config(f"uprising-{n}p-rivals-{'-'.join(o)}", "uprising", n, (), "rivals", options=o)
+             for n, sets in RIVAL_OPTIONS.items() for o in sets]
+    def key(c: Config) -> tuple:
+        return c.game, c.players, frozenset(c.modules), c.mode, c.difficulty, c.options
+
+    known = {key(c) for c in MATRIX + EXTENDED}
+    ids = {c.id for c in MATRIX + EXTENDED}
+    out = []
+    for row in rows:
+        if key(row) in known:
+            continue
+        if row.id in ids:  # the same modules as a named row, another difficulty or order: a new name
+            row = Config(row.id + (f"-{row.difficulty}" if row.difficulty else "-drawn"), row.game, row.players,
+                         row.modules, row.mode, row.difficulty, row.rival_leaders, row.options)
+        known.add(key(row))
+        ids.add(row.id)
+        out.append(row)
+    return tuple(out)
+
+
+# The rest of every combination (about a hundred rows): each gets the cheap properties only, one
+# playout replayed (tests/test_rule_systems.py). MATRIX and EXTENDED keep their rows and ids (the
+# behaviour fingerprint, /work/briefs/fingerprint.py, lists them).
+MORE: tuple[Config, ...] = _every()
+EVERY: tuple[Config, ...] = MATRIX + EXTENDED + MORE
+BY_ID = {c.id: c for c in EVERY}
+assert len(BY_ID) == len(EVERY), "configuration ids must be unique"
 
 
 def by_id(config_id: str) -> Config:
@@ -168,3 +238,44 @@ def unfinished(config: Config, seed: int | None = None) -> dict:
     doc = log_of(config, seed)
     doc["actions"] = doc["actions"][: _cut(config, seed)]
     return doc
+
+
+# --- what the properties read of a rule system (one place, so moving an engine file moves one import) --
+def rules_of(config: Config):
+    """The ruleset that referees `config` (through the registry, as the service finds it)."""
+    from adjudicator.core.registry import resolve_game, rules_for
+
+    return rules_for(*resolve_game(config.game))
+
+
+def invariants(state: dict) -> list[str]:
+    """What is wrong with a state that no action may break (cards, pieces and tokens conserved, no
+    negative resource; treachery.online's bot-game checks): the rule system's own invariants."""
+    if state["game"]["system"] == "dune":
+        from adjudicator.dune.invariants import problems
+
+        return problems(state)
+    from adjudicator.imperium.invariants import violations
+
+    return violations(state)
+
+
+def same_table(a: dict, b: dict) -> bool:
+    """Two states are the same position: everything but the dealer's RNG and the bookkeeping no
+    rule reads (imperium/cut.py `comparable`, dune/scenario.py `same_position`)."""
+    if a["game"]["system"] == "dune":
+        from adjudicator.dune.scenario import same_position
+
+        return same_position(a, b)
+    from adjudicator.imperium.cut import comparable
+
+    return comparable(a) == comparable(b)
+
+
+def comparable_view(view: dict) -> dict:
+    """A public view without what `same_table` leaves out (for comparing what each player sees)."""
+    if view["game"]["system"] == "dune":
+        return {k: v for k, v in view.items() if k != "rng"}
+    from adjudicator.imperium.cut import comparable
+
+    return comparable(view)

@@ -165,6 +165,8 @@ def test_rulings_search_by_words_tag_and_card(client):
     assert "spy.infiltrate" in [r["id"] for r in found]
     for r in found:
         assert schemas.errors("ruling", r) == []
+    russian = client.get("/v1/rulings?q=альянс").get_json()["rulings"]  # the Russian edition says «союз»
+    assert russian[0]["id"].startswith("influence.alliance") and "союз" in russian[0]["title_ru"]
     tagged = client.get("/v1/rulings?tag=combat").get_json()["rulings"]
     assert tagged and all("combat" in r["tags"] for r in tagged)
     assert client.get("/v1/rulings/agent.space-occupied").get_json()["sources"]

@@ -1,6 +1,9 @@
 """A smoke run of the benchmark suite at a tiny size (no assertions on time)."""
 
+import importlib.util
 import json
+
+import pytest
 
 from bench.__main__ import main
 
@@ -29,3 +32,14 @@ def test_bloodlines_bench_smoke(capsys):
     main(["--games", "2", "--chess-games", "3", "--positions", "10", "--json"])
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert isinstance(result["bloodlines_p50_ratio"], float) and result["bloodlines_p50_ratio"] > 0
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                    reason="dask[distributed] is not installed (pip install '.[scale]')")
+def test_analyse_bench_smoke():
+    """The analyser's bench runs --jobs 2 and a local Dask cluster in one run (issue 34)."""
+    from bench.analyse import main as analyse
+
+    result = analyse(["--copies", "1", "--rounds", "1", "--json"])
+    assert result["logs"] == 10 and set(result["logs_per_s"]) == {"in_process", "jobs2", "cluster"}
+    assert result["cluster_over_jobs2"] > 0 and result["scheduler_overhead_ms_per_log"] > 0

@@ -11,9 +11,7 @@ import re
 
 import pytest
 
-from adjudicator.core.replay import replay
-from adjudicator.core.rulings import KINDS, NO_SPECIFIC_RULING, PUBLISHED, SHOWN_AS, all_rulings, citation
-from adjudicator.simulate import simulate
+from adjudicator.core.rulings import KINDS, PUBLISHED, SHOWN_AS, all_rulings, citation
 
 # The documents a player can open, with their page counts (at most).
 DOCUMENTS = {
@@ -35,6 +33,13 @@ FAQS = {"Dune: Imperium FAQ 2022-02-14"}
 # checked on this machine, and the Ixians & Tleilaxu rules excerpt, which has no page numbers
 # and is cited by paragraph.
 BY_SECTION = {"Dune rulebook (Gale Force Nine, 2019)", "Dune: Ixians & Tleilaxu rules (excerpt)"}
+# Tournament regulations a format's ruling rests on (rulings/tournaments.toml): web pages and
+# handbooks, cited by section, never as a rule of the game
+TOURNAMENT_RULES = {"Dune tournament rules (Future Pastimes)", "FIDE Handbook C.07 Tie-Break Regulations",
+                    "Swordmasters Dune: Imperium tournament rules", "WBC 2019 Dune (DUN) event report",
+                    "WBC 2023 event preview: Dune Imperium (DNI)", "WBC 2023 event preview: Union Pacific (UNP)",
+                    "WizKids Dice Masters tournament rules"}
+BY_SECTION |= TOURNAMENT_RULES
 PAGE = re.compile(r"^(\d+)(?:–(\d+))?$")
 # what a citation must never show: a file name, a seed's name, a placeholder instead of a page
 PLACEHOLDER = re.compile(r"\.(txt|toml|json|md|pdf|csv)\b|\b\d{3}_[0-9a-f]{16}\b|\bseed\b|unnumbered"
@@ -135,21 +140,6 @@ def verdict_is_checkable(v: dict) -> bool:
                             or all(c["kind"] in SHOWN_AS for c in cites))
 
 
-# 200 playouts: 100 of Uprising (half with the CHOAM module) and 100 of the original game,
-# three and four players alternately; replayed in chunks so a failure names its seeds.
-PLAYOUTS = [("uprising", seed, ("choam",) if seed % 2 else ()) for seed in range(100)] + \
-           [("imperium", seed, ()) for seed in range(100)]
-CHUNK = 20
-
-
-@pytest.mark.parametrize("start", range(0, len(PLAYOUTS), CHUNK))
-def test_every_playout_verdict_cites_a_page_or_says_it_is_a_reading(start):
-    for game, seed, modules in PLAYOUTS[start:start + CHUNK]:
-        log = simulate(game, 3 + seed % 2, seed, modules)
-        report = replay(log, snapshots="none")
-        assert report["valid"]
-        for action, v in zip(log["actions"], report["verdicts"], strict=True):
-            assert verdict_is_checkable(v), (game, seed, v)
-            if [c["ruling"] for c in v["citations"]] == [NO_SPECIFIC_RULING]:
-                # only a chance outcome or the answer to an effect's choice rests on no ruling
-                assert action["by"] == "chance" or action["do"] == "choose", (game, seed, action, v)
+# That every verdict of a random playout is checkable, and rests on no specific ruling only for a
+# chance outcome or an effect's choice, is the rule-system harness's (tests/test_rule_systems.py
+# `cited`, every row of every rule system).

@@ -84,6 +84,8 @@ def test_rulings_search_and_show():
     assert any(r["id"].startswith("worm.") for r in found)
     table = run("rulings", "search", "worms", "doubled").output  # a readable table, best match first
     assert "worm.doubling" in table and table.index("worm.doubling") < table.index("worm.maker-hooks")
+    russian = run("rulings", "search", "ничья", "в", "сражении").output  # Russian words, a Russian title
+    assert "combat.ties" in russian and "Ничьи в сражении" in russian
     shown = run("rulings", "show", "combat.ties")
     assert shown.exit_code == 0 and json.loads(shown.output)["sources"]
     assert run("rulings", "show", "nope").exit_code == 2

@@ -1,4 +1,4 @@
-"""Classic Dune positions of the advanced game (adjudicator/dune/scenario_advanced.py,
+"""Classic Dune positions of the advanced game (adjudicator/dune/modules/advanced/positions.py,
 schemas/dune-scenario.json, docs/positions.md): a hand-written scenario seats Sardaukar, Fedaykin,
 a captive, an awake Kwisatz Haderach, a spent Karama power, Bene Gesserit advisors and the second
 Spice discard pile; every wrong name and count is pointed at; the basic game refuses them; and

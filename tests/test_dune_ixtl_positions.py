@@ -1,4 +1,4 @@
-"""Classic Dune positions with the Ixians & Tleilaxu expansion (adjudicator/dune/scenario_ixtl.py,
+"""Classic Dune positions with the Ixians & Tleilaxu expansion (adjudicator/dune/modules/ixians_tleilaxu/positions.py,
 schemas/dune-scenario.json, docs/positions.md): a hand-written scenario seats both factions with
 their Cyborgs, Face Dancers, gholas, the Treachery cards set aside and the Tech Tokens; every
 wrong name is pointed at; the expansion stays gated; and the cut of random expansion games at

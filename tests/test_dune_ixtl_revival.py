@@ -255,6 +255,7 @@ def test_a_ghola_joins_the_pool_at_the_discounted_price_and_the_pool_stops_at_5(
     assert refused(state, "tleilaxu", "revive-leader", leader="duncan-idaho").code == "dune.not-offered"
     act(state, "tleilaxu", "revive-leader", leader="wykk")  # their own still come back
     assert problems(state) == []
+    assert errors("state", state) == []  # a ghola is a leader status the state schema knows
 
 
 def test_mutated_a_sixth_leader_as_ghola():

@@ -70,3 +70,63 @@ def test_uploads_answered_201_survive_a_sigkill(tmp_path, sample_log):
             assert replay(json.loads(row["log"]), "strict", "none")["final_checksum"] == row["final_checksum"]
     finally:
         server.stop()
+
+
+def test_appends_acknowledged_survive_a_sigkill_and_the_games_go_on(tmp_path, sample_log):
+    """Issue 36: live games appended to one action at a time by 8 clients; after a SIGKILL every
+    acknowledged action is stored, the stored game is its log's replay, and appending resumes
+    (from the checkpoints: the server's memory of the games is gone)."""
+    db = str(tmp_path / "live.db")
+    prepare(open_db(db))
+    headers = {"Authorization": f"Bearer {tokens.create(open_db(db), 'loader')[1]}"}
+    server = Server(db).start()
+    start, acked = 40, {}
+    lock, stop = threading.Lock(), threading.Event()
+
+    def client(n: int) -> None:
+        session = requests.Session()
+        log = {**copy.deepcopy(sample_log), "actions": sample_log["actions"][:start]}
+        log["game"]["players"][0]["name"] = f"live{n}"
+        game = session.post(server.url + "/v1/games", json=log, headers=headers, timeout=30).json()["id"]
+        index = start
+        while not stop.is_set() and index < len(sample_log["actions"]):
+            try:
+                r = session.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=30,
+                                 json={"index": index, "actions": [sample_log["actions"][index]]})
+            except requests.RequestException:
+                return  # the server is gone
+            assert r.status_code == 200, r.text
+            index = r.json()["index"]
+            with lock:
+                acked[game] = index
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + 60
+    while sum(acked.values()) < 8 * (start + 30) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    server.kill()
+    stop.set()
+    for t in threads:
+        t.join(timeout=30)
+    assert len(acked) == 8 and min(acked.values()) > start
+
+    server = Server(db).start()
+    try:
+        for game, index in acked.items():
+            stored = requests.get(f"{server.url}/v1/games/{game}", headers=headers, timeout=30).json()
+            assert stored["actions"] >= index and stored["live"] is True  # the last one may be in, unanswered
+            log = stored["log"]
+            assert log["actions"] == sample_log["actions"][:stored["actions"]]
+            report = requests.get(f"{server.url}/v1/games/{game}/report", headers=headers, timeout=30).json()
+            fresh = replay(log, "strict", "none")
+            assert report["final_checksum"] == fresh["final_checksum"]
+            assert [v["checksum"] for v in report["verdicts"]] == [v["checksum"] for v in fresh["verdicts"]]
+            n = stored["actions"]
+            r = requests.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=30,
+                              json={"index": n, "actions": [sample_log["actions"][n]]})
+            assert r.status_code == 200 and r.json()["verdicts"][0]["checksum"] == replay(
+                {**log, "actions": sample_log["actions"][:n + 1]}, "strict", "none")["verdicts"][n]["checksum"]
+    finally:
+        server.stop()

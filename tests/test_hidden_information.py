@@ -323,6 +323,10 @@ class Service:
             response = self.client.get(url, headers=None if anonymous else self.uploader)
             if response.mimetype == "text/csv":
                 body = response.get_data(as_text=True)
+            elif response.mimetype == "text/event-stream":  # a live game's followers (issue 36)
+                body = [json.loads(line[6:]) for line in response.get_data(as_text=True).splitlines()
+                        if line.startswith("data: ")]
+                response.close()
             else:
                 body = response.get_json(silent=True)
             self.answers[key] = (response.status_code, response.content_type, body)
@@ -374,11 +378,16 @@ ROUTES = {
         ("view-timeline-ru", "/v1/games/{g}/views/{first}?timeline=true&lang=ru", True),
         ("view-as", "/v1/games/{g}/views/{last}?as={seat}", True)],
     "/v1/games/<game_id>/reverify": [("reverify", "/v1/games/{g}/reverify", False)],
+    "/v1/games/<game_id>/events": [("events", "/v1/games/{g}/events?timeout=0", True)],
     "/v1/games/<game_id>/positions/<int:index>": [
         ("position-first", "/v1/games/{g}/positions/{first}", True),
         ("position-after", "/v1/games/{g}/positions/{after}", True),
         ("position-last", "/v1/games/{g}/positions/{last}", True)],
+    "/v1/games/<game_id>/rulings": [("judged", "/v1/games/{g}/rulings", False)],
     "/v1/tournaments/<tournament_id>": [("tournament", "/v1/tournaments/{t}", False)],
+    "/v1/tournaments/<tournament_id>/players": [("players", "/v1/tournaments/{t}/players", False)],
+    "/v1/tournaments/<tournament_id>/rounds": [("rounds", "/v1/tournaments/{t}/rounds", False)],
+    "/v1/tournaments/<tournament_id>/rounds/<int:number>": [("round", "/v1/tournaments/{t}/rounds/1", False)],
     "/v1/tournaments/<tournament_id>/standings": [
         ("standings", "/v1/tournaments/{t}/standings", False),
         ("standings-csv", "/v1/tournaments/{t}/standings?format=csv", False)],

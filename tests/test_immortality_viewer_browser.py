@@ -12,6 +12,8 @@ from test_viewer_browser import at_step, browser, page, paste, server, shot  # n
 
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
+from adjudicator.imperium.content import content
+from adjudicator.imperium.view import research_place
 from adjudicator.simulate import simulate
 
 
@@ -48,7 +50,9 @@ def test_an_immortality_game_shows_the_bene_tleilax_board(page, server):  # noqa
     for pid, pl in players.items():
         facts = page.locator(f'article.player[data-player="{pid}"]')
         expect(facts.locator('dd[data-fact="specimens"]')).to_have_text(str(pl["troops"]["tanks"]))
-        expect(facts.locator('dd[data-fact="research"]')).to_have_text(pl["research"])
+        # a research hexagon is named by where it lies, never by its id
+        where = research_place(content(state["game"]["edition"]), pl["research"], "en")
+        expect(facts.locator('dd[data-fact="research"]')).to_have_text(where.removeprefix("research space, "))
     shot(page, "viewer-immortality")
 
 

@@ -18,7 +18,7 @@ from adjudicator.core.replay import Driver, replay
 from adjudicator.simulate import simulate
 
 SETS = [("uprising", ()), ("uprising", ("choam",)), ("imperium", ())]
-GAMES = 50
+GAMES = 12  # per set; the rule-system harness shows the same on every Imperium row without Rivals
 
 
 def canonical_trace(log: dict):

@@ -2,10 +2,8 @@
 real game cut at any action becomes a scenario again; every position is validated (422, every
 problem with its pointer, nothing stored); verdicts name cards, spaces and players as printed.
 
-The round trip: for every 25th state of 50 simulated games per edition, `position --at N` ->
-compact scenario -> engine state gives the same table (everything but the dealer's RNG and
-bookkeeping no rule reads: imperium/cut.py `comparable`), the same pending decision and the same
-legal actions.
+The round trip of simulated games through positions (every rule system, every mode) is the
+rule-system harness's: tests/test_rule_systems.py.
 """
 
 from __future__ import annotations
@@ -16,59 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.actions import Action
 from adjudicator.core.errors import InvalidPosition
 from adjudicator.imperium.audit import audit
-from adjudicator.imperium.cut import comparable
-from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position, cuts, load
 from adjudicator.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-GAMES, CHUNK, EVERY = 50, 10, 25
 EDITIONS = {"uprising": ("choam",), "base": ()}
 
 
 def game_log(edition: str, seed: int) -> dict:
     return simulate(edition, 3 + seed % 2, seed, EDITIONS[edition] if seed % 2 else ())
-
-
-def states_before(rules, log: dict, indexes) -> dict[int, dict]:
-    """The state each logged action is checked against (chance outcomes dealt up to it)."""
-    state, out = rules.new_state(log["game"], log["setup"]), {}
-    actions = [Action(a) for a in log["actions"]]
-    for i, action in enumerate(actions):
-        if not action.is_chance:
-            while (dealt := rules.deal(state)) is not None:
-                rules.apply(state, dealt, dealt=True)
-        if i in indexes:
-            out[i] = copy.deepcopy(state)
-        rules.apply(state, action)
-    return out
-
-
-# --- the round trip -------------------------------------------------------------------------------
-@pytest.mark.parametrize("edition", sorted(EDITIONS))
-@pytest.mark.parametrize("start", range(0, GAMES, CHUNK))
-def test_every_25th_position_cut_and_built_again_is_the_same_position(edition, start):
-    rules = ruleset(edition)
-    for seed in range(start, start + CHUNK):
-        log = game_log(edition, seed)
-        indexes = list(range(0, len(log["actions"]), EVERY))
-        positions = cuts(log, indexes)
-        originals = states_before(rules, log, set(indexes))
-        for i in indexes:
-            position = json.loads(json.dumps(positions[i]))  # as a client sends it back
-            assert position["action"] == log["actions"][i]
-            built = load(position).state
-            original = originals[i]
-            assert comparable(built) == comparable(original), (edition, seed, i)
-            for viewer in (None, *original["game"]["seats"]):  # what each player sees, the same
-                assert comparable(rules.public_view(built, viewer)) == \
-                    comparable(rules.public_view(original, viewer)), (edition, seed, i, viewer)
-            assert rules.prompt(built) == rules.prompt(original), (edition, seed, i)
-            assert rules.legal_actions(built) == rules.legal_actions(original), (edition, seed, i)
 
 
 def test_a_cut_inside_a_turn_is_the_turn_start_and_the_actions_played_since():
@@ -79,19 +36,6 @@ def test_a_cut_inside_a_turn_is_the_turn_start_and_the_actions_played_since():
     played = scenario["played"]
     assert played[0]["do"] == "send-agent" and played[-1] == log["actions"][i - 1]
     assert len(json.dumps(scenario, indent=1).splitlines()) < 400
-
-
-# --- every state the engine reaches passes the audit ------------------------------------------------
-@pytest.mark.parametrize("edition", sorted(EDITIONS))
-def test_the_audit_finds_nothing_in_any_state_of_real_games(edition):
-    rules = ruleset(edition)
-    for seed in range(8):
-        log = game_log(edition, seed)
-        state = rules.new_state(log["game"], log["setup"])
-        for a in log["actions"]:
-            assert audit(state, rules.content) == [], (seed, a)
-            rules.apply(state, Action(a))
-        assert audit(state, rules.content) == []
 
 
 # --- the examples (docs/positions.md) ---------------------------------------------------------------

@@ -9,9 +9,8 @@ import copy
 
 import pytest
 from helpers import start_of
-from test_playouts import replays_identically
-from test_rivals_playouts import only_pinned_gaps
 from test_rivals_tech import rival_answers, set_face_up, to_rival_draw
+from test_rule_systems import only_pinned_gaps, replays_identically
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import MalformedLog

@@ -16,8 +16,7 @@ from collections import Counter
 import pytest
 from helpers import start_of
 from rivals_helpers import apply, draw, hagal_draw, until
-from test_playouts import replays_identically
-from test_rivals_playouts import only_pinned_gaps
+from test_rule_systems import only_pinned_gaps, replays_identically
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog

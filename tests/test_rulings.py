@@ -59,6 +59,18 @@ def test_records_are_valid_and_unique():
         assert schemas.errors("ruling", record) == [], record["id"]
 
 
+def test_every_record_has_a_russian_title():
+    """Issue 32: every ruling has `title_ru` (the schema requires it), in Russian, its own (not the
+    English title copied), and no two records share one unless their English titles match."""
+    records = all_rulings()
+    seen: dict[str, str] = {}
+    for rid, record in records.items():
+        title = record.get("title_ru", "")
+        assert re.search("[а-яё]", title.lower()) and title != record["title"], rid
+        other = seen.setdefault(title, rid)
+        assert other == rid or records[other]["title"] == record["title"], (rid, other, title)
+
+
 def data_cited_ids() -> set[str]:
     """Card-specific rulings carried by the data (`"rulings": [...]` on a card or conflict)."""
     import json

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from helpers import start_of
 from six_helpers import RULES, apply, new_game, step
-from test_playouts import replays_identically
+from test_rule_systems import replays_identically
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
@@ -276,7 +276,7 @@ def test_a_commanders_research_step_from_his_own_token_is_flagged():
 @pytest.mark.parametrize("seed", range(PLAYOUTS))
 def test_six_player_immortality_playouts_end_and_replay_identically(seed):
     log = simulate("uprising", 6, seed, MODULES)
-    recorded = replays_identically(log, winner=False)
+    recorded = replays_identically(log)
     assert [v for v in recorded["verdicts"] if v["verdict"] != "legal"] == [], seed
     result = recorded["result"]
     assert result["finished"] and result["how"] in ("team", "tie") and len(result["winners"]) in (3, 6)

@@ -629,7 +629,7 @@ def test_an_older_database_gains_the_tournament_tables_and_keeps_its_games(tmp_p
     from adjudicator.service import games, tokens, tournaments
 
     db = open_db(tmp_path / "old.db")
-    for version, step in enumerate(store.MIGRATIONS[:-1], 1):
+    for version, step in enumerate(store.MIGRATIONS[:store.MIGRATIONS.index(store._v8)], 1):  # later ones too
         step(db)
         db.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [version])
     owner_id = tokens.create(db, "old")[0]

@@ -18,6 +18,7 @@ from .actions import Action
 from .canonical import checksum, restore, snapshot
 from .errors import IllegalAction, LimitExceeded
 from .explain import Explainer
+from .facts import game_facts
 from .logs import Log, parse_log
 from .rulings import citations
 from .verdicts import ILLEGAL, Outcome, Verdict
@@ -185,7 +186,7 @@ class Replay:
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
                  deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None,
-                 start: int = 0, secrets: bool = False):
+                 start: int = 0, secrets: bool = False, tally: bool = False):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
         a stored game's state after one action) instead of dealing up to the next decision.
@@ -194,7 +195,8 @@ class Replay:
         `observe(verdict, driver)` is called after every step, its checksum taken (the viewer).
         `start`: the first logged action to replay, `driver` standing right after the one before
         it (a stored game's checkpoint). `secrets`: note what each action keeps from whom
-        (`self.secrets`, core/observers.py), for the views of a stored game."""
+        (`self.secrets`, core/observers.py), for the views of a stored game. `tally`: take the
+        game's facts on the way (`self.facts` after `run()`; core/facts.py)."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
@@ -209,6 +211,9 @@ class Replay:
         self.start = start
         self.dealt_now: list[Action] = []  # the chance outcomes dealt before the action being judged
         self.secrets: list[dict] | None = [] if secrets else None
+        self.settled: list[Action] = []  # what `settle` took after the last logged action
+        self.tally = self.rules.tally() if tally else None
+        self.facts: dict | None = None
 
     @property
     def state(self) -> dict:
@@ -236,33 +241,48 @@ class Replay:
         return humanize(message, self.state) if humanize and message else message
 
     def run(self) -> dict:
-        driver = self.driver
-        actions = self.log.actions
-        for index in range(self.start, len(actions)):
-            action = actions[index]
-            if self.deadline is not None and time.monotonic() > self.deadline:  # every action, not every 256th
-                raise LimitExceeded("the replay took longer than this service allows", "/actions",
-                                    code="limit-replay-time")
-            self.dealt_now = driver.deal(action)
-            if self.secrets is not None:
-                self._note_secret(index, action)
-            verdict = self.step(index, action)
-            verdict.conditional = self.first_illegal is not None
-            self.verdicts.append(verdict)
-            if verdict.verdict == ILLEGAL and self.first_illegal is None:
-                self.first_illegal = index
-                if self.mode == "strict":
-                    break
-            verdict.checksum = driver.checkpoint()
-            if self.snapshots == "all":
-                self.snapshot_list.append(driver.copy_state())
-            if self.observe is not None:
-                self.observe(verdict, driver)
+        if self.tally is not None:
+            self.tally.start(self.driver.state)
+        for index in range(self.start, len(self.log.actions)):
+            verdict = self.advance(index)
+            if verdict.verdict == ILLEGAL and self.mode == "strict":
+                break
         if self.first_illegal is None and self.deal_at_end:
-            driver.settle()
+            self.settled = self.driver.settle()
+            if self.tally is not None:
+                self.tally.step(self.driver.state, None, None)
         if self.secrets is not None:
             self.secrets = self._kept(self.secrets)
-        return self.report()
+        report = self.report()
+        if self.tally is not None:
+            self.facts = game_facts(report, self.tally.facts(self.driver.state))
+        return report
+
+    def advance(self, index: int) -> Verdict:
+        """Judge logged action `index` (the driver standing right after the one before it): one
+        step of `run`, and of a live game's append (service/live.py)."""
+        driver, action = self.driver, self.log.actions[index]
+        if self.deadline is not None and time.monotonic() > self.deadline:  # every action, not every 256th
+            raise LimitExceeded("the replay took longer than this service allows", "/actions",
+                                code="limit-replay-time")
+        self.dealt_now = driver.deal(action)
+        if self.secrets is not None:
+            self._note_secret(index, action)
+        verdict = self.step(index, action)
+        verdict.conditional = self.first_illegal is not None
+        self.verdicts.append(verdict)
+        if self.tally is not None:
+            self.tally.step(driver.state, action, verdict)
+        if verdict.verdict == ILLEGAL and self.first_illegal is None:
+            self.first_illegal = index
+            if self.mode == "strict":
+                return verdict
+        verdict.checksum = driver.checkpoint()
+        if self.snapshots == "all":
+            self.snapshot_list.append(driver.copy_state())
+        if self.observe is not None:
+            self.observe(verdict, driver)
+        return verdict
 
     def _note_secret(self, index: int, action: Action) -> None:
         hidden = self.rules.secret(action, self.driver.state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from .actions import Action
+from .facts import Tally
 from .observers import Hidden
 from .verdicts import Outcome
 
@@ -62,6 +63,9 @@ class RuleSet(Protocol):
         """The one legal action of a decision that has no other (None: there is a choice)."""
 
     def result(self, state: dict) -> dict: ...
+
+    def tally(self) -> Tally:
+        """A fresh note-taker of one game's facts, shown every state of a replay (core/facts.py)."""
 
     # --- who sees what (core/observers.py) ---
     def public_view(self, state: dict, viewer: str | None) -> dict:

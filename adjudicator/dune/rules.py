@@ -13,7 +13,7 @@ import copy
 
 from ..core import results
 from ..core.actions import CHANCE, Action, dealt
-from ..core.engine import awaited_index, bring_up
+from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
 from ..core.verdicts import Outcome
@@ -33,6 +33,7 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     treachery,
 )
 from .content import content
+from .facts import DuneTally
 from .flow import advance_flow
 from .game import Game
 from .playing import play
@@ -44,6 +45,9 @@ from .view import LANGS, board, label, moment, offer_label, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, modules, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
+# the rulings the kernel cites refusing an action that answers nothing pending (core/engine/table.py)
+ANSWERED_RULINGS = {"over": "dune.victory", "missing": "dune.engine-chance-outcomes",
+                    "unexpected": "dune.engine-chance-outcomes"}
 
 
 class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: table.py
@@ -87,14 +91,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     # --- legality and application ----------------------------------------------------------
     def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
         g = Game(state, self.content)
-        task = g.top
-        if task is None:
-            raise IllegalAction("game.over", "the game is over: no action can follow", ("dune.victory",))
+        task = g.answered(action, AWAITED_KEYS, ANSWERED_RULINGS)
         if task["t"] == "chance":
-            if not action.is_chance:
-                raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome ({task['kind']}) "
-                                    f"before {action.by} can act", ("dune.engine-chance-outcomes",))
-            task = self._awaited(g, action)
             kind = CHANCES[task["kind"]]
             kind.check(g, task, action.data)
             if state.get("rng") is not None and not dealt:
@@ -108,16 +106,6 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             self._decide(g, task, action)
         self.settle(g)
         return g.outcome(hidden_first=True)
-
-    @staticmethod
-    def _awaited(g: Game, action: Action) -> dict:
-        """The chance task this outcome answers among those awaited at once, brought to the top."""
-        stack = g.state["stack"]
-        task = bring_up(stack, action, AWAITED_KEYS)
-        if task is None:
-            raise IllegalAction("log.unexpected-chance", f"the game waits for {stack[-1]['kind']}, "
-                                f"not {action.do}", ("dune.engine-chance-outcomes",))
-        return task
 
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who, kind = task["player"], DECISIONS[task["kind"]]
@@ -177,6 +165,10 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def deal(self, state: dict) -> Action | None:
         return dealt(Game(state, self.content), CHANCES)
+
+    def tally(self) -> DuneTally:
+        """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""
+        return DuneTally()
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what victory.py recorded: the winners (two

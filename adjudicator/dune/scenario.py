@@ -12,9 +12,11 @@ ruling dune.engine-hidden-cards); the bank holds the rest of the spice. Every na
 nothing and every count that cannot be is a problem pointed into the scenario.
 
 How forces are read and written is in one place (`_count`, `_placed`); the special kinds among
-them (Sardaukar, Fedaykin, Cyborgs) are each player's `elite`. The expansion's pieces are read and
-written by scenario_ixtl.py, the advanced game's (captives, the Kwisatz Haderach, spent Karama
-powers, advisors, the second Spice discard pile) by scenario_advanced.py.
+them (Sardaukar, Fedaykin, Cyborgs) are each player's `elite` {kind: {forces: {place: n}, tanks:
+n}} (among the player's `forces` and `tanks`; left out: all in reserves). A module's pieces are
+read and written by its part (modules/<folder>/positions.py; core/engine/positions.py): the
+Ixians & Tleilaxu's, the Tech Tokens', the advanced game's (captives, the Kwisatz Haderach, spent
+Karama powers, advisors, the second Spice discard pile).
 """
 
 from __future__ import annotations
@@ -22,25 +24,23 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
-from . import scenario_advanced as adv
-from . import scenario_ixtl as ixtl
-from .content import HMS, Content, sets, territory
+from ..core.engine.positions import Reader as Names
+from ..core.engine.positions import esc
+from ..core.errors import InvalidPosition, MalformedLog, seated
+from .content import HMS, Content, sets
 from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
+from .parts import PARTS
 from .spelling import indexes
 from .treachery import HIDDEN
 
 PHASES = tuple(name for name, _ in FLOW if name not in ("collection", "mentat-pause"))  # a decision follows
 BEFORE = {name: FLOW[i - 1][0] for i, (name, _) in enumerate(FLOW)}
-TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery_discard", "spice_discard", "shield_wall", "hms",
-              "tech_tokens", "tech_due", "treachery_deck", "sandtrout", "amal", "players")
-PLAYER_KEYS = ("spice", "forces", "reserves", "tanks", "leaders", "hand", "traitors", "ally", "prediction", "bribes")
+# the base game's keys (a module's own: its part's `table_keys`, `player_keys`)
+TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery_discard", "spice_discard", "shield_wall", "players")
+PLAYER_KEYS = ("spice", "forces", "reserves", "tanks", "leaders", "hand", "traitors", "ally", "prediction", "bribes",
+               "elite")
 LEADER_STATES = ("alive", "tanks")
-
-
-def esc(key: str) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
 
 
 # --- forces: the one place that reads and writes them ------------------------------------------
@@ -58,31 +58,18 @@ def total_forces(cnt: Content, faction: str) -> int:
     return sum(cnt.factions[faction]["forces"].values())
 
 
-class Reader:
-    """Resolves a scenario's names, collecting every failure as a problem with its pointer."""
+class Reader(Names):
+    """Resolves a scenario's names (core/engine/positions.py): places through the rules."""
 
     def __init__(self, rules, prefix: str):
-        self.rules, self.cnt, self.prefix = rules, rules.content, prefix
-        self.problems: list[dict] = []
+        super().__init__(prefix)
+        self.rules, self.cnt = rules, rules.content
         self.turn = 1  # the scenario's turn (the Storm phase's state counts it in later)
 
-    def fail(self, pointer: str, code: str, detail: str, **extra) -> None:
-        self.problems.append(problem(self.prefix + pointer, code, detail, **extra))
-
-    def name(self, kind: str, value, pointer: str, hidden: bool = False):
-        if hidden and value == HIDDEN:
-            return HIDDEN
-        try:
-            if kind == "place":
-                return self.rules.place(value, self.prefix + pointer)
-            return indexes(self.cnt)[kind].resolve(value, self.prefix + pointer)
-        except UnknownName as err:
-            self.problems.append(err.as_problem())
-            return None
-
-    def names(self, kind: str, values, pointer: str, hidden: bool = False) -> list[str]:
-        found = [self.name(kind, v, f"{pointer}/{i}", hidden) for i, v in enumerate(values or [])]
-        return [c for c in found if c is not None]
+    def lookup(self, kind: str, value, pointer: str) -> str:
+        if kind == "place":
+            return self.rules.place(value, pointer)
+        return indexes(self.cnt)[kind].resolve(value, pointer)
 
     def taken_leaders(self, state: dict, pid: str, names, at: str, status: str, holder: str) -> dict:
         """Other players' leaders `pid` holds (the Harkonnen's captives, the Tleilaxu's gholas):
@@ -103,6 +90,22 @@ class Reader:
                 held[ld] = owner
         return held
 
+    def held_leaders(self, state: dict, doc: dict, faction: str, key: str, status: str, holder: str) -> dict:
+        """The leaders the player of `faction` holds (`players.<id>.<key>`, read after every
+        player's leaders), kept at `key` when there are any; {pid: {leader: owner}}."""
+        found = {}
+        for pid in state["game"]["seats"]:
+            pl = state["players"][pid]
+            if pl["faction"] != faction:
+                continue
+            held = found[pid] = self.taken_leaders(state, pid, doc.get("players", {}).get(pid, {}).get(key, []),
+                                                   f"/players/{esc(pid)}/{key}", status, holder)
+            if held:
+                pl[key] = dict(sorted(held.items()))
+            else:
+                pl.pop(key, None)
+        return found
+
 
 # --- scenario -> state ---------------------------------------------------------------------------
 def build(rules, doc: dict, prefix: str = "") -> dict:
@@ -118,7 +121,7 @@ def build(rules, doc: dict, prefix: str = "") -> dict:
     phase = doc.get("phase", "storm")
     r = Reader(rules, prefix)
     if phase == "setup":
-        for key in TABLE_KEYS:
+        for key in TABLE_KEYS + PARTS.table_keys():
             if key in doc:
                 r.fail(f"/{key}", "setup-takes-no-table", f"a setup position is the game as dealt: leave out {key!r}")
     else:
@@ -129,7 +132,7 @@ def build(rules, doc: dict, prefix: str = "") -> dict:
     if found:
         raise InvalidPosition([dict(p, pointer=prefix + _back(p["pointer"])) for p in found])
     rules.settle(Game(state, rules.content))
-    ixtl.settled(state, doc)
+    PARTS.run("settled", state, doc)
     return state
 
 
@@ -153,8 +156,7 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     if doc.get("shield_wall") is False:
         state["shield_wall_destroyed"] = True
     state["dialers"] = _dialers(r, doc, seats)
-    _hms(r, state, doc)
-    ixtl.read_tokens(r, state, doc, seats)
+    PARTS.run("read_table", r, state, doc)
     state["spice"] = {}
     for place, amount in sorted(doc.get("spice", {}).items()):
         loc = r.name("place", place, f"/spice/{esc(place)}")
@@ -163,45 +165,19 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     given = doc.get("players", {})
     for pid in sorted(set(given) - set(seats)):
         r.fail(f"/players/{esc(pid)}", "seats", f"{pid!r} is not a player of this game; the players are {seats}")
-    held, traitors = [], []
+    held = []
     for pid in seats:
-        held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}", traitors)
+        held += _player(r, state, pid, given.get(pid, {}), f"/players/{esc(pid)}")
     _allies(r, state, seats)
-    ixtl.read_gholas(r, state, given, seats)
-    adv.read_captives(r, state, given, seats)
+    PARTS.run("read_players", r, state, doc)
     for terr in sorted(g.strongholds):  # ruling dune.occupancy-limit: no third faction ever enters
         here = g.occupants(terr)
         if len(here) > 2:
             r.fail(f"/players/{esc(here[2])}/forces", "occupancy", f"{terr} holds forces of {', '.join(here)}: "
                    "a stronghold holds the forces of at most two players")
     # the decks: every card not seen elsewhere ("?" cards stay counted in their deck)
-    discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
-    aside = ixtl.read_aside(r, state, doc)  # set aside (out of the deck) or known in it
-    held += aside.get("up", []) + aside.get("offered", [])
-    used = sets(state["game"]["modules"])  # the expansion's cards too (content.sets)
-    base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
-    _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
-    state["treachery"] = {"deck": sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),
-                          "discard": discard, "hidden": held.count(HIDDEN), **aside}
-    for key in ixtl.KNOWN:
-        if Counter(aside.get(key, [])) - Counter(state["treachery"]["deck"]):
-            r.fail(f"/treachery_deck/{key}", "not-in-deck", "a card known in the Treachery deck is in it, not "
-                   "in a hand, set aside or discarded")
-    spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
-    second = adv.read_discard_b(r, state, doc)  # the advanced game's double blow
-    cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
-    _too_many(r, Counter(spice_discard + second), cards, "Spice card", "/spice_discard")
-    state["spice_deck"] = {"deck": sorted((cards - Counter(spice_discard + second)).elements()),
-                           "discard": spice_discard, "aside": [],
-                           **({"discard_b": second} if "discard_b" in state["spice_deck"] else {})}
-    ixtl.read_flags(r, state, doc)
-    factions = {g.faction(q) for q in seats}
-    deck = Counter(c for c, t in cnt.traitors.items()  # the expansion's Cheap Hero traitor is no faction's
-                   if t["set"] in used and t["faction"] in (*factions, None))
-    named = Counter(c for c in traitors if c != HIDDEN)
-    _too_many(r, named, deck, "Traitor card", "/players")
-    state["traitor_deck"] = sorted((deck - named).elements())
-    state["traitor_hidden"] = traitors.count(HIDDEN)
+    _decks(r, state, doc, held)
+    PARTS.run("fill", r, state, doc)
     state["bank"] = SPICE_TOTAL - sum(pl["spice"] + pl.get("bribes", 0) for pl in state["players"].values()) - sum(
         state["spice"].values())
     state["order"] = list(seats) if phase == "storm" and turn == 1 else sorted(seats, key=lambda q: storm_key(state, q))
@@ -209,20 +185,31 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     state["stack"] = [{"t": "flow", "phase": phase}]
 
 
-def _hms(r: Reader, state: dict, doc: dict) -> None:
-    """Where the Ixians' Hidden Mobile Stronghold points (`hms`, a place); who is inside is each
-    player's `forces` at `hidden-mobile-stronghold` (factions/ixians_hms.py)."""
-    if "hms" not in doc:
-        return
-    if "hms" not in state:
-        r.fail("/hms", "not-in-game", "the Hidden Mobile Stronghold is the Ixians': they do not play")
-        return
-    loc = r.name("place", doc["hms"], "/hms")
-    if loc is not None and (loc == HMS or territory(loc) in r.cnt.strongholds):
-        r.fail("/hms", "hms-bad-aim", "the Hidden Mobile Stronghold points at a sector of a territory that is no "
-               "stronghold")
-    elif loc is not None:
-        state["hms"]["points_at"] = loc
+def _decks(r: Reader, state: dict, doc: dict, held: list[str]) -> None:
+    """The Treachery, Spice and Traitor decks: every card not seen elsewhere ("?" cards stay
+    counted in their deck); a module's own piles (its part's `read_decks`) are seen too."""
+    cnt, seats = r.cnt, state["game"]["seats"]
+    discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
+    spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
+    PARTS.run("read_decks", r, state, doc)
+    held = held + PARTS.seen(state, "treachery")
+    used = sets(state["game"]["modules"])  # the expansion's cards too (content.sets)
+    base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
+    _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
+    state["treachery"].update(deck=sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),
+                              discard=discard, hidden=held.count(HIDDEN))
+    seen = spice_discard + PARTS.seen(state, "spice")
+    cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
+    _too_many(r, Counter(seen), cards, "Spice card", "/spice_discard")
+    state["spice_deck"].update(deck=sorted((cards - Counter(seen)).elements()), discard=spice_discard, aside=[])
+    factions = {state["players"][q]["faction"] for q in seats}
+    deck = Counter(c for c, t in cnt.traitors.items()  # the expansion's Cheap Hero traitor is no faction's
+                   if t["set"] in used and t["faction"] in (*factions, None))
+    traitors = [c for q in seats for c in state["players"][q]["traitors"]] + PARTS.seen(state, "traitor")
+    named = Counter(c for c in traitors if c != HIDDEN)
+    _too_many(r, named, deck, "Traitor card", "/players")
+    state["traitor_deck"] = sorted((deck - named).elements())
+    state["traitor_hidden"] = traitors.count(HIDDEN)
 
 
 def _dialers(r: Reader, doc: dict, seats: list[str]) -> list[str]:
@@ -233,9 +220,9 @@ def _dialers(r: Reader, doc: dict, seats: list[str]) -> list[str]:
     return [p for p in dialers if p in seats]
 
 
-def _player(r: Reader, state: dict, pid: str, sc: dict, at: str, traitors: list) -> list[str]:
+def _player(r: Reader, state: dict, pid: str, sc: dict, at: str) -> list[str]:
     """One player's holdings from the scenario (setup values where it says nothing); returns the
-    Treachery cards in hand and adds the traitors held to `traitors`."""
+    Treachery cards in hand."""
     cnt, pl = r.cnt, state["players"][pid]
     faction = pl["faction"]
     if "forces" in sc:
@@ -275,14 +262,38 @@ def _player(r: Reader, state: dict, pid: str, sc: dict, at: str, traitors: list)
     pl["traitors"] = sorted(r.names("traitor", sc["traitors"], f"{at}/traitors", hidden=True)
                             if "traitors" in sc else [HIDDEN] * keep)
     pl["drawn_traitors"] = []
-    traitors += pl["traitors"]
     pl["ally"] = sc.get("ally")
     pl["fought"] = {}
-    ixtl.read_player(r, state, pid, sc, at, traitors)
-    adv.read_player(r, state, pid, sc, at)
+    _elite(r, state, pid, sc, at)
+    PARTS.run("read_player", r, state, pid, sc, at)
     if "prediction" in sc or faction == "bene-gesserit":  # left out: made, but unseen
         _prediction(r, state, pid, sc.get("prediction", HIDDEN), f"{at}/prediction")
     return pl["hand"]
+
+
+def _elite(r: Reader, state: dict, pid: str, sc: dict, at: str) -> None:
+    """A player's forces of a special kind (after forces and tanks): each among the forces."""
+    pl = state["players"][pid]
+    elite = pl.get("elite", {})
+    for kind in sorted(sc.get("elite", {})):
+        if kind not in elite:
+            r.fail(f"{at}/elite/{esc(kind)}", "unknown-name", f"{pl['faction']} have no forces of a kind {kind!r}")
+    for kind, e in sorted(elite.items()):
+        given = sc.get("elite", {}).get(kind, {})
+        count = r.cnt.factions[pl["faction"]]["forces"][kind]
+        e["map"] = {}
+        for place, n in sorted(given.get("forces", {}).items()):
+            loc = HMS if place == HMS else r.name("place", place, f"{at}/elite/{esc(kind)}/forces/{esc(place)}")
+            if loc is not None and n:
+                e["map"][loc] = e["map"].get(loc, 0) + n
+        e["tanks"] = given.get("tanks", 0)
+        e["reserves"] = count - e["tanks"] - sum(e["map"].values())
+        placed = state["map"]
+        if e["reserves"] < 0 or e["reserves"] > pl["reserves"] or e["tanks"] > pl["tanks"] or any(
+                n > placed.get(loc, {}).get(pid, 0) for loc, n in e["map"].items()):
+            r.fail(f"{at}/elite/{esc(kind)}", "beyond-supply", f"{pid} has {count} {kind}, each among its forces: "
+                   f"{sum(e['map'].values())} on the map and {e['tanks']} in the Tanks leave {e['reserves']} of "
+                   f"{pl['reserves']} reserves")
 
 
 def _prediction(r: Reader, state: dict, pid: str, value, at: str) -> None:
@@ -338,16 +349,13 @@ def write(state: dict) -> dict | None:
         doc["dialers"] = list(state["dialers"])
     if state.get("shield_wall_destroyed"):
         doc["shield_wall"] = False
-    if state.get("hms", {}).get("points_at"):
-        doc["hms"] = state["hms"]["points_at"]
     if state["spice"]:
         doc["spice"] = dict(sorted(state["spice"].items()))
     if state["treachery"]["discard"]:
         doc["treachery_discard"] = list(state["treachery"]["discard"])
     if state["spice_deck"]["discard"]:
         doc["spice_discard"] = list(state["spice_deck"]["discard"])
-    ixtl.write_table(state, doc)
-    adv.write_table(state, doc)
+    PARTS.run("describe_table", None, state, doc)
     doc["players"] = {q: _held(state, q) for q in game["seats"]}
     return doc
 
@@ -363,14 +371,17 @@ def _held(state: dict, pid: str) -> dict:
     if pl.get("prediction"):
         guess = pl["prediction"]
         out["prediction"] = HIDDEN if guess["faction"] == HIDDEN else dict(guess)
-    ixtl.write_player(pl, out)  # a ghola is written by its holder, the Tleilaxu
-    adv.write_player(pl, out)  # a captive by its holder, the Harkonnen
+    elite = {k: {**({"forces": dict(sorted(e["map"].items()))} if e["map"] else {}),
+                 **({"tanks": e["tanks"]} if e["tanks"] else {})} for k, e in sorted(pl.get("elite", {}).items())}
+    if any(elite.values()):
+        out["elite"] = {k: e for k, e in elite.items() if e}
+    PARTS.run("describe_player", None, state, pid, out)  # a ghola or a captive is written by its holder
     return out
 
 
 def same_position(a: dict, b: dict) -> bool:
     """Two states that are the same position (the dealer's RNG aside)."""
-    a, b = copy.copy(adv.same(ixtl.same_piles(a))), copy.copy(adv.same(ixtl.same_piles(b)))
+    a, b = copy.copy(PARTS.same(a)), copy.copy(PARTS.same(b))
     a.pop("rng", None)
     b.pop("rng", None)
     return a == b

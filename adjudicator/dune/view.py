@@ -23,6 +23,7 @@ PHASES = {
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
 VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "draw-treachery": "draws a Treachery card",
                 "draw-traitors": "draws Traitor cards", "keep-traitor": "keeps a traitor", "place": "places",
+                "draw-face-dancers": "draws Face Dancers",
                 "claim-charity": "claims CHOAM Charity", "bid": "bids", "pass": "passes", "revive": "revives",
                 "ship": "ships", "move": "moves", "ally": "allies", "break-alliance": "breaks the alliance",
                 "battle": "battles", "plan": "sets a battle plan", "call-traitor": "calls a traitor",
@@ -38,6 +39,7 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
+                "draw-face-dancers": "берёт карты лицеделов",
                 "place": "размещает", "claim-charity": "просит помощь КООАМ", "bid": "ставит", "pass": "пас",
                 "revive": "возрождает", "ship": "высаживает", "move": "передвигает", "ally": "заключает союз",
                 "break-alliance": "разрывает союз", "battle": "сражается", "plan": "план битвы",
@@ -54,9 +56,28 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
 CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
-              "draw-traitors": "traitor", "discard": "treachery", "play": "treachery",
+              "draw-traitors": "traitor", "draw-face-dancers": "traitor", "discard": "treachery", "play": "treachery",
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
+# the Voice's commands and the kinds of card it names (a card of its own is named by its name)
+VOICE_WORDS = {
+    "en": {"play": "play", "not-play": "do not play", "poison-weapon": "a poison weapon",
+           "projectile-weapon": "a projectile weapon", "poison-defense": "a poison defence",
+           "projectile-defense": "a projectile defence", "worthless": "a worthless card"},
+    "ru": {"play": "сыграть", "not-play": "не играть", "poison-weapon": "ядовитое оружие",
+           "projectile-weapon": "метательное оружие", "poison-defense": "защиту от яда",
+           "projectile-defense": "защиту от метательного оружия", "worthless": "бесполезную карту"},
+}
+# the amounts and flags of an action, and the kinds of forces, as a person reads them
+AMOUNT_WORDS = {
+    "en": {"kinds": {"sardaukar": "Sardaukar", "fedaykin": "Fedaykin", "cyborgs": "Cyborgs", "suboids": "Suboids",
+                     "forces": "forces", "advisors": "advisors"}, "no": "no"},
+    "ru": {"count": "число", "amount": "сумма", "value": "значение", "dial": "диск", "forces": "войска",
+           "sectors": "секторов", "limit": "предел", "price": "цена", "turn": "ход", "spice": "пряность",
+           "sector": "сектор", "karama": "Карама", "power": "особая способность", "half": "половина",
+           "kinds": {"sardaukar": "сардаукары", "fedaykin": "федайкины", "cyborgs": "киборги", "suboids": "субоиды",
+                     "forces": "войска", "advisors": "советницы"}, "no": "без:"},
+}
 
 
 def _name(cnt: Content, kind, ident, lang: str) -> str:
@@ -67,6 +88,8 @@ def _name(cnt: Content, kind, ident, lang: str) -> str:
     if kind == "place":
         terr = territory(ident)
         return _name(cnt, "territory", terr, lang) + (f" ({sector(ident)})" if "@" in ident else "")
+    if kind == "traitor" and ident.endswith("-traitor"):  # the Cheap Hero traitor card names no leader
+        return _name(cnt, "treachery", ident.removesuffix("-traitor"), lang)
     for k in (kind,) if isinstance(kind, str) else kind:
         names = tables(cnt)[k].get(ident)
         if names:
@@ -121,7 +144,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
         pl = state["players"][pid]
         faction = pl["faction"]
         out.append({
-            "id": pid, "name": state["game"]["players"][pid]["name"], "faction": faction,
+            "id": pid, "name": player_name(cnt, state, pid, lang), "faction": faction,
             "faction_name": _name(cnt, "faction", faction, lang), "spice": pl["spice"], "reserves": pl["reserves"],
             "tanks": pl["tanks"], "on_map": sum(here.get(pid, 0) for here in state["map"].values()),
             "ally": pl.get("ally"), "storm_order": state["order"].index(pid) if pid in state["order"] else None,
@@ -142,13 +165,35 @@ def moment(state: dict, lang: str = "en") -> dict:
 def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """One line for the timeline ("Red ships: Arrakeen (9), 5")."""
     by = action.get("by")
-    who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
+    who = CHANCE_WORDS[lang] if by == "chance" else player_name(cnt, state, by, lang)
     return f"{who} {offer_label(cnt, action, state, lang)}"
+
+
+def _amount(key: str, value, lang: str) -> str:
+    """`count 5`, `karama` (a flag set), `no karama`, `Sardaukar 2, forces 3` in `lang`'s words."""
+    words = AMOUNT_WORDS[lang]
+    if isinstance(value, dict):
+        return ", ".join(f"{words['kinds'].get(k, k)} {n}" for k, n in sorted(value.items()))
+    word = words.get(key, key)
+    if isinstance(value, bool):
+        return word if value else f"{words['no']} {word}"
+    return f"{word} {value}"
+
+
+def player_name(cnt: Content, state: dict, pid: str, lang: str) -> str:
+    """A player as a person reads it: the name the log gave, else (a log that named only seats
+    such as `red`) the faction's name."""
+    pl = state["game"]["players"].get(pid)
+    if pl is None:
+        return pid
+    if pl.get("name") and pl["name"] != pid:
+        return pl["name"]
+    faction = state.get("players", {}).get(pid, {}).get("faction")
+    return _name(cnt, "faction", faction, lang) if faction else pid
 
 
 def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """An action in words without who takes it ("ships: Arrakeen (9), 5"): the label of an offer."""
-    players_ = state["game"]["players"]
     do = action.get("do", "")
     parts = []
     for key in sorted(action):
@@ -156,7 +201,9 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         if key in ("by", "do"):
             continue
         if key in ("player", "with", "opponent", "asks", "takes") or (key == "to" and do in PLAYER_TO):
-            parts.append(players_.get(value, {}).get("name", value) if isinstance(value, str) else str(value))
+            parts.append(player_name(cnt, state, value, lang) if isinstance(value, str) else str(value))
+        elif do == "voice" and key in ("card", "command"):
+            parts.append(VOICE_WORDS[lang].get(value) or _name(cnt, "treachery", value, lang))
         elif key == "card" and do in CARD_KINDS:
             parts.append(_name(cnt, CARD_KINDS[do], value, lang))
         elif key == "cards" and isinstance(value, list):
@@ -164,5 +211,5 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         elif key in LABEL_KINDS and value != "reserves":
             parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
         else:
-            parts.append(f"{key} {value}")
+            parts.append(_amount(key, value, lang))
     return VERBS[lang].get(do, do) + (": " + ", ".join(parts) if parts else "")

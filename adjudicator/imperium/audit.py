@@ -14,21 +14,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.engine.positions import esc
 from ..core.errors import problem
-from .audit_bloodlines import audit_bloodlines
-from .audit_immortality import audit_immortality
-from .audit_seats import agents as dealt_agents
-from .audit_seats import conflict_levels, in_turn_order, known_rival_leader, scores_influence
-from .audit_seats import troops as dealt_troops
 from .content import COMMANDER_DECK, FACTIONS, Content, board_tracks, in_game
 from .deck import HIDDEN
+from .parts import PARTS
 from .registry import CHANCES, CHOICES
 from .rounds import STEPS
-from .scenario import esc
 
 PHASES = ("setup", "round-start", "player-turns", "combat", "makers", "recall", "endgame", "over")
 TASKS = ("flow", "turn", "agent", "reveal", "choice", "window", "steps", "chance", "rival")
-PLAYER_COUNTS = (3, 4, 6)  # seats: 1-2 players sit with Rivals (audit_seats.py)
+PLAYER_COUNTS = (3, 4, 6)  # seats: 1-2 players sit with Rivals (modules/rivals)
 TRACK_MAX = 6
 
 
@@ -36,16 +32,30 @@ def audit(state: dict, cnt: Content) -> list[dict]:
     out: list[dict] = []
     if not _seats(state, out):
         return out  # the other checks read the players by seat
-    _names(state, cnt, out)
+    given = as_dealt(state, cnt)
+    _names(state, cnt, given, out)
     _copies(state, cnt, out)
     for pid in state["game"]["seats"]:
-        _units(state, cnt, pid, out)
+        _units(state, cnt, given["seats"][pid], pid, out)
         _resources(state, cnt, pid, out)
-    _alliances(state, cnt, out)
-    _conflict(state, cnt, out)
-    _phase(state, out)
-    audit_bloodlines(state, cnt, out)  # Commanders, Skills, Tech tiles
-    audit_immortality(state, cnt, out)  # the Bene Tleilax board, Tleilaxu cards
+    _alliances(state, cnt, given, out)
+    _conflict(state, cnt, given["conflict_levels"], out)
+    _phase(state, given, out)
+    PARTS.run("misplaced", state, out)  # a module's pieces where the game does not play it
+    if not out:  # the modules' own counts, on a sound table
+        PARTS.run("audit", state, cnt, out)
+    return out
+
+
+def as_dealt(state: dict, cnt: Content) -> dict:
+    """What the game deals: the Conflict levels of its rounds and each seat's starting pieces
+    (troops, Agents without a Swordmaster or the Mentat), whether a seat scores for Influence and
+    takes turns, whether its leader is a Rival card's (no player's); a module changes them."""
+    seat = {"troops": cnt.rules["troops"], "agents": cnt.rules["agents"], "scores_influence": True,
+            "takes_turns": True, "leader_known": False}
+    out = {"conflict_levels": list(cnt.rules["conflict_levels"]),
+           "seats": {pid: dict(seat) for pid in state["game"]["seats"]}}
+    PARTS.run("dealt", state, cnt, out)
     return out
 
 
@@ -121,8 +131,7 @@ def zones(state: dict):
         yield f"{ptr}/objectives", "objective", [c["id"] for c in pl["objectives"]], False
     yield "/row", "card", state["row"], False
     yield "/removed_cards", "card", state.get("removed_cards", []), False
-    if isinstance(state.get("six"), dict):  # Shaddam's Throne Row (six players)
-        yield "/six/throne_row", "card", state["six"].get("throne_row", []), False
+    yield from PARTS.zones(state)  # a module's own lists of these cards (the six-player Throne Row)
     yield "/manipulated", "card", [m["card"] for m in state.get("manipulated", [])], False
     yield "/intrigue_discard", "intrigue", state["intrigue_discard"], False
     yield "/intrigue_trashed", "intrigue", state.get("intrigue_trashed", []), False
@@ -133,7 +142,7 @@ def zones(state: dict):
         yield "/board", "conflict", [board["conflict"]], False
 
 
-def _names(state: dict, cnt: Content, out: list) -> None:
+def _names(state: dict, cnt: Content, given: dict, out: list) -> None:
     for ptr, kind, cards, hidden in zones(state):
         for i, c in enumerate(cards):
             suffix = "/id" if ptr.endswith(("/conflicts", "/objectives")) else ""
@@ -148,7 +157,7 @@ def _names(state: dict, cnt: Content, out: list) -> None:
         _check_id(cnt, "post", post.split("#")[0], f"/board/spies/{esc(post)}", out)
     for pid in state["game"]["seats"]:
         pl, ptr = state["players"][pid], f"/players/{esc(pid)}"
-        if not known_rival_leader(state, pid):
+        if not given["seats"][pid]["leader_known"]:
             _check_id(cnt, "leader", pl["leader"], f"{ptr}/leader", out)
         for i, space in enumerate(pl["placed"]):
             _check_id(cnt, "space", space, f"{ptr}/placed/{i}", out)
@@ -202,9 +211,9 @@ def _copies(state: dict, cnt: Content, out: list) -> None:
                                    f"{whose} copies ({limit})"))
 
 
-def _units(state: dict, cnt: Content, pid: str, out: list) -> None:
+def _units(state: dict, cnt: Content, seat: dict, pid: str, out: list) -> None:
     pl, ptr, rules = state["players"][pid], f"/players/{esc(pid)}", dict(cnt.rules)
-    rules["troops"] = dealt_troops(state, cnt, pid)
+    rules["troops"] = seat["troops"]
     troops = pl["troops"]
     for key, n in sorted(troops.items()):
         if n < 0 and key == "supply":  # more troops out than a player has
@@ -226,7 +235,7 @@ def _units(state: dict, cnt: Content, pid: str, out: list) -> None:
         out.append(problem(f"{ptr}/spies", "beyond-supply", f"{pid} has {pl['spies']} spies in supply, "
                            f"{board_spies} on the board and {pl.get('spies_trashed', 0)} in the box; "
                            f"each player has {rules['spies']}"))
-    agents = dealt_agents(state, cnt, pid) + pl["swordmaster"] + (1 if state["board"].get("mentat") == pid else 0)
+    agents = seat["agents"] + pl["swordmaster"] + (1 if state["board"].get("mentat") == pid else 0)
     agents -= 1 if pl.get("agent_unit") else 0  # an Agent fighting as a unit (Into the Fray) is out of play
     if pl["agents"] != agents:
         out.append(problem(f"{ptr}/agents", "beyond-supply", f"{pid} has {agents} Agents (Swordmaster, Mentat "
@@ -260,7 +269,7 @@ def _resources(state: dict, cnt: Content, pid: str, out: list) -> None:
                                f"the track runs from 0 to {TRACK_MAX}"))
 
 
-def _alliances(state: dict, cnt: Content, out: list) -> None:
+def _alliances(state: dict, cnt: Content, given: dict, out: list) -> None:
     seats, players = state["game"]["seats"], state["players"]
     start = cnt.rules["vp"].get(str(len(seats)), 0)
     for faction in board_tracks(cnt, state):
@@ -287,16 +296,15 @@ def _alliances(state: dict, cnt: Content, out: list) -> None:
         tracks = sorted(f for f in board_tracks(cnt, state) if pl["influence"].get(f, 0) >= 2)
         allied = sorted(f for f in board_tracks(cnt, state) if state["alliances"].get(f) == q)
         least = start + len(tracks) + len(allied)
-        if pl["vp"] < least and scores_influence(state, q):
+        if pl["vp"] < least and given["seats"][q]["scores_influence"]:
             out.append(problem(f"/players/{esc(q)}/vp", "victory-points",
                                f"{q} has {pl['vp']} VP, fewer than the {least} their Influence and Alliances give "
                                f"({start} at the start, 1 for each track at 2 or more: {tracks or 'none'}, "
                                f"1 for each Alliance: {allied or 'none'})"))
 
 
-def _conflict(state: dict, cnt: Content, out: list) -> None:
+def _conflict(state: dict, cnt: Content, full: list[int], out: list) -> None:
     board, rnd = state["board"], state["round"]
-    full = conflict_levels(state, cnt)
     if rnd > len(full):
         out.append(problem("/round", "round", f"the game has at most {len(full)} rounds, not {rnd}"))
         return
@@ -318,7 +326,7 @@ def _conflict(state: dict, cnt: Content, out: list) -> None:
                            f"cards have been revealed by round {rnd}, one a round"))
 
 
-def _phase(state: dict, out: list) -> None:
+def _phase(state: dict, given: dict, out: list) -> None:
     phase, seats, players = state["phase"], state["game"]["seats"], state["players"]
     if phase not in PHASES:
         out.append(problem("/phase", "phase", f"unknown phase {phase!r}; one of {list(PHASES)}"))
@@ -332,7 +340,7 @@ def _phase(state: dict, out: list) -> None:
                 out.append(problem(f"/players/{esc(q)}/revealed", "phase", f"{q} has revealed at {phase}"))
     if phase == "combat":
         for q in seats:
-            if not players[q]["revealed"] and in_turn_order(state, q):
+            if not players[q]["revealed"] and given["seats"][q]["takes_turns"]:
                 out.append(problem(f"/players/{esc(q)}/revealed", "phase", f"{q} has not revealed yet: the "
                                    "Combat begins when everyone has"))
     if phase == "player-turns" and state["board"]["conflict"] is None:

@@ -12,24 +12,16 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import dataclass
 
+from ..core.engine.positions import Unexpressible
 from ..core.errors import InvalidPosition
 from .content import FACTIONS, Content
-from .cut_bloodlines import describe_player as describe_bloodlines_player
-from .cut_bloodlines import describe_table as describe_bloodlines_table
-from .cut_immortality import describe_player as describe_immortality_player
-from .cut_immortality import describe_table as describe_immortality_table
-from .cut_rivals import describe_setup as describe_rivals_setup
-from .cut_rivals import describe_table as describe_rivals_table
-from .cut_rivals import setup_of as rivals_setup_of
-from .cut_six import describe_table as describe_six_table
 from .deck import HIDDEN
+from .parts import PARTS
 from .scenario import FORMAT, armed_entry, build
-from .scenario_rivals import rival_ids
 
-
-class Unexpressible(Exception):
-    """Something on the table a scenario has no words for (an earlier anchor serves)."""
+__all__ = ["Labels", "Unexpressible", "anchor", "comparable", "describe", "scenario_of"]
 
 
 def anchor(state: dict) -> str | None:
@@ -93,11 +85,16 @@ class Labels:
                  "space": self.cnt.spaces, "faction": self.cnt.factions, "objective": self.cnt.objectives,
                  "contract": self.cnt.contracts, "leader": self.cnt.leaders,
                  "tleilaxu": self.cnt.tleilaxu}.get(kind, {})
+        return self.written(self.cnt.names.get(kind), table, ident)
+
+    @staticmethod
+    def written(index, table: dict, ident: str) -> str:
+        """`ident` by its English name in `table` where `index` resolves that name to it alone."""
         name = table.get(ident, {}).get("name", {}).get("en")
         if not name:
             return ident
         try:
-            return name if self.cnt.names[kind].resolve(name) == ident else ident
+            return name if index.resolve(name) == ident else ident
         except Exception:  # an ambiguous name ("Skirmish"): the id says which
             return ident
 
@@ -119,16 +116,25 @@ def scenario_of(rules, state: dict, fresh: bool = False) -> dict | None:
     return doc if comparable(rebuilt) == comparable(state) else None
 
 
+@dataclass(frozen=True)
+class Cut:
+    """What a module's part of the cut is given (core/engine/positions.py `describe_*`)."""
+
+    cnt: Content
+    name: Labels  # how a name is written
+    default: dict  # the state as dealt to the same seats: a piece as dealt is left out
+
+
 def describe(rules, state: dict, kind: str) -> dict:
     cnt, name = rules.content, Labels(rules.content)
     game = state["game"]
     seats = game["seats"]
-    humans = [p for p in seats if p not in rival_ids(state)]  # a Rival is seated by `rivals` (cut_rivals.py)
+    humans = [p for p in seats if p not in PARTS.seated(state)]  # a Rival is seated by `rivals`
     doc = {"format": FORMAT, "version": 1,
            "game": {"system": game["system"], "edition": game["edition"], "modules": list(game["modules"]),
                     "players": [{"id": p, "name": game["players"][p].get("name", p),
                                  "leader": name("leader", game["players"][p]["leader"])} for p in humans]}}
-    describe_rivals_setup(state, doc)
+    PARTS.run("describe_setup", state, doc)
     if state.get("rng") is not None:  # the dealer as it stands: it deals what follows as the game did
         doc["seed"] = state["rng"]
     if kind == "setup":
@@ -160,12 +166,10 @@ def describe(rules, state: dict, kind: str) -> dict:
                               for m in state["manipulated"]]
     defaults = rules.new_state({"system": game["system"], "edition": game["edition"], "modules": game["modules"],
                                 "players": [{"id": p, "leader": game["players"][p]["leader"]} for p in humans]},
-                               rivals_setup_of(state))
-    doc["players"] = {p: _player(cnt, state, p, defaults["players"][p], name) for p in seats}
-    describe_bloodlines_table(cnt, state, defaults, doc)
-    describe_immortality_table(cnt, state, doc, name)
-    describe_rivals_table(state, doc, name)
-    describe_six_table(state, doc, name, Unexpressible)
+                               PARTS.setup(rules, doc, "")[0])  # without the seed: the pieces as dealt
+    c = Cut(cnt, name, defaults)
+    doc["players"] = {p: _player(c, state, p) for p in seats}
+    PARTS.run("describe_table", c, state, doc)
     return doc
 
 
@@ -206,8 +210,19 @@ def _flagged(name: Labels, kind: str, cards: list[dict]) -> list:
     return [{"card": name(kind, c["id"]), "flipped": True} if c["flipped"] else name(kind, c["id"]) for c in cards]
 
 
-def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) -> dict:
-    pl, out = state["players"][pid], {}
+def _player(c: Cut, state: dict, pid: str) -> dict:
+    """One player's pieces: the base game's, then each module's (its part)."""
+    out: dict = {}
+    _holdings(c, state, pid, out)
+    _cards(c, state, pid, out)
+    _leader(c, state, pid, out)
+    PARTS.run("describe_player", c, state, pid, out)
+    return out
+
+
+def _holdings(c: Cut, state: dict, pid: str, out: dict) -> None:
+    """Resources, Influence and Alliances, the card piles, units and the flags a round turns over."""
+    name, default, pl = c.name, c.default["players"][pid], state["players"][pid]
     for key in ("vp", "solari", "spice", "water", "persuasion", "swords"):
         if pl[key] != default[key]:
             out[key] = pl[key]
@@ -239,6 +254,11 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
                         ("revealed", "revealed"), ("ability_used", "ability_used")):
         if bool(pl.get(source)) != bool(default.get(source)):  # a six-player Commander starts with a Swordmaster
             out[key] = bool(pl.get(source))
+
+
+def _cards(c: Cut, state: dict, pid: str, out: dict) -> None:
+    """Conflict cards won, Objective cards, contracts."""
+    name, default, pl = c.name, c.default["players"][pid], state["players"][pid]
     if pl["conflicts"]:
         out["conflicts"] = _flagged(name, "conflict", pl["conflicts"])
     if pl["objectives"]:
@@ -249,6 +269,11 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
     if pl.get("set_aside_contracts", []) != default.get("set_aside_contracts", []) or \
             ("set_aside_contracts" in pl) != ("set_aside_contracts" in default):
         out["set_aside_contracts"] = name.many("contract", pl.get("set_aside_contracts", []))
+
+
+def _leader(c: Cut, state: dict, pid: str, out: dict) -> None:
+    """What a leader keeps on its card (scenario.py `_leader_tokens`) and the effects waiting."""
+    name, default, pl = c.name, c.default["players"][pid], state["players"][pid]
     if pl.get("leader_face"):
         out["leader_side"] = pl["leader_face"]
     if "masterstroke" in pl and pl["masterstroke"] != default.get("masterstroke"):
@@ -259,10 +284,7 @@ def _player(cnt: Content, state: dict, pid: str, default: dict, name: Labels) ->
     if armed or ("armed" in pl) != ("armed" in default):  # an empty list too: the engine keeps it once made
         # those of earlier rounds wait no more, but the engine keeps them: written with their round
         cards = [(a["src"].partition(":")[2], a.get("round", state["round"])) for a in armed]
-        out["armed"] = [name("intrigue", c) if rnd == state["round"] else {"card": name("intrigue", c), "round": rnd}
-                        for c, rnd in cards]
-        if [armed_entry(cnt, c, rnd) for c, rnd in cards] != armed:
+        out["armed"] = [name("intrigue", card) if rnd == state["round"]
+                        else {"card": name("intrigue", card), "round": rnd} for card, rnd in cards]
+        if [armed_entry(c.cnt, card, rnd) for card, rnd in cards] != armed:
             raise Unexpressible(f"{pid}'s waiting effects {armed}")
-    describe_bloodlines_player(cnt, state, pid, default, out)
-    describe_immortality_player(cnt, state, pid, default, out, name)
-    return out

@@ -13,7 +13,7 @@ from functools import cache
 
 from ..core import results
 from ..core.actions import CHANCE, Action, dealt
-from ..core.engine import awaited_index, bring_up
+from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
 from ..core.verdicts import Outcome
@@ -24,11 +24,10 @@ from .content import FACTIONS, Content, content, in_game, starting_deck
 from .deck import HIDDEN
 from .effect_words import offer_label
 from .effects import advance_steps
+from .facts import ImperiumTally
 from .game import Game
 from .intrigue import check_timing, skip_window, window
-from .modules.rivals import hagal as rivals
-from .modules.rivals import setup as rivals_setup
-from .modules.six_players import teams as six
+from .modules import rivals, six_players  # their files are loaded by `custom` (plugin loading) above
 from .registry import CHANCES, CHOICES, VERBS, adjust, fire
 from .rounds import advance_flow
 from .spelling import Spelling
@@ -103,9 +102,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def new_state(self, game: dict, setup: dict) -> dict:
         cnt = self.content
         players = game.get("players", [])
-        if len(players) not in PLAYER_COUNTS or (
-                len(players) in rivals.RIVALS_FOR and len(players) not in RIVAL_EDITIONS.get(self.edition, ())) or (
-                len(players) == 6 and self.edition not in SIX_EDITIONS):
+        n = len(players)
+        if n not in PLAYER_COUNTS or (n in rivals.hagal.RIVALS_FOR and n not in RIVAL_EDITIONS.get(self.edition, ())) \
+                or (n == 6 and self.edition not in SIX_EDITIONS):
             raise MalformedLog(f"{self.edition} is supported for "
                                f"{list(PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
@@ -123,7 +122,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             raise MalformedLog("player ids must be unique and not 'chance'", "/game/players")
         humans = [p["id"] for p in players[:len(players) - len(rival_list)]]
         if rival_list:
-            ids = rivals.rival_seats(humans, [r["id"] for r in rival_list])
+            ids = rivals.hagal.rival_seats(humans, [r["id"] for r in rival_list])
         rules = cnt.rules
         starting = starting_deck(cnt, modules)
         state = {
@@ -172,7 +171,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "seat_index": ids.index(p["id"]),
             }
         if rival_list:  # the Rival seats, before the modules' components (modules/rivals/setup.py)
-            rivals_setup.seat(state, setup, humans, rival_list, [p["leader"] for p in players[:len(humans)]])
+            rivals.setup.seat(state, setup, humans, rival_list, [p["leader"] for p in players[:len(humans)]])
         g = Game(state, cnt)
         g.push({"t": "flow", "step": "round-start"})
         fire("setup", g)  # the components of the game's modules
@@ -183,18 +182,18 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if "choam" in modules:
             g.push(*({"t": "chance", "kind": "reveal-contract"} for _ in range(2)))
         if rival_list:
-            rivals_setup.setup_solo(g, humans)
+            rivals.setup.setup_solo(g, humans)
         self.settle(g)
         return state
 
     def _rivals(self, n_players: int, setup: dict, modules=()) -> list[dict]:
-        return rivals_setup.read(self.edition, self.content, n_players, setup, modules)
+        return rivals.setup.read(self.edition, self.content, n_players, setup, modules)
 
     def rival_setup(self, players: int, taken: list[str], rnd, options=(), leaders=()) -> dict:
         """Rival seats for a random playout of one or two players (simulate.py; modules/rivals/setup.py)."""
         if players not in RIVAL_EDITIONS.get(self.edition, ()):
             return {}
-        return rivals_setup.random_setup(self.edition, self.content, players, taken, rnd, options, leaders)
+        return rivals.setup.random_setup(self.edition, self.content, players, taken, rnd, options, leaders)
 
     def seat_leaders(self, players: int, leaders: list[str], rnd) -> list[str] | None:
         """The leaders of a random playout's seats, clockwise, where a mode fixes some (simulate.py;
@@ -202,7 +201,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         (six.seating-from-log) and the Allies drawn from the other leaders."""
         if players != 6 or self.edition not in SIX_EDITIONS:
             return None
-        return six.seat_leaders(leaders, rnd)
+        return six_players.teams.seat_leaders(leaders, rnd)
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:
@@ -258,7 +257,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if kind == "card":
             do = data.get("do")
             if do in ("draw-hagal", "rival-agent"):
-                return rivals.hagal_names(self.edition)
+                return rivals.hagal.hagal_names(self.edition)
             if do in ("play-intrigue", "steal-intrigue"):
                 return self.content.names["intrigue"]
             if do == "reveal-conflict":
@@ -273,7 +272,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def resolve_rival(self, name: str, pointer: str) -> str:
         """A Rival card's leader: a player's leader, or one found only on a Rival card (Glossu
         Rabban, Vladimir Harkonnen), known by its id or its name in the House Hagal data."""
-        if self.edition in RIVAL_EDITIONS and name in (only := rivals.rival_only_names(self.edition)):
+        if self.edition in RIVAL_EDITIONS and name in (only := rivals.hagal.rival_only_names(self.edition)):
             return only.resolve(name, pointer)
         return self.resolve_leader(name, pointer)
 
@@ -315,14 +314,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the RNG as dealing it would, so that a seeded log may record some outcomes and leave
         the others to the dealer."""
         g = Game(state, self.content)
-        task = g.top
-        if task is None:
-            raise IllegalAction("game.over", "the game is over: no action can follow", ("endgame.tiebreak",))
+        task = g.answered(action, AWAITED_KEYS, {"over": "endgame.tiebreak", "missing": "log.hidden-outcome"})
         if task["t"] == "chance":
-            if not action.is_chance:
-                raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome "
-                                    f"({task['kind']}) before {action.by} can act", ("log.hidden-outcome",))
-            task = self._awaited(g, action) or task
             kind = CHANCES[task["kind"]]
             check_kind(task, action.data)
             if state.get("rng") is not None and not dealt:
@@ -334,11 +327,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             self._decide(g, task, action)
         self.settle(g)
         return g.outcome(hidden_ruling="log.hidden-outcome")
-
-    @staticmethod
-    def _awaited(g: Game, action: Action) -> dict | None:
-        """The pending chance task this outcome answers, brought to the top (see `awaits`)."""
-        return bring_up(g.state["stack"], action, AWAITED_KEYS)
 
     def awaits(self, state: dict, action: Action) -> bool:
         """Does the game wait for this chance outcome now? The chance outcomes it waits for at
@@ -393,6 +381,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the game waits for a decision, or has no seed). Advances the state's RNG, once: apply
         the outcome with `dealt=True` (core.replay.deal does both)."""
         return dealt(Game(state, self.content), CHANCES)
+
+    def tally(self) -> ImperiumTally:
+        """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""
+        return ImperiumTally()
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what the endgame recorded (rounds.py; the

@@ -13,71 +13,37 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.errors import InvalidPosition, MalformedLog, UnknownName, problem, seated
+from ..core.engine.positions import Reader as Names
+from ..core.engine.positions import esc
+from ..core.errors import InvalidPosition, MalformedLog, seated
 from ..core.names import fold
 from .combat import participants
 from .content import FACTIONS, Content, in_game
 from .deck import HIDDEN
 from .game import Game
+from .parts import PARTS
 from .registry import adjust
-from .scenario_bloodlines import fill as fill_bloodlines
-from .scenario_bloodlines import read_player as read_bloodlines_player
-from .scenario_bloodlines import read_table as read_bloodlines_table
-from .scenario_immortality import fill as fill_immortality
-from .scenario_immortality import read_decision as read_immortality_decision
-from .scenario_immortality import read_player as read_immortality_player
-from .scenario_immortality import read_table as read_immortality_table
-from .scenario_rivals import read_setup as read_rivals_setup
-from .scenario_rivals import read_table as read_rivals_table
-from .scenario_rivals import rival_ids
-from .scenario_rivals import setup_pointer as rival_setup_pointer
-from .scenario_six import read_table as read_six_table
-from .scenario_six import seen as six_seen
 
 FORMAT = "dune-adjudicator/scenario"
 # decision kind -> the phase it stands in
 PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "round-start": "round-start",
           "setup": "setup"}
 PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
+# the base game's top-level keys (a module's own: its part's `table_keys`)
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
-              "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players",
-              "contracts_trashed", "skills", "skills_trashed", "tech", "tech_stacks", "tech_trashed", "tech_bottoms",
-              "tleilaxu_row", "tleilaxu_spice", "hagal_discard", "tleilaxu_removed",
-              "commanders_box", "agent_tokens", "swordmaster_taken", "throne_row")
+              "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players")
 
 
-def esc(key: str) -> str:
-    """A JSON pointer token (RFC 6901)."""
-    return str(key).replace("~", "~0").replace("/", "~1")
-
-
-class Reader:
-    """Resolves the names of one scenario, collecting every failure as a problem. Keeps each
-    list it resolved (by pointer) so a problem found later in the state can point at the
-    scenario's own element."""
+class Reader(Names):
+    """Resolves the names of one scenario (core/engine/positions.py) and its players' names."""
 
     def __init__(self, cnt: Content, players: dict[str, str], prefix: str):
-        self.cnt, self.prefix = cnt, prefix
-        self.problems: list[dict] = []
-        self.lists: dict[str, list] = {}
+        super().__init__(prefix)
+        self.cnt = cnt
         self._players = {fold(k): k for k in players} | {fold(v): k for k, v in players.items() if fold(v)}
 
-    def fail(self, pointer: str, code: str, detail: str, **extra) -> None:
-        self.problems.append(problem(self.prefix + pointer, code, detail, **extra))
-
-    def name(self, kind: str, value, pointer: str, hidden: bool = False):
-        if hidden and value == HIDDEN:
-            return HIDDEN
-        try:
-            return self.cnt.names[kind].resolve(value, pointer)
-        except UnknownName as err:
-            self.fail(pointer, err.code, err.message, **({"suggestions": err.suggestions} if err.suggestions else {}))
-            return None
-
-    def names(self, kind: str, values, pointer: str, hidden: bool = False) -> list[str]:
-        found = [self.name(kind, v, f"{pointer}/{i}", hidden) for i, v in enumerate(values or [])]
-        self.lists[pointer] = found
-        return [c for c in found if c is not None]
+    def lookup(self, kind: str, value, pointer: str) -> str:
+        return self.cnt.names[kind].resolve(value, pointer)
 
     def player(self, value, pointer: str):
         pid = self._players.get(fold(value)) if isinstance(value, str) else None
@@ -102,22 +68,22 @@ def build(rules, doc: dict, prefix: str = "") -> tuple[dict, Reader]:
     """The engine state of a scenario (already checked against schemas/scenario.json) and the
     reader that resolved it. Raises InvalidPosition listing every unknown name."""
     game = read_game(rules, doc["game"], prefix)
-    setup, found = read_rivals_setup(rules, doc, prefix)
+    setup, found = PARTS.setup(rules, doc, prefix)  # a module's seats and options (Rivals)
     if found:
         raise InvalidPosition(found)
     try:
-        state = rules.new_state(game, setup)
+        state = rules.new_state(game, {"seed": doc.get("seed"), **setup})
     except MalformedLog as err:
-        err.pointer = rival_setup_pointer(err.pointer)
+        err.pointer = PARTS.setup_pointer(err.pointer)
         raise InvalidPosition.of(err, prefix) from None
-    names = {p["id"]: p["name"] for p in game["players"]} | {q: q for q in rival_ids(state)}
+    names = {p["id"]: p["name"] for p in game["players"]} | {q: q for q in PARTS.seated(state)}
     r = Reader(rules.content, names, prefix)
     decision = doc.get("decision", {})
     kind = decision.get("kind", "turn")
     if "phase" in doc and fold(doc["phase"]) != fold(PHASES[kind]):
         r.fail("/phase", "phase", f"a {kind} decision stands in the {PHASES[kind]} phase, not {doc['phase']!r}")
     if kind == "setup":
-        extra = [k for k in TABLE_KEYS if k in doc]
+        extra = [k for k in TABLE_KEYS + PARTS.table_keys() if k in doc]
         for key in extra:
             r.fail(f"/{key}", "setup-takes-no-table", "a setup position is the game as dealt: "
                    f"leave out {key!r} (or name another decision)")
@@ -143,10 +109,7 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     if "row" in doc:
         state["row"] = sorted(r.names("card", doc["row"], "/row"))
     _board(r, state, doc.get("board", {}))
-    read_bloodlines_table(r, state, doc)  # Commanders, Skills, Tech tiles (scenario_bloodlines.py)
-    read_immortality_table(r, state, doc)  # the Tleilaxu Row (scenario_immortality.py)
-    read_rivals_table(r, state, doc)  # the House Hagal discard (scenario_rivals.py)
-    read_six_table(r, state, doc)  # Agent tokens, the Swordmaster, the Throne Row (scenario_six.py)
+    PARTS.run("read_table", r, state, doc)
     for key, target, kind_ in (("intrigue_discard", "intrigue_discard", "intrigue"),
                                ("intrigue_trashed", "intrigue_trashed", "intrigue"),
                                ("out_of_game", "removed_cards", "card")):
@@ -167,29 +130,14 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     for pid in ids:
         _player(r, state, pid, given.get(pid, {}), f"/players/{pid}")
     _pools(state, cnt, "row" not in doc)
-    fill_bloodlines(r, state, doc)
-    fill_immortality(r, state, doc)
+    PARTS.run("fill", r, state, doc)
     _stack(r, state, kind, decision)
-    read_immortality_decision(r, state, kind, decision)
+    PARTS.run("read_decision", r, state, kind, decision)
 
 
 def _board(r: Reader, state: dict, src: dict) -> None:
     board, cnt = state["board"], r.cnt
-    for space, who in src.get("agents", {}).items():
-        sid = r.name("space", space, f"/board/agents/{esc(space)}")
-        for pid in r.players(who, f"/board/agents/{esc(space)}"):
-            if sid:
-                state["players"][pid]["placed"].append(sid)
-                board["occupied"][sid] = pid  # with two Agents there, the later one (infiltrating)
-    board["occupied"] = dict(sorted(board["occupied"].items()))
-    for pid in state["game"]["seats"]:  # in name order unless the player's `agents_order` says (_agents_order)
-        state["players"][pid]["placed"].sort()
-    for post, who in src.get("spies", {}).items():
-        pid_post = r.name("post", post, f"/board/spies/{esc(post)}")
-        for n, pid in enumerate(r.players(who, f"/board/spies/{esc(post)}")):
-            if pid_post:
-                board["spies"][pid_post if n == 0 else f"{pid_post}#{pid}"] = pid
-    board["spies"] = dict(sorted(board["spies"].items()))
+    _agents_and_spies(r, state, src)
     for space, who in src.get("control", {}).items():
         sid, pid = r.name("space", space, f"/board/control/{esc(space)}"), r.player(who, f"/board/control/{esc(space)}")
         if sid and pid:
@@ -218,6 +166,25 @@ def _board(r: Reader, state: dict, src: dict) -> None:
                                  for i, v in enumerate(src["voice"])), key=lambda v: (str(v["space"]), str(v["by"])))
 
 
+def _agents_and_spies(r: Reader, state: dict, src: dict) -> None:
+    board = state["board"]
+    for space, who in src.get("agents", {}).items():
+        sid = r.name("space", space, f"/board/agents/{esc(space)}")
+        for pid in r.players(who, f"/board/agents/{esc(space)}"):
+            if sid:
+                state["players"][pid]["placed"].append(sid)
+                board["occupied"][sid] = pid  # with two Agents there, the later one (infiltrating)
+    board["occupied"] = dict(sorted(board["occupied"].items()))
+    for pid in state["game"]["seats"]:  # in name order unless the player's `agents_order` says (_agents_order)
+        state["players"][pid]["placed"].sort()
+    for post, who in src.get("spies", {}).items():
+        pid_post = r.name("post", post, f"/board/spies/{esc(post)}")
+        for n, pid in enumerate(r.players(who, f"/board/spies/{esc(post)}")):
+            if pid_post:
+                board["spies"][pid_post if n == 0 else f"{pid_post}#{pid}"] = pid
+    board["spies"] = dict(sorted(board["spies"].items()))
+
+
 def _cards_with_flags(r: Reader, kind: str, values, pointer: str) -> list[dict]:
     out = []
     for i, v in enumerate(values or []):
@@ -229,35 +196,14 @@ def _cards_with_flags(r: Reader, kind: str, values, pointer: str) -> list[dict]:
 
 
 def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
-    cnt, pl, rules = r.cnt, state["players"][pid], r.cnt.rules
+    """One player's pieces: the base game's, then each module's (its part)."""
+    pl = state["players"][pid]
     agents = pl["agents"] - pl["swordmaster"]  # as dealt, without a Swordmaster (House Hagal's three too)
     for key in ("vp", "solari", "spice", "water", "persuasion", "swords"):
         if key in src:
             pl[key] = src[key]
-    for name, n in src.get("influence", {}).items():
-        faction = r.name("faction", name, f"{ptr}/influence/{esc(name)}")
-        if faction:
-            pl["influence"][faction] = n
-    for i, name in enumerate(src.get("alliances", [])):
-        faction = r.name("faction", name, f"{ptr}/alliances/{i}")
-        if faction and state["alliances"][faction] not in (None, pid):
-            r.fail(f"{ptr}/alliances/{i}", "alliance-twice",
-                   f"the {cnt.factions[faction]['name']['en']} Alliance is already {state['alliances'][faction]}'s")
-        elif faction:
-            state["alliances"][faction] = pid
-    pl["hand"] = sorted(r.names("card", src.get("hand"), f"{ptr}/hand", hidden=True))
-    pl["intrigue"] = sorted(r.names("intrigue", src.get("intrigue"), f"{ptr}/intrigue", hidden=True))
-    pl["play"] = r.names("card", src.get("in_play"), f"{ptr}/in_play", hidden=True)
-    pl["discard"] = sorted(r.names("card", src.get("discard"), f"{ptr}/discard", hidden=True))
-    pl["trashed"] = sorted(r.names("card", src.get("trashed"), f"{ptr}/trashed"))
-    seen = Counter(pl["hand"]) + Counter(pl["play"]) + Counter(pl["discard"]) + Counter(pl["trashed"])
-    if "deck" in src:
-        deck = r.names("card", src["deck"], f"{ptr}/deck")
-    else:  # the starting cards not seen elsewhere; an acquired card is wherever the scenario puts it
-        deck = list((Counter(pl["deck"]["cards"]) - seen).elements())
-    pl["deck"] = {"cards": sorted(deck), "hidden": seen[HIDDEN]}
-    if src.get("deck_top"):
-        pl["deck"]["top"] = r.names("card", src["deck_top"], f"{ptr}/deck_top")
+    _influence(r, state, pid, src, ptr)
+    _piles(r, pl, src, ptr)
     troops = pl["troops"]
     total = sum(troops.values())  # as dealt: 12, none for a six-player Commander
     for key in ("garrison", "conflict", "memories"):
@@ -274,7 +220,47 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
         pl["ability_used"] = True
     _agents_order(r, pl, src.get("agents_order"), f"{ptr}/agents_order")
     pl["agents"] = agents + pl["swordmaster"] + (1 if state["board"].get("mentat") == pid else 0)
-    pl["spies"] = rules["spies"] - sum(1 for o in state["board"]["spies"].values() if o == pid)
+    pl["spies"] = r.cnt.rules["spies"] - sum(1 for o in state["board"]["spies"].values() if o == pid)
+    _won(r, pl, src, ptr)
+    _leader_tokens(r, state, pid, src, ptr)
+    PARTS.run("read_player", r, state, pid, src, ptr)
+
+
+def _influence(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
+    pl = state["players"][pid]
+    for name, n in src.get("influence", {}).items():
+        faction = r.name("faction", name, f"{ptr}/influence/{esc(name)}")
+        if faction:
+            pl["influence"][faction] = n
+    for i, name in enumerate(src.get("alliances", [])):
+        faction = r.name("faction", name, f"{ptr}/alliances/{i}")
+        if faction and state["alliances"][faction] not in (None, pid):
+            r.fail(f"{ptr}/alliances/{i}", "alliance-twice",
+                   f"the {r.cnt.factions[faction]['name']['en']} Alliance is already {state['alliances'][faction]}'s")
+        elif faction:
+            state["alliances"][faction] = pid
+
+
+def _piles(r: Reader, pl: dict, src: dict, ptr: str) -> None:
+    """Hand, Intrigue cards, cards in play, discard, trashed, and the deck: as written, else the
+    starting cards not seen elsewhere (an acquired card is wherever the scenario puts it)."""
+    pl["hand"] = sorted(r.names("card", src.get("hand"), f"{ptr}/hand", hidden=True))
+    pl["intrigue"] = sorted(r.names("intrigue", src.get("intrigue"), f"{ptr}/intrigue", hidden=True))
+    pl["play"] = r.names("card", src.get("in_play"), f"{ptr}/in_play", hidden=True)
+    pl["discard"] = sorted(r.names("card", src.get("discard"), f"{ptr}/discard", hidden=True))
+    pl["trashed"] = sorted(r.names("card", src.get("trashed"), f"{ptr}/trashed"))
+    seen = Counter(pl["hand"]) + Counter(pl["play"]) + Counter(pl["discard"]) + Counter(pl["trashed"])
+    if "deck" in src:
+        deck = r.names("card", src["deck"], f"{ptr}/deck")
+    else:
+        deck = list((Counter(pl["deck"]["cards"]) - seen).elements())
+    pl["deck"] = {"cards": sorted(deck), "hidden": seen[HIDDEN]}
+    if src.get("deck_top"):
+        pl["deck"]["top"] = r.names("card", src["deck_top"], f"{ptr}/deck_top")
+
+
+def _won(r: Reader, pl: dict, src: dict, ptr: str) -> None:
+    """Conflict cards won, Objective cards, contracts."""
     if "conflicts" in src:
         pl["conflicts"] = _cards_with_flags(r, "conflict", src["conflicts"], f"{ptr}/conflicts")
     if "objectives" in src:
@@ -285,9 +271,6 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
     if "set_aside_contracts" in src:
         aside = r.names("contract", src["set_aside_contracts"], f"{ptr}/set_aside_contracts")
         pl["set_aside_contracts"] = sorted(aside)
-    _leader_tokens(r, state, pid, src, ptr)
-    read_bloodlines_player(r, state, pid, src, ptr)
-    read_immortality_player(r, state, pid, src, ptr)
 
 
 def _agents_order(r: Reader, pl: dict, order, ptr: str) -> None:
@@ -375,7 +358,7 @@ def _pools(state: dict, cnt: Content, row_open: bool = False) -> None:
                      for c in zone if c != HIDDEN)
     imperium = Counter({c["id"]: c["copies"] for c in cnt.of_type("imperium") if in_game(c, modules)})
     aside = Counter(m["card"] for m in state.get("manipulated", []) if m["card"])
-    aside += Counter(state.get("removed_cards", [])) + Counter(six_seen(state))
+    aside += Counter(state.get("removed_cards", [])) + Counter(PARTS.seen(state, "imperium"))
     left = sorted((imperium - Counter(state["row"]) - owned - aside).elements())
     if row_open:  # a Row the writer does not care about: the first cards left, in name order
         state["row"] = left[: cnt.rules["row"]]

@@ -14,6 +14,7 @@ from ..core.errors import InvalidPosition
 from ..core.observers import HIDDEN
 from . import audit as auditing
 from . import cut, display
+from .parts import PARTS
 from .scenario import Reader, build, esc
 
 # state field -> scenario field, under /players/<id>/
@@ -25,11 +26,7 @@ TOP_FIELDS = {"board/conflict": "/conflict", "board/discarded_conflicts": "/disc
               "board/occupied": "/board/agents", "phase": "/decision", "stack": "/decision", "turn": "/decision",
               "removed_cards": "/out_of_game", "contracts/face_up": "/contracts", "contracts/pile": "/contracts",
               "imperium_deck": "/row", "intrigue_deck": "/intrigue_discard", "reserve": "/players",
-              # Bloodlines (scenario_bloodlines.py)
-              "contracts/trashed": "/contracts_trashed",
-              "commanders": "/board/commanders", "board/commanders": "/board/commanders",
-              "skills/trashed": "/skills_trashed", "skills": "/skills", "tech/trashed": "/tech_trashed",
-              "tech/bottoms": "/tech_bottoms", "tech/stacks": "/tech_stacks", "tech": "/tech"}
+              **PARTS.pointers()}  # a module's own (Bloodlines, the Tech Module)
 
 
 class Pointers:

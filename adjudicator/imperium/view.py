@@ -11,12 +11,11 @@ from __future__ import annotations
 from functools import cache
 
 from .conditions import strength
-from .content import Content, board_tracks
+from .content import Content, _load, board_tracks
 from .deck import HIDDEN
 from .game import Game, post_of
-from .modules.immortality.board import MODULE as IMMORTALITY
-from .modules.immortality.board import board as tleilax_board
-from .modules.immortality.board import markers, reclaimed_forces
+from .modules.immortality import MODULE as IMMORTALITY
+from .modules.immortality import markers, reclaimed_forces, tleilax_board
 from .registry import adjust
 
 LANGS = ("en", "ru")
@@ -34,7 +33,8 @@ VERBS = {
            "steal-intrigue": "steals Intrigue", "graft": "grafts two cards to send an Agent",
            "acquire-tleilaxu": "acquires a Tleilaxu card", "family-atomics": "uses Family Atomics",
            "return-specimens": "returns specimens to the supply", "refill-tleilaxu-row": "refills the Tleilaxu Row",
-           "hagal-row-trash": "removes a Tleilaxu Row card (House Hagal)"},
+           "hagal-row-trash": "removes a Tleilaxu Row card (House Hagal)", "draw-hagal": "draws a House Hagal card",
+           "rival-agent": "sends a Rival's Agent"},
     "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
            "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
            "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
@@ -45,9 +45,13 @@ VERBS = {
            "graft": "сращивает две карты и отправляет агента", "acquire-tleilaxu": "приобретает карту тлейлаксу",
            "family-atomics": "применяет семейный атомный арсенал", "return-specimens": "возвращает образцы в запас",
            "refill-tleilaxu-row": "пополняет ряд тлейлаксу",
-           "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)"},
+           "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)", "draw-hagal": "берёт карту дома Хагал",
+           "rival-agent": "отправляет агента соперника"},
 }
 CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
+# an action's amounts as a person reads them (English: the log's own key)
+AMOUNT_WORDS = {"en": {}, "ru": {"count": "количество", "garrison": "из гарнизона", "recruited": "новобранцев",
+                                 "option": "вариант", "commanders": "командиров", "stack": "стопка"}}
 # the board's areas that are no faction's, by their icon
 AREA_NAMES = {"en": {"landsraad": "Landsraad", "spice-trade": "CHOAM", "city": "Dune"},
               "ru": {"landsraad": "Ландсраад", "spice-trade": "CHOAM", "city": "Дюна"}}
@@ -61,9 +65,15 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
     for table in TABLES:
         for ident, thing in getattr(cnt, table).items():
             shown = thing.get("name", {})
-            name = shown.get(lang) or shown.get("en")
+            # a contract tile has no printed name: its label (what it asks and gives) names it
+            name = shown.get(lang) or shown.get("en") or thing.get("label")
             if name:
                 out.setdefault(ident, name)
+    # House Hagal's cards (Rivals), drawn and played in the log: read as data (data/<edition>/house-hagal.json)
+    for card in _load(cnt.edition, "house-hagal").get("cards", []):
+        shown = card.get("name", {})
+        if shown.get(lang) or shown.get("en"):
+            out.setdefault(card["id"], shown.get(lang) or shown["en"])
     for post, spaces in sorted({**cnt.posts, **cnt.reverse_posts}.items()):
         out.setdefault(post, " / ".join(out.get(s, s) for s in spaces))
     return out
@@ -159,7 +169,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
         pl = state["players"][pid]
         leader = pl["leader"]
         out.append({
-            "id": pid, "name": state["game"]["players"][pid]["name"], "leader": leader,
+            "id": pid, "name": seat_name(state, pid, lang), "leader": leader,
             "leader_name": name_of(cnt, lang, leader), "first": pid == state.get("first"),
             "vp": pl["vp"], "solari": pl["solari"], "spice": pl["spice"], "water": pl["water"],
             "persuasion": pl["persuasion"], "swords": pl["swords"], "strength": strength(g, pid),
@@ -253,10 +263,42 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
     """One line for the timeline: who does what, with display names ("Red sends an Agent:
     Dagger, Arrakeen")."""
     by = action.get("by")
-    who = CHANCE_WORDS[lang] if by == "chance" else state["game"]["players"].get(by, {}).get("name", by)
+    who = CHANCE_WORDS[lang] if by == "chance" else seat_name(state, by, lang)
     do = action.get("do", "")
     parts = action_parts(cnt, action, state, lang)
     return f"{who} {VERBS[lang].get(do, do)}" + (": " + "; ".join(parts) if parts else "")
+
+
+def _named(cnt: Content, state: dict, lang: str, ident) -> str:
+    """A seat by its player's name (Objectives dealt per player), anything else by name_of."""
+    if isinstance(ident, str) and ident in state["game"]["players"]:
+        return seat_name(state, ident, lang)
+    return name_of(cnt, lang, ident)
+
+
+RESEARCH_WORDS = {"en": "research space, column {c}, row {r}", "ru": "клетка исследований, столбец {c}, ряд {r}"}
+
+
+def research_place(cnt: Content, ident: str, lang: str) -> str:
+    """A research hexagon has no printed name: its column and row (row 1 on top)."""
+    space = next((s for s in tleilax_board(cnt)["research_track"]["spaces"] if s["id"] == ident), None)
+    return RESEARCH_WORDS[lang].format(c=space["column"], r=space["row"] + 1) if space else ident
+
+
+RIVAL_WORDS = {"en": "House Hagal Rival", "ru": "Соперник дома Хагал"}
+
+
+def seat_name(state: dict, pid: str, lang: str) -> str:
+    """A seat as a person reads it: its player's name; a House Hagal Rival the log left unnamed
+    (its name is its seat id, `rival-1`) as "House Hagal Rival 1"."""
+    seat = state["game"]["players"].get(pid)
+    if seat is None:
+        return pid
+    name = seat.get("name") or pid
+    if name == pid and state.get("players", {}).get(pid, {}).get("rival") is not None:
+        number = pid.rpartition("-")[2]
+        return f"{RIVAL_WORDS[lang]} {number}" if number.isdigit() else RIVAL_WORDS[lang]
+    return name
 
 
 def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str]:
@@ -267,18 +309,20 @@ def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str
             continue
         value = action[key]
         if isinstance(value, list):
-            parts.append(", ".join(name_of(cnt, lang, v) for v in value))
+            parts.append(", ".join(_named(cnt, state, lang, v) for v in value))
         elif isinstance(value, dict):
-            parts.append(", ".join(f"{name_of(cnt, lang, k)}: {name_of(cnt, lang, v)}"
+            parts.append(", ".join(f"{_named(cnt, state, lang, k)}: {_named(cnt, state, lang, v)}"
                                    for k, v in sorted(value.items())))
         elif key in ("player", "from") and isinstance(value, str):
-            parts.append(state["game"]["players"].get(value, {}).get("name", value))
+            parts.append(seat_name(state, value, lang))
         elif key == "activate" and isinstance(value, str):  # a six-player Commander's Ally
-            parts.append(f"{ACTIVATES[lang]} {state['game']['players'].get(value, {}).get('name', value)}")
+            parts.append(f"{ACTIVATES[lang]} {seat_name(state, value, lang)}")
+        elif key == "research" and isinstance(value, str):  # a research hexagon: where it lies
+            parts.append(research_place(cnt, value, lang))
         elif key == "token" and isinstance(value, str):
             parts.append(TOKEN_WORDS[lang].get(value, value))
         elif isinstance(value, int | bool):
-            parts.append(f"{key} {value}")
+            parts.append(f"{AMOUNT_WORDS[lang].get(key, key)} {value}")
         else:
             parts.append(name_of(cnt, lang, value))
     return parts

@@ -264,3 +264,16 @@ def take_contract(g: Game, pid: str, contract: str) -> None:
                             ("choam.contracts",))
     pl["contracts"].append(contract)
     fire("contract-taken", g, pid, contract)
+
+
+def complete_contract(g: Game, pid: str, cid: str) -> None:
+    pl = g.p(pid)
+    pl["contracts"].remove(cid)
+    turn = my_turn(g, pid)
+    if turn and f"contract:{cid}" in turn["nodes"] and f"contract:{cid}" not in turn["done"]:
+        ms_add(turn["done"], f"contract:{cid}")  # completed another way first (CHOAM Demands): once only
+    pl["completed"] += 1
+    pl["completed_contracts"].append(cid)
+    g.rulings.append("choam.contracts")
+    run(g, pid, g.content.contracts[cid]["reward"], f"contract:{cid}")
+    fire("contract-completed", g, pid, cid)

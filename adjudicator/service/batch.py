@@ -13,6 +13,7 @@ from ..core.replay import replay
 from .reading import read_json
 
 LOG_SUFFIXES = (".json", ".jsonl", ".ndjson")
+NOTHING = "\0"  # files(): a path that names no file
 
 
 def sources(paths: list[str], stdin=None) -> Iterator[tuple[str, str]]:
@@ -23,17 +24,40 @@ def sources(paths: list[str], stdin=None) -> Iterator[tuple[str, str]]:
                 if line.strip():
                     yield f"<stdin>:{n}", line
             continue
-        matches = sorted(glob.glob(path, recursive=True)) if glob.has_magic(path) else [path]
-        if not matches:
-            yield path, ""  # reported as unreadable
-        for match in matches:
-            p = Path(match)
-            if p.is_dir():
-                files = sorted(f for f in p.rglob("*") if f.suffix in LOG_SUFFIXES and f.is_file())
+        for found in _files(path):
+            if found is None:
+                yield path, ""  # reported as unreadable
             else:
-                files = [p]
-            for f in files:
-                yield from _read(f)
+                yield from _read(found)
+
+
+def files(paths: list[str]) -> Iterator[str]:
+    """The files the paths name, unread, in the order `sources` reads them, for workers that read
+    the logs themselves (a glob that matches nothing comes back marked, NOTHING + the glob)."""
+    for path in paths:
+        if path == "-":
+            raise AdjudicatorError("logs on stdin cannot be read by the workers: name files", "/paths",
+                                   code="stdin-not-shared")
+        for found in _files(path):
+            yield NOTHING + path if found is None else str(found)
+
+
+def read_file(path: str) -> list[tuple[str, str]]:
+    """The logs of one file (a JSONL file holds several), as `sources` reads them."""
+    return [(path[1:], "")] if path.startswith(NOTHING) else list(_read(Path(path)))
+
+
+def _files(path: str) -> Iterator[Path | None]:
+    """The files a path, folder or glob names, sorted; None when it names nothing."""
+    matches = sorted(glob.glob(path, recursive=True)) if glob.has_magic(path) else [path]
+    if not matches:
+        yield None
+    for match in matches:
+        p = Path(match)
+        if p.is_dir():
+            yield from sorted(f for f in p.rglob("*") if f.suffix in LOG_SUFFIXES and f.is_file())
+        else:
+            yield p
 
 
 def _read(path: Path) -> Iterator[tuple[str, str]]:

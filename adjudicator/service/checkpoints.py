@@ -19,7 +19,7 @@ from ..core.canonical import checksum, dumps, restore
 from ..core.logs import Log
 from ..core.replay import Driver, Replay
 from ..positions import stream_entries
-from ..store import transaction
+from ..store import save_facts, transaction
 
 EVERY = 32
 
@@ -30,9 +30,10 @@ class Recorder:
     any case. Each keeps what was played since the one before (positions.stream_entries), so that
     a position can start at an earlier checkpoint without re-applying what lies between."""
 
-    def __init__(self, run: Replay):
-        self.run, self.rules, self.last, self.entries = run, run.rules, -1, []
-        self.rows = [(-1, *run.driver.frozen(), True, [])]  # the game as dealt is always a scenario
+    def __init__(self, run: Replay, last: int = -1):
+        """`last`: the checkpoint the replay starts from (a live game resumed: service/live.py)."""
+        self.run, self.rules, self.last, self.entries = run, run.rules, last, []
+        self.rows = [(-1, *run.driver.frozen(), True, [])] if last == -1 else []  # the game as dealt: a scenario
 
     def __call__(self, verdict, driver: Driver) -> None:
         index = verdict.index
@@ -46,25 +47,38 @@ class Recorder:
             self.last, self.entries = index, []
 
 
-def replay_for_store(log: Log, deadline: float | None = None) -> tuple[dict, dict]:
-    """The stored report, and what is kept beside it: `secrets`, `public_checksum`, `checkpoints`."""
-    run = Replay(log, "strict", "none", deadline=deadline, secrets=True)
+def replay_for_store(log: Log, deadline: float | None = None, whole: bool = False):
+    """The stored report, and what is kept beside it: `secrets`, `public_checksum`, `checkpoints`
+    and the game's `facts` (core/facts.py), all from this one replay (`whole`: the replay before
+    them, whose verdicts a live game's followers read)."""
+    run = Replay(log, "strict", "none", deadline=deadline, secrets=True, tally=True)
     recorder = run.observe = Recorder(run)
     report = run.run()
-    return report, {"secrets": run.secrets, "public_checksum": checksum(log.rules.public_view(run.state, None)),
-                    "checkpoints": recorder.rows}
+    kept = {"secrets": run.secrets, "public_checksum": checksum(log.rules.public_view(run.state, None)),
+            "checkpoints": recorder.rows, "facts": run.facts}
+    return (run, report, kept) if whole else (report, kept)
 
 
 def save(db, game_id: str, kept: dict) -> None:
-    """Inside the caller's transaction: the secrets, the public checksum and the checkpoints."""
+    """Inside the caller's transaction: the secrets, the public checksum, the checkpoints and the
+    game's facts (what GET /v1/analytics reads)."""
     if not db.execute("update games set secrets = ?, public_checksum = ? where id = ?",
                       [json.dumps(kept["secrets"]), kept["public_checksum"], game_id]).rowcount:
         return  # deleted meanwhile: no checkpoints for a game that is gone
     db.execute("delete from checkpoints where game = ?", [game_id])
+    save_facts(db, game_id, kept["facts"])
     db.conn.executemany("insert into checkpoints (game, engine, idx, state, rng, anchor, played) "
                         "values (?, ?, ?, ?, ?, ?, ?)",
                         [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng), int(anchor),
                           zlib.compress(dumps(entries))) for i, data, rng, anchor, entries in kept["checkpoints"]])
+
+
+def add(db, game_id: str, rows: list) -> None:
+    """Inside the caller's transaction: checkpoints a live game's append made (service/live.py)."""
+    db.conn.executemany("insert or replace into checkpoints (game, engine, idx, state, rng, anchor, played) "
+                        "values (?, ?, ?, ?, ?, ?, ?)",
+                        [(game_id, ENGINE_VERSION, i, zlib.compress(data), json.dumps(rng), int(anchor),
+                          zlib.compress(dumps(entries))) for i, data, rng, anchor, entries in rows])
 
 
 def current(db, row: dict, log: Log, deadline: float | None) -> dict:

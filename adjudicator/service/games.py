@@ -20,7 +20,7 @@ from ..core.replay import Replay
 from ..core.results import winners_named
 from ..positions import Cutter
 from ..store import has_word, log_checksum_of, transaction
-from . import checkpoints, players, rounds
+from . import checkpoints, live, players, rounds
 from .records import get_tournament_row, rulings_of
 from .tokens import now
 from .visibility import observer_of, report_view, secrets_of, sees_everything
@@ -28,7 +28,7 @@ from .visibility import observer_of, report_view, secrets_of, sees_everything
 PAGE = 50
 COLUMNS = ("id", "created", "owner", "tournament", "system", "edition", "players", "leaders", "valid",
            "first_illegal", "winner", "engine", "actions", "final_checksum", "log", "report", "log_checksum",
-           "finished", "round_no", "table_no", "seats")
+           "finished", "round_no", "table_no", "seats", "live", "dealt_live", "live_report")
 
 
 def summary(row: dict, observer: Observer = REFEREE) -> dict:
@@ -37,7 +37,8 @@ def summary(row: dict, observer: Observer = REFEREE) -> dict:
             "system": row["system"], "edition": row["edition"], "players": row["players"].split(),
             "leaders": row["leaders"].split(), "valid": bool(row["valid"]), "first_illegal": row["first_illegal"],
             "winner": row["winner"], "engine": row["engine"], "actions": row["actions"],
-            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum")} | _placed(row)
+            "final_checksum": row["final_checksum"] if observer.referee else row.get("public_checksum"),
+            "live": bool(row.get("live")), **({"closed": row["closed"]} if row.get("closed") else {})} | _placed(row)
 
 
 def _placed(row: dict) -> dict:
@@ -75,11 +76,13 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
         seated = players.map_seats(db, tournament, log_doc, seats)
         if round_no is not None:
             rounds.check_table(db, tournament, round_no, table_no, seated)
-    report, kept = checkpoints.replay_for_store(log, deadline)
+    run, report, kept = checkpoints.replay_for_store(log, deadline, whole=True)
     row = {"id": secrets.token_hex(8), "created": now(), "owner": owner, "tournament": tournament,
            "log": canonical.decode(), "log_checksum": checksum, **_from_report(report),
            "round_no": round_no, "table_no": table_no,
-           "seats": dumps(seated).decode() if seated is not None else None}
+           "seats": dumps(seated).decode() if seated is not None else None,
+           "live": int(live.is_live(report)), "dealt_live": report["dealt"] - sum(a.is_chance for a in run.settled),
+           "live_report": live.opened(report, len(log.written)) if live.is_live(report) else None}
     with transaction(db):  # the checks again, now under the write lock: no race between two uploads
         if key is not None and (earlier := _earlier(db, owner, key, fingerprint)) is not None:
             return earlier, False
@@ -90,6 +93,8 @@ def store(db, log_doc: dict, owner: str, tournament: str | None = None, deadline
         db.execute(f"insert into games ({', '.join(COLUMNS)}) values ({', '.join('?' * len(COLUMNS))})",
                    [row[c] for c in COLUMNS])
         checkpoints.save(db, row["id"], kept)
+        if row["live"]:  # its followers' stream starts with what was uploaded
+            live.save_events(db, row["id"], live.events_of(run, 0, kept["secrets"]))
         if key is not None:
             db.execute("insert into idempotency (token, key, fingerprint, game, created) values (?, ?, ?, ?, ?)",
                        [owner, key, fingerprint, row["id"], row["created"]])
@@ -150,10 +155,11 @@ def not_a_duplicate(db, tournament: str, checksum: str) -> None:
 
 
 def get_row(db, game_id: str, pointer: str = "/id") -> dict:
+    """The stored game (a live one with what was appended: live.merged)."""
     rows = list(db.query("select * from games where id = ?", [game_id]))
     if not rows:
         raise NotFound(f"no stored game {game_id!r}", pointer)
-    return rows[0]
+    return live.merged(db, rows[0])
 
 
 def viewed(db, row: dict, observer: Observer, deadline: float | None = None) -> dict:
@@ -216,7 +222,8 @@ def delete(db, game_id: str, token_id: str) -> None:
         if row["owner"] != token_id:
             raise Forbidden("a token may delete only the games it uploaded", "/id")
         db.execute("delete from games where seq = ?", [row["seq"]])
-        db.execute("delete from checkpoints where game = ?", [row["id"]])
+        for table in ("checkpoints", "facts", "live_events", "live_requests", "seat_tokens"):
+            db.execute(f"delete from {table} where game = ?", [row["id"]])
 
 
 def listing(db, tournament=None, player=None, leader=None, valid=None, cursor=None, limit=PAGE,
@@ -316,6 +323,9 @@ def reverify(db, game_id: str, token: str | None = None, deadline: float | None 
     if token is not None and row["owner"] != token:
         raise Forbidden("only the token that uploaded a game may rewrite its report; "
                         "GET the same URL for a read-only check", "/id")
+    if token is not None and row["live"]:
+        raise Conflict("a live game's report grows with its appends: reverify it once it has ended or is closed",
+                       "/id", code="live-game")
     old = json.loads(row["report"])
     new, kept = checkpoints.replay_for_store(parse_log(json.loads(row["log"]), deadline), deadline)
     changes = _changes(old, new, observer_of(row, token))

@@ -25,7 +25,7 @@ import secrets
 from ..core.errors import Forbidden, MalformedLog, NotFound
 from ..core.observers import PUBLIC
 from ..store import transaction
-from . import formats, judging, pairing
+from . import formats, judging, live, pairing
 from .games import get_row, get_tournament_row, not_a_duplicate, viewed
 from .players import map_seats
 from .players import rows as player_rows
@@ -134,7 +134,8 @@ def standings(db, tournament_id: str, deadline: float | None = None, upto: int |
     games, invalid, seen, scored, rulings, adjust = [], [], {}, [], [], {}
     where = "tournament = ?" + (" and round_no <= ?" if upto is not None else "")
     params = [tournament_id] + ([upto] if upto is not None else [])
-    for row in db.query(f"select * from games where {where} order by round_no, table_no, seq", params):
+    for stored in list(db.query(f"select * from games where {where} order by round_no, table_no, seq", params)):
+        row = live.merged(db, stored)  # a live game with what was appended
         if row["log_checksum"] in seen:
             invalid.append({"game": row["id"], "first_illegal": None, "code": "duplicate",
                             "message": f"the same log as game {seen[row['log_checksum']]}: counted once",

@@ -15,6 +15,8 @@ cards are face down. `as=<player>` shows that player's view.
 
 from __future__ import annotations
 
+import copy
+
 from ..core.canonical import checksum
 from ..core.errors import MalformedLog, NotFound
 from ..core.logs import Log, parse_log
@@ -112,10 +114,14 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
     if public:  # no checksum of the whole state, no message naming a secret
         verdict = {**verdict_view(verdict, {step: ()} if watch.veiled(step) else {}), "checksum": checksum(shown)}
     drawn = rules.view(shown, lang)
+    before = watch.before_state if watch.verdict["verdict"] != ILLEGAL else state  # an illegal action left no trace
+    shown_names = {p["id"]: p.get("name") for p in drawn["players"]}  # as the rule system names a seat
+    earlier = rules.view(rules.public_view(before, viewer) if public else before, lang)["players"]
     out = {
         "format": FORMAT, "version": 1, "lang": lang, "languages": list(rules.languages),
         "game": {"system": rules.system, "edition": rules.edition, "modules": state["game"].get("modules", []),
-                 "players": [{"id": p, "name": state["game"]["players"][p]["name"]} for p in seats]},
+                 "players": [{"id": p, "name": shown_names.get(p) or state["game"]["players"][p]["name"]}
+                             for p in seats]},
         "step": step, "steps": total, "viewer": viewer, "public_view": public,
         "action": {"index": step, "by": actions[step].by, "label": watch.labels[step], "pointer": verdict["pointer"]},
         "verdict": verdict,
@@ -123,6 +129,7 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
         "timing": _timing(verdict, drawn.pop("turn_graph")),
         **drawn,
         "result": rules.result(state),
+        "changes": changes(earlier, drawn["players"]),
         "first_illegal": report["first_illegal"],
     }
     if timeline:
@@ -130,6 +137,8 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
         out["groups"] = watch.groups
         out["final"] = {"valid": report["valid"], "first_illegal": report["first_illegal"],
                         "result": report["result"]}
+        if watch.scores:  # the chart of victory points by round (a game that counts them)
+            out["scores"] = [*watch.scores, {"round": watch.round, "end": True, "vp": report["result"]["vp"]}]
     return out
 
 
@@ -153,6 +162,9 @@ class _Watch:
     def __init__(self, rules, actions, step: int, lang: str, veil):
         self.rules, self.actions, self.step, self.lang, self.veil = rules, actions, step, lang, veil
         self.state, self.verdict = None, None
+        self.before_state = None  # the state just before the chosen step
+        self.scores: list[dict] = []  # each player's VP as each round began
+        self.round = None
         self.labels: dict[int, str] = {}
         self.secret: set[int] = set()
         self.timeline: list[dict] = []
@@ -164,6 +176,7 @@ class _Watch:
 
     def start(self, state: dict) -> None:
         self.before = self.rules.moment(state, self.lang)
+        self.before_state = copy.deepcopy(state)
 
     def __call__(self, verdict, driver) -> None:
         index = verdict.index
@@ -175,11 +188,18 @@ class _Watch:
             self.secret.add(index)
         self.labels[index] = self.rules.describe(data, state, self.lang)
         after = self.rules.moment(state, self.lang)
+        if after["round"] != self.round:
+            self.round = after["round"]
+            vp = self.rules.result(state).get("vp")
+            if vp is not None:
+                self.scores.append({"round": self.round, "end": False, "vp": vp})
         group = self._group(self.before, after, state, data["by"])
         self.before = after
         self.timeline.append({"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
                               "code": verdict.code, "group": group, **({"conditional": True}
                                                                        if verdict.conditional else {})})
+        if index == self.step - 1:
+            self.before_state = driver.copy_state()
         if index == self.step:
             self.state = driver.copy_state()
             self.verdict = verdict.to_json(self.rules.edition)
@@ -213,6 +233,30 @@ class _Watch:
                     "kind": turn["kind"], "label": f"{where} · {name}: {turn['name']}"}
         return {"id": number, "round": moment["round"], "phase": moment["phase"], "player": None, "kind": None,
                 "label": f"{where} · {moment['phase_name']}"}
+
+
+def _counts(player: dict, prefix: str = "") -> dict[str, int]:
+    """A drawn player's counts (vp, spice, troops.garrison, ...) by dotted key; no flags, no ids."""
+    out = {}
+    for key, value in player.items():
+        if isinstance(value, dict):
+            out.update(_counts(value, f"{prefix}{key}."))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out[prefix + key] = value
+    return out
+
+
+def changes(before: list[dict], after: list[dict]) -> list[dict]:
+    """What the step changed of each player's counts, in seat order: the outcome line's facts
+    (a Conflict's rewards, a battle's losses, a purchase's cost) read off the drawn players."""
+    was = {p["id"]: _counts(p) for p in before}
+    out = []
+    for p in after:
+        old, new = was.get(p["id"], {}), _counts(p)
+        delta = {k: v - old[k] for k, v in sorted(new.items()) if k in old and v != old[k]}
+        if delta:
+            out.append({"player": p["id"], "delta": delta})
+    return out
 
 
 def explained(citations: list[dict]) -> list[dict]:

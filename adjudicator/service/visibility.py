@@ -23,8 +23,24 @@ def sees_everything(row: dict, token: str | None) -> bool:
     return bool(row["finished"]) or (token is not None and token == row["owner"])
 
 
+SEAT = "seat:"  # the caller id of a live game's seat token: seat:<game>:<seat> (api/auth.py)
+
+
+def seat_of(row: dict, token: str | None) -> str | None:
+    """The seat of this game that the caller's seat token holds (issue 36), else None."""
+    if token is None or not token.startswith(SEAT):
+        return None
+    game, _, seat = token[len(SEAT):].partition(":")
+    return seat if game == row["id"] else None
+
+
 def observer_of(row: dict, token: str | None, seat: str | None = None) -> Observer:
-    """The observer a request about a stored game is answered for."""
+    """The observer a request about a stored game is answered for; a seat token reads its seat's view."""
+    held = seat_of(row, token)
+    if held is not None and not row["finished"]:
+        if seat is not None and seat != held:
+            raise Forbidden(f"a seat token reads its own seat's view ({held!r}), not another's", "?as")
+        return Observer(held)
     if not sees_everything(row, token):
         if seat is not None:
             raise Forbidden("a player's view shows their hand: before the game is finished only the uploader's "

@@ -14,6 +14,9 @@ const DUNE_UI = {
     strongholds: "Strongholds", forces: "forces", advisors: "advisors", inStorm: "in the storm", finished: "The game is over.",
     notFinished: "The game is not over.", winners: "Winners", how: "How", endTurn: "Turn",
     status: {alive: "alive", tanks: "in the Tanks", battle: "in battle", used: "used", captured: "captured"},
+    ways: {strongholds: "strongholds held at the Mentat Pause", "fremen-default": "the Fremen's own victory",
+           "guild-default": "the Spacing Guild's default victory", "no-winner": "nobody won",
+           prediction: "the Bene Gesserit prediction came true"},
   },
   ru: {
     map: "Карта Арракиса", turn: "Ход", storm: "Буря в секторе", sector: "сектор", bank: "Банк",
@@ -24,6 +27,9 @@ const DUNE_UI = {
     finished: "Игра окончена.", notFinished: "Игра не окончена.", winners: "Победители", how: "Как",
     endTurn: "Ход",
     status: {alive: "жив", tanks: "в баках", battle: "в битве", used: "сражался", captured: "в плену"},
+    ways: {strongholds: "крепости удержаны к паузе ментата", "fremen-default": "особая победа фрименов",
+           "guild-default": "победа Космической гильдии по умолчанию", "no-winner": "победителя нет",
+           prediction: "сбылось предсказание Бене Гессерит"},
   },
 };
 const KIND_FILL = {sand: "#fde68a", rock: "#d6b98c", stronghold: "#fef3c7", "polar-sink": "#e0f2fe"};
@@ -79,7 +85,7 @@ function forcesLine(g, forces, x, y, label) {
     dot.append(svgEl("title", {}, `${app.names[f.player] || f.player}: ${f.count} ${what} (${label})`));
     g.append(dot);
     g.append(svgEl("text", {x: cx, y: y + 4, "font-size": 10, "text-anchor": "middle", "aria-hidden": "true",
-                            style: "fill:#fff;font-weight:700"}, String(f.count)));
+                            class: "on-dark"}, String(f.count)));
   });
 }
 
@@ -87,7 +93,7 @@ function spiceBadge(g, amount, x, y) {
   if (!amount) return;
   g.append(svgEl("rect", {x: x - 2, y: y - 9, width: 26, height: 14, rx: 7, fill: "#ea580c", "data-spice": amount}));
   g.append(svgEl("text", {x: x + 11, y: y + 2, "font-size": 10, "text-anchor": "middle",
-                          style: "fill:#fff;font-weight:700"}, String(amount)));
+                          class: "on-dark"}, String(amount)));
 }
 
 function drawPiece(g, terr, s, sectors, slot, slots) {
@@ -174,8 +180,8 @@ function drawDunePlayers(view) {
     for (const [k, v] of facts) dl.append(el("dt", {}, dt(k)), el("dd", {"data-fact": k}, String(v)));
     box.append(el("article", {class: "player", "data-player": p.id, "data-faction": p.faction, "data-spice": p.spice,
                               "data-reserves": p.reserves, "data-hand": typeof p.hand === "number" ? p.hand : p.hand.length,
-                              style: `--swatch:${app.colors[p.id]}`},
-                  el("h3", {}, `${p.name} — ${p.faction_name}`), dl));
+                              "data-swatch": app.colors[p.id]},
+                  el("h3", {}, p.name === p.faction_name ? p.name : `${p.name} — ${p.faction_name}`), dl));
   }
 }
 
@@ -190,7 +196,7 @@ function drawDuneEnd(view) {
   const dl = el("dl", {id: "dune-result", "data-winners": (result.winners || []).join(" ")},
                 el("dt", {}, dt("winners")), el("dd", {}, winners),
                 el("dt", {}, dt("endTurn")), el("dd", {}, String(result.turn ?? "—")));
-  if (result.how) dl.append(el("dt", {}, dt("how")), el("dd", {}, result.how));
+  if (result.how) dl.append(el("dt", {}, dt("how")), el("dd", {"data-how": result.how}, dt("ways")[result.how] || result.how));
   box.append(dl);
 }
 

@@ -16,7 +16,7 @@ const UI = {
     verdict: "Verdict", citations: "Citations", judged: "Judges' rulings", decidedBy: "Decided by", timingGraph: "The turn's timing graph", board: "Board",
     players: "Players", row: "Imperium Row", contracts: "CHOAM contracts", endgame: "Result",
     legal: "legal", illegal: "illegal", unverifiable: "unverifiable", conditional: "after an illegal action",
-    stepOf: (n, m) => `Action ${n} of ${m}`, page: "p.", noMessage: "No objection: the action is legal.",
+    stepOf: (n, m) => `Action ${n} of 0–${m}`, page: "p.", noMessage: "No objection: the action is legal.",
     violated: (a, b) => `Violated edge: “${b}” cannot come before “${a}” is resolved.`,
     window: (w) => `Played in the timing window “${w}”, which does not allow it.`,
     spaces: "Board spaces", agents: "Agents", spies: "Spies", control: "control", bonusSpice: "bonus spice",
@@ -39,7 +39,8 @@ const UI = {
     gameWord: "Game", firstIllegal: "First illegal action", openAt: (i) => `open at action ${i}`,
     publicView: "Public view: hidden information is not shown.", viewOf: (p) => `${p}'s view`,
     round: "Round", loading: "Loading…", noInvalid: "No invalid games.", viewAs: "View as",
-    everyone: "everything the log shows",
+    everyone: "everything the log shows", vpChart: "Victory points by round", endShort: "end",
+    researchAt: (c, r) => `column ${c}, row ${r}`,
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -52,7 +53,7 @@ const UI = {
     timingGraph: "Граф порядка хода", board: "Поле", players: "Игроки", row: "Ряд Империи",
     contracts: "Контракты CHOAM", endgame: "Итог",
     legal: "допустимо", illegal: "недопустимо", unverifiable: "не проверить", conditional: "после недопустимого",
-    stepOf: (n, m) => `Действие ${n} из ${m}`, page: "с.", noMessage: "Возражений нет: действие допустимо.",
+    stepOf: (n, m) => `Действие ${n} из 0–${m}`, page: "с.", noMessage: "Возражений нет: действие допустимо.",
     violated: (a, b) => `Нарушенное ребро: «${b}» не может идти раньше, чем выполнено «${a}».`,
     window: (w) => `Сыграно в окне «${w}», где это нельзя.`,
     spaces: "Области поля", agents: "Агенты", spies: "Шпионы", control: "контроль", bonusSpice: "бонусная пряность",
@@ -75,7 +76,8 @@ const UI = {
     gameWord: "Партия", firstIllegal: "Первое недопустимое действие", openAt: (i) => `открыть на действии ${i}`,
     publicView: "Открытый вид: скрытые сведения не показаны.", viewOf: (p) => `Вид игрока ${p}`,
     round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.", viewAs: "Глазами игрока",
-    everyone: "всё, что есть в записи",
+    everyone: "всё, что есть в записи", vpChart: "Победные очки по раундам", endShort: "конец",
+    researchAt: (c, r) => `столбец ${c}, ряд ${r}`,
   },
 };
 
@@ -86,7 +88,11 @@ const t = (key) => UI[app.lang][key];
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) {
+    node.setAttribute(k, v);
+    // a player's colour through the CSSOM, which the strict CSP allows (a style attribute it blocks)
+    if (k === "data-swatch") node.style.setProperty("--swatch", v);
+  }
   for (const c of children) node.append(c);
   return node;
 }
@@ -141,9 +147,12 @@ async function openSource(source, step) {
     app.timeline = view.timeline;
     app.groups = view.groups;
     app.final = view.final;
+    app.scores = view.scores || null;
     render(view);
     $("main").hidden = false;
     $("game").hidden = false;
+    $("load").open = false;  // the board comes first; the form is one click away
+    markCurrent();  // now that the timeline is shown, bring its current step into its view
   } catch (err) {
     showError(err.message);
   }
@@ -196,6 +205,7 @@ function render(view) {
   renderTimeline();
   renderStepper();
   renderVerdict(view);
+  renderOutcome(view);
   const dune = view.game.system === "dune";  // classic Dune draws its own map (dune.js)
   $("row-panel").hidden = dune;
   if (dune) {
@@ -211,6 +221,49 @@ function render(view) {
     renderEndgame(view);
   }
   updateAddress();
+}
+
+// What the step did, in words: the action as the rule system describes it, then what it changed of
+// each player's counts (the Conflict's rewards, a battle's losses, a purchase's cost).
+const COUNT_WORDS = {vp: "vp", solari: "solari", spice: "spice", water: "water", "troops.garrison": "garrison",
+                     "troops.conflict": "inConflict", "troops.supply": "supply", sandworms: "sandworms",
+                     strength: "strength", persuasion: "persuasion", swords: "swords",
+                     spies_in_supply: "spiesLeft", specimens: "specimens", research: "research",
+                     reserves: "reserves", tanks: "tanks", on_map: "onMap"};
+
+function renderOutcome(view) {
+  const parts = [];
+  const word = view.game.system === "dune" ? (k) => dt(k) || t(k) : t;  // eslint-disable-line no-undef
+  for (const c of view.changes || []) {
+    const facts = Object.entries(c.delta).filter(([k]) => k in COUNT_WORDS)
+      .map(([k, d]) => `${d > 0 ? "+" : "−"}${Math.abs(d)} ${word(COUNT_WORDS[k])}`);
+    if (facts.length) parts.push(`${app.names[c.player] || ""}: ${facts.join(", ")}`);
+  }
+  const line = $("outcome");
+  line.textContent = view.action.label + (parts.length ? ` — ${parts.join("; ")}` : "");
+  line.dataset.changes = String(parts.length);
+}
+
+// A sample's file name read out: "uprising-4p-choam-seed7" -> "Uprising · 4 players · CHOAM · seed 7".
+const SAMPLE_WORDS = {
+  en: {uprising: "Dune: Imperium – Uprising", imperium: "Dune: Imperium", dune: "Dune", choam: "CHOAM",
+       bloodlines: "Bloodlines", tech: "Tech", immortality: "Immortality", rivals: "House Hagal", rival: "House Hagal",
+       advanced: "advanced game", ixians: "Ixians", tleilaxu: "Tleilaxu", tokens: "tokens",
+       players: (n) => `${n} players`, seed: (n) => `seed ${n}`},
+  ru: {uprising: "Дюна: Империя – Восстание", imperium: "Дюна: Империя", dune: "Дюна", choam: "CHOAM",
+       bloodlines: "Родословные", tech: "Технологии", immortality: "Бессмертие", rivals: "Дом Хагал", rival: "Дом Хагал",
+       advanced: "продвинутая игра", ixians: "иксианцы", tleilaxu: "тлейлаксу", tokens: "жетоны",
+       players: (n) => `игроков: ${n}`, seed: (n) => `зерно ${n}`},
+};
+
+function sampleTitle(name) {
+  const w = SAMPLE_WORDS[app.lang];
+  return name.split("-").map((part) => {
+    const players = /^(\d+)p$/.exec(part), seed = /^seed(\d+)$/.exec(part);
+    if (players) return w.players(players[1]);
+    if (seed) return w.seed(seed[1]);
+    return w[part] || part;
+  }).join(" · ");
 }
 
 function renderViewers(view) {
@@ -258,7 +311,9 @@ function markCurrent() {
   const current = document.querySelector(`#timeline-body button[data-step="${app.step}"]`);
   if (current) {
     current.setAttribute("aria-current", "step");
-    current.scrollIntoView({block: "nearest"});
+    // scroll the timeline alone (scrollIntoView would move the page away from the board)
+    const nav = $("timeline"), box = nav.getBoundingClientRect(), at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) nav.scrollTop += at.top - box.top - nav.clientHeight / 2;
   }
   $("step-range").value = String(app.step);
   $("step-out").textContent = t("stepOf")(app.step, Math.max(app.steps - 1, 0));
@@ -355,7 +410,7 @@ function renderTiming(timing) {
                                 "stroke-dasharray": violated ? "6 3" : "none",
                                 "marker-end": `url(#${violated ? "arrow-bad" : "arrow"})`,
                                 "data-edge": `${e.from}->${e.to}`, "data-violated": String(violated)});
-    line.append(svgEl("title", {}, `${e.from} → ${e.to} (${e.ruling})`));
+    line.append(svgEl("title", {}, `${labels[e.from] || e.from} → ${labels[e.to] || e.to} (${e.ruling})`));
     svg.append(line);
   }
   for (const n of timing.nodes) {
@@ -365,7 +420,7 @@ function renderTiming(timing) {
                               stroke: involved ? "#b91c1c" : "#78716c", "stroke-width": involved ? 2.5 : 1,
                               "data-node": n.id, "data-done": String(n.done)}));
     const text = svgEl("text", {x: x + 6, y: y + 19, "font-size": 11}, (n.done ? "✓ " : "") + n.label.slice(0, 26));
-    text.append(svgEl("title", {}, n.id));
+    text.append(svgEl("title", {}, n.label));
     svg.append(text);
   }
   graph.append(svg);
@@ -377,7 +432,7 @@ function marker(svg, pid, x, y, r, extra = {}) {
   c.append(svgEl("title", {}, app.names[pid]));
   svg.append(c);
   svg.append(svgEl("text", {x, y: y + r * 0.4, "text-anchor": "middle", "font-size": r * 1.1,
-                            style: "fill:#fff;font-weight:700", "aria-hidden": "true"},
+                            class: "on-dark", "aria-hidden": "true"},
                    (app.names[pid] || pid).slice(0, 1).toUpperCase()));
 }
 
@@ -545,7 +600,7 @@ function renderTleilax(view) {
   for (const s of r.spaces) {
     const [x, y] = pos(s);
     const g = svgEl("g", {"data-research": s.id, "data-tokens": s.tokens.join(" ")});
-    g.append(svgEl("title", {}, s.id));
+    g.append(svgEl("title", {}, `${t("research")} ${s.column + 1} · ${s.row + 1}`));
     g.append(svgEl("rect", {x, y, width: 48, height: 20, rx: 8, fill: "#fff", stroke: "#78716c"}));
     s.tokens.forEach((pid, k) => marker(g, pid, x + 10 + k * 12, y + 10, 6, {"data-token": "research"}));
     svg.append(g);
@@ -585,6 +640,13 @@ function cards(value) {
   return value.map((c) => c.name).join(", ");
 }
 
+// A research space by where it lies on the track (its id is the engine's, not a name).
+function researchPlace(view, id) {
+  const tb = view.board.bene_tleilax;
+  const s = tb && tb.research.spaces.find((x) => x.id === id);
+  return s ? t("researchAt")(s.column, s.row + 1) : (id ? "?" : t("none"));
+}
+
 function renderPlayers(view) {
   const box = $("players");
   box.replaceChildren();
@@ -607,13 +669,13 @@ function renderPlayers(view) {
                                         : t("none")]);
     }
     if (p.research !== undefined) {  // Immortality
-      facts.push(["research", p.research], ["geneticMarkers", p.genetic_markers], ["tleilaxu", p.tleilaxu],
+      facts.push(["research", researchPlace(view, p.research)], ["geneticMarkers", p.genetic_markers], ["tleilaxu", p.tleilaxu],
                  ["specimens", p.specimens], ["atomics", p.atomics ? t("held") : t("spent")]);
     }
     const dl = el("dl", {});
     for (const [k, v] of facts) dl.append(el("dt", {}, t(k)), el("dd", {"data-fact": k}, String(v)));
     const card = el("article", {class: "player", "data-player": p.id, "data-vp": p.vp,
-                                "data-garrison": p.troops.garrison, style: `--swatch:${app.colors[p.id]}`},
+                                "data-garrison": p.troops.garrison, "data-swatch": app.colors[p.id]},
                     el("h3", {}, p.name + (p.first ? " ★" : "")), dl);
     box.append(card);
   }
@@ -668,6 +730,36 @@ function renderEndgame(view) {
   });
   table.append(tbody);
   box.append(table);
+  if (app.scores) box.append(el("h3", {}, t("vpChart")), vpChart(app.scores, view.game.players));
+}
+
+// Victory points as each round began and at the end, one line per player (plain SVG).
+function vpChart(scores, players) {
+  const W = 640, H = 240, left = 36, right = 110, top = 12, bottom = 30;
+  const most = Math.max(1, ...scores.flatMap((s) => Object.values(s.vp)));
+  const x = (i) => left + i * (W - left - right) / Math.max(scores.length - 1, 1);
+  const y = (v) => top + (H - top - bottom) * (1 - v / most);
+  const svg = svgRoot(W, H, t("vpChart"));
+  svg.setAttribute("id", "vp-chart");
+  for (let v = 0; v <= most; v += Math.max(1, Math.ceil(most / 6))) {
+    svg.append(svgEl("line", {x1: left, x2: W - right, y1: y(v), y2: y(v), stroke: "#e7e5e4"}));
+    svg.append(svgEl("text", {x: left - 6, y: y(v) + 4, "font-size": 11, "text-anchor": "end"}, String(v)));
+  }
+  scores.forEach((s, i) => {
+    svg.append(svgEl("text", {x: x(i), y: H - 10, "font-size": 11, "text-anchor": "middle"},
+                     s.end ? t("endShort") : String(s.round)));
+  });
+  players.forEach((p, k) => {
+    const points = scores.map((s, i) => `${x(i).toFixed(1)},${y(s.vp[p.id] || 0).toFixed(1)}`).join(" ");
+    const line = svgEl("polyline", {points, fill: "none", stroke: app.colors[p.id], "stroke-width": 2.5,
+                                    "data-player": p.id, "data-vp": scores.map((s) => s.vp[p.id] || 0).join(" ")});
+    line.append(svgEl("title", {}, p.name));
+    svg.append(line);
+    const last = scores[scores.length - 1].vp[p.id] || 0;
+    svg.append(svgEl("rect", {x: W - right + 6, y: top + 4 + k * 16, width: 10, height: 10, fill: app.colors[p.id]}));
+    svg.append(svgEl("text", {x: W - right + 20, y: top + 14 + k * 16, "font-size": 12}, `${p.name}: ${last}`));
+  });
+  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": t("vpChart")}, svg);
 }
 
 // --- tournament standings ---------------------------------------------------------------------------
@@ -680,6 +772,7 @@ async function openStandings(id) {
     $("main").hidden = false;
     $("game").hidden = true;
     $("standings").hidden = false;
+    $("load").open = false;
     history.replaceState(null, "", `?tournament=${encodeURIComponent(id)}${app.lang !== "en" ? "&lang=" + app.lang : ""}`);
   } catch (err) {
     showError(err.message);
@@ -725,6 +818,7 @@ function applyLanguage() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   for (const b of document.querySelectorAll("#lang-switch button")) b.setAttribute("aria-pressed", String(b.dataset.lang === app.lang));
+  for (const o of document.querySelectorAll("#sample option[value]")) if (o.value) o.textContent = sampleTitle(o.value);
   document.title = t("title");
 }
 
@@ -759,7 +853,7 @@ async function openSample(name, step) {
 async function loadSamples() {
   try {
     const data = await api("/v1/samples");
-    for (const s of data.samples) $("sample").append(el("option", {value: s.name}, s.name));
+    for (const s of data.samples) $("sample").append(el("option", {value: s.name}, sampleTitle(s.name)));
   } catch (err) {
     showError(err.message);
   }

@@ -10,6 +10,8 @@
 - `modules.py`: `Module`, an expansion as one object (its name, editions, what it combines
   with, when it is in play), and `Modules`, a rule system's list of them in load order.
 - `awaited.py`: which of the chance outcomes awaited at once a recorded outcome answers.
+- `positions.py`: the positions protocol, `Part` (a module's part of reading, filling, cutting
+  and auditing a position) and `Parts` (a rule system's parts, looped over in a fixed order).
 
 The kernel imports no rule system; a rule system keeps only its rules.
 """
@@ -18,6 +20,7 @@ from .awaited import awaited_index, bring_up
 from .hooks import Hooks
 from .kinds import Kinds
 from .modules import Module, Modules
+from .positions import Part, Parts
 from .table import Table
 
-__all__ = ["Hooks", "Kinds", "Module", "Modules", "Table", "awaited_index", "bring_up"]
+__all__ = ["Hooks", "Kinds", "Module", "Modules", "Part", "Parts", "Table", "awaited_index", "bring_up"]

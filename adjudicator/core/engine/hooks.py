@@ -15,15 +15,18 @@ class Hooks:
     def __init__(self, in_play: Callable[[object], frozenset[str]]):
         """`in_play(g)`: the names of the modules in play at `g`'s table."""
         self.in_play = in_play
-        self.listeners: dict[str, list[tuple[Callable, str | tuple[str, ...] | None]]] = {}
+        # event -> [(listener, the modules it needs in play, or None: every game)]
+        self.listeners: dict[str, list[tuple[Callable, tuple[str, ...] | None]]] = {}
         self._tables: dict[frozenset[str], dict[str, list[Callable]]] = {}  # modules -> event -> listeners
 
     def on(self, event: str, module: str | tuple[str, ...] | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
-        play that module; a tuple of modules (a cross-product, owned by the later module) for
-        the games that play all of them."""
+        play that module; a cross-product (it lives in the later module) for the games that play
+        all of a tuple of modules."""
+        needs = None if module is None else (module,) if isinstance(module, str) else tuple(module)
+
         def register(fn):
-            self.listeners.setdefault(event, []).append((fn, module))
+            self.listeners.setdefault(event, []).append((fn, needs))
             self._tables.clear()  # registration happens at import, before any game is played
             return fn
         return register
@@ -34,8 +37,7 @@ class Hooks:
         found = self._tables.get(playing)
         if found is None:
             found = self._tables[playing] = {
-                event: [fn for fn, m in listeners if m is None or (
-                    m in playing if isinstance(m, str) else playing.issuperset(m))]
+                event: [fn for fn, needs in listeners if needs is None or playing.issuperset(needs)]
                 for event, listeners in self.listeners.items()}
         return found
 

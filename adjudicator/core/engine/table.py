@@ -6,7 +6,10 @@ does not implement) become its `Outcome`."""
 
 from __future__ import annotations
 
+from ..actions import Action
+from ..errors import IllegalAction
 from ..verdicts import LEGAL, UNVERIFIABLE, Outcome
+from .awaited import bring_up
 
 
 class Table:
@@ -39,6 +42,25 @@ class Table:
             if stack[i] == task:
                 del stack[i]
                 return
+
+    def answered(self, action: Action, keys: tuple[str, ...], rules: dict[str, str]) -> dict | None:
+        """The task `action` answers: a decision's is the top; a chance outcome's is the awaited
+        chance task it answers, brought to the top (else the top one: its kind refuses it, or with
+        `rules["unexpected"]` refused here). Nothing pending (`rules["over"]`), or a decision
+        where chance is awaited (`rules["missing"]`), is refused: the rulings to cite."""
+        task = self.top
+        if task is None:
+            raise IllegalAction("game.over", "the game is over: no action can follow", (rules["over"],))
+        if task["t"] != "chance":
+            return task
+        if not action.is_chance:
+            raise IllegalAction("log.missing-chance", f"the game waits for a chance outcome ({task['kind']}) "
+                                f"before {action.by} can act", (rules["missing"],))
+        found = bring_up(self.state["stack"], action, keys)
+        if found is None and "unexpected" in rules:
+            raise IllegalAction("log.unexpected-chance", f"the game waits for {task['kind']}, not {action.do}",
+                                (rules["unexpected"],))
+        return found or task
 
     def note_unimplemented(self, what: str) -> None:
         self.unimplemented.append(what)

@@ -17,7 +17,9 @@ from __future__ import annotations
 # were loaded when they all lived in custom/, alphabetically, each after the files it imports):
 # the same log always resolves triggers the same way. Keep it when adding a file.
 # isort: off
-from . import base, base_intrigue, triggers  # triggers loads modules/choam/contracts.py first
+from . import base, base_intrigue
+from ..modules.choam import contracts
+from . import triggers
 from ..modules.bloodlines import cards as bloodlines, leaders as bloodlines_leaders, commanders
 from . import common
 from ..modules.bloodlines import hidden
@@ -31,9 +33,10 @@ from ..modules.six_players import immortality as six_immortality
 from ..modules.bloodlines import tuek
 from . import uprising
 from ..modules.immortality import graft
+from ..modules.rivals import setup as rivals_setup  # registers nothing: what the facade calls at setup
 # isort: on
 
 __all__ = ["base", "base_intrigue", "triggers", "bloodlines", "bloodlines_leaders", "commanders", "common",
            "hidden", "immortality", "immortality_cards", "hagal", "rivals_base", "rivals_bloodlines",
            "rivals_immortality", "tech", "rivals_tech", "rivals_turn", "teams", "six_cards", "six_commanders",
-           "six_immortality", "tuek", "uprising", "graft"]
+           "six_immortality", "tuek", "uprising", "graft", "contracts", "rivals_setup"]

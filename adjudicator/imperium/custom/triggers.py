@@ -1,5 +1,5 @@
-"""Leader abilities: they act on game events through hooks. (CHOAM contracts, which answer the
-same events first: `modules/choam/contracts.py`, loaded here.)
+"""Leader abilities: they act on game events through hooks. (CHOAM contracts answer the same
+events first: `modules/choam/contracts.py`, loaded just before this file.)
 
 Triggers fire in a fixed order (the acting player first, then clockwise), so the same log
 always resolves them the same way.
@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..effects import advance_steps
 from ..game import Game, spy_owners
 from ..leaders import leader_effects, leader_node, passive_step, trigger
-from ..modules.choam import contracts  # noqa: F401  (registers first: its listeners run before these)
 from ..registry import FLAG_RULINGS, hook, node_kind
 from ..steps import run
 

@@ -4,8 +4,9 @@ rulings/seed-002-ixians-tleilaxu.toml, dune-ixians-tleilaxu.toml, dune-ixtl-*.to
 `ixian_bidding.py`: their auction), the Tleilaxu (`tleilaxu.py`: Face Dancers; `tleilaxu_revival.py`:
 the Axlotl Tanks) and its special Treachery cards played from hand (`ixcards.py`). Its components
 are data (`set: ixians-tleilaxu`, read by `content.sets`); its battle cards are weapons.py's.
-With the advanced game it adds the two factions' advanced abilities and special Karama powers
-(listeners registered for `advanced`: the Ixians can sit only with this module)."""
+With the advanced game it adds the two factions' advanced abilities (a listener registered for
+both, `module=("advanced", "ixians-tleilaxu")`, or a rule reading `Game.advanced`) and their
+special Karama powers (added to the advanced module's `POWERS`)."""
 
 from ....core.engine import Module
 from ...registry import MODULES

@@ -227,7 +227,7 @@ def _auction(g: Game) -> dict | None:
     return next((t for t in reversed(g.state["stack"]) if t.get("kind") == "auction"), None)
 
 
-@hook("card-up", module="advanced")  # with the advanced game (the Ixians sit only with the expansion)
+@hook("card-up", module=("advanced", MODULE))  # the cross-product with the advanced game
 def offer_technology(g: Game, bid: dict) -> None:
     me = g.player_of(FACTION)
     auction = _auction(g)

@@ -17,8 +17,7 @@ from ...content import FACTIONS
 from ...game import Game, ms_add, ms_remove, my_turn, post_of, spy_owners
 from ...registry import ChanceKind, chance_kind, choice, custom, fire, hook, intrigue_check, node_kind
 from ...steps import prepend, push_choice, run
-from ...zones import acquire_card, place_spy, recall_spy
-from ..choam.contracts import complete_contract
+from ...zones import acquire_card, complete_contract, place_spy, recall_spy
 
 SKIP = {"option": "skip"}
 COMMAND_AT = 6  # "Command (6+)"

@@ -3,15 +3,15 @@ when its condition is met, its reward then resolving. An `agent_on` contract joi
 turn as a node (`contract:<id>`), resolved among its other effects; `acquire`, `harvest_spice`
 and `immediate` contracts complete at once. The contract choice itself is `custom/uprising.py`'s
 (Shaddam's Sardaukar contracts are his own); Bloodlines adds contracts completed other ways
-(`modules/bloodlines/cards.py`, through `complete_contract`).
+(`modules/bloodlines/cards.py`); completing one is `zones.complete_contract`.
 
-Loaded by `custom/triggers.py`, whose leader abilities answer the same events after these."""
+Loaded before `custom/triggers.py`, whose leader abilities answer the same events after these."""
 
 from __future__ import annotations
 
-from ...game import Game, ms_add, my_turn
-from ...registry import fire, hook, node_kind
-from ...steps import run
+from ...game import Game
+from ...registry import hook, node_kind
+from ...zones import complete_contract
 
 
 def _contracts(g: Game, pid: str, key: str):
@@ -19,19 +19,6 @@ def _contracts(g: Game, pid: str, key: str):
         cond = g.content.contracts[cid]["condition"]
         if key in cond:
             yield cid, cond[key]
-
-
-def complete_contract(g: Game, pid: str, cid: str) -> None:
-    pl = g.p(pid)
-    pl["contracts"].remove(cid)
-    turn = my_turn(g, pid)
-    if turn and f"contract:{cid}" in turn["nodes"] and f"contract:{cid}" not in turn["done"]:
-        ms_add(turn["done"], f"contract:{cid}")  # completed another way first (CHOAM Demands): once only
-    pl["completed"] += 1
-    pl["completed_contracts"].append(cid)
-    g.rulings.append("choam.contracts")
-    run(g, pid, g.content.contracts[cid]["reward"], f"contract:{cid}")
-    fire("contract-completed", g, pid, cid)
 
 
 @node_kind("contract")

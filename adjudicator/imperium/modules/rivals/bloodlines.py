@@ -18,7 +18,7 @@ from ...choices import SKIP
 from ...game import Game, spy_owners
 from ...influence import change_influence
 from ...registry import hook
-from ..bloodlines.units import COMMANDER
+from ..bloodlines import COMMANDER
 from .base import is_spoiler
 from .hagal import base_spice, is_rival, leader_card, rivals, unambitious
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 from ....core.errors import IllegalAction
 from ...choices import SKIP
 from ...game import Game, ms_add
-from ...registry import custom, hook
+from ...registry import custom, hook, in_play
 from ...steps import push_choice, run
-from ..tech.tech import _requirement_met, in_play, price, tile_data
+from ..tech import price, requirement_met, tile_data
 from .hagal import is_rival, rivals
 
 DISCOUNT = 1  # the Acquire Tech card's spice off (p. 9)
@@ -44,8 +44,8 @@ def solo(g: Game) -> bool:
 
 
 def active(g: Game) -> bool:
-    """A solo game with the Tech Module (for the Rival's turn, which any Rivals' game takes)."""
-    return in_play(g) and solo(g)
+    """A solo game with the Tech Module (for an Acquire Tech card, which any solo deck may hold)."""
+    return "tech" in in_play(g) and solo(g)
 
 
 def marked(g: Game, tile: str) -> bool:
@@ -71,7 +71,7 @@ def best_tile(g: Game, pid: str) -> str | None:
     goes to the topmost stack (stack 1 as the engine numbers them)."""
     face_up = g.state["tech"]["face_up"]
     found = [(tile_data(g, t)["cost"], -i, t) for i, t in enumerate(face_up)
-             if t and marked(g, t) and price(g, pid, t, DISCOUNT) <= g.p(pid)["spice"] and _requirement_met(g, pid, t)]
+             if t and marked(g, t) and price(g, pid, t, DISCOUNT) <= g.p(pid)["spice"] and requirement_met(g, pid, t)]
     return max(found)[2] if found else None
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ....core.errors import IllegalAction
 from ...game import Game
 from ...registry import hook
-from ..immortality.board import markers, research_spaces
+from ..immortality import markers, research_spaces
 from .teams import activated_ally, is_commander, team_of, teams
 
 R_TRACKS = ("six.compat-immortality", "six.imm-tracks")

@@ -5,11 +5,11 @@ Bloodlines (`rules.MODULE_NEEDS`)."""
 
 from ....core.engine import Module
 from ...registry import MODULES
-from .tiles import conservation
+from .tiles import conservation, price, requirement_met, tile_data
 
 TECH = MODULES.add(Module(
     "tech", "Tech Module (Bloodlines)", lambda state: "tech" in state["game"]["modules"],
     editions=("uprising", "base"),
     sources=("seed 000: Dune: Imperium – Bloodlines rules manual pp. 6-7", "rulings/seed-000-bloodlines.toml")))
 
-__all__ = ["TECH", "conservation"]
+__all__ = ["TECH", "conservation", "price", "requirement_met", "tile_data"]

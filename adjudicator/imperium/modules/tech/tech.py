@@ -27,7 +27,7 @@ from ...leaders import passive_step
 from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import count_deployed
-from .tiles import MODULE, STACKS, new_tech_state, owned
+from .tiles import MODULE, STACKS, new_tech_state, owned, price, requirement_met, tile_data
 
 SKIP = {"option": "skip"}
 EMBASSY = "embassy:ixian-embassy"  # the turn node of the Embassy's Acquire Tech
@@ -37,10 +37,6 @@ R_SECRET = "leader.kota-secret-project"
 
 def in_play(g: Game) -> bool:
     return MODULE in g.state["game"]["modules"]
-
-
-def tile_data(g: Game, tile: str) -> dict:
-    return g.content.tech[tile]
 
 
 def _entries(g: Game, pid: str) -> list[dict]:
@@ -118,18 +114,6 @@ chance_kind(ChanceKind(
 
 
 # --- acquiring a tile -------------------------------------------------------------------------------
-def price(g: Game, pid: str, tile: str, discount: int) -> int:
-    """The spice a tile costs `pid` in one acquisition: its cost, less 1 with a High Council seat
-    (the Ixian Embassy), less the discount of the one Acquire Tech icon used (discounts of two
-    icons never combine: each icon is its own acquisition), less Secret Project's discount for
-    the tile set aside; never below 0 (seed p. 7)."""
-    pl = g.p(pid)
-    cost = tile_data(g, tile)["cost"] - (1 if pl["seat"] else 0) - discount
-    if tile == pl.get("secret_project"):
-        cost -= (passive_step(g, pid, "secret-project-tech") or {}).get("discount", 0)
-    return max(0, cost)
-
-
 def _choosable(g: Game, pid: str) -> list[str]:
     """The tiles this acquisition may take: the face-up ones, and Kota's set-aside tile."""
     pl = g.p(pid)
@@ -137,11 +121,6 @@ def _choosable(g: Game, pid: str) -> list[str]:
     if pl.get("secret_project") and passive_step(g, pid, "secret-project-tech"):
         found.append(pl["secret_project"])
     return found
-
-
-def _requirement_met(g: Game, pid: str, tile: str) -> bool:
-    need = tile_data(g, tile).get("acquire_requires")
-    return not need or need.get("custom") != "trash-own-spy" or bool(own_posts(g, pid))
 
 
 @custom("acquire-tech")
@@ -155,7 +134,7 @@ def _tech_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     spice = g.p(pid)["spice"]
     return [*({"tile": t} for t in _choosable(g, pid)
-              if price(g, pid, t, task["discount"]) <= spice and _requirement_met(g, pid, t)), SKIP]
+              if price(g, pid, t, task["discount"]) <= spice and requirement_met(g, pid, t)), SKIP]
 
 
 def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
@@ -172,7 +151,7 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
             cited.append("tech.discount-once")
         return IllegalAction("tech.cost", f"{tile} costs {pid} {cost} spice after the discounts; "
                              f"{pid} has {g.p(pid)['spice']}", tuple(cited))
-    if not _requirement_met(g, pid, tile):
+    if not requirement_met(g, pid, tile):
         return IllegalAction("tech.requirement", f"{tile} can be acquired only by trashing one of your "
                              "Spies from the board", ("tech.acquire-tile",))
     return first("tech-refused", g, task, given)  # a tile a rule forbids this seat (a solo Rival's)

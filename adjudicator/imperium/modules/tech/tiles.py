@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ...content import Content, in_game
+from ...game import Game, own_posts
+from ...leaders import passive_step
 
 MODULE = "tech"
 STACKS = 3
@@ -70,3 +72,25 @@ def conservation(state: dict, cnt: Content) -> list[str]:
     if sum(tech["stacks"]) != len(tech["pool"]) + sum(1 for b in tech["bottoms"] if b):
         out.append("Tech stacks' face-down counts disagree with the unseen tiles")
     return out
+
+
+# --- what a tile costs and needs (read by the Tech rules and the solo Rivals) ---------------------------
+def tile_data(g: Game, tile: str) -> dict:
+    return g.content.tech[tile]
+
+
+def price(g: Game, pid: str, tile: str, discount: int) -> int:
+    """The spice a tile costs `pid` in one acquisition: its cost, less 1 with a High Council seat
+    (the Ixian Embassy), less the discount of the one Acquire Tech icon used (discounts of two
+    icons never combine: each icon is its own acquisition), less Secret Project's discount for
+    the tile set aside; never below 0 (seed p. 7)."""
+    pl = g.p(pid)
+    cost = tile_data(g, tile)["cost"] - (1 if pl["seat"] else 0) - discount
+    if tile == pl.get("secret_project"):
+        cost -= (passive_step(g, pid, "secret-project-tech") or {}).get("discount", 0)
+    return max(0, cost)
+
+
+def requirement_met(g: Game, pid: str, tile: str) -> bool:
+    need = tile_data(g, tile).get("acquire_requires")
+    return not need or need.get("custom") != "trash-own-spy" or bool(own_posts(g, pid))

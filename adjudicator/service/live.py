@@ -1,0 +1,359 @@
+"""Live games (issue 36): a stored game that grows action by action.
+
+`POST /v1/games` with a valid log that has not ended opens a live game; each append judges the
+new actions only. The game in progress is a `Replay` kept in a small in-process LRU (`Table`),
+standing right after the last stored action; a game not in it (evicted, another process, a
+restart) is resumed from its latest checkpoint (service/checkpoints.py) and the at most
+`checkpoints.EVERY` actions logged since. An append is written in one transaction that checks
+the index it was judged against is still the game's (another append in between: 409, and the
+kept replay, now ahead of the store, is dropped), so nothing is acknowledged that is not stored.
+
+Who sees what goes through the stored game's observers (service/visibility.py): an append's
+answer, the followers' events and every read are built for the caller's observer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets as random
+import threading
+from collections import OrderedDict
+
+from ..core.canonical import checksum, dumps
+from ..core.errors import AdjudicatorError, Conflict, Forbidden, IllegalAction, LimitExceeded, MalformedLog, NotFound
+from ..core.logs import MAX_ACTIONS, Log, expand, parse_log
+from ..core.observers import Observer, face_down
+from ..core.replay import Driver, Replay
+from ..core.results import winners_named
+from ..core.schemas import problems as schema_problems
+from ..core.verdicts import ILLEGAL
+from ..positions import offer
+from ..store import transaction
+from . import checkpoints
+from .tokens import SEAT_PREFIX, digest, now
+from .visibility import observer_of, seat_of, verdict_view
+
+MAX_LIVE_ACTIONS = MAX_ACTIONS  # a live game is as long as a log may be
+KEPT = 64  # live games whose replay one process keeps in memory
+
+
+class Table:
+    """The replays of the live games this process served last, least recently used first out.
+    An entry is taken out while an append works on it and put back only once stored."""
+
+    def __init__(self, size: int = KEPT):
+        self.size, self.lock, self.runs = size, threading.Lock(), OrderedDict()
+
+    def take(self, game: str, index: int | None = None) -> Replay | None:
+        """The replay of `game` standing before action `index` (None: whatever it stands at)."""
+        with self.lock:
+            run = self.runs.get(game)
+            if run is None or index is not None and len(run.log.actions) != index:
+                return None
+            return self.runs.pop(game)
+
+    def put(self, game: str, run: Replay) -> None:
+        with self.lock:
+            self.runs[game] = run
+            while len(self.runs) > self.size:
+                self.runs.popitem(last=False)  # its checkpoints are stored: it resumes from them
+
+
+TABLE = Table()
+# This process's appends take the database's write lock one at a time: threads that wait for it in
+# SQLite's busy handler sleep in growing steps (up to 100 ms each), a queue here wakes the next at once.
+WRITING = threading.Lock()
+
+
+def is_live(report: dict) -> bool:
+    """An upload opens a live game when its log is valid and has not ended."""
+    return bool(report["valid"]) and not report["result"].get("finished")
+
+
+HEADER = ("actions", "valid", "first_illegal", "mode", "result", "pending", "final_checksum", "dealt")
+
+
+def opened(report: dict, written: int) -> str:
+    """The `live_report` of a game opened live: its report's fields an append changes (the verdicts
+    are its events) and the number of entries its log holds as written."""
+    return dumps({**{k: report[k] for k in HEADER}, "written": written}).decode()
+
+
+def events_of(run: Replay, first: int, secrets: list[dict], entries: dict[int, dict] | None = None) -> list[tuple]:
+    """Rows of `live_events` for logged actions `first`.. of a replay; `entries`: the log entries
+    as appended, by the index of their first action (an upload's are in its stored log)."""
+    secret = {s["index"]: s for s in secrets}
+    entries, created = entries or {}, now()
+    return [(v.index, dumps(run.log.actions[v.index].to_json()).decode(), dumps(v.to_json(run.rules.edition)).decode(),
+             dumps(secret[v.index]).decode() if v.index in secret else None,
+             dumps(entries[v.index]).decode() if v.index in entries else None, created)
+            for v in run.verdicts if v.index >= first]
+
+
+def save_events(db, game_id: str, rows: list[tuple]) -> None:
+    db.conn.executemany("insert or replace into live_events (game, idx, action, verdict, secret, entry, created) "
+                        "values (?, ?, ?, ?, ?, ?, ?)", [(game_id, *r) for r in rows])
+
+
+def merged(db, row: dict) -> dict:
+    """A live game's row as a stored game's: its log, report and secrets with what was appended
+    (appends write only their events and the report's changed fields, never the whole log)."""
+    if not row.get("live"):
+        return row
+    log, report = json.loads(row["log"]), json.loads(row["report"])
+    secrets = json.loads(row["secrets"]) if row.get("secrets") is not None else None
+    noted = {s["index"] for s in secrets or ()}  # a new engine's rebuild notes them all (checkpoints.current)
+    uploaded = len(report["verdicts"])
+    for event in db.query("select verdict, secret, entry from live_events where game = ? and idx >= ? order by idx",
+                          [row["id"], uploaded]):
+        report["verdicts"].append(json.loads(event["verdict"]))
+        if event["entry"] is not None:
+            log["actions"].append(json.loads(event["entry"]))
+        if event["secret"] is not None and secrets is not None:
+            secret = json.loads(event["secret"])
+            if secret["index"] not in noted:
+                secrets.append(secret)
+    header = json.loads(row["live_report"])
+    report.update({k: header[k] for k in HEADER})
+    return {**row, "log": dumps(log).decode(), "report": dumps(report).decode(),
+            "secrets": None if secrets is None else json.dumps(secrets)}
+
+
+# --- appending ---------------------------------------------------------------------------------
+
+LIGHT = "id, seq, owner, live, closed, finished, actions, first_illegal, dealt_live, live_report"
+
+
+def light_row(db, game_id: str) -> dict:
+    """What an append reads of its game (not the log or the report)."""
+    row = next(iter(db.query(f"select {LIGHT} from games where id = ?", [game_id])), None)
+    if row is None:
+        raise NotFound(f"no stored game {game_id!r}", "/id")
+    return row
+
+
+def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | None = None,
+           deadline: float | None = None, lang: str = "en") -> tuple[dict, bool]:
+    """Judge and store the actions of `body` ({"index": N, "actions": [...]}); returns the answer
+    and whether it is new (False: the first answer to this Idempotency-Key, again)."""
+    found = schema_problems("live-append", body)
+    if found:
+        raise MalformedLog(found[0]["detail"], found[0]["pointer"], code="schema")
+    row = light_row(db, game_id)
+    seat = _may_append(row, token)
+    fingerprint = hashlib.sha256(dumps(body) + mode.encode()).hexdigest()
+    if key is not None and (earlier := _earlier(db, game_id, token, key, fingerprint)) is not None:
+        return earlier, False
+    if not row["live"]:
+        why = f"closed ({row['closed']})" if row["closed"] else "it has ended"
+        raise Conflict(f"the game is no longer live: {why}", "/id", code="not-live")
+    base = row["actions"]
+    if body["index"] != base:
+        raise Conflict(f"the game's next action is {base}, not {body['index']}: another append came first",
+                       "/index", code="index-moved", index=base)
+    if base + len(body["actions"]) > MAX_LIVE_ACTIONS:
+        raise LimitExceeded(f"a live game may hold at most {MAX_LIVE_ACTIONS} actions", "/actions",
+                            code="limit-actions")
+    header = json.loads(row["live_report"])
+    run = TABLE.take(game_id, base) or resume(db, game_id, deadline)
+    if len(run.log.actions) != base:  # another append was stored since this one read the game
+        raise Conflict(f"another append came first: the game's next action is {len(run.log.actions)}, not {base}",
+                       "/index", code="index-moved", index=len(run.log.actions))
+    dealt = run.dealt
+    entries = _added(run, body["actions"], header["written"], seat)  # the replay is not put back on any error
+    run.mode, run.deadline, run.secrets, run.verdicts = mode, deadline, [], []
+    for index in range(base, len(run.log.actions)):
+        verdict = run.advance(index)
+        if verdict.verdict == ILLEGAL and mode == "strict":
+            raise Refused(verdict.to_json(run.rules.edition))
+    run.secrets = [{k: v for k, v in s.items() if k != "kind"} for s in run.secrets]
+    header["written"] += len(body["actions"])
+    answer, header = _judged(run, row, header, run.dealt - dealt, lang, observer_of(row, token))
+    with WRITING, transaction(db):
+        now_row = next(iter(db.query(f"select {LIGHT} from games where id = ?", [game_id])), None)
+        if now_row is None or now_row["actions"] != base or not now_row["live"]:
+            moved = now_row["actions"] if now_row else None
+            raise Conflict(f"another append came first: the game's next action is {moved}, not {base}",
+                           "/index", code="index-moved", index=moved)
+        db.execute("update games set live_report = ?, actions = ?, valid = ?, first_illegal = ?, final_checksum = ?, "
+                   "public_checksum = ?, winner = ?, finished = ?, dealt_live = ? where seq = ?",
+                   [dumps(header).decode(), header["actions"], int(header["valid"]), header["first_illegal"],
+                    header["final_checksum"], header["public_checksum"], header["winner"],
+                    int(bool(header["result"].get("finished"))), header["dealt_live"], row["seq"]])
+        checkpoints.add(db, game_id, run.observe.rows)
+        save_events(db, game_id, events_of(run, base, run.secrets, entries))
+        if not answer["live"]:
+            _settle(db, game_id)
+        if key is not None:
+            db.execute("insert into live_requests (game, token, key, fingerprint, answer, created) "
+                       "values (?, ?, ?, ?, ?, ?)", [game_id, token, key, fingerprint, dumps(answer).decode(), now()])
+    run.observe.rows = []  # stored
+    if answer["live"]:
+        TABLE.put(game_id, run)
+    return answer, True
+
+
+def _settle(db, game_id: str, closed: str | None = None) -> None:
+    """Inside the caller's transaction: the game stops being live and is stored whole, as any
+    stored game (its log, report and secrets written out from its events)."""
+    row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
+    db.execute("update games set log = ?, report = ?, secrets = ?, live = 0, closed = ? where seq = ?",
+               [row["log"], row["report"], row["secrets"], closed, row["seq"]])
+
+
+class Refused(IllegalAction):
+    """An illegal action in strict mode: nothing of the append is stored; the answer carries its verdict."""
+
+    def __init__(self, verdict: dict):
+        super().__init__(verdict["code"], f"action {verdict['index']} is illegal: {verdict['message']}")
+        self.pointer, self.verdict = verdict["pointer"], verdict
+
+    @property
+    def extra(self) -> dict:
+        return {"verdict": self.verdict}
+
+
+def _may_append(row: dict, token: str) -> str | None:
+    """The seat whose decisions the caller may append (None: the owner, who may append any)."""
+    if token == row["owner"]:
+        return None
+    seat = seat_of(row, token)
+    if seat is None:
+        raise Forbidden("only the game's owner or one of its seat tokens may append to it", "/id")
+    return seat
+
+
+def _earlier(db, game_id: str, token: str, key: str, fingerprint: str) -> dict | None:
+    rows = list(db.query("select fingerprint, answer from live_requests where game = ? and token = ? and key = ?",
+                         [game_id, token, key]))
+    if not rows:
+        return None
+    if rows[0]["fingerprint"] != fingerprint:
+        raise Conflict("this Idempotency-Key was used for a different append; use a new key for a new request",
+                       "/headers/Idempotency-Key", code="idempotency-key-reused")
+    return json.loads(rows[0]["answer"])
+
+
+def resume(db, game_id: str, deadline: float | None) -> Replay:
+    """The live game as a replay standing after its last stored action: from the latest
+    checkpoint, re-applying the actions logged since (a flagged illegal one left out again)."""
+    row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
+    log = parse_log(json.loads(row["log"]), deadline)
+    row = checkpoints.current(db, row, log, deadline)
+    start, driver = checkpoints.nearest(db, row["id"], log.rules, len(log.actions) - 1)
+    run = Replay(log, "continue", "none", deadline=deadline, driver=driver, start=start + 1)
+    run.observe = checkpoints.Recorder(run, start)
+    run.first_illegal = row["first_illegal"]
+    for index in range(start + 1, len(log.actions)):
+        run.advance(index)
+    run.observe.rows = []  # stored already
+    return run
+
+
+def _added(run: Replay, entries: list, written: int, seat: str | None) -> dict[int, dict]:
+    """Read the new log entries onto the replay's log (names resolved as an upload's); a seat
+    token's entries must all be its own decisions. Returns them by the index of their first action."""
+    log: Log = run.log
+    ids = [p["id"] for p in log.game["players"]] + [r["id"] for r in log.setup.get("rivals", [])]
+    out = {}
+    for i, raw in enumerate(entries):
+        out[len(log.actions)] = raw
+        if seat is not None and raw.get("by") != seat:
+            raise Forbidden(f"a seat token appends only its seat's decisions ({seat!r}); chance outcomes and "
+                            "table-wide actions are the owner's", f"/actions/{i}/by")
+        try:
+            expand(log, raw, f"/actions/{written + i}", ids)  # where it stands in the stored log
+        except AdjudicatorError as err:
+            err.pointer = err.pointer.replace(f"/actions/{written + i}", f"/actions/{i}", 1)
+            raise
+    return out
+
+
+def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observer: Observer) -> tuple[dict, dict]:
+    """The append's answer for its caller, and the new `live_report`. What comes next is read on a
+    copy, so that the live game stands where its log ends, as a whole replay's does."""
+    driver = Driver(run.rules, run.driver.copy_state())
+    driver.deal()
+    pending = driver.prompt()
+    actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
+    if observer.referee or (pending and observer.seat == pending.get("by")):
+        actions = [offer(driver, a.to_json(), lang) for a in driver.legal_actions()]
+    # the game stays live until it has ended without the forced steps a log may still record
+    # (the last passes of the endgame), so that appending them is the stored-whole replay's
+    going = not run.rules.result(driver.state).get("finished")
+    driver.settle()  # as a whole replay ends: the result and the final checksum are of this state
+    result = run.rules.result(driver.state)
+    dealt_live = row["dealt_live"] + dealt
+    header = {**header, "actions": len(run.log.actions), "valid": run.first_illegal is None,
+              "first_illegal": run.first_illegal, "mode": run.mode, "result": result, "pending": driver.prompt(),
+              "final_checksum": checksum(driver.state), "dealt": dealt_live + driver.dealt,
+              "public_checksum": checksum(run.rules.public_view(driver.state, None)), "dealt_live": dealt_live,
+              "winner": winners_named({"game": run.log.game, "result": result})}
+    verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
+    hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
+    shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
+    answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
+              "result": result, "live": going}
+    return answer, header
+
+
+# --- closing, seats, events --------------------------------------------------------------------
+
+
+def close(db, row: dict, token: str, body) -> dict:
+    """The owner ends a live game that will not be finished, saying why; it is stored whole as it
+    stands. Returns the row as it is now."""
+    found = schema_problems("live-close", body)
+    if found:
+        raise MalformedLog(found[0]["detail"], found[0]["pointer"], code="schema")
+    if row["owner"] != token:
+        raise Forbidden("only the game's owner may close it", "/id")
+    with transaction(db):
+        if not light_row(db, row["id"])["live"]:
+            raise Conflict("the game is not live", "/id", code="not-live")
+        _settle(db, row["id"], body["reason"])
+    TABLE.take(row["id"])
+    return next(iter(db.query("select * from games where id = ?", [row["id"]])))
+
+
+def seat_token(db, row: dict, token: str, body) -> dict:
+    """A new token for one seat of a live game (the owner's request); it replaces the seat's last one."""
+    found = schema_problems("seat-token", body)
+    if found or "token" in body or "game" in body:
+        raise MalformedLog(found[0]["detail"] if found else "ask with {\"seat\": <player id>} only",
+                           found[0]["pointer"] if found else "/", code="schema")
+    game_id, seat = row["id"], body["seat"]
+    if row["owner"] != token:
+        raise Forbidden("only the game's owner may issue seat tokens", "/id")
+    if not row["live"]:
+        raise Conflict("the game is not live", "/id", code="not-live")
+    seats = [p["id"] for p in json.loads(row["log"])["game"]["players"]]
+    if seat not in seats:
+        raise MalformedLog(f"seat names no player of this game: {seat!r} (one of {seats})", "/seat",
+                           code="unknown-name")
+    secret = SEAT_PREFIX + random.token_urlsafe(24)
+    with transaction(db):
+        db.execute("insert or replace into seat_tokens (game, seat, hash, created) values (?, ?, ?, ?)",
+                   [game_id, seat, digest(secret), now()])
+    return {"game": game_id, "seat": seat, "token": secret}
+
+
+def events(db, game_id: str, after: int, token: str | None, limit: int = 200) -> tuple[list[dict], bool]:
+    """The logged actions after `after` as the caller may see them, and whether the game is live."""
+    row = next(iter(db.query("select * from games where id = ?", [game_id])), None)
+    if row is None:
+        return [], False  # deleted while followed
+    observer = observer_of(row, token)
+    rows = db.query("select idx, action, verdict, secret from live_events where game = ? and idx > ? "
+                    "order by idx limit ?", [game_id, after, limit])
+    out = []
+    for r in rows:
+        action, verdict = json.loads(r["action"]), json.loads(r["verdict"])
+        secret = json.loads(r["secret"]) if r["secret"] else None
+        if not observer.referee:
+            hidden = {r["idx"]: secret["fields"]} if secret and not observer.sees(secret) else {}
+            action = face_down(action, hidden.get(r["idx"], ()))
+            verdict = verdict_view(verdict, hidden)
+        out.append({"index": r["idx"], "action": action, "verdict": verdict})
+    return out, bool(row["live"])

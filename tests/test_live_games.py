@@ -1,0 +1,407 @@
+"""Live games (issue 36): a stored game that grows action by action, seat tokens, followers."""
+
+import json
+import threading
+import time
+
+import pytest
+from conftest import SAMPLES
+
+from adjudicator.core.logs import parse_log
+from adjudicator.core.replay import Replay
+from adjudicator.core.schemas import errors
+from adjudicator.service import live, tokens
+from api import create_app
+
+UPRISING, DUNE = "uprising-3p-seed11", "dune-4p-advanced-seed1"
+
+
+def sample(name: str) -> dict:
+    return json.loads((SAMPLES / f"{name}.json").read_text())
+
+
+@pytest.fixture()
+def app():
+    return create_app({"DATABASE": ":memory:", "TESTING": True, "RATELIMIT_ENABLED": False})
+
+
+@pytest.fixture()
+def alice(app):
+    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
+
+
+def opened(client, alice, doc: dict, upto: int) -> str:
+    r = client.post("/v1/games", json={**doc, "actions": doc["actions"][:upto]}, headers=alice)
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["live"] is True
+    return r.get_json()["id"]
+
+
+def append(client, game: str, index: int, actions: list, headers: dict, **query):
+    return client.post(f"/v1/games/{game}/actions", json={"index": index, "actions": actions}, headers=headers,
+                       query_string=query)
+
+
+def events(client, game: str, headers=None, last: int | None = None) -> list[tuple[str, str, dict]]:
+    """The stream of a follower that leaves once it has read what is there: (event, id, data)."""
+    more = {"Last-Event-ID": str(last)} if last is not None else {}
+    r = client.get(f"/v1/games/{game}/events", query_string={"timeout": 0}, headers={**(headers or {}), **more})
+    assert r.status_code == 200 and r.mimetype == "text/event-stream"
+    text = r.get_data(as_text=True)
+    r.close()  # as a WSGI server does: the follower's slot is free again
+    out = []
+    for block in text.split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":"))
+        if fields:
+            out.append((fields["event"], fields.get("id"), json.loads(fields["data"])))
+    return out
+
+
+@pytest.mark.parametrize("name", [UPRISING, DUNE])
+def test_a_whole_game_appended_action_by_action_is_its_stored_whole_replay(client, alice, name):
+    doc = sample(name)
+    whole = Replay(parse_log(doc), "strict", "none").run()
+    game = opened(client, alice, doc, 10)
+    verdicts, index = [], 10
+    for i, action in enumerate(doc["actions"][10:], start=10):
+        if i % 97 == 0:
+            live.TABLE.runs.clear()  # evicted: the next append resumes from the latest checkpoint
+        r = append(client, game, index, [action], alice)
+        assert r.status_code == 200, r.get_json()
+        answer = r.get_json()
+        assert not errors("live-answer", answer)
+        verdicts += answer["verdicts"]
+        index = answer["index"]
+        assert answer["live"] is (i < len(doc["actions"]) - 1)
+        if answer["live"]:  # what comes next is what legal-actions says of the same prefix
+            assert answer["next"]["pending"] is not None
+    assert verdicts == whole["verdicts"][10:]
+    stored = client.get(f"/v1/games/{game}", headers=alice).get_json()
+    assert stored["live"] is False and stored["actions"] == whole["actions"]
+    assert stored["final_checksum"] == whole["final_checksum"] and stored["log"]["actions"] == doc["actions"]
+    report = client.get(f"/v1/games/{game}/report", headers=alice).get_json()
+    for key in ("verdicts", "final_checksum", "result", "pending", "valid", "dealt", "actions"):
+        assert report[key] == whole[key], key
+    # an ordinary stored game now: its reads come from its checkpoints and agree with the replay
+    state = client.get(f"/v1/games/{game}/states/{index - 1}", headers=alice)
+    assert state.get_json()["checksum"] == whole["verdicts"][index - 1]["checksum"]
+    assert int(state.headers["X-Actions-Applied"]) <= 32
+    assert append(client, game, index, [doc["actions"][-1]], alice).get_json()["code"] == "not-live"
+
+
+def test_an_append_answers_what_comes_next_as_legal_actions_gives_it(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 9)
+    answer = append(client, game, 9, doc["actions"][9:10], alice).get_json()
+    prefix = {**doc, "actions": doc["actions"][:10]}
+    offered = client.post("/v1/positions/legal-actions", json={"log": prefix}).get_json()
+    assert answer["next"] == {"pending": offered["pending"], "actions": offered["actions"]}
+    assert answer["index"] == 10 and answer["verdicts"][0]["index"] == 9
+
+
+def test_several_actions_at_once_and_a_choices_shorthand_count_as_their_actions(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    r = append(client, game, 10, doc["actions"][10:16], alice)
+    assert r.get_json()["index"] == 16 and [v["index"] for v in r.get_json()["verdicts"]] == list(range(10, 16))
+    assert append(client, game, 10, doc["actions"][16:17], alice).status_code == 409
+
+
+def test_an_illegal_action_is_refused_and_not_stored_unless_the_table_insists(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    bad = {"by": "green", "card": "seek-allies", "do": "send-agent", "space": "no-such-space"}
+    r = append(client, game, 10, [doc["actions"][10], {"by": "red", "do": "end-turn"}], alice)
+    assert r.status_code == 422 and r.mimetype == "application/problem+json"
+    assert r.get_json()["verdict"]["index"] == 11 and r.get_json()["verdict"]["verdict"] == "illegal"
+    assert client.get(f"/v1/games/{game}", headers=alice).get_json()["actions"] == 10  # nothing of it stored
+    assert append(client, game, 10, [bad], alice).status_code in (400, 422)
+    r = append(client, game, 10, [{"by": "red", "do": "end-turn"}], alice, mode="continue")
+    assert r.status_code == 200 and r.get_json()["verdicts"][0]["verdict"] == "illegal"
+    live.TABLE.runs.clear()  # resumed, the flagged action is left out again
+    r = append(client, game, 11, doc["actions"][10:11], alice, mode="continue")
+    assert r.get_json()["verdicts"][0]["conditional"] is True
+    assert r.get_json()["verdicts"][0]["verdict"] != "illegal"
+    stored = client.get(f"/v1/games/{game}", headers=alice).get_json()
+    assert stored["valid"] is False and stored["first_illegal"] == 10 and stored["live"] is True
+
+
+def test_racing_appends_one_succeeds_the_others_get_409_with_the_current_index(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "race.db"), "TESTING": True, "RATELIMIT_ENABLED": False})
+    from adjudicator.store import open_db
+
+    headers = {"Authorization": f"Bearer {tokens.create(open_db(tmp_path / 'race.db'), 'alice')[1]}"}
+    doc = sample(UPRISING)
+    game = opened(app.test_client(), headers, doc, 10)
+    start, answers = threading.Barrier(6), []
+
+    def racer():
+        client = app.test_client()
+        start.wait()
+        answers.append(append(client, game, 10, doc["actions"][10:11], headers))
+
+    threads = [threading.Thread(target=racer) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    codes = sorted(r.status_code for r in answers)
+    assert codes == [200] + [409] * 5
+    assert all(r.get_json()["index"] == 11 for r in answers if r.status_code == 409)
+    assert {r.get_json()["code"] for r in answers if r.status_code == 409} == {"index-moved"}
+    stored = app.test_client().get(f"/v1/games/{game}", headers=headers).get_json()
+    assert stored["actions"] == 11 and len(stored["log"]["actions"]) == 11
+
+
+def test_a_retried_append_answers_its_first_answer(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    key = {**alice, "Idempotency-Key": "turn-10"}
+    first = append(client, game, 10, doc["actions"][10:12], key)
+    again = append(client, game, 10, doc["actions"][10:12], key)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json()
+    assert client.get(f"/v1/games/{game}", headers=alice).get_json()["actions"] == 12
+    other = append(client, game, 12, doc["actions"][12:13], key)
+    assert other.status_code == 409 and other.get_json()["code"] == "idempotency-key-reused"
+
+
+def test_seat_tokens_act_only_for_their_seat_and_read_only_their_hand(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)  # green, red and blue have drawn their hands
+    r = client.post(f"/v1/games/{game}/seats", json={"seat": "green"}, headers=alice)
+    assert r.status_code == 201 and not errors("seat-token", r.get_json())
+    green = {"Authorization": f"Bearer {r.get_json()['token']}"}
+    issued = client.post(f"/v1/games/{game}/seats", json={"seat": "red"}, headers=alice).get_json()
+    red = {"Authorization": f"Bearer {issued['token']}"}
+    # green's decision by red's token, a chance outcome by a seat: refused
+    assert append(client, game, 10, doc["actions"][10:11], red).status_code == 403
+    assert append(client, game, 10, [{"by": "chance", "do": "draw", "player": "red", "cards": ["dagger"]}],
+                  green).status_code == 403
+    r = append(client, game, 10, doc["actions"][10:13], green)
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["next"]["actions"]  # green decides next (the draw before dealt from the seed)
+    assert append(client, game, 13, doc["actions"][13:14], alice).status_code == 200  # the owner deals
+    r = append(client, game, 14, doc["actions"][14:16], green)
+    assert r.get_json()["next"]["pending"]["by"] == "red"
+    assert r.get_json()["next"]["actions"] is None  # red's offers would name red's hand
+    log = client.get(f"/v1/games/{game}", headers=green).get_json()["log"]["actions"]
+    assert log[7]["cards"] == doc["actions"][7]["cards"] and log[13]["cards"] == ["dagger"]  # green's own
+    assert log[8]["cards"] == ["?"] * 5 and log[9]["cards"] == ["?"] * 5  # red's and blue's hands
+    state = client.get(f"/v1/games/{game}/states/15", headers=red).get_json()
+    assert state["public_view"] is True
+    assert client.get(f"/v1/games/{game}/states/15", headers=red, query_string={"as": "green"}).status_code == 403
+    followed = events(client, game, red)
+    assert followed[7][2]["action"]["cards"] == ["?"] * 5 and followed[8][2]["action"]["cards"] != ["?"] * 5
+    # a seat token is no API token: it uploads nothing, issues nothing, closes nothing
+    assert client.post("/v1/games", json=doc, headers=green).status_code == 403
+    assert client.post(f"/v1/games/{game}/seats", json={"seat": "blue"}, headers=green).status_code == 403
+    assert client.post(f"/v1/games/{game}/close", json={"reason": "x"}, headers=green).status_code == 403
+    # a new token for a seat replaces the last one
+    client.post(f"/v1/games/{game}/seats", json={"seat": "green"}, headers=alice)
+    assert client.get(f"/v1/games/{game}", headers=green).status_code == 401
+
+
+def test_a_follower_sees_every_action_once_in_order_and_resumes(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    seen = events(client, game)
+    assert [int(i) for _, i, _ in seen] == list(range(10))
+    for i in range(10, 20):
+        append(client, game, i, doc["actions"][i:i + 1], alice)
+    resumed = events(client, game, last=9)
+    assert [int(i) for _, i, _ in resumed] == list(range(10, 20))
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:20]}), "strict", "none").run()["verdicts"]
+    for (event, _, data), verdict in zip(seen + resumed, whole, strict=True):
+        assert event == "action" and not errors("live-event", data)
+        assert data["verdict"]["code"] == verdict["code"] and "checksum" not in data["verdict"]  # public
+    assert events(client, game, last=19) == []  # nothing new: the stream closes at its timeout
+    r = client.post(f"/v1/games/{game}/close", json={"reason": "the players left"}, headers=alice)
+    assert r.status_code == 200 and r.get_json()["closed"] == "the players left" and r.get_json()["live"] is False
+    assert events(client, game, last=19) == [("end", None, {})]
+    after = client.get(f"/v1/games/{game}", headers=alice).get_json()
+    assert len(after["log"]["actions"]) == 20 and after["closed"] == "the players left"
+    assert append(client, game, 20, doc["actions"][20:21], alice).get_json()["code"] == "not-live"
+
+
+def test_only_the_owner_appends_issues_seats_and_closes(client, alice, app):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    bob = {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'bob')[1]}"}
+    assert append(client, game, 10, doc["actions"][10:11], bob).status_code == 403
+    assert append(client, game, 10, doc["actions"][10:11], {}).status_code == 401
+    assert client.post(f"/v1/games/{game}/seats", json={"seat": "red"}, headers=bob).status_code == 403
+    assert client.post(f"/v1/games/{game}/close", json={"reason": "x"}, headers=bob).status_code == 403
+    assert client.post(f"/v1/games/{game}/seats", json={"seat": "purple"}, headers=alice).status_code == 400
+
+
+def test_a_live_game_has_a_maximum_length(client, alice, monkeypatch):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    monkeypatch.setattr(live, "MAX_LIVE_ACTIONS", 11)
+    r = append(client, game, 10, doc["actions"][10:12], alice)
+    assert r.status_code == 413 and r.get_json()["code"] == "limit-actions"
+
+
+def test_a_finished_or_invalid_upload_is_no_live_game(client, alice):
+    doc = sample(UPRISING)
+    finished = client.post("/v1/games", json=doc, headers=alice).get_json()
+    assert finished["live"] is False
+    bad = {**doc, "actions": [*doc["actions"][:10], {"by": "red", "do": "end-turn"}]}
+    assert client.post("/v1/games", json=bad, headers=alice).get_json()["live"] is False
+    assert append(client, finished["id"], 704, doc["actions"][:1], alice).get_json()["code"] == "not-live"
+
+
+@pytest.mark.parametrize("body", [
+    None, [], "x", {}, {"index": 10}, {"actions": []}, {"index": -1, "actions": [{"by": "red", "do": "pass"}]},
+    {"index": "10", "actions": [{"by": "red", "do": "pass"}]}, {"index": 10, "actions": []},
+    {"index": 10, "actions": [{"by": "red", "do": "pass"}] * 101}, {"index": 10, "actions": [1]},
+    {"index": 10, "actions": [{"by": "red", "do": "pass"}], "extra": 1},
+    {"index": 10, "actions": [{"by": "nobody", "do": "pass"}]},
+    {"index": 10, "actions": [{"by": "red", "do": "fly-away"}]},
+    {"index": 10, "actions": [{"by": "red", "do": "pass", "choices": ["x"]}]},
+    {"index": 2**40, "actions": [{"by": "red", "do": "pass"}]},
+])
+def test_hostile_appends_are_problems_never_errors(client, alice, body):
+    game = opened(client, alice, sample(UPRISING), 10)
+    r = client.post(f"/v1/games/{game}/actions", data=json.dumps(body), headers={**alice,
+                    "Content-Type": "application/json"})
+    assert 400 <= r.status_code < 500 and r.mimetype == "application/problem+json", r.get_json()
+    assert client.get(f"/v1/games/{game}", headers=alice).get_json()["actions"] == 10
+
+
+@pytest.mark.parametrize("header", ["abc", "-1", "1e3", "١", "9" * 40])
+def test_hostile_last_event_ids_are_problems(client, alice, header):
+    game = opened(client, alice, sample(UPRISING), 10)
+    r = client.get(f"/v1/games/{game}/events", headers={"Last-Event-ID": header}, query_string={"timeout": 0})
+    assert r.status_code == 400 and r.mimetype == "application/problem+json"
+
+
+def test_hostile_seat_and_close_bodies(client, alice):
+    game = opened(client, alice, sample(UPRISING), 10)
+    for body in ({}, {"seat": ""}, {"seat": "x" * 33}, {"seat": 3}, {"seat": "red", "token": "mine"}, []):
+        assert client.post(f"/v1/games/{game}/seats", json=body, headers=alice).status_code == 400
+    for body in ({}, {"reason": ""}, {"reason": "x" * 201}, {"reason": "x", "more": 1}):
+        assert client.post(f"/v1/games/{game}/close", json=body, headers=alice).status_code == 400
+    assert client.get("/v1/games/nope/events").status_code == 404
+    assert append(client, "nope", 0, [{"by": "red", "do": "pass"}], alice).status_code == 404
+
+
+def test_the_openapi_document_names_the_live_operations(client):
+    doc = client.get("/openapi.json").get_json()
+    assert doc["paths"]["/v1/games/{id}/actions"]["post"]["operationId"] == "appendActions"
+    assert doc["paths"]["/v1/games/{id}/events"]["get"]["tags"] == ["live"]
+    assert {"live-append", "live-answer", "seat-token", "live-close", "live-event"} <= set(doc["components"]["schemas"])
+
+
+def test_adjudicator_follow_streams_appends_from_a_real_server_as_they_come(tmp_path):
+    """The CLI's client against `adjudicator serve`: each action arrives while the game is played,
+    once and in order, across a reconnection (the stream's timeout), until the game is closed."""
+    import requests
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+    from adjudicator.follow import follow
+    from adjudicator.store import open_db, prepare
+    from bench.serverproc import Server
+
+    db = str(tmp_path / "follow.db")
+    prepare(open_db(db))
+    headers = {"Authorization": f"Bearer {tokens.create(open_db(db), 'alice')[1]}"}
+    server = Server(db).start()
+    try:
+        doc = sample(UPRISING)
+        game = requests.post(server.url + "/v1/games", json={**doc, "actions": doc["actions"][:10]},
+                             headers=headers, timeout=30).json()["id"]
+        seen, arrived = [], threading.Event()
+
+        def follower():
+            for event in follow(f"{server.url}/v1/games/{game}/events?timeout=1", last=4):
+                seen.append(event)
+                if event["index"] == 10:
+                    arrived.set()
+
+        thread = threading.Thread(target=follower)
+        thread.start()
+        r = requests.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=30,
+                          json={"index": 10, "actions": doc["actions"][10:11]})
+        assert r.status_code == 200
+        assert arrived.wait(10)  # streamed while the stream is open, not at its end
+        time.sleep(1.5)  # the stream times out; the client reconnects with Last-Event-ID
+        requests.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=30,
+                      json={"index": 11, "actions": doc["actions"][11:13]})
+        time.sleep(0.5)
+        requests.post(f"{server.url}/v1/games/{game}/close", json={"reason": "done"}, headers=headers, timeout=30)
+        thread.join(15)
+        assert not thread.is_alive()
+        assert [e["index"] for e in seen] == list(range(5, 13))
+        assert seen[2]["action"]["cards"] == ["?"] * 5  # red's hand, to the public
+        out = CliRunner().invoke(main, ["follow", f"{server.url}/v1/games/{game}", "--after", "11"])
+        assert out.exit_code == 0 and out.output.splitlines()[0].startswith("   12  legal")
+    finally:
+        server.stop()
+
+
+def test_appends_count_against_the_compute_budget(tmp_path):
+    import itertools
+
+    from adjudicator.store import open_db, prepare
+
+    path = tmp_path / "budget.db"
+    prepare(open_db(path))
+    ticks = itertools.count()
+    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": "2 per minute",
+                      "CPU_CLOCK": lambda: next(ticks) * 1.0})  # each request measures one CPU second
+    client = app.test_client()
+    alice = {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)  # the upload: one second
+    r = append(client, game, 10, doc["actions"][10:11], alice)
+    assert r.status_code == 200 and r.headers["X-Compute-Seconds"] == "1.000"
+    r = append(client, game, 11, doc["actions"][11:12], alice)
+    assert r.status_code == 429 and r.get_json()["code"] == "rate-limited"
+
+
+def test_closing_answers_the_stored_game(client, alice):
+    game = opened(client, alice, sample(UPRISING), 10)
+    r = client.post(f"/v1/games/{game}/close", json={"reason": "abandoned"}, headers=alice)
+    assert r.status_code == 200 and not errors("game", r.get_json())
+    assert client.post(f"/v1/games/{game}/close", json={"reason": "again"}, headers=alice).status_code == 409
+    assert client.post(f"/v1/games/{game}/seats", json={"seat": "red"}, headers=alice).status_code == 409
+
+
+def test_an_older_database_gains_the_live_tables_and_its_games_are_not_live(tmp_path, alice):
+    """Migration _v9 on a file at the version before it: its games read as ordinary stored games."""
+    from adjudicator import store
+    from adjudicator.service import games
+    from adjudicator.store import open_db
+
+    db = open_db(tmp_path / "old.db")
+    for version, step in enumerate(store.MIGRATIONS[:store.MIGRATIONS.index(store._v9)], 1):
+        step(db)
+        db.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [version])
+    doc = sample(UPRISING)
+    report = Replay(parse_log({**doc, "actions": doc["actions"][:10]}), "strict", "none").run()
+    db.execute("insert into games (id, created, owner, system, edition, players, leaders, valid, engine, actions, "
+               "final_checksum, log, report, log_checksum, finished) values ('g1', '2026', 'o', 'imperium', "
+               "'uprising', '', '', 1, 'x', 10, '', ?, ?, 'c', 0)",
+               [json.dumps({**doc, "actions": doc["actions"][:10]}), json.dumps(report)])
+    store.prepare(db)
+    assert {"live", "closed", "dealt_live", "live_report"} <= set(db["games"].columns_dict)
+    for table in ("live_events", "live_requests", "seat_tokens"):
+        assert db[table].exists()
+    assert games.get(db, "g1", "o")["live"] is False
+
+
+def test_every_read_of_a_live_game_serves_what_was_appended_from_its_checkpoints(client, alice):
+    doc = sample(DUNE)
+    game = opened(client, alice, doc, 20)
+    assert append(client, game, 20, doc["actions"][20:60], alice).get_json()["index"] == 60
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:60]}), "strict", "none").run()
+    state = client.get(f"/v1/games/{game}/states/59", headers=alice)
+    assert state.get_json()["checksum"] == whole["verdicts"][59]["checksum"]
+    assert int(state.headers["X-Actions-Applied"]) <= 32  # a checkpoint the appends made
+    for url in (f"/v1/games/{game}/views/55", f"/v1/games/{game}/positions/50", f"/v1/games/{game}/reverify"):
+        assert client.get(url).status_code == 200 and client.get(url, headers=alice).status_code == 200, url
+    assert client.get(f"/v1/games/{game}/report", headers=alice).get_json()["verdicts"] == whole["verdicts"]
+    assert client.post(f"/v1/games/{game}/reverify", headers=alice).get_json()["code"] == "live-game"
