@@ -56,19 +56,27 @@ class NameIndex:
                 owners.sort()
 
     def resolve(self, name, pointer: str = "") -> str:
-        if isinstance(name, str):
-            key = fold(name)
-            if key in self._ids:
-                return self._ids[key]
-            owners = self._aliases.get(key, [])
-            if len(owners) == 1:
-                return owners[0]
-            if owners:
-                raise UnknownName(f"{self.kind} {name!r} is ambiguous: say one of {owners}", pointer,
-                                  code="ambiguous-name", suggestions=owners)
+        found = self.lookup(name, pointer)
+        if found is not None:
+            return found
         close = self.suggest(name) if isinstance(name, str) else []
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         raise UnknownName(f"unknown {self.kind} {name!r}{hint}", pointer, suggestions=close)
+
+    def lookup(self, name, pointer: str = "") -> str | None:
+        """The id a name resolves to exactly, None for an unknown one (no suggestions searched: a
+        caller trying several indexes asks `resolve` for the error only when all fail). A name
+        several things share raises `ambiguous-name`."""
+        if not isinstance(name, str):
+            return None
+        key = fold(name)
+        if key in self._ids:
+            return self._ids[key]
+        owners = self._aliases.get(key, [])
+        if len(owners) > 1:
+            raise UnknownName(f"{self.kind} {name!r} is ambiguous: say one of {owners}", pointer,
+                              code="ambiguous-name", suggestions=owners)
+        return owners[0] if owners else None
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The closest known names (as printed), for a misspelled one. Bounded: a name longer

@@ -7,12 +7,14 @@ then the resolution (dune.battle-resolution, dune.battle-leader-spice, dune.lasg
 
 from __future__ import annotations
 
+from functools import cache
+
 import networkx as nx
 
 from ..core.errors import IllegalAction
 from ..core.observers import Hidden
 from .alliance import allied
-from .content import HMS, POLAR_SINK
+from .content import HMS, POLAR_SINK, Content
 from .forces import at
 from .game import Game
 from .registry import Decision, ask, auto, decision, fire, first
@@ -32,12 +34,17 @@ def start_battles(g: Game) -> None:
 def sides(g: Game, terr: str) -> list[list[str]]:
     """A territory's locations outside the storm, split where the storm cuts it: forces on
     opposite sides of the storm do not fight (ruling dune.storm-blocks). The Hidden Mobile
-    Stronghold is one place the storm never cuts (seed 002 paragraph 20)."""
+    Stronghold is one place the storm never cuts (seed 002 paragraph 20). Read-only."""
     if terr == HMS:
         return [[HMS]]
-    locs = [f"{terr}@{s}" for s in g.c.territories[terr]["sectors"] if s != g.state["storm"]]
-    graph = nx.subgraph_view(g.c.graph, filter_node=lambda n: n in locs)
-    return sorted(sorted(part) for part in nx.connected_components(graph))
+    return _sides(g.c, terr, g.state["storm"])
+
+
+@cache
+def _sides(cnt: Content, terr: str, storm: int) -> list[list[str]]:
+    """`sides`, searched once per territory and storm sector and process."""
+    locs = [f"{terr}@{s}" for s in cnt.territories[terr]["sectors"] if s != storm]
+    return sorted(sorted(part) for part in nx.connected_components(cnt.graph.subgraph(locs)))
 
 
 def site(g: Game, terr: str, sector: int | None) -> list[str] | None:
@@ -53,17 +60,28 @@ def _on(g: Game, locs: list[str], pid: str) -> int:
     return sum(g.forces(loc, pid) for loc in locs)
 
 
-def battles_of(g: Game, pid: str) -> list[dict]:
-    terrs = sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK})
+def contests(g: Game) -> list[tuple[dict, list[str]]]:
+    """Where two or more players' fighters meet (advisors never fight): each place, as a battle
+    names it, with those players in seat order. Kept per map version (`Game.map_version`), the
+    storm and the advisors, since every battle step asks it for each player in turn."""
+    key = (g.map_version, g.state["storm"], tuple(tuple(g.p(q).get("advisors", ())) for q in g.seats))
+    if g.memo.get("contests", (None,))[0] == key:
+        return g.memo["contests"][1]
     out = []
-    for t in terrs:
+    for t in sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK}):
         parts = sides(g, t)
         for part in parts:
-            here = [q for q in g.seats if _on(g, part, q) and g.combatant(t, q)]  # advisors never fight
-            where = {"territory": t} if len(parts) == 1 else {"territory": t, "sector": int(part[0].split("@")[1])}
-            out += [{"do": "battle", **where, "opponent": q} for q in here if pid in here and q != pid
-                    and not allied(g, pid, q)]  # allies never fight (dune.alliances)
+            here = [q for q in g.seats if _on(g, part, q) and g.combatant(t, q)]
+            if len(here) > 1:
+                out.append(({"territory": t} if len(parts) == 1 else
+                            {"territory": t, "sector": int(part[0].split("@")[1])}, here))
+    g.memo["contests"] = (key, out)
     return out
+
+
+def battles_of(g: Game, pid: str) -> list[dict]:
+    return [{"do": "battle", **where, "opponent": q} for where, here in contests(g) if pid in here
+            for q in here if q != pid and not allied(g, pid, q)]  # allies never fight (dune.alliances)
 
 
 @auto("battles")

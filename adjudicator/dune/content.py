@@ -43,6 +43,9 @@ class Content:
         self.ornithopters = tuple(board["ornithopter_strongholds"])
         self.sheltered = tuple(board["shield_wall"]["shelters"])
         self.locations = sorted(f"{t}@{s}" for t, d in self.territories.items() for s in d["sectors"]) + [POLAR_SINK]
+        self.sites: dict[str, list[str]] = {HMS: [HMS]}  # each territory's locations, sorted
+        for loc in sorted(self.locations):
+            self.sites.setdefault(territory(loc), []).append(loc)
         self.graph = nx.Graph()
         self.graph.add_nodes_from(self.locations)
         self.graph.add_edges_from(tuple(pair) for pair in board["sector_adjacency"])

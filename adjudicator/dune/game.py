@@ -20,6 +20,8 @@ class Game(Table):
     def __init__(self, state: dict, cnt: Content | None = None):
         super().__init__(state)
         self.c = cnt or content()
+        self.map_version = 0  # bumped whenever forces move (`add_forces`): keys what `memo` keeps
+        self.memo: dict = {}  # answers kept while the map is unchanged (battle.contests)
 
     @property
     def advanced(self) -> bool:
@@ -50,6 +52,7 @@ class Game(Table):
         return self.state["map"].get(loc, {}).get(pid, 0)
 
     def add_forces(self, loc: str, pid: str, n: int) -> None:
+        self.map_version += 1
         here = self.state["map"].setdefault(loc, {})
         here[pid] = here.get(pid, 0) + n
         if here[pid] == 0:
@@ -66,7 +69,10 @@ class Game(Table):
         self.p(pid)["tanks"] += n
 
     def locations_of(self, terr: str) -> list[str]:
-        return sorted(loc for loc in self.state["map"] if territory(loc) == terr)
+        here = self.state["map"]
+        if terr in self.c.sites:  # a territory's few locations, not a scan of the map
+            return [loc for loc in self.c.sites[terr] if loc in here]
+        return sorted(loc for loc in here if territory(loc) == terr)
 
     @property
     def strongholds(self) -> tuple[str, ...]:

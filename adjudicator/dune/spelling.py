@@ -130,13 +130,14 @@ class DuneSpelling:
             return HMS
         if kinds == ("place",):
             return name if name == RESERVES else self.place(name, pointer)  # the Guild ships back to reserves
-        found = None
         for kind in kinds:
             try:
-                return indexes(self.content)[kind].resolve(name, pointer)
-            except UnknownName as err:
-                found = found or err
-        raise found
+                found = indexes(self.content)[kind].lookup(name, pointer)
+            except UnknownName:  # shared by several things of this kind: another kind may name it
+                continue
+            if found is not None:
+                return found
+        return indexes(self.content)[kinds[0]].resolve(name, pointer)  # raises the first kind's error
 
     def place(self, name: str, pointer: str = "") -> str:
         """`territory@sector` of a place as written (see the module's docstring)."""

@@ -242,17 +242,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def _resolve(self, index, kind: str, name, pointer: str) -> str:
         """A card of another kind than the action asks for still resolves (to its id), so that
         the checks answer `card.wrong-kind` instead of an unknown name."""
-        try:
-            return index.resolve(name, pointer)
-        except UnknownName as err:
-            if kind != "card" or err.code == "ambiguous-name":
-                raise
+        found = index.lookup(name, pointer)  # a shared name raises here, whatever the kind
+        if found is None and kind == "card":
             for other in self.CARD_KINDS:
                 try:
-                    return self.content.names[other].resolve(name, pointer)
+                    found = self.content.names[other].lookup(name, pointer)
                 except UnknownName:
                     continue
-            raise
+                if found is not None:
+                    break
+        return found if found is not None else index.resolve(name, pointer)  # unknown: with suggestions
 
     def _index_for(self, data: dict, kind: str):
         if kind == "card":

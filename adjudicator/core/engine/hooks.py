@@ -17,8 +17,7 @@ class Hooks:
         self.in_play = in_play
         # event -> [(listener, the modules it needs in play, or None: every game)]
         self.listeners: dict[str, list[tuple[Callable, tuple[str, ...] | None]]] = {}
-        self._moduled: set[str] = set()  # the events with a listener registered for a module
-        self._live: dict[tuple[str, frozenset[str]], list[Callable]] = {}  # (event, modules) -> listeners
+        self._tables: dict[frozenset[str], dict[str, list[Callable]]] = {}  # modules -> event -> listeners
 
     def on(self, event: str, module: str | tuple[str, ...] | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
@@ -28,25 +27,27 @@ class Hooks:
 
         def register(fn):
             self.listeners.setdefault(event, []).append((fn, needs))
-            if needs is not None:
-                self._moduled.add(event)
-            self._live.clear()
+            self._tables.clear()  # registration happens at import, before any game is played
             return fn
         return register
 
-    def live(self, event: str, g) -> list[Callable]:
-        """The listeners of `event` that apply at `g`'s table, in registration order."""
-        listeners = self.listeners.get(event, ())
-        if not listeners:
-            return []
-        if event not in self._moduled:
-            return [fn for fn, _ in listeners]
-        playing = self.in_play(g)
-        key = (event, playing)  # the same modules always select the same listeners
-        found = self._live.get(key)
+    def table(self, playing: frozenset[str]) -> dict[str, list[Callable]]:
+        """Every event's listeners for the games that play these modules, in registration order;
+        built once per set of modules."""
+        found = self._tables.get(playing)
         if found is None:
-            found = self._live[key] = [fn for fn, needs in listeners if needs is None or playing.issuperset(needs)]
+            found = self._tables[playing] = {
+                event: [fn for fn, needs in listeners if needs is None or playing.issuperset(needs)]
+                for event, listeners in self.listeners.items()}
         return found
+
+    def live(self, event: str, g) -> list[Callable]:
+        """The listeners of `event` that apply at `g`'s table, in registration order. A game's
+        modules never change during it, so the table is looked up once per `g`."""
+        kept = g.__dict__.get("_listeners")
+        if kept is None or kept[0] is not self:
+            kept = g._listeners = (self, self.table(self.in_play(g)))
+        return kept[1].get(event, ())
 
     def fire(self, event: str, g, *args) -> None:
         """Something happened: every listener reacts."""
