@@ -87,3 +87,25 @@ def test_migration_6_rewrites_stored_results_in_the_one_shape(tmp_path):
     assert stored == replay(log, "strict", "none")["result"]
     names = {p["id"]: p.get("name", p["id"]) for p in log["game"]["players"]}
     assert row["winner"] == (" & ".join(names[w] for w in stored["winners"]) or None)
+
+
+def test_classic_dune_places_the_others_by_strongholds_then_spice():
+    """The winners first; the rest by the strongholds their side holds, then spice, level seats
+    sharing a place (ruling dune.placings, our reading: the rules name only winners)."""
+    from adjudicator.dune.game import Game
+    from adjudicator.dune.rules import SYSTEM
+    from adjudicator.dune.victory import held
+    from adjudicator.simulate import simulate
+
+    rules, checked = SYSTEM.ruleset("basic"), 0
+    for seed in range(1, 7):
+        report = replay(simulate("dune", 5, seed), snapshots="final")
+        state, ranking = report["final_state"], report["result"]["ranking"]
+        g = Game(state, rules.content)
+        others = [r for r in ranking if r["player"] not in report["result"]["winners"]]
+        keys = [(len(held(g, r["player"])), state["players"][r["player"]]["spice"]) for r in others]
+        assert keys == sorted(keys, reverse=True), (seed, keys)
+        assert all((a["place"] == b["place"]) == (ka == kb)
+                   for a, b, ka, kb in zip(others, others[1:], keys, keys[1:], strict=False))
+        checked += len(set(keys)) > 1
+    assert checked  # some game told its losers apart

@@ -41,6 +41,7 @@ from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, MODULES, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
+from .victory import held
 from .view import LANGS, board, label, moment, offer_label, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, modules, movement, revival, setup, spice, storm, treachery)
@@ -172,11 +173,18 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def result(self, state: dict) -> dict:
         """The one result shape (core/results.py) over what victory.py recorded: the winners (two
-        allies share a win) first, the others after them in storm order; the turn beside it."""
+        allies share a win) first, the others after them by the strongholds their side holds,
+        then their spice (ruling dune.placings), level seats sharing a place; the turn beside it."""
         r = state["result"]
         if not r:
             return results.ongoing(turn=state["turn"])
-        return results.ended(r["winners"], r["how"], results.places(state["order"], r["winners"]), turn=r["turn"])
+        g = Game(state, self.content)
+
+        def standing(pid: str) -> tuple[int, int]:
+            return len(held(g, pid)), state["players"][pid]["spice"]
+
+        order = sorted(state["order"], key=standing, reverse=True)  # stable: storm order among equals
+        return results.ended(r["winners"], r["how"], results.places(order, r["winners"], standing), turn=r["turn"])
 
     def secret(self, action: Action, state: dict) -> Hidden | None:
         """What `action` keeps from the other players, declared on its kind (core/observers.py):
