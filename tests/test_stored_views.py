@@ -65,7 +65,8 @@ def test_classic_dune_secret_decisions_are_face_down_in_the_public_log_and_timel
         if action["do"] in secret:
             assert {*action.get("cards", []), action.get("card", "?")} == {"?"}, action
     kept = [a["card"] for a in doc["actions"] if a["do"] == "keep-traitor"]
-    names = {c["id"]: c["name"]["en"] for c in client.get("/v1/cards?game=dune").get_json()["cards"]}
+    names = {c["id"]: c["name"]["en"] for c in client.get("/v1/cards?game=dune&modules=ixians-tleilaxu")
+             .get_json()["cards"]}  # the expansion game: its leaders are Traitors too
     timeline = client.get(f"/v1/games/{gid}/views/10?timeline=true").get_json()["timeline"]
     labels = [e["label"] for e in timeline if doc["actions"][e["index"]]["do"] == "keep-traitor"]
     assert labels and not any(names.get(card, card) in label for card in kept for label in labels)
