@@ -1,6 +1,6 @@
 """Dune Adjudicator: a rules referee for the Dune board-game family.
 
-The Python API gives the answers of the REST routes, without a server (docs/ARCHITECTURE.md):
+The Python API gives the answers of the REST routes, without a server (adjudicator/referee.py):
 
     import adjudicator
     report = adjudicator.replay(log)               # POST /v1/replays: every action judged, the result
@@ -10,28 +10,15 @@ The Python API gives the answers of the REST routes, without a server (docs/ARCH
 A log or position is the parsed JSON document (a dict); a bad one raises an
 `adjudicator.core.errors.AdjudicatorError` whose `to_problem()` is the REST route's problem."""
 
+import importlib
+
 __version__ = "0.1.0"
 ENGINE_VERSION = f"dune-adjudicator/{__version__}"
+API = ("replay", "check", "legal_actions")
 
 
-def replay(log: dict, mode: str = "strict", snapshots: str = "final", explain: bool = False) -> dict:
-    """The replay report of `log` (mode `strict` stops at the first illegal action, `continue`
-    judges on; snapshots `none`, `final` or `all`; `explain` lists the offers at illegal ones)."""
-    from .core.logs import parse_log
-    from .core.replay import Replay
-
-    return Replay(parse_log(log), mode, snapshots, explain=explain).run()
-
-
-def check(position: dict) -> dict:
-    """The verdict on a position's contested action (or actions), the state after it and who decides next."""
-    from .positions import check_position
-
-    return check_position(position)
-
-
-def legal_actions(position: dict, lang: str = "en") -> dict:
-    """The pending decision and every legal action at `position`, each labelled in `lang` (en, ru)."""
-    from .positions import legal_actions as offers
-
-    return offers(position, lang=lang)
+def __getattr__(name: str):
+    """The API's functions, loaded on first use (the engine is not loaded by `import adjudicator`)."""
+    if name in API:
+        return getattr(importlib.import_module(".referee", __name__), name)
+    raise AttributeError(f"module 'adjudicator' has no attribute {name!r}")
