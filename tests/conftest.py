@@ -15,6 +15,16 @@ def sample_log():
 
 
 @pytest.fixture()
+def db_path(tmp_path):
+    """A prepared service database file (the service tests that read it beside the app)."""
+    from adjudicator.store import open_db, prepare
+
+    path = tmp_path / "service.db"
+    prepare(open_db(path))
+    return path
+
+
+@pytest.fixture()
 def app():
     from api import create_app
 

@@ -13,17 +13,10 @@ from adjudicator.cli import main
 from adjudicator.core import schemas
 from adjudicator.samples import HERE as SAMPLES
 from adjudicator.service import tokens
-from adjudicator.store import MIGRATIONS, _v10, migrate, open_db, prepare, schema_version
+from adjudicator.store import MIGRATIONS, _v10, migrate, open_db, schema_version
 
 PROBLEM = "application/problem+json"
 GAMES = ("uprising-3p-seed11", "imperium-4p-seed5", "dune-5p-ixians-tleilaxu-tech-seed2")
-
-
-@pytest.fixture()
-def db_path(tmp_path):
-    path = tmp_path / "service.db"
-    prepare(open_db(path))
-    return path
 
 
 @pytest.fixture()

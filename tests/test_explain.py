@@ -17,7 +17,7 @@ from adjudicator.core.canonical import dumps
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Driver, Replay
 from adjudicator.service import tokens
-from adjudicator.store import open_db, prepare
+from adjudicator.store import open_db
 
 PROBLEM = "application/problem+json"
 GAME = {"system": "imperium", "edition": "Uprising",
@@ -332,13 +332,6 @@ def test_cli_replay_explain(tmp_path):
     assert json.loads(out.output) == json.loads(dumps(report(MISTAKE)))
     plain = CliRunner().invoke(main, ["replay", str(path), "--snapshots", "none", "--json"])
     assert plain.exit_code == 1 and "expected" not in json.loads(plain.output)["verdicts"][15]
-
-
-@pytest.fixture()
-def db_path(tmp_path):
-    path = tmp_path / "explain.db"
-    prepare(open_db(path))
-    return path
 
 
 @pytest.fixture()

@@ -7,16 +7,9 @@ import pytest
 from hostile import MID_WINDOW
 
 from adjudicator.service import tokens
-from adjudicator.store import open_db, prepare
+from adjudicator.store import open_db
 
 PROBLEM = "application/problem+json"
-
-
-@pytest.fixture()
-def db_path(tmp_path):
-    path = tmp_path / "service.db"
-    prepare(open_db(path))
-    return path
 
 
 @pytest.fixture()
