@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 from hostile import sample as small_sample
-from test_service import auth, db_path, token  # noqa: F401  (fixtures of the stored-games service)
+from test_service import auth, token  # noqa: F401  (fixtures of the stored-games service; db_path is in conftest)
 
 from adjudicator.cli import main
 from adjudicator.core import schemas
