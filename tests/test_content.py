@@ -115,7 +115,7 @@ def test_every_data_step_names_exactly_one_op():
 
     paths = sorted(data_dir().glob("*/*.json"))
     # immortality/ is content only (issue #12), checked here for its steps, loaded by no game yet
-    assert {p.parent.name for p in paths} == {"uprising", "base", "bloodlines", "immortality"}
+    assert {p.parent.name for p in paths} == {"uprising", "base", "bloodlines", "immortality", "ix"}
     seen, bad = set(), []
     for path in paths:
         for pointer, step in data_steps(json.loads(path.read_text()), f"{path.parent.name}/{path.name}"):
@@ -175,7 +175,8 @@ def test_base_card_counts():
 
 def test_base_board_spaces():
     board = {sid: s for sid, s in BASE.spaces.items() if "expansion" not in s}
-    assert len(board) == 22 and set(BASE.spaces) - set(board) == {"tueks-sietch"}
+    assert len(board) == 22 and set(BASE.spaces) - set(board) == {"tueks-sietch", "dreadnought", "tech-negotiation",
+                                                                   "smuggling", "interstellar-shipping"}  # Rise of Ix
     assert {s for s, d in board.items() if d.get("control")} == {"arrakeen", "carthag", "imperial-basin"}
     assert {s for s, d in board.items() if d["maker"]} == {"imperial-basin", "hagga-basin", "the-great-flat"}
     assert not BASE.cards["foldspace"].get("buyable", True)

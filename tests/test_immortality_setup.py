@@ -24,9 +24,12 @@ def game(edition: str, modules=()) -> dict:
 
 
 @pytest.mark.parametrize("edition", ["uprising", "base"])
-def test_the_module_is_offered_to_users_and_rise_of_ix_is_not(edition):
+def test_the_module_is_offered_to_users_and_with_rise_of_ix_in_the_original_game(edition):
     state = ruleset(edition).new_state(game(edition, ("immortality",)), {})
     assert "tleilaxu" in state
+    if edition == "base":  # Rise of Ix (issue #35) is a module of the original game only
+        assert "tech" in ruleset(edition).new_state(game(edition, ("immortality", "ix")), {})
+        return
     with pytest.raises(MalformedLog) as err:
         ruleset(edition).new_state(game(edition, ("immortality", "ix")), {})
     assert err.value.code == "unsupported-module" and err.value.pointer == "/game/modules/1"

@@ -26,6 +26,8 @@ def cards_of(cnt: Content, card_type: str | None = None, modules=("choam",)) -> 
         "navigation": list(cnt.navigation.values()),
         "tleilaxu": list(cnt.tleilaxu.values()),  # Immortality: the Tleilaxu deck and Reclaimed Forces
     }
+    covered = {s for m in modules for s in cnt.covered.get(m, ())}  # under an expansion's overlay
+    groups["space"] = [s for s in groups["space"] if s["id"] not in covered]
     out = []
     for kind in CARD_TYPES:
         if card_type and kind != card_type:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .game import Game, my_turn, own_posts, spies_on_board
 from .influence import has_alliance, influence_of, track_level
 from .modules.bloodlines import extra_strength, extra_units
+from .modules.ix import dreadnought_strength, dreadnoughts_in
 from .steps import others, source_card
 
 CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "swordmaster",
@@ -131,7 +132,8 @@ def _gives(steps, resource: str) -> bool:
 
 
 def units_in_conflict(pl: dict) -> int:
-    return pl["troops"]["conflict"] + pl["worms"] + extra_units(pl)
+    """Troops, sandworms, Commanders and dreadnoughts (Rise of Ix p. 6: a dreadnought alone still fights)."""
+    return pl["troops"]["conflict"] + pl["worms"] + extra_units(pl) + dreadnoughts_in(pl, "conflict")
 
 
 TROOP, WORM = 2, 3  # strength of a troop and of a sandworm
@@ -141,4 +143,5 @@ def strength(g: Game, pid: str) -> int:
     pl = g.p(pid)
     if units_in_conflict(pl) == 0:
         return 0  # no unit, no strength: swords and bonuses cannot add to zero
-    return TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + extra_strength(pl) + pl["swords"]
+    return (TROOP * pl["troops"]["conflict"] + WORM * pl["worms"] + extra_strength(pl) + dreadnought_strength(pl)
+            + pl["swords"])

@@ -17,7 +17,7 @@ from ..resources import data_dir
 
 FACTIONS = ("emperor", "guild", "bene-gesserit", "fremen")
 REVERSE = "reverse"  # the board side of the six-player game (data/<edition>/six-board.json)
-EXPANSIONS = ("bloodlines", "immortality")
+EXPANSIONS = ("bloodlines", "immortality", "ix")
 # the component kinds an expansion adds to an edition's tables: file -> (list key, table)
 MERGED = {"imperium": ("cards", "cards"), "intrigue": ("cards", "intrigues"),
           "conflicts": ("conflicts", "conflicts"), "leaders": ("leaders", "leaders"),
@@ -88,6 +88,9 @@ class Content:
         # a revised board space an expansion lays over the edition's (Immortality's Research
         # Station): space id -> its data; in a game only with the expansion (Game.space)
         self.overlays: dict[str, dict] = {}
+        # the edition's spaces an expansion's board covers (Rise of Ix's CHOAM overlay): expansion ->
+        # space ids, off the board in a game with the expansion (Game.on_board)
+        self.covered: dict[str, tuple[str, ...]] = {}
         for kind in OWN:
             setattr(self, kind.replace("-", "_"), {})
         self.skills_left_out: dict[str, dict] = {}
@@ -115,6 +118,9 @@ class Content:
         }
 
     def _add_expansion(self, expansion: str) -> None:
+        if self.edition in _load(expansion, "setup").get("excluded_editions", ()):
+            return  # a box for the other edition only (Rise of Ix: the original game's)
+
         def items(name: str, key: str):
             for item in _load(expansion, name).get(key, []):
                 if self.edition not in item.get("excluded_with", ()):
@@ -146,8 +152,12 @@ class Content:
         for card in setup.get("starting_cards", []):
             self.cards[card["id"]] = {**card, "expansion": expansion}
         board = self.expansion_boards[expansion] = _load(expansion, "board")
-        for space in board.get("spaces", []):
-            self.overlays[space["replaces"]] = {**space, "expansion": expansion}
+        for space in board.get("spaces", []):  # a revised space, or a new one (on the board with its expansion)
+            if "replaces" in space:
+                self.overlays[space["replaces"]] = {**space, "expansion": expansion}
+            else:
+                self.spaces[space["id"]] = {**space, "expansion": expansion}
+        self.covered[expansion] = tuple(board.get("covers", ()))
 
     def _add_reverse_side(self) -> None:
         """The six-player board side (Uprising): its spaces and tracks join the tables marked

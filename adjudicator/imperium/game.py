@@ -54,7 +54,12 @@ class Game(Table):
             return True
         if side is not None and space_id in self.content.replaced_on_reverse:
             return False
-        return space.get("requires_leader") is None or space_id in self.state["board"].get("added_spaces", ())
+        if space.get("requires_leader") is not None:
+            return space_id in self.state["board"].get("added_spaces", ())
+        modules = self.state["game"]["modules"]
+        if space.get("expansion") is not None and space["expansion"] not in modules:
+            return False  # an expansion's own board space (Rise of Ix's overlay)
+        return not any(space_id in self.content.covered.get(m, ()) for m in modules)
 
     @property
     def tracks(self) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ def defensive_bonus(g: Game, task: dict) -> None:
     board = g.state["board"]
     task["step"] = "draw"
     space = g.content.conflicts.get(board["conflict"], {}).get("controls")
-    holder = board["control"].get(space) if space else None
+    holder = adjust("controller", board["control"].get(space), g, space) if space else None
     if holder and g.p(holder)["troops"]["supply"] > 0:
         g.rulings.append("control.defensive")
         g.push({"t": "choice", "player": holder, "kind": "count", "most": 1, "move": "defend",

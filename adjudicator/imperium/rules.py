@@ -35,9 +35,14 @@ from .table import TablePositions
 from .timing import export
 from .view import LANGS, board, label, moment, players, turn_graph
 
-MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"), "base": ("bloodlines", "tech", "immortality")}
+MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
+           "base": ("bloodlines", "tech", "immortality", "ix")}
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
+# modules the rulebooks combine but this engine does not yet: module -> other -> the rule that combines them
+NOT_YET_WITH = {"ix": {"bloodlines": "the Bloodlines manual p. 7 ('Combining the Tech Module with Rise of Ix': "
+                                     "Sardaukar Commanders on Dreadnought and Tech Negotiation)",
+                       "tech": "the Bloodlines manual p. 7 (the Tech Module's tiles shuffled with Rise of Ix's)"}}
 # What the setup rests on; a replay report cites these for the position it starts from.
 SETUP_RULINGS = ("setup.uprising", "deck.starting-deck", "setup.conflict-deck", "setup.no-mentat",
                  "round.phases", "setup.objectives", "choam.components")
@@ -97,6 +102,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             if MODULE_NEEDS.get(module, module) not in modules:
                 raise MalformedLog(f"module {module!r} is played only with {MODULE_NEEDS[module]!r}",
                                    f"{pointer}/{i}", code="unsupported-module")
+            for other, rule in NOT_YET_WITH.get(module, {}).items():
+                if other in modules:
+                    raise MalformedLog(f"module {module!r} with {other!r} is allowed by {rule}, but not "
+                                       "implemented yet", f"{pointer}/{i}", code="unsupported-module")
         return modules
 
     def new_state(self, game: dict, setup: dict) -> dict:

@@ -21,6 +21,7 @@ from .deck import identify
 from .game import Game, describe, ms_add, spy_owners
 from .influence import track_level
 from .modules.bloodlines import commanders_in, move_commanders
+from .modules.ix import dreadnoughts_in, move_dreadnoughts
 from .registry import FLAG_RULINGS, NODES, Verb, adjust, ask, choice, fire, first, node_kind, verb
 from .steps import run
 from .timing import blocking_edge
@@ -288,7 +289,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     turn["nodes"].append(tail)
     turn["edges"] = edges
     g.push({"t": "agent", "player": pid})
-    controller = board["control"].get(space_id)
+    controller = adjust("controller", board["control"].get(space_id), g, space_id)  # a dreadnought covers the marker
     if controller and space.get("control"):
         g.gain(controller, space["control"])
         g.rulings.append("control.bonus")
@@ -456,14 +457,16 @@ def _deploy_limit(turn: dict) -> int:
 
 
 def _garrison_units(pl: dict) -> int:
-    return pl["troops"]["garrison"] + commanders_in(pl, "garrison")
+    return pl["troops"]["garrison"] + commanders_in(pl, "garrison") + dreadnoughts_in(pl, "garrison")
 
 
-def _from_garrison(turn: dict, garrison: int, commanders: int) -> int:
+def _from_garrison(turn: dict, garrison: int, commanders: int, dreadnoughts: int = 0) -> int:
     """Units taken from the garrison beyond this turn's recruits: troops counted in `garrison`,
     and the Commanders deployed beyond those recruited this turn (Bloodlines p. 4: a Commander
-    may be one of the "up to two")."""
-    return garrison + max(0, commanders - turn.get("commanders_recruited", 0))
+    may be one of the "up to two"), and so the dreadnoughts beyond those commissioned this turn
+    (Rise of Ix p. 6)."""
+    return (garrison + max(0, commanders - turn.get("commanders_recruited", 0))
+            + max(0, dreadnoughts - turn.get("commissioned", 0)))
 
 
 def _deploy_offers(g: Game, task: dict, pid: str) -> list[dict]:
@@ -479,10 +482,11 @@ def deploy_offers(g: Game, pid: str) -> list[dict]:
             or _deploy_moot(g, turn):
         return []
     most = _deploy_limit(turn)
-    return [{"recruited": r, "garrison": gar, **({"commanders": c} if c else {})}
+    return [{"recruited": r, "garrison": gar, **({"commanders": c} if c else {}), **({"dreadnoughts": d} if d else {})}
             for r in range(min(turn["recruited"], troops["garrison"]) + 1)
             for gar in range(min(most, troops["garrison"] - r) + 1)
-            for c in range(commanders_in(pl, "garrison") + 1) if _from_garrison(turn, gar, c) <= most]
+            for c in range(commanders_in(pl, "garrison") + 1)
+            for d in range(dreadnoughts_in(pl, "garrison") + 1) if _from_garrison(turn, gar, c, d) <= most]
 
 
 def _deploy(g: Game, task: dict, pid: str, a: dict) -> None:
@@ -501,15 +505,16 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
         raise IllegalAction("deploy.already", "troops were already deployed this turn", ("deploy.limits",))
     _require(turn, "deploy")
     recruited, garrison, bosses = a.get("recruited", 0), a.get("garrison", 0), a.get("commanders", 0)
+    ships = a.get("dreadnoughts", 0)
     units = adjust("acting-for", pid, g)  # whose units deploy (a six-player Commander's: his Ally's)
     troops = g.p(units)["troops"]
-    if not all(isinstance(n, int) and n >= 0 for n in (recruited, garrison, bosses)):
+    if not all(isinstance(n, int) and n >= 0 for n in (recruited, garrison, bosses, ships)):
         raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
-    if _deploy_moot(g, turn) and recruited + garrison + bosses == 0:  # nothing to deploy, recorded anyway
+    if _deploy_moot(g, turn) and recruited + garrison + bosses + ships == 0:  # nothing to deploy, recorded anyway
         _maybe_skip_deploy(g, turn)
         g.rulings.append("log.forced-steps")
         return
-    if turn.get("no_deploy") and recruited + garrison + bosses:
+    if turn.get("no_deploy") and recruited + garrison + bosses + ships:
         raise IllegalAction("deploy.forbidden", f"{pid} may deploy no unit this turn",
                             (FLAG_RULINGS["no_deploy"],))
     most = _deploy_limit(turn)
@@ -529,11 +534,22 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
                             f"({turn.get('commanders_recruited', 0)} Commander(s) recruited this turn)",
                             ("bloodlines.commander-garrison", "bloodlines.combat-icon-garrison-limit",
                              "bloodlines.commander-recruited-first", "deploy.limits"))
+    if ships > dreadnoughts_in(g.p(units), "garrison"):
+        raise IllegalAction("deploy.no-dreadnought", f"{units} has {dreadnoughts_in(g.p(units), 'garrison')} "
+                            f"dreadnought(s) in the garrison, not {ships}", ("ix.dreadnought-deploy",))
+    if ships and _from_garrison(turn, garrison, bosses, ships) > most:
+        raise IllegalAction("deploy.limits", f"{pid} may deploy at most {most} units from the garrison, "
+                            f"dreadnoughts included; asked {garrison} troop(s) and {ships} dreadnought(s) "
+                            f"({turn.get('commissioned', 0)} commissioned this turn)",
+                            ("ix.dreadnought-deploy", "deploy.limits"))
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
     move_commanders(g, units, "garrison", "conflict", bosses)
+    move_dreadnoughts(g, units, "garrison", "conflict", ships)
+    if ships:
+        g.rulings.append("ix.dreadnought-deploy")
     ms_add(turn["done"], "deploy")
-    count_deployed(g, pid, recruited + garrison + bosses)
+    count_deployed(g, pid, recruited + garrison + bosses + ships)
 
 
 # a Reveal turn deploys only when an effect opened it (the Combat icon, Bloodlines p. 5)

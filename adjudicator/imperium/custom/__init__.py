@@ -8,7 +8,8 @@ Ring, Manipulate); uprising.py: CHOAM contracts, Uprising cards and leaders; bas
 original game's board (Mentat, Foldspace), Imperium cards and leaders; base_intrigue.py: its
 Intrigue cards; triggers.py: leader abilities. The modules: CHOAM (`modules/choam/`), Bloodlines
 (`modules/bloodlines/`), the Tech Module (`modules/tech/`), Immortality (`modules/immortality/`),
-House Hagal Rivals (`modules/rivals/`), the six-player team game (`modules/six_players/`).
+House Hagal Rivals (`modules/rivals/`), the six-player team game (`modules/six_players/`), Rise of
+Ix (`modules/ix/`).
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from ..modules.bloodlines import tuek
 from . import uprising
 from ..modules.immortality import graft
 from ..modules.rivals import setup as rivals_setup  # registers nothing: what the facade calls at setup
+from ..modules.ix import ix
 # isort: on
 
 __all__ = ["base", "base_intrigue", "triggers", "bloodlines", "bloodlines_leaders", "commanders", "common",
            "hidden", "immortality", "immortality_cards", "hagal", "rivals_base", "rivals_bloodlines",
            "rivals_immortality", "tech", "rivals_tech", "rivals_turn", "teams", "six_cards", "six_commanders",
-           "six_immortality", "tuek", "uprising", "graft", "contracts", "rivals_setup"]
+           "six_immortality", "tuek", "uprising", "graft", "contracts", "rivals_setup", "ix"]

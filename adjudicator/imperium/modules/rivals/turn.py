@@ -15,7 +15,7 @@ from ...effects import worm_refusal
 from ...game import Game, ms_add, own_posts, spy_owners
 from ...influence import change_influence
 from ...leaders import signet_effects
-from ...registry import Verb, custom, fire, first, hook, verb
+from ...registry import Verb, adjust, custom, fire, first, hook, verb
 from ...steps import run
 from ...zones import count_deployed, place_spy, recall_spy
 from .base import expert, is_spoiler
@@ -56,7 +56,7 @@ def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None
     pl["placed"].append(space_id)
     board["occupied"][space_id] = pid
     board["occupied"] = dict(sorted(board["occupied"].items()))
-    controller = board["control"].get(space_id)
+    controller = adjust("controller", board["control"].get(space_id), g, space_id)
     if controller and space.get("control"):
         g.gain(controller, space["control"])
         g.rulings.append("control.bonus")

@@ -1,15 +1,17 @@
 """The Tech Module of Bloodlines (seed 000 pp. 6-7): the tiles in the state (`tiles.py`: which a
 game uses, the three stacks, conservation) and its rules (`tech.py`: revealing, acquiring and
 flipping tiles, the tiles' abilities, the Ixian Embassy, Kota Odax of Ix). Played only with
-Bloodlines (`rules.MODULE_NEEDS`)."""
+Bloodlines (`rules.MODULE_NEEDS`). Rise of Ix (`modules/ix/`) plays its own tiles by the same tile
+rules: its setup makes the stacks (`new_tech_state`), and the tile rules of `tech.py` are
+registered for both modules."""
 
 from ....core.engine import Module
 from ...registry import MODULES
-from .tiles import conservation, price, requirement_met, tile_data
+from .tiles import STACKS, conservation, new_tech_state, price, requirement_met, tile_data
 
 TECH = MODULES.add(Module(
     "tech", "Tech Module (Bloodlines)", lambda state: "tech" in state["game"]["modules"],
     editions=("uprising", "base"),
     sources=("seed 000: Dune: Imperium – Bloodlines rules manual pp. 6-7", "rulings/seed-000-bloodlines.toml")))
 
-__all__ = ["TECH", "conservation", "price", "requirement_met", "tile_data"]
+__all__ = ["STACKS", "TECH", "conservation", "new_tech_state", "price", "requirement_met", "tile_data"]

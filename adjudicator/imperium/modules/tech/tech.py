@@ -27,7 +27,7 @@ from ...leaders import passive_step
 from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import count_deployed
-from .tiles import MODULE, STACKS, new_tech_state, owned, price, requirement_met, tile_data
+from .tiles import STACKS, embassy, new_tech_state, owned, price, requirement_met, seat_discount, tile_data
 
 SKIP = {"option": "skip"}
 EMBASSY = "embassy:ixian-embassy"  # the turn node of the Embassy's Acquire Tech
@@ -36,7 +36,8 @@ R_SECRET = "leader.kota-secret-project"
 
 
 def in_play(g: Game) -> bool:
-    return MODULE in g.state["game"]["modules"]
+    """Tech tiles in this game: the Tech Module's Ixian Embassy or Rise of Ix's Ix board."""
+    return "tech" in g.state
 
 
 def _entries(g: Game, pid: str) -> list[dict]:
@@ -47,6 +48,13 @@ def _passive(g: Game, pid: str, name: str) -> list[dict]:
     """The standing-rule steps called `name` on the tiles `pid` owns (a solo Rival has none of some)."""
     return [s for t in owned(g.p(pid)) if not first("acquire-only", g, pid, t)
             for s in tile_data(g, t).get("passive", []) if s.get("custom") == name]
+
+
+def _cite(g: Game, ix_ruling: str) -> None:
+    """On Rise of Ix's Ix board, the Rise of Ix rulebook's record too (the Tech Module's are cited
+    beside it: the same rule)."""
+    if not embassy(g):
+        g.rulings.append(ix_ruling)
 
 
 def _tile_of(src: str) -> str:
@@ -130,11 +138,18 @@ def acquire_tech(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "tech", discount=step.get("discount", 0))
 
 
+def _negotiators(given: dict) -> int:
+    return given.get("negotiators", 0)
+
+
 def _tech_offers(g: Game, task: dict) -> list[dict]:
+    """Each tile you can pay for, with as many of your Negotiators returned from Ix as you like
+    (Rise of Ix p. 4; a game with no Negotiators never names them)."""
     pid = task["player"]
     spice = g.p(pid)["spice"]
-    return [*({"tile": t} for t in _choosable(g, pid)
-              if price(g, pid, t, task["discount"]) <= spice and requirement_met(g, pid, t)), SKIP]
+    return [*({"tile": t, **({"negotiators": n} if n else {})} for t in _choosable(g, pid)
+              for n in range(g.p(pid).get("negotiators", 0) + 1)
+              if price(g, pid, t, task["discount"], n) <= spice and requirement_met(g, pid, t)), SKIP]
 
 
 def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
@@ -142,10 +157,14 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
     if tile not in _choosable(g, pid):
         return IllegalAction("tech.not-available", f"{tile} is not a face-up Tech tile: the choice is "
                              f"among {_choosable(g, pid)}", ("tech.acquire-tile",))
-    cost = price(g, pid, tile, task["discount"])
+    back = _negotiators(given)
+    if not isinstance(back, int) or not 0 <= back <= g.p(pid).get("negotiators", 0):
+        return IllegalAction("tech.negotiators", f"{pid} has {g.p(pid).get('negotiators', 0)} Negotiator(s) "
+                             f"on Ix, not {back!r}", ("ix.negotiator",))
+    cost = price(g, pid, tile, task["discount"], back)
     if cost > g.p(pid)["spice"]:
         cited = ["tech.acquire-tile", "tech.cost-floor"]
-        if g.p(pid)["seat"]:
+        if seat_discount(g, pid):
             cited.append("tech.embassy-council-discount")
         if task["discount"]:
             cited.append("tech.discount-once")
@@ -159,16 +178,21 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
 
 @choice("tech", _tech_offers, ("tech.acquire-tile", "tech.acquire-icon"), why_not=_tech_refused)
 def _acquire_choice(g: Game, task: dict, given: dict, below: dict) -> None:
-    acquire(g, task["player"], given["tile"], task["discount"])
+    acquire(g, task["player"], given["tile"], task["discount"], _negotiators(given))
 
 
-def acquire(g: Game, pid: str, tile: str, discount: int) -> None:
+def acquire(g: Game, pid: str, tile: str, discount: int, negotiators: int = 0) -> None:
     """Pay, take the tile into the supply, turn the stack's next tile up, then its Acquire
-    effect (seed p. 7)."""
+    effect (seed p. 7); Negotiators returned from Ix go back to the troop supply (Rise of Ix p. 4)."""
     pl, tech = g.p(pid), g.state["tech"]
-    cost = price(g, pid, tile, discount)
+    cost = price(g, pid, tile, discount, negotiators)
     g.pay(pid, {"spice": cost}, ("tech.acquire-tile",))
-    if pl["seat"]:
+    _cite(g, "ix.tech-acquire")
+    if negotiators:
+        pl["negotiators"] -= negotiators
+        pl["troops"]["supply"] += negotiators
+        g.rulings.append("ix.negotiator")
+    if seat_discount(g, pid):
         g.rulings.append("tech.embassy-council-discount")
     if discount:
         g.rulings.append("tech.discount-once")
@@ -252,6 +276,7 @@ def _flip(g: Game, task: dict, pid: str, a: dict) -> None:
     if err := _flip_error(g, task, pid, tile):
         raise err
     next(e for e in _entries(g, pid) if e["id"] == tile)["flipped"] = True
+    _cite(g, "ix.tech-timings")
     run(g, pid, tile_data(g, tile)["flip"], f"tech:{tile}")
 
 
@@ -264,6 +289,7 @@ verb(Verb("flip-tech", ("turn", "agent", "reveal"), _flip_offers, _flip, ("tech.
 
 
 @hook("round-start", module="tech")
+@hook("round-start", module="ix")
 def _face_up_again(g: Game) -> None:
     for pid in g.order:
         for entry in _entries(g, pid):
@@ -276,6 +302,7 @@ def _boxes(g: Game, pid: str, box: str) -> list[tuple[str, list]]:
 
 
 @hook("reveal-nodes", module="tech")
+@hook("reveal-nodes", module="ix")
 def _reveal_nodes(g: Game, pid: str) -> list[str]:
     return [f"tech:{t}" for t, _ in _boxes(g, pid, "reveal")]
 
@@ -283,16 +310,19 @@ def _reveal_nodes(g: Game, pid: str) -> list[str]:
 @node_kind("tech")
 def _resolve_tile(g: Game, pid: str, ident: str, node: str) -> None:
     g.rulings.append(R_ABILITY)
+    _cite(g, "ix.tech-timings")
     run(g, pid, tile_data(g, ident)["reveal"], node)
 
 
 def _run_box(g: Game, pid: str, box: str) -> None:
     for tile, steps in reversed(_boxes(g, pid, box)):  # pushed last first: resolved in tile order
         g.rulings.append(R_ABILITY)
+        _cite(g, "ix.tech-timings")
         run(g, pid, steps, f"tech:{tile}")
 
 
 @hook("conflict-won", module="tech")
+@hook("conflict-won", module="ix")
 def _won(g: Game, pid: str) -> None:
     _run_box(g, pid, "on_win_conflict")
 
@@ -303,9 +333,17 @@ def _completed(g: Game, pid: str, cid: str) -> None:
 
 
 @hook("endgame", module="tech")
+@hook("endgame", module="ix")
 def _endgame(g: Game) -> None:
     for pid in reversed(g.clockwise_from(g.first)):  # the first player's resolve first
         _run_box(g, pid, "endgame")
+
+
+@hook("round-start", module="ix")
+def _round_start(g: Game) -> None:
+    """A tile's ability at the start of each round (Rise of Ix p. 4; the Tech Module's tiles have none)."""
+    for pid in reversed(g.clockwise_from(g.first)):  # the first player's resolve first
+        _run_box(g, pid, "round_start")
 
 
 # --- the tiles' own steps -----------------------------------------------------------------------------

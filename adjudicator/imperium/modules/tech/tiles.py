@@ -79,13 +79,24 @@ def tile_data(g: Game, tile: str) -> dict:
     return g.content.tech[tile]
 
 
-def price(g: Game, pid: str, tile: str, discount: int) -> int:
+def embassy(g: Game) -> bool:
+    """Are the stacks on Bloodlines' Ixian Embassy (else on Rise of Ix's Ix board, `board: ix`)?"""
+    return g.state["tech"].get("board") != "ix"
+
+
+def seat_discount(g: Game, pid: str) -> int:
+    """The Ixian Embassy's 1 spice off with a High Council seat; none on the Ix board (seed 000 p. 7)."""
+    return 1 if g.p(pid)["seat"] and embassy(g) else 0
+
+
+def price(g: Game, pid: str, tile: str, discount: int, negotiators: int = 0) -> int:
     """The spice a tile costs `pid` in one acquisition: its cost, less 1 with a High Council seat
     (the Ixian Embassy), less the discount of the one Acquire Tech icon used (discounts of two
     icons never combine: each icon is its own acquisition), less Secret Project's discount for
-    the tile set aside; never below 0 (seed p. 7)."""
+    the tile set aside, less 1 per Negotiator returned from Ix (Rise of Ix p. 4); never below 0
+    (seed p. 7)."""
     pl = g.p(pid)
-    cost = tile_data(g, tile)["cost"] - (1 if pl["seat"] else 0) - discount
+    cost = tile_data(g, tile)["cost"] - seat_discount(g, pid) - discount - negotiators
     if tile == pl.get("secret_project"):
         cost -= (passive_step(g, pid, "secret-project-tech") or {}).get("discount", 0)
     return max(0, cost)

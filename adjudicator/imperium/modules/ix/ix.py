@@ -1,0 +1,192 @@
+"""Rise of Ix's rules (rulebook pp. 3-7, 12), for the original game.
+
+- Setup (p. 3): each player's two dreadnoughts in the supply and Freighter at the bottom of the
+  Shipping track; the Ix board's three Tech stacks (the Tech tile rules of `modules/tech/tech.py`,
+  with Negotiators and without the Ixian Embassy's High Council discount); the overlay's spaces
+  replace the ones it covers (`data/ix/board.json`, `Game.on_board`).
+- The Freighter icon (`freighter`): advance one space, or recall and take every reward at and
+  below the Freighter in any order (`shipping-reward`); Dividends (p. 5).
+- The Dreadnought icon (`commission-dreadnought`): one from the supply to the garrison, deployable
+  in a turn whose Agent went to a Combat space as a unit recruited this turn (p. 6).
+- Dreadnoughts in combat: 3 strength each (`conditions.strength` reads `units.py`); the winner
+  with one must set it on a free control space (`dreadnought-control`); the others go back to the
+  garrison; a dreadnought set on a space controls it until the end of the next Combat phase.
+- Tech Negotiation (`negotiator`): a troop from the supply to Ix; each returned when acquiring a
+  tile takes 1 spice off (p. 4; the `tech` choice's `negotiators`).
+"""
+
+from __future__ import annotations
+
+from ...choices import SKIP
+from ...game import Game
+from ...registry import choice, custom, hook
+from ...steps import choice_task, push_choice, run
+from ..tech import STACKS, new_tech_state
+from .units import MODULE, board, move_dreadnoughts
+
+R_FREIGHTER = "ix.freighter"
+R_REWARDS = "ix.shipping-rewards"
+
+
+def _setup_data(g: Game) -> dict:
+    return g.content.expansion_setup[MODULE]
+
+
+# --- setup ----------------------------------------------------------------------------------------
+@hook("setup", module="ix")
+def _setup(g: Game) -> None:
+    """Step 2 and 5 (p. 3): the Ix board's stacks, each top tile turned up (a chance outcome per
+    stack); each player's dreadnoughts and Freighter."""
+    pieces = _setup_data(g)["player_components"]
+    for pid in g.order:
+        pl = g.p(pid)
+        pl["dreadnoughts"] = {"supply": pieces["dreadnoughts"], "garrison": 0, "conflict": 0}
+        pl["freighter"] = pieces["freighter"]
+        pl["negotiators"] = 0
+        pl["tech"] = []
+    g.state["board"]["dreadnoughts"] = {}
+    tech = g.state["tech"] = {**new_tech_state(g.content, g.state["game"]["modules"]), "board": "ix"}
+    g.rulings += ["ix.setup", "ix.overlay-covers"]
+    g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1} for i in range(STACKS) if tech["stacks"][i]))
+
+
+# --- the Shipping track --------------------------------------------------------------------------------
+def _track(g: Game) -> dict:
+    return board(g.content)["shipping_track"]
+
+
+@custom("freighter")
+def freighter(g: Game, task: dict, step: dict) -> None:
+    """One Freighter icon: you may advance your Freighter or recall it (p. 5)."""
+    push_choice(g, task, "freighter")
+
+
+def _freighter_offers(g: Game, task: dict) -> list[dict]:
+    at = g.p(task["player"])["freighter"]
+    return [*([{"option": "advance"}] if at < _track(g)["top"] else []),
+            *([{"option": "recall"}] if at > 0 else []), SKIP]
+
+
+@choice("freighter", _freighter_offers, (R_FREIGHTER,))
+def _move_freighter(g: Game, task: dict, given: dict, below: dict) -> None:
+    pl = g.p(task["player"])
+    if given["option"] == "advance":
+        pl["freighter"] += 1
+        return
+    left = list(range(1, pl["freighter"] + 1))
+    pl["freighter"] = 0
+    g.rulings.append(R_REWARDS)
+    g.push(choice_task(task["player"], "shipping-reward", task["src"], left=left))
+
+
+def _reward_words(g: Game, task: dict, given: dict) -> list:
+    return _track(g)["rewards"][given["option"]]
+
+
+@choice("shipping-reward", lambda g, task: [{"option": k} for k in task["left"]], (R_REWARDS,), words=_reward_words)
+def _shipping_reward(g: Game, task: dict, given: dict, below: dict) -> None:
+    """The rewards of the spaces at and below the recalled Freighter (`option`: the space), one at
+    a time in the order the player takes them (the next choice waits under the reward resolving)."""
+    rest = [k for k in task["left"] if k != given["option"]]
+    if rest:
+        g.push(choice_task(task["player"], "shipping-reward", task["src"], left=rest))
+    run(g, task["player"], _track(g)["rewards"][given["option"]], f"shipping:{given['option']}")
+
+
+@custom("dividends")
+def dividends(g: Game, task: dict, step: dict) -> None:
+    """5 Solari to you and 1 to each opponent (p. 5)."""
+    g.rulings.append("ix.dividends")
+    g.gain(task["player"], {"solari": 5})
+    for q in g.opponents(task["player"]):
+        g.gain(q, {"solari": 1})
+
+
+# --- Tech Negotiation -------------------------------------------------------------------------------
+@custom("negotiator")
+def negotiator(g: Game, task: dict, step: dict) -> None:
+    """A troop from the supply to Ix as a Negotiator; nothing without one (p. 4)."""
+    pl = g.p(task["player"])
+    g.rulings.append("ix.negotiator")
+    if pl["troops"]["supply"]:
+        pl["troops"]["supply"] -= 1
+        pl["negotiators"] += 1
+
+
+# --- dreadnoughts ------------------------------------------------------------------------------------
+@custom("commission-dreadnought")
+def commission(g: Game, task: dict, step: dict) -> None:
+    """The Dreadnought icon: you may commission one from your supply (p. 6)."""
+    if g.p(task["player"])["dreadnoughts"]["supply"]:
+        push_choice(g, task, "dreadnought")
+    else:
+        g.rulings.append("ix.dreadnought-limit")
+
+
+@choice("dreadnought", lambda g, task: [{"option": "commission"}, SKIP], ("ix.dreadnought-commission",))
+def _commission(g: Game, task: dict, given: dict, below: dict) -> None:
+    pid = task["player"]
+    move_dreadnoughts(g, pid, "supply", "garrison", 1)
+    g.rulings.append("ix.dreadnought-commission")
+    turn = g.state.get("turn")
+    if turn and turn["player"] == pid:  # deployable this turn, as a unit recruited in it
+        turn["commissioned"] = turn.get("commissioned", 0) + 1
+
+
+def _free_spaces(g: Game) -> list[str]:
+    taken = g.state["board"]["dreadnoughts"]
+    return [s for s in board(g.content)["dreadnought_spaces"] if s not in taken]
+
+
+@hook("conflict-won", module="ix")
+def _winner_takes_control(g: Game, pid: str) -> None:
+    """The winner with a dreadnought in the Conflict must set one on a control space with no
+    dreadnought (p. 6)."""
+    if g.p(pid)["dreadnoughts"]["conflict"] and _free_spaces(g):
+        g.rulings.append("ix.dreadnought-control")
+        g.push(choice_task(pid, "dreadnought-control", "conflict:first"))
+
+
+@choice("dreadnought-control", lambda g, task: [{"space": s} for s in _free_spaces(g)], ("ix.dreadnought-control",))
+def _control(g: Game, task: dict, given: dict, below: dict) -> None:
+    pid = task["player"]
+    g.p(pid)["dreadnoughts"]["conflict"] -= 1
+    spaces = g.state["board"]["dreadnoughts"]
+    spaces[given["space"]] = {"player": pid, "round": g.state["round"]}
+    g.state["board"]["dreadnoughts"] = dict(sorted(spaces.items()))
+
+
+@hook("combat-cleanup", module="ix")
+def _dreadnoughts_home(g: Game) -> None:
+    """The Combat phase ends: dreadnoughts in the Conflict go back to the garrison (not the
+    supply), and those that controlled a space since an earlier round leave it (p. 6)."""
+    for pid in g.order:
+        move_dreadnoughts(g, pid, "conflict", "garrison", g.p(pid)["dreadnoughts"]["conflict"])
+    spaces = g.state["board"]["dreadnoughts"]
+    for space, held in sorted(spaces.items()):
+        if held["round"] < g.state["round"]:
+            del spaces[space]
+            g.p(held["player"])["dreadnoughts"]["garrison"] += 1
+            g.rulings.append("ix.dreadnought-control-ends")
+    g.rulings.append("ix.dreadnought-durable")
+
+
+@hook("agent-placed", module="ix")
+def _new_space(g: Game, pid: str, a: dict, turn: dict) -> None:
+    if g.content.spaces[a["space"]].get("expansion") == MODULE:
+        g.rulings.append("ix.spaces")
+
+
+@hook("combat-strength", module="ix")
+def _dreadnought_strength(g: Game) -> None:
+    if any(g.p(q)["dreadnoughts"]["conflict"] for q in g.order):
+        g.rulings.append("ix.dreadnought-strength")
+
+
+@hook("controller", module="ix")
+def _dreadnought_controls(holder, g: Game, space: str):
+    held = g.state["board"]["dreadnoughts"].get(space)
+    if held:
+        g.rulings.append("ix.dreadnought-control")
+        return held["player"]
+    return holder

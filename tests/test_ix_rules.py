@@ -1,0 +1,309 @@
+"""Rise of Ix's rules as scenarios (issue #35): setup, the overlay's spaces, the Shipping track with
+the rulebook's Interstellar Shipping example (p. 5), dreadnoughts with its combat example (p. 6),
+Tech Negotiation and Negotiators (p. 4), and what is refused or not refereed yet, each with the
+ruling it rests on."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import deal
+
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.rulings import all_rulings
+from adjudicator.imperium.conditions import strength
+from adjudicator.imperium.effects import advance_steps, op_custom
+from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.ix.ix import commission
+from adjudicator.imperium.modules.tech import price
+from adjudicator.imperium.registry import adjust, fire
+from adjudicator.imperium.rules import ruleset
+
+IDS = ["red", "blue", "green", "yellow"]
+
+
+def fresh(players: int = 4, modules=("ix",), seed: int = 3):
+    rules = ruleset("base")
+    leaders = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
+            "players": [{"id": p, "leader": leaders[i]} for i, p in enumerate(IDS[:players])]}
+    state = rules.new_state(game, {"seed": seed})
+    deal(rules, state)
+    return rules, state
+
+
+def act(rules, state, by, do, **args):
+    out = rules.apply(state, Action({"by": by, "do": do, **args}))
+    deal(rules, state)
+    return out
+
+
+def choose(rules, state, by, **answer):
+    return act(rules, state, by, "choose", **answer)
+
+
+def offers(rules, state) -> list[dict]:
+    return [{k: v for k, v in a.to_json().items() if k not in ("by", "do")} for a in rules.legal_actions(state)]
+
+
+def resolve_all(rules, state, pid):
+    while todo := [a for a in rules.legal_actions(state) if a.do == "resolve"]:
+        act(rules, state, pid, "resolve", effect=todo[0].get("effect"))
+
+
+# --- setup and the module's combinations (rulebook p. 3) ------------------------------------------------
+def test_setup_gives_each_player_two_dreadnoughts_and_a_freighter_at_the_bottom():
+    rules, state = fresh()
+    for pid in IDS:
+        pl = state["players"][pid]
+        assert pl["dreadnoughts"] == {"supply": 2, "garrison": 0, "conflict": 0}
+        assert pl["freighter"] == 0 and pl["negotiators"] == 0
+    assert state["board"]["dreadnoughts"] == {} and state["tech"]["board"] == "ix"
+
+
+def test_the_overlay_covers_hall_of_oratory_and_rally_troops():
+    rules, state = fresh()
+    g = Game(state, rules.content)
+    spaces = g.board_spaces()
+    assert {"dreadnought", "tech-negotiation", "smuggling", "interstellar-shipping"} <= set(spaces)
+    assert not {"hall-of-oratory", "rally-troops"} & set(spaces)
+    assert {"high-council", "mentat", "swordmaster", "secure-contract", "sell-melange"} <= set(spaces)
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, Action({"by": "red", "do": "send-agent", "card": "dagger", "space": "rally-troops"}))
+    assert refused.value.code == "agent.unknown-space"
+
+
+def test_a_game_without_rise_of_ix_keeps_its_board():
+    rules, state = fresh(modules=())
+    spaces = Game(state, rules.content).board_spaces()
+    assert "rally-troops" in spaces and "smuggling" not in spaces and "dreadnoughts" not in state["players"]["red"]
+
+
+@pytest.mark.parametrize("modules, players, words", [
+    (["ix", "bloodlines"], 4, "Bloodlines manual p. 7"),
+    (["ix", "bloodlines", "tech"], 4, "Bloodlines manual p. 7"),
+    (["ix"], 2, "2 players"),  # the solo and two-player House Hagal additions: not implemented yet
+    (["ix"], 1, "1 players"),
+])
+def test_combinations_not_refereed_yet_are_refused_naming_the_rule(modules, players, words):
+    rules = ruleset("base")
+    with pytest.raises(MalformedLog) as err:
+        rules.check_modules(modules, "/game/modules", players)
+    assert err.value.code == "unsupported-module" and words in str(err.value)
+
+
+def test_rise_of_ix_is_not_an_uprising_module():
+    with pytest.raises(MalformedLog):
+        ruleset("uprising").check_modules(["ix"], "/game/modules", 4)
+    assert "smuggling" not in ruleset("uprising").content.spaces
+
+
+def test_with_immortality_both_boards_are_set_up():
+    rules, state = fresh(modules=("immortality", "ix"))
+    assert "tleilaxu" in state and state["players"]["red"]["dreadnoughts"]["supply"] == 2
+
+
+# --- the Shipping track (p. 5) --------------------------------------------------------------------------
+def test_interstellar_shipping_needs_two_guild_influence():
+    rules, state = fresh()
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "send-agent", "card": "dune-the-desert-planet",
+                                   "space": "interstellar-shipping"}))
+    assert err.value.code == "agent.influence-requirement"
+
+
+def test_bodies_interstellar_shipping_example():
+    """p. 5: one space from the top, advance then recall; the rewards in the order taken: 2 spice,
+    the Tech acquisition, then a troop pair and a Bene Gesserit Influence (not a Combat space:
+    the troops stay in the garrison)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["influence"]["guild"] = 2
+    red["freighter"] = 2
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="interstellar-shipping")
+    resolve_all(rules, state, "red")
+    assert {"option": "advance"} in offers(rules, state)
+    choose(rules, state, "red", option="advance")
+    assert red["freighter"] == 3
+    assert {"option": "advance"} not in offers(rules, state)  # not past the top
+    choose(rules, state, "red", option="recall")
+    assert red["freighter"] == 0
+    assert sorted(o["option"] for o in offers(rules, state)) == [1, 2, 3]
+    spice, garrison = red["spice"], red["troops"]["garrison"]
+    choose(rules, state, "red", option=1)
+    choose(rules, state, "red", option=1)  # of Dividends and 2 spice, the spice
+    assert red["spice"] == spice + 2
+    choose(rules, state, "red", option=3)  # Acquire Tech (no tile in the stacks here: nothing)
+    choose(rules, state, "red", option=2)
+    choose(rules, state, "red", faction="bene-gesserit")
+    assert red["troops"]["garrison"] == garrison + 2 and red["influence"]["bene-gesserit"] == 1
+
+
+def test_dividends_pay_five_and_one_to_each_opponent():
+    rules, state = fresh()
+    state["players"]["red"]["freighter"] = 1
+    before = {p: state["players"][p]["solari"] for p in IDS}
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="smuggling")
+    resolve_all(rules, state, "red")
+    choose(rules, state, "red", option="recall")
+    choose(rules, state, "red", option=1)  # the first space's reward
+    choose(rules, state, "red", option=0)  # of its two, Dividends
+    assert {p: state["players"][p]["solari"] - before[p] for p in IDS} == {"red": 6, "blue": 1, "green": 1, "yellow": 1}
+
+
+# --- dreadnoughts (p. 6) ----------------------------------------------------------------------------------
+def test_commissioning_and_the_two_dreadnought_limit():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["solari"] = 3
+    act(rules, state, "red", "send-agent", card="dagger", space="dreadnought")
+    resolve_all(rules, state, "red")
+    choose(rules, state, "red", option="commission")
+    assert red["dreadnoughts"] == {"supply": 1, "garrison": 1, "conflict": 0} and red["solari"] == 0
+    red["dreadnoughts"] = {"supply": 0, "garrison": 2, "conflict": 0}
+    g = Game(state, rules.content)
+    commission(g, {"player": "red", "src": "test"}, {})  # the step, with an empty supply
+    assert state["stack"][-1].get("kind") != "dreadnought" and "ix.dreadnought-limit" in g.rulings
+
+
+def test_dreadnought_example_strength_control_and_round_out():
+    """p. 6: Bodie 2 troops (4), Ned a dreadnought and two swords (5), Frida a dreadnought and two
+    troops (7). Frida wins and must take a space; Bodie's dreadnought at Arrakeen from last round
+    leaves it as the Combat phase ends, giving Ned's Control marker back."""
+    rules, state = fresh(players=3)
+    bodie, ned, frida = (state["players"][p] for p in ("red", "blue", "green"))
+    bodie["troops"]["conflict"], bodie["troops"]["supply"] = 2, bodie["troops"]["supply"] - 2
+    ned["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    ned["swords"] = 2
+    frida["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    frida["troops"]["conflict"], frida["troops"]["supply"] = 2, frida["troops"]["supply"] - 2
+    state["round"] = 2
+    bodie["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 0}
+    state["board"]["dreadnoughts"] = {"arrakeen": {"player": "red", "round": 1}}
+    state["board"]["control"] = {"arrakeen": "blue", "imperial-basin": "blue"}
+    g = Game(state, rules.content)
+    assert [strength(g, p) for p in ("red", "blue", "green")] == [4, 5, 7]
+    assert adjust("controller", "blue", g, "arrakeen") == "red"
+    fire("conflict-won", g, "green")
+    assert offers(rules, state) == [{"space": "imperial-basin"}, {"space": "carthag"}]  # not Arrakeen
+    choose(rules, state, "green", space="imperial-basin")
+    g = Game(state, rules.content)
+    assert adjust("controller", "blue", g, "imperial-basin") == "green"
+    fire("combat-cleanup", g)
+    assert ned["dreadnoughts"] == {"supply": 1, "garrison": 1, "conflict": 0}  # lost: to the garrison
+    assert bodie["dreadnoughts"]["garrison"] == 1 and "arrakeen" not in state["board"]["dreadnoughts"]
+    assert adjust("controller", "blue", g, "arrakeen") == "blue"
+    assert state["board"]["dreadnoughts"] == {"imperial-basin": {"player": "green", "round": 2}}
+    state["round"] = 3  # Frida's control lasts until the end of the next Combat phase
+    fire("combat-cleanup", g)
+    assert state["board"]["dreadnoughts"] == {} and frida["dreadnoughts"]["garrison"] == 1
+
+
+def test_a_dreadnought_alone_still_fights():
+    rules, state = fresh()
+    state["players"]["red"]["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    state["players"]["red"]["swords"] = 1
+    assert strength(Game(state, rules.content), "red") == 4
+
+
+def test_the_dreadnought_controller_takes_the_control_bonus():
+    rules, state = fresh()
+    state["board"]["dreadnoughts"] = {"arrakeen": {"player": "blue", "round": 1}}
+    state["players"]["blue"]["dreadnoughts"]["supply"] = 1
+    before = state["players"]["blue"]["solari"]
+    state["players"]["red"]["hand"][0] = "reconnaissance"  # a City icon
+    act(rules, state, "red", "send-agent", card="reconnaissance", space="arrakeen")
+    assert state["players"]["blue"]["solari"] == before + 1
+
+
+def test_a_commissioned_dreadnought_deploys_as_a_recruit_and_counts_in_the_two_from_garrison():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["dreadnoughts"] = {"supply": 0, "garrison": 2, "conflict": 0}
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="imperial-basin")
+    resolve_all(rules, state, "red")
+    deploys = [o for o in offers(rules, state) if "garrison" in o]
+    assert {"recruited": 0, "garrison": 0, "dreadnoughts": 2} in deploys
+    assert {"recruited": 0, "garrison": 1, "dreadnoughts": 2} not in deploys  # three from the garrison
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "deploy", "recruited": 0, "garrison": 1, "dreadnoughts": 2}))
+    assert err.value.code == "deploy.limits"
+    act(rules, state, "red", "deploy", recruited=0, garrison=1, dreadnoughts=1)
+    assert red["dreadnoughts"]["conflict"] == 1 and red["troops"]["conflict"] == 1
+
+
+# --- Tech Negotiation and Tech tiles (p. 4) ---------------------------------------------------------------
+@pytest.fixture
+def tile(monkeypatch):
+    """A face-up tile of cost 3 (the Ix tiles' data is gathered separately: wt-ixsrc)."""
+    rules = ruleset("base")
+    monkeypatch.setitem(rules.content.tech, "tech-test-tile", {"id": "tech-test-tile", "cost": 3, "expansion": "ix",
+                                                               "name": {"en": "Test Tile"}})
+    return "tech-test-tile"
+
+
+def test_bodies_tech_negotiation_example(tile):
+    """p. 4: Tech Negotiation, Acquire Tech at 1 off: a 3-spice tile for 2; a Negotiator would take
+    one more off."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    state["tech"]["face_up"][0] = tile
+    red["spice"], red["negotiators"], red["troops"]["supply"] = 2, 1, red["troops"]["supply"] - 1
+    act(rules, state, "red", "send-agent", card="dagger", space="tech-negotiation")
+    resolve_all(rules, state, "red")
+    choose(rules, state, "red", option=0)  # Acquire Tech, not a Negotiator
+    assert {"tile": tile} in offers(rules, state) and {"tile": tile, "negotiators": 1} in offers(rules, state)
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "choose", "tile": tile, "negotiators": 2}))
+    assert err.value.code == "tech.negotiators"
+    supply = red["troops"]["supply"]
+    choose(rules, state, "red", tile=tile, negotiators=1)
+    assert red["spice"] == 1 and red["negotiators"] == 0 and red["troops"]["supply"] == supply + 1
+    assert [t["id"] for t in red["tech"]] == [tile] and state["tech"]["face_up"][0] is None
+
+
+def test_a_negotiator_leaves_the_troop_supply_and_none_without_troops():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    supply = red["troops"]["supply"]
+    act(rules, state, "red", "send-agent", card="dagger", space="tech-negotiation")
+    resolve_all(rules, state, "red")
+    choose(rules, state, "red", option=1)
+    assert red["negotiators"] == 1 and red["troops"]["supply"] == supply - 1
+
+
+def test_no_high_council_discount_on_the_ix_board(tile):
+    rules, state = fresh()
+    state["players"]["red"]["seat"] = True
+    assert price(Game(state, rules.content), "red", tile, 0) == 3
+
+
+def test_tech_tiles_face_up_again_at_round_start_and_their_boxes_run(tile, monkeypatch):
+    """The shared tile rules answer for Rise of Ix: flipped tiles turn up at Round Start and a
+    round-start ability resolves (timing `round_start`)."""
+    rules, state = fresh()
+    monkeypatch.setitem(rules.content.tech, tile, {**rules.content.tech[tile], "round_start": [{"gain": {"water": 1}}]})
+    state["players"]["red"]["tech"] = [{"id": tile, "flipped": True}]
+    water = state["players"]["red"]["water"]
+    g = Game(state, rules.content)
+    fire("round-start", g)
+    while state["stack"][-1]["t"] == "steps":
+        advance_steps(g, state["stack"][-1])
+    assert state["players"]["red"]["tech"] == [{"id": tile, "flipped": False}]
+    assert state["players"]["red"]["water"] == water + 1 and "ix.tech-timings" in g.rulings
+
+
+# --- not refereed yet ----------------------------------------------------------------------------------
+NOT_YET = ("unload", "infiltration", "leader abilities and Signet Rings", "House Hagal additions", "Epic Game Mode")
+
+
+def test_what_is_not_refereed_yet_is_listed_in_its_record():
+    text = all_rulings()["ix.not-implemented"]["statement"].lower()
+    assert all(w.split()[0].lower() in text for w in NOT_YET)
+
+
+def test_an_unknown_rise_of_ix_step_is_not_implemented_never_ignored():
+    rules, state = fresh()
+    g = Game(state, rules.content)
+    op_custom(g, {"player": "red", "src": "card:x"}, {"custom": "unload-reveal-box"})
+    assert g.unimplemented == ["card:x: unload-reveal-box"]
