@@ -1,0 +1,169 @@
+"""Rise of Ix card facts (issue #35): the data files in data/ix/ against the rulebook's component list
+(p. 2), our effect language (docs/effects.md) and the custom steps listed in docs/ix-data.md.
+Nothing here plays the module: the files are only loaded and checked."""
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import adjudicator.imperium.rules  # noqa: F401  (registers every op and custom handler)
+from adjudicator.imperium.conditions import CONDITIONS, COUNTERS
+from adjudicator.imperium.registry import CUSTOM, OPS
+from adjudicator.resources import data_dir
+
+DATA = data_dir() / "ix"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "ix-data.md"
+
+
+def load(name):
+    return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+
+
+IMPERIUM = load("imperium")["cards"]
+
+# kind -> the file's items (cards, tiles, leaders...), each with an id, a name and a source note
+ITEMS = {"imperium": IMPERIUM}
+
+
+def copies(items, **where):
+    return sum(i.get("copies", 1) for i in items if all(i.get(k) == v for k, v in where.items()))
+
+
+def test_imperium_cards_match_the_component_list():
+    """Rulebook p. 2: 35 Imperium Deck cards; p. 10: Control the Spice, Epic Game mode only."""
+    deck = [c for c in IMPERIUM if c["type"] == "imperium"]
+    assert copies(deck) == 35 and len(deck) == 29
+    assert sorted(c["id"] for c in deck if c["copies"] == 2) == [
+        "freighter-fleet", "in-the-shadows", "ixian-engineer", "negotiated-withdrawal", "treachery", "truthsayer"]
+    starting = [c for c in IMPERIUM if c["type"] == "starting"]
+    assert [(c["id"], c.get("epic_only")) for c in starting] == [("control-the-spice", True)]
+    assert all(isinstance(c["cost"], int) and c["cost"] > 0 for c in deck)
+
+
+def test_infiltration_icons_are_the_cards_own_icons():
+    """Rulebook p. 7: an Infiltration icon is a version of an Agent icon (CHOAM Delegate: Spice Trade)."""
+    marked = {c["id"]: c["infiltration"] for c in IMPERIUM if "infiltration" in c}
+    assert marked["choam-delegate"] == ["spice-trade"]
+    assert len(marked) == 7  # csv also marks Landing Rights; tts and ts do not (data note)
+    for card in IMPERIUM:
+        assert set(card.get("infiltration", [])) <= set(card["icons"]), card["id"]
+
+
+def test_unload_cards_have_a_reveal_box():
+    """Rulebook p. 7: Unload marks a Reveal box; Treachery and Esmar Tuek are the worked examples (pp. 7, 10)."""
+    unload = {c["id"] for c in IMPERIUM if c.get("unload")}
+    assert {"treachery", "esmar-tuek", "choam-delegate"} <= unload
+    assert all(c.get("reveal") for c in IMPERIUM if c.get("unload"))
+
+
+# ---- the effect language ----
+
+BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "signet", "setup", "effects", "flip",
+         "passive", "use", "on_win_conflict", "round_start", "reward", "first", "second", "third")
+NOT_STEPS = ("conditions",)  # custom parameters that hold conditions, not steps
+
+
+def walk(step):
+    yield step
+    for key, value in step.items():
+        if key in NOT_STEPS:
+            continue
+        if key == "choose":
+            for option in value:
+                for sub in option:
+                    yield from walk(sub)
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for sub in value:
+                yield from walk(sub)
+
+
+def steps_of(item):
+    for box in BOXES:
+        if isinstance(item.get(box), list):
+            for step in item[box]:
+                yield from walk(step)
+    for reward in item.get("rewards", {}).values():
+        for step in reward:
+            yield from walk(step)
+    for key in ("ability", "acquire_requires"):
+        if isinstance(item.get(key), dict):
+            yield from (walk(item[key]) if key == "acquire_requires" else steps_of(item[key]))
+
+
+def all_steps():
+    for kind, items in ITEMS.items():
+        for item in items:
+            for step in steps_of(item):
+                yield kind, item["id"], step
+
+
+def documented_customs():
+    return set(re.findall(r"^\| `([a-z0-9-]+)`", DOCS.read_text(encoding="utf-8"), flags=re.M))
+
+
+def test_every_step_has_exactly_one_known_op():
+    bad = [(kind, ident, step) for kind, ident, step in all_steps() if len([k for k in step if k in OPS]) != 1]
+    assert bad == []
+
+
+def test_every_custom_name_is_known_or_listed():
+    """A custom step is either a handler the engine has (registry CUSTOM) or listed with its meaning in
+    docs/ix-data.md, for the rules helper to implement."""
+    used = {step["custom"] for _, _, step in all_steps() if "custom" in step}
+    assert used - set(CUSTOM) - documented_customs() == set()
+
+
+def condition_problems(cond, known):
+    """A condition has exactly one known key (its other keys are parameters); all/any/not nest."""
+    names = [k for k in cond if k in known]
+    if len(names) != 1:
+        return [cond]
+    inner = cond[names[0]]
+    if names[0] in ("all", "any"):
+        return [p for sub in inner for p in condition_problems(sub, known)]
+    return condition_problems(inner, known) if names[0] == "not" else []
+
+
+def documented_keys():
+    """Condition and counter keys docs/ix-data.md adds (rows '| `key` (condition)' / '(counter)')."""
+    return set(re.findall(r"^\| `([a-z_]+)` \((?:condition|counter)\)", DOCS.read_text(encoding="utf-8"),
+                          flags=re.M))
+
+
+def test_conditions_and_counters_are_known_or_listed():
+    known = set(CONDITIONS) | {"all", "any", "not"} | documented_keys()
+    unknown = []
+    for _kind, ident, step in all_steps():
+        if "if" in step:
+            unknown += [(ident, c) for c in condition_problems(step["if"], known)]
+        if "each" in step:
+            unknown += [(ident, k) for k in step["each"] if k not in set(COUNTERS) | documented_keys()]
+    assert unknown == []
+
+
+# ---- ids, names, sources ----
+
+def test_ids_are_unique_and_new():
+    """Unique within the module and never an id of another edition's or module's data (the content loader
+    merges a module's cards into its edition's by id)."""
+    ids = Counter(i["id"] for items in ITEMS.values() for i in items)
+    assert [i for i, n in ids.items() if n > 1] == []
+    existing = set()
+    for path in sorted(data_dir().glob("*/*.json")):
+        if path.parent.name == "ix" or path.name == "house-hagal.json":
+            continue
+        for value in json.loads(path.read_text(encoding="utf-8")).values():
+            if isinstance(value, list):
+                existing.update(v["id"] for v in value if isinstance(v, dict) and "id" in v)
+    assert sorted(set(ids) & existing) == []
+
+
+@pytest.mark.parametrize("kind", sorted(ITEMS))
+def test_every_item_has_a_name_and_says_its_sources(kind):
+    for item in ITEMS[kind]:
+        assert item["name"]["en"], (kind, item["id"])
+        assert len(item.get("note", "")) > 20, (kind, item["id"])
+        assert isinstance(item.get("verified"), bool), (kind, item["id"])
