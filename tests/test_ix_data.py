@@ -23,9 +23,10 @@ def load(name):
 
 
 IMPERIUM = load("imperium")["cards"]
+INTRIGUE = load("intrigue")["cards"]
 
 # kind -> the file's items (cards, tiles, leaders...), each with an id, a name and a source note
-ITEMS = {"imperium": IMPERIUM}
+ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE}
 
 
 def copies(items, **where):
@@ -41,6 +42,15 @@ def test_imperium_cards_match_the_component_list():
     starting = [c for c in IMPERIUM if c["type"] == "starting"]
     assert [(c["id"], c.get("epic_only")) for c in starting] == [("control-the-spice", True)]
     assert all(isinstance(c["cost"], int) and c["cost"] > 0 for c in deck)
+
+
+def test_intrigue_cards_match_the_component_list():
+    """Rulebook p. 2: 17 Intrigue cards, each with at least one of the Plot, Combat and Endgame boxes."""
+    assert copies(INTRIGUE) == 17 and len(INTRIGUE) == 17
+    for card in INTRIGUE:
+        assert {"plot", "combat", "endgame"} & set(card), card["id"]
+    second_wave = next(c for c in INTRIGUE if c["id"] == "second-wave")
+    assert second_wave["requires"] == {"in_conflict": True}  # rulebook p. 10 'Second Wave'
 
 
 def test_infiltration_icons_are_the_cards_own_icons():
@@ -139,8 +149,14 @@ def test_conditions_and_counters_are_known_or_listed():
     for _kind, ident, step in all_steps():
         if "if" in step:
             unknown += [(ident, c) for c in condition_problems(step["if"], known)]
+        for cond in step.get("conditions", []):
+            unknown += [(ident, c) for c in condition_problems(cond, known)]
         if "each" in step:
             unknown += [(ident, k) for k in step["each"] if k not in set(COUNTERS) | documented_keys()]
+    for items in ITEMS.values():
+        for item in items:
+            if "requires" in item:
+                unknown += [(item["id"], c) for c in condition_problems(item["requires"], known)]
     assert unknown == []
 
 
