@@ -24,9 +24,10 @@ def load(name):
 
 IMPERIUM = load("imperium")["cards"]
 INTRIGUE = load("intrigue")["cards"]
+TECH = load("tech")["tiles"]
 
 # kind -> the file's items (cards, tiles, leaders...), each with an id, a name and a source note
-ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE}
+ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE, "tech": TECH}
 
 
 def copies(items, **where):
@@ -51,6 +52,31 @@ def test_intrigue_cards_match_the_component_list():
         assert {"plot", "combat", "endgame"} & set(card), card["id"]
     second_wave = next(c for c in INTRIGUE if c["id"] == "second-wave")
     assert second_wave["requires"] == {"in_conflict": True}  # rulebook p. 10 'Second Wave'
+
+
+TILE_BOXES = ("acquire", "reveal", "round_start", "on_win_conflict", "endgame", "flip", "use", "passive")
+
+
+def test_tech_tiles_match_the_component_list():
+    """Rulebook p. 2: 18 Tech tiles; p. 3: three stacks of 6; pp. 4-5 examples: Disposal Facility costs 3
+    and trashes a card when acquired, Restricted Ordnance costs 4."""
+    assert len(TECH) == 18
+    doc = load("tech")
+    assert doc["stacks"]["count"] * doc["stacks"]["tiles_each"] == 18
+    by_id = {t["id"]: t for t in TECH}
+    assert by_id["tech-disposal-facility"]["cost"] == 3 and by_id["tech-disposal-facility"]["acquire"][0]["trash"]
+    assert by_id["tech-restricted-ordnance"]["cost"] == 4
+    for tile in TECH:
+        assert isinstance(tile["cost"], int) and tile["cost"] >= 0, tile["id"]
+        assert set(TILE_BOXES) & set(tile), tile["id"]
+        assert ("flip" in tile) == ("flip_turn" in tile), tile["id"]
+    assert sum(t["rival"] for t in TECH) == 12  # the House Hagal mark (p. 9), as tts marks it
+
+
+def test_tech_tiles_share_nothing_with_bloodlines():
+    """The Bloodlines Tech Module has its own 18 tiles: no name in common with Rise of Ix."""
+    bloodlines = json.loads((data_dir() / "bloodlines" / "tech.json").read_text(encoding="utf-8"))["tiles"]
+    assert {t["name"]["en"] for t in bloodlines} & {t["name"]["en"] for t in TECH} == set()
 
 
 def test_infiltration_icons_are_the_cards_own_icons():
