@@ -25,9 +25,10 @@ def load(name):
 IMPERIUM = load("imperium")["cards"]
 INTRIGUE = load("intrigue")["cards"]
 TECH = load("tech")["tiles"]
+LEADERS = load("leaders")["leaders"]
 
 # kind -> the file's items (cards, tiles, leaders...), each with an id, a name and a source note
-ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE, "tech": TECH}
+ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE, "tech": TECH, "leaders": LEADERS}
 
 
 def copies(items, **where):
@@ -77,6 +78,20 @@ def test_tech_tiles_share_nothing_with_bloodlines():
     """The Bloodlines Tech Module has its own 18 tiles: no name in common with Rise of Ix."""
     bloodlines = json.loads((data_dir() / "bloodlines" / "tech.json").read_text(encoding="utf-8"))["tiles"]
     assert {t["name"]["en"] for t in bloodlines} & {t["name"]["en"] for t in TECH} == set()
+
+
+def test_leaders_match_the_component_list():
+    """Rulebook p. 2: 6 Leaders, Tessia Vernius with her 4 Snooper tokens; p. 8: only Prince Rhombur Vernius
+    and Viscount Hundro Moritani can lead a solo Rival."""
+    assert len(LEADERS) == 6
+    by_id = {le["id"]: le for le in LEADERS}
+    assert by_id["tessia-vernius"]["components"] == {"snooper": 4}
+    assert sorted(i for i, le in by_id.items() if "solo_rival" in le) == [
+        "prince-rhombur-vernius", "viscount-hundro-moritani"]
+    triggers = load("leaders")["triggers"]
+    for leader in LEADERS:
+        assert leader["ability"]["name"] and leader["ability"]["effects"] and leader["signet"], leader["id"]
+        assert leader["ability"]["when"]["trigger"] in triggers, leader["id"]
 
 
 def test_infiltration_icons_are_the_cards_own_icons():
@@ -143,6 +158,13 @@ def documented_customs():
 def test_every_step_has_exactly_one_known_op():
     bad = [(kind, ident, step) for kind, ident, step in all_steps() if len([k for k in step if k in OPS]) != 1]
     assert bad == []
+
+
+def test_todo_steps_say_what_was_searched():
+    for kind, ident, step in all_steps():
+        if "todo" in step:
+            assert step["todo"].startswith("text not found in public sources:"), (kind, ident)
+            assert not next(i for i in ITEMS[kind] if i["id"] == ident)["verified"], ident
 
 
 def test_every_custom_name_is_known_or_listed():
