@@ -26,9 +26,17 @@ IMPERIUM = load("imperium")["cards"]
 INTRIGUE = load("intrigue")["cards"]
 TECH = load("tech")["tiles"]
 LEADERS = load("leaders")["leaders"]
+CONFLICTS = load("conflicts")["conflicts"]
+HAGAL = load("house-hagal")["cards"]
+SETUP = load("setup")
+STARTING = SETUP["starting_cards"]
 
 # kind -> the file's items (cards, tiles, leaders...), each with an id, a name and a source note
-ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE, "tech": TECH, "leaders": LEADERS}
+ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE, "tech": TECH, "leaders": LEADERS, "conflicts": CONFLICTS,
+         "house-hagal": HAGAL, "starting": STARTING,
+         "shipping-track": [{"id": f"shipping-{r['space']}", "effects": r["effects"]}
+                            for r in SETUP["shipping_track"]["rewards"]]}
+NAMED = {k: v for k, v in ITEMS.items() if k != "shipping-track"}  # the components (with names and notes)
 
 
 def copies(items, **where):
@@ -37,13 +45,12 @@ def copies(items, **where):
 
 def test_imperium_cards_match_the_component_list():
     """Rulebook p. 2: 35 Imperium Deck cards; p. 10: Control the Spice, Epic Game mode only."""
-    deck = [c for c in IMPERIUM if c["type"] == "imperium"]
-    assert copies(deck) == 35 and len(deck) == 29
-    assert sorted(c["id"] for c in deck if c["copies"] == 2) == [
+    assert all(c["type"] == "imperium" for c in IMPERIUM)
+    assert copies(IMPERIUM) == 35 and len(IMPERIUM) == 29
+    assert sorted(c["id"] for c in IMPERIUM if c["copies"] == 2) == [
         "freighter-fleet", "in-the-shadows", "ixian-engineer", "negotiated-withdrawal", "treachery", "truthsayer"]
-    starting = [c for c in IMPERIUM if c["type"] == "starting"]
-    assert [(c["id"], c.get("epic_only")) for c in starting] == [("control-the-spice", True)]
-    assert all(isinstance(c["cost"], int) and c["cost"] > 0 for c in deck)
+    assert all(isinstance(c["cost"], int) and c["cost"] > 0 for c in IMPERIUM)
+    assert [(c["id"], c["type"], c.get("epic_only")) for c in STARTING] == [("control-the-spice", "starting", True)]
 
 
 def test_intrigue_cards_match_the_component_list():
@@ -92,6 +99,54 @@ def test_leaders_match_the_component_list():
     for leader in LEADERS:
         assert leader["ability"]["name"] and leader["ability"]["effects"] and leader["signet"], leader["id"]
         assert leader["ability"]["when"]["trigger"] in triggers, leader["id"]
+
+
+def test_conflicts_match_the_component_list():
+    """Rulebook p. 2: 4 Conflict cards, two level I, one II, one III; p. 3: the deck is still 1 + 5 + 4 and one
+    level III card now stays in the box; p. 10: Epic mode uses 5 level II on 5 level III."""
+    assert sorted(c["level"] for c in CONFLICTS) == [1, 1, 2, 3]
+    doc = load("conflicts")
+    base = Counter(c["level"] for c in json.loads((data_dir() / "base" / "conflicts.json").read_text())["conflicts"])
+    assert doc["deck"]["pool"] == {str(lv): base[lv] + doc["levels"][str(lv)] for lv in (1, 2, 3)}
+    assert Counter(doc["deck"]["levels"]) == {1: 1, 2: 5, 3: 4}
+    assert doc["deck"]["pool"]["3"] - Counter(doc["deck"]["levels"])[3] == 1
+    assert Counter(doc["deck"]["epic"]["levels"]) == {2: 5, 3: 5}
+    for card in CONFLICTS:
+        assert set(card["rewards"]) == {"first", "second", "third"}, card["id"]
+
+
+def test_house_hagal_cards_match_the_rulebook():
+    """Rulebook p. 2: 9 House Hagal cards; p. 8: they replace the two Hall of Oratory and two Rally Troops cards;
+    a solo deck drops the two 2P Dreadnought cards, a two-player deck the four 1P cards (two Dreadnought, two
+    Tech Negotiation)."""
+    doc = load("house-hagal")
+    assert copies(HAGAL) == 9
+    base = {c["id"]: c["copies"] for c in json.loads((data_dir() / "base" / "house-hagal.json").read_text())["cards"]}
+    assert all(base[i] == n for i, n in doc["removes"].items()) and sum(doc["removes"].values()) == 4
+    assert sorted((c["id"], c["copies"]) for c in HAGAL if c.get("two_player_only")) == [("dreadnought-2p", 2)]
+    assert sorted((c["id"], c["copies"]) for c in HAGAL if c.get("solo_only")) == [
+        ("dreadnought-1p", 2), ("tech-negotiation", 2)]
+    assert copies([c for c in HAGAL if not c.get("two_player_only")]) == 7
+    assert copies([c for c in HAGAL if not c.get("solo_only")]) == 5
+    leader_ids = {le["id"] for le in LEADERS}
+    assert set(doc["solo_rival_leaders"]) | set(doc["excluded_solo_rival_leaders"]) == leader_ids
+    assert all(c["verified"] is False for c in HAGAL)  # the cards rest on one source
+
+
+def test_setup_matches_the_rulebook():
+    """Rulebook p. 2 (player components), p. 3 (setup), p. 5 (Shipping track), p. 10 (Epic Game mode)."""
+    assert SETUP["components_per_player"] == {"dreadnoughts": 2, "freighter": 1}
+    assert SETUP["decks"] == {"intrigue_added": copies(INTRIGUE), "imperium_added": copies(IMPERIUM),
+                              "leaders_added": len(LEADERS), "conflicts_added": len(CONFLICTS),
+                              "tech_tiles": len(TECH)}
+    assert [r["space"] for r in SETUP["shipping_track"]["rewards"]] == [1, 2, 3]
+    top = SETUP["shipping_track"]["rewards"][-1]["effects"]
+    assert top == [{"custom": "acquire-tech", "discount": 2}]
+    epic = SETUP["epic_game"]
+    assert (epic["victory_points"], epic["garrison_troops"], epic["intrigue_each"]) == (12, 5, 1)
+    assert epic["starting_deck"] == {"remove": {"dune-the-desert-planet": 1}, "add": {"control-the-spice": 1}}
+    base_ids = {c["id"] for c in json.loads((data_dir() / "base" / "imperium.json").read_text())["cards"]}
+    assert "dune-the-desert-planet" in base_ids
 
 
 def test_infiltration_icons_are_the_cards_own_icons():
@@ -213,7 +268,7 @@ def test_conditions_and_counters_are_known_or_listed():
 def test_ids_are_unique_and_new():
     """Unique within the module and never an id of another edition's or module's data (the content loader
     merges a module's cards into its edition's by id)."""
-    ids = Counter(i["id"] for items in ITEMS.values() for i in items)
+    ids = Counter(i["id"] for kind, items in NAMED.items() if kind != "house-hagal" for i in items)
     assert [i for i, n in ids.items() if n > 1] == []
     existing = set()
     for path in sorted(data_dir().glob("*/*.json")):
@@ -225,9 +280,9 @@ def test_ids_are_unique_and_new():
     assert sorted(set(ids) & existing) == []
 
 
-@pytest.mark.parametrize("kind", sorted(ITEMS))
+@pytest.mark.parametrize("kind", sorted(NAMED))
 def test_every_item_has_a_name_and_says_its_sources(kind):
-    for item in ITEMS[kind]:
+    for item in NAMED[kind]:
         assert item["name"]["en"], (kind, item["id"])
         assert len(item.get("note", "")) > 20, (kind, item["id"])
         assert isinstance(item.get("verified"), bool), (kind, item["id"])
