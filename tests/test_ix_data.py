@@ -33,10 +33,7 @@ STARTING = SETUP["starting_cards"]
 
 # kind -> the file's items (cards, tiles, leaders...), each with an id, a name and a source note
 ITEMS = {"imperium": IMPERIUM, "intrigue": INTRIGUE, "tech": TECH, "leaders": LEADERS, "conflicts": CONFLICTS,
-         "house-hagal": HAGAL, "starting": STARTING,
-         "shipping-track": [{"id": f"shipping-{r['space']}", "effects": r["effects"]}
-                            for r in SETUP["shipping_track"]["rewards"]]}
-NAMED = {k: v for k, v in ITEMS.items() if k != "shipping-track"}  # the components (with names and notes)
+         "house-hagal": HAGAL, "starting": STARTING}
 
 
 def copies(items, **where):
@@ -110,7 +107,7 @@ def test_conflicts_match_the_component_list():
     assert doc["deck"]["pool"] == {str(lv): base[lv] + doc["levels"][str(lv)] for lv in (1, 2, 3)}
     assert Counter(doc["deck"]["levels"]) == {1: 1, 2: 5, 3: 4}
     assert doc["deck"]["pool"]["3"] - Counter(doc["deck"]["levels"])[3] == 1
-    assert Counter(doc["deck"]["epic"]["levels"]) == {2: 5, 3: 5}
+    assert Counter(SETUP["epic"]["conflict_levels"]) == {2: 5, 3: 5}
     for card in CONFLICTS:
         assert set(card["rewards"]) == {"first", "second", "third"}, card["id"]
 
@@ -134,16 +131,14 @@ def test_house_hagal_cards_match_the_rulebook():
 
 
 def test_setup_matches_the_rulebook():
-    """Rulebook p. 2 (player components), p. 3 (setup), p. 5 (Shipping track), p. 10 (Epic Game mode)."""
-    assert SETUP["components_per_player"] == {"dreadnoughts": 2, "freighter": 1}
+    """Rulebook p. 2 (player components), p. 3 (setup), p. 10 (Epic Game mode)."""
+    assert SETUP["player_components"] == {"dreadnoughts": 2, "freighter": 0}  # the Freighter starts at the bottom
+    assert SETUP["excluded_editions"] == ["uprising"]
     assert SETUP["decks"] == {"intrigue_added": copies(INTRIGUE), "imperium_added": copies(IMPERIUM),
                               "leaders_added": len(LEADERS), "conflicts_added": len(CONFLICTS),
                               "tech_tiles": len(TECH)}
-    assert [r["space"] for r in SETUP["shipping_track"]["rewards"]] == [1, 2, 3]
-    top = SETUP["shipping_track"]["rewards"][-1]["effects"]
-    assert top == [{"custom": "acquire-tech", "discount": 2}]
-    epic = SETUP["epic_game"]
-    assert (epic["victory_points"], epic["garrison_troops"], epic["intrigue_each"]) == (12, 5, 1)
+    epic = SETUP["epic"]
+    assert (epic["vp_to_end"], epic["garrison"], epic["intrigue_each"]) == (12, 5, 1)
     assert epic["starting_deck"] == {"remove": {"dune-the-desert-planet": 1}, "add": {"control-the-spice": 1}}
     base_ids = {c["id"] for c in json.loads((data_dir() / "base" / "imperium.json").read_text())["cards"]}
     assert "dune-the-desert-planet" in base_ids
@@ -268,7 +263,7 @@ def test_conditions_and_counters_are_known_or_listed():
 def test_ids_are_unique_and_new():
     """Unique within the module and never an id of another edition's or module's data (the content loader
     merges a module's cards into its edition's by id)."""
-    ids = Counter(i["id"] for kind, items in NAMED.items() if kind != "house-hagal" for i in items)
+    ids = Counter(i["id"] for kind, items in ITEMS.items() if kind != "house-hagal" for i in items)
     assert [i for i, n in ids.items() if n > 1] == []
     existing = set()
     for path in sorted(data_dir().glob("*/*.json")):
@@ -280,9 +275,9 @@ def test_ids_are_unique_and_new():
     assert sorted(set(ids) & existing) == []
 
 
-@pytest.mark.parametrize("kind", sorted(NAMED))
+@pytest.mark.parametrize("kind", sorted(ITEMS))
 def test_every_item_has_a_name_and_says_its_sources(kind):
-    for item in NAMED[kind]:
+    for item in ITEMS[kind]:
         assert item["name"]["en"], (kind, item["id"])
         assert len(item.get("note", "")) > 20, (kind, item["id"])
         assert isinstance(item.get("verified"), bool), (kind, item["id"])
