@@ -43,7 +43,8 @@ def starting_deck(cnt: Content, modules) -> list[str]:
     """Each player's starting cards, sorted: the edition's, less what an expansion of the game
     takes out, plus the expansion's own (Immortality: Experimentation in place of both Dune, the
     Desert Planet, rulebook p. 5)."""
-    cards = Counter(c["id"] for c in cnt.of_type("starting") if in_game(c, modules) for _ in range(c["copies"]))
+    cards = Counter(c["id"] for c in cnt.of_type("starting") if in_game(c, modules) and not c.get("epic_only")
+                    for _ in range(c["copies"]))  # an Epic-only card comes with that mode's setup
     for expansion in EXPANSIONS:
         if expansion in modules:
             cards -= Counter(cnt.expansion_setup[expansion].get("starting_deck", {}).get("remove", {}))

@@ -69,6 +69,7 @@ def discard_card(g: Game, pid: str, card: str) -> None:
     turn = my_turn(g, pid)
     if turn:
         turn["last_discarded"] = card
+    fire("card-discarded", g, pid, card)
     data = g.content.cards.get(card, {})
     if data.get("discarded"):
         run(g, pid, data["discarded"], f"discarded:{card}")

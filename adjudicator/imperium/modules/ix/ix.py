@@ -13,6 +13,9 @@
   garrison; a dreadnought set on a space controls it until the end of the next Combat phase.
 - Tech Negotiation (`negotiator`): a troop from the supply to Ix; each returned when acquiring a
   tile takes 1 spice off (p. 4; the `tech` choice's `negotiators`).
+- The keywords (p. 7): Infiltration (a card's `infiltration` icons: enemy Agents do not block, never
+  past your own Agent nor The Voice, never through icons Dispatch an Envoy added) and Unload (a card's
+  Reveal box also resolves when you discard or trash it).
 """
 
 from __future__ import annotations
@@ -111,6 +114,35 @@ def negotiator(g: Game, task: dict, step: dict) -> None:
     if pl["troops"]["supply"]:
         pl["troops"]["supply"] -= 1
         pl["negotiators"] += 1
+
+
+# --- the keywords Infiltration and Unload (p. 7) ----------------------------------------------------------
+@hook("may-share", module="ix")
+def _infiltration(g: Game, pid: str, space: dict, card_id: str) -> bool | None:
+    """Enemy Agents do not block a card's Infiltration icon. The checks before this one keep the
+    limits: your own Agent there (`agent.space-occupied`) and The Voice (a placement check); icons
+    added by Dispatch an Envoy are no Infiltration icons (only the card's printed ones are read)."""
+    if space["icon"] in g.content.cards.get(card_id, {}).get("infiltration", ()):
+        g.rulings.append("ix.infiltration")
+        return True
+    return None
+
+
+def _unload(g: Game, pid: str, card: str) -> None:
+    data = g.content.cards.get(card, {})
+    if data.get("unload") and data.get("reveal"):
+        g.rulings.append("ix.unload")
+        run(g, pid, data["reveal"], f"unload:{card}")
+
+
+@hook("card-trashed", module="ix")
+def _unload_trashed(g: Game, pid: str, card: str) -> None:
+    _unload(g, pid, card)
+
+
+@hook("card-discarded", module="ix")
+def _unload_discarded(g: Game, pid: str, card: str) -> None:
+    _unload(g, pid, card)
 
 
 # --- dreadnoughts ------------------------------------------------------------------------------------

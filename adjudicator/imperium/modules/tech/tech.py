@@ -24,7 +24,20 @@ from ...content import FACTIONS
 from ...game import Game, ms_add, ms_remove, my_turn, own_posts, post_of
 from ...influence import change_influence
 from ...leaders import passive_step
-from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
+from ...registry import (
+    CUSTOM,
+    ChanceKind,
+    Verb,
+    adjust,
+    chance_kind,
+    choice,
+    custom,
+    fire,
+    first,
+    hook,
+    node_kind,
+    verb,
+)
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import count_deployed
 from .tiles import STACKS, embassy, new_tech_state, owned, price, requirement_met, seat_discount, tile_data
@@ -199,6 +212,9 @@ def acquire(g: Game, pid: str, tile: str, discount: int, negotiators: int = 0) -
     if cost == 0:
         g.rulings.append("tech.cost-floor")
     data = tile_data(g, tile)
+    for step in data.get("passive", []):  # a standing rule with no code yet: said, never ignored
+        if step.get("custom") not in CUSTOM:
+            g.note_unimplemented(f"tech:{tile}: {step['custom']}")
     effects = adjust("tech-acquire-steps", data.get("acquire", []), g, pid, tile)  # a Rival's differ
     run(g, pid, [*([data["acquire_requires"]] if "acquire_requires" in data else []), *effects], f"tech:{tile}")
     if data.get("acquire"):
@@ -255,7 +271,7 @@ def _trash_spy(g: Game, task: dict, given: dict, below: dict) -> None:
 # --- flip abilities -------------------------------------------------------------------------------
 def _flip_error(g: Game, task: dict, pid: str, tile) -> IllegalAction | None:
     entry = next((e for e in _entries(g, pid) if e["id"] == tile), None)
-    if entry is None or "flip" not in tile_data(g, tile):
+    if entry is None or not {"flip", "use"} & set(tile_data(g, tile)):
         return IllegalAction("tech.no-flip", f"{pid} owns no Tech tile {tile!r} with a flip ability",
                              ("tech.flip-once-per-round",))
     if entry["flipped"]:
@@ -275,13 +291,15 @@ def _flip(g: Game, task: dict, pid: str, a: dict) -> None:
     tile = a.get("tile")
     if err := _flip_error(g, task, pid, tile):
         raise err
-    next(e for e in _entries(g, pid) if e["id"] == tile)["flipped"] = True
+    data = tile_data(g, tile)
+    if "flip" in data:  # a Rise of Ix `use` ability (it trashes its tile) is used without flipping
+        next(e for e in _entries(g, pid) if e["id"] == tile)["flipped"] = True
     _cite(g, "ix.tech-timings")
-    run(g, pid, tile_data(g, tile)["flip"], f"tech:{tile}")
+    run(g, pid, data.get("flip") or data["use"], f"tech:{tile}")
 
 
 def _owns_flip_tile(g: Game, task: dict) -> bool:
-    return any("flip" in tile_data(g, t) for t in owned(g.p(task["player"])))
+    return any({"flip", "use"} & set(tile_data(g, t)) for t in owned(g.p(task["player"])))
 
 
 verb(Verb("flip-tech", ("turn", "agent", "reveal"), _flip_offers, _flip, ("tech.flip-once-per-round",),
