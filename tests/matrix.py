@@ -114,15 +114,20 @@ EXTENDED: tuple[Config, ...] = (
 # in NEEDS or PLAYER_MODULES if it only plays with another module or some player counts); its rows
 # follow below, and tests/test_rule_systems.py fails until the engine and this table agree.
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
-           "imperium": ("bloodlines", "tech", "immortality"),
+           "imperium": ("bloodlines", "tech", "immortality", "ix"),
            "dune": ("advanced", "ixians-tleilaxu", "tech-tokens")}
 NEEDS = {"tech": "bloodlines", "tech-tokens": "ixians-tleilaxu"}
+# modules the engine does not yet play together (Rise of Ix with Bloodlines: rules.NOT_YET_WITH)
+APART = {"ix": ("bloodlines", "tech")}
 # the engine's modules that are a player count's mode here, not a name in a log's game.modules
 MODE_MODULES = {"rivals": "rivals", "six-players": "six"}
 PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3, 4, 5, 6)}
 # a player count that allows only some modules, and what it always plays with (six players: the
 # booklet's CHOAM always, Immortality by its compatibility rules; no Bloodlines)
-PLAYER_MODULES = {("uprising", 6): ("choam", "immortality")}
+PLAYER_MODULES = {("uprising", 6): ("choam", "immortality"),
+                  # Rise of Ix's solo and two-player House Hagal additions are not refereed yet
+                  ("imperium", 1): ("bloodlines", "tech", "immortality"),
+                  ("imperium", 2): ("bloodlines", "tech", "immortality")}
 ALWAYS = {("uprising", 6): ("choam",)}
 DIFFICULTIES = ("mercenary", "sardaukar", "mentat", "kwisatz-haderach")  # House Hagal solo levels
 # Uprising's optional Rival rules (the original game's Rivals have none), a row for each set
@@ -135,7 +140,8 @@ def module_sets(game: str, players: int):
     offered = [m for m in MODULES[game] if m in PLAYER_MODULES.get((game, players), MODULES[game])]
     for bits in range(2 ** len(offered)):
         chosen = tuple(m for i, m in enumerate(offered) if bits >> i & 1)
-        if all(NEEDS.get(m, m) in chosen for m in chosen) and set(ALWAYS.get((game, players), ())) <= set(chosen):
+        if all(NEEDS.get(m, m) in chosen for m in chosen) and set(ALWAYS.get((game, players), ())) <= set(chosen) \
+                and not any(set(APART.get(m, ())) & set(chosen) for m in chosen):
             yield chosen
 
 

@@ -12,10 +12,11 @@ from .steps import others, source_card
 CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "swordmaster",
               "maker_hooks", "space_icon", "maker_space", "combat_space", "faction_space",
               "bonus_spice", "completed_contracts", "units_in_conflict", "worms", "strength", "recalled_spy",
+              "dreadnoughts", "factions_with_influence",
               "spy_on", "discarded", "trashed_cost", "deck_at_least", "gained", "owns",
               "rival_alliance_at", "six_players", "all", "any", "not")
 COUNTERS = ("spies_on_board", "cards_in_play", "completed_contracts", "units_in_conflict",
-            "worms_in_conflict", "revealed", "revealed_with_swords")
+            "worms_in_conflict", "revealed", "revealed_with_swords", "dreadnoughts_in_conflict")
 
 
 def _factions_of(g: Game, card: str) -> list:
@@ -29,6 +30,9 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
     if "influence" in cond:
         # {"influence": "fremen", "at_least": 2} has two keys: read them as one condition.
         return track_level(g, pid, cond["influence"]) >= cond.get("at_least", 1)
+    if "factions_with_influence" in cond:  # that many Faction tracks at `at_least` (Rise of Ix)
+        return sum(1 for f in pl["influence"] if influence_of(g, pid, f) >= cond["at_least"]) \
+            >= cond["factions_with_influence"]
     (key, value), = cond.items()
     space = g.content.spaces.get(turn.get("space"), {})
     if key == "alliance":
@@ -59,6 +63,8 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
         return units_in_conflict(pl) >= value
     if key == "worms":
         return pl["worms"] >= value
+    if key == "dreadnoughts":  # commissioned: out of the supply (Rise of Ix)
+        return "dreadnoughts" in pl and 2 - dreadnoughts_in(pl, "supply") >= value
     if key == "strength":
         return strength(g, pid) >= value
     if key == "six_players":  # the team game: a printed number for six players (Gurney Halleck)
@@ -110,6 +116,8 @@ def count(g: Game, pid: str, counter: dict, src: str) -> int:
         return units_in_conflict(pl)
     if key == "worms_in_conflict":
         return pl["worms"]
+    if key == "dreadnoughts_in_conflict":
+        return dreadnoughts_in(pl, "conflict")
     if key == "revealed":  # other cards of a faction revealed this turn
         return sum(1 for c in others(my_turn(g, pid).get("revealed", []), own)
                    if value in _factions_of(g, c))

@@ -45,7 +45,7 @@ def _setup(g: Game) -> None:
         pl = g.p(pid)
         pl["dreadnoughts"] = {"supply": pieces["dreadnoughts"], "garrison": 0, "conflict": 0}
         pl["freighter"] = pieces["freighter"]
-        pl["negotiators"] = 0
+        pl["troops"]["negotiators"] = 0
         pl["tech"] = []
     g.state["board"]["dreadnoughts"] = {}
     tech = g.state["tech"] = {**new_tech_state(g.content, g.state["game"]["modules"]), "board": "ix"}
@@ -113,7 +113,7 @@ def negotiator(g: Game, task: dict, step: dict) -> None:
     g.rulings.append("ix.negotiator")
     if pl["troops"]["supply"]:
         pl["troops"]["supply"] -= 1
-        pl["negotiators"] += 1
+        pl["troops"]["negotiators"] += 1
 
 
 # --- the keywords Infiltration and Unload (p. 7) ----------------------------------------------------------

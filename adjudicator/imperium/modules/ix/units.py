@@ -5,8 +5,9 @@ deploying, who controls a space). It names no card.
 
 player["dreadnoughts"] = {"supply": n, "garrison": n, "conflict": n} (two in all: the ones on
 the board are counted in board["dreadnoughts"]); player["freighter"] = the Shipping track space
-(0 = bottom); player["negotiators"] = troops on Ix (out of the troop supply, counted with it);
-board["dreadnoughts"] = {space: {"player": pid, "round": the round it came}}.
+(0 = bottom); player["troops"]["negotiators"] = troops on Ix (a zone of the troops, so they stay conserved);
+board["dreadnoughts"] = {space: {"player": pid, "round": the round it came}};
+player["dreadnought_strength"] = a Leader's strength for each dreadnought (Rhombur Vernius: 4).
 Only a game with Rise of Ix holds these keys: every reader takes their absence as none.
 """
 
@@ -29,7 +30,8 @@ def dreadnoughts_in(pl: dict, zone: str) -> int:
 
 
 def dreadnought_strength(pl: dict) -> int:
-    return DREADNOUGHT * dreadnoughts(pl)["conflict"]
+    """3 each, or what a Leader makes it (Rhombur Vernius: `dreadnought_strength`)."""
+    return pl.get("dreadnought_strength", DREADNOUGHT) * dreadnoughts(pl)["conflict"]
 
 
 def move_dreadnoughts(g: Game, pid: str, src: str, dst: str, n: int) -> None:

@@ -161,7 +161,7 @@ def _tech_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     spice = g.p(pid)["spice"]
     return [*({"tile": t, **({"negotiators": n} if n else {})} for t in _choosable(g, pid)
-              for n in range(g.p(pid).get("negotiators", 0) + 1)
+              for n in range(g.p(pid)["troops"].get("negotiators", 0) + 1)
               if price(g, pid, t, task["discount"], n) <= spice and requirement_met(g, pid, t)), SKIP]
 
 
@@ -171,8 +171,8 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
         return IllegalAction("tech.not-available", f"{tile} is not a face-up Tech tile: the choice is "
                              f"among {_choosable(g, pid)}", ("tech.acquire-tile",))
     back = _negotiators(given)
-    if not isinstance(back, int) or not 0 <= back <= g.p(pid).get("negotiators", 0):
-        return IllegalAction("tech.negotiators", f"{pid} has {g.p(pid).get('negotiators', 0)} Negotiator(s) "
+    if not isinstance(back, int) or not 0 <= back <= g.p(pid)["troops"].get("negotiators", 0):
+        return IllegalAction("tech.negotiators", f"{pid} has {g.p(pid)['troops'].get('negotiators', 0)} Negotiator(s) "
                              f"on Ix, not {back!r}", ("ix.negotiator",))
     cost = price(g, pid, tile, task["discount"], back)
     if cost > g.p(pid)["spice"]:
@@ -202,7 +202,7 @@ def acquire(g: Game, pid: str, tile: str, discount: int, negotiators: int = 0) -
     g.pay(pid, {"spice": cost}, ("tech.acquire-tile",))
     _cite(g, "ix.tech-acquire")
     if negotiators:
-        pl["negotiators"] -= negotiators
+        pl["troops"]["negotiators"] -= negotiators
         pl["troops"]["supply"] += negotiators
         g.rulings.append("ix.negotiator")
     if seat_discount(g, pid):

@@ -1,0 +1,118 @@
+"""Rise of Ix's cards, tiles and leaders whose steps need code (docs/ix-data.md, 'Custom steps').
+The ones not written yet are listed in `NOT_IMPLEMENTED` (`__init__.py`): reaching one is answered
+`unverifiable` / `not-implemented`, never ignored."""
+
+from __future__ import annotations
+
+from ...conditions import holds
+from ...content import FACTIONS
+from ...game import Game, my_turn
+from ...influence import change_influence
+from ...leaders import leader_effects, leader_node, passive_step, trigger
+from ...registry import CUSTOM, custom, hook
+from ...steps import prepend, run
+from ...zones import count_deployed
+from .units import move_dreadnoughts
+
+R_CARD = "ix.card-steps"
+
+
+def _agents_on(g: Game, space: str) -> list[str]:
+    return [q for q in g.order if space in g.p(q)["placed"]]
+
+
+@custom("dreadnought-strength")
+def standing(g: Game, task: dict, step: dict) -> None:
+    """A standing rule read where it applies (Rhombur's dreadnoughts: `_heavy_lasgun_cannons`)."""
+
+
+@custom("if-space-has-opponent-agent")
+def if_space_has_opponent_agent(g: Game, task: dict, step: dict) -> None:
+    """Bounty Hunter: `then` when this turn's space holds another player's Agent."""
+    space = my_turn(g, task["player"]).get("space")
+    if space and any(q != task["player"] for q in _agents_on(g, space)):
+        g.rulings.append(R_CARD)
+        prepend(task, list(step["then"]))
+
+
+@custom("if-agents-on-space-icons")
+def if_agents_on_space_icons(g: Game, task: dict, step: dict) -> None:
+    """Armand Ecaz's Coordination: `then` with `at_least` of your Agents on spaces of those icons."""
+    mine = [s for s in g.p(task["player"])["placed"] if g.space(s)["icon"] in step["icons"]]
+    if len(mine) >= step["at_least"]:
+        prepend(task, list(step["then"]))
+
+
+@custom("influence-per-faction-with-agent")
+def influence_per_faction_with_agent(g: Game, task: dict, step: dict) -> None:
+    """Quid Pro Quo: Influence with each Faction where one of your Agents stands on its space."""
+    pid = task["player"]
+    factions = {g.space(s).get("faction") for s in g.p(pid)["placed"]}
+    for faction in [f for f in FACTIONS if f in factions]:
+        change_influence(g, pid, faction, step["amount"])
+    g.rulings.append(R_CARD)
+
+
+@custom("each-faction-with-influence-at-most")
+def each_faction_with_influence_at_most(g: Game, task: dict, step: dict) -> None:
+    """Spy Satellites at the end: `then` once per Faction where you have at most `at_most` Influence."""
+    influence = g.p(task["player"])["influence"]
+    prepend(task, list(step["then"]) * sum(1 for f in FACTIONS if influence[f] <= step["at_most"]))
+
+
+@custom("vp-for-conditions")
+def vp_for_conditions(g: Game, task: dict, step: dict) -> None:
+    """Grand Conspiracy: the VP of the highest count of `conditions` that hold, once."""
+    met = sum(1 for cond in step["conditions"] if holds(g, task["player"], cond, task["src"]))
+    reached = [vp for n, vp in sorted(step["vp"].items(), key=lambda kv: int(kv[0])) if met >= int(n)]
+    if reached:
+        g.gain(task["player"], {"vp": reached[-1]})
+    g.rulings.append(R_CARD)
+
+
+@custom("retreat-dreadnoughts")
+def retreat_dreadnoughts(g: Game, task: dict, step: dict) -> None:
+    """Cannon Turrets (each opponent): up to `count` of your dreadnoughts back to the garrison."""
+    pid = task["player"]
+    move_dreadnoughts(g, pid, "conflict", "garrison", min(step["count"], g.p(pid)["dreadnoughts"]["conflict"]))
+    g.rulings.append(R_CARD)
+
+
+@custom("recruit-and-deploy")
+def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
+    """Treachery's Unload box: troops from the supply straight into the Conflict."""
+    pid = task["player"]
+    troops = g.p(pid)["troops"]
+    n = min(step["count"], troops["supply"])
+    troops["supply"] -= n
+    troops["conflict"] += n
+    count_deployed(g, pid, n)
+    g.rulings.append(R_CARD)
+
+
+# --- the new Leaders ----------------------------------------------------------------------------------
+@hook("setup", module="ix")
+def _heavy_lasgun_cannons(g: Game) -> None:
+    """Rhombur Vernius: each of his dreadnoughts is worth 4 (units.dreadnought_strength reads it)."""
+    for pid in g.order:
+        if step := passive_step(g, pid, "dreadnought-strength"):
+            g.p(pid)["dreadnought_strength"] = step["strength"]
+
+
+@hook("round-start", module="ix")
+def _round_start_abilities(g: Game) -> None:
+    """A Leader ability at Round Start (Ilesa Ecaz's One Step Ahead): its steps run, so a step
+    without code is answered not-implemented."""
+    for pid in g.order:
+        if trigger(g, pid).get("trigger") == "round-start":
+            run(g, pid, leader_effects(g, pid), leader_node(g, pid))
+
+
+@hook("turn-start", module="ix")
+def _standing_abilities_without_code(g: Game, pid: str) -> None:
+    """A standing Leader rule with no code yet (Yuna Moritani's Smuggling Operation) makes each of
+    that player's turns unverifiable rather than silently judged without it."""
+    if trigger(g, pid).get("trigger") == "passive":
+        for step in leader_effects(g, pid):
+            if step.get("custom") not in CUSTOM:
+                g.note_unimplemented(f"{leader_node(g, pid)}: {step.get('custom')}")
