@@ -94,6 +94,9 @@ MATRIX: tuple[Config, ...] = (
     # Immortality, both editions
     _imp("uprising", 4, ("immortality",)),
     _imp("imperium", 3, ("immortality",)),
+    # Rise of Ix (the original game only), alone and with Immortality
+    _imp("imperium", 4, ("ix",)),
+    _imp("imperium", 3, ("immortality", "ix")),
     # classic Dune (Gale Force Nine): basic (seed 1 seats the Bene Gesserit: a prediction),
     # advanced, and advanced with Ixians & Tleilaxu and Tech Tokens
     Config("dune-4p-basic", "dune", 4, (), "classic"),

@@ -17,7 +17,7 @@ from ....core.errors import problem
 from ...content import Content
 from ...game import Game
 from ...leaders import passive_step
-from .tiles import MODULE, STACKS, tiles_in_game
+from .tiles import MODULE, STACKS, plays_tiles, tiles_in_game
 
 
 def _tile(r, value, pointer: str, modules):
@@ -61,7 +61,7 @@ class Tech(Part):
     def read_table(self, r, state: dict, doc: dict) -> None:
         modules = state["game"]["modules"]
         self.unplayed(r, state, doc, self.table_keys)
-        if MODULE not in modules:
+        if not plays_tiles(modules):
             return
         tech = state["tech"]
         if "tech" in doc:
@@ -73,7 +73,7 @@ class Tech(Part):
     def read_player(self, r, state: dict, pid: str, src: dict, ptr: str) -> None:
         modules, pl = state["game"]["modules"], state["players"][pid]
         self.unplayed(r, state, src, self.player_keys, ptr)
-        if MODULE not in modules:
+        if not plays_tiles(modules):
             return
         pl["tech"] = sorted(_owned(r, src.get("tech"), f"{ptr}/tech", modules), key=lambda e: e["id"])
         if "secret_project" in src:
@@ -86,7 +86,7 @@ class Tech(Part):
             pl["spies"] -= src["spies_trashed"]
 
     def fill(self, r, state: dict, doc: dict) -> None:
-        if MODULE not in state["game"]["modules"]:
+        if not plays_tiles(state["game"]["modules"]):
             return
         tech, players = state["tech"], [state["players"][q] for q in state["game"]["seats"]]
         tiles = Counter(tiles_in_game(r.cnt, state["game"]["modules"]))
@@ -102,7 +102,7 @@ class Tech(Part):
         tech["stacks"] = list(doc["tech_stacks"]) if "tech_stacks" in doc else default_stacks(tech)
 
     def describe_table(self, c, state: dict, doc: dict) -> None:
-        if MODULE not in state["game"]["modules"]:
+        if not plays_tiles(state["game"]["modules"]):
             return
         tech = state["tech"]
         doc["tech"] = [_label(c, t) if t else None for t in tech["face_up"]]
@@ -123,11 +123,18 @@ class Tech(Part):
         if pl.get("spies_trashed"):
             out["spies_trashed"] = pl["spies_trashed"]
 
+    def unplayed(self, r, state: dict, src: dict, keys, ptr: str = "") -> None:
+        if not plays_tiles(state["game"]["modules"]):  # Rise of Ix plays the tiles too
+            super().unplayed(r, state, src, keys, ptr)
+
     def misplaced(self, state: dict, out: list) -> None:
-        self.pieces_in_play(state, ("tech",), ("tech", "secret_project"), out)
+        if not plays_tiles(state["game"]["modules"]) or MODULE in state["game"]["modules"]:
+            self.pieces_in_play(state, ("tech",), ("tech", "secret_project"), out)
+        elif "tech" not in state:
+            out.append(problem("/tech", "schema", "a game with Tech tiles has 'tech'"))
 
     def audit(self, state: dict, cnt: Content, out: list) -> None:
-        if MODULE in state["game"]["modules"]:
+        if plays_tiles(state["game"]["modules"]):
             _audit_tiles(state, cnt, out)
 
 

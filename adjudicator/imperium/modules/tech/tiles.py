@@ -24,6 +24,11 @@ from ...game import Game, own_posts
 from ...leaders import passive_step
 
 MODULE = "tech"
+TILE_MODULES = ("tech", "ix")  # the modules that play Tech tiles: Bloodlines' Tech Module, Rise of Ix
+
+
+def plays_tiles(modules) -> bool:
+    return any(m in modules for m in TILE_MODULES)
 STACKS = 3
 
 
