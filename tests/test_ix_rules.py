@@ -12,6 +12,8 @@ from helpers import deal
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.replay import Driver, replay
+from adjudicator.core.rng import Random
 from adjudicator.core.rulings import all_rulings
 from adjudicator.imperium.conditions import strength
 from adjudicator.imperium.effects import advance_steps, op_custom
@@ -24,6 +26,8 @@ from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import custom_steps
 from adjudicator.imperium.zones import discard_card, trash_card
 from adjudicator.resources import data_dir
+from adjudicator.simulate import MAX_STEPS
+from adjudicator.simulate import choose as choose_random
 
 IDS = ["red", "blue", "green", "yellow"]
 DATA = data_dir() / "ix"
@@ -438,3 +442,84 @@ def test_the_steps_without_code_are_pinned():
 def gap_allowed(gap: str) -> bool:
     """A not-implemented gap of a playout that Rise of Ix lists: "<source>: <step>" or the counter."""
     return gap in ix.NOT_IMPLEMENTED or gap.rsplit(": ", 1)[-1] in ix.NOT_IMPLEMENTED
+
+
+# --- Epic Game mode (p. 10) -----------------------------------------------------------------------------
+def epic(modules=("ix",), players=4):
+    rules = ruleset("base")
+    leaders = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
+            "players": [{"id": p, "leader": leaders[i]} for i, p in enumerate(IDS[:players])]}
+    state = rules.new_state(game, {"seed": 3, "options": ["epic"]})
+    deal(rules, state)
+    return rules, state
+
+
+def test_epic_setup():
+    rules, state = epic()
+    plain = fresh()[1]
+    assert state["game"]["epic"] is True
+    drawn = [c for c in state["board"]["discarded_conflicts"] + [state["board"]["conflict"]] if c]
+    assert all(rules.content.conflicts[c]["level"] == 2 for c in drawn)
+    assert len(state["board"]["conflict_levels"]) + len(drawn) == 10
+    for pid in IDS:
+        pl, was = state["players"][pid], plain["players"][pid]
+        cards = pl["deck"]["cards"] + pl["hand"] + pl["discard"]
+        assert cards.count("control-the-spice") == 1 and cards.count("dune-the-desert-planet") == 1
+        assert pl["troops"]["garrison"] == 5 and len(pl["intrigue"]) == 1 and len(was["intrigue"]) == 0
+    g = Game(state, rules.content)
+    assert adjust("vp-to-end", rules.content.rules["vp_to_end"], g) == 12
+    assert adjust("vp-to-end", 10, Game(plain, rules.content)) == 10
+
+
+def test_epic_with_immortality_puts_control_the_spice_in_the_discard_pile():
+    rules, state = epic(modules=("immortality", "ix"), players=3)
+    for pid in IDS[:3]:
+        pl = state["players"][pid]
+        assert "control-the-spice" in pl["discard"] and "control-the-spice" not in pl["deck"]["cards"] + pl["hand"]
+
+
+def test_epic_needs_rise_of_ix():
+    rules = ruleset("base")
+    leaders = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": [],
+            "players": [{"id": p, "leader": leaders[i]} for i, p in enumerate(IDS[:3])]}
+    with pytest.raises(MalformedLog) as err:
+        rules.new_state(game, {"seed": 3, "options": ["epic"]})
+    assert err.value.pointer == "/setup/options"
+
+
+def test_an_epic_position_round_trips():
+    """The cut writes `epic: true` and the scenario builds the same Epic game back."""
+    rules, state = epic()
+    doc = rules.scenario_of(state)
+    assert doc["epic"] is True
+    back = rules.from_scenario(doc)
+    assert back["game"]["epic"] is True and back["board"]["conflict_levels"] == state["board"]["conflict_levels"]
+    assert back["players"]["red"]["troops"] == state["players"]["red"]["troops"]
+
+
+def test_an_epic_playout_is_valid_and_ends_at_twelve():
+    """A random Epic game (the playout driver of `adjudicator simulate`, with the Epic option): every
+    action legal, the game over when someone reached 12 VP or the ten Conflicts are fought."""
+    rnd = Random(11)
+    rules = ruleset("base")
+    leaders = [lead for lead in rules.leader_ids(("ix",)) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": ["ix"],
+            "players": [{"id": p, "leader": leaders[i]} for i, p in enumerate(IDS)]}
+    setup = {"seed": 11, "options": ["epic"]}
+    driver = Driver(rules, rules.new_state(game, setup), rollback=False)
+    actions = []
+    while len(actions) < MAX_STEPS:
+        actions += [a.to_json() for a in driver.deal()]
+        if driver.prompt() is None:
+            break
+        action = choose_random(rnd, driver.legal_actions())
+        driver.apply(action)
+        actions.append(action.to_json())
+    report = replay({"format": "dune-adjudicator/log", "version": 1, "game": game, "setup": setup,
+                     "actions": actions}, snapshots="final")
+    assert report["valid"] and report["result"]["finished"]
+    final = report["final_state"]
+    assert final["game"]["epic"] and (max(pl["vp"] for pl in final["players"].values()) >= 12
+                                     or not final["board"]["conflict_levels"])

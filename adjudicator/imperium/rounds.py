@@ -116,7 +116,8 @@ def recall(g: Game, task: dict) -> None:
         pl["revealed"] = False
     st["first"] = adjust("next-first", g.order[(g.order.index(g.first) + 1) % len(g.order)], g)
     g.rulings += ["recall.first-player", "recall.agents"]
-    ended = (any(g.p(q)["vp"] >= g.content.rules["vp_to_end"] for q in g.order)
+    goal = adjust("vp-to-end", g.content.rules["vp_to_end"], g)  # Rise of Ix's Epic mode: 12
+    ended = (any(g.p(q)["vp"] >= goal for q in g.order)
              or not st["board"]["conflict_levels"])
     task["step"] = "endgame" if ended else "round-start"
 

@@ -39,6 +39,7 @@ MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
+EPIC = "epic"  # the log setup option of Rise of Ix's Epic Game mode
 # modules the rulebooks combine but this engine does not yet: module -> other -> the rule that combines them
 NOT_YET_WITH = {"ix": {"bloodlines": "the Bloodlines manual p. 7 ('Combining the Tech Module with Rise of Ix': "
                                      "Sardaukar Commanders on Dreadnought and Tech Negotiation)",
@@ -118,6 +119,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                f"{list(PLAYER_COUNTS)} players, "
                                f"not {len(players)}", "/game/players", code="unsupported-player-count")
         modules = self.check_modules(game.get("modules", []), "/game/modules", len(players))
+        epic = EPIC in setup.get("options", [])
+        if epic and "ix" not in modules:
+            raise MalformedLog("the Epic Game mode is Rise of Ix's: name the module 'ix' (Rise of Ix rulebook p. 10)",
+                               "/setup/options", code="unsupported-module")
         rival_list = self._rivals(len(players), setup, modules)
         players = players + [{"id": r["id"], "leader": r["leader"]} for r in rival_list]
         for i, p in enumerate(players):
@@ -179,6 +184,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 "conflicts": [], "objectives": [], "contracts": [], "completed": 0, "completed_contracts": [],
                 "seat_index": ids.index(p["id"]),
             }
+        if epic:  # a mode of Rise of Ix, which sets it up (modules/ix/ix.py)
+            state["game"]["epic"] = True
         if rival_list:  # the Rival seats, before the modules' components (modules/rivals/setup.py)
             rivals.setup.seat(state, setup, humans, rival_list, [p["leader"] for p in players[:len(humans)]])
         g = Game(state, cnt)

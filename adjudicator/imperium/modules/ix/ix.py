@@ -21,8 +21,8 @@
 from __future__ import annotations
 
 from ...choices import SKIP
-from ...game import Game
-from ...registry import choice, custom, hook
+from ...game import Game, ms_add
+from ...registry import choice, custom, first, hook
 from ...steps import choice_task, push_choice, run
 from ..tech import STACKS, new_tech_state
 from .units import MODULE, board, move_dreadnoughts
@@ -51,6 +51,44 @@ def _setup(g: Game) -> None:
     tech = g.state["tech"] = {**new_tech_state(g.content, g.state["game"]["modules"]), "board": "ix"}
     g.rulings += ["ix.setup", "ix.overlay-covers"]
     g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1} for i in range(STACKS) if tech["stacks"][i]))
+    if g.state["game"].get("epic"):
+        _epic(g)
+
+
+# --- Epic Game mode (p. 10) -------------------------------------------------------------------------------
+def _epic(g: Game) -> None:
+    """Conflict II and III cards only, Control the Spice for one Dune, the Desert Planet (with
+    Immortality: into the discard pile, hook `epic-card`), an Intrigue card each and 5 troops in the
+    garrison; the game goes to 12 VP (`_epic_goal`)."""
+    epic = _setup_data(g)["epic"]
+    g.state["board"]["conflict_levels"] = list(epic["conflict_levels"])
+    where = first("epic-card", g) or "deck"
+    for pid in g.order:
+        pl = g.p(pid)
+        for card, n in sorted(epic["starting_deck"]["add"].items()):
+            for _ in range(n):
+                ms_add(pl["deck"]["cards"] if where == "deck" else pl["discard"], card)
+        if where == "deck":
+            for card, n in sorted(epic["starting_deck"]["remove"].items()):
+                for _ in range(n):
+                    pl["deck"]["cards"].remove(card)
+        extra = epic["garrison"] - pl["troops"]["garrison"]
+        pl["troops"]["garrison"] += extra
+        pl["troops"]["supply"] -= extra
+    g.rulings.append("ix.epic")
+    g.push(*({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": epic["intrigue_each"]} for pid in g.order))
+
+
+@hook("vp-to-end", module="ix")
+def _epic_goal(goal: int, g: Game) -> int:
+    return _setup_data(g)["epic"]["vp_to_end"] if g.state["game"].get("epic") else goal
+
+
+@hook("epic-card", module=("immortality", "ix"))
+def _epic_with_immortality(g: Game) -> str:
+    """Immortality p. 12: no starting card is replaced; Control the Spice starts in the discard pile."""
+    g.rulings.append("ix.epic-immortality")
+    return "discard"
 
 
 # --- the Shipping track --------------------------------------------------------------------------------

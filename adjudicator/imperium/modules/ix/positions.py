@@ -4,7 +4,7 @@ the Freighter's space on the Shipping track and the Negotiators on Ix (troops ou
 read from a scenario, cut back from a state and audited. The Tech tiles are the Tech Module's part
 (`modules/tech/positions.py`), which reads them for both modules.
 
-Scenario keys: `dreadnoughts` {space: {"player": id, "round": n}} on the table; on a player
+Scenario keys: `epic` (true: the Epic Game mode), `dreadnoughts` {space: {"player": id, "round": n}} on the table; on a player
 `dreadnoughts` {"garrison": n, "conflict": n}, `freighter` n and `negotiators` n.
 """
 
@@ -15,14 +15,25 @@ from ....core.errors import problem
 from .units import MODULE, board, dreadnoughts
 
 TOTAL = 2  # dreadnoughts per player (rulebook p. 6)
+EPIC = "epic"  # the log setup option (rules.EPIC)
 ZONES = ("garrison", "conflict")
 
 
 class Ix(Part):
     name = MODULE
-    table_keys = ("dreadnoughts",)
+    table_keys = ("dreadnoughts", "epic")
     player_keys = ("dreadnoughts", "freighter", "negotiators")
     pointers = {"board/dreadnoughts": "/dreadnoughts"}
+
+    def read_setup(self, rules, doc: dict, prefix: str, setup: dict) -> list[dict]:
+        """`epic: true`: the Epic Game mode (the log setup's option)."""
+        if doc.get("epic"):
+            setup["options"] = [*setup.get("options", []), EPIC]
+        return []
+
+    def describe_setup(self, state: dict, doc: dict) -> None:
+        if state["game"].get("epic"):
+            doc["epic"] = True
 
     def read_table(self, r, state: dict, doc: dict) -> None:
         self.unplayed(r, state, doc, self.table_keys)
@@ -82,6 +93,10 @@ class Ix(Part):
             out["freighter"] = pl["freighter"]
         if pl["troops"].get("negotiators"):
             out["negotiators"] = pl["troops"]["negotiators"]
+
+    def dealt(self, state: dict, cnt, dealt: dict) -> None:
+        if state["game"].get("epic"):  # the Epic Conflict deck: five level II on five level III (p. 10)
+            dealt["conflict_levels"] = list(cnt.expansion_setup[MODULE]["epic"]["conflict_levels"])
 
     def misplaced(self, state: dict, out: list) -> None:
         playing = MODULE in state["game"]["modules"]
