@@ -4,8 +4,9 @@ the Freighter's space on the Shipping track and the Negotiators on Ix (troops ou
 read from a scenario, cut back from a state and audited. The Tech tiles are the Tech Module's part
 (`modules/tech/positions.py`), which reads them for both modules.
 
-Scenario keys: `epic` (true: the Epic Game mode), `dreadnoughts` {space: {"player": id, "round": n}} on the table; on a player
-`dreadnoughts` {"garrison": n, "conflict": n}, `freighter` n and `negotiators` n.
+Scenario keys: `epic` (true: the Epic Game mode), `dreadnoughts` {space: {"player": id, "round": n}}
+on the table; on a player `dreadnoughts` {"garrison": n, "conflict": n}, `freighter` n and
+`negotiators` n.
 """
 
 from __future__ import annotations
