@@ -114,7 +114,7 @@ def test_every_data_step_names_exactly_one_op():
     from adjudicator.resources import data_dir
 
     paths = sorted(data_dir().glob("*/*.json"))
-    # immortality/ is content only (issue #12), checked here for its steps, loaded by no game yet
+    # every data folder's steps, the expansions' (bloodlines/, immortality/, ix/) with the editions'
     assert {p.parent.name for p in paths} == {"uprising", "base", "bloodlines", "immortality", "ix"}
     seen, bad = set(), []
     for path in paths:
