@@ -6,6 +6,7 @@ ruling it rests on."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from helpers import deal
@@ -15,6 +16,7 @@ from adjudicator.core.errors import IllegalAction, MalformedLog
 from adjudicator.core.replay import Driver, replay
 from adjudicator.core.rng import Random
 from adjudicator.core.rulings import all_rulings
+from adjudicator.imperium.catalogue import cards_of
 from adjudicator.imperium.conditions import strength
 from adjudicator.imperium.effects import advance_steps, op_custom
 from adjudicator.imperium.game import Game
@@ -523,3 +525,18 @@ def test_an_epic_playout_is_valid_and_ends_at_twelve():
     final = report["final_state"]
     assert final["game"]["epic"] and (max(pl["vp"] for pl in final["players"].values()) >= 12
                                      or not final["board"]["conflict_levels"])
+
+
+def test_the_catalogue_lists_the_box_with_copies():
+    """`adjudicator cards --game imperium --modules ix`: the components of p. 2, the overlay's spaces
+    in place of the covered ones."""
+    cnt = ruleset("base").content
+    listed = cards_of(cnt, None, ("ix",))
+    own = Counter()
+    for c in listed:
+        if c.get("expansion") == "ix":
+            own[c["type"]] += c["copies"]
+    assert own == {"imperium": 35, "intrigue": 17, "conflict": 4, "tech": 18, "leader": 6, "starting": 1, "space": 4}
+    spaces = {c["id"] for c in listed if c["type"] == "space"}
+    assert "smuggling" in spaces and "rally-troops" not in spaces
+    assert not any(c.get("expansion") == "ix" for c in cards_of(cnt, None, ()))
