@@ -126,31 +126,76 @@ def test_an_illegal_action_is_refused_and_not_stored_unless_the_table_insists(cl
     assert stored["valid"] is False and stored["first_illegal"] == 10 and stored["live"] is True
 
 
-def test_racing_appends_one_succeeds_the_others_get_409_with_the_current_index(tmp_path):
+@pytest.mark.parametrize("by", ["index", "if-match"])
+def test_racing_appends_one_succeeds_the_others_get_409_with_the_current_index(tmp_path, by):
+    """Racing on the index: 409 index-moved; on If-Match: 412 etag-moved (RFC 9110 13.1.1); both
+    with the game's current index and entity tag."""
     app = create_app({"DATABASE": str(tmp_path / "race.db"), "TESTING": True, "RATELIMIT_ENABLED": False})
     from adjudicator.store import open_db
 
     headers = {"Authorization": f"Bearer {tokens.create(open_db(tmp_path / 'race.db'), 'alice')[1]}"}
     doc = sample(UPRISING)
     game = opened(app.test_client(), headers, doc, 10)
+    tag = app.test_client().get(f"/v1/games/{game}", headers=headers).headers["ETag"]
     start, answers = threading.Barrier(6), []
 
     def racer():
         client = app.test_client()
         start.wait()
-        answers.append(append(client, game, 10, doc["actions"][10:11], headers))
+        if by == "index":
+            answers.append(append(client, game, 10, doc["actions"][10:11], headers))
+        else:
+            answers.append(client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][10:11]},
+                                       headers={**headers, "If-Match": tag}))
 
     threads = [threading.Thread(target=racer) for _ in range(6)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    lost, code = (409, "index-moved") if by == "index" else (412, "etag-moved")
     codes = sorted(r.status_code for r in answers)
-    assert codes == [200] + [409] * 5
-    assert all(r.get_json()["index"] == 11 for r in answers if r.status_code == 409)
-    assert {r.get_json()["code"] for r in answers if r.status_code == 409} == {"index-moved"}
+    assert codes == [200] + [lost] * 5
+    won = next(r for r in answers if r.status_code == 200)
+    assert won.headers["ETag"] == won.get_json()["etag"] != tag
+    assert all(r.get_json()["index"] == 11 and r.get_json()["etag"] == won.headers["ETag"]
+               for r in answers if r.status_code == lost)
+    assert {r.get_json()["code"] for r in answers if r.status_code == lost} == {code}
     stored = app.test_client().get(f"/v1/games/{game}", headers=headers).get_json()
     assert stored["actions"] == 11 and len(stored["log"]["actions"]) == 11
+
+
+def test_if_match_with_the_games_entity_tag_stands_for_the_index(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    tag = client.get(f"/v1/games/{game}").headers["ETag"]  # public: anyone reading the game may race
+    assert client.get(f"/v1/games/{game}", headers=alice).headers["ETag"] == tag
+    r = client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][10:11]},
+                    headers={**alice, "If-Match": tag})
+    assert r.status_code == 200 and r.get_json()["index"] == 11 and not errors("live-answer", r.get_json())
+    assert r.headers["ETag"] == r.get_json()["etag"] == client.get(f"/v1/games/{game}").headers["ETag"] != tag
+    stale = client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][11:12]},
+                        headers={**alice, "If-Match": f'"x", {tag}'})
+    assert stale.status_code == 412 and stale.mimetype == "application/problem+json"
+    assert stale.get_json()["code"] == "etag-moved" and stale.get_json()["index"] == 11
+    assert stale.get_json()["etag"] == r.headers["ETag"]
+    # both: both must hold; If-Match any version ("*"); a wrong index alone is 409 with the tag too
+    both = append(client, game, 10, doc["actions"][11:12], {**alice, "If-Match": r.headers["ETag"]})
+    assert both.status_code == 409 and both.get_json()["etag"] == r.headers["ETag"]
+    assert client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][11:12]},
+                       headers={**alice, "If-Match": "*"}).get_json()["index"] == 12
+    # an illegal action stored in continue mode leaves the state as it was, yet the tag moves on
+    before = client.get(f"/v1/games/{game}").headers["ETag"]
+    flagged = append(client, game, 12, [{"by": "red", "do": "end-turn"}], alice, mode="continue").get_json()
+    assert flagged["verdicts"][0]["verdict"] == "illegal" and flagged["etag"] != before
+    for header in ("abc", '"a', "W/x", '"' + "x" * 300 + '"'):
+        r = client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][12:13]},
+                        headers={**alice, "If-Match": header})
+        assert r.status_code == 400 and r.get_json()["code"] == "bad-header", header
+    assert client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][12:13]},
+                       headers=alice).status_code == 400  # neither an index nor If-Match
+    finished = client.post("/v1/games", json=doc, headers=alice).get_json()["id"]
+    assert "ETag" not in client.get(f"/v1/games/{finished}").headers  # a stored game is no live version
 
 
 def test_a_retried_append_answers_its_first_answer(client, alice):

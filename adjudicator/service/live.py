@@ -21,7 +21,16 @@ import threading
 from collections import OrderedDict
 
 from ..core.canonical import checksum, dumps
-from ..core.errors import AdjudicatorError, Conflict, Forbidden, IllegalAction, LimitExceeded, MalformedLog, NotFound
+from ..core.errors import (
+    AdjudicatorError,
+    Conflict,
+    Forbidden,
+    IllegalAction,
+    LimitExceeded,
+    MalformedLog,
+    NotFound,
+    PreconditionFailed,
+)
 from ..core.logs import MAX_ACTIONS, Log, expand, parse_log
 from ..core.observers import Observer, face_down
 from ..core.replay import Driver, Replay
@@ -122,7 +131,7 @@ def merged(db, row: dict) -> dict:
 
 # --- appending ---------------------------------------------------------------------------------
 
-LIGHT = "id, seq, owner, live, closed, finished, actions, first_illegal, dealt_live, live_report"
+LIGHT = "id, seq, owner, live, closed, finished, actions, first_illegal, dealt_live, live_report, public_checksum"
 
 
 def light_row(db, game_id: str) -> dict:
@@ -133,33 +142,58 @@ def light_row(db, game_id: str) -> dict:
     return row
 
 
+def etag(row: dict) -> str:
+    """A live game's version as a strong entity tag (RFC 9110 8.8.3): the index its next action
+    takes and the public checksum of its state (public: it tells no hidden card; the index, since
+    an illegal action stored in continue mode leaves the state as it was)."""
+    return f'"{row["actions"]}-{row["public_checksum"]}"'
+
+
+def moved(row: dict | None, expected: str, conditional: bool) -> Conflict:
+    """The answer to an append judged against a version of the game that is no longer its own: 412
+    to an `If-Match` (RFC 9110 13.1.1: the condition is false, the method is not performed), else
+    409; either names the game's current index and entity tag, from which the client goes on."""
+    extra = {"index": row["actions"], "etag": etag(row)} if row else {"index": None}
+    now = row["actions"] if row else None
+    if conditional:
+        return PreconditionFailed(f"the game has moved on from the entity tag sent: it is now {extra.get('etag')}",
+                                  "/headers/If-Match", code="etag-moved", **extra)
+    return Conflict(f"another append came first: the game's next action is {now}, not {expected}", "/index",
+                    code="index-moved", **extra)
+
+
 def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | None = None,
-           deadline: float | None = None, lang: str = "en") -> tuple[dict, bool]:
-    """Judge and store the actions of `body` ({"index": N, "actions": [...]}); returns the answer
-    and whether it is new (False: the first answer to this Idempotency-Key, again)."""
+           deadline: float | None = None, lang: str = "en", if_match: tuple[str, ...] | None = None
+           ) -> tuple[dict, bool]:
+    """Judge and store the actions of `body` ({"index": N, "actions": [...]}, the index optional
+    with `if_match`, the entity tags of an If-Match header); returns the answer and whether it is
+    new (False: the first answer to this Idempotency-Key, again)."""
     found = schema_problems("live-append", body)
     if found:
         raise MalformedLog(found[0]["detail"], found[0]["pointer"], code="schema")
+    if "index" not in body and if_match is None:
+        raise MalformedLog("an append names the index its first action takes, or sends If-Match with the game's "
+                           "entity tag", "/index", code="schema")
     row = light_row(db, game_id)
     seat = _may_append(row, token)
     fingerprint = hashlib.sha256(dumps(body) + mode.encode()).hexdigest()
     if key is not None and (earlier := _earlier(db, game_id, token, key, fingerprint)) is not None:
-        return earlier, False
+        return earlier, False  # RFC 9110 13.1.1: a change already made may be answered 2xx
     if not row["live"]:
         why = f"closed ({row['closed']})" if row["closed"] else "it has ended"
         raise Conflict(f"the game is no longer live: {why}", "/id", code="not-live")
+    if if_match is not None and "*" not in if_match and etag(row) not in if_match:
+        raise moved(row, ", ".join(if_match), True)
     base = row["actions"]
-    if body["index"] != base:
-        raise Conflict(f"the game's next action is {base}, not {body['index']}: another append came first",
-                       "/index", code="index-moved", index=base)
+    if body.get("index", base) != base:
+        raise moved(row, str(body["index"]), False)
     if base + len(body["actions"]) > MAX_LIVE_ACTIONS:
         raise LimitExceeded(f"a live game may hold at most {MAX_LIVE_ACTIONS} actions", "/actions",
                             code="limit-actions")
     header = json.loads(row["live_report"])
     run = TABLE.take(game_id, base) or resume(db, game_id, deadline)
     if len(run.log.actions) != base:  # another append was stored since this one read the game
-        raise Conflict(f"another append came first: the game's next action is {len(run.log.actions)}, not {base}",
-                       "/index", code="index-moved", index=len(run.log.actions))
+        raise moved(light_row(db, game_id), str(base), if_match is not None)
     dealt = run.dealt
     entries = _added(run, body["actions"], header["written"], seat)  # the replay is not put back on any error
     run.mode, run.deadline, run.secrets, run.verdicts = mode, deadline, [], []
@@ -173,9 +207,7 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
     with WRITING, transaction(db):
         now_row = next(iter(db.query(f"select {LIGHT} from games where id = ?", [game_id])), None)
         if now_row is None or now_row["actions"] != base or not now_row["live"]:
-            moved = now_row["actions"] if now_row else None
-            raise Conflict(f"another append came first: the game's next action is {moved}, not {base}",
-                           "/index", code="index-moved", index=moved)
+            raise moved(now_row, str(base), if_match is not None)
         db.execute("update games set live_report = ?, actions = ?, valid = ?, first_illegal = ?, final_checksum = ?, "
                    "public_checksum = ?, winner = ?, finished = ?, dealt_live = ? where seq = ?",
                    [dumps(header).decode(), header["actions"], int(header["valid"]), header["first_illegal"],
@@ -294,7 +326,7 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
     shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
-              "result": result, "live": going}
+              "result": result, "live": going, "etag": etag(header)}
     return answer, header
 
 
