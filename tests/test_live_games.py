@@ -65,7 +65,7 @@ def test_a_whole_game_appended_action_by_action_is_its_stored_whole_replay(clien
     verdicts, index = [], 10
     for i, action in enumerate(doc["actions"][10:], start=10):
         if i % 97 == 0:
-            live.TABLE.runs.clear()  # evicted: the next append resumes from the latest checkpoint
+            live.TABLE.clear()  # evicted: the next append resumes from the latest checkpoint
         r = append(client, game, index, [action], alice)
         assert r.status_code == 200, r.get_json()
         answer = r.get_json()
@@ -118,7 +118,7 @@ def test_an_illegal_action_is_refused_and_not_stored_unless_the_table_insists(cl
     assert append(client, game, 10, [bad], alice).status_code in (400, 422)
     r = append(client, game, 10, [{"by": "red", "do": "end-turn"}], alice, mode="continue")
     assert r.status_code == 200 and r.get_json()["verdicts"][0]["verdict"] == "illegal"
-    live.TABLE.runs.clear()  # resumed, the flagged action is left out again
+    live.TABLE.clear()  # resumed, the flagged action is left out again
     r = append(client, game, 11, doc["actions"][10:11], alice, mode="continue")
     assert r.get_json()["verdicts"][0]["conditional"] is True
     assert r.get_json()["verdicts"][0]["verdict"] != "illegal"
@@ -450,3 +450,51 @@ def test_every_read_of_a_live_game_serves_what_was_appended_from_its_checkpoints
         assert client.get(url).status_code == 200 and client.get(url, headers=alice).status_code == 200, url
     assert client.get(f"/v1/games/{game}/report", headers=alice).get_json()["verdicts"] == whole["verdicts"]
     assert client.post(f"/v1/games/{game}/reverify", headers=alice).get_json()["code"] == "live-game"
+
+
+def test_an_idle_live_game_leaves_memory_and_its_next_append_resumes_it(client, alice, monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr(live.TABLE, "clock", lambda: clock[0])
+    assert live.TABLE.idle == 900.0  # LIVE_IDLE_SECONDS's default
+    assert create_app({"DATABASE": ":memory:", "TESTING": True, "LIVE_IDLE_SECONDS": 60}) and live.TABLE.idle == 60
+    live.TABLE.clear()
+    resumed = []
+    monkeypatch.setattr(live, "resume", lambda db, g, d, real=live.resume: resumed.append(g) or real(db, g, d))
+    doc = sample(UPRISING)
+    game, other = opened(client, alice, doc, 10), opened(client, alice, doc, 10)
+    append(client, game, 10, doc["actions"][10:11], alice)
+    kept = live.TABLE.runs[game]
+    clock[0] = 59.0
+    append(client, game, 11, doc["actions"][11:12], alice)
+    assert live.TABLE.runs[game] is kept and resumed == [game]  # used within the idle time: kept
+    clock[0] = 119.5
+    append(client, other, 10, doc["actions"][10:11], alice)  # any append sweeps the idle ones out
+    assert game not in live.TABLE.runs and other in live.TABLE.runs
+    r = append(client, game, 12, doc["actions"][12:14], alice)
+    assert resumed == [game, other, game] and r.status_code == 200
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:14]}), "strict", "none").run()
+    assert r.get_json()["verdicts"] == whole["verdicts"][12:14]
+
+
+def test_idempotency_answers_are_forgotten_after_a_day_and_beyond_a_games_last_ones(client, alice, app, monkeypatch):
+    db = app.config["_MEMORY_DB"]
+    doc = sample(UPRISING)
+    game, other = opened(client, alice, doc, 10), opened(client, alice, doc, 10)
+    for g in (game, other):
+        db.execute("insert into live_requests (game, token, key, fingerprint, answer, created) values "
+                   "(?, 't', 'old', 'f', '{}', '2000-01-01T00:00:00.000000Z')", [g])
+    monkeypatch.setattr(live, "REQUESTS_KEPT", 2)
+    for i in range(10, 13):
+        r = append(client, game, i, doc["actions"][i:i + 1], {**alice, "Idempotency-Key": f"k{i}"})
+        assert r.status_code == 200
+
+    def keys(g):
+        return [r["key"] for r in db.query("select key from live_requests where game = ? order by key", [g])]
+
+    assert keys(game) == ["k11", "k12"] and keys(other) == ["old"]
+    again = append(client, game, 12, doc["actions"][12:13], {**alice, "Idempotency-Key": "k12"})
+    assert again.headers["Idempotent-Replayed"] == "true"
+    forgotten = append(client, game, 10, doc["actions"][10:11], {**alice, "Idempotency-Key": "k10"})
+    assert forgotten.status_code == 409  # a retry that late is judged anew: the index has moved on
+    client.post(f"/v1/games/{game}/close", json={"reason": "done"}, headers=alice)
+    assert keys(other) == []  # a game's end sweeps every game's old answers

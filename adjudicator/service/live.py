@@ -18,7 +18,9 @@ import hashlib
 import json
 import secrets as random
 import threading
+import time
 from collections import OrderedDict
+from datetime import UTC, datetime, timedelta
 
 from ..core.canonical import checksum, dumps
 from ..core.errors import (
@@ -45,28 +47,50 @@ from .visibility import observer_of, seat_of, verdict_view
 
 MAX_LIVE_ACTIONS = MAX_ACTIONS  # a live game is as long as a log may be
 KEPT = 64  # live games whose replay one process keeps in memory
+IDLE = 900.0  # seconds a live game's replay stays in memory without an append (LIVE_IDLE_SECONDS)
+# Idempotency-Key answers kept (live_requests): a retry comes within seconds, so a day (the IETF
+# idempotency-key draft's example) and the game's last 1,000 keyed appends are plenty.
+REQUESTS_SECONDS, REQUESTS_KEPT = 24 * 3600, 1_000
 
 
 class Table:
-    """The replays of the live games this process served last, least recently used first out.
-    An entry is taken out while an append works on it and put back only once stored."""
+    """The replays of the live games this process served last, least recently used first out, and
+    none idle longer than `idle` seconds (`LIVE_IDLE_SECONDS`; a game left for the evening holds
+    no memory: its next append resumes it from its checkpoint). An entry is taken out while an
+    append works on it and put back only once stored."""
 
-    def __init__(self, size: int = KEPT):
-        self.size, self.lock, self.runs = size, threading.Lock(), OrderedDict()
+    def __init__(self, size: int = KEPT, idle: float = IDLE, clock=time.monotonic):
+        self.size, self.idle, self.clock = size, idle, clock
+        self.lock, self.runs, self.used = threading.Lock(), OrderedDict(), {}
 
     def take(self, game: str, index: int | None = None) -> Replay | None:
         """The replay of `game` standing before action `index` (None: whatever it stands at)."""
         with self.lock:
+            self._expire()
             run = self.runs.get(game)
             if run is None or index is not None and len(run.log.actions) != index:
                 return None
+            self.used.pop(game)
             return self.runs.pop(game)
 
     def put(self, game: str, run: Replay) -> None:
         with self.lock:
-            self.runs[game] = run
+            self.runs[game], self.used[game] = run, self.clock()
+            self.runs.move_to_end(game)
+            self._expire()
             while len(self.runs) > self.size:
-                self.runs.popitem(last=False)  # its checkpoints are stored: it resumes from them
+                self.used.pop(self.runs.popitem(last=False)[0])  # its checkpoints are stored: it resumes
+
+    def clear(self) -> None:
+        with self.lock:
+            self.runs.clear()
+            self.used.clear()
+
+    def _expire(self) -> None:
+        """Drop the replays idle too long: least recently used first, so the oldest lead."""
+        limit = self.clock() - self.idle
+        while self.runs and self.used[next(iter(self.runs))] < limit:
+            self.used.pop(self.runs.popitem(last=False)[0])
 
 
 TABLE = Table()
@@ -220,10 +244,24 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
         if key is not None:
             db.execute("insert into live_requests (game, token, key, fingerprint, answer, created) "
                        "values (?, ?, ?, ?, ?, ?)", [game_id, token, key, fingerprint, dumps(answer).decode(), now()])
+            prune_requests(db, game_id)
     run.observe.rows = []  # stored
     if answer["live"]:
         TABLE.put(game_id, run)
     return answer, True
+
+
+def prune_requests(db, game_id: str | None = None) -> None:
+    """Inside the caller's transaction: forget the Idempotency-Key answers older than
+    REQUESTS_SECONDS and, of one game, all but its REQUESTS_KEPT latest (without `game_id`: the
+    old answers of every game, abandoned ones too; done when a game ends or is closed)."""
+    cutoff = (datetime.now(UTC) - timedelta(seconds=REQUESTS_SECONDS)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    if game_id is None:
+        db.execute("delete from live_requests where created < ?", [cutoff])
+        return
+    db.execute("delete from live_requests where game = ? and (created < ? or (token, key) in (select token, key "
+               "from live_requests where game = ? order by created desc, token, key limit -1 offset ?))",
+               [game_id, cutoff, game_id, REQUESTS_KEPT])
 
 
 def _settle(db, game_id: str, closed: str | None = None) -> None:
@@ -232,6 +270,7 @@ def _settle(db, game_id: str, closed: str | None = None) -> None:
     row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
     db.execute("update games set log = ?, report = ?, secrets = ?, live = 0, closed = ? where seq = ?",
                [row["log"], row["report"], row["secrets"], closed, row["seq"]])
+    prune_requests(db)
 
 
 class Refused(IllegalAction):
