@@ -498,3 +498,51 @@ def test_idempotency_answers_are_forgotten_after_a_day_and_beyond_a_games_last_o
     assert forgotten.status_code == 409  # a retry that late is judged anew: the index has moved on
     client.post(f"/v1/games/{game}/close", json={"reason": "done"}, headers=alice)
     assert keys(other) == []  # a game's end sweeps every game's old answers
+
+
+def test_a_live_games_facts_are_its_whole_logs_once_it_finishes_or_is_closed(client, alice, app):
+    """The analytics facts (store.py `facts`) of a live game are those of its upload until it ends;
+    then those a stored-whole upload of its log takes, whether it finished or was closed."""
+    from adjudicator.service.checkpoints import replay_for_store
+
+    db = app.config["_MEMORY_DB"]
+    doc = sample(UPRISING)
+
+    def facts(game):
+        return json.loads(next(iter(db.query("select facts from facts where game = ?", [game])))["facts"])
+
+    def whole(upto):
+        return replay_for_store(parse_log({**doc, "actions": doc["actions"][:upto]}))[1]["facts"]
+
+    finished, closed = opened(client, alice, doc, len(doc["actions"]) - 40), opened(client, alice, doc, 10)
+    assert facts(finished) == whole(len(doc["actions"]) - 40)
+    r = append(client, finished, len(doc["actions"]) - 40, doc["actions"][-40:], alice)
+    assert r.get_json()["live"] is False and facts(finished) == whole(len(doc["actions"]))
+    assert facts(finished)["finished"] is True
+    append(client, closed, 10, doc["actions"][10:30], alice)
+    assert facts(closed) == whole(10)  # still the upload's while it is live
+    client.post(f"/v1/games/{closed}/close", json={"reason": "left"}, headers=alice)
+    assert facts(closed) == whole(30)
+    analytics = client.get("/v1/analytics").get_json()
+    assert (analytics["games"], analytics["unfinished"]) == (1, 1)  # the finished game counts, the closed one not
+
+
+def test_a_judges_off_board_ending_closes_a_live_tournament_game(client, alice, app):
+    doc = sample(UPRISING)
+    tid = client.post("/v1/tournaments", json={"name": "League night", "format": {"scheme": "points-per-place",
+                      "points": [3, 2, 1]}}, headers=alice)
+    assert tid.status_code == 201, tid.get_json()
+    tid = tid.get_json()["id"]
+    r = client.post(f"/v1/games?tournament={tid}", json={**doc, "actions": doc["actions"][:10]}, headers=alice)
+    game = r.get_json()["id"]
+    assert r.get_json()["live"] is True
+    append(client, game, 10, doc["actions"][10:20], alice)
+    ending = {"how": "concession", "reason": "red and blue conceded",
+              "ranking": [{"player": "green", "place": 1}, {"player": "red", "place": 2},
+                          {"player": "blue", "place": 2}]}
+    assert client.post(f"/v1/games/{game}/ending", json=ending, headers=alice).status_code == 201
+    stored = client.get(f"/v1/games/{game}", headers=alice).get_json()
+    assert stored["live"] is False and stored["closed"] == "ended off the board (concession): red and blue conceded"
+    assert len(stored["log"]["actions"]) == 20 and not errors("game", stored)
+    assert append(client, game, 20, doc["actions"][20:21], alice).get_json()["code"] == "not-live"
+    assert events(client, game, last=19) == [("end", None, {})]

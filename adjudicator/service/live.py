@@ -40,7 +40,7 @@ from ..core.results import winners_named
 from ..core.schemas import problems as schema_problems
 from ..core.verdicts import ILLEGAL
 from ..positions import offer
-from ..store import transaction
+from ..store import save_facts, transaction
 from . import checkpoints
 from .tokens import SEAT_PREFIX, digest, now
 from .visibility import observer_of, seat_of, verdict_view
@@ -228,6 +228,7 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
     run.secrets = [{k: v for k, v in s.items() if k != "kind"} for s in run.secrets]
     header["written"] += len(body["actions"])
     answer, header = _judged(run, row, header, run.dealt - dealt, lang, observer_of(row, token))
+    facts = None if answer["live"] else facts_of(run.log)  # it has ended: as a whole upload's
     with WRITING, transaction(db):
         now_row = next(iter(db.query(f"select {LIGHT} from games where id = ?", [game_id])), None)
         if now_row is None or now_row["actions"] != base or not now_row["live"]:
@@ -240,7 +241,7 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
         checkpoints.add(db, game_id, run.observe.rows)
         save_events(db, game_id, events_of(run, base, run.secrets, entries))
         if not answer["live"]:
-            _settle(db, game_id)
+            _settle(db, game_id, None, facts)
         if key is not None:
             db.execute("insert into live_requests (game, token, key, fingerprint, answer, created) "
                        "values (?, ?, ?, ?, ?, ?)", [game_id, token, key, fingerprint, dumps(answer).decode(), now()])
@@ -264,12 +265,13 @@ def prune_requests(db, game_id: str | None = None) -> None:
                [game_id, cutoff, game_id, REQUESTS_KEPT])
 
 
-def _settle(db, game_id: str, closed: str | None = None) -> None:
+def _settle(db, game_id: str, closed: str | None, facts: dict) -> None:
     """Inside the caller's transaction: the game stops being live and is stored whole, as any
-    stored game (its log, report and secrets written out from its events)."""
+    stored game (its log, report and secrets written out from its events, its facts refreshed)."""
     row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
     db.execute("update games set log = ?, report = ?, secrets = ?, live = 0, closed = ? where seq = ?",
                [row["log"], row["report"], row["secrets"], closed, row["seq"]])
+    save_facts(db, game_id, facts)
     prune_requests(db)
 
 
@@ -380,12 +382,35 @@ def close(db, row: dict, token: str, body) -> dict:
         raise MalformedLog(found[0]["detail"], found[0]["pointer"], code="schema")
     if row["owner"] != token:
         raise Forbidden("only the game's owner may close it", "/id")
-    with transaction(db):
-        if not light_row(db, row["id"])["live"]:
-            raise Conflict("the game is not live", "/id", code="not-live")
-        _settle(db, row["id"], body["reason"])
-    TABLE.take(row["id"])
+    if not end(db, row["id"], body["reason"]):
+        raise Conflict("the game is not live", "/id", code="not-live")
     return next(iter(db.query("select * from games where id = ?", [row["id"]])))
+
+
+def end(db, game_id: str, reason: str) -> bool:
+    """Close a live game as it stands (its owner's close, a tournament judge's off-board ending:
+    service/judging.py), its facts taken anew from its whole log. False: it was not live."""
+    while True:  # the facts are taken outside the write lock: again if an append came meanwhile
+        row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
+        if not row["live"]:
+            return False
+        facts = facts_of(parse_log(json.loads(row["log"])))
+        with transaction(db):
+            now_row = light_row(db, game_id)
+            if now_row["live"] and now_row["actions"] == row["actions"]:
+                _settle(db, game_id, reason, facts)
+                break
+    TABLE.take(game_id)
+    return True
+
+
+def facts_of(log: Log) -> dict:
+    """A game's facts (core/facts.py, what GET /v1/analytics reads) as its stored-whole upload
+    takes them: a strict replay of the whole log (no deadline: a live game is at most
+    MAX_LIVE_ACTIONS long, and the append or close that ends it has been admitted)."""
+    run = Replay(log, "strict", "none", tally=True)
+    run.run()
+    return run.facts
 
 
 def seat_token(db, row: dict, token: str, body) -> dict:
