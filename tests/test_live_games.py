@@ -6,6 +6,7 @@ import time
 
 import pytest
 from conftest import SAMPLES
+from matrix import by_id, log_of, parametrize
 
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
@@ -59,8 +60,24 @@ def events(client, game: str, headers=None, last: int | None = None) -> list[tup
 
 @pytest.mark.parametrize("name", [UPRISING, DUNE])
 def test_a_whole_game_appended_action_by_action_is_its_stored_whole_replay(client, alice, name):
-    doc = sample(name)
+    played_by_appends(client, alice, sample(name))
+
+
+# every rule system the samples leave out: the original game, Bloodlines with its Tech Module,
+# Immortality, the House Hagal Rivals (solo and two players), the six-player game, classic Dune
+# with Ixians & Tleilaxu (tests/matrix.py playouts)
+@parametrize(configs=[by_id(c) for c in ("imperium-4p", "uprising-3p-bloodlines-tech", "imperium-4p-bloodlines-tech",
+                                          "uprising-4p-immortality", "imperium-3p-immortality", "uprising-1p-rivals",
+                                          "imperium-2p-rivals", "uprising-6p-choam", "dune-4p-advanced-ixtl-tech")])
+def test_every_rule_system_appended_action_by_action_is_its_stored_whole_replay(client, alice, config):
+    played_by_appends(client, alice, log_of(config))
+
+
+def played_by_appends(client, alice, doc: dict) -> None:
+    """Open `doc` live at action 10 and append the rest one action at a time (the kept replays
+    evicted now and then): the verdicts, checksums, result and report are the stored-whole replay's."""
     whole = Replay(parse_log(doc), "strict", "none").run()
+    assert whole["valid"] and whole["result"]["finished"]
     game = opened(client, alice, doc, 10)
     verdicts, index = [], 10
     for i, action in enumerate(doc["actions"][10:], start=10):
