@@ -9,6 +9,7 @@ from pathlib import Path
 from flask import Flask, g
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from adjudicator.service import live as live_games
 from adjudicator.service.ratelimit import Counter
 from adjudicator.store import open_db, prepare
 
@@ -53,12 +54,15 @@ def create_app(config: dict | None = None) -> Flask:
         COMPUTE_IN_FLIGHT=int(_env("COMPUTE_IN_FLIGHT", "0")) or None,
         # followers' event streams open at once in one process: each holds a thread (issue 36)
         FOLLOWERS=int(_env("FOLLOWERS", "2")),
+        # seconds a live game's replay stays in this process's memory without an append (issue 36)
+        LIVE_IDLE_SECONDS=float(_env("LIVE_IDLE_SECONDS", "900")),
         CPU_CLOCK=time.thread_time,  # the CPU of the thread serving the request (tests inject their own)
         WALL_CLOCK=time.time,  # what the budgets' windows count in (tests fix it inside one window)
         # how many reverse proxies stand in front (X-Forwarded-For): 0 when clients connect directly
         PROXIES=int(_env("PROXIES", "0")),
     )
     app.config.update(config or {})
+    live_games.TABLE.idle = app.config["LIVE_IDLE_SECONDS"]  # the table is the process's, as the setting is
     db_path = app.config["DATABASE"]
     shared = None
     if db_path == ":memory:":

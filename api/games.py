@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
-from adjudicator.service import games, judging, views
+from adjudicator.service import games, judging, live, views
 
 from .auth import caller, require_token
 from .db import get_db
@@ -50,7 +50,13 @@ def listing():
 
 @bp.get("/v1/games/<game_id>")
 def one(game_id: str):
-    return ok(games.get(get_db(), game_id, caller(), deadline()))
+    """The game; a live one with its entity tag (`ETag`), which an append may send as If-Match.
+    The tag is read first, so it is never newer than the body (at worst a 412, never a lost update)."""
+    tag = live.etag(row) if (row := live.light_row(get_db(), game_id))["live"] else None
+    response = ok(games.get(get_db(), game_id, caller(), deadline()))
+    if tag is not None:
+        response.headers["ETag"] = tag
+    return response
 
 
 @bp.get("/v1/games/<game_id>/report")

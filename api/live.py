@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from flask import Blueprint, Response, current_app, request
@@ -29,11 +30,28 @@ def append(game_id: str):
     key = idempotency_key()
     mode = choice_arg("mode", ("strict", "continue"), "strict")
     lang = choice_arg("lang", ("en", "ru"), "en")
-    answer, new = live.append(get_db(), game_id, json_body(), token, mode, key, deadline(), lang)
+    answer, new = live.append(get_db(), game_id, json_body(), token, mode, key, deadline(), lang, if_match())
     response = ok(answer)
+    if "etag" in answer:
+        response.headers["ETag"] = answer["etag"]
     if not new:
         response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+_TAG = re.compile(r'(W/)?"[!#-~]{0,200}"')  # RFC 9110 8.8.3 entity-tag
+
+
+def if_match() -> tuple[str, ...] | None:
+    """The entity tags of an If-Match header (`*`: any), None without one."""
+    value = request.headers.get("If-Match")
+    if value is None:
+        return None
+    tags = tuple(t.strip() for t in value.split(","))
+    if value.strip() != "*" and (len(tags) > 20 or not all(_TAG.fullmatch(t) for t in tags)):
+        raise MalformedLog('If-Match must be "*" or entity tags as the ETag header gives them', "/headers/If-Match",
+                           code="bad-header")
+    return ("*",) if value.strip() == "*" else tags
 
 
 @bp.post("/v1/games/<game_id>/seats")

@@ -59,6 +59,8 @@ PROBLEMS = {str(code): {"description": text, "content": {"application/problem+js
             for code, text in ((400, "Malformed input"), (401, "No valid API token"), (403, "Not yours"),
                                (404, "Not found"),
                                (409, "A duplicate log, a reused Idempotency-Key, or deleted meanwhile"),
+                               (412, "If-Match names a version the resource has moved on from (the problem "
+                                     "carries the current one)"),
                                (413, "Too large, too many actions, too deep or too slow"),
                                (422, "Not a legal position, or a name, seat, table or ruling that cannot be used "
                                      "here (the pointer names it)"), (429, "Rate limited; see Retry-After"),
@@ -255,7 +257,9 @@ def openapi() -> dict:
         },
         "/v1/games/{id}": {
             "get": _op("A stored game and its log (the public view until it is finished, unless you uploaded it)",
-                       _json(_ref("game")), params=[_path("id")], problems=("401", "404")),
+                       {**_json(_ref("game")), "headers": {"ETag": {
+                           "description": "a live game's entity tag, for an append's If-Match",
+                           "schema": {"type": "string"}}}}, params=[_path("id")], problems=("401", "404")),
             "delete": _secure(_op("Delete a game (only the token that uploaded it)", {"description": "Deleted"},
                                   params=[_path("id")], problems=("404",), status="204")),
         },
@@ -290,15 +294,22 @@ def openapi() -> dict:
                                 problems=("404", "413")))},
         "/v1/games/{id}/actions": {"post": _secure(_op(
             "Append actions to a live game: each judged, the illegal refused (422 with its verdict; stored and "
-            "flagged with mode=continue); a wrong index is 409 with the current one. The owner's token, or a "
-            "seat token for that seat's decisions",
-            _json(_ref("live-answer")), "live-append",
+            "flagged with mode=continue); a wrong index is 409 with the current one, a stale If-Match 412. The "
+            "owner's token, or a seat token for that seat's decisions",
+            {**_json(_ref("live-answer")), "headers": {"ETag": {
+                "description": "the game's entity tag after this append, for the next one's If-Match",
+                "schema": {"type": "string"}}}}, "live-append",
             [_path("id"), _q("mode", "strict refuses an illegal action; continue stores it, flagged",
                              ["strict", "continue"]),
              _q("lang", "the language of the next legal actions' labels", ["en", "ru"]),
              {**IDEMPOTENCY, "description": "any unique string (a UUID): a retry with the same key and body answers "
-                                            "the first answer again (Idempotent-Replayed: true)"}],
-            ("400", "404", "409", "413", "422")))},
+                                            "the first answer again (Idempotent-Replayed: true)"},
+             {"name": "If-Match", "in": "header", "required": False,
+              "description": "the game's entity tag (its ETag, or an append's `etag`): the append is made only if the "
+                             "game is still at that version, else 412 with the current index and tag (RFC 9110 "
+                             "13.1.1); with it the body's index may be left out",
+              "schema": {"type": "string", "maxLength": 4000}}],
+            ("400", "404", "409", "412", "413", "422")))},
         "/v1/games/{id}/seats": {"post": _secure(_op(
             "Issue a token for one seat of a live game (its owner only): it appends that seat's decisions and "
             "reads that seat's view", _json(_ref("seat-token"), "Issued"), "seat-token", [_path("id")],

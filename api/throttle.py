@@ -25,7 +25,7 @@ from .auth import rate_key
 # write budget's requests a minute, and what an append costs is the engine work of its actions.
 COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.reverify_check",
            "live.append"}
-COMPUTE_WRITES = {"games.upload", "games.reverify"}  # writes that replay: counted as writes and in CPU seconds
+COMPUTE_WRITES = {"games.upload", "games.reverify", "live.close"}  # writes that replay: writes and CPU seconds
 EXPLAINED = {"games.report"}  # compute when asked to explain (it replays the stored log)
 TIMELINE = {"games.view"}  # compute with the timeline (it names every action, so replays the whole log)
 DEFAULT_IN_FLIGHT = 6  # waitress's 8 threads less two; `adjudicator serve` sets its own (api/server.py)

@@ -6,6 +6,7 @@ import time
 
 import pytest
 from conftest import SAMPLES
+from matrix import by_id, log_of, parametrize
 
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
@@ -59,13 +60,29 @@ def events(client, game: str, headers=None, last: int | None = None) -> list[tup
 
 @pytest.mark.parametrize("name", [UPRISING, DUNE])
 def test_a_whole_game_appended_action_by_action_is_its_stored_whole_replay(client, alice, name):
-    doc = sample(name)
+    played_by_appends(client, alice, sample(name))
+
+
+# every rule system the samples leave out: the original game, Bloodlines with its Tech Module,
+# Immortality, the House Hagal Rivals (solo and two players), the six-player game, classic Dune
+# with Ixians & Tleilaxu (tests/matrix.py playouts)
+@parametrize(configs=[by_id(c) for c in ("imperium-4p", "uprising-3p-bloodlines-tech", "imperium-4p-bloodlines-tech",
+                                          "uprising-4p-immortality", "imperium-3p-immortality", "uprising-1p-rivals",
+                                          "imperium-2p-rivals", "uprising-6p-choam", "dune-4p-advanced-ixtl-tech")])
+def test_every_rule_system_appended_action_by_action_is_its_stored_whole_replay(client, alice, config):
+    played_by_appends(client, alice, log_of(config))
+
+
+def played_by_appends(client, alice, doc: dict) -> None:
+    """Open `doc` live at action 10 and append the rest one action at a time (the kept replays
+    evicted now and then): the verdicts, checksums, result and report are the stored-whole replay's."""
     whole = Replay(parse_log(doc), "strict", "none").run()
+    assert whole["valid"] and whole["result"]["finished"]
     game = opened(client, alice, doc, 10)
     verdicts, index = [], 10
     for i, action in enumerate(doc["actions"][10:], start=10):
         if i % 97 == 0:
-            live.TABLE.runs.clear()  # evicted: the next append resumes from the latest checkpoint
+            live.TABLE.clear()  # evicted: the next append resumes from the latest checkpoint
         r = append(client, game, index, [action], alice)
         assert r.status_code == 200, r.get_json()
         answer = r.get_json()
@@ -118,7 +135,7 @@ def test_an_illegal_action_is_refused_and_not_stored_unless_the_table_insists(cl
     assert append(client, game, 10, [bad], alice).status_code in (400, 422)
     r = append(client, game, 10, [{"by": "red", "do": "end-turn"}], alice, mode="continue")
     assert r.status_code == 200 and r.get_json()["verdicts"][0]["verdict"] == "illegal"
-    live.TABLE.runs.clear()  # resumed, the flagged action is left out again
+    live.TABLE.clear()  # resumed, the flagged action is left out again
     r = append(client, game, 11, doc["actions"][10:11], alice, mode="continue")
     assert r.get_json()["verdicts"][0]["conditional"] is True
     assert r.get_json()["verdicts"][0]["verdict"] != "illegal"
@@ -126,31 +143,76 @@ def test_an_illegal_action_is_refused_and_not_stored_unless_the_table_insists(cl
     assert stored["valid"] is False and stored["first_illegal"] == 10 and stored["live"] is True
 
 
-def test_racing_appends_one_succeeds_the_others_get_409_with_the_current_index(tmp_path):
+@pytest.mark.parametrize("by", ["index", "if-match"])
+def test_racing_appends_one_succeeds_the_others_get_409_with_the_current_index(tmp_path, by):
+    """Racing on the index: 409 index-moved; on If-Match: 412 etag-moved (RFC 9110 13.1.1); both
+    with the game's current index and entity tag."""
     app = create_app({"DATABASE": str(tmp_path / "race.db"), "TESTING": True, "RATELIMIT_ENABLED": False})
     from adjudicator.store import open_db
 
     headers = {"Authorization": f"Bearer {tokens.create(open_db(tmp_path / 'race.db'), 'alice')[1]}"}
     doc = sample(UPRISING)
     game = opened(app.test_client(), headers, doc, 10)
+    tag = app.test_client().get(f"/v1/games/{game}", headers=headers).headers["ETag"]
     start, answers = threading.Barrier(6), []
 
     def racer():
         client = app.test_client()
         start.wait()
-        answers.append(append(client, game, 10, doc["actions"][10:11], headers))
+        if by == "index":
+            answers.append(append(client, game, 10, doc["actions"][10:11], headers))
+        else:
+            answers.append(client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][10:11]},
+                                       headers={**headers, "If-Match": tag}))
 
     threads = [threading.Thread(target=racer) for _ in range(6)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    lost, code = (409, "index-moved") if by == "index" else (412, "etag-moved")
     codes = sorted(r.status_code for r in answers)
-    assert codes == [200] + [409] * 5
-    assert all(r.get_json()["index"] == 11 for r in answers if r.status_code == 409)
-    assert {r.get_json()["code"] for r in answers if r.status_code == 409} == {"index-moved"}
+    assert codes == [200] + [lost] * 5
+    won = next(r for r in answers if r.status_code == 200)
+    assert won.headers["ETag"] == won.get_json()["etag"] != tag
+    assert all(r.get_json()["index"] == 11 and r.get_json()["etag"] == won.headers["ETag"]
+               for r in answers if r.status_code == lost)
+    assert {r.get_json()["code"] for r in answers if r.status_code == lost} == {code}
     stored = app.test_client().get(f"/v1/games/{game}", headers=headers).get_json()
     assert stored["actions"] == 11 and len(stored["log"]["actions"]) == 11
+
+
+def test_if_match_with_the_games_entity_tag_stands_for_the_index(client, alice):
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    tag = client.get(f"/v1/games/{game}").headers["ETag"]  # public: anyone reading the game may race
+    assert client.get(f"/v1/games/{game}", headers=alice).headers["ETag"] == tag
+    r = client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][10:11]},
+                    headers={**alice, "If-Match": tag})
+    assert r.status_code == 200 and r.get_json()["index"] == 11 and not errors("live-answer", r.get_json())
+    assert r.headers["ETag"] == r.get_json()["etag"] == client.get(f"/v1/games/{game}").headers["ETag"] != tag
+    stale = client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][11:12]},
+                        headers={**alice, "If-Match": f'"x", {tag}'})
+    assert stale.status_code == 412 and stale.mimetype == "application/problem+json"
+    assert stale.get_json()["code"] == "etag-moved" and stale.get_json()["index"] == 11
+    assert stale.get_json()["etag"] == r.headers["ETag"]
+    # both: both must hold; If-Match any version ("*"); a wrong index alone is 409 with the tag too
+    both = append(client, game, 10, doc["actions"][11:12], {**alice, "If-Match": r.headers["ETag"]})
+    assert both.status_code == 409 and both.get_json()["etag"] == r.headers["ETag"]
+    assert client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][11:12]},
+                       headers={**alice, "If-Match": "*"}).get_json()["index"] == 12
+    # an illegal action stored in continue mode leaves the state as it was, yet the tag moves on
+    before = client.get(f"/v1/games/{game}").headers["ETag"]
+    flagged = append(client, game, 12, [{"by": "red", "do": "end-turn"}], alice, mode="continue").get_json()
+    assert flagged["verdicts"][0]["verdict"] == "illegal" and flagged["etag"] != before
+    for header in ("abc", '"a', "W/x", '"' + "x" * 300 + '"'):
+        r = client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][12:13]},
+                        headers={**alice, "If-Match": header})
+        assert r.status_code == 400 and r.get_json()["code"] == "bad-header", header
+    assert client.post(f"/v1/games/{game}/actions", json={"actions": doc["actions"][12:13]},
+                       headers=alice).status_code == 400  # neither an index nor If-Match
+    finished = client.post("/v1/games", json=doc, headers=alice).get_json()["id"]
+    assert "ETag" not in client.get(f"/v1/games/{finished}").headers  # a stored game is no live version
 
 
 def test_a_retried_append_answers_its_first_answer(client, alice):
@@ -405,3 +467,99 @@ def test_every_read_of_a_live_game_serves_what_was_appended_from_its_checkpoints
         assert client.get(url).status_code == 200 and client.get(url, headers=alice).status_code == 200, url
     assert client.get(f"/v1/games/{game}/report", headers=alice).get_json()["verdicts"] == whole["verdicts"]
     assert client.post(f"/v1/games/{game}/reverify", headers=alice).get_json()["code"] == "live-game"
+
+
+def test_an_idle_live_game_leaves_memory_and_its_next_append_resumes_it(client, alice, monkeypatch):
+    clock = [0.0]
+    monkeypatch.setattr(live.TABLE, "clock", lambda: clock[0])
+    assert live.TABLE.idle == 900.0  # LIVE_IDLE_SECONDS's default
+    assert create_app({"DATABASE": ":memory:", "TESTING": True, "LIVE_IDLE_SECONDS": 60}) and live.TABLE.idle == 60
+    live.TABLE.clear()
+    resumed = []
+    monkeypatch.setattr(live, "resume", lambda db, g, d, real=live.resume: resumed.append(g) or real(db, g, d))
+    doc = sample(UPRISING)
+    game, other = opened(client, alice, doc, 10), opened(client, alice, doc, 10)
+    append(client, game, 10, doc["actions"][10:11], alice)
+    kept = live.TABLE.runs[game]
+    clock[0] = 59.0
+    append(client, game, 11, doc["actions"][11:12], alice)
+    assert live.TABLE.runs[game] is kept and resumed == [game]  # used within the idle time: kept
+    clock[0] = 119.5
+    append(client, other, 10, doc["actions"][10:11], alice)  # any append sweeps the idle ones out
+    assert game not in live.TABLE.runs and other in live.TABLE.runs
+    r = append(client, game, 12, doc["actions"][12:14], alice)
+    assert resumed == [game, other, game] and r.status_code == 200
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:14]}), "strict", "none").run()
+    assert r.get_json()["verdicts"] == whole["verdicts"][12:14]
+
+
+def test_idempotency_answers_are_forgotten_after_a_day_and_beyond_a_games_last_ones(client, alice, app, monkeypatch):
+    db = app.config["_MEMORY_DB"]
+    doc = sample(UPRISING)
+    game, other = opened(client, alice, doc, 10), opened(client, alice, doc, 10)
+    for g in (game, other):
+        db.execute("insert into live_requests (game, token, key, fingerprint, answer, created) values "
+                   "(?, 't', 'old', 'f', '{}', '2000-01-01T00:00:00.000000Z')", [g])
+    monkeypatch.setattr(live, "REQUESTS_KEPT", 2)
+    for i in range(10, 13):
+        r = append(client, game, i, doc["actions"][i:i + 1], {**alice, "Idempotency-Key": f"k{i}"})
+        assert r.status_code == 200
+
+    def keys(g):
+        return [r["key"] for r in db.query("select key from live_requests where game = ? order by key", [g])]
+
+    assert keys(game) == ["k11", "k12"] and keys(other) == ["old"]
+    again = append(client, game, 12, doc["actions"][12:13], {**alice, "Idempotency-Key": "k12"})
+    assert again.headers["Idempotent-Replayed"] == "true"
+    forgotten = append(client, game, 10, doc["actions"][10:11], {**alice, "Idempotency-Key": "k10"})
+    assert forgotten.status_code == 409  # a retry that late is judged anew: the index has moved on
+    client.post(f"/v1/games/{game}/close", json={"reason": "done"}, headers=alice)
+    assert keys(other) == []  # a game's end sweeps every game's old answers
+
+
+def test_a_live_games_facts_are_its_whole_logs_once_it_finishes_or_is_closed(client, alice, app):
+    """The analytics facts (store.py `facts`) of a live game are those of its upload until it ends;
+    then those a stored-whole upload of its log takes, whether it finished or was closed."""
+    from adjudicator.service.checkpoints import replay_for_store
+
+    db = app.config["_MEMORY_DB"]
+    doc = sample(UPRISING)
+
+    def facts(game):
+        return json.loads(next(iter(db.query("select facts from facts where game = ?", [game])))["facts"])
+
+    def whole(upto):
+        return replay_for_store(parse_log({**doc, "actions": doc["actions"][:upto]}))[1]["facts"]
+
+    finished, closed = opened(client, alice, doc, len(doc["actions"]) - 40), opened(client, alice, doc, 10)
+    assert facts(finished) == whole(len(doc["actions"]) - 40)
+    r = append(client, finished, len(doc["actions"]) - 40, doc["actions"][-40:], alice)
+    assert r.get_json()["live"] is False and facts(finished) == whole(len(doc["actions"]))
+    assert facts(finished)["finished"] is True
+    append(client, closed, 10, doc["actions"][10:30], alice)
+    assert facts(closed) == whole(10)  # still the upload's while it is live
+    client.post(f"/v1/games/{closed}/close", json={"reason": "left"}, headers=alice)
+    assert facts(closed) == whole(30)
+    analytics = client.get("/v1/analytics").get_json()
+    assert (analytics["games"], analytics["unfinished"]) == (1, 1)  # the finished game counts, the closed one not
+
+
+def test_a_judges_off_board_ending_closes_a_live_tournament_game(client, alice, app):
+    doc = sample(UPRISING)
+    tid = client.post("/v1/tournaments", json={"name": "League night", "format": {"scheme": "points-per-place",
+                      "points": [3, 2, 1]}}, headers=alice)
+    assert tid.status_code == 201, tid.get_json()
+    tid = tid.get_json()["id"]
+    r = client.post(f"/v1/games?tournament={tid}", json={**doc, "actions": doc["actions"][:10]}, headers=alice)
+    game = r.get_json()["id"]
+    assert r.get_json()["live"] is True
+    append(client, game, 10, doc["actions"][10:20], alice)
+    ending = {"how": "concession", "reason": "red and blue conceded",
+              "ranking": [{"player": "green", "place": 1}, {"player": "red", "place": 2},
+                          {"player": "blue", "place": 2}]}
+    assert client.post(f"/v1/games/{game}/ending", json=ending, headers=alice).status_code == 201
+    stored = client.get(f"/v1/games/{game}", headers=alice).get_json()
+    assert stored["live"] is False and stored["closed"] == "ended off the board (concession): red and blue conceded"
+    assert len(stored["log"]["actions"]) == 20 and not errors("game", stored)
+    assert append(client, game, 20, doc["actions"][20:21], alice).get_json()["code"] == "not-live"
+    assert events(client, game, last=19) == [("end", None, {})]

@@ -121,6 +121,14 @@ class Conflict(AdjudicatorError):
         return self._extra
 
 
+class PreconditionFailed(Conflict):
+    """A conditional request whose condition no longer holds (RFC 9110 13.1.1: an `If-Match`
+    naming a version the resource has moved on from is answered 412, the method not performed)."""
+
+    code = "precondition-failed"
+    status = 412
+
+
 class RateLimited(AdjudicatorError):
     """Too many requests for one token (or address); `retry_after` seconds until the window ends."""
 

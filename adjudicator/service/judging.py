@@ -18,6 +18,7 @@ from ..core.logs import check_shape
 from ..core.rulings import all_rulings
 from ..core.schemas import validate
 from ..store import transaction
+from . import live
 from .formats import SCHEMES
 from .games import get_row
 from .records import get_tournament_row, rulings_of
@@ -115,6 +116,8 @@ def record_ending(db, game_id: str, body, token: str) -> dict:
         ending = {"how": body["how"], "reason": body["reason"], "ranking": ranking,
                   "disqualified": sorted(set(body.get("disqualified", []))), "who": _who(db, token), "when": now()}
         db.execute("update games set ending = ? where seq = ?", [json.dumps(ending, ensure_ascii=False), row["seq"]])
+    if row["live"]:  # decided off the board: no more actions will be appended (issue 36)
+        live.end(db, game_id, f"ended off the board ({body['how']}): {body['reason']}")
     return {"game": game_id, "ending": ending, "result": result(ending)}
 
 

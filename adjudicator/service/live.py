@@ -18,10 +18,21 @@ import hashlib
 import json
 import secrets as random
 import threading
+import time
 from collections import OrderedDict
+from datetime import UTC, datetime, timedelta
 
 from ..core.canonical import checksum, dumps
-from ..core.errors import AdjudicatorError, Conflict, Forbidden, IllegalAction, LimitExceeded, MalformedLog, NotFound
+from ..core.errors import (
+    AdjudicatorError,
+    Conflict,
+    Forbidden,
+    IllegalAction,
+    LimitExceeded,
+    MalformedLog,
+    NotFound,
+    PreconditionFailed,
+)
 from ..core.logs import MAX_ACTIONS, Log, expand, parse_log
 from ..core.observers import Observer, face_down
 from ..core.replay import Driver, Replay
@@ -29,35 +40,57 @@ from ..core.results import winners_named
 from ..core.schemas import problems as schema_problems
 from ..core.verdicts import ILLEGAL
 from ..positions import offer
-from ..store import transaction
+from ..store import save_facts, transaction
 from . import checkpoints
 from .tokens import SEAT_PREFIX, digest, now
 from .visibility import observer_of, seat_of, verdict_view
 
 MAX_LIVE_ACTIONS = MAX_ACTIONS  # a live game is as long as a log may be
 KEPT = 64  # live games whose replay one process keeps in memory
+IDLE = 900.0  # seconds a live game's replay stays in memory without an append (LIVE_IDLE_SECONDS)
+# Idempotency-Key answers kept (live_requests): a retry comes within seconds, so a day (the IETF
+# idempotency-key draft's example) and the game's last 1,000 keyed appends are plenty.
+REQUESTS_SECONDS, REQUESTS_KEPT = 24 * 3600, 1_000
 
 
 class Table:
-    """The replays of the live games this process served last, least recently used first out.
-    An entry is taken out while an append works on it and put back only once stored."""
+    """The replays of the live games this process served last, least recently used first out, and
+    none idle longer than `idle` seconds (`LIVE_IDLE_SECONDS`; a game left for the evening holds
+    no memory: its next append resumes it from its checkpoint). An entry is taken out while an
+    append works on it and put back only once stored."""
 
-    def __init__(self, size: int = KEPT):
-        self.size, self.lock, self.runs = size, threading.Lock(), OrderedDict()
+    def __init__(self, size: int = KEPT, idle: float = IDLE, clock=time.monotonic):
+        self.size, self.idle, self.clock = size, idle, clock
+        self.lock, self.runs, self.used = threading.Lock(), OrderedDict(), {}
 
     def take(self, game: str, index: int | None = None) -> Replay | None:
         """The replay of `game` standing before action `index` (None: whatever it stands at)."""
         with self.lock:
+            self._expire()
             run = self.runs.get(game)
             if run is None or index is not None and len(run.log.actions) != index:
                 return None
+            self.used.pop(game)
             return self.runs.pop(game)
 
     def put(self, game: str, run: Replay) -> None:
         with self.lock:
-            self.runs[game] = run
+            self.runs[game], self.used[game] = run, self.clock()
+            self.runs.move_to_end(game)
+            self._expire()
             while len(self.runs) > self.size:
-                self.runs.popitem(last=False)  # its checkpoints are stored: it resumes from them
+                self.used.pop(self.runs.popitem(last=False)[0])  # its checkpoints are stored: it resumes
+
+    def clear(self) -> None:
+        with self.lock:
+            self.runs.clear()
+            self.used.clear()
+
+    def _expire(self) -> None:
+        """Drop the replays idle too long: least recently used first, so the oldest lead."""
+        limit = self.clock() - self.idle
+        while self.runs and self.used[next(iter(self.runs))] < limit:
+            self.used.pop(self.runs.popitem(last=False)[0])
 
 
 TABLE = Table()
@@ -122,7 +155,7 @@ def merged(db, row: dict) -> dict:
 
 # --- appending ---------------------------------------------------------------------------------
 
-LIGHT = "id, seq, owner, live, closed, finished, actions, first_illegal, dealt_live, live_report"
+LIGHT = "id, seq, owner, live, closed, finished, actions, first_illegal, dealt_live, live_report, public_checksum"
 
 
 def light_row(db, game_id: str) -> dict:
@@ -133,33 +166,58 @@ def light_row(db, game_id: str) -> dict:
     return row
 
 
+def etag(row: dict) -> str:
+    """A live game's version as a strong entity tag (RFC 9110 8.8.3): the index its next action
+    takes and the public checksum of its state (public: it tells no hidden card; the index, since
+    an illegal action stored in continue mode leaves the state as it was)."""
+    return f'"{row["actions"]}-{row["public_checksum"]}"'
+
+
+def moved(row: dict | None, expected: str, conditional: bool) -> Conflict:
+    """The answer to an append judged against a version of the game that is no longer its own: 412
+    to an `If-Match` (RFC 9110 13.1.1: the condition is false, the method is not performed), else
+    409; either names the game's current index and entity tag, from which the client goes on."""
+    extra = {"index": row["actions"], "etag": etag(row)} if row else {"index": None}
+    now = row["actions"] if row else None
+    if conditional:
+        return PreconditionFailed(f"the game has moved on from the entity tag sent: it is now {extra.get('etag')}",
+                                  "/headers/If-Match", code="etag-moved", **extra)
+    return Conflict(f"another append came first: the game's next action is {now}, not {expected}", "/index",
+                    code="index-moved", **extra)
+
+
 def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | None = None,
-           deadline: float | None = None, lang: str = "en") -> tuple[dict, bool]:
-    """Judge and store the actions of `body` ({"index": N, "actions": [...]}); returns the answer
-    and whether it is new (False: the first answer to this Idempotency-Key, again)."""
+           deadline: float | None = None, lang: str = "en", if_match: tuple[str, ...] | None = None
+           ) -> tuple[dict, bool]:
+    """Judge and store the actions of `body` ({"index": N, "actions": [...]}, the index optional
+    with `if_match`, the entity tags of an If-Match header); returns the answer and whether it is
+    new (False: the first answer to this Idempotency-Key, again)."""
     found = schema_problems("live-append", body)
     if found:
         raise MalformedLog(found[0]["detail"], found[0]["pointer"], code="schema")
+    if "index" not in body and if_match is None:
+        raise MalformedLog("an append names the index its first action takes, or sends If-Match with the game's "
+                           "entity tag", "/index", code="schema")
     row = light_row(db, game_id)
     seat = _may_append(row, token)
     fingerprint = hashlib.sha256(dumps(body) + mode.encode()).hexdigest()
     if key is not None and (earlier := _earlier(db, game_id, token, key, fingerprint)) is not None:
-        return earlier, False
+        return earlier, False  # RFC 9110 13.1.1: a change already made may be answered 2xx
     if not row["live"]:
         why = f"closed ({row['closed']})" if row["closed"] else "it has ended"
         raise Conflict(f"the game is no longer live: {why}", "/id", code="not-live")
+    if if_match is not None and "*" not in if_match and etag(row) not in if_match:
+        raise moved(row, ", ".join(if_match), True)
     base = row["actions"]
-    if body["index"] != base:
-        raise Conflict(f"the game's next action is {base}, not {body['index']}: another append came first",
-                       "/index", code="index-moved", index=base)
+    if body.get("index", base) != base:
+        raise moved(row, str(body["index"]), False)
     if base + len(body["actions"]) > MAX_LIVE_ACTIONS:
         raise LimitExceeded(f"a live game may hold at most {MAX_LIVE_ACTIONS} actions", "/actions",
                             code="limit-actions")
     header = json.loads(row["live_report"])
     run = TABLE.take(game_id, base) or resume(db, game_id, deadline)
     if len(run.log.actions) != base:  # another append was stored since this one read the game
-        raise Conflict(f"another append came first: the game's next action is {len(run.log.actions)}, not {base}",
-                       "/index", code="index-moved", index=len(run.log.actions))
+        raise moved(light_row(db, game_id), str(base), if_match is not None)
     dealt = run.dealt
     entries = _added(run, body["actions"], header["written"], seat)  # the replay is not put back on any error
     run.mode, run.deadline, run.secrets, run.verdicts = mode, deadline, [], []
@@ -170,12 +228,11 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
     run.secrets = [{k: v for k, v in s.items() if k != "kind"} for s in run.secrets]
     header["written"] += len(body["actions"])
     answer, header = _judged(run, row, header, run.dealt - dealt, lang, observer_of(row, token))
+    facts = None if answer["live"] else facts_of(run.log)  # it has ended: as a whole upload's
     with WRITING, transaction(db):
         now_row = next(iter(db.query(f"select {LIGHT} from games where id = ?", [game_id])), None)
         if now_row is None or now_row["actions"] != base or not now_row["live"]:
-            moved = now_row["actions"] if now_row else None
-            raise Conflict(f"another append came first: the game's next action is {moved}, not {base}",
-                           "/index", code="index-moved", index=moved)
+            raise moved(now_row, str(base), if_match is not None)
         db.execute("update games set live_report = ?, actions = ?, valid = ?, first_illegal = ?, final_checksum = ?, "
                    "public_checksum = ?, winner = ?, finished = ?, dealt_live = ? where seq = ?",
                    [dumps(header).decode(), header["actions"], int(header["valid"]), header["first_illegal"],
@@ -184,22 +241,38 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
         checkpoints.add(db, game_id, run.observe.rows)
         save_events(db, game_id, events_of(run, base, run.secrets, entries))
         if not answer["live"]:
-            _settle(db, game_id)
+            _settle(db, game_id, None, facts)
         if key is not None:
             db.execute("insert into live_requests (game, token, key, fingerprint, answer, created) "
                        "values (?, ?, ?, ?, ?, ?)", [game_id, token, key, fingerprint, dumps(answer).decode(), now()])
+            prune_requests(db, game_id)
     run.observe.rows = []  # stored
     if answer["live"]:
         TABLE.put(game_id, run)
     return answer, True
 
 
-def _settle(db, game_id: str, closed: str | None = None) -> None:
+def prune_requests(db, game_id: str | None = None) -> None:
+    """Inside the caller's transaction: forget the Idempotency-Key answers older than
+    REQUESTS_SECONDS and, of one game, all but its REQUESTS_KEPT latest (without `game_id`: the
+    old answers of every game, abandoned ones too; done when a game ends or is closed)."""
+    cutoff = (datetime.now(UTC) - timedelta(seconds=REQUESTS_SECONDS)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    if game_id is None:
+        db.execute("delete from live_requests where created < ?", [cutoff])
+        return
+    db.execute("delete from live_requests where game = ? and (created < ? or (token, key) in (select token, key "
+               "from live_requests where game = ? order by created desc, token, key limit -1 offset ?))",
+               [game_id, cutoff, game_id, REQUESTS_KEPT])
+
+
+def _settle(db, game_id: str, closed: str | None, facts: dict) -> None:
     """Inside the caller's transaction: the game stops being live and is stored whole, as any
-    stored game (its log, report and secrets written out from its events)."""
+    stored game (its log, report and secrets written out from its events, its facts refreshed)."""
     row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
     db.execute("update games set log = ?, report = ?, secrets = ?, live = 0, closed = ? where seq = ?",
                [row["log"], row["report"], row["secrets"], closed, row["seq"]])
+    save_facts(db, game_id, facts)
+    prune_requests(db)
 
 
 class Refused(IllegalAction):
@@ -294,7 +367,7 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
     shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
-              "result": result, "live": going}
+              "result": result, "live": going, "etag": etag(header)}
     return answer, header
 
 
@@ -309,12 +382,35 @@ def close(db, row: dict, token: str, body) -> dict:
         raise MalformedLog(found[0]["detail"], found[0]["pointer"], code="schema")
     if row["owner"] != token:
         raise Forbidden("only the game's owner may close it", "/id")
-    with transaction(db):
-        if not light_row(db, row["id"])["live"]:
-            raise Conflict("the game is not live", "/id", code="not-live")
-        _settle(db, row["id"], body["reason"])
-    TABLE.take(row["id"])
+    if not end(db, row["id"], body["reason"]):
+        raise Conflict("the game is not live", "/id", code="not-live")
     return next(iter(db.query("select * from games where id = ?", [row["id"]])))
+
+
+def end(db, game_id: str, reason: str) -> bool:
+    """Close a live game as it stands (its owner's close, a tournament judge's off-board ending:
+    service/judging.py), its facts taken anew from its whole log. False: it was not live."""
+    while True:  # the facts are taken outside the write lock: again if an append came meanwhile
+        row = merged(db, next(iter(db.query("select * from games where id = ?", [game_id]))))
+        if not row["live"]:
+            return False
+        facts = facts_of(parse_log(json.loads(row["log"])))
+        with transaction(db):
+            now_row = light_row(db, game_id)
+            if now_row["live"] and now_row["actions"] == row["actions"]:
+                _settle(db, game_id, reason, facts)
+                break
+    TABLE.take(game_id)
+    return True
+
+
+def facts_of(log: Log) -> dict:
+    """A game's facts (core/facts.py, what GET /v1/analytics reads) as its stored-whole upload
+    takes them: a strict replay of the whole log (no deadline: a live game is at most
+    MAX_LIVE_ACTIONS long, and the append or close that ends it has been admitted)."""
+    run = Replay(log, "strict", "none", tally=True)
+    run.run()
+    return run.facts
 
 
 def seat_token(db, row: dict, token: str, body) -> dict:

@@ -153,6 +153,7 @@ async function openSource(source, step) {
     $("game").hidden = false;
     $("load").open = false;  // the board comes first; the form is one click away
     markCurrent();  // now that the timeline is shown, bring its current step into its view
+    followGame(source.kind === "game" ? source.id : null);  // eslint-disable-line no-undef -- follow.js
   } catch (err) {
     showError(err.message);
   }
