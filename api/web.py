@@ -8,7 +8,11 @@ from pathlib import Path
 
 from flask import Blueprint, send_from_directory
 
+import adjudicator
+
 FILES = Path(__file__).resolve().parent / "viewer"
+# our own drawing of Arrakis (tools/arrakis_layout.py), read by dune.js
+ARRAKIS = Path(adjudicator.__file__).resolve().parent / "dune" / "data"
 bp = Blueprint("web", __name__, static_folder=str(FILES), static_url_path="/viewer")
 
 # Only this app's own files: no script, style, font or image from elsewhere, no framing.
@@ -24,6 +28,11 @@ def index():
 @bp.get("/favicon.ico")
 def favicon():  # browsers ask for it whatever the page links; one icon, no 404 in the console
     return send_from_directory(FILES, "favicon.svg", mimetype="image/svg+xml", max_age=86400)
+
+
+@bp.get("/arrakis.json")
+def arrakis():
+    return send_from_directory(ARRAKIS, "map-geometry.json", mimetype="application/json", max_age=3600)
 
 
 @bp.after_request

@@ -369,8 +369,13 @@ def test_a_dune_game_draws_its_map_and_steps(page, server, dune_game):
     territories = page.locator("#dune-map [data-territory]")
     expect(territories).to_have_count(len(cnt.territories))
     expect(page.locator('#dune-map [data-stronghold="true"]')).to_have_count(len(cnt.strongholds))
-    expect(page.locator('#dune-map [data-territory="polar-sink"] circle').first).to_be_visible()
+    expect(page.locator('#dune-map [data-territory="polar-sink"] path').first).to_be_visible()
     expect(page.locator("#dune-map [data-wedge]")).to_have_count(cnt.map["sectors"])
+    # Arrakis drawn (issue 33): every territory as its own shape in each storm sector it spans
+    pieces = page.locator("#dune-map [data-piece] > path")
+    expect(pieces).to_have_count(len(cnt.locations) - 1)
+    assert pieces.count() >= 40
+    assert page.locator("#board").bounding_box()["y"] < 800
     expect(page.locator("#row-panel")).to_be_hidden()
     step = next(i for i, s in enumerate(states) if i > 60 and s["spice"] and len(s["map"]) > 3)
     for target in (step, step + 1):

@@ -1,8 +1,8 @@
 // The classic Dune drawing of the replay viewer (issue 15). viewer.js calls drawDune(view) for a
 // game whose system is "dune"; everything drawn comes from the step view (schemas/view.json,
-// $defs dune_board / dune_players / dune_result): no rule of the game is here. The map is a
-// schematic: the 18 sectors as a ring, each territory drawn as one piece per sector it spans,
-// stacked outwards inside its sector's wedge, the Polar Sink in the middle.
+// $defs dune_board / dune_players / dune_result): no rule of the game is here. The map is our own
+// drawing of Arrakis: every territory as one shape per storm sector it spans, the Polar Sink in
+// the middle, the storm's sector shaded.
 "use strict";
 
 const DUNE_UI = {
@@ -35,47 +35,29 @@ const DUNE_UI = {
 const KIND_FILL = {sand: "#fde68a", rock: "#d6b98c", stronghold: "#fef3c7", "polar-sink": "#e0f2fe"};
 const dt = (key) => DUNE_UI[app.lang][key];
 
-// --- the ring ----------------------------------------------------------------------------------
-const R = {size: 1040, inner: 170, outer: 510};
+// --- the map -----------------------------------------------------------------------------------
+// The shapes are our own drawing of Arrakis (/arrakis.json, adjudicator/dune/data/map-geometry.json):
+// one path per sector piece, the Polar Sink, the 18 storm sectors; its shared edges are the
+// engine's adjacency (tests/test_arrakis_geometry.py).
+let arrakis = null;
+const arrakisReady = fetch("/arrakis.json").then((r) => r.json()).then((g) => { arrakis = g; });
+let duneDrawing = 0;
 
-function polar(angle, radius) {
-  const c = R.size / 2;
-  return [c + radius * Math.cos(angle), c + radius * Math.sin(angle)];
-}
-
-function sectorAngle(s, sectors) {
-  // sector 0 at the top, numbers growing clockwise: a drawing convention only
-  return -Math.PI / 2 + (s + 0.5) * (2 * Math.PI / sectors);
-}
-
-function wedge(s, sectors, storm) {
-  const half = Math.PI / sectors;
-  const mid = sectorAngle(s, sectors);
-  const [x1, y1] = polar(mid - half, R.inner - 20), [x2, y2] = polar(mid + half, R.inner - 20);
-  const [x3, y3] = polar(mid + half, R.outer), [x4, y4] = polar(mid - half, R.outer);
-  const d = `M ${x1} ${y1} A ${R.inner - 20} ${R.inner - 20} 0 0 1 ${x2} ${y2} L ${x3} ${y3} ` +
-            `A ${R.outer} ${R.outer} 0 0 0 ${x4} ${y4} Z`;
+function wedge(s, storm) {
   const g = svgEl("g", {"data-wedge": s, "data-storm": String(s === storm)});
-  g.append(svgEl("path", {d, fill: s === storm ? "#a8a29e" : "#fffbeb", stroke: "#a16207", "stroke-width": 1,
-                          "fill-opacity": s === storm ? 0.85 : 1}));
-  const [lx, ly] = polar(mid, R.outer + 16);
+  const w = arrakis.sectors[String(s)];
+  g.append(svgEl("path", {d: w.d, fill: s === storm ? "#78716c" : "none", "fill-opacity": 0.55,
+                          stroke: "#a16207", "stroke-width": s === storm ? 2 : 0.6, "pointer-events": "none"}));
+  const [lx, ly] = w.label;
   g.append(svgEl("text", {x: lx, y: ly + 4, "font-size": 13, "text-anchor": "middle",
                           "font-weight": s === storm ? 700 : 400}, s === storm ? `⚡${s}` : String(s)));
   return g;
 }
 
-// every piece (territory, sector) in map order, stacked outwards in its sector
-function pieces(territories) {
-  const bySector = {};
-  for (const terr of territories) {
-    for (const s of terr.sectors) (bySector[s] ||= []).push(terr);
-  }
-  return bySector;
-}
-
 function forcesLine(g, forces, x, y, label) {
+  const start = x - (forces.length - 1) * 9;
   forces.forEach((f, k) => {
-    const cx = x + k * 22;
+    const cx = start + k * 18;
     // Bene Gesserit advisors (advanced game): a dashed ring, and named so in the title
     const dot = svgEl("circle", {cx, cy: y, r: 8, fill: app.colors[f.player], stroke: "#1c1917",
                                  "data-force": "1", "data-player": f.player, "data-count": f.count,
@@ -91,35 +73,29 @@ function forcesLine(g, forces, x, y, label) {
 
 function spiceBadge(g, amount, x, y) {
   if (!amount) return;
-  g.append(svgEl("rect", {x: x - 2, y: y - 9, width: 26, height: 14, rx: 7, fill: "#ea580c", "data-spice": amount}));
-  g.append(svgEl("text", {x: x + 11, y: y + 2, "font-size": 10, "text-anchor": "middle",
-                          class: "on-dark"}, String(amount)));
+  g.append(svgEl("rect", {x: x - 11, y: y - 7, width: 22, height: 14, rx: 7, fill: "#ea580c", "data-spice": amount}));
+  g.append(svgEl("text", {x, y: y + 4, "font-size": 10, "text-anchor": "middle", class: "on-dark"}, String(amount)));
 }
 
-function drawPiece(g, terr, s, sectors, slot, slots) {
-  const band = (R.outer - R.inner) / Math.max(slots, 1);
-  const radius = R.inner + band * (slot + 0.5);
-  const angle = sectorAngle(s, sectors);
-  const [x, y] = polar(angle, radius);
-  const here = terr.forces.filter((f) => f.sector === s);
-  const spice = terr.spice.filter((p) => p.sector === s).reduce((n, p) => n + p.amount, 0);
-  // the piece lies across its wedge (tangent to the ring), turned so that its text is never upside down
-  let turn = angle * 180 / Math.PI + 90;
-  turn = ((turn % 360) + 360) % 360;
-  if (turn > 90 && turn < 270) turn -= 180;
-  const piece = svgEl("g", {"data-piece": `${terr.id}@${s}`, transform: `rotate(${turn.toFixed(1)} ${x} ${y})`});
-  const w = Math.min(120, radius * 2 * Math.PI / sectors - 6), h = Math.min(band - 3, 38);
-  piece.append(svgEl("rect", {x: x - w / 2, y: y - h / 2, width: w, height: h, rx: 4, fill: KIND_FILL[terr.kind],
-                              stroke: terr.stronghold ? "#7c2d12" : "#a16207",
-                              "stroke-width": terr.stronghold ? 2.5 : 0.8}));
-  const room = Math.max(4, Math.floor(w / 5));
-  const name = terr.name.length > room ? `${terr.name.slice(0, room - 1)}…` : terr.name;
-  piece.append(svgEl("text", {x: x - w / 2 + 3, y: y - h / 2 + 10, "font-size": 9,
-                              "font-weight": terr.stronghold ? 700 : 400}, name));
-  forcesLine(piece, here, x - w / 2 + 10, y + h / 2 - 10, `${terr.name}, ${dt("sector")} ${s}`);
-  spiceBadge(piece, spice, x + w / 2 - 26, y + h / 2 - 8);
+function drawPiece(g, terr, s) {
+  const shape = arrakis.pieces[`${terr.id}@${s}`];
+  const piece = svgEl("g", {"data-piece": `${terr.id}@${s}`});
+  piece.append(svgEl("path", {d: shape.d, fill: KIND_FILL[terr.kind], stroke: terr.stronghold ? "#7c2d12" : "#a16207",
+                              "stroke-width": terr.stronghold ? 2.5 : 0.8, "stroke-linejoin": "round"}));
   piece.append(svgEl("title", {}, `${terr.name} (${dt("sector")} ${s})`));
+  const [x, y] = shape.at;
+  const here = terr.forces.filter((f) => f.sector === s);
+  forcesLine(piece, here, x, y, `${terr.name}, ${dt("sector")} ${s}`);
+  spiceBadge(piece, terr.spice.filter((p) => p.sector === s).reduce((n, p) => n + p.amount, 0), x, y + (here.length ? 16 : 0));
   g.append(piece);
+}
+
+function territoryLabel(terr) {
+  // one name per territory, at its middle sector piece (the strongholds' names in bold)
+  const s = terr.sectors[Math.floor(terr.sectors.length / 2)];
+  const [x, y] = arrakis.pieces[`${terr.id}@${s}`].at;
+  return svgEl("text", {x, y: y - 11, "font-size": 9, "text-anchor": "middle", "font-weight": terr.stronghold ? 700 : 400,
+                        class: "map-name", "aria-hidden": "true"}, terr.name);
 }
 
 function territoryGroup(terr) {
@@ -132,29 +108,33 @@ function territoryGroup(terr) {
 
 function drawDuneMap(view) {
   const b = view.board;
-  const svg = svgRoot(R.size, R.size, dt("map"));
+  const svg = svgRoot(arrakis.size, arrakis.size, dt("map"));
   svg.setAttribute("id", "dune-map");
   svg.dataset.storm = String(b.storm);
-  for (let s = 0; s < b.sectors; s++) svg.append(wedge(s, b.sectors, b.storm));
-  const groups = {};
+  const groups = {}, names = svgEl("g", {"data-names": "1"});
   for (const terr of b.territories) {
-    groups[terr.id] = territoryGroup(terr);
-    svg.append(groups[terr.id]);
+    const g = groups[terr.id] = territoryGroup(terr);
+    svg.append(g);
+    if (!terr.sectors.length) {  // the Polar Sink, in no sector
+      const [cx, cy] = arrakis.polar_sink.at;
+      g.append(svgEl("path", {d: arrakis.polar_sink.d, fill: KIND_FILL[terr.kind], stroke: "#0369a1"}));
+      g.append(svgEl("text", {x: cx, y: cy - 24, "font-size": 13, "text-anchor": "middle", "font-weight": 700}, terr.name));
+      forcesLine(g, terr.forces, cx, cy, terr.name);
+      spiceBadge(g, terr.spice.reduce((n, p) => n + p.amount, 0), cx, cy + 24);
+      continue;
+    }
+    for (const s of terr.sectors) drawPiece(g, terr, s);
+    names.append(territoryLabel(terr));
   }
-  const bySector = pieces(b.territories.filter((x) => x.sectors.length));
-  for (const [s, list] of Object.entries(bySector)) {
-    list.forEach((terr, slot) => drawPiece(groups[terr.id], terr, Number(s), b.sectors, slot, list.length));
-  }
-  const sink = b.territories.find((x) => !x.sectors.length);
-  if (sink) {
-    const c = R.size / 2;
-    const g = groups[sink.id];
-    g.append(svgEl("circle", {cx: c, cy: c, r: R.inner - 40, fill: KIND_FILL[sink.kind], stroke: "#0369a1"}));
-    g.append(svgEl("text", {x: c, y: c - 30, "font-size": 14, "text-anchor": "middle", "font-weight": 700}, sink.name));
-    forcesLine(g, sink.forces, c - 10 * (sink.forces.length - 1), c, sink.name);
-    spiceBadge(g, sink.spice.reduce((n, p) => n + p.amount, 0), c - 12, c + 30);
-  }
+  for (let s = 0; s < b.sectors; s++) svg.append(wedge(s, b.storm));
+  svg.append(names);
   return svg;
+}
+
+function drawDuneBoard(view) {
+  const token = ++duneDrawing;
+  const draw = () => { if (token === duneDrawing) $("board").replaceChildren(drawDuneMap(view)); };
+  if (arrakis) draw(); else arrakisReady.then(draw);
 }
 
 // --- the panels --------------------------------------------------------------------------------
@@ -208,7 +188,7 @@ function drawDune(view) {
     (view.viewer ? ` · ${t("viewOf")(app.names[view.viewer])}` : view.public_view ? ` · ${t("publicView")}` : "");
   $("moment").dataset.turn = String(m.round);
   $("moment").dataset.phase = m.phase;
-  $("board").replaceChildren(drawDuneMap(view));
+  drawDuneBoard(view);
   const piles = el("p", {id: "dune-piles", "data-bank": b.bank ?? "", "data-deck": b.treachery_deck},
                    `${dt("bank")}: ${b.bank ?? "—"} · ${dt("deck")}: ${b.treachery_deck} · ${dt("discard")}: ` +
                    (b.treachery_discard.map((c) => c.name).join(", ") || dt("none")));
