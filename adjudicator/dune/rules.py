@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 
 from ..core import results
-from ..core.actions import CHANCE, Action, dealt
+from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
@@ -119,7 +119,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         if action.do not in kind.verbs:
             raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} may "
                                 f"{', '.join(kind.verbs)}", kind.rulings)
-        args = {k: v for k, v in action.data.items() if k != "by"}
+        check_answers(action.data, (task["kind"],))
+        args = {k: v for k, v in action.data.items() if k not in ("by", ANSWERS)}
         if kind.check is not None:
             kind.check(g, task, args)
         elif Action(args) not in {Action(o) for o in kind.offers(g, task)}:
@@ -150,6 +151,11 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def forced(self, state: dict) -> Action | None:
         return None  # every choice is asked, even one with a single answer
+
+    @staticmethod
+    def out_of_turn(action: Action) -> bool:
+        """An action made whenever a card or rule allows (a `play`, a bribe), not asked of anyone."""
+        return action.do in INTERJECTIONS and not action.is_chance
 
     def legal_actions(self, state: dict) -> list[Action]:
         """The decisions open now. Chance outcomes are not listed (multi-card draws are too many):

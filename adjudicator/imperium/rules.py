@@ -12,7 +12,7 @@ import copy
 from functools import cache
 
 from ..core import results
-from ..core.actions import CHANCE, Action, dealt
+from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
@@ -68,6 +68,13 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
+
+
+def _decision_names(task: dict) -> tuple[str, ...]:
+    """What a `choose` may name as the decision it answers (log.answers): the effect that asked,
+    `card:signet-ring`, or its card or space alone. Other decisions have no such name."""
+    src = task.get("src") if task["t"] == "choice" else None
+    return (src, src.split(":", 1)[-1].split("#")[0]) if isinstance(src, str) else ()
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
     system = "imperium"
@@ -341,6 +348,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def forced(self, state: dict) -> Action | None:
         return implied.forced(self, state)
 
+    @staticmethod
+    def out_of_turn(action: Action) -> bool:
+        return False  # every action answers the decision pending (Intrigue windows are decisions)
+
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who = actor(task)
         if action.is_chance:
@@ -361,7 +372,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                     ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())))
             raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} "
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
-        v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
+        check_answers(action.data, _decision_names(task))
+        v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do", ANSWERS)})
         g.rulings[:0] = v.rulings
 
     # --- listing legal actions -------------------------------------------------------------------
