@@ -230,7 +230,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             if key in out and out[key] not in players:
                 raise UnknownName(f"unknown player {out[key]!r}", f"{pointer}/{key}")
         for key, kind in self.NAME_FIELDS.items():
-            if key in out:
+            if key in out and not (out[key] == HIDDEN and out.get("do") in self.FACE_DOWN_CHANCE):
                 index = self._index_for(out, kind)
                 out[key] = self._resolve(index, kind, out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
@@ -243,6 +243,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                             for i, c in enumerate(out["cards"])]
         return out
 
+    FACE_DOWN_CHANCE = ("steal-intrigue", "reveal-conflict")  # "?" read here, judged by the chance kind
     DRAWN_KINDS = {"draw-intrigue": "intrigue", "draw-twisted": "intrigue", "draw-navigation": "navigation"}
     CARD_KINDS = ("card", "intrigue", "conflict", "navigation", "tleilaxu")  # tleilaxu: Reclaimed Forces
 
@@ -367,6 +368,12 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 check_timing(g, task, action.get("card"))
             if action.do in ("resolve", "deploy", "end-turn", "acquire") and task["t"] == "choice":
                 optional = choices.SKIP in choices.offers(g, task)
+                if optional and choices.face_down_only(g, task):  # the log could not know it was asked
+                    choices.answer(g, task, choices.SKIP)
+                    g.hidden.append(f"{who} moves on past a choice of {task['src']} that only face-down "
+                                    "cards could allow: taken as declined")
+                    self.settle(g)
+                    return self._decide(g, g.top, action)
                 raise IllegalAction("timing.choice-pending", f"{who} must first answer the {task['kind']} "
                                     f"choice of {task['src']}" + (" (to decline it: choose skip)" if optional else ""),
                                     ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())))
