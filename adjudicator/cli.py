@@ -18,6 +18,7 @@ from rich.table import Table
 from api import create_app
 from api.server import serve as run_server
 
+from . import treachery_online
 from .analysis import cluster, export
 from .analysis import run as analysis
 from .analysis.figures import MIN_SAMPLE, figures
@@ -558,6 +559,22 @@ def serve(host: str, port: int, db: str, threads: int, connections: int, read_se
     app = create_app(config)
     click.echo(f"Dune Adjudicator on http://{host}:{port} (database {db})")
     run_server(app, host, port, threads, connections, read_seconds)
+
+
+@main.group()
+def convert() -> None:
+    """Write another program's saved game as our log (docs/log-format.md)."""
+
+
+@convert.command("treachery")
+@click.argument("saved", type=click.Path(allow_dash=True))
+def convert_treachery(saved: str) -> None:
+    """A saved treachery.online game as our log, every unseen draw "?"; `meta.stopped_at` names
+    the first event it could not write."""
+    try:
+        _emit(treachery_online.convert(_read_json(saved)))
+    except AdjudicatorError as err:
+        _fail(err)
 
 
 if __name__ == "__main__":

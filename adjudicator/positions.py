@@ -240,7 +240,7 @@ def cuts(log_doc, indexes, deadline: float | None = None) -> dict[int, dict]:
             raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
                            f"or after the last ({len(log.actions)}), not at {index}", "/index")
     rules = log.rules
-    cutter = Cutter(log, Driver(rules, rules.new_state(log.game, log.setup)), -1, deadline=deadline)
+    cutter = Cutter(log, Driver(rules, rules.new_state(log.game, log.setup), omits=log.omits), -1, deadline=deadline)
     out = cutter.run(wanted)
     if len(out) < len(wanted):  # the game as dealt is always a scenario
         raise NotFound("no decision point before this action can be written as a scenario", "/index")

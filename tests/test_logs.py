@@ -60,7 +60,7 @@ def test_a_choice_in_the_wrong_place_is_flagged_at_its_pointer():
 
 
 @pytest.mark.parametrize("change, error, pointer", [
-    (lambda d: d.update(version=2), UnsupportedVersion, "/version"),
+    (lambda d: d.update(version=3), UnsupportedVersion, "/version"),
     (lambda d: d.update(version="1"), MalformedLog, "/version"),
     (lambda d: d.update(format="something"), MalformedLog, "/format"),
     (lambda d: d["game"]["players"][1].update(leader="Duncan"), UnknownName, "/game/players/1/leader"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .canonical import dumps
-from .errors import MalformedLog
+from .errors import IllegalAction, MalformedLog
 
 CHANCE = "chance"
 
@@ -80,3 +80,16 @@ def dealt(game, chances: dict) -> Action | None:
     if game.state.get("rng") is None or task is None or task["t"] != "chance":
         return None
     return Action({"by": CHANCE, **chances[task["kind"]].deal(game, task)})
+
+
+ANSWERS = "answers"  # log v2: the decision a recorded action answers (ruling log.answers)
+
+
+def check_answers(data: dict, names: tuple[str, ...]) -> None:
+    """An action naming the decision it answers must name the one pending, known by `names` (the
+    effect that asked and its card or space, or the decision's kind). Another name: IllegalAction
+    (`choice.other-decision`), after which the driver may take the forced steps the log left out."""
+    named = data.get(ANSWERS)
+    if named is not None and named not in names:
+        raise IllegalAction("choice.other-decision", f"this action answers {named}, but the decision "
+                            f"pending is {names[0] if names else 'not one it may name'}", ("log.answers",))

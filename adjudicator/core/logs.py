@@ -1,10 +1,13 @@
-"""The log format (v1): reading liberally, writing canonically.
+"""The log format (v2): reading liberally, writing canonically.
 
 A log holds the game (rule system, edition, modules, players), the setup (a seed, or
 nothing when every chance outcome is recorded) and the ordered actions. Shorthand: an action
 may carry `"choices": [...]`, the answers to the choices it raises, each of which expands to
 a `choose` action by the same player. Every expanded action keeps the JSON pointer of where
 it was written, so a verdict points at the exact place in the input.
+
+Version 2 (issues 31, 32) lets a log say what its writer left out (`omits`: `forced-steps`) and
+a `choose` name the decision it answers (`answers`); version 1 logs read as version 2 unchanged.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from .registry import rules_for
 from .schemas import is_valid, validate
 
 FORMAT = "dune-adjudicator/log"
-VERSION = 1
+VERSION = 2
+OMISSIONS = ("forced-steps",)  # what a log may declare it leaves out (`omits`)
 MAX_ACTIONS = 10_000
 MAX_DEPTH = 16
 
@@ -32,10 +36,12 @@ class Log:
     pointers: list[str] = field(default_factory=list)
     rules: object = None
     written: list = field(default_factory=list)  # the actions as the log wrote them (names unresolved)
+    omits: tuple[str, ...] = ()  # what the writer declared it left out (`forced-steps`)
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "game": self.game, "setup": self.setup,
-                "actions": [a.to_json() for a in self.actions]}
+        out = {"format": FORMAT, "version": VERSION, "game": self.game, "setup": self.setup,
+               "actions": [a.to_json() for a in self.actions]}
+        return {**out, "omits": list(self.omits)} if self.omits else out
 
 
 def depth(value, limit: int = MAX_DEPTH) -> int:
@@ -51,7 +57,14 @@ def depth(value, limit: int = MAX_DEPTH) -> int:
     return found
 
 
-MIGRATIONS: dict[int, callable] = {}  # version -> function upgrading a document to version + 1
+def _v1_to_v2(doc: dict) -> dict:
+    """Version 2 only adds what a log may say (`omits`, a `choose`'s `answers`): a version 1 log
+    is the same log, declaring nothing left out (its forced steps are taken only where a logged
+    action needs them, as before)."""
+    return {**doc, "version": 2}
+
+
+MIGRATIONS: dict[int, callable] = {1: _v1_to_v2}  # version -> function upgrading a document to version + 1
 
 
 def migrate(doc: dict) -> dict:
@@ -112,7 +125,7 @@ def parse_log(doc, deadline: float | None = None) -> Log:
         setup["rivals"] = [{**r, "leader": resolve(r["leader"], f"/setup/rivals/{i}/leader")}
                            for i, r in enumerate(setup["rivals"])]
     ids = [p["id"] for p in players] + [r["id"] for r in setup.get("rivals", [])]
-    log = Log(game=game, setup=setup, rules=rules, written=actions)
+    log = Log(game=game, setup=setup, rules=rules, written=actions, omits=tuple(doc.get("omits", ())))
     seen: dict[bytes, Action] = {}  # a game repeats many actions: resolve each distinct one once
     for i, raw in enumerate(actions):
         over_time(deadline, f"/actions/{i}")

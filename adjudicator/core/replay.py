@@ -68,6 +68,16 @@ def _copy(state: dict) -> dict:
     return restore(snapshot(state)[0], state.get("rng"))
 
 
+def sole_action(rules, state: dict) -> Action | None:
+    """The one legal action of the decision the game waits for, when it has no other (None when
+    chance is awaited, the game is over or there is a choice): a forced step in any rule system."""
+    top = state["stack"][-1] if state.get("stack") else None
+    if top is None or top.get("t") == "chance":
+        return None
+    offers = rules.legal_actions(state)
+    return offers[0] if len(offers) == 1 else None
+
+
 LOOKAHEAD = 64  # the logged actions after one that the engine reads to tell what the log left out
 MAX_IMPLIED = 500  # steps the engine takes before one logged action; far above any real turn
 
@@ -84,8 +94,11 @@ class Driver:
       also the rollback point of the next action (one dump per action serves both).
     """
 
-    def __init__(self, rules, state: dict, rollback: bool = True):
+    def __init__(self, rules, state: dict, rollback: bool = True, omits: tuple[str, ...] = ()):
+        """`omits`: what the log declares it left out; with `forced-steps` every forced decision is
+        taken before the next logged action and after the last (ruling log.omits-forced-steps)."""
         self.rules, self.state, self.rollback = rules, state, rollback
+        self.eager = "forced-steps" in omits
         self.dealt = 0  # chance outcomes dealt from the seed
         self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
 
@@ -108,12 +121,46 @@ class Driver:
             self._saved = snapshot(self.state)[0]
         start = self._saved, self.state.get("rng")
         try:
-            outcome = self.rules.apply(self.state, action)
+            if self.eager and self.rules.out_of_turn(action):
+                taken, outcome = self._out_of_turn(action)
+            else:
+                taken = self._forced_steps(action) if self.eager else []
+                outcome = self.rules.apply(self.state, action)
         except IllegalAction as err:
             self.state = restore(*start)
             outcome = self._after_implied(action, err, start, later)
+        else:
+            if taken:
+                self.dealt += sum(step.is_chance for step in taken)
+                outcome.implied = taken + list(outcome.implied or [])
+                outcome.rulings = [*outcome.rulings, "log.omits-forced-steps"]
         self._saved = None
         return outcome
+
+    def _out_of_turn(self, action: Action) -> tuple[list[Action], Outcome]:
+        """An action made out of turn in a log without forced steps: where it stands, else after the
+        fewest forced steps that let it stand (the first refusal is raised when none do)."""
+        taken: list[Action] = []
+        while True:
+            before = snapshot(self.state)[0], self.state.get("rng")
+            try:
+                return taken, self.rules.apply(self.state, action)
+            except IllegalAction:
+                self.state = restore(*before)
+                step = sole_action(self.rules, self.state)
+                if step is None or len(taken) >= MAX_IMPLIED:
+                    raise
+            self.rules.apply(self.state, step)
+            taken += [step, *deal(self.rules, self.state, action)]
+
+    def _forced_steps(self, upcoming: Action | None) -> list[Action]:
+        """Take every forced decision the game waits for (and deal from the seed after each), as a
+        log that declares its forced steps left out asks."""
+        taken: list[Action] = []
+        while len(taken) < MAX_IMPLIED and (step := sole_action(self.rules, self.state)) is not None:
+            self.rules.apply(self.state, step)
+            taken += [step, *deal(self.rules, self.state, upcoming)]
+        return taken
 
     def _after_implied(self, action: Action, refusal: IllegalAction, start: tuple, later) -> Outcome:
         """Take the implied steps one batch at a time, trying `action` after each. When it is
@@ -152,7 +199,8 @@ class Driver:
         """After the last logged action: deal from the seed and take the forced decisions, up to
         the next decision with a choice (or chance without a seed)."""
         taken = self.deal()
-        while len(taken) < MAX_IMPLIED and (step := self.rules.forced(self.state)) is not None:
+        forced = (lambda state: sole_action(self.rules, state)) if self.eager else self.rules.forced
+        while len(taken) < MAX_IMPLIED and (step := forced(self.state)) is not None:
             self.rules.apply(self.state, step)
             self._saved = None
             taken += [step, *self.deal()]
@@ -200,7 +248,8 @@ class Replay:
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
-        self.driver = driver or Driver(self.rules, self.rules.new_state(log.game, log.setup))
+        self.driver = driver or Driver(self.rules, self.rules.new_state(log.game, log.setup), omits=log.omits)
+        self.driver.eager = self.driver.eager or "forced-steps" in log.omits
         self.verdicts: list[Verdict] = []
         self.snapshot_list: list[dict] = []
         self.first_illegal: int | None = None

@@ -62,6 +62,10 @@ class RuleSet(Protocol):
     def forced(self, state: dict) -> Action | None:
         """The one legal action of a decision that has no other (None: there is a choice)."""
 
+    def out_of_turn(self, action: Action) -> bool:
+        """Whether the action is made out of turn, answering no pending decision (classic Dune's
+        card plays and bribes): the forced steps a log leaves out are taken after it, not before."""
+
     def result(self, state: dict) -> dict: ...
 
     def tally(self) -> Tally:

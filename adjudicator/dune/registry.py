@@ -31,6 +31,8 @@ class Decision:
     rulings: tuple[str, ...]
     check: Callable | None = None
     secret: Hidden | None = None  # what an answer keeps from the other players (core/observers.py)
+    # asked only because a card is recorded "?": a log that moves on without answering passes
+    unseen: Callable | None = None
 
 
 @dataclass(frozen=True)

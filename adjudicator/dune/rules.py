@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 
 from ..core import results
-from ..core.actions import CHANCE, Action, dealt
+from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
@@ -41,6 +41,7 @@ from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, MODULES, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
+from .treachery import HIDDEN_RULINGS
 from .victory import held
 from .view import LANGS, board, label, moment, offer_label, players
 
@@ -92,6 +93,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     # --- legality and application ----------------------------------------------------------
     def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
         g = Game(state, self.content)
+        self._pass_unseen(g, action)
         task = g.answered(action, AWAITED_KEYS, ANSWERED_RULINGS)
         if task["t"] == "chance":
             kind = CHANCES[task["kind"]]
@@ -108,6 +110,22 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         self.settle(g)
         return g.outcome(hidden_first=True)
 
+    def _pass_unseen(self, g: Game, action: Action) -> None:
+        """Decisions asked only because a card is recorded "?" (a Face Dancer that may be the
+        winner's leader): a log that moves on without answering could not know they were asked,
+        so each is taken as a pass unless the action acts on it (issue 31; the verdict is unverifiable)."""
+        while (task := g.top) is not None and task["t"] == "decide" and not self.out_of_turn(action):
+            kind = DECISIONS[task["kind"]]
+            # only a reveal answers it: a logged pass is the next decision's (the writer saw none)
+            answers = action.by == task["player"] and action.do in kind.verbs and action.do != "pass"
+            if answers or kind.unseen is None or not kind.unseen(g, task):
+                return
+            kind.apply(g, task, {"do": "pass"})
+            g.hidden.append(f"{task['player']} moves on past a {task['kind']} decision that only a card "
+                            "recorded unknown could allow: taken as a pass")
+            g.rulings += HIDDEN_RULINGS
+            self.settle(g)
+
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who, kind = task["player"], DECISIONS[task["kind"]]
         if action.is_chance:
@@ -119,7 +137,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         if action.do not in kind.verbs:
             raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} may "
                                 f"{', '.join(kind.verbs)}", kind.rulings)
-        args = {k: v for k, v in action.data.items() if k != "by"}
+        check_answers(action.data, (task["kind"],))
+        args = {k: v for k, v in action.data.items() if k not in ("by", ANSWERS)}
         if kind.check is not None:
             kind.check(g, task, args)
         elif Action(args) not in {Action(o) for o in kind.offers(g, task)}:
@@ -150,6 +169,11 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def forced(self, state: dict) -> Action | None:
         return None  # every choice is asked, even one with a single answer
+
+    @staticmethod
+    def out_of_turn(action: Action) -> bool:
+        """An action made whenever a card or rule allows (a `play`, a bribe), not asked of anyone."""
+        return action.do in INTERJECTIONS and not action.is_chance
 
     def legal_actions(self, state: dict) -> list[Action]:
         """The decisions open now. Chance outcomes are not listed (multi-card draws are too many):

@@ -12,7 +12,7 @@ from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
 from .registry import MODULES, ChanceKind, Decision, ask, chance_kind, decision, first
 from .traitors import hidden as hidden_traitors
-from .treachery import HIDDEN
+from .treachery import HIDDEN, HIDDEN_RULINGS
 
 PLAYER_COUNTS = range(2, 7)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
@@ -150,8 +150,25 @@ def _keep(g: Game, task: dict, args: dict) -> None:
     g.finish(task)
 
 
+def _keep_check(g: Game, task: dict, args: dict) -> None:
+    """A kept card must be one drawn; drawn "?" (traitors.py), it is named now if the deck could have
+    dealt it (unverifiable), else refused."""
+    drawn, card = g.p(task["player"])["drawn_traitors"], args.get("card")
+    if card in drawn:
+        return
+    if HIDDEN not in drawn or hidden_traitors(g) == 0 or card not in g.state["traitor_deck"]:
+        raise IllegalAction("dune.not-offered", f"{task['player']} drew no {card} to keep", ("dune.setup-traitors",))
+    drawn.remove(HIDDEN)
+    drawn.append(card)
+    drawn.sort()
+    g.state["traitor_deck"].remove(card)
+    g.state["traitor_hidden"] -= 1
+    g.hidden.append(f"{task['player']}'s unknown Traitor card is taken to be {card}")
+    g.rulings += HIDDEN_RULINGS
+
+
 decision(Decision("keep-traitor", ("keep-traitor",), _keep_offers, _keep, ("dune.setup-traitors",),
-                  secret=Hidden(("card",), ("by",))))
+                  check=_keep_check, secret=Hidden(("card",), ("by",))))
 
 
 # --- the Fremen's starting forces -----------------------------------------------------------

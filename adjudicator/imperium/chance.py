@@ -74,9 +74,10 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     if task.get("look"):
         _apply_look(g, task, pool, cards)
         return
+    top = known_top(pool)[:n]
+    cards = _known_top_named(cards, top)
     known = [c for c in cards if c != HIDDEN]
     hidden = len(cards) - len(known)
-    top = known_top(pool)[:n]
     if top and not ms_contains(known, top):
         raise IllegalAction("chance.card-not-available",
                             f"the top of that deck is known to be {top}: those are drawn first",
@@ -105,6 +106,17 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     turn = g.state.get("turn")
     if task["kind"] == "draw" and turn and turn["kind"] == "reveal" and turn["player"] == task["player"]:
         reveal_drawn(g, task["player"], known)
+
+
+def _known_top_named(cards: list, top: list) -> list:
+    """A draw written face down still takes the deck's known top cards first: the "?" stand for them."""
+    missing = list(top)
+    for c in cards:
+        ms_remove(missing, c)
+    out = []
+    for c in cards:
+        out.append(missing.pop(0) if c == HIDDEN and missing else c)
+    return out
 
 
 def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
@@ -142,6 +154,10 @@ def _conflict_pool(g: Game) -> tuple[int, list]:
 
 def _apply_conflict(g: Game, task: dict, action: dict) -> None:
     board, (level, pool), card = g.state["board"], _conflict_pool(g), action.get("card")
+    if card == HIDDEN:  # the deck stays face down and unwritten; the card turned up is public
+        raise IllegalAction("chance.hidden-not-possible", "the Conflict card is revealed face up to every "
+                            "player at the start of the round (its rewards decide the round): name it",
+                            ("setup.conflict-deck", "log.hidden-outcome"))
     if not ms_remove(pool, card):
         raise IllegalAction("chance.card-not-available",
                             f"{card} is not a level-{level} Conflict card still in the box", R_AVAIL)

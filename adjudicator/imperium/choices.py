@@ -8,8 +8,8 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, LimitExceeded
 from ..core.names import fold
 from ..core.observers import Hidden
-from .costs import commit_option, pay_cost
-from .deck import HIDDEN
+from .costs import can_afford, commit_option, pay_cost
+from .deck import HIDDEN, identify
 from .effect_words import offer_label
 from .effects import resolves_to
 from .game import Game, my_turn, own_posts, post_of, spy_owners
@@ -47,6 +47,8 @@ def answer(g: Game, task: dict, given: dict) -> None:
     kind = CHOICES[task["kind"]]
     legal = offers(g, task)
     given = _by_words(g, task, given, legal, kind)
+    if given not in legal and _face_down_offered(g, task, given, legal):
+        legal = offers(g, task)
     if given == SKIP and given not in legal and kind.decline is not None:  # one way to decline
         given = kind.decline(g, task) or given
         g.rulings.append("log.decline-optional")
@@ -60,6 +62,35 @@ def answer(g: Game, task: dict, given: dict) -> None:
     if given == SKIP and not kind.handles_skip:
         return
     kind.apply(g, task, given, g.top)
+
+
+def face_down_only(g: Game, task: dict) -> bool:
+    """Whether the choice is asked only because of face-down cards ("?" in the hand or Intrigue
+    cards, any card they could be): with them set aside it offers nothing but `skip` (a "pay"
+    choice: its cost cannot be paid). A log written without those cards moves on past it."""
+    pl = g.p(task["player"])
+    saved = {z: pl[z] for z in ("hand", "intrigue")}
+    if not any(HIDDEN in cards for cards in saved.values()):
+        return False
+    try:
+        for zone, cards in saved.items():
+            pl[zone] = [c for c in cards if c != HIDDEN]
+        if task["kind"] == "pay":
+            return not can_afford(g, task["player"], task["cost"], task["src"])
+        return all(o == SKIP for o in offers(g, task))
+    finally:
+        pl.update(saved)
+
+
+def _face_down_offered(g: Game, task: dict, given: dict, legal: list[dict]) -> bool:
+    """A card named where the offers hold a face-down one ("?", a card of the hand or the Intrigue
+    cards the log never named): it is identified if it could be that card (the verdict is then
+    unverifiable), refused if it no longer could (deck.identify)."""
+    zone = given.get("zone", "intrigue" if given.get("card") in g.content.intrigues else "hand")
+    if "card" not in given or zone not in ("hand", "intrigue") or {**given, "card": HIDDEN} not in legal:
+        return False
+    identify(g, task["player"], zone, given["card"])
+    return True
 
 
 def _by_words(g: Game, task: dict, given: dict, legal: list[dict], kind) -> dict:

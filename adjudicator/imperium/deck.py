@@ -69,14 +69,15 @@ def refill_from(pool: dict, discard: list) -> None:
 
 
 
-def identify(g: Game, pid: str, zone: str, card: str) -> bool:
-    """Make sure `card` is in the zone, naming a face-down card if it could be that one.
+def identify(g: Game, pid: str, zone: str, card: str, another: bool = False) -> bool:
+    """Make sure `card` is in the zone, naming a face-down card if it could be that one
+    (`another`: one more copy than the zone's named ones, as a reveal naming two of a card does).
 
     Returns True when the card had to be assumed (the verdict is then 'unverifiable').
     """
     pl = g.p(pid)
     held = pl[zone]
-    if card in held:
+    if card in held and not another:
         return False
     pool = pl["deck"] if zone == "hand" else g.state["intrigue_deck"]
     if HIDDEN in held and pool["hidden"] > 0 and card in pool["cards"]:

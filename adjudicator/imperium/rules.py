@@ -12,7 +12,7 @@ import copy
 from functools import cache
 
 from ..core import results
-from ..core.actions import CHANCE, Action, dealt
+from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
@@ -74,6 +74,13 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
+
+
+def _decision_names(task: dict) -> tuple[str, ...]:
+    """What a `choose` may name as the decision it answers (log.answers): the effect that asked,
+    `card:signet-ring`, or its card or space alone. Other decisions have no such name."""
+    src = task.get("src") if task["t"] == "choice" else None
+    return (src, src.split(":", 1)[-1].split("#")[0]) if isinstance(src, str) else ()
 
 class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names written back: spelling.py
     system = "imperium"
@@ -239,7 +246,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             if key in out and out[key] not in players:
                 raise UnknownName(f"unknown player {out[key]!r}", f"{pointer}/{key}")
         for key, kind in self.NAME_FIELDS.items():
-            if key in out:
+            if key in out and not (out[key] == HIDDEN and out.get("do") in self.FACE_DOWN_CHANCE):
                 index = self._index_for(out, kind)
                 out[key] = self._resolve(index, kind, out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
@@ -252,6 +259,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                             for i, c in enumerate(out["cards"])]
         return out
 
+    FACE_DOWN_CHANCE = ("steal-intrigue", "reveal-conflict")  # "?" read here, judged by the chance kind
     DRAWN_KINDS = {"draw-intrigue": "intrigue", "draw-twisted": "intrigue", "draw-navigation": "navigation"}
     CARD_KINDS = ("card", "intrigue", "conflict", "navigation", "tleilaxu")  # tleilaxu: Reclaimed Forces
 
@@ -357,6 +365,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def forced(self, state: dict) -> Action | None:
         return implied.forced(self, state)
 
+    @staticmethod
+    def out_of_turn(action: Action) -> bool:
+        return False  # every action answers the decision pending (Intrigue windows are decisions)
+
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who = actor(task)
         if action.is_chance:
@@ -372,12 +384,19 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 check_timing(g, task, action.get("card"))
             if action.do in ("resolve", "deploy", "end-turn", "acquire") and task["t"] == "choice":
                 optional = choices.SKIP in choices.offers(g, task)
+                if optional and choices.face_down_only(g, task):  # the log could not know it was asked
+                    choices.answer(g, task, choices.SKIP)
+                    g.hidden.append(f"{who} moves on past a choice of {task['src']} that only face-down "
+                                    "cards could allow: taken as declined")
+                    self.settle(g)
+                    return self._decide(g, g.top, action)
                 raise IllegalAction("timing.choice-pending", f"{who} must first answer the {task['kind']} "
                                     f"choice of {task['src']}" + (" (to decline it: choose skip)" if optional else ""),
                                     ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())))
             raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} "
                                 f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
-        v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do")})
+        check_answers(action.data, _decision_names(task))
+        v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do", ANSWERS)})
         g.rulings[:0] = v.rulings
 
     # --- listing legal actions -------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from .deck import identify
-from .game import Game, describe, ms_add, spy_owners
+from .game import Game, describe, ms_add, ms_remove, spy_owners
 from .influence import track_level
 from .modules.bloodlines import commanders_in, move_commanders
 from .modules.ix import dreadnoughts_in, move_dreadnoughts
@@ -348,8 +348,10 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
     for err in ask("reveal-args", g, pid, a):
         raise err
     g.finish(task)
-    for card in cards:
-        identify(g, pid, "hand", card)
+    named = [c for c in pl["hand"] if c != "?"]
+    for card in cards:  # each copy named beyond the ones known is a face-down card shown
+        if not ms_remove(named, card):
+            identify(g, pid, "hand", card, another=True)
     if "?" in pl["hand"]:
         g.hidden.append(f"{pid} revealed cards the log does not name")
     turn = _turn(g, pid, "reveal", task.get("deployed", 0))

@@ -48,7 +48,8 @@ def trash_candidates(g: Game, pid: str, spec: dict, src: str) -> list[dict]:
         if zone == "play" and spec.get("other"):
             cards = others(cards, source_card(src))
         for c in sorted(set(cards)):
-            if c == "?":
+            if c == "?":  # a face-down card: whichever card the answer names, if it could be there
+                out.append({"card": c, "zone": zone})
                 continue
             data = g.content.cards.get(c, {})
             if "faction" in spec and spec["faction"] not in data.get("factions", []):

@@ -142,6 +142,11 @@ def _reveal_check(g: Game, task: dict, args: dict) -> None:
                             "the Tleilaxu's reserves", RULINGS)
 
 
+def _unseen(g: Game, task: dict) -> bool:
+    """Offered only because an unknown Face Dancer may be the winner's leader."""
+    return task["leader"] not in hidden_dancers(g, task["player"])
+
+
 def _full(g: Game, task: dict, loc: str) -> bool:
     """A stronghold (the Hidden Mobile Stronghold among them) that will hold two other players once
     the winner's forces in the battle territory have gone home (reading
@@ -193,7 +198,8 @@ def _at(g: Game, pid: str, kind: str, loc: str) -> int:
     return g.p(pid)["elite"][kind]["map"].get(loc, 0)
 
 
-decision(Decision("face-dancer", ("reveal", "pass"), _reveal_offers, _reveal, RULINGS, _reveal_check))
+decision(Decision("face-dancer", ("reveal", "pass"), _reveal_offers, _reveal, RULINGS, _reveal_check,
+                  unseen=_unseen))
 
 
 # --- the Mentat Pause exchange (seed 002 paragraph 37) -------------------------------------------------

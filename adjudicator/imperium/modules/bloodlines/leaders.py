@@ -244,12 +244,12 @@ def _can_lose_troops(g: Game, task: dict, pid: str, card: str, step: dict) -> No
 def trash_card_step(g: Game, task: dict, step: dict) -> None:
     """Devious: trash a card from those zones; `mandatory`: it cannot be declined."""
     pl = g.p(task["player"])
-    if any(c != "?" for z in step["from"] for c in pl[z]):
+    if any(pl[z] for z in step["from"]):  # a face-down card too: the answer names it (choices.answer)
         push_choice(g, task, "trash", zones=step["from"], **({"cost": True} if step.get("mandatory") else {}))
 
 
 def _other_intrigues(g: Game, pid: str) -> list[str]:
-    return sorted({c for c in g.p(pid)["intrigue"] if c != "?"})
+    return sorted(set(g.p(pid)["intrigue"]))  # "?": a face-down one, named by the answer (choices.answer)
 
 
 def _twisted(g: Game, card: str) -> bool:
