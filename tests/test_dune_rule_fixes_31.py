@@ -77,7 +77,7 @@ def _storm_over_fremen(modules):
     if modules:
         chance(state, "storm-card", value=3)
     else:
-        for q, v in zip(state["dialers"], (1, 2)):
+        for q, v in zip(state["dialers"], (1, 2), strict=True):
             chance(state, "storm-dial", player=q, value=v)
     return state, g
 
