@@ -137,3 +137,21 @@ def test_the_guild_chooses_when_to_ship_in_the_advanced_game_only_factions_spaci
     assert RULES.prompt(state)["kind"] == "guild-timing"  # advanced: asked before the Atreides' turn
     act(state, "spacing-guild", "go-now")
     assert [RULES.prompt(state)[k] for k in ("by", "kind")] == ["spacing-guild", "ship"]
+
+
+# --- item 12: the GF9 rulebook, Spice Collection Phase (forces in a sector where spice lies collect
+# it; ruling dune.spice-collection, our reading dune.spice-collection-sector-reading) ----------------
+def test_spice_is_collected_only_in_its_own_sector_spice_collection_phase():
+    state = new("atreides", "harkonnen", "emperor")
+    state["storm"], state["order"] = 0, ["atreides", "harkonnen", "emperor"]
+    g = at(state, phase="collection")  # Spice Collection starts
+    state["spice"], state["bank"] = {"south-mesa@4": 10}, state["bank"] - 10  # a blow of 10 there
+    move_forces(g, "emperor", "south-mesa@3", 3)  # illegal side: same territory, another sector
+    move_forces(g, "atreides", "south-mesa@5", 2)  # the same, the other way
+    move_forces(g, "harkonnen", "south-mesa@4", 2)  # legal side: the spice's own sector
+    before = {q: g.p(q)["spice"] for q in state["order"]}
+    RULES.settle(g)
+    got = {q: g.p(q)["spice"] - before[q] for q in state["order"]}
+    # Harkonnen hold Carthag (their start): 3 a force; the others take nothing from another sector
+    assert got == {"atreides": 0, "harkonnen": 6, "emperor": 0} and state["spice"] == {"south-mesa@4": 4}
+    assert problems(state) == []
