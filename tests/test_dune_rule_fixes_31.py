@@ -155,3 +155,54 @@ def test_spice_is_collected_only_in_its_own_sector_spice_collection_phase():
     # Harkonnen hold Carthag (their start): 3 a force; the others take nothing from another sector
     assert got == {"atreides": 0, "harkonnen": 6, "emperor": 0} and state["spice"] == {"south-mesa@4": 4}
     assert problems(state) == []
+
+
+# --- item 15: decisions made at once, accepted in either order (our reading dune.engine-simultaneous;
+# the GF9 rulebook, Setup: Traitors, the Bene Gesserit's prediction, Battle Phase: Battle Plan, Traitors)
+def test_setup_prediction_and_kept_traitors_in_any_order_setup_traitors():
+    state = new("bene-gesserit", "fremen", "atreides")
+    # legal: the prediction before anything else of setup (the Traitor draws still to come)
+    out = act(state, "bene-gesserit", "predict", faction="atreides", turn=3)
+    assert out.verdict == "legal" and "dune.engine-simultaneous" in out.rulings
+    # illegal: the others do not predict
+    assert refused(state, "atreides", "predict", faction="fremen", turn=2).code == "log.missing-chance"
+    deck = sorted(state["traitor_deck"])
+    for n in range(3):
+        player = RULES.prompt(state)["player"]
+        chance(state, "draw-traitors", player=player, cards=deck[4 * n:4 * n + 4])
+    assert RULES.prompt(state)["by"] == "bene-gesserit"  # asked first
+    # illegal: a Traitor not drawn; the questions keep their order
+    asked = [dict(t) for t in state["stack"]]
+    assert refused(state, "atreides", "keep-traitor", card=deck[0]).code == "dune.not-offered"
+    assert [dict(t) for t in state["stack"]] == asked
+    # legal: the Atreides keep theirs before the Bene Gesserit and the Fremen
+    mine = state["players"]["atreides"]["drawn_traitors"][0]
+    out = act(state, "atreides", "keep-traitor", card=mine)
+    assert "dune.engine-simultaneous" in out.rulings and problems(state) == []
+    assert RULES.prompt(state)["by"] == "bene-gesserit"
+
+
+def test_battle_plans_and_traitor_calls_in_either_order_battle_plan_traitors():
+    state = new("emperor", "harkonnen", "atreides")
+    state["storm"], state["order"] = 0, ["emperor", "harkonnen", "atreides"]
+    g = at(state, {"t": "auto", "kind": "battles"}, phase="collection")
+    move_forces(g, "emperor", "the-great-flat@14", 5)
+    move_forces(g, "harkonnen", "the-great-flat@14", 4)
+    RULES.settle(g)
+    act(state, "emperor", "battle", territory="the-great-flat", opponent="harkonnen")
+    while RULES.prompt(state)["kind"] == "prescience":  # the Atreides are no side here: pass
+        act(state, "atreides", "pass")
+    assert [RULES.prompt(state)[k] for k in ("by", "kind")] == ["emperor", "plan"]
+    # illegal: a player outside the battle sets no plan
+    assert refused(state, "atreides", "plan", leader="duncan-idaho", dial=1).code == "turn.not-your-turn"
+    # legal: the defender's plan first
+    out = act(state, "harkonnen", "plan", leader="feyd-rautha", dial=2)
+    assert "dune.engine-simultaneous" in out.rulings
+    act(state, "emperor", "plan", leader="caid", dial=3)
+    assert [RULES.prompt(state)[k] for k in ("by", "kind")] == ["emperor", "traitor"]
+    out = act(state, "harkonnen", "pass")  # the defender's Traitor call (none) before the aggressor's
+    assert "dune.engine-simultaneous" in out.rulings
+    act(state, "emperor", "pass")
+    # resolved as if asked in that order: Feyd-Rautha (6) and 2 beat the Emperor's 3 and Caid
+    assert g.forces_in("the-great-flat", "emperor") == 0 and g.forces_in("the-great-flat", "harkonnen") == 2
+    assert problems(state) == []
