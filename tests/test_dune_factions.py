@@ -1,7 +1,7 @@
 """The basic-game advantages of the six factions (adjudicator/dune/factions/), one scenario or
 more per advantage, each checked through the facade as a log's action would be."""
 
-from dune_helpers import RULES, act, at, give, move_forces, new, refused
+from dune_helpers import ADVANCED, RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
@@ -83,8 +83,8 @@ def test_fremen_move_two_territories():
     assert err.code == "dune.out-of-range"
 
 
-def test_fremen_lose_half_to_the_storm_rounded_up():
-    state = new("fremen", "atreides")
+def test_advanced_fremen_lose_half_to_the_storm_rounded_up():
+    state = new("fremen", "atreides", modules=ADVANCED)
     state["turn"], state["storm"], state["dials"] = 2, 0, [2]
     g = at(state, {"t": "auto", "kind": "storm-move"}, phase="spice-blow")
     move_forces(g, "fremen", "cielago-north@1", 5)
@@ -120,8 +120,8 @@ def test_the_guild_and_its_ally_ship_at_half_price():
     assert g.p("emperor")["spice"] == 4
 
 
-def test_the_guild_chooses_when_to_take_its_turn():
-    state = new("atreides", "spacing-guild", "emperor")
+def test_the_advanced_guild_chooses_when_to_take_its_turn():
+    state = new("atreides", "spacing-guild", "emperor", modules=ADVANCED)
     state["order"] = ["atreides", "spacing-guild", "emperor"]
     g = at(state, phase="shipment-movement")
     RULES.settle(g)
@@ -141,8 +141,8 @@ def test_the_guild_chooses_when_to_take_its_turn():
                                                              for t in state["stack"] if t["t"] == "decide")
 
 
-def test_a_waiting_guild_goes_last():
-    state = new("atreides", "spacing-guild")
+def test_a_waiting_advanced_guild_goes_last():
+    state = new("atreides", "spacing-guild", modules=ADVANCED)
     state["order"] = ["atreides", "spacing-guild"]
     g = at(state, phase="shipment-movement")
     RULES.settle(g)
@@ -314,14 +314,14 @@ def test_only_the_guild_and_its_ally_ship_cross_planet():
     assert g.p("atreides")["spice"] == 8 and g.p("spacing-guild")["spice"] == 7 and problems(state) == []
 
 
-def test_bene_gesserit_claim_charity_whatever_they_hold():
-    state = new("bene-gesserit", "atreides")
+def test_advanced_bene_gesserit_claim_charity_whatever_they_hold():
+    state = new("bene-gesserit", "atreides", modules=ADVANCED)
     state["order"] = ["bene-gesserit", "atreides"]
     g = at(state, phase="charity")
     RULES.settle(g)
     assert g.top["kind"] == "charity" and g.top["player"] == "bene-gesserit"  # 5 spice, asked all the same
     out = act(state, "bene-gesserit", "claim-charity")
-    assert g.p("bene-gesserit")["spice"] == 7 and "dune.bene-gesserit" in out.rulings and problems(state) == []
+    assert g.p("bene-gesserit")["spice"] == 7 and "dune.bene-gesserit-advanced" in out.rulings and problems(state) == []
 
 
 def test_the_emperor_gives_spice_to_its_ally_out_of_turn():

@@ -440,3 +440,36 @@ def test_the_card_catalogue_lists_the_expansion_cards_with_the_module():
     ixtl = RULES.cards("treachery", ["ixians-tleilaxu"])
     assert sum(c["copies"] for c in base) == 33 and sum(c["copies"] for c in ixtl) == 47
     assert "sandtrout" in {c["id"] for c in RULES.cards("spice", ["ixians-tleilaxu"])}
+
+
+# --- issue 31 item 14: Ixians & Tleilaxu paragraphs 63-66, the cards in the roles they are played in ---
+def test_weirding_way_as_a_defense_does_not_stop_an_artillery_strike_only_a_shield_does():
+    """Ruling ixcards.weirding-way-artillery: the Strike spares only a Shield's leader."""
+    state, g = battle(["artillery-strike"], ["weirding-way", "chaumas"])
+    out = fight(state, {"leader": "caid", "dial": 4, "weapon": "artillery-strike"},
+                {"leader": "feyd-rautha", "dial": 0, "weapon": "chaumas", "defense": "weirding-way"})
+    assert tanks(g, "harkonnen") == ["feyd-rautha"] and tanks(g, "emperor") == ["caid"]  # no Shield: both die
+    assert "ixcards.weirding-way-artillery" in out.rulings
+    state, g = battle(["artillery-strike"], ["shield-snooper"])
+    fight(state, {"leader": "caid", "dial": 4, "weapon": "artillery-strike"},
+          {"leader": "feyd-rautha", "dial": 0, "defense": "shield-snooper"})
+    assert tanks(g, "harkonnen") == [] and tanks(g, "emperor") == ["caid"]  # a Shield Snooper is a Shield
+
+
+def test_chemistry_as_a_poison_defense_stops_a_poison_tooth_a_snooper_does_not():
+    """Our reading ixcards.chemistry-poison-tooth-reading (the card excepts the Snooper only)."""
+    state, g = battle(["poison-tooth"], ["chemistry"])
+    act(state, "emperor", "plan", leader="caid", dial=3, weapon="poison-tooth")
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, defense="chemistry")
+    act(state, "emperor", "pass")
+    act(state, "harkonnen", "pass")
+    out = act(state, "emperor", "pass")  # the Tooth used
+    assert tanks(g, "harkonnen") == [] and tanks(g, "emperor") == ["caid"]  # Chemistry saved Feyd-Rautha
+    assert "ixcards.chemistry-poison-tooth-reading" in out.rulings and problems(state) == []
+    state, g = battle(["poison-tooth"], ["shield-snooper"])
+    act(state, "emperor", "plan", leader="caid", dial=3, weapon="poison-tooth")
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, defense="shield-snooper")
+    act(state, "emperor", "pass")
+    act(state, "harkonnen", "pass")
+    act(state, "emperor", "pass")
+    assert tanks(g, "harkonnen") == ["feyd-rautha"]  # a Shield Snooper is a Snooper: no help

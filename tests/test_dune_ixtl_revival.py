@@ -410,7 +410,7 @@ def _every_kind_of_term(log) -> bool:
 def advanced_playout():
     """The first random five-player advanced game that sets every kind of term, takes an early
     leader and a ghola: searched for, so that a change to random play cannot make it vacuous."""
-    for seed in range(10):
+    for seed in range(20):
         sums = []
         log = playout(5, seed, lambda state, sums=sums: sums.append(checksum(state)),
                       ("ixians-tleilaxu", "advanced"))

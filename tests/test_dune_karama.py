@@ -6,7 +6,7 @@ against a traitor call, it is refused."""
 from functools import partial
 
 import pytest
-from dune_helpers import RULES, act, at, give, move_forces, new, refused
+from dune_helpers import ADVANCED, RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.core.actions import Action
 from adjudicator.dune.invariants import problems
@@ -117,7 +117,7 @@ def test_atreides_auction_prescience_stopped_is_information_only():
 
 
 def test_spiritual_advisor_and_charity_stopped():
-    state = new("bene-gesserit", "atreides")
+    state = new("bene-gesserit", "atreides", modules=ADVANCED)  # their charity whatever they hold: advanced
     g = at(state, {"t": "decide", "kind": "advisor", "player": "bene-gesserit"}, phase="battle")
     give(g, "atreides", "karama", "karama")
     karama(state, "atreides", "spiritual-advisor")

@@ -3,7 +3,7 @@ dune.engine-karama-unattended): the Fremen's half storm losses and their worm im
 timing, the Tleilaxu's spice for a Ghola card. Each is stopped at a window asked just before it,
 only of the other players who may hold a Karama."""
 
-from dune_helpers import RULES, act, chance, give, move_forces, new, refused
+from dune_helpers import ADVANCED, RULES, act, chance, give, move_forces, new, refused
 from ixtl_helpers import new_ixtl
 
 from adjudicator.dune.game import Game
@@ -15,9 +15,9 @@ from adjudicator.dune.storm import start_storm
 
 # --- the Fremen's half losses in the storm ---------------------------------------------------------------
 def _storm(karama="harkonnen"):
-    """Turn 2's storm will move 3 sectors from sector 0 over 6 Fremen forces in the Great Flat (sector 14
-    lies elsewhere: the forces are moved to a sector the storm passes)."""
-    state = new("fremen", "harkonnen")
+    """Turn 2's storm (a Storm card of 3: the advanced game, whose Fremen alone lose half to it) will
+    move 3 sectors from sector 0 over 6 Fremen forces in a sand sector the storm passes."""
+    state = new("fremen", "harkonnen", modules=ADVANCED)
     g = Game(state)
     state["turn"], state["storm"], state["order"] = 2, 0, ["fremen", "harkonnen"]
     state["stack"] = [{"t": "flow", "phase": "spice-blow"}]
@@ -28,8 +28,7 @@ def _storm(karama="harkonnen"):
         give(g, karama, "karama")
     start_storm(g)
     RULES.settle(g)
-    for q in state["dialers"]:
-        chance(state, "storm-dial", player=q, value=1 if q == state["dialers"][0] else 2)
+    chance(state, "storm-card", value=3)
     return state, g, sand
 
 
@@ -102,7 +101,8 @@ def test_passed_or_with_no_karama_about_the_fremen_are_spared():
 
 # --- the Guild's timing ------------------------------------------------------------------------------------
 def _shipment():
-    state = new("atreides", "spacing-guild", "harkonnen")
+    """The advanced game: the Guild's timing is an advanced advantage (ruling dune.spacing-guild-advanced)."""
+    state = new("atreides", "spacing-guild", "harkonnen", modules=ADVANCED)
     g = Game(state)
     state["turn"], state["order"] = 2, ["atreides", "spacing-guild", "harkonnen"]
     state["stack"] = [{"t": "flow", "phase": "battle"}]

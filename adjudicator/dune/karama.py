@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..core.errors import IllegalAction
 from .alliance import allied
 from .game import Game
-from .registry import Decision, decision, first
+from .registry import MODULES, Decision, decision, first
 from .storm import exposed
 from .treachery import HIDDEN, could_hold, discard
 
@@ -49,6 +49,8 @@ class Stoppable:
     # who uses it in this decision (g, task, owner): none of them may stop it (ruling
     # dune.engine-karama-not-own); the owner alone unless it serves another player
     users: Callable | None = None
+    # the module whose games alone have this advantage (the advanced game's: ruling dune.fremen-advanced)
+    module: str | None = None
 
 
 def served(g: Game, task: dict, owner: str) -> tuple[str, ...]:
@@ -158,18 +160,19 @@ STOPPABLE = {
     "bene-gesserit-intrusion": Stoppable("bene-gesserit", "flip", lambda g, t, o: t["player"] == o and
                                          t.get("why") == "intrusion", "the Bene Gesserit turning advisors on "
                                          "Intrusion", rulings=("dune.bene-gesserit-advisors",)),
-    "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold"),
+    "bene-gesserit-charity": Stoppable("bene-gesserit", "charity", _own, "CHOAM Charity whatever they hold",
+                                       module="advanced"),
     # used while no decision is pending (ruling dune.engine-karama-unattended)
     "fremen-storm-losses": Stoppable("fremen", "storm-window", _storm_losses, "the Fremen's half storm losses",
                                      rulings=("dune.engine-karama-unattended",),
-                                     then=onto("fremen-storm-losses", "storm-move")),
+                                     then=onto("fremen-storm-losses", "storm-move"), module="advanced"),
     "fremen-worm-immunity": Stoppable("fremen", WINDOW, before("fremen-worm-immunity", "devour"),
                                       "the Fremen's forces spared by Shai-Hulud",
                                       rulings=("dune.engine-karama-unattended",),
                                       then=onto("fremen-worm-immunity", "devour")),
     "guild-timing": Stoppable("spacing-guild", "guild-timing", lambda g, t, o: True,
                               "the Guild's choice of when to take its turn", rulings=("dune.engine-karama-unattended",),
-                              then=lambda g, leader: _guild_timing(g)),
+                              then=lambda g, leader: _guild_timing(g), module="advanced"),
 }
 # Stopped in battle (cards.py strikes them from the battle record); who uses each there (g, battle):
 # the faction and the fighter it serves, who may not stop it (ruling dune.engine-karama-not-own).
@@ -194,6 +197,8 @@ def _pending(g: Game, against: str) -> bool:
     entry, task = STOPPABLE.get(against), g.top
     if entry is None or task is None or task.get("kind") != entry.kind or task["t"] != "decide":
         return False
+    if entry.module is not None and entry.module not in MODULES.in_play_at(g):
+        return False  # an advantage the game played does not have
     owner = g.player_of(entry.faction)
     return owner is not None and against not in task.get("stopped", ()) and entry.uses(g, task, owner)
 

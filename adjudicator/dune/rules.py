@@ -41,6 +41,8 @@ from .registry import AUTOS, CHANCES, DECISIONS, INTERJECTIONS, MODULES, fire
 from .spelling import DuneSpelling, tables
 from .table import DunePositions
 from .timing import export
+from .together import RULING as SIMULTANEOUS
+from .together import bring_up
 from .treachery import HIDDEN_RULINGS
 from .victory import held
 from .view import LANGS, board, label, moment, offer_label, players
@@ -94,6 +96,17 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def apply(self, state: dict, action: Action, dealt: bool = False) -> Outcome:
         g = Game(state, self.content)
         self._pass_unseen(g, action)
+        asked = list(state["stack"])
+        together = action.do not in INTERJECTIONS and bring_up(g, action)  # decided at once (together.py)
+        try:
+            return self._apply(g, action, dealt, together)
+        except IllegalAction:
+            if together:  # refused: the questions stay in the order they were asked
+                state["stack"][:] = asked
+            raise
+
+    def _apply(self, g: Game, action: Action, dealt: bool, together: bool) -> Outcome:
+        state = g.state
         task = g.answered(action, AWAITED_KEYS, ANSWERED_RULINGS)
         if task["t"] == "chance":
             kind = CHANCES[task["kind"]]
@@ -107,6 +120,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
             self._interject(g, action)
         else:
             self._decide(g, task, action)
+            if together:
+                g.rulings.append(SIMULTANEOUS)
         self.settle(g)
         return g.outcome(hidden_first=True)
 

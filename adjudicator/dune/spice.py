@@ -202,7 +202,9 @@ def ask(g: Game, task: dict) -> None:
     for loc in sorted(g.state["spice"]):
         terr = territory(loc)
         for q in g.order:
-            n = g.forces_in(terr, q, outside_storm=True) if g.combatant(terr, q) else 0  # advisors collect none
+            # only forces in the very sector where the spice lies, outside the storm (ruling
+            # dune.spice-collection-sector-reading); advisors collect none
+            n = g.forces(loc, q) if g.combatant(terr, q) and not g.in_storm(loc) else 0
             if n and g.state["spice"].get(loc):
                 rate = CITY_RATE if any(g.combatant(t, q) for t in g.c.ornithopters) else RATE
                 got = min(n * rate, g.state["spice"][loc])
@@ -210,5 +212,5 @@ def ask(g: Game, task: dict) -> None:
                 g.p(q)["spice"] += got
         if not g.state["spice"].get(loc):
             g.state["spice"].pop(loc, None)
-    g.rulings.append("dune.spice-collection")
+    g.rulings.extend(("dune.spice-collection", "dune.spice-collection-sector-reading"))
     g.finish(task)

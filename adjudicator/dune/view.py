@@ -35,7 +35,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "place-worm": "places Shai-Hulud", "draw-supply": "draws a card face down", "keep-card": "keeps a card",
                 "draw": "draws for the auction", "return-card": "returns a card to the deck",
                 "replace": "replaces the card bought", "swap": "swaps the card up for bid",
-                "give-card": "gives a card back"},
+                "give-card": "gives a card back", "reveal": "reveals a Face Dancer",
+                "take-tech-token": "takes a Tech Token"},
          "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
                 "draw-treachery": "берёт карту предательства",
                 "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
@@ -51,7 +52,8 @@ VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "dr
                 "place-worm": "направляет Шай-Хулуда", "draw-supply": "берёт карту втёмную",
                 "keep-card": "оставляет карту", "draw": "берёт карты для торгов",
                 "return-card": "возвращает карту в колоду", "replace": "заменяет купленную карту",
-                "swap": "подменяет карту на торгах", "give-card": "возвращает карту"}}
+                "swap": "подменяет карту на торгах", "give-card": "возвращает карту",
+                "reveal": "раскрывает лицедела", "take-tech-token": "берёт жетон технологии"}}
 # an action's field -> the kind of thing it names (spelling.tables), for the label
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
@@ -208,6 +210,8 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
             parts.append(_name(cnt, CARD_KINDS[do], value, lang))
         elif key == "cards" and isinstance(value, list):
             parts.append(", ".join(_name(cnt, CARD_KINDS.get(do, "treachery"), c, lang) for c in value))
+        elif key == "place" and isinstance(value, dict):  # a Face Dancer's forces, {location: n}
+            parts.append(", ".join(f"{_name(cnt, 'place', loc, lang)} {n}" for loc, n in sorted(value.items())))
         elif key in LABEL_KINDS and value != "reserves":
             parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
         else:

@@ -15,12 +15,14 @@ from .registry import Decision, decision
 
 PROJECTILE, POISON = "projectile", "poison"
 # the cards whose effect is not "kill the opposing leader unless it holds the matching defense"
-UNSTOPPABLE = ("lasgun", "poison-tooth")  # no defense stops them (Poison Tooth: not even a Snooper)
+UNSTOPPABLE = ("lasgun",)  # no defense stops it
 BOTH_LEADERS = ("artillery-strike", "poison-tooth")  # they kill both leaders
 NO_LEADER_SPICE = ("artillery-strike",)  # no spice for any leader killed in that battle
 SINGLE_USE = ("artillery-strike",)  # discarded after use, win or lose
 DUAL = {"weirding-way": ("defense", "weapon"), "chemistry": ("weapon", "defense")}  # card: (alternate, other)
 SHIELDS = ("shield-snooper",)  # besides the plain Shields: what sets off a Lasgun (ruling ixcards.shield-snooper)
+STOPPED_RULINGS = {"artillery-strike": ("ixcards.weirding-way-artillery",),
+                   "poison-tooth": ("ixcards.chemistry-poison-tooth-reading",)}
 RULINGS = ("ixcards.battle-cards", "ixtl.new-cards", "ixtl.weapons-kill-leaders")
 ROLES = ("ixcards.dual-roles", "ixtl.card-roles")
 
@@ -64,9 +66,24 @@ def protection(g: Game, plan: dict) -> frozenset[str]:
     return _kinds(g, plan.get("defense"), GUARDS, "defense")
 
 
+def is_shield(g: Game, card) -> bool:
+    """A Shield: a plain one or a Shield Snooper, never Weirding Way played as a defense (ruling
+    ixcards.shield-snooper)."""
+    return card in SHIELDS or (_info(g, card).get("kind"), _info(g, card).get("subtype")) == ("defense", PROJECTILE)
+
+
+# the weapons only some defenses stop, whatever the kinds of harm they name: an Artillery Strike
+# only a Shield (ruling ixcards.weirding-way-artillery), a Poison Tooth only Chemistry, which is no
+# Snooper (our reading, ixcards.chemistry-poison-tooth-reading)
+STOPPED_BY = {"artillery-strike": is_shield, "poison-tooth": lambda g, card: card == "chemistry"}
+
+
 def _hits(g: Game, weapon_plan: dict, target: dict) -> bool:
+    weapon = weapon_plan.get("weapon")
+    if weapon in STOPPED_BY:
+        return not STOPPED_BY[weapon](g, target.get("defense"))
     harm = attack(g, weapon_plan)
-    if weapon_plan.get("weapon") in UNSTOPPABLE:
+    if weapon in UNSTOPPABLE:
         return True
     return bool(harm) and not harm <= protection(g, target)  # Poison Blade needs both defenses
 
@@ -95,9 +112,7 @@ def explodes(g: Game, plans: dict) -> bool:
     Weirding Way played as a defense does not (ruling ixcards.shield-snooper)."""
     weapons = [p.get("weapon") for p in plans.values()]
     shields = [p.get("defense") for p in plans.values()]
-    return "lasgun" in weapons and any(
-        c in SHIELDS or (_info(g, c).get("kind"), _info(g, c).get("subtype")) == ("defense", PROJECTILE)
-        for c in shields)
+    return "lasgun" in weapons and any(is_shield(g, c) for c in shields)
 
 
 def cited(g: Game, plans: dict) -> list[str]:
@@ -108,7 +123,7 @@ def cited(g: Game, plans: dict) -> list[str]:
         out += ROLES
     if "lasgun" in cards and any(c in SHIELDS for c in cards):
         out.append("ixcards.shield-snooper")
-    return out
+    return out + [r for c in cards for r in STOPPED_RULINGS.get(c, ())]
 
 
 def spent(g: Game, plan: dict) -> list[str]:

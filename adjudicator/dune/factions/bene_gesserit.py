@@ -12,10 +12,10 @@ dune.engine-faction-readings).
 - Spiritual advisor: when another player ships from reserves (not the Fremen bringing forces
   in, which is no shipment from off-planet), they may send one force from reserves to the Polar
   Sink free (advanced: or as an advisor where that faction shipped).
-- Advanced: their forces may be advisors, and a worthless card may be their Karama
-  (modules/advanced/bene_gesserit_advisors.py, modules/advanced/bene_gesserit.py).
-- Charity: they may claim CHOAM Charity whatever spice they hold and then receive 2 spice (our
-  reading of the amount, ruling dune.engine-faction-readings).
+- Advanced: their forces may be advisors, a worthless card may be their Karama, and they claim
+  CHOAM Charity whatever they hold (modules/advanced/bene_gesserit_advisors.py,
+  modules/advanced/bene_gesserit.py; ruling dune.bene-gesserit-advanced): in the basic game they
+  receive charity as any other faction.
 """
 
 from __future__ import annotations
@@ -197,15 +197,3 @@ def _advisor_offers(g: Game, task: dict) -> list[dict]:
 
 
 decision(Decision("advisor", ("send-advisor", "pass"), _advisor_offers, _advisor, RULINGS))
-
-
-# --- charity ------------------------------------------------------------------------------------------
-CHARITY = 2
-
-
-@hook("charity")
-def charity(g: Game, pid: str) -> int | None:
-    if g.faction(pid) != FACTION or stopped(g, "bene-gesserit-charity"):
-        return None
-    g.rulings.append("dune.bene-gesserit")
-    return CHARITY

@@ -1,8 +1,8 @@
 """Fremen (ruling dune.fremen; our readings in dune.engine-faction-readings): instead of shipping
 from off-planet they bring reserves free onto the Great Flat or a territory at most two
 territories from it (counted across the map whatever the storm; the storm and occupancy limit
-still bar the place itself), move two territories (three with ornithopters), lose half their
-forces (rounded up) to the storm and are not devoured by Shai-Hulud.
+still bar the place itself), move two territories (three with ornithopters) and are not
+devoured by Shai-Hulud.
 
 Worm riding: when Shai-Hulud appears where Fremen forces are, once the Nexus is over the Fremen
 may ride it (`ride {to, count}`), moving some or all of those forces to any one place on the
@@ -10,8 +10,9 @@ map outside the storm and not into a full stronghold. Their ally's forces there 
 until the Fremen decide (`spare` / `pass`, right after the worm): passing lets the worm devour
 them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction-readings).
 
-Their advanced advantages (placing a later Shai-Hulud, storm migration) are
-modules/advanced/fremen.py's."""
+Their advanced advantages (half storm losses, full strength without spice, placing a later
+Shai-Hulud, storm migration) are modules/advanced/fremen.py's: the rulebook lists them for the
+advanced game only (ruling dune.fremen-advanced)."""
 
 from __future__ import annotations
 
@@ -59,20 +60,6 @@ def move_range(g: Game, pid: str, ornithopters: bool, group: dict) -> int | None
     if g.faction(pid) != FACTION or stopped(g, "fremen-move"):
         return None
     return ORNITHOPTER_RANGE if ornithopters else MOVE_RANGE
-
-
-@hook("full-strength")
-def battle_hardened(g: Game, pid: str) -> bool | None:
-    """Advanced: their forces count full strength without spice support (support.py)."""
-    return True if g.faction(pid) == FACTION else None
-
-
-@hook("storm-losses")
-def half_losses(g: Game, pid: str, n: int) -> int | None:
-    if g.faction(pid) != FACTION or stopped(g, "fremen-storm-losses"):  # the storm-move step's stop
-        return None
-    g.rulings.append("dune.fremen")
-    return (n + 1) // 2
 
 
 @hook("worm-window")

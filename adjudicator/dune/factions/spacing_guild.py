@@ -1,8 +1,8 @@
-"""Spacing Guild (ruling dune.spacing-guild; our reading of its timing in
-dune.engine-faction-readings): the Guild and its ally ship at half price (rounded up); the Guild
-takes its shipment and movement when it chooses: before each other player's turn it is asked
-whether to go now, and it goes last if it never did. Receiving others' payments is in
-movement.py; the end-of-game default in victory.py.
+"""Spacing Guild (ruling dune.spacing-guild): the Guild and its ally ship at half price (rounded
+up). Receiving others' payments is in movement.py; the end-of-game default in victory.py. Its
+choice of when to take its shipment and movement is an advanced advantage
+(modules/advanced/spacing_guild.py, ruling dune.spacing-guild-advanced): in the basic game it
+takes its turn in storm order like everyone.
 
 Cross-planet shipment (hooks `ship-offers`, `ship-other`): as its shipment the Guild, or its
 ally, may instead ship forces from one place on the planet to another (`ship {from, to, count}`),
@@ -18,7 +18,7 @@ from ..forces import kinds_error, shift
 from ..game import Game
 from ..karama import stopped
 from ..movement import full, price
-from ..registry import Decision, decision, hook
+from ..registry import hook
 
 FACTION = "spacing-guild"
 RULINGS = ("dune.spacing-guild", "dune.engine-faction-readings")
@@ -36,43 +36,6 @@ def half_price(g: Game, pid: str, to: str, count: int) -> int | None:
         return None
     g.rulings.append("dune.spacing-guild")
     return (count * price(g, to) + 1) // 2
-
-
-@hook("shipment-turns")
-def turns(g: Game, order: list[str]) -> list[dict] | None:
-    guild = _guild(g)
-    if guild is None:
-        return None
-    tasks = []
-    for q in order:
-        if q != guild:
-            tasks += [{"t": "decide", "kind": "guild-timing", "player": guild},
-                      {"t": "decide", "kind": "ship", "player": q}, {"t": "decide", "kind": "move", "player": q}]
-    return tasks + [{"t": "decide", "kind": "ship", "player": guild, "guild": True},
-                    {"t": "decide", "kind": "move", "player": guild, "guild": True}]
-
-
-def _timing(g: Game, task: dict, args: dict) -> None:
-    g.finish(task)
-    if args["do"] == "wait":
-        return
-    guild = task["player"]
-    g.state["stack"] = [t for t in g.state["stack"] if t.get("kind") != "guild-timing" and not t.get("guild")]
-    g.push({"t": "decide", "kind": "ship", "player": guild}, {"t": "decide", "kind": "move", "player": guild})
-
-
-def _timing_offers(g: Game, task: dict) -> list[dict]:
-    """Its timing stopped by a Karama (karama.py), the Guild goes in its storm-order place: now if
-    it comes before the player whose turn is next, else later (ruling dune.engine-karama-unattended)."""
-    if not stopped(g, "guild-timing", task):
-        return [{"do": "go-now"}, {"do": "wait"}]
-    stack = g.state["stack"]
-    i = next(i for i in range(len(stack) - 1, -1, -1) if stack[i] is task)  # equal questions wait lower
-    nxt = stack[i - 1]["player"]  # the other player's shipment, just beneath
-    return [{"do": "go-now"} if g.order.index(task["player"]) < g.order.index(nxt) else {"do": "wait"}]
-
-
-decision(Decision("guild-timing", ("go-now", "wait"), _timing_offers, _timing, RULINGS))
 
 
 # --- cross-planet shipment ---------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """The advanced game (the Gale Force Nine rulebook's Advanced Game; rulings `dune.*` with
 `modules = ["advanced"]` in rulings/dune-base.toml, our readings in rulings/dune-engine.toml): the
 factions' advanced advantages, each beside its faction's basic ones in factions/: the Atreides'
-Kwisatz Haderach (`atreides.py`), the Bene Gesserit's worthless cards as Karama
-(`bene_gesserit.py`) and advisors (`bene_gesserit_advisors.py`), the Fremen's storm migration and
-worm placement (`fremen.py`), the Harkonnen's captured leaders (`harkonnen.py`); and every
+Kwisatz Haderach (`atreides.py`), the Bene Gesserit's worthless cards as Karama and charity
+whatever they hold (`bene_gesserit.py`) and advisors (`bene_gesserit_advisors.py`), the Fremen's
+half storm losses, full strength without spice, storm migration and worm placement (`fremen.py`),
+the Harkonnen's captured leaders (`harkonnen.py`), the Guild's choice of when to ship
+(`spacing_guild.py`); and every
 faction's special Karama power (`karama_powers.py`; the Ixians' and the Tleilaxu's are added by
 the expansion's module, which combines with this one); the double Spice Blow's second pile and
 the spice flow (`spice.py`), the Storm deck (`storm.py`). Spice support in battle and the special
@@ -26,6 +28,7 @@ from . import (  # noqa: E402, F401, I001
     fremen,
     harkonnen,
     karama_powers,
+    spacing_guild,
     spice,
     storm,
 )

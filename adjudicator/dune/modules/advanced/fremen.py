@@ -1,6 +1,8 @@
-"""The Fremen's advanced advantages: storm migration and placing a later Shai-Hulud (rulings
-dune.fremen-storm-migration, dune.fremen-worm-placement; our readings in dune.engine-storm-migration,
-dune.engine-worm-placement). The Fremen's basic advantages are factions/fremen.py's."""
+"""The Fremen's advanced advantages, which the rulebook lists for the advanced game only (ruling
+dune.fremen-advanced): half losses to the storm, full strength in battle without spice support,
+storm migration and placing a later Shai-Hulud (rulings dune.fremen-storm-migration,
+dune.fremen-worm-placement; our readings in dune.engine-storm-migration, dune.engine-worm-placement).
+The Fremen's basic advantages are factions/fremen.py's."""
 
 from __future__ import annotations
 
@@ -11,6 +13,22 @@ from ...spice import devour, sand_territories
 
 MODULE = "advanced"  # every listener here runs only in its games
 FACTION = "fremen"
+
+
+# --- half storm losses and full strength (advanced; ruling dune.fremen-advanced) --------------------------
+@hook("storm-losses", module=MODULE)
+def half_losses(g: Game, pid: str, n: int) -> int | None:
+    """Half the forces the storm reaches, rounded up; the basic game's Fremen lose them all."""
+    if g.faction(pid) != FACTION or stopped(g, "fremen-storm-losses"):  # the storm-move step's stop
+        return None
+    g.rulings.append("dune.fremen-advanced")
+    return (n + 1) // 2
+
+
+@hook("full-strength", module=MODULE)
+def battle_hardened(g: Game, pid: str) -> bool | None:
+    """Their forces count full strength without spice support (support.py)."""
+    return True if g.faction(pid) == FACTION else None
 
 
 # --- storm migration (advanced; rulings dune.fremen-storm-migration, dune.engine-storm-migration) ------
