@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from .. import ENGINE_VERSION
 from .actions import Action
 from .canonical import checksum, restore, snapshot
+from .engine.zones import Zoned
 from .errors import IllegalAction, LimitExceeded
 from .explain import Explainer
 from .facts import game_facts
@@ -65,7 +66,8 @@ def _dealt_until(rules, state: dict, upcoming: Action) -> bool:
 
 
 def _copy(state: dict) -> dict:
-    return restore(snapshot(state)[0], state.get("rng"))
+    data = state.canonical() if isinstance(state, Zoned) else snapshot(state)[0]
+    return restore(data, state.get("rng"))
 
 
 LOOKAHEAD = 64  # the logged actions after one that the engine reads to tell what the log left out
@@ -77,23 +79,23 @@ class Driver:
 
     - `deal(upcoming)`: deal from the seed up to the next decision (see `deal`).
     - `apply(action)`: check and apply one action. An illegal action raises IllegalAction and
-      leaves no trace: the state is restored from the canonical snapshot taken before it (so
-      `driver.state` may be a new object afterwards). With `rollback=False` (the simulator,
-      which applies only offered actions) no snapshot is taken and nothing is restored.
-    - `checkpoint()`: the checksum of the state now; the canonical bytes it is taken over are
-      also the rollback point of the next action (one dump per action serves both).
+      leaves no trace: the state is read back, in place, from its canonical bytes before it.
+      With `rollback=False` (the simulator, which applies only offered actions) the state is
+      a plain dict and nothing is restored.
+    - `checkpoint()`: the checksum of the state now. The state is a `Zoned` (engine/zones.py):
+      its canonical bytes are re-serialised only for the zones touched since the last time,
+      and they are also the rollback point of the next action.
     """
 
     def __init__(self, rules, state: dict, rollback: bool = True):
-        self.rules, self.state, self.rollback = rules, state, rollback
+        self.rules, self.rollback = rules, rollback
+        # the state zone by zone, so a checkpoint re-serialises only what changed (engine/zones.py)
+        self.state = Zoned.of(state) if rollback else state
         self.dealt = 0  # chance outcomes dealt from the seed
-        self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
 
     def deal(self, upcoming: Action | None = None) -> list[Action]:
         dealt = deal(self.rules, self.state, upcoming)
-        if dealt:
-            self.dealt += len(dealt)
-            self._saved = None
+        self.dealt += len(dealt)
         return dealt
 
     def apply(self, action: Action, later: Sequence[Action] = ()) -> Outcome:
@@ -104,16 +106,12 @@ class Driver:
         all of them and the refusal that explains most is raised (`_after_implied`)."""
         if not self.rollback:
             return self.rules.apply(self.state, action)
-        if self._saved is None:
-            self._saved = snapshot(self.state)[0]
-        start = self._saved, self.state.get("rng")
+        start = self.state.point()
         try:
-            outcome = self.rules.apply(self.state, action)
+            return self.rules.apply(self.state, action)
         except IllegalAction as err:
-            self.state = restore(*start)
-            outcome = self._after_implied(action, err, start, later)
-        self._saved = None
-        return outcome
+            self.state.revert(start)
+            return self._after_implied(action, err, start, later)
 
     def _after_implied(self, action: Action, refusal: IllegalAction, start: tuple, later) -> Outcome:
         """Take the implied steps one batch at a time, trying `action` after each. When it is
@@ -134,18 +132,18 @@ class Driver:
             for step in steps:
                 self.rules.apply(self.state, step)
             implied += steps + deal(self.rules, self.state, action)
-            before = snapshot(self.state)[0], self.state.get("rng")
+            before = self.state.point()
             try:
                 outcome = self.rules.apply(self.state, action)
             except IllegalAction as err:
                 last = err
-                self.state = restore(*before)
+                self.state.revert(before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
             outcome.implied = implied
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
-        self.state = restore(*start)
+        self.state.revert(start)
         raise refusal if forced_taken else last
 
     def settle(self) -> list[Action]:
@@ -154,25 +152,25 @@ class Driver:
         taken = self.deal()
         while len(taken) < MAX_IMPLIED and (step := self.rules.forced(self.state)) is not None:
             self.rules.apply(self.state, step)
-            self._saved = None
             taken += [step, *self.deal()]
         return taken
 
     def checkpoint(self) -> str:
-        self._saved, digest = snapshot(self.state)
-        return digest
+        """The checksum of the state now (`canonical.checksum`), the touched zones dumped again."""
+        return self._zoned().digest()[1]
 
     def frozen(self) -> tuple[bytes, int | None]:
         """The state now as canonical bytes and the dealer's RNG (`restore` reads them back)."""
-        if self._saved is None:
-            self.checkpoint()
-        return self._saved, self.state.get("rng")
+        return self._zoned().canonical(), dict.get(self.state, "rng")
 
     def copy_state(self) -> dict:
         """A copy of the state as it stands (read back from its canonical bytes)."""
-        if self._saved is None:
-            self.checkpoint()
-        return restore(self._saved, self.state.get("rng"))
+        return restore(*self.frozen())
+
+    def _zoned(self) -> Zoned:
+        if not isinstance(self.state, Zoned):  # a simulator's driver asked for its checksum
+            self.state = Zoned.of(self.state)
+        return self.state
 
     def prompt(self) -> dict | None:
         return self.rules.prompt(self.state)

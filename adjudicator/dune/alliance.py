@@ -18,7 +18,7 @@ NEXUS = ("dune.nexus", "dune.alliances", "dune.engine-nexus")
 
 
 def ally_of(g: Game, pid: str) -> str | None:
-    return g.p(pid).get("ally")
+    return g.seen(pid).get("ally")
 
 
 def allied(g: Game, a: str, b: str) -> bool:

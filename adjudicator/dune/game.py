@@ -7,7 +7,7 @@ Decks are multisets (sorted lists): a draw is a chance outcome, never a shuffled
 
 from __future__ import annotations
 
-from ..core.engine import Table
+from ..core.engine import Table, peek
 from .content import HMS, SECTORS, Content, content, sector, territory
 from .elite import shift
 
@@ -26,21 +26,21 @@ class Game(Table):
     @property
     def advanced(self) -> bool:
         """The advanced game (`--modules advanced`, ruling dune.advanced-game)."""
-        return "advanced" in self.state["game"]["modules"]
+        return "advanced" in self.peek("game")["modules"]
 
     # --- players --------------------------------------------------------------------------
     def p(self, pid: str) -> dict:
         return self.state["players"][pid]
 
     def faction(self, pid: str) -> str:
-        return self.state["players"][pid]["faction"]
+        return self.seen(pid)["faction"]
 
     def player_of(self, faction: str) -> str | None:
         return next((q for q in self.seats if self.faction(q) == faction), None)
 
     @property
     def seats(self) -> list[str]:
-        return self.state["game"]["seats"]
+        return self.peek("game")["seats"]
 
     @property
     def order(self) -> list[str]:
@@ -49,7 +49,7 @@ class Game(Table):
 
     # --- forces and spice ---------------------------------------------------------------
     def forces(self, loc: str, pid: str) -> int:
-        return self.state["map"].get(loc, {}).get(pid, 0)
+        return peek(self.state, "map").get(loc, {}).get(pid, 0)
 
     def add_forces(self, loc: str, pid: str, n: int) -> None:
         self.map_version += 1
@@ -69,7 +69,7 @@ class Game(Table):
         self.p(pid)["tanks"] += n
 
     def locations_of(self, terr: str) -> list[str]:
-        here = self.state["map"]
+        here = peek(self.state, "map")
         if terr in self.c.sites:  # a territory's few locations, not a scan of the map
             return [loc for loc in self.c.sites[terr] if loc in here]
         return sorted(loc for loc in here if territory(loc) == terr)
@@ -93,7 +93,7 @@ class Game(Table):
         advisors; ruling dune.bene-gesserit-advisors). Advisors never fight, collect spice, hold or
         fill a stronghold, grant ornithopters nor make a territory occupied: every such rule asks
         this one question (battles, victory, the occupancy limit, collection, ornithopters)."""
-        return bool(self.forces_in(terr, pid, outside_storm)) and terr not in self.p(pid).get("advisors", ())
+        return bool(self.forces_in(terr, pid, outside_storm)) and terr not in self.seen(pid).get("advisors", ())
 
     def occupants(self, terr: str, outside_storm: bool = False) -> list[str]:
         """The players whose forces in a territory count (`combatant`), in seat order."""

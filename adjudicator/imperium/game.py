@@ -24,7 +24,7 @@ class Game(Table):
     # --- players -------------------------------------------------------------------
     @property
     def order(self) -> list[str]:
-        return self.state["game"]["seats"]
+        return self.peek("game")["seats"]
 
     def p(self, pid: str) -> dict:
         return self.state["players"][pid]
@@ -87,7 +87,7 @@ class Game(Table):
     # --- resources ---------------------------------------------------------------------
     def can_pay(self, pid: str, cost: dict) -> bool:
         """Resources and spies to recall; other cost keys: effects.can_afford."""
-        pl = self.p(pid)
+        pl = self.seen(pid)
         for key, amount in cost.items():
             if key in RESOURCES and pl[key] < amount:
                 return False

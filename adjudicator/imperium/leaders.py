@@ -8,7 +8,7 @@ from .game import Game
 
 def leader_side(g: Game, pid: str) -> dict:
     """The face of the leader in play (Lady Jessica flips to Reverend Mother Jessica)."""
-    pl = g.p(pid)
+    pl = g.seen(pid)
     leader = g.content.leaders.get(pl["leader"], {})
     reverse = leader.get("reverse")
     if reverse and pl.get("leader_face") == reverse["id"]:
@@ -17,7 +17,7 @@ def leader_side(g: Game, pid: str) -> dict:
 
 
 def ability(g: Game, pid: str) -> dict:
-    if "rival" in g.p(pid):  # a Rival uses only its Leader's Signet Ring (rulebook PDF p. 20) or its Rival card
+    if "rival" in g.seen(pid):  # a Rival uses only its Leader's Signet Ring (rulebook PDF p. 20) or its Rival card
         return {}
     return leader_side(g, pid).get("ability", {})
 

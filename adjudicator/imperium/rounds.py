@@ -49,7 +49,7 @@ def turns(g: Game, task: dict) -> None:
     # two-player game's Rival always acts second)
     ring = adjust("turn-ring", g.clockwise_from(g.first), g)
     at = ring.index(task["next"])
-    waiting = [q for q in ring[at:] + ring[:at] if not g.p(q)["revealed"]]
+    waiting = [q for q in ring[at:] + ring[:at] if not g.seen(q)["revealed"]]
     if not waiting:
         task["step"] = "combat"
         return

@@ -55,7 +55,7 @@ def space_cost(g: Game, space: dict, pid: str | None = None) -> dict:
 
 
 def agents_on(g: Game, space_id: str) -> list[str]:
-    return [q for q in g.order if space_id in g.p(q)["placed"]]
+    return [q for q in g.order if space_id in g.seen(q)["placed"]]
 
 
 def turn_flags(g: Game, pid: str) -> dict:

@@ -10,6 +10,9 @@
 - `modules.py`: `Module`, an expansion as one object (its name, editions, what it combines
   with, when it is in play), and `Modules`, a rule system's list of them in load order.
 - `awaited.py`: which of the chance outcomes awaited at once a recorded outcome answers.
+- `zones.py`: `Zoned`, the state zone by zone: the checksum re-serialises only the zones an
+  action touched, and an illegal action is rolled back from the zones' bytes; `peek` reads a
+  zone without touching it.
 - `positions.py`: the positions protocol, `Part` (a module's part of reading, filling, cutting
   and auditing a position) and `Parts` (a rule system's parts, looped over in a fixed order).
 
@@ -22,5 +25,7 @@ from .kinds import Kinds
 from .modules import Module, Modules
 from .positions import Part, Parts
 from .table import Table
+from .zones import peek, peek_seat
 
-__all__ = ["Hooks", "Kinds", "Module", "Modules", "Part", "Parts", "Table", "awaited_index", "bring_up"]
+__all__ = ["Hooks", "Kinds", "Module", "Modules", "Part", "Parts", "Table", "awaited_index", "bring_up", "peek",
+           "peek_seat"]

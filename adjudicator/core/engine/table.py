@@ -19,6 +19,16 @@ class Table:
         self.hidden: list[str] = []  # what the action's legality depends on that no one recorded
         self.unimplemented: list[str] = []  # rules the action met that the engine does not know yet
 
+    # --- reading without touching (engine/zones.py) ------------------------------------------
+    def peek(self, key: str):
+        """A zone of the state to read only: not marked touched, so the checksum does not
+        serialise it again. Write nothing through it."""
+        return dict.__getitem__(self.state, key)
+
+    def seen(self, pid: str) -> dict:
+        """A player's entry to read only (see `peek`)."""
+        return dict.__getitem__(dict.__getitem__(self.state, "players"), pid)
+
     # --- the task stack -------------------------------------------------------------------
     @property
     def top(self) -> dict | None:

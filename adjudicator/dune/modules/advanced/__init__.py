@@ -10,11 +10,11 @@ the spice flow (`spice.py`), the Storm deck (`storm.py`). Spice support in battl
 forces stay branches of the general rules that read `Game.advanced` (support.py, forces.py;
 docs/ARCHITECTURE.md)."""
 
-from ....core.engine import Module
+from ....core.engine import Module, peek
 from ...registry import MODULES
 
 ADVANCED = MODULES.add(Module(
-    "advanced", "the advanced game", lambda state: "advanced" in state["game"]["modules"],
+    "advanced", "the advanced game", lambda state: "advanced" in peek(state, "game")["modules"],
     sources=("Dune rulebook (Gale Force Nine, 2019), the Advanced Game", "rulings/dune-base.toml",
              "rulings/dune-engine.toml")))
 

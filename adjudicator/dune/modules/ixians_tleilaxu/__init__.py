@@ -8,11 +8,11 @@ With the advanced game it adds the two factions' advanced abilities (a listener 
 both, `module=("advanced", "ixians-tleilaxu")`, or a rule reading `Game.advanced`) and their
 special Karama powers (added to the advanced module's `POWERS`)."""
 
-from ....core.engine import Module
+from ....core.engine import Module, peek
 from ...registry import MODULES
 
 IXIANS_TLEILAXU = MODULES.add(Module(
-    "ixians-tleilaxu", "Ixians & Tleilaxu", lambda state: "ixians-tleilaxu" in state["game"]["modules"],
+    "ixians-tleilaxu", "Ixians & Tleilaxu", lambda state: "ixians-tleilaxu" in peek(state, "game")["modules"],
     combines={"advanced": "the Ixians' Technology and Cyborg support, the Tleilaxu's gholas, both "
                           "factions' special Karama powers"},
     sources=("seed 002: Dune: Ixians & Tleilaxu rules (excerpt)", "rulings/seed-002-ixians-tleilaxu.toml",

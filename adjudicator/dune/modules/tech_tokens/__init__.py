@@ -2,11 +2,11 @@
 rulings ixtl.tech-* and ixcards.tech-*): `tokens.py`. A log names it beside the expansion
 (`modules: [ixians-tleilaxu, tech-tokens]`; setup.py refuses it alone)."""
 
-from ....core.engine import Module
+from ....core.engine import Module, peek
 from ...registry import MODULES
 
 TECH_TOKENS = MODULES.add(Module(
-    "tech-tokens", "Tech Tokens", lambda state: "tech-tokens" in state["game"]["modules"],
+    "tech-tokens", "Tech Tokens", lambda state: "tech-tokens" in peek(state, "game")["modules"],
     sources=("seed 002: Dune: Ixians & Tleilaxu rules (excerpt), paragraphs 54-60",
              "rulings/seed-002-ixians-tleilaxu.toml", "rulings/dune-ixtl-cards.toml")))
 

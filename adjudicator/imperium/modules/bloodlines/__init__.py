@@ -3,12 +3,12 @@
 `units.py`, which the general rules read), Esmar Tuek's Sietch (`tuek.py`) and what its pieces
 hide in a public view (`hidden.py`). The Tech Module is a module of its own (`modules/tech/`)."""
 
-from ....core.engine import Module
+from ....core.engine import Module, peek
 from ...registry import MODULES
 from .units import COMMANDER, commanders_in, extra_strength, extra_units, move_commanders, return_to_supply
 
 BLOODLINES = MODULES.add(Module(
-    "bloodlines", "Bloodlines", lambda state: "bloodlines" in state["game"]["modules"],
+    "bloodlines", "Bloodlines", lambda state: "bloodlines" in peek(state, "game")["modules"],
     editions=("uprising", "base"),
     sources=("seed 000: Dune: Imperium – Bloodlines rules manual", "rulings/seed-000-bloodlines.toml",
              "rulings/bloodlines-cards.toml")))

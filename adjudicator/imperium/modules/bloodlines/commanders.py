@@ -219,7 +219,7 @@ def _recruit_commander(g: Game, task: dict, pid: str, a: dict) -> None:
 
 
 verb(Verb("recruit-commander", ("agent", "reveal"), _recruit_offers, _recruit_commander,
-          ("bloodlines.commander-recruit-supply",), accepts=lambda g, task: "commanders" in g.p(task["player"])))
+          ("bloodlines.commander-recruit-supply",), accepts=lambda g, task: "commanders" in g.seen(task["player"])))
 
 
 # --- Skills (p. 4) -----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ PAY = {"option": "pay"}
 
 
 def in_play(g: Game) -> bool:
-    return MODULE in g.state["game"]["modules"]
+    return MODULE in g.peek("game")["modules"]
 
 
 def holder(g: Game, pid: str, piece: str = "tracks") -> str:

@@ -3,13 +3,13 @@ deck and setup (`hagal.py`), a Rival's turn (`turn.py`), the original game's Hou
 (`base.py`), and what the Rivals do with the expansions (`bloodlines.py`, `immortality.py`,
 `tech.py`: the cross-products live here, declared in `combines`)."""
 
-from ....core.engine import Module
+from ....core.engine import Module, peek
 from ...registry import MODULES
 
 
 def _in_play(state: dict) -> bool:
     """A seat is a Rival (its player record carries `rival`)."""
-    return any("rival" in pl for pl in state["players"].values())
+    return any("rival" in pl for pl in dict.values(peek(state, "players")))
 
 
 RIVALS = MODULES.add(Module(

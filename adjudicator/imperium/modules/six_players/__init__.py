@@ -3,11 +3,11 @@ Allies (`teams.py`), the Commanders' own cards and the Throne Row (`cards.py`), 
 boards, Influence and deployment (`commanders.py`), and the game with Immortality
 (`immortality.py`, declared in `combines`)."""
 
-from ....core.engine import Module
+from ....core.engine import Module, peek
 from ...registry import MODULES
 
 SIX_PLAYERS = MODULES.add(Module(
-    "six-players", "Six players (Uprising team game)", lambda state: len(state["game"]["seats"]) == 6,
+    "six-players", "Six players (Uprising team game)", lambda state: len(peek(state, "game")["seats"]) == 6,
     editions=("uprising",),
     combines={"immortality": "the booklet's compatibility rules: research and Tleilaxu for the activated "
                              "Ally (immortality.py)"},

@@ -256,7 +256,7 @@ def _flip(g: Game, task: dict, pid: str, a: dict) -> None:
 
 
 def _owns_flip_tile(g: Game, task: dict) -> bool:
-    return any("flip" in tile_data(g, t) for t in owned(g.p(task["player"])))
+    return any("flip" in tile_data(g, t) for t in owned(g.seen(task["player"])))
 
 
 verb(Verb("flip-tech", ("turn", "agent", "reveal"), _flip_offers, _flip, ("tech.flip-once-per-round",),
