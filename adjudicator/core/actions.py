@@ -76,7 +76,8 @@ def dealt(game, chances: dict) -> Action | None:
     """The chance outcome the game's top task waits for, drawn from the seed in its state (None
     when it waits for a decision or has no seed). `chances` maps a task kind to the rule system's
     chance, whose `deal(game, task)` advances the state's RNG once."""
-    task = game.top
-    if game.state.get("rng") is None or task is None or task["t"] != "chance":
+    waiting = game.peek("stack")  # read only: most tops are decisions, which deal nothing
+    if dict.get(game.state, "rng") is None or not waiting or waiting[-1]["t"] != "chance":
         return None
+    task = game.top
     return Action({"by": CHANCE, **chances[task["kind"]].deal(game, task)})

@@ -64,7 +64,7 @@ def contests(g: Game) -> list[tuple[dict, list[str]]]:
     """Where two or more players' fighters meet (advisors never fight): each place, as a battle
     names it, with those players in seat order. Kept per map version (`Game.map_version`), the
     storm and the advisors, since every battle step asks it for each player in turn."""
-    key = (g.map_version, g.state["storm"], tuple(tuple(g.p(q).get("advisors", ())) for q in g.seats))
+    key = (g.map_version, g.state["storm"], tuple(tuple(g.seen(q).get("advisors", ())) for q in g.seats))
     if g.memo.get("contests", (None,))[0] == key:
         return g.memo["contests"][1]
     out = []

@@ -42,9 +42,9 @@ def auction(g: Game, task: dict) -> None:
 
 def _offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
-    spice = g.p(pid)["spice"]
+    spice = g.seen(pid)["spice"]
     out = [{"do": "bid", "amount": n} for n in range(task["high"] + 1, spice + 1)] + [{"do": "pass"}]
-    if KARAMA in g.p(pid)["hand"]:  # listed up to one more than any other bidder could pay
+    if KARAMA in g.seen(pid)["hand"]:  # listed up to one more than any other bidder could pay
         most = max(g.p(q)["spice"] for q in task["bidders"] if q != pid) if len(task["bidders"]) > 1 else 0
         out += [{"do": "bid", "amount": n, "karama": True} for n in range(task["high"] + 1, max(spice, most + 1) + 1)]
     return out

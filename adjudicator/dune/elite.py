@@ -13,11 +13,12 @@ PLACES = ("reserves", "tanks")
 
 class Table(Protocol):
     def p(self, pid: str) -> dict: ...
+    def seen(self, pid: str) -> dict: ...
     def forces(self, loc: str, pid: str) -> int: ...
 
 
 def at(g: Table, pid: str, kind: str, where: str) -> int:
-    e = g.p(pid).get("elite", {}).get(kind)
+    e = g.seen(pid).get("elite", {}).get(kind)
     if e is None:
         return 0
     return e[where] if where in PLACES else e["map"].get(where, 0)

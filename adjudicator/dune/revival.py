@@ -64,7 +64,7 @@ def revivable_leaders(g: Game, pid: str) -> list[str]:
 def _kinds(g: Game, pid: str, n: int) -> list[dict]:
     """Which `n` forces may come back: ordinary ones, with at most each special kind's number a
     turn among them (advanced: forces.py)."""
-    ordinary = g.p(pid)["tanks"] - sum(at(g, pid, k, "tanks") for k in kinds_of(g, g.faction(pid)))
+    ordinary = g.seen(pid)["tanks"] - sum(at(g, pid, k, "tanks") for k in kinds_of(g, g.faction(pid)))
     out = [{}] if n <= ordinary else []
     for k, kind in kinds_of(g, g.faction(pid)).items():
         m = min(kind.revived_per_turn or n, at(g, pid, k, "tanks"), n)

@@ -25,7 +25,7 @@ def hand_limit(g: Game, pid: str) -> int:
 
 
 def has_room(g: Game, pid: str) -> bool:
-    return len(g.p(pid)["hand"]) < hand_limit(g, pid)
+    return len(g.seen(pid)["hand"]) < hand_limit(g, pid)
 
 
 def visible(g: Game) -> int:

@@ -227,7 +227,7 @@ def stewards(g: Game) -> None:
     me = _me(g)
     if me is None:
         return
-    for terr in list(g.p(me).get("advisors", ())):
+    for terr in list(g.seen(me).get("advisors", ())):
         if not _others(g, me, terr) and arm_error(g, me, terr) is None:
             set_type(g, me, terr, advisors=False)
 
