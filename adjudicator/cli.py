@@ -252,18 +252,22 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
     """Validate logs: files, folders, globs or JSONL ('-' reads JSONL from stdin).
     Exit 0: all valid; 1: any invalid or unreadable; 2: the scheduler cannot be reached."""
 
-    items = list(batch.sources(list(paths), sys.stdin))
+    items = batch.sources(list(paths), sys.stdin)  # read as they are validated: memory flat in the logs
     client = _client(scheduler)
-    with _progress("validating", len(items), not as_json) as advance:
+    db_now = _store_db(db) if store else None
+    rows = []
+    with _progress("validating", None, not as_json) as advance:
         if client is not None:
-            rows = _on_cluster(cluster.validate, client, items, keep_log=store,
-                               progress=advance and (lambda: advance(1)))
+            found = _on_cluster(cluster.validate, client, list(items), keep_log=store,
+                                progress=advance and (lambda: advance(1)))
         else:
-            rows = batch.run(items, jobs, advance and (lambda: advance(1)))
-    if store:
-        _store_rows(rows, db)
-    for row in rows:
-        row.pop("log", None)
+            found = batch.stream(items, jobs, keep_log=store)
+        for row in found:
+            if db_now is not None and "log" in row:
+                row["stored_as"] = games.store(db_now, row.pop("log"), "cli")[0]["id"]
+            rows.append(row)
+            if advance and client is None:
+                advance(1)
     if as_json:
         _emit(rows)
     else:
@@ -364,9 +368,9 @@ def _on_cluster(work, client, *args, **kwargs):
 
 
 @contextmanager
-def _progress(what: str, total: int, wanted: bool):
+def _progress(what: str, total: int | None, wanted: bool):
     """A progress bar on the terminal's stderr (none when piped or asked for JSON); yields the
-    function that advances it by n logs, or None."""
+    function that advances it by n logs, or None. `total` None: the count is not known ahead."""
     err = Console(stderr=True)
     if not (wanted and err.is_terminal):
         yield None
@@ -376,14 +380,11 @@ def _progress(what: str, total: int, wanted: bool):
         yield lambda n: bar.advance(task, n)
 
 
-def _store_rows(rows: list[dict], db_path: str) -> None:
-
+def _store_db(db_path: str):
     Path(db_path).parent.mkdir(parents=True, exist_ok=True)
     db = open_db(db_path)
     prepare(db)
-    for row in rows:
-        if "log" in row:
-            row["stored_as"] = games.store(db, row["log"], "cli")[0]["id"]
+    return db
 
 
 @main.group()

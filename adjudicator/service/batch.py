@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from .reading import read_json
 
 LOG_SUFFIXES = (".json", ".jsonl", ".ndjson")
 NOTHING = "\0"  # files(): a path that names no file
+IN_FLIGHT = 4  # stream(): logs submitted ahead per process
 
 
 def sources(paths: list[str], stdin=None) -> Iterator[tuple[str, str]]:
@@ -74,8 +77,9 @@ def _read(path: Path) -> Iterator[tuple[str, str]]:
         yield str(path), text
 
 
-def check(item: tuple[str, str]) -> dict:
-    """Replay one log; never raises (a worker's answer is always a row)."""
+def check(item: tuple[str, str], keep_log: bool = True) -> dict:
+    """Replay one log; never raises (a worker's answer is always a row). `keep_log`: the row
+    carries the parsed log (`log`), for storing it."""
     source, text = item
     row = {"source": source}
     if not text or text.startswith("\0"):
@@ -91,23 +95,35 @@ def check(item: tuple[str, str]) -> dict:
         bad = report["verdicts"][report["first_illegal"]]
         row.update(first_illegal=report["first_illegal"], code=bad["code"], message=bad["message"],
                    citations=bad["citations"])
-    row["log"] = doc
+    if keep_log:
+        row["log"] = doc
     return row
 
 
 def run(items: list[tuple[str, str]], jobs: int = 1, progress=None) -> list[dict]:
     """Check every item, in input order, on `jobs` processes (0: every core)."""
-    jobs = jobs or os.cpu_count() or 1
     results = []
-    if jobs == 1:
-        for item in items:
-            results.append(check(item))
-            if progress:
-                progress()
-        return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for row in pool.map(check, items, chunksize=4):
-            results.append(row)
-            if progress:
-                progress()
+    for row in stream(items, jobs):
+        results.append(row)
+        if progress:
+            progress()
     return results
+
+
+def stream(items: Iterable[tuple[str, str]], jobs: int = 1, keep_log: bool = True) -> Iterator[dict]:
+    """The rows of `check`, in input order, as they come: the items are read as they are needed
+    and a row is handed on before the next log is parsed (issue 30: memory flat in the number of
+    logs). With several processes, at most IN_FLIGHT logs a process wait at once."""
+    jobs = jobs or os.cpu_count() or 1
+    one = functools.partial(check, keep_log=keep_log)
+    if jobs == 1:
+        yield from map(one, items)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        waiting: deque = deque()
+        for item in items:
+            waiting.append(pool.submit(one, item))
+            if len(waiting) >= IN_FLIGHT * jobs:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
