@@ -2,14 +2,20 @@
 
     python -m bench [--games 50] [--chess-games 200] [--positions 1000] [--json]
 
+Everything goes through the Python API (`adjudicator.replay`, `adjudicator.legal_actions`), as
+another tool would call it.
+
 - replay: validated actions/s and games/s over simulated 4-player Uprising logs with CHOAM,
   every check on (parse, schema, names, legality, checksums);
 - chess baseline: python-chess replaying random games from SAN with `push_san` (it parses
   and checks every move); the ratio of our actions/s to its moves/s, measured interleaved
   (one of our games, then one chess game, and so on, so both see the same machine load) and
-  repeated: the report gives the median ratio and its spread over the repetitions;
+  repeated: the report gives the median ratio and its spread over the repetitions, for each
+  rule system (Uprising 4p + CHOAM, the original game 4p, classic Dune 6p advanced: `ratios`);
 - parsing floor: parse and schema-validate the same logs without replaying them;
-- latency: per-game replay p50/p99, legal-actions p50/p99 over positions from the playouts;
+- latency: per-game replay p50/p99, legal-actions p50/p99 over positions from the playouts
+  (`adjudicator.legal_actions({"state": ...})`: the position read and audited, as the route does);
+- validate: logs/s on one core of `adjudicator validate`'s streaming check over all the logs;
 - peak RSS of a fresh process that replays one game;
 - Bloodlines: per-game replay p50 of 4-player Uprising games with Bloodlines, Tech and CHOAM
   against plain Uprising games replayed interleaved with them (the ratio is the figure; issue #11
@@ -27,12 +33,17 @@ import time
 
 import chess
 
+import adjudicator
 from adjudicator.core.actions import Action
 from adjudicator.core.logs import parse_log
-from adjudicator.core.replay import Replay
 from adjudicator.core.rng import Random
 from adjudicator.imperium.rules import ruleset
+from adjudicator.service import batch
 from adjudicator.simulate import simulate
+
+# the rule systems whose ratio to python-chess the bench reports (issue 30)
+SYSTEMS = (("uprising-4p-choam", "uprising", 4, ("choam",)), ("imperium-4p", "imperium", 4, ()),
+           ("dune-6p-advanced", "dune", 6, ("advanced",)))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -57,7 +68,7 @@ def chess_games(count: int, seed: int = 1) -> list[list[str]]:
 
 def replay_game(log: dict) -> tuple[float, int]:
     start = time.perf_counter()
-    report = Replay(parse_log(log), "strict", "none").run()
+    report = adjudicator.replay(log, "strict", "none")
     elapsed = time.perf_counter() - start
     assert report["valid"], "a benchmark log did not replay"
     return elapsed, report["actions"]
@@ -111,13 +122,38 @@ def sample_positions(logs: list[dict], count: int, seed: int = 3) -> list[dict]:
 
 
 def bench_legal_actions(positions: list[dict]) -> list[float]:
-    rules = ruleset("uprising")
+    adjudicator.legal_actions({"state": positions[0]})  # warm up: the position schemas
     times = []
     for state in positions:
         start = time.perf_counter()
-        rules.legal_actions(state)
+        adjudicator.legal_actions({"state": state})
         times.append(time.perf_counter() - start)
     return times
+
+
+def system_ratios(games: int, chess: list[list[str]], repeat: int) -> dict:
+    """Each rule system's actions/s over chess moves/s, interleaved, `repeat` times: the median
+    and the spread."""
+    out = {}
+    for name, game, players, modules in SYSTEMS:
+        logs = [simulate(game, players, seed, modules) for seed in range(1, games + 1)]
+        replay_game(logs[0])
+        ratios = []
+        for _ in range(repeat):
+            ours_s, actions, theirs_s, moves, _times = interleaved(logs, chess)
+            ratios.append((actions / ours_s) / (moves / theirs_s))
+        out[name] = {"median": round(percentile(ratios, 50), 3), "min": round(min(ratios), 3),
+                     "max": round(max(ratios), 3), "actions": actions}
+    return out
+
+
+def validate_rate(logs: list[dict]) -> float:
+    """Logs/s on one core of `adjudicator validate`'s check (batch.stream, one process)."""
+    items = [(str(i), json.dumps(log)) for i, log in enumerate(logs)]
+    start = time.perf_counter()
+    rows = list(batch.stream(items, 1, keep_log=False))
+    assert all(r["status"] == "valid" for r in rows)
+    return len(rows) / (time.perf_counter() - start)
 
 
 BLOODLINES = ("bloodlines", "choam", "tech")
@@ -140,8 +176,8 @@ def bloodlines_ratio(games: int, seed: int = 1000) -> dict:
 
 def peak_rss_mb(log: dict) -> float:
     # VmHWM belongs to the process image (ru_maxrss would include the parent's pages at fork)
-    code = ("import json,sys; from adjudicator.core.replay import replay; "
-            "replay(json.load(sys.stdin), snapshots='none'); "
+    code = ("import json,sys; import adjudicator; "
+            "adjudicator.replay(json.load(sys.stdin), snapshots='none'); "
             "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     out = subprocess.run([sys.executable, "-c", code], input=json.dumps(log), capture_output=True, text=True,
                          check=True)
@@ -176,6 +212,8 @@ def run(games: int, chess_count: int, positions: int, repeat: int = 3) -> dict:
         "legal_actions_p50_ms": round(percentile(legal, 50) * 1000, 3),
         "legal_actions_p99_ms": round(percentile(legal, 99) * 1000, 3),
         "peak_rss_mb": round(peak_rss_mb(logs[0]), 1),
+        "validate_logs_per_s_per_core": round(validate_rate(logs), 2),
+        "ratios": system_ratios(games, chess, repeat),
         **bloodlines_ratio(games),
     }
 
@@ -189,6 +227,7 @@ ROWS = [
     ("game latency", "game_p50_ms", "p50 ms"), ("", "game_p99_ms", "p99 ms"),
     ("legal actions", "legal_actions_p50_ms", "p50 ms"), ("", "legal_actions_p99_ms", "p99 ms"),
     ("memory", "peak_rss_mb", "peak RSS MB, one game"),
+    ("validate", "validate_logs_per_s_per_core", "logs/s on one core (batch.stream)"),
     ("bloodlines", "bloodlines_p50_ratio", "p50 of a Bloodlines+Tech+CHOAM game ÷ a plain Uprising game's"),
 ]
 
@@ -208,6 +247,8 @@ def main(argv=None) -> None:
           f"{result['legal_actions_positions']} positions")
     for name, key, label in ROWS:
         print(f"{name:<15} {label:<{width}}  {result[key]}")
+    for name, r in result["ratios"].items():
+        print(f"{'ratio':<15} {name + ' (median, min-max)':<{width}}  {r['median']} ({r['min']}-{r['max']})")
     if args.json:
         print(json.dumps(result, sort_keys=True))
 

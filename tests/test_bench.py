@@ -8,7 +8,8 @@ import pytest
 from bench.__main__ import main
 
 KEYS = {"actions_per_s", "chess_moves_per_s", "chess_ratio", "parse_floor_ratio", "game_p50_ms", "game_p99_ms",
-        "legal_actions_p50_ms", "legal_actions_p99_ms", "peak_rss_mb", "bloodlines_p50_ratio"}
+        "legal_actions_p50_ms", "legal_actions_p99_ms", "peak_rss_mb", "bloodlines_p50_ratio",
+        "validate_logs_per_s_per_core", "ratios"}
 
 
 def test_bench_smoke(capsys):
@@ -17,6 +18,8 @@ def test_bench_smoke(capsys):
     result = json.loads(last)
     assert KEYS <= set(result)
     assert result["actions"] > 0 and result["chess_moves"] > 0
+    assert set(result["ratios"]) == {"uprising-4p-choam", "imperium-4p", "dune-6p-advanced"}
+    assert all(r["min"] <= r["median"] <= r["max"] for r in result["ratios"].values())
 
 
 def test_load_bench_smoke(capsys):
