@@ -78,7 +78,7 @@ RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
 
 def _decision_names(task: dict) -> tuple[str, ...]:
     """What a `choose` may name as the decision it answers (log.answers): the effect that asked,
-    `card:signet-ring`, or its card or space alone. Other decisions have no such name."""
+    `card:<card id>`, or its card or space alone. Other decisions have no such name."""
     src = task.get("src") if task["t"] == "choice" else None
     return (src, src.split(":", 1)[-1].split("#")[0]) if isinstance(src, str) else ()
 
