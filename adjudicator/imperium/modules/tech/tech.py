@@ -27,7 +27,7 @@ from ...leaders import passive_step
 from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import count_deployed
-from .tiles import MODULE, STACKS, new_tech_state, owned, price, requirement_met, tile_data
+from .tiles import MODULE, STACKS, face_up_again, new_tech_state, owned, price, requirement_met, tile_data
 
 SKIP = {"option": "skip"}
 EMBASSY = "embassy:ixian-embassy"  # the turn node of the Embassy's Acquire Tech
@@ -265,9 +265,8 @@ verb(Verb("flip-tech", ("turn", "agent", "reveal"), _flip_offers, _flip, ("tech.
 
 @hook("round-start", module="tech")
 def _face_up_again(g: Game) -> None:
-    for pid in g.order:
-        for entry in _entries(g, pid):
-            entry["flipped"] = False
+    if face_up_again(g.state):
+        g.rulings.append("tech.flip-once-per-round")
 
 
 # --- abilities at their times ------------------------------------------------------------------------
