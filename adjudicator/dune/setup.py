@@ -12,7 +12,8 @@ from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
 from .registry import MODULES, ChanceKind, Decision, ask, chance_kind, decision, first
 from .traitors import hidden as hidden_traitors
-from .treachery import HIDDEN, HIDDEN_RULINGS
+from .traitors import name_unknown
+from .treachery import HIDDEN
 
 PLAYER_COUNTS = range(2, 7)
 # Player markers around the board, one every three sectors from sector 1 (a reading: ruling
@@ -158,13 +159,7 @@ def _keep_check(g: Game, task: dict, args: dict) -> None:
         return
     if HIDDEN not in drawn or hidden_traitors(g) == 0 or card not in g.state["traitor_deck"]:
         raise IllegalAction("dune.not-offered", f"{task['player']} drew no {card} to keep", ("dune.setup-traitors",))
-    drawn.remove(HIDDEN)
-    drawn.append(card)
-    drawn.sort()
-    g.state["traitor_deck"].remove(card)
-    g.state["traitor_hidden"] -= 1
-    g.hidden.append(f"{task['player']}'s unknown Traitor card is taken to be {card}")
-    g.rulings += HIDDEN_RULINGS
+    name_unknown(g, drawn, task["player"], card)
 
 
 decision(Decision("keep-traitor", ("keep-traitor",), _keep_offers, _keep, ("dune.setup-traitors",),

@@ -22,8 +22,12 @@ def could_betray(g: Game, cards: list[str], leader: str) -> bool:
 def reveal(g: Game, owner: str, leader: str) -> None:
     """Name an unknown Traitor card of `owner` as `leader` (could_betray first)."""
     cards = g.p(owner)["traitors"]
-    if leader in cards:
-        return
+    if leader not in cards:
+        name_unknown(g, cards, owner, leader)
+
+
+def name_unknown(g: Game, cards: list, owner: str, leader: str) -> None:
+    """Take one of `owner`'s unknown Traitor cards in `cards` (kept or drawn) to be `leader`'s."""
     cards.remove(HIDDEN)
     cards.append(leader)
     cards.sort()
