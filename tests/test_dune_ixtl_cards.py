@@ -459,10 +459,8 @@ def test_weirding_way_as_a_defense_does_not_stop_an_artillery_strike_only_a_shie
 def test_chemistry_as_a_poison_defense_stops_a_poison_tooth_a_snooper_does_not():
     """Our reading ixcards.chemistry-poison-tooth-reading (the card excepts the Snooper only)."""
     state, g = battle(["poison-tooth"], ["chemistry"])
-    act(state, "emperor", "plan", leader="caid", dial=3, weapon="poison-tooth")
-    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, defense="chemistry")
-    act(state, "emperor", "pass")
-    act(state, "harkonnen", "pass")
+    fight(state, {"leader": "caid", "dial": 3, "weapon": "poison-tooth"},
+          {"leader": "feyd-rautha", "dial": 1, "defense": "chemistry"})
     out = act(state, "emperor", "pass")  # the Tooth used
     assert tanks(g, "harkonnen") == [] and tanks(g, "emperor") == ["caid"]  # Chemistry saved Feyd-Rautha
     assert "ixcards.chemistry-poison-tooth-reading" in out.rulings and problems(state) == []
