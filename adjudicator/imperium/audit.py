@@ -16,7 +16,7 @@ from collections import Counter
 
 from ..core.engine.positions import esc
 from ..core.errors import problem
-from .content import COMMANDER_DECK, FACTIONS, Content, board_tracks, in_game
+from .content import COMMANDER_DECK, FACTIONS, MODULE_KINDS, Content, board_tracks, excluded, in_game, needed_module
 from .deck import HIDDEN
 from .parts import PARTS
 from .registry import CHANCES, CHOICES
@@ -92,14 +92,17 @@ def _seats(state: dict, out: list) -> bool:
     return True
 
 
-def _check_id(cnt: Content, kind: str, ident, pointer: str, out: list, hidden: bool = False) -> bool:
+def _check_id(cnt: Content, kind: str, ident, pointer: str, out: list, hidden: bool = False, modules=()) -> bool:
     if hidden and ident == HIDDEN:
         return False
     table = {"card": cnt.cards, "intrigue": cnt.intrigues, "conflict": cnt.conflicts, "space": cnt.spaces,
              "faction": cnt.factions, "objective": cnt.objectives, "contract": cnt.contracts,
              "leader": cnt.leaders, "post": {**cnt.posts, **cnt.reverse_posts}}[kind]
     if isinstance(ident, str) and ident in table:
-        return True
+        module = needed_module(table[ident], modules) if kind in MODULE_KINDS else None
+        if module:
+            out.append(problem(pointer, "needs-module", excluded(table[ident], module), module=module))
+        return module is None
     close = cnt.names[kind].suggest(ident) if isinstance(ident, str) else []
     out.append(problem(pointer, "unknown-name", f"unknown {cnt.names[kind].kind} {ident!r}"
                        + (f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""),
@@ -143,12 +146,13 @@ def zones(state: dict):
 
 
 def _names(state: dict, cnt: Content, given: dict, out: list) -> None:
+    modules = state["game"]["modules"]
     for ptr, kind, cards, hidden in zones(state):
         for i, c in enumerate(cards):
             suffix = "/id" if ptr.endswith(("/conflicts", "/objectives")) else ""
             suffix = "/card" if ptr == "/manipulated" else suffix
             at = "/board/conflict" if ptr == "/board" else f"{ptr}/{i}{suffix}"
-            _check_id(cnt, kind, c, at, out, hidden)
+            _check_id(cnt, kind, c, at, out, hidden, modules)
     board = state["board"]
     for key in ("occupied", "control", "bonus_spice"):
         for space in board[key]:

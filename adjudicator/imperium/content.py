@@ -12,7 +12,8 @@ import json
 from collections import Counter
 from functools import cache
 
-from ..core.names import NameIndex
+from ..core.errors import UnknownName
+from ..core.names import NameIndex, fold
 from ..resources import data_dir
 
 FACTIONS = ("emperor", "guild", "bene-gesserit", "fremen")
@@ -37,6 +38,62 @@ def in_game(item: dict, modules) -> bool:
     """Is this component used in a game with these modules? (An expansion's own components
     need the expansion; module-only ones need their module; a leader may need a module.)"""
     return all(item.get(key) in (None, *modules) for key in ("expansion", "module", "requires_module"))
+
+
+def needed_module(item: dict, modules) -> str | None:
+    """The module a component comes with that a game with these modules does not play (None: in the game)."""
+    return next((item[key] for key in ("expansion", "module", "requires_module")
+                 if item.get(key) not in (None, *modules)), None)
+
+
+# the kinds of component a module brings into a game (its cards, Intrigue, Conflicts, contracts)
+MODULE_KINDS = ("card", "intrigue", "conflict", "contract", "space")
+NAMING_KEYS = ("card", "space", "contract", "tile", "skill")  # the fields of an action that name a component
+
+
+def excluded(item: dict, module: str) -> str:
+    """Why a component is not in a game that does not play `module`, in words."""
+    from .registry import MODULES  # the modules' titles (registered once every module is loaded)
+    name = (item.get("name") or {}).get("en") or item["id"]
+    return f"{name} comes with {MODULES.all[module].title}, which this game does not play"
+
+
+# what a player calls each edition, and the ruling that says which components each module brings
+EDITION_TITLES = {"base": "the original Dune: Imperium", "uprising": "Dune: Imperium – Uprising"}
+COMPONENTS_RULING = {"bloodlines": "bloodlines.components", "choam": "choam.components",
+                     "immortality": "immortality.components", "ix": "ix.components", "tech": "tech.setup-cards"}
+# the files whose components a name in a log or a position may stand for: file -> its list key
+NAMED_FILES = {"imperium": "cards", "intrigue": "cards", "conflicts": "conflicts", "leaders": "leaders",
+               "contracts": "contracts", "objectives": "objectives", "tech": "tiles", "skills": "skills",
+               "navigation": "cards", "twisted-intrigue": "cards", "tleilaxu": "cards"}
+
+
+@cache
+def elsewhere(edition: str) -> dict[str, tuple[str, str]]:
+    """The components of Dune: Imperium that a game of `edition` never uses, by folded name:
+    folded name -> (the printed name, where it belongs). Read only to answer an unknown name, so
+    that "Arrakis Liaison" in an Uprising log is said to be a card of the original game."""
+    from .registry import MODULES  # the modules' titles (registered once every module is loaded)
+    out: dict[str, tuple[str, str]] = {}
+
+    def add(items, where: str) -> None:
+        for item in items:
+            printed = (item.get("name") or {}).get("en") or item["id"]
+            for alias in (item["id"], printed, (item.get("name") or {}).get("ru")):
+                if alias:
+                    out.setdefault(fold(alias), (printed, where))
+    for other, title in EDITION_TITLES.items():
+        if other != edition:
+            for name, key in (*NAMED_FILES.items(), ("board", "spaces")):
+                add(_load(other, name).get(key, []), f"a component of {title}, not of {EDITION_TITLES[edition]}")
+    for expansion in EXPANSIONS:
+        box = MODULES.all[expansion].title
+        whole = edition in _load(expansion, "setup").get("excluded_editions", ())
+        for name, key in (*NAMED_FILES.items(), ("board", "spaces")):
+            items = _load(expansion, name).get(key, [])
+            add((i for i in items if whole or edition in i.get("excluded_with", ())),
+                f"a component of {box} that is not used with {EDITION_TITLES[edition]}")
+    return out
 
 
 def starting_deck(cnt: Content, modules) -> list[str]:
@@ -205,6 +262,29 @@ class Content:
 
     def of_type(self, card_type: str) -> list[dict]:
         return [c for c in self.cards.values() if c.get("type") == card_type]
+
+    def named(self, key: str, ident) -> dict | None:
+        """The component an action's field names (`card`, `space`, `contract`, `tile`, `skill`), if any."""
+        if not isinstance(ident, str):
+            return None
+        if key == "card":
+            return self.cards.get(ident) or self.intrigues.get(ident) or self.conflicts.get(ident)
+        table = {"space": self.spaces, "contract": self.contracts, "tile": self.tech, "skill": self.skills}.get(key)
+        return table.get(ident) if table is not None else None
+
+    def resolve(self, kind: str, name, pointer: str = "") -> str:
+        """The id a name of `kind` stands for in this edition. A component of the other edition, or one an
+        expansion leaves out with this one, is `not-in-edition` saying where it belongs, not an unknown name."""
+        found = self.names[kind].lookup(name, pointer)
+        if found is not None:
+            return found
+        self.refuse_elsewhere(name, pointer)
+        return self.names[kind].resolve(name, pointer)  # unknown: with suggestions
+
+    def refuse_elsewhere(self, name, pointer: str) -> None:
+        hit = elsewhere(self.edition).get(fold(name)) if isinstance(name, str) else None
+        if hit:
+            raise UnknownName(f"{hit[0]} is {hit[1]}", pointer, code="not-in-edition")
 
 
 def _by_space(posts: dict, spaces: dict) -> dict[str, list[str]]:

@@ -20,7 +20,17 @@ from ..core.verdicts import Outcome
 from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
-from .content import FACTIONS, Content, content, in_game, starting_deck
+from .content import (
+    COMPONENTS_RULING,
+    FACTIONS,
+    NAMING_KEYS,
+    Content,
+    content,
+    excluded,
+    in_game,
+    needed_module,
+    starting_deck,
+)
 from .deck import HIDDEN
 from .effect_words import offer_label
 from .effects import advance_steps
@@ -250,8 +260,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 index = self._index_for(out, kind)
                 out[key] = self._resolve(index, kind, out[key], f"{pointer}/{key}")
         if isinstance(out.get("objectives"), dict):
-            index = self.content.names["objective"]
-            out["objectives"] = {k: index.resolve(v, f"{pointer}/objectives/{k}")
+            out["objectives"] = {k: self.content.resolve("objective", v, f"{pointer}/objectives/{k}")
                                  for k, v in sorted(out["objectives"].items())}
         if isinstance(out.get("cards"), list):
             index = self.content.names[self.DRAWN_KINDS.get(out.get("do"), "card")]
@@ -275,6 +284,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                     continue
                 if found is not None:
                     break
+        if found is None:
+            self.content.refuse_elsewhere(name, pointer)
         return found if found is not None else index.resolve(name, pointer)  # unknown: with suggestions
 
     def _index_for(self, data: dict, kind: str):
@@ -377,6 +388,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if action.by != who:
             raise IllegalAction("turn.not-your-turn", f"it is {who}'s decision, not {action.by}'s",
                                 ("turn.order",))
+        self._check_in_game(g, action)
         accepted = verbs(g, task)
         v = VERBS.get(action.do)
         if v not in accepted:
@@ -398,6 +410,15 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         check_answers(action.data, _decision_names(task))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do", ANSWERS)})
         g.rulings[:0] = v.rulings
+
+    def _check_in_game(self, g: Game, action: Action) -> None:
+        """A component of a module the game does not play is in the box: refused, naming the module."""
+        for key in NAMING_KEYS:
+            item = self.content.named(key, action.data.get(key))
+            module = item and needed_module(item, g.state["game"]["modules"])
+            if module:
+                raise IllegalAction("setup.module-components", excluded(item, module),
+                                    ("setup.module-components", COMPONENTS_RULING[module]))
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:

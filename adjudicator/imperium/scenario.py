@@ -43,7 +43,7 @@ class Reader(Names):
         self._players = {fold(k): k for k in players} | {fold(v): k for k, v in players.items() if fold(v)}
 
     def lookup(self, kind: str, value, pointer: str) -> str:
-        return self.cnt.names[kind].resolve(value, pointer)
+        return self.cnt.resolve(kind, value, pointer)
 
     def player(self, value, pointer: str):
         pid = self._players.get(fold(value)) if isinstance(value, str) else None
