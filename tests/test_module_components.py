@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from matrix import by_id, log_of
 
+from adjudicator.core import schemas
 from adjudicator.core.errors import InvalidPosition, UnknownName
 from adjudicator.core.logs import parse_log
 from adjudicator.imperium.content import content, elsewhere
@@ -100,3 +101,13 @@ def test_nothing_an_edition_knows_is_said_to_be_elsewhere(edition):
         for ident in index._ids.values():
             assert cnt.resolve(kind, ident) == ident, (kind, ident)
     assert elsewhere(edition)  # and the other edition's components are there to be named
+
+
+def test_the_rest_route_answers_422_naming_the_module(client):
+    position = example("uprising-two-spies")
+    position["scenario"]["row"][0] = "Arrakis Observer"
+    r = client.post("/v1/positions/check", json=position)
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    schemas.validate("problem", r.get_json())
+    assert {"pointer": "/scenario/row/0", "code": "needs-module", "module": "bloodlines"}.items() \
+        <= r.get_json()["problems"][0].items()
