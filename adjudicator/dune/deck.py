@@ -7,6 +7,16 @@ from ..core.errors import IllegalAction
 from ..core.rng import below
 
 CARD_MISSING = ("dune.engine-chance-outcomes",)
+UNSEEN = "?"  # a card the log's writer could not see (supply.HIDDEN)
+
+
+def named_face_up(value, what: str) -> None:
+    """What every player sees when it comes (a Spice card, a storm dial, a Storm card) is named in a log:
+    "?" stands only for what the writer could not see (ruling dune.engine-hidden-cards)."""
+    if value == UNSEEN:
+        raise IllegalAction("dune.engine-hidden-cards", f"{what} is shown to every player when it comes, so a log "
+                            "names it: \"?\" stands only for a card its writer could not see",
+                            ("dune.engine-hidden-cards", "dune.engine-chance-outcomes"))
 
 
 def draw(state: dict, deck: list, n: int = 1) -> list[str]:

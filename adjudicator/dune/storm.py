@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from ..core.rng import below
 from .content import SECTORS, sector
+from .deck import named_face_up
 from .game import Game, storm_key
 from .registry import ChanceKind, Decision, ask, auto, chance_kind, decision, first
 
@@ -56,6 +57,7 @@ def _deal(g: Game, task: dict) -> dict:
 def _check(g: Game, task: dict, data: dict) -> None:
     lo, hi = dial_range(g)
     value = data.get("value")
+    named_face_up(value, "a storm dial")  # dialed in secret, revealed together before the storm moves
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         rule = "dune.storm-first-turn" if g.state["turn"] == 1 else "dune.storm-later-turns"
         raise IllegalAction("dune.storm-dial-out-of-range", f"a storm dial is {lo} to {hi} this turn, not {value!r}",

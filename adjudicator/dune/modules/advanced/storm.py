@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ....core.errors import IllegalAction
 from ....core.rng import below
+from ...deck import named_face_up
 from ...game import Game
 from ...registry import ChanceKind, chance_kind, hook
 from ...storm import add_dial
@@ -29,6 +30,7 @@ def _deal_card(g: Game, task: dict) -> dict:
 
 def _check_card(g: Game, task: dict, data: dict) -> None:
     value = data.get("value")
+    named_face_up(value, "a Storm card")
     if not isinstance(value, int) or isinstance(value, bool) or value not in g.c.map["storm"]["deck"]:
         raise IllegalAction("dune.storm-dial-out-of-range", f"a Storm card reads 1 to 6, not {value!r}", RULINGS)
 
