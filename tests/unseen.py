@@ -12,10 +12,10 @@ from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Driver
 
 # chance outcome -> the field that names what was dealt face down. Not here, so always named: the
-# Conflict card, Spice and Storm cards (turned face up to the table; docs/log-format.md) and the
-# Twisted Intrigue cards Piter De Vries draws from his own deck (not yet read as "?").
+# Conflict card, Spice and Storm cards and storm dials (turned face up to the table; docs/log-format.md).
 UNSEEN = {
-    "imperium": {"draw": "cards", "draw-intrigue": "cards", "steal-intrigue": "card", "draw-navigation": "cards"},
+    "imperium": {"draw": "cards", "draw-intrigue": "cards", "steal-intrigue": "card", "draw-navigation": "cards",
+                 "draw-twisted": "cards"},
     "dune": {"draw-treachery": "card", "draw-traitors": "cards", "draw-supply": "card", "draw-face-dancers": "cards"},
 }
 # decisions whose card only their player sees (the Tleilaxu's Face Dancer exchanged face down)

@@ -92,7 +92,7 @@ def _seats(state: dict, out: list) -> bool:
     return True
 
 
-def _check_id(cnt: Content, kind: str, ident, pointer: str, out: list, hidden: bool = False, modules=()) -> bool:
+def _check_id(cnt: Content, kind: str, ident, pointer: str, out: list, hidden: bool = False, *, modules) -> bool:
     if hidden and ident == HIDDEN:
         return False
     table = {"card": cnt.cards, "intrigue": cnt.intrigues, "conflict": cnt.conflicts, "space": cnt.spaces,
@@ -152,25 +152,25 @@ def _names(state: dict, cnt: Content, given: dict, out: list) -> None:
             suffix = "/id" if ptr.endswith(("/conflicts", "/objectives")) else ""
             suffix = "/card" if ptr == "/manipulated" else suffix
             at = "/board/conflict" if ptr == "/board" else f"{ptr}/{i}{suffix}"
-            _check_id(cnt, kind, c, at, out, hidden, modules)
+            _check_id(cnt, kind, c, at, out, hidden, modules=modules)
     board = state["board"]
     for key in ("occupied", "control", "bonus_spice"):
         for space in board[key]:
-            _check_id(cnt, "space", space, f"/board/{key}/{esc(space)}", out)
+            _check_id(cnt, "space", space, f"/board/{key}/{esc(space)}", out, modules=modules)
     for post in board["spies"]:
-        _check_id(cnt, "post", post.split("#")[0], f"/board/spies/{esc(post)}", out)
+        _check_id(cnt, "post", post.split("#")[0], f"/board/spies/{esc(post)}", out, modules=modules)
     for pid in state["game"]["seats"]:
         pl, ptr = state["players"][pid], f"/players/{esc(pid)}"
         if not given["seats"][pid]["leader_known"]:
-            _check_id(cnt, "leader", pl["leader"], f"{ptr}/leader", out)
+            _check_id(cnt, "leader", pl["leader"], f"{ptr}/leader", out, modules=modules)
         for i, space in enumerate(pl["placed"]):
-            _check_id(cnt, "space", space, f"{ptr}/placed/{i}", out)
+            _check_id(cnt, "space", space, f"{ptr}/placed/{i}", out, modules=modules)
         for faction in pl["influence"]:
             if faction not in FACTIONS:
-                _check_id(cnt, "faction", faction, f"{ptr}/influence/{esc(faction)}", out)
+                _check_id(cnt, "faction", faction, f"{ptr}/influence/{esc(faction)}", out, modules=modules)
     for faction in state["alliances"]:
         if faction not in FACTIONS:
-            _check_id(cnt, "faction", faction, f"/alliances/{esc(faction)}", out)
+            _check_id(cnt, "faction", faction, f"/alliances/{esc(faction)}", out, modules=modules)
 
 
 def copies(cnt: Content, modules) -> dict[str, Counter]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..core.errors import IllegalAction
 from .game import Game, ms_add, ms_remove
+from .registry import first
 
 HIDDEN = "?"
 
@@ -85,6 +86,11 @@ def identify(g: Game, pid: str, zone: str, card: str, another: bool = False) -> 
         ms_remove(pool["cards"], card)
         pool["hidden"] -= 1
         trim_top(pool)
+        ms_add(held, card)
+        g.hidden.append(f"{pid}'s face-down card taken to be {card}")
+        return True
+    if HIDDEN in held and first("face-down-drawn", g, pid, zone, card):  # from a pile of the player's own
+        held.remove(HIDDEN)
         ms_add(held, card)
         g.hidden.append(f"{pid}'s face-down card taken to be {card}")
         return True

@@ -15,7 +15,7 @@ from ....core import rng
 from ....core.errors import IllegalAction
 from ...chance import DEALT, check_kind
 from ...content import FACTIONS, in_game
-from ...deck import set_top
+from ...deck import HIDDEN, set_top
 from ...game import Game, ms_add, ms_remove, spy_owners
 from ...leaders import leader_effects, leader_node, leader_side, passive_step, trigger
 from ...registry import ChanceKind, adjust, chance_kind, choice, custom, hook, intrigue_check
@@ -166,7 +166,8 @@ def _twisted_genius(g: Game) -> None:
 @custom("draw-twisted-intrigue")
 def draw_twisted_intrigue(g: Game, task: dict, step: dict) -> None:
     """Draw from his Twisted Intrigue deck into his Intrigue cards (none left: nothing)."""
-    n = min(step.get("count", 1), len(g.p(task["player"]).get("twisted_deck", [])))
+    pl = g.p(task["player"])
+    n = min(step.get("count", 1), len(pl.get("twisted_deck", [])) - pl.get("twisted_hidden", 0))
     if n:
         g.push({"t": "chance", "kind": "draw-twisted", "player": task["player"], "n": n})
 
@@ -178,16 +179,34 @@ def _deal_twisted(g: Game, task: dict) -> dict:
 
 
 def _apply_twisted(g: Game, task: dict, action: dict) -> None:
+    """The cards drawn, each named or "?" (a log written without sight of them: the card stays counted
+    in his deck, `twisted_hidden` of its cards being in his hand face down, until he plays one)."""
     check_kind(task, action)
     pl, cards = g.p(task["player"]), action.get("cards")
-    left = list(pl["twisted_deck"])
-    if not isinstance(cards, list) or len(cards) != task["n"] or not all(ms_remove(left, c) for c in cards):
+    left, hidden = list(pl["twisted_deck"]), pl.get("twisted_hidden", 0)
+    unseen = cards.count(HIDDEN) if isinstance(cards, list) else 0
+    if not isinstance(cards, list) or len(cards) != task["n"] \
+            or not all(ms_remove(left, c) for c in cards if c != HIDDEN) or len(left) - hidden < unseen:
         raise IllegalAction("chance.card-not-available", f"{task['player']}'s Twisted Intrigue deck "
                             f"holds {task['n']} of {sorted(set(pl['twisted_deck']))} to draw",
                             ("chance.card-not-available", "leader.piter-twisted-intrigue"))
     pl["twisted_deck"] = left
     for card in cards:
         ms_add(pl["intrigue"], card)
+    if unseen:
+        pl["twisted_hidden"] = hidden + unseen
+
+
+@hook("face-down-drawn", module="bloodlines")
+def _twisted_face_down(g: Game, pid: str, zone: str, card: str) -> bool | None:
+    """A Twisted Intrigue card Piter plays or shows while holding one drawn face down: it was that one."""
+    pl = g.p(pid)
+    if zone != "intrigue" or not pl.get("twisted_hidden") or not ms_remove(pl.get("twisted_deck", []), card):
+        return None
+    pl["twisted_hidden"] -= 1
+    if not pl["twisted_hidden"]:
+        del pl["twisted_hidden"]
+    return True
 
 
 chance_kind(ChanceKind("draw-twisted", lambda g, task: None, _deal_twisted, _apply_twisted,

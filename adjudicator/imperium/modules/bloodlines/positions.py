@@ -25,11 +25,13 @@ from ....core.errors import UnknownName, problem
 from ....core.names import NameIndex
 from ....resources import data_dir
 from ...content import Content, in_game
+from ...deck import HIDDEN
 
 BLOODLINES = "bloodlines"
 FACE_UP_SKILLS = 4  # seed p. 3, setup step 2
 # a leader's own piece -> the state key its setup creates (only that leader has it)
-LEADER_PIECES = {"tactics": "tactics", "navigation": "navigation", "navigation_played": "navigation"}
+LEADER_PIECES = {"tactics": "tactics", "navigation": "navigation", "navigation_played": "navigation",
+                 "twisted_hidden": "twisted_deck"}
 
 
 @cache
@@ -121,12 +123,13 @@ class Bloodlines(Part):
         players = [state["players"][q] for q in state["game"]["seats"]]
         if BLOODLINES in modules:
             _fill_skills(r, state, doc, players)
-        for pl in players:
+        for pid, pl in zip(state["game"]["seats"], players, strict=True):
             if "twisted_deck" in pl:
                 seen = Counter(c for q in players for c in q["intrigue"]) + Counter(state["intrigue_discard"]) \
                     + Counter(state.get("intrigue_trashed", []))
                 own = Counter({c: d.get("copies", 1) for c, d in cnt.twisted_intrigue.items() if in_game(d, modules)})
                 pl["twisted_deck"] = sorted((own - seen).elements())
+                _twisted_face_down(r, state, pid, pl)
 
     def describe_table(self, c, state: dict, doc: dict) -> None:
         if state["contracts"].get("trashed"):
@@ -164,6 +167,8 @@ class Bloodlines(Part):
             out["bene_gesserit_boost"] = True if pl["bg_boost"] == state["round"] else pl["bg_boost"]
         if pl.get("combat_icon"):
             out["combat_icon"] = True
+        if pl.get("twisted_hidden"):
+            out["twisted_hidden"] = pl["twisted_hidden"]
 
     def misplaced(self, state: dict, out: list) -> None:
         self.pieces_in_play(state, ("commanders", "skills"), ("commanders", "skills"), out)
@@ -172,6 +177,18 @@ class Bloodlines(Part):
         if BLOODLINES in state["game"]["modules"]:
             _audit_commanders(state, cnt, out)
             _audit_skills(state, cnt, out)
+
+
+def _twisted_face_down(r, state: dict, pid: str, pl: dict) -> None:
+    """Piter's face-down Intrigue cards drawn from his own Twisted Intrigue deck (`twisted_hidden`) are not
+    the Intrigue deck's: they stay counted in his deck until he plays one."""
+    if not pl.get("twisted_hidden"):
+        return
+    if pl["twisted_hidden"] > min(pl["intrigue"].count(HIDDEN), len(pl["twisted_deck"])):
+        r.fail(f"/players/{esc(pid)}/twisted_hidden", "beyond-supply", f"{pl['twisted_hidden']} face-down Twisted "
+               "Intrigue cards, more than the face-down Intrigue cards held or the Twisted Intrigue cards unseen")
+        return
+    state["intrigue_deck"]["hidden"] -= pl["twisted_hidden"]
 
 
 def _label(c, kind: str, ident: str) -> str:
@@ -188,6 +205,8 @@ def _leader_pieces(r, state: dict, pid: str, src: dict, ptr: str) -> None:
     pl = state["players"][pid]
     if "tactics" in src and "tactics" in pl:
         pl["tactics"] = src["tactics"]
+    if src.get("twisted_hidden") and "twisted_deck" in pl:
+        pl["twisted_hidden"] = src["twisted_hidden"]
     if "navigation" in pl:
         pl["navigation"] = [c for c in (r.name("navigation", v, f"{ptr}/navigation/{i}")
                                         for i, v in enumerate(src.get("navigation", pl["navigation"]))) if c]
