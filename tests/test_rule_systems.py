@@ -114,7 +114,7 @@ def finished(report: dict, log: dict) -> None:
     assert result["winners"] or result["how"] in ("tie", "no-winner"), result
     if log["game"]["system"] == "dune":
         assert 1 <= result["turn"] <= 10 and result["how"] in ("strongholds", "guild-default", "fremen-default",
-                                                                 "no-winner"), result
+                                                                 "most-strongholds", "no-winner"), result
         assert result["winners"] or result["how"] == "no-winner"
 
 

@@ -1,0 +1,83 @@
+"""Classic Dune rule errors found by the citation audit of issue 31 (docs/rulings-audit.md, the
+classic Dune rows of auditdune): one test per error, from the GF9 rulebook's words (section in the
+test's docstring), the legal side and the illegal side."""
+
+from __future__ import annotations
+
+from dune_helpers import RULES, act, at, move_forces, new
+
+
+def _predicting(faction: str, turn: int):
+    state = new("bene-gesserit", "fremen", "atreides")
+    at(state, {"t": "decide", "kind": "predict", "player": "bene-gesserit"}, phase="mentat-pause")
+    act(state, "bene-gesserit", "predict", faction=faction, turn=turn)
+    state["turn"] = turn
+    return state, at(state, phase="mentat-pause")
+
+
+def test_a_prediction_is_fulfilled_by_a_stronghold_victory():
+    """GF9 rulebook, Factions: Bene Gesserit (Prediction, 2.02.03): the predicted faction meeting
+    the stronghold victory in the Mentat Pause of the predicted turn makes the Bene Gesserit win."""
+    state, g = _predicting("fremen", 3)
+    for loc in ("sietch-tabr@13", "habbanya-sietch@16", "tueks-sietch@4"):
+        move_forces(g, "fremen", loc, 1)
+    RULES.settle(g)
+    assert state["result"]["winners"] == ["bene-gesserit"] and state["result"]["how"] == "prediction"
+
+
+def test_a_prediction_is_never_fulfilled_by_the_fremen_end_of_game_victory():
+    """GF9 rulebook, Factions: Bene Gesserit (Prediction, 2.02.03): a pick of the Fremen (or the
+    Guild) is not fulfilled by their special victory at the end of the game; the Fremen win."""
+    state, g = _predicting("fremen", 10)
+    move_forces(g, "fremen", "sietch-tabr@13", 1)  # their sietches theirs, no foe in Tuek's Sietch
+    RULES.settle(g)
+    assert state["result"]["winners"] == ["fremen"] and state["result"]["how"] == "fremen-default"
+
+
+def _last_turn(*factions):
+    state = new(*factions)
+    state["turn"] = 10
+    return state, at(state, phase="mentat-pause")
+
+
+def test_the_fremen_ally_wins_with_the_fremen_end_of_game_victory():
+    """GF9 rulebook, Factions: Fremen (2.04.09, 2.04.12): the Fremen's allies win with them when
+    they win by their special victory; a player not allied to them does not."""
+    state, g = _last_turn("fremen", "atreides", "harkonnen")
+    g.p("fremen")["ally"], g.p("atreides")["ally"] = "atreides", "fremen"
+    RULES.settle(g)
+    assert state["result"]["how"] == "fremen-default" and state["result"]["winners"] == ["fremen", "atreides"]
+
+
+def test_the_guild_ally_wins_with_the_guild_end_of_game_victory():
+    """GF9 rulebook, Factions: Spacing Guild (2.06.08, 2.06.11): the Guild's ally wins with it."""
+    state, g = _last_turn("spacing-guild", "emperor", "harkonnen")
+    g.p("spacing-guild")["ally"], g.p("emperor")["ally"] = "emperor", "spacing-guild"
+    RULES.settle(g)
+    assert state["result"]["how"] == "guild-default"
+    assert state["result"]["winners"] == ["spacing-guild", "emperor"]
+
+
+def test_with_neither_guild_nor_fremen_the_most_strongholds_win():
+    """GF9 rulebook, Mentat Pause Phase (1.09.05, End Game or Default Victory): with neither the
+    Guild nor the Fremen in play, the player occupying the most strongholds wins, all who tie."""
+    state, g = _last_turn("atreides", "harkonnen", "emperor")
+    move_forces(g, "atreides", "arrakeen@9", 1)
+    move_forces(g, "harkonnen", "carthag@10", 1)
+    move_forces(g, "harkonnen", "sietch-tabr@13", 1)
+    RULES.settle(g)
+    assert state["result"]["how"] == "most-strongholds" and state["result"]["winners"] == ["harkonnen"]
+    state, g = _last_turn("atreides", "harkonnen", "emperor")
+    move_forces(g, "atreides", "arrakeen@9", 1)
+    move_forces(g, "harkonnen", "carthag@10", 1)
+    RULES.settle(g)
+    assert state["result"]["winners"] == ["atreides", "harkonnen"]
+
+
+def test_with_the_fremen_in_play_the_most_strongholds_do_not_win():
+    """GF9 rulebook 1.09.05: the most-strongholds default is for a table without the Fremen; here
+    they miss their own condition (the Harkonnen in Tuek's Sietch) and nobody wins."""
+    state, g = _last_turn("fremen", "harkonnen", "emperor")
+    move_forces(g, "harkonnen", "tueks-sietch@4", 1)
+    RULES.settle(g)
+    assert state["result"]["how"] == "no-winner" and state["result"]["winners"] == []
