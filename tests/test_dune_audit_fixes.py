@@ -4,7 +4,9 @@ test's docstring), the legal side and the illegal side."""
 
 from __future__ import annotations
 
-from dune_helpers import RULES, act, at, move_forces, new
+from dune_helpers import RULES, act, at, move_forces, new, refused
+
+from adjudicator.dune.invariants import problems
 
 
 def _predicting(faction: str, turn: int):
@@ -81,3 +83,38 @@ def test_with_the_fremen_in_play_the_most_strongholds_do_not_win():
     move_forces(g, "harkonnen", "tueks-sietch@4", 1)
     RULES.settle(g)
     assert state["result"]["how"] == "no-winner" and state["result"]["winners"] == []
+
+
+def _storm_position(storm, forces):
+    state = new("emperor", "harkonnen")
+    state["storm"], state["order"] = storm, ["emperor", "harkonnen"]
+    g = at(state, {"t": "auto", "kind": "battles"}, phase="collection")
+    for pid, loc, n in forces:
+        move_forces(g, pid, loc, n)
+    RULES.settle(g)
+    return state, g
+
+
+def test_forces_together_under_the_storm_still_battle():
+    """GF9 rulebook, Battle Phase (1.07.01.02, battling blind): two players' forces in the same
+    territory and the same sector under the storm still battle, and only those forces fight."""
+    state, g = _storm_position(6, (("emperor", "false-wall-east@6", 3), ("harkonnen", "false-wall-east@6", 2),
+                                   ("harkonnen", "false-wall-east@4", 4)))
+    assert [a.to_json() for a in RULES.legal_actions(state)] == [
+        {"by": "emperor", "do": "battle", "territory": "false-wall-east", "sector": 6, "opponent": "harkonnen"}]
+    act(state, "emperor", "battle", territory="false-wall-east", sector=6, opponent="harkonnen")
+    act(state, "emperor", "plan", leader="bashar", dial=3)
+    assert refused(state, "harkonnen", "plan", leader="feyd-rautha", dial=3).code == "dune.dial-out-of-range"
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=2)
+    act(state, "emperor", "pass")
+    act(state, "harkonnen", "pass")
+    assert g.forces("false-wall-east@6", "harkonnen") == 0 and g.forces("false-wall-east@4", "harkonnen") == 4
+    assert g.forces("false-wall-east@6", "emperor") == 0 and problems(state) == []
+
+
+def test_forces_in_the_storm_do_not_battle_forces_outside_it():
+    """GF9 rulebook, Storm Phase (1.01.04, Obstruction): no battle when one side's forces are in
+    the storm and the other's are not, even in one territory the storm does not cut in two."""
+    state, g = _storm_position(4, (("emperor", "false-wall-east@4", 3), ("harkonnen", "false-wall-east@5", 2)))
+    assert state["battle"] is None and RULES.prompt(state)["kind"] != "choose-battle"
+    assert refused(state, "emperor", "battle", territory="false-wall-east", sector=4, opponent="harkonnen").code
