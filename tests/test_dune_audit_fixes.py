@@ -118,3 +118,33 @@ def test_forces_in_the_storm_do_not_battle_forces_outside_it():
     state, g = _storm_position(4, (("emperor", "false-wall-east@4", 3), ("harkonnen", "false-wall-east@5", 2)))
     assert state["battle"] is None and RULES.prompt(state)["kind"] != "choose-battle"
     assert refused(state, "emperor", "battle", territory="false-wall-east", sector=4, opponent="harkonnen").code
+
+
+def test_no_move_is_shorter_through_a_stronghold_than_around_it():
+    """GF9 rulebook, Shipment and Movement Phase (1.06.05.09): forces may not move into or through
+    a stronghold two other players hold. The engine checks only 'into' (movement.py): on this map
+    no stronghold is a short cut, so a path that must pass through one never decides a move of up
+    to three territories, whatever the storm. Should the map change, this fails."""
+    import networkx as nx
+
+    from adjudicator.dune.content import sector, territory
+    from adjudicator.dune.movement import _territory_graph
+
+    g = at(new("fremen", "atreides"))
+    for storm in range(18):
+        graph = _territory_graph(g.c).subgraph([n for n in _territory_graph(g.c) if sector(n) != storm])
+        for hold in ("arrakeen", "carthag", "habbanya-sietch", "sietch-tabr", "tueks-sietch"):
+            around = graph.edge_subgraph([(a, b) for a, b in graph.edges
+                                          if territory(a) != hold or territory(b) == hold])
+            inside = [n for n in graph if territory(n) == hold]
+            if not inside:
+                continue
+            # a path through the stronghold within three territories starts at most two from it
+            close = nx.multi_source_dijkstra_path_length(graph.reverse(copy=False), inside, cutoff=2)
+            for start in sorted(close):
+                if territory(start) == hold or start not in around:
+                    continue
+                near = nx.single_source_dijkstra_path_length(graph, start, cutoff=3)
+                kept = nx.single_source_dijkstra_path_length(around, start, cutoff=3)
+                assert {to: d for to, d in near.items() if territory(to) != hold} == {
+                    to: d for to, d in kept.items() if territory(to) != hold}, (storm, hold, start)
