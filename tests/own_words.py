@@ -4,6 +4,7 @@ the repository; `tests/data/rulebook-runs.bin` keeps only a 48-bit digest of eac
 (sorted), which is enough to find a copied run and says nothing readable about the text.
 
     python tests/own_words.py ../shared/seeds ../shared/rulebooks   # rebuild the digests
+    python tests/own_words.py --gf9 numbered_rules/                 # the GF9 rulebook's (see below)
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from pathlib import Path
 RUN = 10  # words
 DIGEST = 6  # bytes
 DIGESTS = Path(__file__).parent / "data" / "rulebook-runs.bin"
+# The GF9 classic Dune rulebook, which is not among the texts we hold: the runs of a public
+# numbered transcription of it (GitHub ralf-boltshauser/dune-bench, numbered_rules/0.md to 3.md),
+# built once with `build_gf9`; the classic Dune records are read against it too.
+GF9_DIGESTS = Path(__file__).parent / "data" / "gf9-rulebook-runs.bin"
 _WORD = re.compile(r"[a-zа-яё0-9]+(?:'[a-z]+)?")
 
 
@@ -33,18 +38,21 @@ def runs(text: str) -> list[tuple[str, bytes]]:
     return out
 
 
-def held() -> frozenset[bytes]:
-    data = DIGESTS.read_bytes()
+def held(path: Path = DIGESTS) -> frozenset[bytes]:
+    data = path.read_bytes()
     return frozenset(data[i:i + DIGEST] for i in range(0, len(data), DIGEST))
 
 
-def build(folders: list[str]) -> int:
-    found = {d for folder in folders for path in sorted(Path(folder).glob("*.txt"))
+def build(folders: list[str], pattern: str = "*.txt", out: Path = DIGESTS) -> int:
+    found = {d for folder in folders for path in sorted(Path(folder).glob(pattern))
              for _, d in runs(path.read_text(encoding="utf-8"))}
-    DIGESTS.parent.mkdir(exist_ok=True)
-    DIGESTS.write_bytes(b"".join(sorted(found)))
+    out.parent.mkdir(exist_ok=True)
+    out.write_bytes(b"".join(sorted(found)))
     return len(found)
 
 
 if __name__ == "__main__":
-    print(build(sys.argv[1:]), "runs")
+    if sys.argv[1:2] == ["--gf9"]:
+        print(build(sys.argv[2:], "*.md", GF9_DIGESTS), "runs")
+    else:
+        print(build(sys.argv[1:]), "runs")

@@ -410,6 +410,11 @@ def test_the_emperor_revives_free_once_a_game():
     g.p("emperor")["reserves"] -= 4
     g.p("emperor")["tanks"] += 4
     _give(g, "emperor", "karama")
+    # GF9 rulebook, Advanced Game: Faction Karama Power (1.14.02): in the Revival phase only
+    assert refused(state, "emperor", "play", card="karama", power=True, forces=3).code == "dune.karama-window"
+    state["phase"] = "revival"
+    state["stack"] = [{"t": "flow", "phase": "shipment-movement"},
+                      {"t": "decide", "kind": "revive", "player": "emperor"}]
     assert refused(state, "emperor", "play", card="karama", power=True, forces=4).code == "dune.karama-window"
     spice = g.p("emperor")["spice"]
     out = act(state, "emperor", "play", card="karama", power=True, forces=3)

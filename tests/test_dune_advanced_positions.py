@@ -75,6 +75,8 @@ def test_a_spent_karama_power_decides_a_verdict():
     sc = copy.deepcopy(SCENARIO)
     sc["players"]["shaddam"].update(hand=["Karama"], karama_power_used=False)
     action = {"by": "shaddam", "do": "play", "card": "karama", "power": True, "forces": 1}
+    assert not check_position({"scenario": sc, "action": action})["legal"]  # the Revival phase only (1.14.02)
+    sc["phase"] = "revival"
     assert check_position({"scenario": sc, "action": action})["legal"]
     sc["players"]["shaddam"]["karama_power_used"] = True
     answer = check_position({"scenario": sc, "action": action})

@@ -6,7 +6,7 @@ against a traitor call, it is refused."""
 from functools import partial
 
 import pytest
-from dune_helpers import ADVANCED, RULES, act, at, give, move_forces, new, refused
+from dune_helpers import ADVANCED, RULES, act, at, give, new, refused
 
 from adjudicator.core.actions import Action
 from adjudicator.dune.invariants import problems
@@ -73,15 +73,16 @@ def test_guild_cross_ship_stopped():
         == "dune.no-cross-ship"
 
 
-def test_fremen_free_shipment_and_two_territory_move_stopped():
+def test_fremen_two_territory_move_stopped_but_never_their_free_shipment():
+    """GF9 rulebook, Factions: Fremen: the free shipment (2.04.05) carries no Karama mark, the move
+    (2.04.06) does; the GF9 Q&A: no Karama prevents the Fremen bringing their reserves in."""
     state = new("fremen", "atreides")
     g = at(state, {"t": "decide", "kind": "ship", "player": "fremen"}, phase="battle")
     give(g, "atreides", "karama", "karama")
-    karama(state, "atreides", "fremen-free-shipment")
-    assert offered(state)[0] == {"by": "fremen", "do": "pass"} and not any(a["do"] == "ship" for a in offered(state))
-    assert refused(state, "fremen", "ship", to="the-great-flat@14", count=2).code == "dune.advantage-stopped"
+    assert refused(state, "atreides", "play", card="karama", against="fremen-free-shipment").code == \
+        "dune.karama-cannot-stop"
+    act(state, "fremen", "ship", to="the-great-flat@14", count=2)
     at(state, {"t": "decide", "kind": "move", "player": "fremen"}, phase="battle")
-    move_forces(g, "fremen", "the-great-flat@14", 2)
     act(state, "fremen", "move", **{"from": "the-great-flat@14", "to": "funeral-plain@14", "count": 1})
     at(state, {"t": "decide", "kind": "move", "player": "fremen"}, phase="battle")
     karama(state, "atreides", "fremen-move")

@@ -1,5 +1,6 @@
 """The Battle phase. Where (ruling dune.battle-where): every territory but the Polar Sink with
-forces of two or more players outside the storm; the first player in storm order holding any
+forces of two or more players on one side of the storm, or together under it (dune.storm-blocks);
+the first player in storm order holding any
 battle is the aggressor and picks which one to fight, until none is left. How: each side's
 battle plan (dune.battle-plan, dune.battle-leader-once, dune.treachery-weapons-defenses,
 dune.treachery-special for Cheap Hero), then each side may call a traitor (dune.traitor-call),
@@ -47,9 +48,18 @@ def _sides(cnt: Content, terr: str, storm: int) -> list[list[str]]:
     return sorted(sorted(part) for part in nx.connected_components(cnt.graph.subgraph(locs)))
 
 
+def blind(g: Game, terr: str) -> list[str] | None:
+    """The territory's sector under the storm, where forces still fight one another (battling
+    blind) but none outside it; None when the storm is not on the territory."""
+    storm = g.state["storm"]
+    return [f"{terr}@{storm}"] if terr != HMS and storm in g.c.territories[terr]["sectors"] else None
+
+
 def site(g: Game, terr: str, sector: int | None) -> list[str] | None:
     """The locations of a battle: the whole territory outside the storm, or, when the storm cuts
-    it, the side that holds `sector`."""
+    it, the side that holds `sector`; the storm's own sector when `sector` names it."""
+    if sector is not None and (under := blind(g, terr)) and under[0] == f"{terr}@{sector}":
+        return under
     parts = sides(g, terr)
     if len(parts) == 1:
         return parts[0] if sector is None else None
@@ -70,11 +80,14 @@ def contests(g: Game) -> list[tuple[dict, list[str]]]:
     out = []
     for t in sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK}):
         parts = sides(g, t)
-        for part in parts:
+        named = [({"territory": t} if len(parts) == 1 else
+                  {"territory": t, "sector": int(part[0].split("@")[1])}, part) for part in parts]
+        if under := blind(g, t):  # named by the storm's sector, whatever the rest
+            named.append(({"territory": t, "sector": g.state["storm"]}, under))
+        for where, part in named:
             here = [q for q in g.seats if _on(g, part, q) and g.combatant(t, q)]
             if len(here) > 1:
-                out.append(({"territory": t} if len(parts) == 1 else
-                            {"territory": t, "sector": int(part[0].split("@")[1])}, here))
+                out.append((where, here))
     g.memo["contests"] = (key, out)
     return out
 

@@ -1,6 +1,7 @@
 """What a classic Dune game's facts add to the common ones (core/facts.py): its length in turns
 and the first player (first in storm order once the first storm has moved). The win type is the
-result's `how` (strongholds, prediction, fremen-default, guild-default, no-winner), common to all."""
+result's `how` (strongholds, prediction, fremen-default, guild-default,
+most-strongholds, no-winner), common to all."""
 
 from __future__ import annotations
 

@@ -150,7 +150,6 @@ STOPPABLE = {
     "guild-half-price": Stoppable("spacing-guild", "ship", _own_or_ally, "half-price shipment", users=served),
     "guild-cross-ship": Stoppable("spacing-guild", "ship", _own_or_ally,
                                   "shipment from the planet (cross-ship or back to reserves)", users=served),
-    "fremen-free-shipment": Stoppable("fremen", "ship", _own, "the Fremen bringing reserves in free"),
     "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
     "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm",
                                   users=_for_ally),
@@ -187,7 +186,9 @@ BATTLE_USERS = {"voice": lambda g, b: (g.player_of("bene-gesserit"), *_fighter_a
                 "prescience": lambda g, b: (g.player_of("atreides"), *_fighter_against(b, b["prescience"]["of"]))}
 UNSTOPPABLE = {"harkonnen-traitors": "a traitor call", "traitor": "a traitor call",
                "guild-default": "a win condition", "fremen-default": "a win condition",
-               "bene-gesserit-prediction": "a win condition"}
+               "bene-gesserit-prediction": "a win condition",
+               # the rulebook marks no Karama on it (2.04.05) and the GF9 Q&A says no Karama prevents it
+               "fremen-free-shipment": "the Fremen bringing their reserves in"}
 
 
 NOT_OWN = ("dune.karama", "dune.engine-karama-not-own")

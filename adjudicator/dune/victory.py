@@ -1,7 +1,8 @@
 """The Mentat Pause and victory (ruling dune.victory): a player alone in three strongholds wins,
 two allies together in four (dune.alliances); a Bene Gesserit prediction that comes true takes
 the win (factions/bene_gesserit.py, hook `victory`); after the last turn the end-of-game
-victories decide (dune.engine-end-of-game)."""
+victories decide (dune.engine-end-of-game): the Fremen's, else the Guild's (each with its ally),
+else, with neither in play, the most strongholds occupied."""
 
 from __future__ import annotations
 
@@ -63,8 +64,19 @@ def _result(g: Game) -> dict | None:
         return None
     g.rulings += ["dune.victory", "dune.engine-end-of-game"]
     fremen, guild = g.player_of("fremen"), g.player_of("spacing-guild")
+    # their allies win with them (GF9 rulebook 2.04.12, 2.06.11)
     if fremen and fremen_default(g, fremen):
-        return {"finished": True, "winners": [fremen], "turn": turn, "how": "fremen-default"}
+        return {"finished": True, "winners": side(g, fremen), "turn": turn, "how": "fremen-default"}
     if guild:
-        return {"finished": True, "winners": [guild], "turn": turn, "how": "guild-default"}
+        return {"finished": True, "winners": side(g, guild), "turn": turn, "how": "guild-default"}
+    if not fremen and (most := most_strongholds(g)):
+        return {"finished": True, "winners": most, "turn": turn, "how": "most-strongholds"}
     return {"finished": True, "winners": [], "turn": turn, "how": "no-winner"}
+
+
+def most_strongholds(g: Game) -> list[str]:
+    """With neither the Guild nor the Fremen in play, whoever occupies the most strongholds wins,
+    all of them if several do (GF9 rulebook 1.09.05); nobody when no stronghold is occupied."""
+    count = {q: sum(q in g.occupants(s) for s in g.strongholds) for q in g.order}
+    best = max(count.values(), default=0)
+    return [q for q in g.order if best and count[q] == best]

@@ -95,7 +95,9 @@ def prediction_comes_true(g: Game, result: dict) -> dict | None:
     if guess["faction"] == HIDDEN:
         g.hidden.append("the Bene Gesserit prediction was recorded unknown: whether it came true cannot be checked")
         return None
-    if guess["turn"] == result["turn"] and any(g.faction(q) == guess["faction"] for q in result["winners"]):
+    # only a stronghold victory fulfils it, never the Fremen's or the Guild's end-of-game one
+    if result["how"] == "strongholds" and guess["turn"] == result["turn"] and any(
+            g.faction(q) == guess["faction"] for q in result["winners"]):
         g.rulings.append("dune.setup-bg-prediction")
         return {**result, "winners": [me], "how": "prediction"}
     return None

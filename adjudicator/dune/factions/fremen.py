@@ -41,9 +41,6 @@ def placement_range(g: Game) -> set[str]:
 
 @hook("ship-check")
 def ship_check(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
-    if g.faction(pid) == FACTION and stopped(g, "fremen-free-shipment"):
-        return IllegalAction("dune.advantage-stopped", "a Karama stopped the Fremen's shipment: they have no "
-                             "other way to bring forces in", ("dune.karama", "dune.engine-karama-stops"))
     if g.faction(pid) == FACTION and territory(to) not in placement_range(g):
         return IllegalAction("dune.fremen-ship-range", f"the Fremen bring forces only to the Great Flat or "
                              f"within two territories of it, not to {to}", RULINGS)

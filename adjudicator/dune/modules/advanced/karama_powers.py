@@ -43,7 +43,7 @@ class Power:
     error: Callable | None = None  # (g, pid, args) -> IllegalAction | None: why these args are not offered
 
 
-# --- Emperor: up to three forces or one leader revived free, at any time ----------------------------
+# --- Emperor: up to three forces or one leader revived free, in the Revival phase (1.14.02) -----------
 def _emperor_options(g: Game, pid: str) -> list[dict]:
     pl = g.p(pid)
     return ([{"leader": ld} for ld, s in sorted(pl["leaders"].items()) if s == "tanks"]
@@ -155,7 +155,7 @@ decision(Decision("give-card", ("give-card",), _give_offers, _give, RULINGS, _gi
 
 
 POWERS = {
-    "emperor": Power("emperor", lambda g, pid: True, _emperor_options, _emperor),
+    "emperor": Power("emperor", lambda g, pid: g.state.get("phase") == "revival", _emperor_options, _emperor),
     "spacing-guild": Power("spacing-guild", _guild_window, lambda g, pid: [{}], _guild),
     "atreides": Power("atreides", _atreides_window, lambda g, pid: [{}], _atreides),
     "fremen": Power("fremen", _fremen_window, lambda g, pid: [{"territory": t} for t in sand_territories(g)],
