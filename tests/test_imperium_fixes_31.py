@@ -7,6 +7,7 @@ from helpers import P, act, deal, fresh, hand, top
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.rules import ruleset
+from adjudicator.positions import check_position
 
 BASE = ruleset("base")
 
@@ -75,3 +76,35 @@ def test_original_high_council_is_once_a_game():
     P(st2, "red")["seat"], P(st2, "red")["solari"] = True, 10
     hand(st2, "red", ["dagger"])
     illegal(BASE, st2, "red", "send-agent", "high-council.seat-taken", card="dagger", space="high-council")
+
+
+# --- 8. Tech tiles face up again in Phase 1 ----------------------------------------------------------
+def _tech_position(kind: str, actions: list) -> dict:
+    decision = {"kind": kind, **({"player": "red"} if kind == "turn" else {})}
+    return {"scenario": {
+        "game": {"system": "imperium", "edition": "uprising", "modules": ["bloodlines", "tech"],
+                 "players": [{"id": "red", "leader": "Princess Irulan"}, {"id": "blue", "leader": "Gurney Halleck"},
+                             {"id": "green", "leader": "Muad'Dib"}]},
+        "round": 2, "first": "red", "decision": decision, "discarded_conflicts": ["skirmish-crysknife"],
+        **({"conflict": "Secure Imperial Basin"} if kind == "turn" else {}),
+        "players": {"red": {"tech": [{"tile": "Advanced Data Analysis", "flipped": True}]}}},
+        "actions": actions}
+
+
+def test_a_tile_used_last_round_is_face_up_at_round_start_p7():
+    """Bloodlines p. 7 (Using Tech Tiles): a tile flipped face down for its once-a-round ability
+    turns face up during Phase 1 of the next round. Legal: a round-start position with Advanced
+    Data Analysis face down goes on with the tile face up, and red's first turn may use it."""
+    answer = check_position(_tech_position("round-start", [
+        {"by": "chance", "do": "reveal-conflict", "card": "Secure Imperial Basin"}]))
+    assert answer["legal"], answer
+    assert answer["state"]["players"]["red"]["tech"] == [{"id": "tech-advanced-data-analysis", "flipped": False}]
+
+
+def test_a_tile_used_this_round_stays_face_down_p7():
+    """Bloodlines p. 7: once a round. Illegal: inside the round (red's turn), a face-down
+    Advanced Data Analysis is not used again."""
+    answer = check_position(_tech_position("turn", [
+        {"by": "red", "do": "flip-tech", "tile": "Advanced Data Analysis"}]))
+    assert not answer["legal"]
+    assert answer["verdicts"][0]["code"] == "tech.flipped"

@@ -374,11 +374,15 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if action.is_chance:
             raise IllegalAction("log.unexpected-chance", f"the game waits for {who}, not for chance",
                                 ("turn.order",))
-        if action.by != who:
+        v = VERBS.get(action.do)
+        any_time = v is not None and v.any_time and action.by in g.state["players"] \
+            and (v.accepts is None or v.accepts(g, task))
+        if any_time:  # anyone's, beside the decision that stays pending
+            who = action.by
+        elif action.by != who:
             raise IllegalAction("turn.not-your-turn", f"it is {who}'s decision, not {action.by}'s",
                                 ("turn.order",))
-        accepted = verbs(g, task)
-        v = VERBS.get(action.do)
+        accepted = (v,) if any_time else verbs(g, task)
         if v not in accepted:
             if action.do == "play-intrigue":
                 check_timing(g, task, action.get("card"))
