@@ -4,10 +4,15 @@ test_acceptance_fixes.py beside the rulebook's example."""
 
 import pytest
 from helpers import P, act, deal, fresh, hand, top
+from six_helpers import game_doc
 
-from adjudicator.core.errors import IllegalAction
+from adjudicator.core.actions import Action
+from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.replay import Driver
+from adjudicator.core.rulings import citations
 from adjudicator.imperium.rules import ruleset
 from adjudicator.positions import check_position
+from adjudicator.verdict_words import describe_check
 
 BASE = ruleset("base")
 
@@ -108,3 +113,84 @@ def test_a_tile_used_this_round_stays_face_down_p7():
         {"by": "red", "do": "flip-tech", "tile": "Advanced Data Analysis"}]))
     assert not answer["legal"]
     assert answer["verdicts"][0]["code"] == "tech.flipped"
+
+
+# --- citations: the deciding rule first, no empty page, the right page ------------------------------
+def test_after_a_left_out_forced_step_the_icon_mismatch_decides():
+    """Uprising rulebook p. 9 (Agent icons): red's turn has only its end left (a forced step the
+    log leaves out); blue's Dagger (Landsraad) to Imperial Basin (Spice Trade) is refused for the
+    icon, not for the turn order, and agent.icon-mismatch is the first citation."""
+    rules, st = fresh()
+    hand(st, "red", ["dagger"])
+    P(st, "red")["solari"] = 0
+    act(rules, st, "red", "send-agent", card="dagger", space="gather-support")
+    act(rules, st, "red", "resolve", effect="space:gather-support")
+    hand(st, "blue", ["dagger"])
+    with pytest.raises(IllegalAction) as err:
+        Driver(rules, st).apply(Action({"by": "blue", "do": "send-agent", "card": "dagger",
+                                        "space": "imperial-basin"}))
+    assert err.value.code == "agent.icon-mismatch" and err.value.rulings[0] == "agent.icon-mismatch"
+    out = Driver(rules, st).apply(Action({"by": "blue", "do": "send-agent", "card": "dagger",
+                                          "space": "assembly-hall"}))  # the legal side: red's end is taken
+    assert out.verdict == "legal" and [a.do for a in out.implied] == ["end-turn"]
+
+
+def _icon_position(edition: str) -> dict:
+    leaders = ("Paul Atreides", "Glossu Rabban", "Helena Richese") if edition == "base" else \
+        ("Princess Irulan", "Gurney Halleck", "Muad'Dib")
+    return {"scenario": {"game": {"system": "imperium", "edition": edition, "modules": [],
+                                  "players": [{"id": p, "leader": lead} for p, lead in
+                                              zip(("red", "blue", "green"), leaders, strict=True)]},
+                         "conflict": "skirmish-vp-water" if edition == "base" else "skirmish-crysknife",
+                         "players": {"red": {"hand": ["Dagger", "Dagger", "Diplomacy", "Reconnaissance",
+                                                      "Convincing Argument"]}}},
+            "action": {"by": "red", "do": "send-agent", "card": "Dagger", "space": "Imperial Basin"}}
+
+
+@pytest.mark.parametrize(("edition", "table"), [("base", "agent.base-icon-table"), ("uprising", "agent.icon-table")])
+def test_check_cites_the_editions_icon_table_and_no_empty_page(edition, table):
+    """Dune: Imperium rulebook p. 9 / Uprising rulebook p. 9: the icon table cited is the
+    edition's own (the original game has no spies, so no spy icon either); `check` prints a
+    reading of ours without an empty page."""
+    doc = _icon_position(edition)
+    answer = check_position(doc)
+    assert not answer["legal"]
+    cited = [c["ruling"] for c in answer["verdict"]["citations"]] if "verdict" in answer else \
+        [c["ruling"] for c in answer["verdicts"][0]["citations"]]
+    assert cited[0] == "agent.icon-mismatch" and table in cited
+    assert ("spy.agent-icon" in cited) == (edition == "uprising")
+    text = describe_check(doc, answer)
+    assert ", (" not in text and ", ," not in text
+
+
+def test_liet_kynes_reading_rests_on_the_page_that_names_her():
+    """Bloodlines manual p. 10 (six-player setup) is the page that speaks of Liet Kynes and
+    sandworms; the back cover does not name her."""
+    cite = citations(["leader.liet-kynes-planetologist"])[0]
+    assert [s["page"] for s in cite["rests_on"]] == ["10"]
+
+
+# --- 10. six-player Uprising with Bloodlines: not implemented, and said so -----------------------------
+SIX_BLOODLINES_NOT_IMPLEMENTED = [  # Bloodlines manual p. 10, each a record of ours marked informational
+    "six.bloodlines-setup", "six.bloodlines-leaders", "six.bloodlines-muaddib-commanders",
+    "six.bloodlines-shaddam-commanders", "six.bloodlines-earn-any-alliance", "six.bloodlines-ornithopter-fleet",
+    "six.bloodlines-plasteel-high-command",
+]
+
+
+@pytest.mark.parametrize("modules", [["bloodlines"], ["bloodlines", "tech"], ["choam", "bloodlines"]])
+def test_six_player_bloodlines_is_refused_as_not_implemented_p10(modules):
+    """Bloodlines manual p. 10 gives six-player rules (Commanders' setup, Muad'Dib's and
+    Shaddam's teams and the Sardaukar Commanders, clarifications); this engine does not referee
+    them yet: the game is refused, the message says they are not implemented and names the
+    records; the six-player game without Bloodlines is still accepted."""
+    rules = ruleset("uprising")
+    game = game_doc(modules=modules)
+    with pytest.raises(MalformedLog) as err:
+        rules.new_state(game, {})
+    assert err.value.code == "unsupported-module" and "not implemented" in err.value.message
+    assert "p. 10" in err.value.message
+    assert all(rid in err.value.message for rid in SIX_BLOODLINES_NOT_IMPLEMENTED)
+    records = {r["ruling"]: r for r in citations(SIX_BLOODLINES_NOT_IMPLEMENTED)}
+    assert {r["page"] for r in records.values()} == {"10"}
+    rules.new_state(dict(game, modules=["choam"]), {})  # the team game itself stays

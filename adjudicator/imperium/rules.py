@@ -70,6 +70,12 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
                          # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
+# Bloodlines (and its Tech Module) with six players: the manual gives the rules (p. 10), this
+# engine does not implement them yet; a game naming them is refused with these records cited
+SIX_NOT_IMPLEMENTED = {m: ("six.bloodlines-setup", "six.bloodlines-leaders", "six.bloodlines-muaddib-commanders",
+                           "six.bloodlines-shaddam-commanders", "six.bloodlines-earn-any-alliance",
+                           "six.bloodlines-ornithopter-fleet", "six.bloodlines-plasteel-high-command")
+                       for m in ("bloodlines", "tech")}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
@@ -102,6 +108,12 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         for i, module in enumerate(named):  # the index in the caller's own list
             if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
+                                   f"{pointer}/{i}", code="unsupported-module")
+            if players == 6 and module in SIX_NOT_IMPLEMENTED:
+                raise MalformedLog(f"module {module!r} with six players is not implemented: the Bloodlines "
+                                   "manual gives its rules (p. 10: the Commanders' setup, the teams and the "
+                                   "Sardaukar Commanders, the clarifications), which this engine does not "
+                                   "referee yet (records " + ", ".join(SIX_NOT_IMPLEMENTED[module]) + ")",
                                    f"{pointer}/{i}", code="unsupported-module")
             rivals_know = (self.edition, players) in RIVAL_MODULE_EDITIONS.get(module, ())
             if module not in MODULES_FOR_COUNT.get(players, (module,)) and not rivals_know:

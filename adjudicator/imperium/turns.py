@@ -130,7 +130,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if space["icon"] not in icons and not spy_route:
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
                              f"{space_id} needs {space['icon']}",
-                             ("agent.icon-mismatch", "agent.icon-table", "spy.agent-icon"))
+                             ("agent.icon-mismatch", *g.content.rules["icon_rulings"]))
     infiltrate, gather = a.get("infiltrate"), a.get("gather")
     for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
                               ("gather", gather, "spy.gather-intelligence")):
