@@ -190,7 +190,7 @@ def test_six_player_bloodlines_is_refused_as_not_implemented_p10(modules):
         rules.new_state(game, {})
     assert err.value.code == "unsupported-module" and "not implemented" in err.value.message
     assert "p. 10" in err.value.message
-    assert all(rid in err.value.message for rid in SIX_BLOODLINES_NOT_IMPLEMENTED)
+    assert "six.bloodlines-*" in err.value.message
     records = {r["ruling"]: r for r in citations(SIX_BLOODLINES_NOT_IMPLEMENTED)}
     assert {r["page"] for r in records.values()} == {"10"}
     rules.new_state(dict(game, modules=["choam"]), {})  # the team game itself stays

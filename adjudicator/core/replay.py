@@ -171,7 +171,7 @@ class Driver:
         there: an icon mismatch, not the turn order); else the last one (why what the log left
         out cannot be taken)."""
         implied: list[Action] = []
-        last, forced_taken = refusal, False
+        last, forced_taken, mine = refusal, False, False
         while len(implied) < MAX_IMPLIED:
             try:
                 steps = self.rules.implied(self.state, action, later)
@@ -189,6 +189,7 @@ class Driver:
                 outcome = self.rules.apply(self.state, action)
             except IllegalAction as err:
                 last = err
+                mine = (self.rules.prompt(self.state) or {}).get("by") == action.by  # the actor's decision
                 self.state = restore(*before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
@@ -196,7 +197,7 @@ class Driver:
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
         self.state = restore(*start)
-        if forced_taken and refusal.code == NOT_YOUR_TURN and last.code != NOT_YOUR_TURN:
+        if forced_taken and refusal.code == NOT_YOUR_TURN and mine:
             raise last
         raise refusal if forced_taken else last
 

@@ -71,11 +71,8 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
                          # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
 # Bloodlines (and its Tech Module) with six players: the manual gives the rules (p. 10), this
-# engine does not implement them yet; a game naming them is refused with these records cited
-SIX_NOT_IMPLEMENTED = {m: ("six.bloodlines-setup", "six.bloodlines-leaders", "six.bloodlines-muaddib-commanders",
-                           "six.bloodlines-shaddam-commanders", "six.bloodlines-earn-any-alliance",
-                           "six.bloodlines-ornithopter-fleet", "six.bloodlines-plasteel-high-command")
-                       for m in ("bloodlines", "tech")}
+# engine does not implement them yet; a game naming them is refused, the message naming the records
+SIX_NOT_IMPLEMENTED = ("bloodlines", "tech")  # the manual's records: six.bloodlines-*
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
@@ -113,7 +110,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                 raise MalformedLog(f"module {module!r} with six players is not implemented: the Bloodlines "
                                    "manual gives its rules (p. 10: the Commanders' setup, the teams and the "
                                    "Sardaukar Commanders, the clarifications), which this engine does not "
-                                   "referee yet (records " + ", ".join(SIX_NOT_IMPLEMENTED[module]) + ")",
+                                   "referee yet (records six.bloodlines-*)",
                                    f"{pointer}/{i}", code="unsupported-module")
             rivals_know = (self.edition, players) in RIVAL_MODULE_EDITIONS.get(module, ())
             if module not in MODULES_FOR_COUNT.get(players, (module,)) and not rivals_know:
