@@ -40,7 +40,17 @@ from ...registry import (
 )
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import count_deployed
-from .tiles import STACKS, embassy, face_up_again, new_tech_state, owned, price, requirement_met, seat_discount, tile_data
+from .tiles import (
+    STACKS,
+    embassy,
+    face_up_again,
+    new_tech_state,
+    owned,
+    price,
+    requirement_met,
+    seat_discount,
+    tile_data,
+)
 
 SKIP = {"option": "skip"}
 EMBASSY = "embassy:ixian-embassy"  # the turn node of the Embassy's Acquire Tech
