@@ -232,9 +232,9 @@ def violations(answer, system: str, log: dict, whole: set[str], names: dict[str,
 # of the turn whose cards were all revealed since, or the cards whose place is unknown to the
 # public (the deck and the face-down hand together: a "pool", which gives nothing away). It must
 # not name a card the player still holds hidden, nor list the deck alone while the hand is hidden
-# (that gives the hand away by difference), unless the `played` draws took that whole deck: a
-# player draws their deck out before shuffling the discard into a new one (Dune: Imperium
-# rulebook p. 6, Deck Building), so the table knows every card of it went to the hand.
+# (that gives the hand away by difference), unless the scenario's hand is empty and its `played`
+# draws took that whole deck: a player draws their deck out before shuffling the discard into a
+# new one (Dune: Imperium rulebook p. 6, Deck Building), so the table knows it all went to the hand.
 # `held` is the truth, from our own replay.
 POOLED = ("deck",)
 
@@ -252,7 +252,7 @@ def _public_in_scenario(zone: str, record: dict, held: dict | None, who, names: 
     truth = held[who]
     if zone in POOLED:
         return (not truth["hand"] or len(record[zone]) >= len(truth["hand"]) + truth["deck"]
-                or len(record[zone]) <= drawn)
+                or (not record.get("hand") and len(record[zone]) <= drawn))
     hidden = set(truth.get(zone, ()))
     return not any(_card_ids(c, names) & hidden for c in record[zone] if isinstance(c, str) and c not in FACE_DOWN)
 
