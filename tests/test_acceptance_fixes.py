@@ -8,6 +8,7 @@ from helpers import P, act, deal, drive, fresh, give_intrigue, hand, top
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
+from adjudicator.core.replay import Driver
 from adjudicator.imperium.combat import strength
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.influence import change_influence
@@ -110,13 +111,15 @@ def test_rulebook_combat_example_is_loggable_as_written():
     """Dune: Imperium rulebook p. 12, the Phase 3 example: John (8 strength, first player) passes;
     Abby plays Ambush (+4, 10 strength); Ned has no troops and takes no part; it is back to John,
     who passes again although he passed before; Abby passes; Abby wins Siege of Arrakeen (1 VP and
-    control of Arrakeen) and John takes the second reward, 4 Solari."""
+    control of Arrakeen) and John takes the second reward, 4 Solari. Abby's go of plays ends with
+    a pass that is not one of the passes in a row (reading combat.intrigue-window-turns); a log
+    written as the example tells it leaves that pass out and the engine takes it."""
     st = _rulebook_combat()
     assert strength(Game(st), "john") == 8 and strength(Game(st), "abby") == 6
     john_vp, abby_vp, john_solari, ned = P(st, "john")["vp"], P(st, "abby")["vp"], P(st, "john")["solari"], \
         dict(P(st, "ned"))
-    log = [("john", "pass", {}), ("abby", "play-intrigue", {"card": "ambush"}), ("john", "pass", {}),
-           ("abby", "pass", {})]
+    log = [("john", "pass", {}), ("abby", "play-intrigue", {"card": "ambush"}), ("abby", "pass", {}),
+           ("john", "pass", {}), ("abby", "pass", {})]
     prompts = []
     for by, do, args in log:
         prompts.append(BASE.prompt(st)["by"])
@@ -125,18 +128,55 @@ def test_rulebook_combat_example_is_loggable_as_written():
         if do == "play-intrigue":
             assert strength(Game(st), "abby") == 10
             assert "combat.intrigue-window-turns" in out.rulings
-            assert [a.do for a in BASE.legal_actions(st)] == ["pass"]  # John has no Combat card
-    assert prompts == ["john", "abby", "john", "abby"]
+            assert [a.do for a in BASE.legal_actions(st)] == ["pass"]  # Abby has no Combat card left
+    assert prompts == ["john", "abby", "abby", "john", "abby"]
     deal(BASE, st)
     assert P(st, "abby")["vp"] == abby_vp + 1 and st["board"]["control"].get("arrakeen") == "abby"
     assert P(st, "john")["solari"] == john_solari + 4 and P(st, "john")["vp"] == john_vp
     assert P(st, "ned")["vp"] == ned["vp"] and P(st, "ned")["solari"] == ned["solari"]
 
 
-def test_a_combat_intrigue_that_asks_a_choice_still_passes_the_decision_on():
+def test_rulebook_combat_example_as_told_leaves_out_the_end_of_abbys_go():
+    """Dune: Imperium rulebook p. 12: the example goes from Abby's Ambush straight to John; the
+    driver takes Abby's go-ending pass (log.forced-steps), and John's pass alone does not close
+    the window: Abby must still pass."""
+    st = _rulebook_combat()
+    driver = Driver(BASE, st)
+    driver.apply(Action({"by": "john", "do": "pass"}))
+    driver.apply(Action({"by": "abby", "do": "play-intrigue", "card": "ambush"}))
+    out = driver.apply(Action({"by": "john", "do": "pass"}))
+    assert [a.data for a in out.implied] == [{"by": "abby", "do": "pass"}]
+    assert top(driver.state)["t"] == "window" and BASE.prompt(driver.state)["by"] == "abby"
+    driver.apply(Action({"by": "abby", "do": "pass"}))
+    assert driver.state["board"]["control"].get("arrakeen") == "abby"
+
+
+def test_combat_intrigue_a_player_may_play_several_cards_in_one_go():
+    """Dune: Imperium rulebook p. 12: a participant 'may play any number of Combat Intrigue
+    cards, or may pass'. Legal: Abby plays Ambush and then Master Tactician in the same go, John
+    never deciding in between. Illegal: John acting while the go is Abby's."""
+    st = _rulebook_combat()
+    give_intrigue(st, "abby", ["master-tactician"])
+    act(BASE, st, "john", "pass")
+    act(BASE, st, "abby", "play-intrigue", card="ambush")
+    assert BASE.prompt(st)["by"] == "abby"
+    assert {a.do for a in BASE.legal_actions(st)} == {"pass", "play-intrigue"}
+    with pytest.raises(IllegalAction):
+        act(BASE, st, "john", "pass")
+    act(BASE, st, "abby", "play-intrigue", card="master-tactician")
+    act(BASE, st, "abby", "choose", option=0)  # 3 swords
+    assert strength(Game(st), "abby") == 13 and BASE.prompt(st)["by"] == "abby"
+    act(BASE, st, "abby", "pass")  # the end of her go, not a pass in the row
+    act(BASE, st, "john", "pass")
+    assert top(st)["t"] == "window" and BASE.prompt(st)["by"] == "abby"
+    act(BASE, st, "abby", "pass")
+    assert st["board"]["control"].get("arrakeen") == "abby"
+
+
+def test_a_combat_intrigue_that_asks_a_choice_keeps_the_go_with_its_player():
     """Dune: Imperium rulebook p. 12 (Combat Intrigue cards and the example): the card's choice is
-    answered by its player, then the next participant decides; the window closes only after
-    every participant has passed in a row."""
+    answered by its player, whose go goes on (they may play more) until they pass; the window
+    closes only after every participant has passed in a row."""
     st = _rulebook_combat()
     P(st, "abby")["intrigue"] = []
     st["intrigue_deck"]["cards"].append("ambush")
@@ -147,6 +187,8 @@ def test_a_combat_intrigue_that_asks_a_choice_still_passes_the_decision_on():
     assert BASE.prompt(st)["by"] == "abby" and top(st)["kind"] == "option"
     act(BASE, st, "abby", "choose", option=0)  # 3 swords
     assert strength(Game(st), "abby") == 9
+    assert BASE.prompt(st)["by"] == "abby" and top(st)["t"] == "window"
+    act(BASE, st, "abby", "pass")
     assert BASE.prompt(st)["by"] == "john" and top(st)["t"] == "window"
     act(BASE, st, "john", "pass")
     assert BASE.prompt(st)["by"] == "abby" and top(st)["t"] == "window"  # one pass is not enough

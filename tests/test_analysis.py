@@ -44,13 +44,13 @@ def _facts_of(name):
 
 
 def test_vp_sources_name_what_scored():
-    """Steps read in the logs: red's one Intrigue VP in seed 7 is Strategic Stockpiling played;
-    green's Tleilaxu VP in the Immortality game is the Research that Experimentation (a card)
-    granted, reaching the Tleilaxu track's VP space: the track scored, not the card."""
-    red = _facts_of("uprising-4p-choam-seed7")["vp_sources"]["red"]
-    assert red["intrigue"] == 1 and red["start"] == 1
-    green = _facts_of("imperium-3p-immortality-seed2")["vp_sources"]["green"]
-    assert green["tleilaxu"] == 1 and "cards" not in green
+    """Steps read in the logs: green's one Intrigue VP in seed 7 is an Intrigue card played, beside
+    the starting VP; the solo Immortality game's Rival reaches the Tleilaxu track's VP space: the
+    track scored, not a card (the samples as the simulator writes them since issue 31)."""
+    green = _facts_of("uprising-4p-choam-seed7")["vp_sources"]["green"]
+    assert green["intrigue"] == 1 and green["start"] == 1
+    rival = _facts_of("uprising-1p-rivals-immortality-seed3")["vp_sources"]["rival-1"]
+    assert rival["tleilaxu"] == 1 and "cards" not in rival
 
 
 def _facts(players, winners, *, plays, first, length, vp_sources=None, cards=None, by_round=None, left=None):

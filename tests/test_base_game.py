@@ -1119,6 +1119,7 @@ def seed_reveal_turns(st: dict) -> None:
 def seed_combat(st: dict) -> None:
     act1(st, "john", "pass")
     act1(st, "abby", "play-intrigue", card="ambush")
+    act1(st, "abby", "pass")  # the end of her go of plays (reading combat.intrigue-window-turns)
     act1(st, "john", "pass")
     act1(st, "abby", "pass")
 
@@ -1223,8 +1224,9 @@ def test_seed_001_combat_between_john_abby_and_ned():
     """Seed 001_27b2d0539b6c4421.txt p. 12, the Combat example (ruling worked-example.combat):
     John 8, Abby 6, Ned 0. John passes; Abby plays Ambush (+4, to 10); Ned, with no troop, takes
     no part; John passes again. Abby wins Siege of Arrakeen: 1 VP and control of Arrakeen; John
-    second takes 4 Solari; Ned nothing (no third place with three players). Playing Ambush
-    passes the decision on to John, as in the seed; Abby's closing pass comes last."""
+    second takes 4 Solari; Ned nothing (no third place with three players). After Ambush the go
+    is still Abby's (she 'may play any number' of cards); she ends it, John decides, and Abby's
+    closing pass comes last (reading combat.intrigue-window-turns)."""
     st = seed_position()
     seed_agent_turns(st)
     seed_second_agents(st)
@@ -1237,6 +1239,9 @@ def test_seed_001_combat_between_john_abby_and_ned():
     act1(st, "john", "pass")
     act1(st, "abby", "play-intrigue", card="ambush")
     assert strength(Game(st), "abby") == 10
+    assert RULES.prompt(st)["by"] == "abby"  # her go of plays goes on until she passes
+    illegal(st, "john", "pass", "turn.not-your-turn")
+    act1(st, "abby", "pass")
     assert RULES.prompt(st)["by"] == "john"  # John may play again though he passed before
     john_solari, abby_vp, ned = P(st, "john")["solari"], P(st, "abby")["vp"], copy.deepcopy(P(st, "ned"))
     act1(st, "john", "pass")

@@ -196,8 +196,10 @@ def violations(answer, system: str, log: dict, whole: set[str], names: dict[str,
         if node.get("rng") is not None:
             found.append(f"{_where(path)}/rng (the dealer's state predicts every deal)")
         for who, pl in _player_records(node):
+            drawn = _drawn(node.get("played"), who)
             for zone in PLAYER_ZONES[system]:
-                if zone in pl and not face_down_only(pl[zone]) and not _public_in_scenario(zone, pl, held, who, names):
+                if zone in pl and not face_down_only(pl[zone]) and \
+                        not _public_in_scenario(zone, pl, held, who, names, drawn):
                     found.append(f"{_where(path)}/players/{who}/{zone} = {json.dumps(pl[zone])[:120]}")
         for key, inner in GAME_ZONES[system].items():
             if key not in node:
@@ -230,16 +232,27 @@ def violations(answer, system: str, log: dict, whole: set[str], names: dict[str,
 # of the turn whose cards were all revealed since, or the cards whose place is unknown to the
 # public (the deck and the face-down hand together: a "pool", which gives nothing away). It must
 # not name a card the player still holds hidden, nor list the deck alone while the hand is hidden
-# (that gives the hand away by difference). `held` is the truth, from our own replay.
+# (that gives the hand away by difference), unless the scenario's hand is empty and its `played`
+# draws took that whole deck: a player draws their deck out before shuffling the discard into a
+# new one (Dune: Imperium rulebook p. 6, Deck Building), so the table knows it all went to the hand.
+# `held` is the truth, from our own replay.
 POOLED = ("deck",)
 
 
-def _public_in_scenario(zone: str, record: dict, held: dict | None, who, names: dict[str, set[str]]) -> bool:
+def _drawn(played, who) -> int:
+    """How many cards the `played` actions of a scenario draw into `who`'s hand."""
+    return sum(len(a.get("cards", ())) for a in played or ()
+               if isinstance(a, dict) and a.get("do") == "draw" and a.get("player") == who)
+
+
+def _public_in_scenario(zone: str, record: dict, held: dict | None, who, names: dict[str, set[str]],
+                        drawn: int = 0) -> bool:
     if held is None or who not in held or not isinstance(record[zone], list):
         return False
     truth = held[who]
     if zone in POOLED:
-        return not truth["hand"] or len(record[zone]) >= len(truth["hand"]) + truth["deck"]
+        return (not truth["hand"] or len(record[zone]) >= len(truth["hand"]) + truth["deck"]
+                or (not record.get("hand") and len(record[zone]) <= drawn))
     hidden = set(truth.get(zone, ()))
     return not any(_card_ids(c, names) & hidden for c in record[zone] if isinstance(c, str) and c not in FACE_DOWN)
 
@@ -267,7 +280,8 @@ def truth_of(log: dict) -> dict:
     """What our own replay knows of the whole game: `checksums` of the whole state after every step
     (the verdicts' and our own xxh3 of each snapshot's canonical JSON, with and without the RNG),
     `held[i]`: what each player holds after action i (its hidden zones' cards, its deck's size),
-    and `seat`: a player holding hidden cards at the end (whose own view must show them)."""
+    and `seat`: a player holding hidden cards after the last logged action (whose own view must show
+    them)."""
     report = Replay(parse_log(log), "strict", "all").run()
     found = {v["checksum"] for v in report["verdicts"] if v.get("checksum")}
     found.add(report["final_checksum"])
@@ -280,8 +294,10 @@ def truth_of(log: dict) -> dict:
                            "hand": list(pl.get("hand") or ()),
                            "deck": len((pl.get("deck") or {}).get("cards", ()))}
                      for pid, pl in state["players"].items()})
-    final = report["final_state"]["players"]
-    seat = next(pid for pid, pl in final.items() if any(pl.get(z) for z in ("hand", "intrigue", "traitors")))
+    # the `as=` routes are asked at the last logged action: the state right after it, not the
+    # final one (the replay deals on from the seed after the log ends, a round's new hands too)
+    last = report["snapshots"][-1]["players"]
+    seat = next(pid for pid, pl in last.items() if any(pl.get(z) for z in ("hand", "intrigue", "traitors")))
     return {"checksums": found, "held": held, "seat": seat}
 
 

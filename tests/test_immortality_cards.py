@@ -88,6 +88,7 @@ def test_counterattack_needs_an_opponents_combat_intrigue(blue_plays):
     _combat(state, ["blue", "red"])
     if blue_plays:
         act(rules, state, "blue", "play-intrigue", card="ambush")
+        act(rules, state, "blue", "pass")  # the end of blue's go of plays (rulebook p. 12)
     else:
         act(rules, state, "blue", "pass")
     swords = red["swords"]
@@ -102,6 +103,7 @@ def test_counterattack_ignores_its_players_own_cards():
     red["intrigue"] = ["ambush", "counterattack"]
     _combat(state, ["red", "blue"])
     act(rules, state, "red", "play-intrigue", card="ambush")
+    act(rules, state, "red", "pass")  # the end of red's go of plays (rulebook p. 12)
     act(rules, state, "blue", "pass")
     swords = red["swords"]
     act(rules, state, "red", "play-intrigue", card="counterattack")
@@ -180,8 +182,35 @@ def test_specimens_go_back_to_the_supply_at_will():
     out = act(rules, state, "red", "return-specimens", count=2)
     assert red["troops"]["tanks"] == 1 and red["troops"]["supply"] == supply + 2
     assert "specimens.return" in out.rulings
-    err = refused(rules, state, "blue", "return-specimens", count=1)  # not blue's turn
-    assert err.code != "specimens.return-count"
+    err = refused(rules, state, "blue", "return-specimens", count=1)  # blue has no specimen
+    assert err.code == "specimens.return-count"
+
+
+def test_specimens_may_be_returned_outside_ones_own_turn_p8():
+    """Immortality p. 8: specimens may go back to the supply 'at any time': legal for blue during
+    red's turn (red's decision stays pending) and for red inside a choice of red's own; illegal
+    for more specimens than the tanks hold, or for a name that is no seat."""
+    rules, state = fresh()
+    red, blue = state["players"]["red"], state["players"]["blue"]
+    blue["troops"]["supply"] -= 2
+    blue["troops"]["tanks"] += 2
+    pending = list(state["stack"])
+    out = act(rules, state, "blue", "return-specimens", count=1)
+    assert out.verdict == "legal" and "specimens.return" in out.rulings
+    assert blue["troops"]["tanks"] == 1 and state["stack"] == pending  # still red's decision
+    assert rules.prompt(state)["by"] == "red"
+    err = refused(rules, state, "blue", "return-specimens", count=2)
+    assert err.code == "specimens.return-count"
+    err = refused(rules, state, "nobody", "return-specimens", count=1)
+    assert err.code == "turn.not-your-turn"
+    red["troops"]["supply"] -= 1
+    red["troops"]["tanks"] += 1
+    give(state, "red", "imperium-ceremony")
+    act(rules, state, "red", "send-agent", card="imperium-ceremony", space="wealth")
+    act(rules, state, "red", "resolve", effect="card:imperium-ceremony")
+    assert state["stack"][-1]["t"] == "choice"
+    out = act(rules, state, "red", "return-specimens", count=1)
+    assert out.verdict == "legal" and red["troops"]["tanks"] == 0 and state["stack"][-1]["t"] == "choice"
 
 
 # --- Kwisatz Haderach grafted (p. 14): its placement rule holds, one Agent only, Ghola included -------------

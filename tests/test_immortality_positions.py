@@ -162,18 +162,17 @@ def test_kris_unnatural_reflexes_and_from_the_tanks_p10():
 
 def test_candices_chairdog_keeps_the_other_card_for_her_reveal_p11():
     """Rulebook p. 11: the card grafted to Chairdog comes back at the start of the Reveal turn and
-    is revealed. The example grafts Arrakis Liaison, which our data reads as city only (its note
-    leaves Landsraad + city open), and Chairdog shows city: the Mentat's Landsraad space takes
-    neither, so a Dagger stands in. Chairdog alone is refused."""
+    is revealed. As in the example, Chairdog (Landsraad: reading card.chairdog-landsraad) grafted
+    to Arrakis Liaison (City) goes to the Mentat. Chairdog alone is refused."""
     answer = check_position(example("candice-chairdog"))
-    assert answer["legal"] and answer["state"]["players"]["candice"]["chairdog"] == ["dagger"]
+    assert answer["legal"] and answer["state"]["players"]["candice"]["chairdog"] == ["arrakis-liaison"]
     reveal = check_position(example("candice-chairdog-reveal"))
     assert reveal["legal"] and "chairdog" not in reveal["state"]["players"]["candice"]  # its Reveal box resolved
     again = example("candice-chairdog-reveal")
     again["scenario"]["players"]["candice"].pop("chairdog")
-    assert not check_position(again)["legal"]  # without Chairdog's return the Dagger has no second Reveal
+    assert not check_position(again)["legal"]  # without Chairdog's return Arrakis Liaison is not revealed
     position = example("candice-chairdog")
-    position["actions"] = [{"by": "candice", "do": "send-agent", "card": "Chairdog", "space": "Arrakeen"}]
+    position["actions"] = [{"by": "candice", "do": "send-agent", "card": "Chairdog", "space": "Hall of Oratory"}]
     assert code_of(position) == "graft.alone"
 
 

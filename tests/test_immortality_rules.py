@@ -158,19 +158,39 @@ def test_kris_unnatural_reflexes_and_from_the_tanks_p10():
 
 
 def test_candices_chairdog_brings_the_other_card_back_at_reveal_p11():
+    """Immortality p. 11, the example: Chairdog grafted to Arrakis Liaison goes to the Mentat
+    (reading card.chairdog-landsraad); at the start of the Reveal turn Arrakis Liaison comes back
+    to hand and is revealed."""
     rules, state = fresh()
     red = state["players"]["red"]
-    give(state, "red", "chairdog", "dagger")
+    give(state, "red", "chairdog")
+    red["hand"].append("arrakis-liaison")
+    red["hand"].sort()
+    state["reserve"]["arrakis-liaison"] -= 1
     red["solari"] = 2
-    act(rules, state, "red", "graft", cards=["chairdog", "dagger"], space="mentat")
+    out = act(rules, state, "red", "graft", cards=["chairdog", "arrakis-liaison"], space="mentat")
+    assert out.verdict == "legal"
     resolve_all(rules, state, "red")
     act(rules, state, "red", "end-turn")
-    assert red["chairdog"] == ["dagger"]
+    assert red["chairdog"] == ["arrakis-liaison"]
     state["stack"] = [t for t in state["stack"] if not (t["t"] == "turn" and t["player"] != "red")]
     state["stack"].append({"t": "turn", "player": "red"})  # straight to red's Reveal turn
     red["agents"] = len(red["placed"])
     act(rules, state, "red", "reveal")
-    assert "reveal:dagger#chairdog" in state["turn"]["nodes"] and "chairdog" not in red
+    assert "reveal:arrakis-liaison#chairdog" in state["turn"]["nodes"] and "chairdog" not in red
+
+
+def test_chairdog_and_arrakis_liaison_have_no_spice_trade_icon_p10():
+    """Immortality p. 10: a grafted pair uses either card's icon, and only those: Chairdog
+    (Landsraad) with Arrakis Liaison (City) may not go to Imperial Basin (Spice Trade)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    give(state, "red", "chairdog")
+    red["hand"].append("arrakis-liaison")
+    red["hand"].sort()
+    state["reserve"]["arrakis-liaison"] -= 1
+    err = refused(rules, state, "red", "graft", cards=["chairdog", "arrakis-liaison"], space="imperial-basin")
+    assert err.code == "agent.icon-mismatch"
 
 
 def test_a_graft_of_three_cards_is_refused():

@@ -15,6 +15,7 @@ from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Driver, replay
+from adjudicator.imperium.registry import VERBS
 from adjudicator.simulate import simulate
 
 SETS = [("uprising", ()), ("uprising", ("choam",)), ("imperium", ())]
@@ -68,9 +69,12 @@ def minimal_log(log: dict) -> tuple[list, int, int]:
         except IllegalAction:  # refused: what was left out must be put back (asserted below)
             same = False
         if not same:  # the left-out steps had to come before this action: put them back
-            # only effects whose order mattered, or a step the action itself would be read as (a
-            # pass left out in one window, then the same pass in the next)
-            assert any(a.do == "resolve" or a == action for a, _ in gap), (
+            # only effects whose order mattered, a step the action itself would be read as (a
+            # pass left out in one window, then the same pass in the next), or an action a seat
+            # may take at any time (returning specimens), read where it stands: before the
+            # forced steps the log left out
+            assert any(a.do == "resolve" or a == action for a, _ in gap) \
+                or getattr(VERBS.get(action.do), "any_time", False), (
                 "forced steps alone must never be needed back", len(kept), action)
             driver = Driver(parsed.rules, before)
             for a, _ in gap:

@@ -27,6 +27,18 @@ def test_ghola_with_power_play_gives_two_influence_p14():
     assert "power-play" not in red["play"] and "ghola" not in red["play"]  # both boxes trash their card
 
 
+def test_power_play_alone_gives_the_same_two_influence_p14():
+    """Immortality p. 14 measures the graft against Power Play "alone": sent alone to the same
+    Faction space it gives the same 2 Influence (the space's 1 and its own 1 more)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    give(state, "red", "power-play")
+    before = red["influence"]["emperor"]
+    act(rules, state, "red", "send-agent", card="power-play", space="wealth")
+    while todo := [a for a in rules.legal_actions(state) if a.do == "resolve"]:
+        act(rules, state, "red", "resolve", effect=todo[0].get("effect"))
+    assert red["influence"]["emperor"] == before + 2
+
 
 # --- item 7: Forbidden Weapons with no Influence to lose (Bloodlines back cover, p. 12) ---------------
 def test_forbidden_weapons_loses_influence_only_if_possible_p12():
@@ -81,3 +93,9 @@ def test_genetic_marker_puts_only_tleilaxu_cards_on_top_p6_p16():
     assert err.code == "tleilaxu.deck-top" and "research.first-marker-deck-top" in err.rulings
     act(rules, state, "red", "acquire", card=card)  # the same card to the discard pile: legal
     assert card in red["discard"] and card not in red["deck"].get("top", [])
+    tleilaxu = state["tleilaxu"]["row"][0]  # a Tleilaxu card on top: what the marker allows
+    cost = rules.content.tleilaxu[tleilaxu]["specimen_cost"]
+    red["troops"]["supply"] -= cost
+    red["troops"]["tanks"] += cost
+    act(rules, state, "red", "acquire-tleilaxu", card=tleilaxu, top=True)
+    assert red["deck"]["top"][0] == tleilaxu and tleilaxu not in red["discard"]

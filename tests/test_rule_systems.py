@@ -446,14 +446,14 @@ def test_an_injected_illegal_action_is_flagged_at_exactly_that_action(config):
 SAMPLE_CHECKSUMS = {
     "dune-4p-advanced-seed1": ("da84248a0b0d727f", "17f596eb74f84c5a"),
     "dune-5p-ixians-tleilaxu-tech-seed2": ("6491fb6810e1f0cd", "a464a58fc6797d25"),
-    "imperium-3p-immortality-seed2": ("8b04cffa043bedd0", "561abc04af9be3ad"),
-    "imperium-4p-seed5": ("9dedae213404a39c", "99335e33b2ddaade"),
+    "imperium-3p-immortality-seed2": ("161863ed8db430a2", "11a996fc28155721"),
+    "imperium-4p-seed5": ("709d893dc6abb833", "19a837a85f8f2311"),
     "uprising-1p-rivals-immortality-seed3": ("0092702bbfd7195c", "8bfcac04c5d33d30"),
-    "uprising-2p-rival-choam-seed4": ("650d516864f99fe9", "cfe91ef7b350538f"),
-    "uprising-3p-seed11": ("69f727dd60ed41e1", "aaf3fc22955068fc"),
-    "uprising-4p-bloodlines-tech-choam-seed3": ("a1582c6ca2e01250", "0c02e5ff87565eb3"),
-    "uprising-4p-choam-seed7": ("2a240abade198855", "fdb780bfbfe77240"),
-    "uprising-6p-choam-seed1": ("5a64128a495d9837", "5f72dc9fc6f2840e"),
+    "uprising-2p-rival-choam-seed4": ("a1d2d232f967c635", "fc02db149beffe04"),
+    "uprising-3p-seed11": ("dd5c7b9376edf3ca", "472f81382ca59af8"),
+    "uprising-4p-bloodlines-tech-choam-seed3": ("6c38910fd0347aca", "406958b4ca2ef0f6"),
+    "uprising-4p-choam-seed7": ("3622d73337cbdbd4", "1fc9cba6a37454cc"),
+    "uprising-6p-choam-seed1": ("0fcecc521e120d7a", "08ae83f296f0f401"),
 }
 
 

@@ -39,8 +39,8 @@ def _sample(name):
 
 
 def test_rival_games_are_placed_but_rivals_never_stand(client):
-    """The 2-player sample: rival-1 wins on 10 VP; Red and Blue (1 VP each, Red ahead on spice)
-    take second and third and score those places' points."""
+    """The 2-player sample: rival-1 wins on 10 VP; Blue (1 VP) and Red (0 VP) take second and
+    third and score those places' points."""
     client, headers = client
     tid = _tournament(client, headers, {"scheme": "points-per-place", "points": [5, 3, 1]},
                       _sample("uprising-2p-rival-choam-seed4.json"),
@@ -52,10 +52,10 @@ def test_rival_games_are_placed_but_rivals_never_stand(client):
     assert data["invalid"] == []
     duo, solo = (game["placings"] for game in data["games"])
     assert duo == [{"player": "rival-1", "place": 1, "vp": 10, "rival": True},
-                   {"player": "Red", "place": 2, "vp": 1}, {"player": "Blue", "place": 3, "vp": 1}]
+                   {"player": "Blue", "place": 2, "vp": 1}, {"player": "Red", "place": 3, "vp": 0}]
     assert [p.get("rival", False) for p in solo] == [True, True, False]
     table = {e["player"]: (e["points"], e["wins"], e["games"]) for e in data["standings"]}
-    assert table == {"Red": (3 + 1, 0, 2), "Blue": (1, 0, 1)}
+    assert table == {"Red": (1 + 1, 0, 2), "Blue": (3, 0, 1)}
 
 
 def test_the_csv_notes_each_rival_on_its_own_row(client):

@@ -64,3 +64,23 @@ def test_dune_a_traitor_the_deck_no_longer_holds_is_illegal(config):
     doc["actions"][keep]["card"] = other["cards"][0]
     report = run(doc)
     assert report["first_illegal"] == keep and report["verdicts"][keep]["code"] == "dune.not-offered"
+
+
+def test_a_graft_names_cards_drawn_face_down():
+    """Immortality p. 10: a graft plays two cards of the hand. Written by a writer who did not see
+    the hand drawn, the pair's cards are taken to be face-down ones (unverifiable); a card the
+    player's deck never held (a Row card nobody acquired yet) is refused."""
+    from matrix import by_id
+
+    doc = unseen(log_of(by_id("imperium-3p-immortality")))
+    i = _first(doc, "graft")
+    report = run(doc)
+    assert report["valid"] and report["verdicts"][i]["verdict"] == "unverifiable"
+    assert report["verdicts"][i]["code"] == "hidden-information"
+    graft = doc["actions"][i]
+    plain = next(c for c in graft["cards"] if c != "planned-coupling")  # the card without a Graft box
+    bought = {a.get("card") for a in doc["actions"][:i] if a["do"] in ("acquire", "choose")}
+    graft["cards"][graft["cards"].index(plain)] = next(
+        a["card"] for a in doc["actions"] if a["do"] == "refill-row" and a["card"] not in bought)
+    report = run(doc)
+    assert report["first_illegal"] == i and report["verdicts"][i]["code"] == "agent.card-required"

@@ -30,7 +30,7 @@ def unseen(doc: dict, kinds: tuple[str, ...] | None = None) -> dict:
     """`doc` with its unseen chance outcomes (of `kinds`, default all) written "?"."""
     system = doc["game"]["system"]
     hide = {k: f for k, f in UNSEEN[system].items() if kinds is None or k in kinds}
-    shown, looks = _revealed_hands(doc) if system == "imperium" else ({}, set())
+    shown, looks, by_name = _revealed_hands(doc) if system == "imperium" else ({}, set(), {})
     out = copy.deepcopy(doc)
     out["setup"] = {k: v for k, v in out.get("setup", {}).items() if k != "seed"}
     for i, action in enumerate(out["actions"]):
@@ -41,25 +41,33 @@ def unseen(doc: dict, kinds: tuple[str, ...] | None = None) -> dict:
             action[field] = face_down(action[field])
         if i in shown and "cards" not in action:
             action["cards"] = shown[i]
+        if i in by_name:  # the card paid, as the table sees it go: its number depends on what is known
+            action.pop("option")
+            action["label"] = by_name[i]
     return out
 
 
-def _revealed_hands(doc: dict) -> tuple[dict[int, list[str]], set[int]]:
+def _revealed_hands(doc: dict) -> tuple[dict[int, list[str]], set[int], dict[int, str]]:
     """Logged `reveal` index -> the cards of the revealing player's hand, as the table sees them;
-    and the indexes of the draws that stay named: looks at a deck's top, and cards drawn in the
-    player's own Reveal turn (they are revealed as they are drawn)."""
+    the indexes of the draws that stay named: looks at a deck's top, and cards drawn in the
+    player's own Reveal turn (they are revealed as they are drawn); and the choices of an Intrigue
+    card to pay with, by number -> that card's label (the numbers count the cards the reader
+    knows, so a writer who did not see them names the card: docs/log-format.md)."""
     log = parse_log(copy.deepcopy(doc))
     driver = Driver(log.rules, log.rules.new_state(log.game, log.setup))
-    shown, looks = {}, set()
+    shown, looks, by_name = {}, set(), {}
     for i, action in enumerate(log.actions):
         driver.deal(action)
+        top = driver.state["stack"][-1] if driver.state["stack"] else {}
+        if action.do == "choose" and top.get("kind") == "intrigue" and isinstance(action.get("option"), int):
+            by_name[i] = log.rules.offer_label(action.data, driver.state)
         if action.do == "reveal":
             shown[i] = sorted(driver.state["players"][action.by]["hand"])
         if action.is_chance and (any(t.get("look") for t in driver.state["stack"] if t["t"] == "chance")
                                  or _in_own_reveal(driver.state, action.get("player"))):
             looks.add(i)
         driver.apply(action)
-    return shown, looks
+    return shown, looks, by_name
 
 
 def _in_own_reveal(state: dict, player) -> bool:

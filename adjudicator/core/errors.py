@@ -97,6 +97,10 @@ class IllegalAction(AdjudicatorError):
         self.path = path
 
 
+# the refusal of an action by a seat whose decision it is not (both rule systems use it)
+NOT_YOUR_TURN = "turn.not-your-turn"
+
+
 class Unprocessable(AdjudicatorError):
     """Well-formed input that names what cannot be used here: a seat no registered player answers
     to, a player at two tables (answered 422; the pointer names the place)."""

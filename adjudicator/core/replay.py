@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from .. import ENGINE_VERSION
 from .actions import Action
 from .canonical import checksum, restore, snapshot
-from .errors import IllegalAction, LimitExceeded
+from .errors import NOT_YOUR_TURN, IllegalAction, LimitExceeded
 from .explain import Explainer
 from .facts import game_facts
 from .logs import Log, parse_log
@@ -166,9 +166,12 @@ class Driver:
         """Take the implied steps one batch at a time, trying `action` after each. When it is
         still refused, restore `start` and raise the refusal that explains most: where the log
         put the action, once the engine took a forced decision on the way (the action was not
-        meant after it); else the last one (why what the log left out cannot be taken)."""
+        meant after it), unless that refusal only said the decision was another seat's and the
+        forced steps brought the actor's own (then what decides is why the actor's action fails
+        there: an icon mismatch, not the turn order); else the last one (why what the log left
+        out cannot be taken)."""
         implied: list[Action] = []
-        last, forced_taken = refusal, False
+        last, forced_taken, mine = refusal, False, False
         while len(implied) < MAX_IMPLIED:
             try:
                 steps = self.rules.implied(self.state, action, later)
@@ -186,6 +189,7 @@ class Driver:
                 outcome = self.rules.apply(self.state, action)
             except IllegalAction as err:
                 last = err
+                mine = (self.rules.prompt(self.state) or {}).get("by") == action.by  # the actor's decision
                 self.state = restore(*before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
@@ -193,6 +197,8 @@ class Driver:
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
         self.state = restore(*start)
+        if forced_taken and refusal.code == NOT_YOUR_TURN and mine:
+            raise last
         raise refusal if forced_taken else last
 
     def settle(self) -> list[Action]:

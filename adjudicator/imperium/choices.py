@@ -261,7 +261,9 @@ def intrigue_names(g: Game, pid: str) -> list[str]:
 
 # named by position in the sorted list of the Intrigue cards held
 @choice("intrigue", lambda g, task: [{"option": i} for i in range(len(intrigue_names(g, task["player"])))],
-        ("cost.must-be-payable",))
+        ("cost.must-be-payable",),
+        words=lambda g, task, given: g.content.intrigues[intrigue_names(g, task["player"])[given["option"]]]
+        ["name"]["en"])
 def _intrigue(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
     pay_intrigue(g, pid, intrigue_names(g, pid)[given["option"]], task.get("trash", False))

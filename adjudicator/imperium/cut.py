@@ -36,7 +36,7 @@ def anchor(state: dict) -> str | None:
     step = flow.get("step")
     if step == "turns" and set(top) == {"t", "player"} and top["t"] == "turn" and phase == "player-turns":
         return "turn"
-    if top["t"] == "window" and top["idx"] == 0 and top["passes"] == 0:
+    if top["t"] == "window" and top["idx"] == 0 and top["passes"] == 0 and not top.get("played"):
         if step == "combat-resolve" and top["kind"] == "combat":
             return "combat"
         if step == "final" and top["kind"] == "endgame":

@@ -268,7 +268,7 @@ def op_swordmaster(g, task, step):
 
 def op_high_council(g, task, step):
     g.p(task["player"])["seat"] = True
-    g.rulings.append("high-council.seat")
+    g.rulings.append(g.content.rules["council_ruling"])  # once a game in the original, not in Uprising
     fire("seat-taken", g, task["player"])
 
 

@@ -3,6 +3,9 @@
 it stands (core/replay.py): a log that records every step never comes here.
 
 - A **forced decision**: the game waits for a decision with exactly one legal action.
+- **The end of a go of Combat Intrigue plays**: a player who played cards in the Combat Intrigue
+  window keeps the decision until they pass (rulebook p. 12); another player's action shows that
+  the go ended.
 - **Order-free effects**: the effects of a turn not yet resolved, when each resolves with
   nothing to decide or draw and resolving them first-to-last and last-to-first gives the same
   state. One effect alone is order-free, whatever it asks for next.
@@ -41,6 +44,8 @@ def steps_before(rules, state: dict, action: Action, later=()) -> list[Action]:
     stands refused where the log put it). IllegalAction (`timing.order-matters`) when the log
     had to say the order of the effects it left out."""
     top = state["stack"][-1] if state["stack"] else None
+    if top is not None and top["t"] == "window" and top.get("played") and action.by != top["order"][top["idx"]]:
+        return [Action({"by": top["order"][top["idx"]], "do": "pass"})]
     step = forced(rules, state)
     if step is not None:  # unless it is an effect the log resolves itself, later in the turn
         return [] if step.do == "resolve" and resolved_later(step.by, [step.get("effect")], later) else [step]

@@ -119,8 +119,8 @@ def _play(g: Game, task: dict, pid: str, a: dict) -> None:
     g.state["intrigue_discard"].sort()
     if task["t"] == "window":
         task["passes"] = 0
-        if task["kind"] == "combat":  # the decision passes on after a play too (rulebook p. 12)
-            task["idx"] = (task["idx"] + 1) % len(task["order"])
+        if task["kind"] == "combat":  # the player may play more before their go ends (rulebook p. 12)
+            task["played"] = True
             g.rulings.append("combat.intrigue-window-turns")
     fire("intrigue-played", g, task, pid, card)
     g.rulings += [TIMING_RULINGS[timing], "intrigue.conditions", *g.content.intrigues[card].get("rulings", [])]
@@ -130,7 +130,10 @@ def _play(g: Game, task: dict, pid: str, a: dict) -> None:
 
 
 def pass_window(task: dict) -> None:
-    task["passes"] += 1
+    """The go of the player at `idx` ends; it counts as a pass only if they played no card in it
+    (a go of plays is the other choice the rulebook gives, p. 12)."""
+    if not task.pop("played", False):
+        task["passes"] += 1
     task["idx"] = (task["idx"] + 1) % len(task["order"])
 
 

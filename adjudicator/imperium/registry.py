@@ -105,6 +105,9 @@ class Verb:
     rulings: tuple[str, ...] = ()
     # verbs a task accepts only under a condition (Prescience's `resolve` at a turn's start)
     accepts: Callable[..., bool] | None = field(default=None)
+    # a seat may take it whenever the game waits for a decision, whoever's it is (listed among
+    # the offers of the seat's own `tasks` only); `accepts` still decides whether it is possible
+    any_time: bool = False
 
 
 def op(name: str):

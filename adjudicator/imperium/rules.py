@@ -80,6 +80,9 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
                          # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
+# Bloodlines (and its Tech Module) with six players: the manual gives the rules (p. 10), this
+# engine does not implement them yet; a game naming them is refused, the message naming the records
+SIX_NOT_IMPLEMENTED = ("bloodlines", "tech")  # the manual's records: six.bloodlines-*
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
@@ -112,6 +115,12 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         for i, module in enumerate(named):  # the index in the caller's own list
             if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
+                                   f"{pointer}/{i}", code="unsupported-module")
+            if players == 6 and module in SIX_NOT_IMPLEMENTED:
+                raise MalformedLog(f"module {module!r} with six players is not implemented: the Bloodlines "
+                                   "manual gives its rules (p. 10: the Commanders' setup, the teams and the "
+                                   "Sardaukar Commanders, the clarifications), which this engine does not "
+                                   "referee yet (records six.bloodlines-*)",
                                    f"{pointer}/{i}", code="unsupported-module")
             rivals_know = (self.edition, players) in RIVAL_MODULE_EDITIONS.get(module, ())
             if module not in MODULES_FOR_COUNT.get(players, (module,)) and not rivals_know:
@@ -385,12 +394,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         if action.is_chance:
             raise IllegalAction("log.unexpected-chance", f"the game waits for {who}, not for chance",
                                 ("turn.order",))
-        if action.by != who:
+        v = VERBS.get(action.do)
+        any_time = v is not None and v.any_time and action.by in g.state["players"] \
+            and (v.accepts is None or v.accepts(g, task))
+        if any_time:  # anyone's, beside the decision that stays pending
+            who = action.by
+        elif action.by != who:
             raise IllegalAction("turn.not-your-turn", f"it is {who}'s decision, not {action.by}'s",
                                 ("turn.order",))
         self._check_in_game(g, action)
-        accepted = verbs(g, task)
-        v = VERBS.get(action.do)
+        accepted = (v,) if any_time else verbs(g, task)
         if v not in accepted:
             if action.do == "play-intrigue":
                 check_timing(g, task, action.get("card"))

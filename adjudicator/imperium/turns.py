@@ -29,7 +29,6 @@ from .zones import count_deployed, lift_agent, recall_spy
 
 SPACE_RULINGS = {
     "sietch-tabr": ["sietch-tabr.choice"],
-    "high-council": ["high-council.seat"],
     "swordmaster": ["swordmaster.gain"],
     "secrets": ["intrigue.steal"],
     "dutiful-service": ["influence.faction-space"],
@@ -131,7 +130,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if space["icon"] not in icons and not spy_route:
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
                              f"{space_id} needs {space['icon']}",
-                             ("agent.icon-mismatch", "agent.icon-table", "spy.agent-icon"))
+                             ("agent.icon-mismatch", *g.content.rules["icon_rulings"]))
     infiltrate, gather = a.get("infiltrate"), a.get("gather")
     for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
                               ("gather", gather, "spy.gather-intelligence")):
@@ -371,7 +370,7 @@ def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
     effects += _flat(ask("reveal-nodes", g, pid))
     if pl["seat"]:
         pl["persuasion"] += g.content.rules["council_persuasion"]
-        g.rulings.append("high-council.seat")
+        g.rulings.append(g.content.rules["council_ruling"])
     for space_id in sorted(pl["placed"]):  # Hall of Oratory: while your Agent is there
         bonus = g.content.spaces[space_id].get("reveal_persuasion", 0)
         if bonus:
@@ -435,8 +434,9 @@ verb(Verb("resolve", ("agent", "reveal", "turn"), _resolve_offers, _resolve, ("t
 
 @node_kind("space")
 def _resolve_space(g: Game, pid: str, ident: str, node: str) -> None:
-    g.rulings += SPACE_RULINGS.get(ident, [])
-    run(g, pid, g.space(ident)["effects"], node)
+    space = g.space(ident)
+    g.rulings += [*SPACE_RULINGS.get(ident, []), *space.get("rulings", [])]
+    run(g, pid, space["effects"], node)
 
 
 @node_kind("card")

@@ -69,6 +69,11 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
             name = shown.get(lang) or shown.get("en") or thing.get("label")
             if name:
                 out.setdefault(ident, name)
+    for leader in cnt.leaders.values():  # a two-sided leader's other face (Reverend Mother Jessica)
+        back = leader.get("reverse") or {}
+        shown = back.get("name", {})
+        if shown.get(lang) or shown.get("en"):
+            out.setdefault(back["id"], shown.get(lang) or shown["en"])
     # House Hagal's cards (Rivals), drawn and played in the log: read as data (data/<edition>/house-hagal.json)
     for card in _load(cnt.edition, "house-hagal").get("cards", []):
         shown = card.get("name", {})

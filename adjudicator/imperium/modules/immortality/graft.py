@@ -24,7 +24,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from ....core.errors import IllegalAction
-from ...game import Game, ms_contains, my_turn
+from ...deck import HIDDEN, identify
+from ...game import Game, ms_contains, ms_remove, my_turn
 from ...influence import change_influence
 from ...registry import Verb, choice, custom, hook, verb
 from ...registry import first as first_hook
@@ -322,7 +323,27 @@ def _graft_offers(g: Game, task: dict, pid: str) -> list[dict]:
     return out
 
 
+def _name_face_down(g: Game, pid: str, a: dict) -> None:
+    """A pair that names cards of a hand drawn face down (a log that did not see the draw) takes
+    face-down cards to be them where they could be (the verdict is then unverifiable), as a
+    reveal does; a Usurp partner lying in the Imperium Row is the Row's card, not the hand's."""
+    cards, hand = a.get("cards"), g.p(pid)["hand"]
+    if a.get("row") or not isinstance(cards, list) or len(cards) != 2 or HIDDEN not in hand:
+        return
+    named = [c for c in hand if c != HIDDEN]
+    for card, partner in ((cards[0], cards[1]), (cards[1], cards[0])):
+        if not isinstance(card, str) or ms_remove(named, card):
+            continue
+        if card in g.state["row"] and takes_row_partner(g, partner):
+            continue
+        try:
+            identify(g, pid, "hand", card, another=True)
+        except IllegalAction:  # no face-down card could be it: graft_error names the rule broken
+            return
+
+
 def _graft(g: Game, task: dict, pid: str, a: dict) -> None:
+    _name_face_down(g, pid, a)
     err = graft_error(g, task, pid, a)
     if err is not None:
         raise err

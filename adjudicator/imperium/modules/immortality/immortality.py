@@ -119,9 +119,9 @@ def _return_specimens(g: Game, task: dict, pid: str, a: dict) -> None:
     g.rulings.append("specimens.return")
 
 
-# whenever one likes, read as: at any point of one's own turn (a decision of one's own)
+# at any time (p. 8): whenever the game waits for a decision, anyone's; offered in one's own turn
 verb(Verb("return-specimens", ("turn", "agent", "reveal"), _return_offers, _return_specimens,
-          ("specimens.return",), accepts=lambda g, task: in_play(g)))
+          ("specimens.return",), accepts=lambda g, task: in_play(g), any_time=True))
 
 
 def _pay_offers(g: Game, task: dict) -> list[dict]:

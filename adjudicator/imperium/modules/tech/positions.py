@@ -17,7 +17,7 @@ from ....core.errors import problem
 from ...content import Content
 from ...game import Game
 from ...leaders import passive_step
-from .tiles import MODULE, STACKS, plays_tiles, tiles_in_game
+from .tiles import MODULE, STACKS, face_up_again, plays_tiles, tiles_in_game
 
 
 def _tile(r, value, pointer: str, modules):
@@ -100,6 +100,12 @@ class Tech(Part):
                                                                   else [])
         tech["pool"] = sorted((tiles - seen).elements())
         tech["stacks"] = list(doc["tech_stacks"]) if "tech_stacks" in doc else default_stacks(tech)
+
+    def read_decision(self, r, state: dict, kind: str, decision: dict) -> None:
+        """A round-start position stands after Phase 1 began: a tile written face down was used
+        last round and is face up again (Bloodlines p. 7), as in a replayed game."""
+        if kind == "round-start":
+            face_up_again(state)
 
     def describe_table(self, c, state: dict, doc: dict) -> None:
         if not plays_tiles(state["game"]["modules"]):

@@ -40,7 +40,17 @@ from ...registry import (
 )
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import count_deployed
-from .tiles import STACKS, embassy, new_tech_state, owned, price, requirement_met, seat_discount, tile_data
+from .tiles import (
+    STACKS,
+    embassy,
+    face_up_again,
+    new_tech_state,
+    owned,
+    price,
+    requirement_met,
+    seat_discount,
+    tile_data,
+)
 
 SKIP = {"option": "skip"}
 EMBASSY = "embassy:ixian-embassy"  # the turn node of the Embassy's Acquire Tech
@@ -309,9 +319,9 @@ verb(Verb("flip-tech", ("turn", "agent", "reveal"), _flip_offers, _flip, ("tech.
 @hook("round-start", module="tech")
 @hook("round-start", module="ix")
 def _face_up_again(g: Game) -> None:
-    for pid in g.order:
-        for entry in _entries(g, pid):
-            entry["flipped"] = False
+    if face_up_again(g.state):
+        g.rulings.append("tech.flip-once-per-round")
+        _cite(g, "ix.tech-timings")
 
 
 # --- abilities at their times ------------------------------------------------------------------------

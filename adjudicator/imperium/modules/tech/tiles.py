@@ -39,6 +39,15 @@ def tiles_in_game(cnt: Content, modules) -> list[str]:
     return sorted(t for t, tile in cnt.tech.items() if in_game(tile, modules))
 
 
+def face_up_again(state: dict) -> bool:
+    """Phase 1 (Round Start) turns every tile used last round face up again (Bloodlines p. 7);
+    whether there was one."""
+    used = [e for pl in state["players"].values() for e in pl.get("tech", []) if e["flipped"]]
+    for entry in used:
+        entry["flipped"] = False
+    return bool(used)
+
+
 def stack_sizes(n: int) -> list[int]:
     """`n` tiles divided into three stacks as evenly as possible (seed p. 6)."""
     return [n // STACKS + (1 if i < n % STACKS else 0) for i in range(STACKS)]
