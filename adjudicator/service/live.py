@@ -349,17 +349,21 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     driver = Driver(run.rules, run.driver.copy_state())
     driver.deal()
     pending = driver.prompt()
-    actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
+    offers = actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
     if observer.referee or (pending and observer.seat == pending.get("by")):
-        actions = [offer(driver, a.to_json(), lang) for a in driver.legal_actions()]
+        offers = driver.legal_actions()
+        actions = [offer(driver, a.to_json(), lang) for a in offers]
     # the game stays live until it has ended without the forced steps a log may still record
     # (the last passes of the endgame), so that appending them is the stored-whole replay's
     going = not run.rules.result(driver.state).get("finished")
-    driver.settle()  # as a whole replay ends: the result and the final checksum are of this state
+    # as a whole replay ends: the result and the final checksum are of this state (the legal
+    # actions listed above tell whether a forced step follows: not listed twice)
+    settled = driver.settle(offers)
     result = run.rules.result(driver.state)
     dealt_live = row["dealt_live"] + dealt
     header = {**header, "actions": len(run.log.actions), "valid": run.first_illegal is None,
-              "first_illegal": run.first_illegal, "mode": run.mode, "result": result, "pending": driver.prompt(),
+              "first_illegal": run.first_illegal, "mode": run.mode, "result": result,
+              "pending": driver.prompt() if settled else pending,
               "final_checksum": checksum(driver.state), "dealt": dealt_live + driver.dealt,
               "public_checksum": checksum(run.rules.public_view(driver.state, None)), "dealt_live": dealt_live,
               "winner": winners_named({"game": run.log.game, "result": result})}
