@@ -424,6 +424,34 @@ def test_appends_count_against_the_compute_budget(tmp_path):
     assert r.status_code == 429 and r.get_json()["code"] == "rate-limited"
 
 
+def test_a_judges_ending_is_charged_to_the_compute_budget_as_closing_is(tmp_path):
+    """Ending a live game (its owner's close, a judge's off-board ending) replays its whole log for
+    its facts: both are compute, counted in CPU seconds and refused once the budget is spent."""
+    import itertools
+
+    from adjudicator.store import open_db, prepare
+
+    path = tmp_path / "budget.db"
+    prepare(open_db(path))
+    ticks = itertools.count()
+    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": "3 per minute",
+                      "CPU_CLOCK": lambda: next(ticks) * 1.0})  # each request measures one CPU second
+    client = app.test_client()
+    alice = {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+    doc = sample(UPRISING)
+    tid = client.post("/v1/tournaments", json={"name": "League night", "format": {"scheme": "points-per-place",
+                      "points": [3, 2, 1]}}, headers=alice).get_json()["id"]
+    games = [client.post(f"/v1/games?tournament={tid}", json={**doc, "actions": doc["actions"][:upto]},
+                         headers=alice).get_json()["id"] for upto in (10, 11)]  # two seconds
+    ending = {"how": "concession", "reason": "red conceded", "ranking": [
+        {"player": "green", "place": 1}, {"player": "blue", "place": 2}, {"player": "red", "place": 3}]}
+    r = client.post(f"/v1/games/{games[0]}/ending", json=ending, headers=alice)
+    assert r.status_code == 201 and r.headers["X-Compute-Seconds"] == "1.000"
+    r = client.post(f"/v1/games/{games[1]}/ending", json=ending, headers=alice)
+    assert r.status_code == 429 and r.get_json()["code"] == "rate-limited"
+    assert client.get(f"/v1/games/{games[1]}", headers=alice).get_json()["live"] is True
+
+
 def test_closing_answers_the_stored_game(client, alice):
     game = opened(client, alice, sample(UPRISING), 10)
     r = client.post(f"/v1/games/{game}/close", json={"reason": "abandoned"}, headers=alice)
