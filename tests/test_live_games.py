@@ -79,7 +79,7 @@ def played_by_appends(client, alice, doc: dict) -> None:
     whole = Replay(parse_log(doc), "strict", "none").run()
     assert whole["valid"] and whole["result"]["finished"]
     game = opened(client, alice, doc, 10)
-    verdicts, index = [], 10
+    verdicts, index, twins = [], 10, 0
     for i, action in enumerate(doc["actions"][10:], start=10):
         if i % 97 == 0:
             live.TABLE.clear()  # evicted: the next append resumes from the latest checkpoint
@@ -90,8 +90,21 @@ def played_by_appends(client, alice, doc: dict) -> None:
         verdicts += answer["verdicts"]
         index = answer["index"]
         assert answer["live"] is (i < len(doc["actions"]) - 1)
-        if answer["live"]:  # what comes next is what legal-actions says of the same prefix
+        if answer["live"]:
             assert answer["next"]["pending"] is not None
+        # a forced step next (the one legal action): the report stands past it, as a replay's ends
+        forced = answer["live"] and len(answer["next"]["actions"] or ()) == 1 and twins < 3
+        if answer["live"] and (i % 97 in (1, 50) or forced):  # after a resume, between, before a forced step
+            prefix = {**doc, "actions": doc["actions"][:i + 1]}
+            offered = client.post("/v1/positions/legal-actions", json={"log": prefix}).get_json()
+            assert answer["next"] == {"pending": offered["pending"], "actions": offered["actions"]}, i
+        if answer["live"] and (i % 97 == 50 or forced):  # the entity tag (public checksum), report: an upload's
+            twins += 1
+            twin = client.post("/v1/games", json=prefix, headers=alice).get_json()["id"]
+            assert answer["etag"] == client.get(f"/v1/games/{twin}").headers["ETag"], i
+            mine, theirs = (client.get(f"/v1/games/{g}/report", headers=alice).get_json() for g in (game, twin))
+            for key in ("pending", "final_checksum", "dealt", "result", "verdicts"):
+                assert mine[key] == theirs[key], (i, key)
     assert verdicts == whole["verdicts"][10:]
     stored = client.get(f"/v1/games/{game}", headers=alice).get_json()
     assert stored["live"] is False and stored["actions"] == whole["actions"]
@@ -519,6 +532,55 @@ def test_an_idle_live_game_leaves_memory_and_its_next_append_resumes_it(client, 
     assert resumed == [game, other, game] and r.status_code == 200
     whole = Replay(parse_log({**doc, "actions": doc["actions"][:14]}), "strict", "none").run()
     assert r.get_json()["verdicts"] == whole["verdicts"][12:14]
+
+
+class Pauses:
+    """The sweeper's `pause`, stepped by the test: each pause is noted and lasts until `step()`."""
+
+    def __init__(self):
+        self.asked, self.go, self.seconds = threading.Semaphore(0), threading.Semaphore(0), []
+
+    def __call__(self, seconds: float) -> None:
+        self.seconds.append(seconds)
+        self.asked.release()
+        assert self.go.acquire(timeout=30)
+
+    def reached(self) -> bool:
+        """The sweeper is pausing (again): every sweep before it is done."""
+        return self.asked.acquire(timeout=30)
+
+    def step(self) -> None:
+        self.go.release()
+
+
+def test_idle_live_games_leave_memory_by_themselves_without_any_request(client, alice, monkeypatch):
+    """No append needed: a sweeper drops the replays idle longer than LIVE_IDLE_SECONDS, keeps the
+    others, and ends once none is left (the clock and the sweeper's pauses are the test's)."""
+    clock, pauses = [0.0], Pauses()
+    table = live.Table(idle=60, clock=lambda: clock[0], pause=pauses)
+    monkeypatch.setattr(live, "TABLE", table)
+    doc = sample(UPRISING)
+    early, late = opened(client, alice, doc, 10), opened(client, alice, doc, 10)
+    append(client, early, 10, doc["actions"][10:11], alice)
+    assert pauses.reached() and pauses.seconds == [15.0]  # a quarter of the idle time
+    sweeper = table.sweeper
+    clock[0] = 50.0
+    append(client, late, 10, doc["actions"][10:11], alice)
+    assert table.sweeper is sweeper  # one sweeper per table
+    clock[0] = 60.5
+    pauses.step()
+    assert pauses.reached()  # swept once: the game idle 60.5 s is gone, the other is kept
+    assert list(table.runs) == [late]
+    clock[0] = 111.0
+    pauses.step()
+    sweeper.join(timeout=30)
+    assert not sweeper.is_alive() and table.runs == {} and table.sweeper is None  # nothing left: it ends
+    r = append(client, early, 11, doc["actions"][11:12], alice)
+    assert r.status_code == 200 and table.sweeper is not None  # resumed from its checkpoint; a new sweeper
+    clock[0] = 1000.0
+    pauses.step()
+    table.sweeper.join(timeout=30)
+    assert table.runs == {}
 
 
 def test_idempotency_answers_are_forgotten_after_a_day_and_beyond_a_games_last_ones(client, alice, app, monkeypatch):

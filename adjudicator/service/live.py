@@ -48,6 +48,7 @@ from .visibility import observer_of, seat_of, verdict_view
 MAX_LIVE_ACTIONS = MAX_ACTIONS  # a live game is as long as a log may be
 KEPT = 64  # live games whose replay one process keeps in memory
 IDLE = 900.0  # seconds a live game's replay stays in memory without an append (LIVE_IDLE_SECONDS)
+SWEEP_MIN = 1.0  # seconds: the sweeper of idle replays looks no more often than this
 # Idempotency-Key answers kept (live_requests): a retry comes within seconds, so a day (the IETF
 # idempotency-key draft's example) and the game's last 1,000 keyed appends are plenty.
 REQUESTS_SECONDS, REQUESTS_KEPT = 24 * 3600, 1_000
@@ -57,11 +58,17 @@ class Table:
     """The replays of the live games this process served last, least recently used first out, and
     none idle longer than `idle` seconds (`LIVE_IDLE_SECONDS`; a game left for the evening holds
     no memory: its next append resumes it from its checkpoint). An entry is taken out while an
-    append works on it and put back only once stored."""
+    append works on it and put back only once stored.
 
-    def __init__(self, size: int = KEPT, idle: float = IDLE, clock=time.monotonic):
-        self.size, self.idle, self.clock = size, idle, clock
+    Idle replays leave by themselves: while the table holds any, a sweeper thread looks every
+    `idle / 4` seconds (at least SWEEP_MIN) and drops those idle too long, then ends once the
+    table is empty (the next `put` starts it again); each `take` and `put` sweeps too. `clock`
+    and `pause` (how the sweeper waits) are the tests' to replace."""
+
+    def __init__(self, size: int = KEPT, idle: float = IDLE, clock=time.monotonic, pause=time.sleep):
+        self.size, self.idle, self.clock, self.pause = size, idle, clock, pause
         self.lock, self.runs, self.used = threading.Lock(), OrderedDict(), {}
+        self.sweeper: threading.Thread | None = None
 
     def take(self, game: str, index: int | None = None) -> Replay | None:
         """The replay of `game` standing before action `index` (None: whatever it stands at)."""
@@ -80,11 +87,23 @@ class Table:
             self._expire()
             while len(self.runs) > self.size:
                 self.used.pop(self.runs.popitem(last=False)[0])  # its checkpoints are stored: it resumes
+            if self.runs and self.sweeper is None:
+                self.sweeper = threading.Thread(target=self._sweep, name="live-games-sweeper", daemon=True)
+                self.sweeper.start()
 
     def clear(self) -> None:
         with self.lock:
             self.runs.clear()
             self.used.clear()
+
+    def _sweep(self) -> None:
+        while True:
+            self.pause(max(SWEEP_MIN, self.idle / 4))
+            with self.lock:
+                self._expire()
+                if not self.runs:
+                    self.sweeper = None
+                    return
 
     def _expire(self) -> None:
         """Drop the replays idle too long: least recently used first, so the oldest lead."""
