@@ -87,7 +87,7 @@ class Table:
             self._expire()
             while len(self.runs) > self.size:
                 self.used.pop(self.runs.popitem(last=False)[0])  # its checkpoints are stored: it resumes
-            if self.runs and self.sweeper is None:
+            if self.runs and (self.sweeper is None or not self.sweeper.is_alive()):  # (none in a forked child)
                 self.sweeper = threading.Thread(target=self._sweep, name="live-games-sweeper", daemon=True)
                 self.sweeper.start()
 
