@@ -417,6 +417,46 @@ def test_adjudicator_follow_streams_appends_from_a_real_server_as_they_come(tmp_
         server.stop()
 
 
+def test_the_follow_client_resumes_after_a_broken_connection_and_a_full_server():
+    """A stream cut mid-event (the server killed, a proxy's reset) or a 503 for too many followers:
+    `follow` waits and reconnects with Last-Event-ID; every action comes once and in order (the
+    event cut in half is not taken from the broken stream)."""
+    import http.client
+    import io
+    import urllib.error
+
+    from adjudicator import follow as client
+
+    def event(i: int) -> list[bytes]:
+        return [f"id: {i}\n".encode(), b"event: action\n", f'data: {{"index": {i}}}\n'.encode(), b"\n"]
+
+    def broken(lines: list[bytes], error: Exception):
+        class Stream(io.BytesIO):
+            def __iter__(self):
+                yield from lines
+                raise error
+        return Stream()
+
+    def full():
+        return urllib.error.HTTPError("u", 503, "overloaded", {"Retry-After": "3"}, io.BytesIO(b"{}"))
+
+    asked, waited = [], []
+    ended = io.BytesIO(b"".join(event(8)) + b"event: end\ndata: {}\n\n")
+    streams = iter([broken(event(5) + event(6) + event(7)[:2], http.client.IncompleteRead(b"")), full(),
+                    broken(event(7), ConnectionResetError()), ended])
+
+    def opener(request, timeout):
+        asked.append(request.get_header("Last-event-id"))
+        found = next(streams)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    seen = [e["index"] for e in client.follow("http://x/v1/games/g", last=4, opener=opener, pause=waited.append)]
+    assert seen == [5, 6, 7, 8]
+    assert asked == ["4", "6", "6", "7"] and waited == [client.RETRY, 3.0, client.RETRY]
+
+
 def test_appends_count_against_the_compute_budget(tmp_path):
     import itertools
 
