@@ -119,6 +119,56 @@ def played_by_appends(client, alice, doc: dict) -> None:
     assert append(client, game, index, [doc["actions"][-1]], alice).get_json()["code"] == "not-live"
 
 
+def test_a_chain_of_forced_steps_logged_one_by_one_is_settled_once(client, alice, monkeypatch):
+    """An append's report stands past the forced steps that follow (a settle on a copy); when the
+    next appends log exactly those steps, the end is the same and is not settled again."""
+    from adjudicator.core.replay import Driver
+
+    settled, real = [], Driver.settle
+
+    def settle(self, offers=None):
+        taken = real(self, offers)
+        settled.append([step.data for step in taken if not step.is_chance])
+        return taken
+
+    monkeypatch.setattr(Driver, "settle", settle)
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    ahead, kept = [], 0
+    for i in range(10, 400):
+        before = len(settled)
+        assert append(client, game, i, [doc["actions"][i]], alice).status_code == 200
+        ran = len(settled) > before
+        if ahead and ahead[0] == parse_log({**doc, "actions": doc["actions"][:i + 1]}).actions[i].data:
+            assert not ran, i  # the step the settle before took: its end is kept
+            ahead, kept = ahead[1:], kept + 1
+        elif ran:
+            ahead = settled[-1]
+    assert kept >= 10  # the sample's reveal turns and Combat windows
+
+
+def test_a_settle_is_kept_only_for_the_forced_steps_it_took():
+    from types import SimpleNamespace
+
+    from adjudicator.core.actions import Action
+
+    steps = [{"by": "red", "do": "resolve", "effect": "space:x"}, {"by": "red", "do": "end-turn"}]
+
+    def run(*appended, verdict="legal", implied=None):
+        return SimpleNamespace(log=SimpleNamespace(actions=[Action({"by": "blue", "do": "reveal"}),
+                                                            *map(Action, appended)]),
+                               verdicts=[SimpleNamespace(verdict=verdict, implied=implied)] * len(appended))
+
+    assert live._forced_ahead(run(steps[0]), steps) == steps[1:]
+    assert live._forced_ahead(run(*steps), steps) == []
+    assert live._forced_ahead(run({**steps[0], "effect": "space:y"}), steps) is None  # another step
+    assert live._forced_ahead(run(*steps, steps[1]), steps) is None  # beyond them
+    assert live._forced_ahead(run(steps[0], verdict="illegal"), steps) is None  # stored flagged
+    assert live._forced_ahead(run(steps[0], implied=[Action(steps[0])]), steps) is None
+    assert live._forced_ahead(run({"by": "chance", "do": "draw", "player": "red", "cards": ["?"]}), steps) is None
+    assert live._forced_ahead(run(steps[0]), None) is None and live._forced_ahead(run(steps[0]), []) is None
+
+
 def test_an_append_answers_what_comes_next_as_legal_actions_gives_it(client, alice):
     doc = sample(UPRISING)
     game = opened(client, alice, doc, 9)

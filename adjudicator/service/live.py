@@ -375,23 +375,46 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     # the game stays live until it has ended without the forced steps a log may still record
     # (the last passes of the endgame), so that appending them is the stored-whole replay's
     going = not run.rules.result(driver.state).get("finished")
-    # as a whole replay ends: the result and the final checksum are of this state (the legal
-    # actions listed above tell whether a forced step follows: not listed twice)
-    settled = driver.settle(offers)
-    result = run.rules.result(driver.state)
     dealt_live = row["dealt_live"] + dealt
     header = {**header, "actions": len(run.log.actions), "valid": run.first_illegal is None,
-              "first_illegal": run.first_illegal, "mode": run.mode, "result": result,
-              "pending": driver.prompt() if settled else pending,
-              "final_checksum": checksum(driver.state), "dealt": dealt_live + driver.dealt,
-              "public_checksum": checksum(run.rules.public_view(driver.state, None)), "dealt_live": dealt_live,
-              "winner": winners_named({"game": run.log.game, "result": result})}
+              "first_illegal": run.first_illegal, "mode": run.mode, "dealt_live": dealt_live}
+    ahead = _forced_ahead(run, header.pop(AHEAD, None))
+    if ahead is not None:  # the log took the next forced steps the append before settled: the same end
+        header[AHEAD] = ahead
+    else:  # as a whole replay ends: the result and the final checksum are of this state (the legal
+        # actions listed above tell whether a forced step follows: not listed twice)
+        settled = driver.settle(offers)
+        header.update({"result": run.rules.result(driver.state), "pending": driver.prompt() if settled else pending,
+                       "final_checksum": checksum(driver.state), "dealt": dealt_live + driver.dealt,
+                       "public_checksum": checksum(run.rules.public_view(driver.state, None))})
+        header["winner"] = winners_named({"game": run.log.game, "result": header["result"]})
+        if any(not step.is_chance for step in settled):
+            header[AHEAD] = [step.data for step in settled if not step.is_chance]
+    result = header["result"]
     verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
     shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
               "result": result, "live": going, "etag": etag(header)}
     return answer, header
+
+
+AHEAD = "forced_ahead"  # in `live_report`: the forced decisions the last settle took, still to be logged
+
+
+def _forced_ahead(run: Replay, ahead: list[dict] | None) -> list[dict] | None:
+    """What is left of the forced decisions the append before settled past (`ahead`) when this
+    append logged exactly the first of them, none refused, no chance outcome recorded and no
+    step implied: the live game is then on that settle's path (the outcomes between its steps
+    dealt from the seed as the settle dealt them), and its end, the report's end, is the same
+    (a chain of forced steps logged one by one is settled once, not once per step). Else None."""
+    appended = run.log.actions[len(run.log.actions) - len(run.verdicts):]
+    if not ahead or len(appended) > len(ahead) or any(a.is_chance for a in appended) \
+            or any(v.verdict == ILLEGAL or v.implied for v in run.verdicts):
+        return None
+    if [dumps(a.data) for a in appended] != [dumps(d) for d in ahead[:len(appended)]]:
+        return None
+    return ahead[len(appended):]
 
 
 # --- closing, seats, events --------------------------------------------------------------------
