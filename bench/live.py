@@ -6,8 +6,9 @@
   in-memory database) and appended one action at a time through the Python path the route
   takes (`service.live.append`: the action judged on the kept replay, the next decision and its
   legal actions with labels, the forced steps and the public checksum for the entity tag, the
-  rows written to SQLite in memory, no fsync), each append timed alone; of that, the next
-  decision's part (`live._judged`) too. Interleaved with it, round by round, the same steps of
+  rows written to SQLite in memory, no fsync), each append timed alone; of that, the engine's
+  part (the step, `Replay.advance`, and the next decision, `live._judged`) and the next
+  decision's alone. Interleaved with it, round by round, the same steps of
   a whole replay (`Replay.advance`, the log read ahead) timed alone, and a whole replay divided
   by its actions, so that all see the same machine load. Times are the thread's CPU time
   (`time.thread_time`): on a shared machine a wall-clock p99 measures the other processes'
@@ -47,49 +48,61 @@ def ms(values: list[float], p: float) -> float:
     return round(percentile(values, p) * 1e3, 3)
 
 
-def appended(doc: dict) -> tuple[list[float], list[float], list[float]]:
+def appended(doc: dict) -> tuple[list[float], list[float], list[float], list[float]]:
     """A live game opened at OPENED_AT and appended to the end: each append's CPU and wall time,
-    and the CPU time of its next-decision part."""
+    the CPU time of its next-decision part, and of its engine part (the step and the next decision)."""
     db = open_db(":memory:")
     prepare(db)
     token = tokens.create(db, "bench")[1]
     game = stored.store(db, {**doc, "actions": doc["actions"][:OPENED_AT]}, token)[0]["id"]
-    cpu, wall, judged = [], [], []
-    real = live._judged
+    cpu, wall, judged, engine_part, spent = [], [], [], [], [0.0]
+    real_judged, real_advance = live._judged, Replay.advance
 
-    def timed(*args):
+    def timed_judged(*args):
         begun = time.thread_time()
         try:
-            return real(*args)
+            return real_judged(*args)
         finally:
             judged.append(time.thread_time() - begun)
+            spent[0] += judged[-1]
 
-    live._judged = timed
+    def timed_advance(*args):
+        begun = time.thread_time()
+        try:
+            return real_advance(*args)
+        finally:
+            spent[0] += time.thread_time() - begun
+
+    live._judged, Replay.advance = timed_judged, timed_advance
     try:
         for index in range(OPENED_AT, len(doc["actions"])):
+            spent[0] = 0.0
             begun, clock = time.thread_time(), time.perf_counter()
             answer = live.append(db, game, {"index": index, "actions": [doc["actions"][index]]}, token)[0]
             cpu.append(time.thread_time() - begun)
             wall.append(time.perf_counter() - clock)
-            if not answer["live"]:  # the last append stores the game whole (facts: one replay)
-                cpu.pop(), wall.pop(), judged.pop()
+            engine_part.append(spent[0])
+            if index == OPENED_AT or not answer["live"]:  # the first resumes the game from its checkpoint;
+                cpu.pop(), wall.pop(), judged.pop(), engine_part.pop()  # the last stores it whole (one replay)
+            if not answer["live"]:
                 break
     finally:
-        live._judged = real
+        live._judged, Replay.advance = real_judged, real_advance
         live.TABLE.clear()
-    return cpu, wall, judged
+    return cpu, wall, judged, engine_part
 
 
 def engine(rounds: int) -> list[dict]:
     rows = []
     for name in SAMPLES:
         doc = json.loads((HERE / f"{name}.json").read_text())
-        cpu, wall, judged, steps, replayed = [], [], [], [], []
+        cpu, wall, judged, engine_part, steps, replayed = [], [], [], [], [], []
         for _ in range(rounds):
             got = appended(doc)
             cpu += got[0]
             wall += got[1]
             judged += got[2]
+            engine_part += got[3]
             log = parse_log(doc)
             run = Replay(log, "strict", "none")
             for index in range(len(log.actions)):
@@ -104,6 +117,7 @@ def engine(rounds: int) -> list[dict]:
         rows.append({"sample": name, "actions": n,
                      "append_p50_ms": ms(cpu, 50), "append_p99_ms": ms(cpu, 99),
                      "append_wall_p99_ms": ms(wall, 99),
+                     "engine_p50_ms": ms(engine_part, 50), "engine_p99_ms": ms(engine_part, 99),
                      "next_p50_ms": ms(judged, 50), "next_p99_ms": ms(judged, 99),
                      "replay_step_p50_ms": ms(steps, 50), "replay_step_p99_ms": ms(steps, 99),
                      "replay_per_action_ms": round(per_action * 1e3, 3),
@@ -174,7 +188,8 @@ def main(argv=None) -> None:
         return
     for row in result["engine"]:
         print(f"{row['sample']} ({row['actions']} actions), CPU ms: append p50 {row['append_p50_ms']}, "
-              f"p99 {row['append_p99_ms']} (wall p99 {row['append_wall_p99_ms']}), of which the next decision "
+              f"p99 {row['append_p99_ms']} (wall p99 {row['append_wall_p99_ms']}), of which the engine (the step "
+              f"and the next decision) p50 {row['engine_p50_ms']}, p99 {row['engine_p99_ms']} and the next decision "
               f"p50 {row['next_p50_ms']}, p99 {row['next_p99_ms']}; a replay's step p50 {row['replay_step_p50_ms']}, "
               f"p99 {row['replay_step_p99_ms']}, {row['replay_per_action_ms']} per action in all; "
               f"reposting the log after each action {row['repost_per_action_ms']} "

@@ -404,7 +404,7 @@ AHEAD = "forced_ahead"  # in `live_report`: the forced decisions the last settle
 
 def _forced_ahead(run: Replay, ahead: list[dict] | None) -> list[dict] | None:
     """What is left of the forced decisions the append before settled past (`ahead`) when this
-    append logged exactly the first of them, none refused, no chance outcome recorded and no
+    append logged exactly the first of them (or the first few), none refused, no chance outcome recorded and no
     step implied: the live game is then on that settle's path (the outcomes between its steps
     dealt from the seed as the settle dealt them), and its end, the report's end, is the same
     (a chain of forced steps logged one by one is settled once, not once per step). Else None."""
