@@ -4,6 +4,7 @@ whenever the stream closes, until the game is no longer live."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import time
 import urllib.error
@@ -11,6 +12,7 @@ import urllib.request
 from collections.abc import Iterator
 
 RETRY = 2.0  # seconds before reconnecting after a failed connection
+MAX_WAIT = 60.0  # seconds a busy server's Retry-After may hold the follower back
 
 
 def events_url(url: str) -> str:
@@ -35,9 +37,11 @@ def parse(lines) -> Iterator[tuple[str, str | None, dict]]:
 
 
 def follow(url: str, token: str | None = None, last: int | None = None, once: bool = False,
-           opener=urllib.request.urlopen) -> Iterator[dict]:
-    """Every followed action (the events' data), in order and each once, across reconnections;
-    `once`: stop when the first stream closes."""
+           opener=urllib.request.urlopen, pause=time.sleep) -> Iterator[dict]:
+    """Every followed action (the events' data), in order and each once, across reconnections: a
+    stream that closes or breaks (an event cut in half is dropped and comes again), a server that
+    cannot be reached, or one busy with other followers (429/503: after its Retry-After); `once`:
+    stop when the first stream closes."""
     url = events_url(url)
     while True:
         headers = {"Accept": "text/event-stream"}
@@ -54,11 +58,18 @@ def follow(url: str, token: str | None = None, last: int | None = None, once: bo
                     if event == "action" and ident is not None:
                         last = int(ident)
                         yield data
-        except urllib.error.HTTPError:
-            raise
-        except (urllib.error.URLError, OSError):
+        except urllib.error.HTTPError as err:  # any other status is the answer (401, 403, 404)
+            if once or err.code not in (429, 503):
+                raise
+            pause(retry_after(err.headers.get("Retry-After")))
+        except (urllib.error.URLError, OSError, http.client.HTTPException):
             if once:
                 raise
-            time.sleep(RETRY)
+            pause(RETRY)
         if once:
             return
+
+
+def retry_after(value: str | None) -> float:
+    """Seconds to wait from a Retry-After header (in seconds; an HTTP date or none: RETRY), at most MAX_WAIT."""
+    return min(float(value), MAX_WAIT) if value and value.isascii() and value.isdigit() else RETRY

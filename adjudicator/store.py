@@ -242,7 +242,8 @@ def _v9(db) -> None:
     - `games.live`: 1 while the game takes appended actions; `games.closed`: why its owner closed
       it unfinished; `games.dealt_live`: the chance outcomes dealt from the seed for its logged
       actions (the report's `dealt` also counts those dealt after the last one);
-      `games.live_report`: the report's fields an append changes. While a game is live its
+      `games.live_report`: the report's fields an append changes (and `forced_ahead`, the forced
+      decisions the last append's settle took, service/live.py). While a game is live its
       `log`, `report` and `secrets` hold what was uploaded; what was appended is in its events.
     - `live_events`: every logged action of a live game with its verdict, what it keeps secret
       from whom and, for an appended one, its log entry as written (the followers' stream,

@@ -25,7 +25,9 @@ from .auth import rate_key
 # write budget's requests a minute, and what an append costs is the engine work of its actions.
 COMPUTE = {"v1.post_replay", "v1.post_check", "v1.post_legal_actions", "v1.post_view", "games.reverify_check",
            "live.append"}
-COMPUTE_WRITES = {"games.upload", "games.reverify", "live.close"}  # writes that replay: writes and CPU seconds
+# writes that replay: writes and CPU seconds (closing a live game, by its owner or by a judge's
+# off-board ending, replays its whole log for its facts)
+COMPUTE_WRITES = {"games.upload", "games.reverify", "live.close", "games.record_ending"}
 EXPLAINED = {"games.report"}  # compute when asked to explain (it replays the stored log)
 TIMELINE = {"games.view"}  # compute with the timeline (it names every action, so replays the whole log)
 DEFAULT_IN_FLIGHT = 6  # waitress's 8 threads less two; `adjudicator serve` sets its own (api/server.py)

@@ -79,7 +79,7 @@ def played_by_appends(client, alice, doc: dict) -> None:
     whole = Replay(parse_log(doc), "strict", "none").run()
     assert whole["valid"] and whole["result"]["finished"]
     game = opened(client, alice, doc, 10)
-    verdicts, index = [], 10
+    verdicts, index, twins = [], 10, 0
     for i, action in enumerate(doc["actions"][10:], start=10):
         if i % 97 == 0:
             live.TABLE.clear()  # evicted: the next append resumes from the latest checkpoint
@@ -90,8 +90,21 @@ def played_by_appends(client, alice, doc: dict) -> None:
         verdicts += answer["verdicts"]
         index = answer["index"]
         assert answer["live"] is (i < len(doc["actions"]) - 1)
-        if answer["live"]:  # what comes next is what legal-actions says of the same prefix
+        if answer["live"]:
             assert answer["next"]["pending"] is not None
+        # a forced step next (the one legal action): the report stands past it, as a replay's ends
+        forced = answer["live"] and len(answer["next"]["actions"] or ()) == 1 and twins < 3
+        if answer["live"] and (i % 97 in (1, 50) or forced):  # after a resume, between, before a forced step
+            prefix = {**doc, "actions": doc["actions"][:i + 1]}
+            offered = client.post("/v1/positions/legal-actions", json={"log": prefix}).get_json()
+            assert answer["next"] == {"pending": offered["pending"], "actions": offered["actions"]}, i
+        if answer["live"] and (i % 97 == 50 or forced):  # the entity tag (public checksum), report: an upload's
+            twins += 1
+            twin = client.post("/v1/games", json=prefix, headers=alice).get_json()["id"]
+            assert answer["etag"] == client.get(f"/v1/games/{twin}").headers["ETag"], i
+            mine, theirs = (client.get(f"/v1/games/{g}/report", headers=alice).get_json() for g in (game, twin))
+            for key in ("pending", "final_checksum", "dealt", "result", "verdicts"):
+                assert mine[key] == theirs[key], (i, key)
     assert verdicts == whole["verdicts"][10:]
     stored = client.get(f"/v1/games/{game}", headers=alice).get_json()
     assert stored["live"] is False and stored["actions"] == whole["actions"]
@@ -104,6 +117,56 @@ def played_by_appends(client, alice, doc: dict) -> None:
     assert state.get_json()["checksum"] == whole["verdicts"][index - 1]["checksum"]
     assert int(state.headers["X-Actions-Applied"]) <= 32
     assert append(client, game, index, [doc["actions"][-1]], alice).get_json()["code"] == "not-live"
+
+
+def test_a_chain_of_forced_steps_logged_one_by_one_is_settled_once(client, alice, monkeypatch):
+    """An append's report stands past the forced steps that follow (a settle on a copy); when the
+    next appends log exactly those steps, the end is the same and is not settled again."""
+    from adjudicator.core.replay import Driver
+
+    settled, real = [], Driver.settle
+
+    def settle(self, offers=None):
+        taken = real(self, offers)
+        settled.append([step.data for step in taken if not step.is_chance])
+        return taken
+
+    monkeypatch.setattr(Driver, "settle", settle)
+    doc = sample(UPRISING)
+    game = opened(client, alice, doc, 10)
+    ahead, kept = [], 0
+    for i in range(10, 400):
+        before = len(settled)
+        assert append(client, game, i, [doc["actions"][i]], alice).status_code == 200
+        ran = len(settled) > before
+        if ahead and ahead[0] == parse_log({**doc, "actions": doc["actions"][:i + 1]}).actions[i].data:
+            assert not ran, i  # the step the settle before took: its end is kept
+            ahead, kept = ahead[1:], kept + 1
+        elif ran:
+            ahead = settled[-1]
+    assert kept >= 10  # the sample's reveal turns and Combat windows
+
+
+def test_a_settle_is_kept_only_for_the_forced_steps_it_took():
+    from types import SimpleNamespace
+
+    from adjudicator.core.actions import Action
+
+    steps = [{"by": "red", "do": "resolve", "effect": "space:x"}, {"by": "red", "do": "end-turn"}]
+
+    def run(*appended, verdict="legal", implied=None):
+        return SimpleNamespace(log=SimpleNamespace(actions=[Action({"by": "blue", "do": "reveal"}),
+                                                            *map(Action, appended)]),
+                               verdicts=[SimpleNamespace(verdict=verdict, implied=implied)] * len(appended))
+
+    assert live._forced_ahead(run(steps[0]), steps) == steps[1:]
+    assert live._forced_ahead(run(*steps), steps) == []
+    assert live._forced_ahead(run({**steps[0], "effect": "space:y"}), steps) is None  # another step
+    assert live._forced_ahead(run(*steps, steps[1]), steps) is None  # beyond them
+    assert live._forced_ahead(run(steps[0], verdict="illegal"), steps) is None  # stored flagged
+    assert live._forced_ahead(run(steps[0], implied=[Action(steps[0])]), steps) is None
+    assert live._forced_ahead(run({"by": "chance", "do": "draw", "player": "red", "cards": ["?"]}), steps) is None
+    assert live._forced_ahead(run(steps[0]), None) is None and live._forced_ahead(run(steps[0]), []) is None
 
 
 def test_an_append_answers_what_comes_next_as_legal_actions_gives_it(client, alice):
@@ -404,6 +467,46 @@ def test_adjudicator_follow_streams_appends_from_a_real_server_as_they_come(tmp_
         server.stop()
 
 
+def test_the_follow_client_resumes_after_a_broken_connection_and_a_full_server():
+    """A stream cut mid-event (the server killed, a proxy's reset) or a 503 for too many followers:
+    `follow` waits and reconnects with Last-Event-ID; every action comes once and in order (the
+    event cut in half is not taken from the broken stream)."""
+    import http.client
+    import io
+    import urllib.error
+
+    from adjudicator import follow as client
+
+    def event(i: int) -> list[bytes]:
+        return [f"id: {i}\n".encode(), b"event: action\n", f'data: {{"index": {i}}}\n'.encode(), b"\n"]
+
+    def broken(lines: list[bytes], error: Exception):
+        class Stream(io.BytesIO):
+            def __iter__(self):
+                yield from lines
+                raise error
+        return Stream()
+
+    def full():
+        return urllib.error.HTTPError("u", 503, "overloaded", {"Retry-After": "3"}, io.BytesIO(b"{}"))
+
+    asked, waited = [], []
+    ended = io.BytesIO(b"".join(event(8)) + b"event: end\ndata: {}\n\n")
+    streams = iter([broken(event(5) + event(6) + event(7)[:2], http.client.IncompleteRead(b"")), full(),
+                    broken(event(7), ConnectionResetError()), ended])
+
+    def opener(request, timeout):
+        asked.append(request.get_header("Last-event-id"))
+        found = next(streams)
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    seen = [e["index"] for e in client.follow("http://x/v1/games/g", last=4, opener=opener, pause=waited.append)]
+    assert seen == [5, 6, 7, 8]
+    assert asked == ["4", "6", "6", "7"] and waited == [client.RETRY, 3.0, client.RETRY]
+
+
 def test_appends_count_against_the_compute_budget(tmp_path):
     import itertools
 
@@ -422,6 +525,34 @@ def test_appends_count_against_the_compute_budget(tmp_path):
     assert r.status_code == 200 and r.headers["X-Compute-Seconds"] == "1.000"
     r = append(client, game, 11, doc["actions"][11:12], alice)
     assert r.status_code == 429 and r.get_json()["code"] == "rate-limited"
+
+
+def test_a_judges_ending_is_charged_to_the_compute_budget_as_closing_is(tmp_path):
+    """Ending a live game (its owner's close, a judge's off-board ending) replays its whole log for
+    its facts: both are compute, counted in CPU seconds and refused once the budget is spent."""
+    import itertools
+
+    from adjudicator.store import open_db, prepare
+
+    path = tmp_path / "budget.db"
+    prepare(open_db(path))
+    ticks = itertools.count()
+    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": "3 per minute",
+                      "CPU_CLOCK": lambda: next(ticks) * 1.0})  # each request measures one CPU second
+    client = app.test_client()
+    alice = {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+    doc = sample(UPRISING)
+    tid = client.post("/v1/tournaments", json={"name": "League night", "format": {"scheme": "points-per-place",
+                      "points": [3, 2, 1]}}, headers=alice).get_json()["id"]
+    games = [client.post(f"/v1/games?tournament={tid}", json={**doc, "actions": doc["actions"][:upto]},
+                         headers=alice).get_json()["id"] for upto in (10, 11)]  # two seconds
+    ending = {"how": "concession", "reason": "red conceded", "ranking": [
+        {"player": "green", "place": 1}, {"player": "blue", "place": 2}, {"player": "red", "place": 3}]}
+    r = client.post(f"/v1/games/{games[0]}/ending", json=ending, headers=alice)
+    assert r.status_code == 201 and r.headers["X-Compute-Seconds"] == "1.000"
+    r = client.post(f"/v1/games/{games[1]}/ending", json=ending, headers=alice)
+    assert r.status_code == 429 and r.get_json()["code"] == "rate-limited"
+    assert client.get(f"/v1/games/{games[1]}", headers=alice).get_json()["live"] is True
 
 
 def test_closing_answers_the_stored_game(client, alice):
@@ -491,6 +622,55 @@ def test_an_idle_live_game_leaves_memory_and_its_next_append_resumes_it(client, 
     assert resumed == [game, other, game] and r.status_code == 200
     whole = Replay(parse_log({**doc, "actions": doc["actions"][:14]}), "strict", "none").run()
     assert r.get_json()["verdicts"] == whole["verdicts"][12:14]
+
+
+class Pauses:
+    """The sweeper's `pause`, stepped by the test: each pause is noted and lasts until `step()`."""
+
+    def __init__(self):
+        self.asked, self.go, self.seconds = threading.Semaphore(0), threading.Semaphore(0), []
+
+    def __call__(self, seconds: float) -> None:
+        self.seconds.append(seconds)
+        self.asked.release()
+        assert self.go.acquire(timeout=30)
+
+    def reached(self) -> bool:
+        """The sweeper is pausing (again): every sweep before it is done."""
+        return self.asked.acquire(timeout=30)
+
+    def step(self) -> None:
+        self.go.release()
+
+
+def test_idle_live_games_leave_memory_by_themselves_without_any_request(client, alice, monkeypatch):
+    """No append needed: a sweeper drops the replays idle longer than LIVE_IDLE_SECONDS, keeps the
+    others, and ends once none is left (the clock and the sweeper's pauses are the test's)."""
+    clock, pauses = [0.0], Pauses()
+    table = live.Table(idle=60, clock=lambda: clock[0], pause=pauses)
+    monkeypatch.setattr(live, "TABLE", table)
+    doc = sample(UPRISING)
+    early, late = opened(client, alice, doc, 10), opened(client, alice, doc, 10)
+    append(client, early, 10, doc["actions"][10:11], alice)
+    assert pauses.reached() and pauses.seconds == [15.0]  # a quarter of the idle time
+    sweeper = table.sweeper
+    clock[0] = 50.0
+    append(client, late, 10, doc["actions"][10:11], alice)
+    assert table.sweeper is sweeper  # one sweeper per table
+    clock[0] = 60.5
+    pauses.step()
+    assert pauses.reached()  # swept once: the game idle 60.5 s is gone, the other is kept
+    assert list(table.runs) == [late]
+    clock[0] = 111.0
+    pauses.step()
+    sweeper.join(timeout=30)
+    assert not sweeper.is_alive() and table.runs == {} and table.sweeper is None  # nothing left: it ends
+    r = append(client, early, 11, doc["actions"][11:12], alice)
+    assert r.status_code == 200 and table.sweeper is not None  # resumed from its checkpoint; a new sweeper
+    clock[0] = 1000.0
+    pauses.step()
+    table.sweeper.join(timeout=30)
+    assert table.runs == {}
 
 
 def test_idempotency_answers_are_forgotten_after_a_day_and_beyond_a_games_last_ones(client, alice, app, monkeypatch):

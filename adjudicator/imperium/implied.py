@@ -27,12 +27,13 @@ RULINGS = ("log.forced-steps", "timing.effects-any-order")
 MAX_STEPS = 200  # steps of one turn's effects followed on a copy; far above any real turn
 
 
-def forced(rules, state: dict) -> Action | None:
-    """The one legal action of a decision that has no other, else None."""
+def forced(rules, state: dict, offers: list[Action] | None = None) -> Action | None:
+    """The one legal action of a decision that has no other, else None (`offers`: the state's
+    legal actions, when listed already)."""
     top = state["stack"][-1] if state["stack"] else None
     if top is None or top["t"] == "chance":
         return None
-    offers = rules.legal_actions(state)
+    offers = rules.legal_actions(state) if offers is None else offers
     return offers[0] if len(offers) == 1 else None
 
 

@@ -8,11 +8,11 @@ is the plugin loading that fills the registries.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 
 from ..core import results
 from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
+from ..core.canonical import copied
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
@@ -382,8 +382,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         """What the engine does before `action`, refused where it stands (implied.py)."""
         return implied.steps_before(self, state, action, later)
 
-    def forced(self, state: dict) -> Action | None:
-        return implied.forced(self, state)
+    def forced(self, state: dict, offers: list[Action] | None = None) -> Action | None:
+        return implied.forced(self, state, offers)
 
     @staticmethod
     def out_of_turn(action: Action) -> bool:
@@ -518,8 +518,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands, intrigue cards and deck contents become counts,
         the decks' contents too, and the dealer's RNG (which would predict the deals) is gone."""
-        view = copy.deepcopy(state)
-        view.pop("rng", None)
+        view = copied({k: v for k, v in state.items() if k != "rng"})
         for pid, pl in view["players"].items():
             if pid == viewer:
                 continue

@@ -123,11 +123,8 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("agent.card-required", f"{pid} has no {card_id} in hand to play",
                              ("agent.card-required",))
     card = g.content.cards.get(card_id, {})
-    flags = turn_flags(g, pid)
-    icons = sorted(set(card.get("icons", [])) | set(flags.get("extra_icons", [])))
-    icons = adjust("card-icons", icons, g, pid, card_id)
-    spy_route = "spy" in icons and own_spy_posts(g, pid, space_id)
-    if space["icon"] not in icons and not spy_route:
+    icons = placement_icons(g, pid, card_id)
+    if not icon_fits(g, pid, icons, space_id):
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
                              f"{space_id} needs {space['icon']}",
                              ("agent.icon-mismatch", *g.content.rules["icon_rulings"]))
@@ -183,13 +180,29 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     return None
 
 
+def placement_icons(g: Game, pid: str, card_id) -> list[str]:
+    """The Agent icons a card played this turn shows (Plot Intrigue cards' extra icons and the
+    cards and leaders that add some included): the same for every space."""
+    card = g.content.cards.get(card_id, {})
+    icons = sorted(set(card.get("icons", [])) | set(turn_flags(g, pid).get("extra_icons", [])))
+    return adjust("card-icons", icons, g, pid, card_id)
+
+
+def icon_fits(g: Game, pid: str, icons: list[str], space_id: str) -> bool:
+    """The space's icon is on the card, or the card's Spy icon reaches it through a Spy of one's own."""
+    return g.space(space_id)["icon"] in icons or ("spy" in icons and bool(own_spy_posts(g, pid, space_id)))
+
+
 def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
     pl = g.p(pid)
-    out = []
+    out, spaces = [], g.board_spaces()
     for card in sorted(set(pl["hand"])):
         if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card)):
             continue
-        for space in g.board_spaces():
+        icons = placement_icons(g, pid, card)
+        for space in spaces:
+            if not icon_fits(g, pid, icons, space):
+                continue  # placement_error refuses every placement there (agent.icon-mismatch): not asked
             mine = own_spy_posts(g, pid, space)
             occupied = space in g.state["board"]["occupied"]
             for infiltrate in ([None, *mine] if occupied else [None]):

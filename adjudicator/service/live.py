@@ -48,6 +48,7 @@ from .visibility import observer_of, seat_of, verdict_view
 MAX_LIVE_ACTIONS = MAX_ACTIONS  # a live game is as long as a log may be
 KEPT = 64  # live games whose replay one process keeps in memory
 IDLE = 900.0  # seconds a live game's replay stays in memory without an append (LIVE_IDLE_SECONDS)
+SWEEP_MIN = 1.0  # seconds: the sweeper of idle replays looks no more often than this
 # Idempotency-Key answers kept (live_requests): a retry comes within seconds, so a day (the IETF
 # idempotency-key draft's example) and the game's last 1,000 keyed appends are plenty.
 REQUESTS_SECONDS, REQUESTS_KEPT = 24 * 3600, 1_000
@@ -57,11 +58,17 @@ class Table:
     """The replays of the live games this process served last, least recently used first out, and
     none idle longer than `idle` seconds (`LIVE_IDLE_SECONDS`; a game left for the evening holds
     no memory: its next append resumes it from its checkpoint). An entry is taken out while an
-    append works on it and put back only once stored."""
+    append works on it and put back only once stored.
 
-    def __init__(self, size: int = KEPT, idle: float = IDLE, clock=time.monotonic):
-        self.size, self.idle, self.clock = size, idle, clock
+    Idle replays leave by themselves: while the table holds any, a sweeper thread looks every
+    `idle / 4` seconds (at least SWEEP_MIN) and drops those idle too long, then ends once the
+    table is empty (the next `put` starts it again); each `take` and `put` sweeps too. `clock`
+    and `pause` (how the sweeper waits) are the tests' to replace."""
+
+    def __init__(self, size: int = KEPT, idle: float = IDLE, clock=time.monotonic, pause=time.sleep):
+        self.size, self.idle, self.clock, self.pause = size, idle, clock, pause
         self.lock, self.runs, self.used = threading.Lock(), OrderedDict(), {}
+        self.sweeper: threading.Thread | None = None
 
     def take(self, game: str, index: int | None = None) -> Replay | None:
         """The replay of `game` standing before action `index` (None: whatever it stands at)."""
@@ -80,11 +87,23 @@ class Table:
             self._expire()
             while len(self.runs) > self.size:
                 self.used.pop(self.runs.popitem(last=False)[0])  # its checkpoints are stored: it resumes
+            if self.runs and (self.sweeper is None or not self.sweeper.is_alive()):  # (none in a forked child)
+                self.sweeper = threading.Thread(target=self._sweep, name="live-games-sweeper", daemon=True)
+                self.sweeper.start()
 
     def clear(self) -> None:
         with self.lock:
             self.runs.clear()
             self.used.clear()
+
+    def _sweep(self) -> None:
+        while True:
+            self.pause(max(SWEEP_MIN, self.idle / 4))
+            with self.lock:
+                self._expire()
+                if not self.runs:
+                    self.sweeper = None
+                    return
 
     def _expire(self) -> None:
         """Drop the replays idle too long: least recently used first, so the oldest lead."""
@@ -349,26 +368,53 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     driver = Driver(run.rules, run.driver.copy_state())
     driver.deal()
     pending = driver.prompt()
-    actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
+    offers = actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
     if observer.referee or (pending and observer.seat == pending.get("by")):
-        actions = [offer(driver, a.to_json(), lang) for a in driver.legal_actions()]
+        offers = driver.legal_actions()
+        actions = [offer(driver, a.to_json(), lang) for a in offers]
     # the game stays live until it has ended without the forced steps a log may still record
     # (the last passes of the endgame), so that appending them is the stored-whole replay's
     going = not run.rules.result(driver.state).get("finished")
-    driver.settle()  # as a whole replay ends: the result and the final checksum are of this state
-    result = run.rules.result(driver.state)
     dealt_live = row["dealt_live"] + dealt
     header = {**header, "actions": len(run.log.actions), "valid": run.first_illegal is None,
-              "first_illegal": run.first_illegal, "mode": run.mode, "result": result, "pending": driver.prompt(),
-              "final_checksum": checksum(driver.state), "dealt": dealt_live + driver.dealt,
-              "public_checksum": checksum(run.rules.public_view(driver.state, None)), "dealt_live": dealt_live,
-              "winner": winners_named({"game": run.log.game, "result": result})}
+              "first_illegal": run.first_illegal, "mode": run.mode, "dealt_live": dealt_live}
+    ahead = _forced_ahead(run, header.pop(AHEAD, None))
+    if ahead is not None:  # the log took the next forced steps the append before settled: the same end
+        header[AHEAD] = ahead
+    else:  # as a whole replay ends: the result and the final checksum are of this state (the legal
+        # actions listed above tell whether a forced step follows: not listed twice)
+        settled = driver.settle(offers)
+        header.update({"result": run.rules.result(driver.state), "pending": driver.prompt() if settled else pending,
+                       "final_checksum": checksum(driver.state), "dealt": dealt_live + driver.dealt,
+                       "public_checksum": checksum(run.rules.public_view(driver.state, None))})
+        header["winner"] = winners_named({"game": run.log.game, "result": header["result"]})
+        if any(not step.is_chance for step in settled):
+            header[AHEAD] = [step.data for step in settled if not step.is_chance]
+    result = header["result"]
     verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
     shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
               "result": result, "live": going, "etag": etag(header)}
     return answer, header
+
+
+AHEAD = "forced_ahead"  # in `live_report`: the forced decisions the last settle took, still to be logged
+
+
+def _forced_ahead(run: Replay, ahead: list[dict] | None) -> list[dict] | None:
+    """What is left of the forced decisions the append before settled past (`ahead`) when this
+    append logged exactly the first of them (or the first few), none refused, no chance outcome recorded and no
+    step implied: the live game is then on that settle's path (the outcomes between its steps
+    dealt from the seed as the settle dealt them), and its end, the report's end, is the same
+    (a chain of forced steps logged one by one is settled once, not once per step). Else None."""
+    appended = run.log.actions[len(run.log.actions) - len(run.verdicts):]
+    if not ahead or len(appended) > len(ahead) or any(a.is_chance for a in appended) \
+            or any(v.verdict == ILLEGAL or v.implied for v in run.verdicts):
+        return None
+    if [dumps(a.data) for a in appended] != [dumps(d) for d in ahead[:len(appended)]]:
+        return None
+    return ahead[len(appended):]
 
 
 # --- closing, seats, events --------------------------------------------------------------------
