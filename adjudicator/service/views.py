@@ -130,6 +130,10 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
         **drawn,
         "result": rules.result(state),
         "changes": changes(earlier, drawn["players"]),
+        # what the step decided is public once decided (a battle's plans are revealed then): read
+        # off the whole states; an illegal action decided nothing; a veiled action is not read
+        "outcome": rules.outcome(before, state, {} if watch.veiled(step) else actions[step].to_json(), lang)
+        if watch.verdict["verdict"] != ILLEGAL else {},
         "first_illegal": report["first_illegal"],
     }
     if timeline:

@@ -41,6 +41,10 @@ const UI = {
     round: "Round", loading: "Loading…", noInvalid: "No invalid games.", viewAs: "View as",
     everyone: "everything the log shows", vpChart: "Victory points by round", endShort: "end",
     researchAt: (c, r) => `column ${c}, row ${r}`,
+    highCouncil: "High Council", rewards: "Rewards", placeNow: "place now", controlsSpace: "the winner controls",
+    shieldWallCard: "protected by the Shield Wall", dreadnoughts: "Dreadnoughts", shipping: "Shipping track",
+    freighter: "Freighter", negotiators: "Negotiators on Ix", techStacks: "Tech tiles for sale",
+    dreadnoughtOn: (space) => `dreadnought controls ${space}`, ix: "Rise of Ix",
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -78,6 +82,10 @@ const UI = {
     round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.", viewAs: "Глазами игрока",
     everyone: "всё, что есть в записи", vpChart: "Победные очки по раундам", endShort: "конец",
     researchAt: (c, r) => `столбец ${c}, ряд ${r}`,
+    highCouncil: "Высший совет", rewards: "Награды", placeNow: "место сейчас", controlsSpace: "победитель контролирует",
+    shieldWallCard: "под защитой Щит-стены", dreadnoughts: "Дредноуты", shipping: "Трек перевозок",
+    freighter: "Грузовой корабль", negotiators: "Переговорщики на Иксе", techStacks: "Технологии на продажу",
+    dreadnoughtOn: (space) => `дредноут контролирует: ${space}`, ix: "Возвышение Икса",
   },
 };
 
@@ -211,12 +219,14 @@ function render(view) {
   $("row-panel").hidden = dune;
   if (dune) {
     $("tleilax").hidden = true;
+    $("ix").hidden = true;
     drawDune(view);  // eslint-disable-line no-undef
   } else {
     renderBoard(view);
     renderTracks(view);
     renderConflict(view);
     renderTleilax(view);
+    renderIx(view);
     renderPlayers(view);
     renderRow(view);
     renderEndgame(view);
@@ -243,6 +253,10 @@ function renderOutcome(view) {
   const line = $("outcome");
   line.textContent = view.action.label + (parts.length ? ` — ${parts.join("; ")}` : "");
   line.dataset.changes = String(parts.length);
+  // what the step decided (who won the Conflict or the battle, the rewards, the losses), in words
+  const decided = (view.outcome || {}).lines || [];
+  line.dataset.decided = String(decided.length);
+  if (decided.length) line.append(el("span", {class: "decided", id: "decided"}, decided.join(". ") + "."));
 }
 
 // A sample's file name read out: "uprising-4p-choam-seed7" -> "Uprising · 4 players · CHOAM · seed 7".
@@ -452,7 +466,7 @@ function renderBoard(view) {
   let rows = 0;
   for (const a of areas) rows += Math.ceil(a.spaces.length / perRow);
   const postRows = Math.ceil(b.posts.length / 2);
-  const height = rows * (H + 8) + (postRows ? postRows * 24 + 30 : 0) + (b.shield_wall !== undefined ? 30 : 0) + 10;
+  const height = rows * (H + 8) + (postRows ? postRows * 24 + 30 : 0) + (b.shield_wall !== undefined ? 30 : 0) + 40;
   const svg = svgRoot(left + perRow * W + 10, height, t("spaces"));
   svg.setAttribute("id", "board-svg");
   const areaNames = Object.fromEntries(b.areas.map((a) => [a.id, a.name]));
@@ -468,6 +482,8 @@ function renderBoard(view) {
                               stroke: "#78716c"}));
       g.append(svgEl("text", {x: x + 6, y: yy + 16, "font-size": 12, "font-weight": 600}, s.name.slice(0, 24)));
       s.agents.forEach((pid, k) => marker(g, pid, x + 16 + k * 24, yy + 40, 10, {"data-agent": "1"}));
+      const ship = (b.ix ? b.ix.dreadnoughts : []).find((d) => d.space === s.id);
+      if (ship) dreadnought(g, ship.player, x + W - 30, yy + 24, t("dreadnoughtOn")(s.name));
       let note = "";
       if (s.has_control) note += `${t("control")}: ${s.control ? app.names[s.control] : "—"}`;
       if (s.bonus_spice !== null) note += `${note ? " · " : ""}+${s.bonus_spice} ${t("bonusSpice")}`;
@@ -493,8 +509,59 @@ function renderBoard(view) {
     svg.append(svgEl("text", {x: 4, y: y + 20, "font-size": 13, "font-weight": 700, id: "shield-wall",
                               "data-standing": String(b.shield_wall)},
                      `${t("shieldWall")}: ${b.shield_wall ? t("standing") : t("destroyed")}`));
+    y += 30;
   }
+  const council = svgEl("g", {id: "high-council", "data-seats": b.high_council.join(" ")});
+  council.append(svgEl("text", {x: 4, y: y + 20, "font-size": 13, "font-weight": 700}, `${t("highCouncil")}:`));
+  if (!b.high_council.length) council.append(svgEl("text", {x: 130, y: y + 20, "font-size": 12}, t("none")));
+  b.high_council.forEach((pid, k) => {
+    marker(council, pid, 140 + k * 120, y + 15, 9, {"data-council": "1"});
+    council.append(svgEl("text", {x: 154 + k * 120, y: y + 20, "font-size": 12}, app.names[pid]));
+  });
+  svg.append(council);
   $("board").replaceChildren(svg);
+}
+
+// A dreadnought (Rise of Ix): a square in its owner's colour.
+function dreadnought(svg, pid, x, y, label) {
+  const r = svgEl("rect", {x: x - 9, y: y - 9, width: 18, height: 18, rx: 2, fill: app.colors[pid], stroke: "#1c1917",
+                           "stroke-width": 2, "data-dreadnought": pid});
+  r.append(svgEl("title", {}, `${app.names[pid]}: ${label}`));
+  svg.append(r);
+  svg.append(svgEl("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 11, class: "on-dark", "aria-hidden": "true"}, "D"));
+}
+
+// Rise of Ix: the Shipping track with each Freighter, the Negotiators on Ix, each player's
+// dreadnoughts off the board, and the Tech tiles face up for sale.
+function renderIx(view) {
+  const box = $("ix");
+  const ix = view.board.ix;
+  box.hidden = !ix;
+  if (!ix) { box.replaceChildren(); return; }
+  const n = view.players.length, cell = 110, rowH = 24, top = 28;
+  const svg = svgRoot(Math.max(520, 140 + (ix.shipping.top + 1) * cell), top + n * rowH + 24, t("shipping"));
+  svg.setAttribute("id", "shipping-svg");
+  svg.append(svgEl("text", {x: 10, y: 18, "font-size": 13, "font-weight": 700}, t("shipping")));
+  for (let k = 0; k <= ix.shipping.top; k++) {
+    svg.append(svgEl("rect", {x: 130 + k * cell, y: top - 4, width: cell - 6, height: n * rowH + 8, fill: "#fff",
+                              stroke: "#d6d3d1"}));
+    svg.append(svgEl("text", {x: 134 + k * cell, y: top + n * rowH + 16, "font-size": 10}, String(k)));
+  }
+  view.players.forEach((p, i) => {
+    const y = top + 8 + i * rowH, at = ix.shipping.freighters[p.id];
+    svg.append(svgEl("text", {x: 10, y: y + 4, "font-size": 12}, app.names[p.id]));
+    marker(svg, p.id, 130 + at * cell + cell / 2 - 3, y, 8, {"data-freighter": String(at)});
+  });
+  const facts = el("dl", {class: "rewards", id: "ix-facts"});
+  for (const p of view.players) {
+    const d = p.dreadnoughts || {supply: 0, garrison: 0, conflict: 0};
+    facts.append(el("dt", {}, app.names[p.id]),
+                 el("dd", {"data-player": p.id, "data-negotiators": ix.negotiators[p.id]},
+                    `${t("negotiators")}: ${ix.negotiators[p.id]} · ${t("dreadnoughts")} (${t("supply").toLowerCase()} / ` +
+                    `${t("garrison").toLowerCase()} / ${t("conflict").toLowerCase()}): ${d.supply} / ${d.garrison} / ${d.conflict}`));
+  }
+  const tiles = el("ul", {id: "tech-for-sale", class: "cards"}, ...ix.tech_face_up.map((c) => el("li", {"data-card": c.id}, c.name)));
+  box.replaceChildren(el("h3", {}, t("ix")), svg, facts, el("h3", {}, t("techStacks")), tiles);
 }
 
 function renderTracks(view) {
@@ -563,11 +630,19 @@ function renderConflict(view) {
     }
     const x = 180 + u.troops * 14;
     const bosses = u.commanders === undefined ? "" : `, ${u.commanders} ${t("commandersShort")}`;
+    const ships = u.dreadnoughts === undefined ? "" : `, ${u.dreadnoughts} ${t("dreadnoughts").toLowerCase()}`;
+    const place = c.rewards.find((r) => r.place === u.place);
+    g.setAttribute("data-place", u.place || "");
     g.append(svgEl("text", {x, y: y + 17, "font-size": 12},
-                   `${u.troops} ${t("troops")}${bosses}, ${u.sandworms} ${t("sandworms")} · ${t("strength")} ${u.strength}`));
+                   `${u.troops} ${t("troops")}${bosses}${ships}, ${u.sandworms} ${t("sandworms")} · ${t("strength")} ${u.strength}` +
+                   (place ? ` · ${t("placeNow")}: ${place.place_name}` : "")));
     svg.append(g);
   });
-  box.replaceChildren(svg);
+  const notes = [c.controls ? `${t("controlsSpace")}: ${c.controls}` : "", c.shield_wall ? t("shieldWallCard") : ""]
+    .filter(Boolean);
+  const rewards = el("dl", {id: "conflict-rewards", class: "rewards"});
+  for (const r of c.rewards) rewards.append(el("dt", {}, r.place_name), el("dd", {"data-place": r.place}, r.words));
+  box.replaceChildren(svg, el("h3", {}, t("rewards") + (notes.length ? ` (${notes.join("; ")})` : "")), rewards);
 }
 
 // Immortality: the research track's hexagons by column and row, its tokens and the genetic

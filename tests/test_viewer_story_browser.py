@@ -1,0 +1,98 @@
+"""The viewer tells what a step decided (issue 33), in Debian's chromium under the app's strict
+CSP: a Dune: Imperium Conflict with each unit's place and the rewards, then the outcome line
+naming who won it; the High Council; a classic Dune battle with both plans side by side and the
+winner; Rise of Ix's Shipping track, Negotiators, dreadnoughts and Tech tiles. No console error,
+no id-shaped token in what a person reads, in English and Russian; screenshots kept."""
+
+from __future__ import annotations
+
+import pytest
+from matrix import by_id, log_of
+from playwright.sync_api import expect
+from test_view_outcome import _resolving_steps, _snapshots
+from test_viewer_browser import ARTIFACTS, at_step, browser, paste, server  # noqa: F401
+from test_viewer_pages import ID_SHAPED, strict, visible_words  # noqa: F401
+
+UPRISING, DUNE = "uprising-4p-choam-seed7", "dune-4p-advanced-seed1"
+
+
+def _clean(page, name: str) -> None:
+    found = sorted(set(ID_SHAPED.findall(visible_words(page))))
+    assert found == [], f"ids shown instead of names: {found[:20]}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"story-{name}.png"), full_page=True)
+    assert page.errors == [], f"console errors: {page.errors[:5]}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_conflict_its_rewards_and_who_won_it(strict, server, lang):  # noqa: F811
+    page = strict
+    snaps = _snapshots(UPRISING)
+    step = next(i for i in _resolving_steps(snaps, "conflict") if snaps[i - 1]["phase"] == "combat")
+    page.goto(server["url"] + f"/?sample={UPRISING}&step={step - 1}&lang={lang}")
+    at_step(page, step - 1)
+    expect(page.locator("#conflict-rewards dd")).to_have_count(3)
+    places = page.locator("#conflict-svg g[data-place='first']")
+    expect(places).to_have_count(1)
+    winner = places.get_attribute("data-player")
+    expect(page.locator("#high-council")).to_be_visible()
+    _clean(page, f"conflict-{lang}")
+    page.goto(server["url"] + f"/?sample={UPRISING}&step={step}&lang={lang}")
+    at_step(page, step)
+    decided = page.locator("#decided")
+    expect(decided).to_be_visible()
+    name = snaps[step]["game"]["players"][winner]["name"]
+    assert decided.inner_text().startswith(name), decided.inner_text()
+    assert page.locator("#outcome").get_attribute("data-decided") != "0"
+    _clean(page, f"combat-outcome-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_battle_shows_both_plans_side_by_side_with_the_winner(strict, server, lang):  # noqa: F811
+    page = strict
+    snaps = _snapshots(DUNE)
+    step = _resolving_steps(snaps, "battle")[0]
+    page.goto(server["url"] + f"/?sample={DUNE}&step={step}&lang={lang}")
+    at_step(page, step)
+    table = page.locator("#battle-plans")
+    expect(table).to_be_visible()
+    b = snaps[step - 1]["battle"]
+    expect(table.locator("thead th[data-player]")).to_have_count(2)
+    assert [table.locator("thead th[data-player]").nth(i).get_attribute("data-player") for i in (0, 1)] == \
+        [b["aggressor"], b["defender"]]
+    expect(table.locator("td[data-plan='hidden']")).to_have_count(0)
+    for row in ("planLeader", "weapon", "defense", "dial", "kwisatz", "cheapHero"):
+        expect(table.locator(f"tr[data-row='{row}'] td")).to_have_count(2)
+    assert table.get_attribute("data-winner") in (b["aggressor"], b["defender"])
+    expect(table.locator("thead th.winner")).to_have_count(1)
+    expect(page.locator("#battle-outcome")).to_be_visible()
+    expect(page.locator("#decided")).to_be_visible()
+    _clean(page, f"battle-{lang}")
+
+
+def test_a_plan_not_yet_revealed_is_face_down_in_the_others_view(strict, server):  # noqa: F811
+    page = strict
+    snaps = _snapshots(DUNE)
+    step = next(i for i in range(1, len(snaps)) if snaps[i].get("battle") and len(snaps[i]["battle"]["plans"]) == 1)
+    b = snaps[step]["battle"]
+    (planner,) = b["plans"]
+    other = b["defender"] if planner == b["aggressor"] else b["aggressor"]
+    page.goto(server["url"] + f"/?sample={DUNE}&step={step}&as={other}")
+    at_step(page, step)
+    expect(page.locator(f"#battle-plans td[data-player='{planner}'][data-plan='hidden']")).to_have_count(7)
+    assert page.errors == []
+
+
+def test_rise_of_ix_on_the_board(strict, server):  # noqa: F811
+    page = strict
+    log = log_of(by_id("imperium-4p-ix"))
+    paste(page, server, log)
+    page.locator("#next").focus()
+    page.keyboard.press("End")
+    at_step(page, len(log["actions"]) - 1)
+    expect(page.locator("#ix")).to_be_visible()
+    players = len(log["players"]) if isinstance(log.get("players"), list) else 4
+    expect(page.locator("#shipping-svg [data-freighter]")).to_have_count(players)
+    expect(page.locator("#ix-facts dd")).to_have_count(players)
+    expect(page.locator("#tech-for-sale li").first).to_be_visible()
+    _clean(page, "ix")
