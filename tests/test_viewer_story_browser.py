@@ -96,3 +96,27 @@ def test_rise_of_ix_on_the_board(strict, server):  # noqa: F811
     expect(page.locator("#ix-facts dd")).to_have_count(players)
     expect(page.locator("#tech-for-sale li").first).to_be_visible()
     _clean(page, "ix")
+
+
+@pytest.mark.parametrize("name", [UPRISING, DUNE])
+def test_the_timeline_filtered_to_one_players_log(strict, server, name):  # noqa: F811
+    """A per-player log: the timeline lists exactly that player's actions (as the log records
+    them), the address keeps the choice, and every player's entry comes back with 'every player'."""
+    page = strict
+    from viewer_logs import sample
+
+    actions = sample(name)["actions"]
+    seat = next(a["by"] for a in actions if a["by"] != "chance")
+    page.goto(server["url"] + f"/?sample={name}&step=5&lang=ru")
+    at_step(page, 5)
+    page.select_option("#timeline-filter", seat)
+    visible = page.locator("#timeline-body li:not([hidden]) button")
+    expect(visible).to_have_count(sum(a["by"] == seat for a in actions))
+    assert {visible.nth(i).get_attribute("data-by") for i in range(3)} == {seat}
+    assert f"who={seat}" in page.url
+    page.reload()
+    at_step(page, 5)
+    expect(page.locator("#timeline-filter")).to_have_value(seat)
+    page.select_option("#timeline-filter", "")
+    expect(page.locator("#timeline-body li:not([hidden]) button")).to_have_count(len(actions))
+    _clean(page, f"log-{name}")

@@ -45,6 +45,8 @@ const UI = {
     shieldWallCard: "protected by the Shield Wall", dreadnoughts: "Dreadnoughts", shipping: "Shipping track",
     freighter: "Freighter", negotiators: "Negotiators on Ix", techStacks: "Tech tiles for sale",
     dreadnoughtOn: (space) => `dreadnought controls ${space}`, ix: "Rise of Ix",
+    logOf: "Whose actions", allPlayers: "every player", chance: "chance (cards dealt, dice)",
+    shown: (n, m) => `${n} of ${m} actions shown`,
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -86,10 +88,12 @@ const UI = {
     shieldWallCard: "под защитой Щит-стены", dreadnoughts: "Дредноуты", shipping: "Трек перевозок",
     freighter: "Грузовой корабль", negotiators: "Переговорщики на Иксе", techStacks: "Технологии на продажу",
     dreadnoughtOn: (space) => `дредноут контролирует: ${space}`, ix: "Возвышение Икса",
+    logOf: "Чьи действия", allPlayers: "все игроки", chance: "случай (сдача карт, кубики)",
+    shown: (n, m) => `показано действий: ${n} из ${m}`,
   },
 };
 
-const app = {lang: "en", viewer: "", source: null, step: 0, steps: 0, view: null, timeline: null, groups: null,
+const app = {lang: "en", viewer: "", filter: "", source: null, step: 0, steps: 0, view: null, timeline: null, groups: null,
              colors: {}, names: {}, pending: null, timer: null};
 const $ = (id) => document.getElementById(id);
 const t = (key) => UI[app.lang][key];
@@ -196,6 +200,7 @@ function updateAddress() {
   params.set("step", String(app.step));
   if (app.lang !== "en") params.set("lang", app.lang);
   if (app.viewer) params.set("as", app.viewer);
+  if (app.filter) params.set("who", app.filter);  // the timeline shows that player's log
   const url = src.kind === "body" ? `?step=${app.step}` : `?${params}`;
   history.replaceState(null, "", url);
   $("permalink").href = url;
@@ -310,13 +315,45 @@ function renderTimeline() {
       list = el("ol", {});
       body.append(list);
     }
-    const button = el("button", {type: "button", "data-step": entry.index, "data-verdict": entry.verdict},
+    const button = el("button", {type: "button", "data-step": entry.index, "data-verdict": entry.verdict, "data-by": entry.by},
                       badge(entry.verdict), el("span", {}, `${entry.index}. ${entry.label}`));
     button.addEventListener("click", () => goTo(entry.index));
     list.append(el("li", {}, button));
   }
   body.dataset.built = `${app.lang}:${app.timeline.length}:${app.sourceKey()}`;
+  renderFilter();
   markCurrent();
+}
+
+// The log of one player (or of chance): the timeline shows only the actions it took, each in
+// words, and the groups that hold none of them are folded away.
+function renderFilter() {
+  const select = $("timeline-filter");
+  const who = [...new Set(app.timeline.map((e) => e.by))];
+  const seats = app.view.game.players.map((p) => p.id).filter((p) => who.includes(p));
+  select.replaceChildren(el("option", {value: ""}, t("allPlayers")),
+                         ...seats.map((p) => el("option", {value: p}, app.names[p] || p)),
+                         ...(who.includes("chance") ? [el("option", {value: "chance"}, t("chance"))] : []));
+  select.value = who.includes(app.filter) ? app.filter : "";
+  applyFilter();
+}
+
+function applyFilter() {
+  app.filter = $("timeline-filter").value;
+  let shown = 0;
+  for (const list of document.querySelectorAll("#timeline-body ol")) {
+    let any = false;
+    for (const button of list.querySelectorAll("button[data-step]")) {
+      const mine = !app.filter || button.dataset.by === app.filter;
+      button.parentElement.hidden = !mine;
+      any ||= mine;
+      shown += mine ? 1 : 0;
+    }
+    list.hidden = !any;
+    list.previousElementSibling.hidden = !any;  // the group's heading
+  }
+  $("timeline-body").dataset.shown = String(shown);
+  $("timeline-filter").title = t("shown")(shown, app.timeline.length);
 }
 
 app.sourceKey = () => (app.source ? `${app.source.kind}:${app.source.id || app.source.body.length}` : "");
@@ -956,12 +993,14 @@ function start() {
   const params = new URLSearchParams(location.search);
   app.lang = params.get("lang") === "ru" ? "ru" : "en";
   app.viewer = params.get("as") || "";
+  app.filter = params.get("who") || "";
   applyLanguage();
   $("load-form").addEventListener("submit", readForm);
   for (const b of document.querySelectorAll("#lang-switch button")) b.addEventListener("click", () => setLanguage(b.dataset.lang));
   $("prev").addEventListener("click", () => goTo(app.step - 1));
   $("next").addEventListener("click", () => goTo(app.step + 1));
   $("step-range").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("timeline-filter").addEventListener("change", () => { applyFilter(); if (app.view) updateAddress(); });
   $("viewer-as").addEventListener("change", (e) => {
     app.viewer = e.target.value;
     if (app.source) openSource(app.source, app.step);
