@@ -346,6 +346,8 @@ def openapi() -> dict:
             "games and judges' rulings; overall or after a round", PRINTABLE | {"content": {
                 "application/json": {"schema": _ref("standings")}, **PRINTABLE["content"]}},
             params=[_path("id"), _q("format", "json, csv or a printable html page", ["json", "csv", "html"]),
+                    _q("part", "which table a CSV holds: the ranking with its tiebreak columns, the invalid "
+                       "games, or the House Hagal Rivals' placings", ["ranking", "invalid", "rivals"]),
                     _q("round", "standings after this round", schema={"type": "integer", "minimum": 1})],
             problems=("400", "404"))},
         "/v1/tournaments/{id}/players": {
