@@ -120,3 +120,25 @@ def test_the_timeline_filtered_to_one_players_log(strict, server, name):  # noqa
     page.select_option("#timeline-filter", "")
     expect(page.locator("#timeline-body li:not([hidden]) button")).to_have_count(len(actions))
     _clean(page, f"log-{name}")
+
+
+@pytest.mark.parametrize("name", [UPRISING, DUNE])
+def test_spice_and_solari_charts_follow_the_engines_counts(strict, server, name):  # noqa: F811
+    """One line per player, a point as each round began and one at the end, each the count the
+    engine's state holds then (plain SVG, no script library)."""
+    page = strict
+    snaps = _snapshots(name)
+    page.goto(server["url"] + f"/?sample={name}&step={len(snaps) - 1}")
+    at_step(page, len(snaps) - 1)
+    final = snaps[-1]["players"]
+    keys = ["spice", "solari"] if "solari" in next(iter(final.values())) else ["spice"]
+    for key in keys:
+        lines = page.locator(f"#{key}-chart polyline")
+        expect(lines).to_have_count(len(final))
+        for i in range(len(final)):
+            values = lines.nth(i).get_attribute("data-values").split()
+            assert int(values[-1]) == final[lines.nth(i).get_attribute("data-player")][key]
+            assert int(values[0]) == snaps[0]["players"][lines.nth(i).get_attribute("data-player")][key]
+    if keys == ["spice"]:
+        expect(page.locator("#solari-chart")).to_have_count(0)
+    _clean(page, f"charts-{name}")

@@ -143,6 +143,8 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
                         "result": report["result"]}
         if watch.scores:  # the chart of victory points by round (a game that counts them)
             out["scores"] = [*watch.scores, {"round": watch.round, "end": True, "vp": report["result"]["vp"]}]
+        if watch.stocks:  # the charts of spice and Solari by round
+            out["stocks"] = watch.stocks
     return out
 
 
@@ -159,6 +161,9 @@ def _veil(run: Replay, observer: Observer, hidden: dict[int, list[str]] | None):
     return noted
 
 
+STOCKS = ("spice", "solari")  # what the resource charts follow
+
+
 class _Watch:
     """Called after every step of the replay: the timeline entry and its group, and a copy of
     the state at the chosen step. `veil(index)`: what of that action the observer may not see."""
@@ -168,6 +173,7 @@ class _Watch:
         self.state, self.verdict = None, None
         self.before_state = None  # the state just before the chosen step
         self.scores: list[dict] = []  # each player's VP as each round began
+        self.stocks: list[dict] = []  # each player's spice and Solari as each round began, and at the end
         self.round = None
         self.labels: dict[int, str] = {}
         self.secret: set[int] = set()
@@ -197,6 +203,9 @@ class _Watch:
             vp = self.rules.result(state).get("vp")
             if vp is not None:
                 self.scores.append({"round": self.round, "end": False, "vp": vp})
+            self._stock(state, end=False)
+        if index == len(self.actions) - 1:
+            self._stock(state, end=True)
         group = self._group(self.before, after, state, data["by"])
         self.before = after
         self.timeline.append({"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
@@ -207,6 +216,14 @@ class _Watch:
         if index == self.step:
             self.state = driver.copy_state()
             self.verdict = verdict.to_json(self.rules.edition)
+
+    def _stock(self, state: dict, end: bool) -> None:
+        """Each player's spice and Solari (those the game has: public counts in both games'
+        player panels), as the rule system draws them."""
+        held = {p["id"]: {k: p[k] for k in STOCKS if isinstance(p.get(k), int)}
+                for p in self.rules.view(state, self.lang)["players"]}
+        if any(held.values()) or self.stocks:
+            self.stocks.append({"round": self.round, "end": end, "players": held})
 
     def veiled(self, index: int) -> bool:
         return index in self.secret

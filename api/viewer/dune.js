@@ -186,6 +186,7 @@ function drawDuneEnd(view) {
                 el("dt", {}, dt("endTurn")), el("dd", {}, String(result.turn ?? "—")));
   if (result.how) dl.append(el("dt", {}, dt("how")), el("dd", {"data-how": result.how}, dt("ways")[result.how] || result.how));
   box.append(dl);
+  if (app.stocks) box.append(...stockCharts(app.stocks, view.game.players));  // eslint-disable-line no-undef
 }
 
 // A battle: both sides' plans side by side (the one in progress, or the one this step resolved

@@ -46,7 +46,7 @@ const UI = {
     freighter: "Freighter", negotiators: "Negotiators on Ix", techStacks: "Tech tiles for sale",
     dreadnoughtOn: (space) => `dreadnought controls ${space}`, ix: "Rise of Ix",
     logOf: "Whose actions", allPlayers: "every player", chance: "chance (cards dealt, dice)",
-    shown: (n, m) => `${n} of ${m} actions shown`,
+    shown: (n, m) => `${n} of ${m} actions shown`, spiceChart: "Spice by round", solariChart: "Solari by round",
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -89,7 +89,8 @@ const UI = {
     freighter: "Грузовой корабль", negotiators: "Переговорщики на Иксе", techStacks: "Технологии на продажу",
     dreadnoughtOn: (space) => `дредноут контролирует: ${space}`, ix: "Возвышение Икса",
     logOf: "Чьи действия", allPlayers: "все игроки", chance: "случай (сдача карт, кубики)",
-    shown: (n, m) => `показано действий: ${n} из ${m}`,
+    shown: (n, m) => `показано действий: ${n} из ${m}`, spiceChart: "Пряность по раундам",
+    solariChart: "Солярии по раундам",
   },
 };
 
@@ -160,6 +161,7 @@ async function openSource(source, step) {
     app.groups = view.groups;
     app.final = view.final;
     app.scores = view.scores || null;
+    app.stocks = view.stocks || null;
     render(view);
     $("main").hidden = false;
     $("game").hidden = false;
@@ -844,35 +846,53 @@ function renderEndgame(view) {
   table.append(tbody);
   box.append(table);
   if (app.scores) box.append(el("h3", {}, t("vpChart")), vpChart(app.scores, view.game.players));
+  if (app.stocks) box.append(...stockCharts(app.stocks, view.game.players));
 }
 
 // Victory points as each round began and at the end, one line per player (plain SVG).
 function vpChart(scores, players) {
+  return lineChart("vp-chart", t("vpChart"), scores.map((s) => ({round: s.round, end: s.end, values: s.vp})), players);
+}
+
+// The spice and Solari charts: each player's stock as each round began and at the end.
+function stockCharts(stocks, players) {
+  const out = [];
+  for (const [key, title] of [["spice", t("spiceChart")], ["solari", t("solariChart")]]) {
+    if (!stocks.some((s) => Object.values(s.players).some((p) => key in p))) continue;
+    const points = stocks.map((s) => ({round: s.round, end: s.end,
+                                       values: Object.fromEntries(Object.entries(s.players).map(([id, p]) => [id, p[key] || 0]))}));
+    out.push(el("h3", {}, title), lineChart(`${key}-chart`, title, points, players));
+  }
+  return out;
+}
+
+// One line per player over the rounds (plain SVG under the strict CSP: no script, no style attribute).
+function lineChart(id, label, points, players) {
   const W = 640, H = 240, left = 36, right = 110, top = 12, bottom = 30;
-  const most = Math.max(1, ...scores.flatMap((s) => Object.values(s.vp)));
-  const x = (i) => left + i * (W - left - right) / Math.max(scores.length - 1, 1);
+  const most = Math.max(1, ...points.flatMap((s) => Object.values(s.values)));
+  const x = (i) => left + i * (W - left - right) / Math.max(points.length - 1, 1);
   const y = (v) => top + (H - top - bottom) * (1 - v / most);
-  const svg = svgRoot(W, H, t("vpChart"));
-  svg.setAttribute("id", "vp-chart");
+  const svg = svgRoot(W, H, label);
+  svg.setAttribute("id", id);
   for (let v = 0; v <= most; v += Math.max(1, Math.ceil(most / 6))) {
     svg.append(svgEl("line", {x1: left, x2: W - right, y1: y(v), y2: y(v), stroke: "#e7e5e4"}));
     svg.append(svgEl("text", {x: left - 6, y: y(v) + 4, "font-size": 11, "text-anchor": "end"}, String(v)));
   }
-  scores.forEach((s, i) => {
+  points.forEach((s, i) => {
     svg.append(svgEl("text", {x: x(i), y: H - 10, "font-size": 11, "text-anchor": "middle"},
                      s.end ? t("endShort") : String(s.round)));
   });
   players.forEach((p, k) => {
-    const points = scores.map((s, i) => `${x(i).toFixed(1)},${y(s.vp[p.id] || 0).toFixed(1)}`).join(" ");
-    const line = svgEl("polyline", {points, fill: "none", stroke: app.colors[p.id], "stroke-width": 2.5,
-                                    "data-player": p.id, "data-vp": scores.map((s) => s.vp[p.id] || 0).join(" ")});
+    const line = svgEl("polyline", {points: points.map((s, i) => `${x(i).toFixed(1)},${y(s.values[p.id] || 0).toFixed(1)}`).join(" "),
+                                    fill: "none", stroke: app.colors[p.id], "stroke-width": 2.5, "data-player": p.id,
+                                    "data-values": points.map((s) => s.values[p.id] || 0).join(" ")});
     line.append(svgEl("title", {}, p.name));
     svg.append(line);
-    const last = scores[scores.length - 1].vp[p.id] || 0;
+    const last = points[points.length - 1].values[p.id] || 0;
     svg.append(svgEl("rect", {x: W - right + 6, y: top + 4 + k * 16, width: 10, height: 10, fill: app.colors[p.id]}));
     svg.append(svgEl("text", {x: W - right + 20, y: top + 14 + k * 16, "font-size": 12}, `${p.name}: ${last}`));
   });
-  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": t("vpChart")}, svg);
+  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": label}, svg);
 }
 
 // --- tournament standings ---------------------------------------------------------------------------
