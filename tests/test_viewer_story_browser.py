@@ -142,3 +142,70 @@ def test_spice_and_solari_charts_follow_the_engines_counts(strict, server, name)
     if keys == ["spice"]:
         expect(page.locator("#solari-chart")).to_have_count(0)
     _clean(page, f"charts-{name}")
+
+
+def _open_editor(page, server, name: str, step: int, lang: str = "en") -> None:  # noqa: F811
+    page.goto(server["url"] + f"/?sample={name}&step={step}&lang={lang}")
+    at_step(page, step)
+    page.click("#editor-open")
+    expect(page.locator("#editor-fields fieldset").first).to_be_visible(timeout=20_000)
+
+
+def _ask(page) -> tuple[str, str]:
+    page.click("#editor-check")
+    sentence = page.locator("#editor-sentence")
+    expect(sentence).to_be_visible(timeout=20_000)
+    expect(page.locator("#editor-verdict li[data-ruling]").first).to_be_visible()
+    return sentence.get_attribute("data-verdict"), sentence.inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_position_editor_settles_an_imperium_dispute(strict, server, lang):  # noqa: F811
+    """'Could Red have sent that Agent?': the position before the logged action, whose turn it is
+    changed to Red and the action given to Red, the referee's verdict with its rule; then the
+    legal actions offered there, one of them picked and judged legal."""
+    page = strict
+    _open_editor(page, server, UPRISING, 31, lang)
+    verdict, _ = _ask(page)
+    assert verdict == "legal"
+    page.locator("#editor-fields label", has=page.locator("select")).first.locator("select").select_option("red")
+    verdict, text = _ask(page)
+    assert verdict == "illegal" and text
+    page.click("#editor-legal")
+    expect(page.locator("#editor-pick option")).not_to_have_count(1, timeout=20_000)
+    page.select_option("#editor-pick", "0")
+    verdict, _ = _ask(page)
+    assert verdict == "legal", "an action the referee offers is legal there"
+    _clean(page, f"editor-imperium-{lang}")
+
+
+def test_the_position_editor_settles_a_dune_dispute_and_links_it(strict, server):  # noqa: F811
+    """'Did the Guild hold the Shield it played?': the battle plan judged legal as logged, then
+    illegal once the Shield is taken out of the Guild's hand; the link opens the edited position."""
+    page = strict
+    snaps = _snapshots(DUNE)
+    step = next(i for i in range(1, len(snaps)) if snaps[i - 1].get("battle")
+                and len(snaps[i - 1]["battle"]["plans"]) == 1 and "shield" in str(sample_action(DUNE, i)))
+    _open_editor(page, server, DUNE, step)
+    verdict, _ = _ask(page)
+    assert verdict == "legal"
+    by = sample_action(DUNE, step)["by"]
+    hand = page.locator(f"#editor-fields textarea[data-hand='{by}']")
+    hand.fill("\n".join(c for c in hand.input_value().split("\n") if c != "shield"))
+    hand.dispatch_event("change")
+    verdict, _ = _ask(page)
+    assert verdict == "illegal"
+    position = page.locator("#editor-json").input_value()
+    page.goto(server["url"] + "/" + page.get_attribute("#editor-link", "href"))
+    at_step(page, 0)
+    expect(page.locator("#editor-body")).to_be_visible()
+    assert page.locator("#editor-json").input_value() == position
+    verdict, _ = _ask(page)
+    assert verdict == "illegal"
+    _clean(page, "editor-dune")
+
+
+def sample_action(name: str, index: int) -> dict:
+    from viewer_logs import sample
+
+    return sample(name)["actions"][index]

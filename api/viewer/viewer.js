@@ -203,7 +203,7 @@ function updateAddress() {
   if (app.lang !== "en") params.set("lang", app.lang);
   if (app.viewer) params.set("as", app.viewer);
   if (app.filter) params.set("who", app.filter);  // the timeline shows that player's log
-  const url = src.kind === "body" ? `?step=${app.step}` : `?${params}`;
+  const url = src.kind === "body" ? `?step=${app.step}` : src.kind === "position" ? `?position=${src.id}` : `?${params}`;
   history.replaceState(null, "", url);
   $("permalink").href = url;
 }
@@ -239,6 +239,7 @@ function render(view) {
     renderEndgame(view);
   }
   updateAddress();
+  editorShow(view);  // eslint-disable-line no-undef -- editor.js
 }
 
 // What the step did, in words: the action as the rule system describes it, then what it changed of
@@ -1033,6 +1034,12 @@ function start() {
     openSource({kind: "game", id: params.get("game")}, step);
   } else if (params.get("sample")) {
     openSample(params.get("sample"), step);
+  } else if (params.get("position")) {  // a position the editor linked (editor.js)
+    try {
+      openSource({kind: "position", id: params.get("position"), body: positionFromLink(params.get("position"))}, 0);  // eslint-disable-line no-undef
+    } catch {
+      showError("?position");
+    }
   } else if (params.get("tournament")) {
     $("tournament-id").value = params.get("tournament");
     openStandings(params.get("tournament"));
