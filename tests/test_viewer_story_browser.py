@@ -10,7 +10,7 @@ import pytest
 from matrix import by_id, log_of
 from playwright.sync_api import expect
 from test_view_outcome import _resolving_steps, _snapshots
-from test_viewer_browser import ARTIFACTS, at_step, browser, paste, server  # noqa: F401
+from test_viewer_browser import ARTIFACTS, DESKTOP, PHONE, at_step, browser, paste, serious, server  # noqa: F401
 from test_viewer_pages import ID_SHAPED, strict, visible_words  # noqa: F401
 
 UPRISING, DUNE = "uprising-4p-choam-seed7", "dune-4p-advanced-seed1"
@@ -96,6 +96,18 @@ def test_rise_of_ix_on_the_board(strict, server):  # noqa: F811
     expect(page.locator("#ix-facts dd")).to_have_count(players)
     expect(page.locator("#tech-for-sale li").first).to_be_visible()
     _clean(page, "ix")
+    # a dreadnought controlling a space: drawn on that space in its owner's colour
+    from adjudicator.core.logs import parse_log
+    from adjudicator.core.replay import Replay
+
+    snaps = Replay(parse_log(log), "strict", "all").run()["snapshots"]
+    step = next(i for i, s in enumerate(snaps) if s["board"].get("dreadnoughts"))
+    page.locator(f'#timeline-body button[data-step="{step}"]').click()
+    at_step(page, step)
+    held = snaps[step]["board"]["dreadnoughts"]
+    for space, d in held.items():
+        expect(page.locator(f'#board-svg [data-space="{space}"] [data-dreadnought="{d["player"]}"]')).to_have_count(1)
+    expect(page.locator("#board-svg [data-dreadnought]")).to_have_count(len(held))
 
 
 @pytest.mark.parametrize("name", [UPRISING, DUNE])
@@ -209,3 +221,34 @@ def sample_action(name: str, index: int) -> dict:
     from viewer_logs import sample
 
     return sample(name)["actions"][index]
+
+
+@pytest.fixture()
+def checked(browser):  # noqa: F811
+    """A page where axe can be injected (the CSP bypassed for that alone), script errors collected."""
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
+def test_the_new_panels_are_accessible_and_fit_a_phone(checked, server, size):  # noqa: F811
+    """axe finds no serious violation with the battle's plans, the Conflict's rewards and the
+    position editor open; nothing is wider than a phone's screen."""
+    page = checked
+    page.set_viewport_size(size)
+    snaps = _snapshots(DUNE)
+    conflict = next(i for i in _resolving_steps(_snapshots(UPRISING), "conflict")) - 1
+    for name, step in ((DUNE, _resolving_steps(snaps, "battle")[0]), (UPRISING, conflict)):
+        page.goto(server["url"] + f"/?sample={name}&step={step}")
+        at_step(page, step)
+        page.click("#editor-open")
+        expect(page.locator("#editor-fields fieldset").first).to_be_visible(timeout=20_000)
+        page.click("#editor-check")
+        expect(page.locator("#editor-sentence")).to_be_visible(timeout=20_000)
+        assert serious(page) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
