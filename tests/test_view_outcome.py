@@ -140,3 +140,16 @@ def test_rise_of_ix_on_the_board():
     assert [d["space"] for d in ix["dreadnoughts"]] == sorted(state["board"]["dreadnoughts"])
     assert all(p["dreadnoughts"] == state["players"][p["id"]]["dreadnoughts"] for p in view["players"])
     assert "ix" not in of_body(sample("imperium-4p-seed5"), 0, None, "en", False, None)["board"]
+
+
+@pytest.mark.parametrize("name", ["uprising-4p-choam-seed7", *DUNE_SAMPLES])
+def test_the_timeline_says_what_each_step_decided_as_the_step_does(name):
+    """The timeline's `decided` lines are the step view's own outcome lines, at exactly the steps
+    that resolved a Conflict or a battle (the timeline keeps a copy only where may_decide)."""
+    snaps = _snapshots(name)
+    key = "battle" if name.startswith("dune") else "conflict"
+    steps = [i for i in _resolving_steps(snaps, key) if key == "battle" or snaps[i - 1]["phase"] == "combat"]
+    timeline = of_body(sample(name), 0, None, "ru", True, None)["timeline"]
+    assert [e["index"] for e in timeline if "decided" in e] == steps
+    for step in steps[:2]:
+        assert timeline[step]["decided"] == of_body(sample(name), step, None, "ru", False, None)["outcome"]["lines"]

@@ -44,6 +44,10 @@ def test_the_conflict_its_rewards_and_who_won_it(strict, server, lang):  # noqa:
     name = snaps[step]["game"]["players"][winner]["name"]
     assert decided.inner_text().startswith(name), decided.inner_text()
     assert page.locator("#outcome").get_attribute("data-decided") != "0"
+    # the timeline says it too, under that step's entry, and under no step that decided nothing
+    entry = page.locator(f'#timeline-body button[data-step="{step}"] small.decided')
+    expect(entry).to_have_text(decided.inner_text())
+    expect(page.locator(f'#timeline-body button[data-step="{step - 1}"] small.decided')).to_have_count(0)
     _clean(page, f"combat-outcome-{lang}")
 
 

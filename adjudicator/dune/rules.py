@@ -300,6 +300,9 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)
 
+    def may_decide(self, state: dict) -> bool:
+        return bool(state.get("battle"))
+
     def outcome(self, before: dict, after: dict, action: dict, lang: str = "en") -> dict:
         return battle_outcome(self.content, before, after, action, lang)
 

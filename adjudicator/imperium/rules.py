@@ -463,6 +463,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
 
+    def may_decide(self, state: dict) -> bool:
+        return state.get("phase") == "combat" and bool(state["board"].get("conflict"))
+
     def outcome(self, before: dict, after: dict, action: dict, lang: str = "en") -> dict:
         lines = combat_outcome(self.content, before, after, lang)
         return {"lines": lines} if lines else {}

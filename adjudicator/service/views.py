@@ -180,6 +180,7 @@ class _Watch:
         self.timeline: list[dict] = []
         self.groups: list[dict] = []
         self.before = None  # the moment before the next action
+        self.deciding = None  # a copy of the state before the next action, where that may decide something
         self.turns = 0
         self.key = None
         self._ended = False  # the last action ended a turn
@@ -187,6 +188,7 @@ class _Watch:
     def start(self, state: dict) -> None:
         self.before = self.rules.moment(state, self.lang)
         self.before_state = copy.deepcopy(state)
+        self.deciding = self.before_state if self.rules.may_decide(state) else None
 
     def __call__(self, verdict, driver) -> None:
         index = verdict.index
@@ -208,9 +210,14 @@ class _Watch:
             self._stock(state, end=True)
         group = self._group(self.before, after, state, data["by"])
         self.before = after
-        self.timeline.append({"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
-                              "code": verdict.code, "group": group, **({"conditional": True}
-                                                                       if verdict.conditional else {})})
+        entry = {"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
+                 "code": verdict.code, "group": group, **({"conditional": True} if verdict.conditional else {})}
+        if self.deciding is not None and verdict.verdict != ILLEGAL:  # what the step decided, in words
+            decided = self.rules.outcome(self.deciding, state, {} if fields else data, self.lang).get("lines")
+            if decided:
+                entry["decided"] = decided
+        self.deciding = driver.copy_state() if self.rules.may_decide(state) else None
+        self.timeline.append(entry)
         if index == self.step - 1:
             self.before_state = driver.copy_state()
         if index == self.step:

@@ -319,7 +319,8 @@ function renderTimeline() {
       body.append(list);
     }
     const button = el("button", {type: "button", "data-step": entry.index, "data-verdict": entry.verdict, "data-by": entry.by},
-                      badge(entry.verdict), el("span", {}, `${entry.index}. ${entry.label}`));
+                      badge(entry.verdict), el("span", {}, `${entry.index}. ${entry.label}`,
+                                               ...(entry.decided ? [el("small", {class: "decided"}, `${entry.decided.join(". ")}.`)] : [])));
     button.addEventListener("click", () => goTo(entry.index));
     list.append(el("li", {}, button));
   }
