@@ -131,6 +131,7 @@ OPERATIONS = {
     ("/v1/replays", "post"): ("replayLog", "replays"),
     ("/v1/positions/check", "post"): ("checkPosition", "positions"),
     ("/v1/positions/legal-actions", "post"): ("listLegalActions", "positions"),
+    ("/v1/positions/cut", "post"): ("cutLog", "positions"),
     ("/v1/views", "post"): ("viewStep", "viewer"),
     ("/v1/rulings", "get"): ("searchRulings", "rulings"),
     ("/v1/rulings/{id}", "get"): ("getRuling", "rulings"),
@@ -207,6 +208,11 @@ def openapi() -> dict:
                                "state": _ref("state"), "checksum": {"type": "string"},
                                "pending": {"type": ["object", "null"]}}}),
             "position", problems=("400", "413", "422"))},
+        "/v1/positions/cut": {"post": _op(
+            "The compact scenario before one logged action of a posted log, that action as the contested one, "
+            "ready to edit and check (the replay viewer's position editor)", _json(_ref("position")), "log",
+            [_q("at", "the logged action the position stands before (0 .. the number of actions)",
+                schema={"type": "integer", "minimum": 0})], ("400", "404", "413", "422"))},
         "/v1/positions/legal-actions": {"post": _op(
             "The legal actions for whoever must decide", _json({
                 "type": "object", "required": ["actions"],
@@ -346,6 +352,8 @@ def openapi() -> dict:
             "games and judges' rulings; overall or after a round", PRINTABLE | {"content": {
                 "application/json": {"schema": _ref("standings")}, **PRINTABLE["content"]}},
             params=[_path("id"), _q("format", "json, csv or a printable html page", ["json", "csv", "html"]),
+                    _q("part", "which table a CSV holds: the ranking with its tiebreak columns, the invalid "
+                       "games, or the House Hagal Rivals' placings", ["ranking", "invalid", "rivals"]),
                     _q("round", "standings after this round", schema={"type": "integer", "minimum": 1})],
             problems=("400", "404"))},
         "/v1/tournaments/{id}/players": {

@@ -9,7 +9,7 @@ from adjudicator.core.errors import LimitExceeded, NotFound
 from adjudicator.core.logs import parse_log
 from adjudicator.core.registry import card_types, resolve_game, rules_for
 from adjudicator.core.replay import MODES, SNAPSHOTS, Replay
-from adjudicator.positions import check_position, legal_actions
+from adjudicator.positions import check_position, cut, legal_actions
 from adjudicator.service import views
 from adjudicator.store import get_ruling, sample, samples, search_rulings
 
@@ -73,6 +73,17 @@ def post_legal_actions():
         raise LimitExceeded(f"the position has more than {MAX_LEGAL_ACTIONS} legal actions", "/state",
                             code="limit-legal-actions")
     return ok(answer)
+
+
+@bp.post("/v1/positions/cut")
+def post_cut():
+    """The compact scenario before logged action `?at=` of a posted log, with that action as the
+    contested one: what the viewer's position editor opens (a stored game: its positions route)."""
+    at = int_arg("at", 0, 0, 2**31)
+    try:
+        return ok(cut(json_body(), at, deadline()))
+    except NotFound as err:  # no such action: the parameter is the place to point at
+        raise NotFound(err.message, "?at") from None
 
 
 @bp.post("/v1/views")

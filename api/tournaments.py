@@ -55,10 +55,11 @@ MAX_ROUND = 1000
 def standings(tournament_id: str):
     """Overall, or after round `round` (the games of rounds 1..round)."""
     shape = choice_arg("format", FORMATS, "json")
+    part = choice_arg("part", exports.CSV_PARTS, "ranking")  # which table a CSV holds
     upto = int_arg("round", 1, 1, MAX_ROUND) if "round" in request.args else None
     data = tournaments.standings(get_db(), tournament_id, deadline(), upto)
     if shape == "csv":
-        return Response(exports.standings_csv(data), mimetype="text/csv")
+        return Response(exports.standings_csv(data, part), mimetype="text/csv")
     if shape == "html":
         return Response(exports.standings_html(data), mimetype="text/html")
     return ok(data)

@@ -64,10 +64,13 @@ def test_the_csv_notes_each_rival_on_its_own_row(client):
     answer = client.get(f"/v1/tournaments/{tid}/standings?format=csv")
     assert answer.status_code == 200
     rows = list(csv.reader(io.StringIO(answer.get_data(as_text=True))))
-    assert sorted(r[1] for r in rows[1:3]) == ["Blue", "Red"]
+    assert sorted(r[1] for r in rows[1:]) == ["Blue", "Red"], "the ranking table alone"
     game = client.get(f"/v1/tournaments/{tid}/standings").get_json()["games"][0]["game"]
-    assert rows[3][:5] == ["rival", game, "rival-1", "1", "10"] and "never a tournament player" in rows[3][5]
-    assert len(rows) == 4
+    rivals = list(csv.reader(io.StringIO(client.get(f"/v1/tournaments/{tid}/standings?format=csv&part=rivals")
+                                         .get_data(as_text=True))))
+    assert rivals[0] == ["game", "seat", "place", "vp", "note"]
+    assert rivals[1][:4] == [game, "rival-1", "1", "10"] and "never a tournament player" in rivals[1][4]
+    assert len(rivals) == 2
 
 
 @pytest.mark.parametrize("players", [1, 2])

@@ -504,8 +504,32 @@ def test_standings_csv_names_the_tiebreak(client, owner):
     assert rows[0] == ["rank", "player", "points", "wins", "vp", "games", "tiebreak", "tiebreak:places"]
     assert rows[1][:2] == ["1", "Yellow"] and rows[1][6] == "wins" and rows[2][6] == "places"
     assert rows[2][7] == "0/1/0/0"
+    assert len(rows) == 5, "the ranking table alone"
     problem(client.post("/v1/tournaments", json={"name": "x", "scoring": {"scheme": "wins", "tiebreaks": ["elo"]}},
                         headers=auth(owner)), 400)
+
+
+def test_standings_csv_keeps_invalid_games_in_their_own_table(client, owner):
+    """The ranking CSV holds ranking rows only; the games not counted are `part=invalid`, each
+    with its first illegal action and citation; an unknown part is a 400 naming the parameter."""
+    tid = tournament(client, owner)
+    register(client, owner, tid, "Red", "Blue", "Green", "Yellow")
+    bad = copy.deepcopy(FOUR)
+    bad["actions"][31]["space"] = "assembly-hall"  # an Agent where another stands: illegal
+    client.post(f"/v1/games?tournament={tid}", json=FOUR, headers=auth(owner))
+    gid = client.post(f"/v1/games?tournament={tid}", json=bad, headers=auth(owner)).get_json()["id"]
+
+    def table(query):
+        return list(csv.reader(io.StringIO(client.get(f"/v1/tournaments/{tid}/standings?format=csv{query}")
+                                           .get_data(as_text=True))))
+    ranking = table("")
+    assert ranking == table("&part=ranking") and len(ranking) == 5
+    assert all(row[0].isdigit() for row in ranking[1:])
+    invalid = table("&part=invalid")
+    assert invalid[0] == ["game", "first_illegal", "code", "message", "citations"]
+    assert [row[:2] for row in invalid[1:]] == [[gid, "31"]] and invalid[1][4]
+    answer = client.get(f"/v1/tournaments/{tid}/standings?format=csv&part=everything")
+    assert answer.status_code == 400 and answer.get_json()["pointer"] == "?part"
 
 
 def test_a_24_player_swiss_tournament_through_the_api(client, owner):

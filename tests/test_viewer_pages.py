@@ -82,7 +82,7 @@ def test_the_last_step_is_the_one_the_stepper_names(strict, server):  # noqa: F8
     vp = replay(sample(name), snapshots="none")["result"]["vp"]
     lines = page.locator("#vp-chart polyline")
     expect(lines).to_have_count(len(vp))
-    drawn = {lines.nth(i).get_attribute("data-player"): lines.nth(i).get_attribute("data-vp").split()[-1]
+    drawn = {lines.nth(i).get_attribute("data-player"): lines.nth(i).get_attribute("data-values").split()[-1]
              for i in range(len(vp))}
     assert drawn == {p: str(n) for p, n in vp.items()}
     assert page.errors == []

@@ -118,6 +118,15 @@ class RuleSet(Protocol):
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         """One line naming an action for the timeline, in display names."""
 
+    def may_decide(self, state: dict) -> bool:
+        """Whether the next step from `state` may decide something `outcome` tells (a Conflict in
+        its Combat phase, a battle under way): the timeline keeps a copy of such a state only."""
+
+    def outcome(self, before: dict, after: dict, action: dict, lang: str = "en") -> dict:
+        """What a step decided, read off the states around it (both views): `lines`, sentences
+        (who won the Conflict or the battle and what it gained or lost), and anything a drawing
+        shows of it (classic Dune: `battle`, both plans side by side); empty when it decided nothing."""
+
     def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
         """An action offered in `state` in words, without who takes it: an option by what it
         does, a named thing by its display name (legal-actions labels every offer with it)."""

@@ -279,6 +279,16 @@ decision(Decision("traitor", ("call-traitor", "pass"), _traitor_offers, _traitor
 
 
 # --- resolution -----------------------------------------------------------------------------------
+def totals(g: Game, a: str, d: str, plans: dict) -> tuple[dict[str, bool], str]:
+    """Whose leader the other's weapon kills, and the winner of a battle no traitor decided:
+    the higher total, the aggressor's on a tie (dune.battle-resolution). Read-only."""
+    dead = {pid: leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
+    # doubled, so that unsupported forces (advanced: support.py) count a whole half each
+    total = {pid: forces_strength2(g, pid, plans[pid], _opponent_of(a, d, pid))
+             + 2 * (0 if dead[pid] else _strength(g, plans[pid], plans[_opponent_of(a, d, pid)])) for pid in (a, d)}
+    return dead, a if total[a] >= total[d] else d
+
+
 def _strength(g: Game, plan: dict, other: dict) -> int:
     """The leader's (a Cheap Hero's is 0; hook `leader-strength`: Zoal copies `other`'s leader), and
     what rides with it (hook `leader-bonus`: the Kwisatz Haderach)."""
@@ -416,11 +426,7 @@ def _resolve(g: Game, task: dict) -> None:
         fire("explosion", g, plans)  # kills the Kwisatz Haderach too
         g.rulings.append("dune.lasgun-shield")
         return
-    dead = {pid: leader_killed(g, plans[pid], plans[_opponent_of(a, d, pid)]) for pid in (a, d)}
-    # doubled, so that unsupported forces (advanced: support.py) count a whole half each
-    total = {pid: forces_strength2(g, pid, plans[pid], _opponent_of(a, d, pid))
-             + 2 * (0 if dead[pid] else _strength(g, plans[pid], plans[_opponent_of(a, d, pid)])) for pid in (a, d)}
-    winner = a if total[a] >= total[d] else d  # the aggressor wins ties
+    dead, winner = totals(g, a, d, plans)
     loser = _opponent_of(a, d, winner)
     _lose_all(g, loser, locs)
     _lose(g, winner, locs, plans[winner]["dial"], plans[winner].get("kinds", {}))

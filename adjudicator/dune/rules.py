@@ -44,7 +44,7 @@ from .together import RULING as SIMULTANEOUS
 from .together import bring_up
 from .treachery import HIDDEN_RULINGS
 from .victory import held
-from .view import LANGS, board, label, moment, offer_label, players
+from .view import LANGS, battle_outcome, board, label, moment, offer_label, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, modules, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
@@ -297,6 +297,12 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def moment(self, state: dict, lang: str = "en") -> dict:
         return moment(state, lang)
+
+    def may_decide(self, state: dict) -> bool:
+        return bool(state.get("battle"))
+
+    def outcome(self, before: dict, after: dict, action: dict, lang: str = "en") -> dict:
+        return battle_outcome(self.content, before, after, action, lang)
 
 
 class DuneSystem:

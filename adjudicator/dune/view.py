@@ -8,7 +8,11 @@ cards. Names are display names in `lang`; the page holds no rule.
 
 from __future__ import annotations
 
+import copy
+
+from .battle import totals
 from .content import HMS, POLAR_SINK, Content, sector, territory
+from .game import Game
 from .spelling import tables
 
 LANGS = ("en", "ru")
@@ -114,6 +118,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
                      "sectors": list(d["sectors"]), "stronghold": terr in cnt.strongholds,
                      "in_storm": state["storm"] in d["sectors"], "forces": forces, "spice": spice})
     return {"storm": state["storm"], "sectors": cnt.map["sectors"], "territories": rows, **_hms(cnt, state, lang),
+            "battle": battle(cnt, state, lang),
             "bank": state.get("bank"), "treachery_deck": _count(state["treachery"]["deck"]),
             "treachery_discard": _cards(cnt, state["treachery"]["discard"], "treachery", lang)}
 
@@ -217,3 +222,88 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
         else:
             parts.append(_amount(key, value, lang))
     return VERBS[lang].get(do, do) + (": " + ", ".join(parts) if parts else "")
+
+
+# --- a battle: both plans side by side, and what the step that resolved it decided ---------------
+PLAN_KEYS = ("leader", "weapon", "defense", "dial", "spice", "kwisatz")
+BATTLE_WORDS = {
+    "en": {"won": "{who} wins the battle in {where}", "nobody": "Nobody wins the battle in {where}",
+           "lost": "{who}: {n} forces lost", "killed": "{who}: {leader} killed"},
+    "ru": {"won": "{who} побеждает в битве за {where}", "nobody": "В битве за {where} победителя нет",
+           "lost": "{who}: потеряно войск — {n}", "killed": "{who}: {leader} погибает"},
+}
+
+
+def battle(cnt: Content, state: dict, lang: str, plans: dict | None = None) -> dict | None:
+    """The battle in progress (or the one just resolved, `plans` then both sides' plans): where,
+    who fights, and each side's plan as far as this view shows it (another's plan is hidden
+    until both are set: rules.public_view). A Cheap Hero in the leader's place is a Treachery card."""
+    b = state.get("battle")
+    if not b:
+        return None
+    plans = b["plans"] if plans is None else plans
+    sides = []
+    for pid, role in ((b["aggressor"], "aggressor"), (b["defender"], "defender")):
+        plan = plans.get(pid)
+        shown = None if plan is None else {
+            **{k: _name(cnt, ("leader", "treachery"), plan[k], lang) if k == "leader" else
+               _name(cnt, "treachery", plan[k], lang) for k in ("leader", "weapon", "defense") if plan.get(k)},
+            "dial": plan.get("dial", 0), "spice": plan.get("spice", 0), "kwisatz": bool(plan.get("kwisatz")),
+            "cheap_hero": plan.get("leader") in cnt.treachery}
+        sides.append({"player": pid, "role": role, "plan": shown,
+                      "forces": sum(state["map"].get(loc, {}).get(pid, 0) for loc in b["locs"])})
+    return {"territory": b["territory"], "name": _name(cnt, "territory", b["territory"], lang),
+            "sides": sides, "traitors": list(b["traitors"])}
+
+
+def _totals_winner(cnt: Content, before: dict, plans: dict) -> str:
+    """The engine's own count of the two totals (battle.totals) on the state before the step,
+    on a copy: only where the forces lost do not tell the winner."""
+    g = Game(copy.deepcopy(before), cnt)
+    b = g.state["battle"]
+    g.resolved = b  # as the resolution sets it (the Ixians: a Karama on the Cyborgs)
+    return totals(g, b["aggressor"], b["defender"], plans)[1]
+
+
+def battle_outcome(cnt: Content, before: dict, after: dict, action: dict, lang: str) -> dict:
+    """The step that resolved a battle: both plans (the second from this action when the plans
+    were completed by it), the forces each side lost there, the leaders killed, and the winner as
+    the resolution shows it (dune.battle-resolution, dune.traitor-call): the one side that called a
+    traitor; else the one side with forces left there (the loser loses them all); else the one
+    side that lost exactly the forces it dialed; of two such, the one asked which cards it keeps,
+    else the one whose total was higher (battle.totals, on the state before the step)."""
+    b = before.get("battle")
+    if not b or (after.get("battle") or {}).get("territory") == b["territory"]:
+        return {}
+    plans = dict(b["plans"])
+    if action.get("do") == "plan" and action.get("by") in (b["aggressor"], b["defender"]):
+        plans[action["by"]] = {k: action[k] for k in PLAN_KEYS if k in action}
+    traitors = [*b["traitors"], *([action["by"]] if action.get("do") == "call-traitor" else [])]
+    drawn = battle(cnt, before, lang, plans)
+    pids = (b["aggressor"], b["defender"])
+    left = {pid: sum(after["map"].get(loc, {}).get(pid, 0) for loc in b["locs"]) for pid in pids}
+    lost = {s["player"]: s["forces"] - left[s["player"]] for s in drawn["sides"]}
+    standing = [pid for pid in pids if left[pid]]
+    fair = [pid for pid in pids if lost[pid] == plans.get(pid, {}).get("dial", 0)]
+    kept = [t["player"] for t in after.get("stack", []) if t.get("kind") == "winner-cards"]
+    if traitors:
+        winner = traitors[0] if len(traitors) == 1 else None
+    elif len(standing) == 1:  # the loser lost them all; the winner's own losses may still be a choice to make
+        winner = standing[0]
+    elif len(fair) == 1:  # neither has forces left: the winner lost exactly its dial
+        winner = fair[0]
+    elif kept or fair:  # both did: the one asked which cards it keeps, else the totals as they stood
+        winner = kept[0] if kept else _totals_winner(cnt, before, plans)
+    else:
+        winner = None  # a lasgun-shield explosion: both lost everything, more than they dialed
+    words, where = BATTLE_WORDS[lang], drawn["name"]
+    who = {pid: player_name(cnt, before, pid, lang) for pid in pids}
+    lines = [words["won" if winner else "nobody"].format(who=who.get(winner), where=where)]
+    for pid in pids:
+        if lost[pid]:
+            lines.append(words["lost"].format(who=who[pid], n=lost[pid]))
+        leader = plans.get(pid, {}).get("leader")
+        if leader in cnt.leaders and before["players"][pid]["leaders"].get(leader) != "tanks" \
+                and after["players"][pid]["leaders"].get(leader) == "tanks":
+            lines.append(words["killed"].format(who=who[pid], leader=_name(cnt, "leader", leader, lang)))
+    return {"lines": lines, "battle": {**drawn, "winner": winner, "traitors": traitors}}

@@ -43,7 +43,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
-from .view import LANGS, board, label, moment, players, turn_graph
+from .view import LANGS, board, combat_outcome, label, moment, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}
@@ -496,6 +496,13 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def may_decide(self, state: dict) -> bool:
+        return state.get("phase") == "combat" and bool(state["board"].get("conflict"))
+
+    def outcome(self, before: dict, after: dict, action: dict, lang: str = "en") -> dict:
+        lines = combat_outcome(self.content, before, after, lang)
+        return {"lines": lines} if lines else {}
 
     def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
         return offer_label(self.content, action, state, lang)

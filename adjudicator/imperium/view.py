@@ -8,15 +8,20 @@ then a count instead of a list, and stays a count."""
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 
+from .combat import placements
 from .conditions import strength
 from .content import Content, _load, board_tracks
 from .deck import HIDDEN
 from .game import Game, post_of
 from .modules.immortality import MODULE as IMMORTALITY
 from .modules.immortality import markers, reclaimed_forces, tleilax_board
-from .registry import adjust
+from .modules.ix.units import MODULE as IX
+from .modules.ix.units import board as ix_board
+from .modules.ix.units import dreadnoughts
+from .registry import adjust, fire
 
 LANGS = ("en", "ru")
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
@@ -124,14 +129,18 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
     conflict = None
     if b.get("conflict"):
         card = cnt.conflicts.get(b["conflict"], {})
+        placed = standing(cnt, state)
         conflict = {"id": b["conflict"], "name": name_of(cnt, lang, b["conflict"]), "level": card.get("level"),
-                    "units": [_units(g, state["players"][pid], pid) for pid in seats]}
+                    "units": [{**_units(g, state["players"][pid], pid), "place": placed.get(pid)} for pid in seats],
+                    "rewards": rewards(cnt, card, lang), "shield_wall": bool(card.get("shield_wall")),
+                    "controls": name_of(cnt, lang, card["controls"]) if card.get("controls") else None}
     factions = [{"id": f, "name": name_of(cnt, lang, f), "alliance": state["alliances"].get(f),
                  "influence": {pid: state["players"][pid]["influence"].get(f, 0) for pid in seats}}
                 for f in board_tracks(cnt, state)]
     areas = [{"id": a, "name": AREA_NAMES[lang].get(a) or name_of(cnt, lang, a)}
              for a in AREAS if any(s["area"] == a for s in spaces)]
     out = {"areas": areas, "spaces": spaces, "posts": posts, "factions": factions, "conflict": conflict,
+           "high_council": [pid for pid in seats if state["players"][pid].get("seat")],
            "row": _cards(cnt, lang, state["row"]),
            "contracts": _cards(cnt, lang, state.get("contracts", {}).get("face_up", [])),
            "vp_to_end": cnt.rules["vp_to_end"]}
@@ -139,7 +148,75 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
         out["shield_wall"] = bool(b.get("shield_wall"))
     if IMMORTALITY in state["game"]["modules"]:
         out["bene_tleilax"] = bene_tleilax(cnt, state, lang)
+    if IX in state["game"]["modules"]:
+        out["ix"] = rise_of_ix(cnt, state, lang)
     return out
+
+
+def standing(cnt: Content, state: dict) -> dict[str, str]:
+    """player -> the reward (first, second, third) the Conflict would give if resolved now: the
+    engine's own placements, after the strength a module adds at resolution (Commander Skills),
+    on a copy (the state itself is only read)."""
+    if not state["board"].get("conflict"):
+        return {}
+    g = Game(copy.deepcopy(state), cnt)
+    fire("combat-strength", g)
+    return dict(placements(g))
+
+
+PLACES = {"en": {"first": "1st", "second": "2nd", "third": "3rd"},
+          "ru": {"first": "1-е", "second": "2-е", "third": "3-е"}}
+
+
+def rewards(cnt: Content, card: dict, lang: str) -> list[dict]:
+    """A Conflict card's rewards by place, in words."""
+    from .effect_words import steps_words  # effect_words reads this module's names: imported when used
+
+    return [{"place": place, "place_name": PLACES[lang][place], "words": steps_words(cnt, steps, lang)}
+            for place, steps in card.get("rewards", {}).items() if place in PLACES[lang]]
+
+
+COMBAT_WORDS = {
+    "en": {"won": "{who} wins {card}", "placed": "{who} takes the {place} reward", "worm": " (doubled by sandworms)",
+           "nobody": "Nobody fought for {card}."},
+    "ru": {"won": "{who} побеждает в конфликте «{card}»", "placed": "{who} получает награду за {place} место",
+           "worm": " (удвоено червями)", "nobody": "За конфликт «{card}» никто не сражался."},
+}
+
+
+def combat_outcome(cnt: Content, before: dict, after: dict, lang: str) -> list[str]:
+    """After the step that resolved a Conflict: who placed and what each reward gives, in words
+    (the placements the engine counted on the state just before; sandworms double them)."""
+    card_id = before["board"].get("conflict")
+    if not card_id or after["board"].get("conflict") == card_id or before.get("phase") != "combat":
+        return []
+    card, words, name = cnt.conflicts.get(card_id, {}), COMBAT_WORDS[lang], name_of(cnt, lang, card_id)
+    said = {r["place"]: r["words"] for r in rewards(cnt, card, lang)}
+    out = []
+    for pid, place in standing(cnt, before).items():
+        who = seat_name(before, pid, lang)
+        head = (words["won"].format(who=who, card=name) if place == "first"
+                else words["placed"].format(who=who, place=PLACES[lang][place]))
+        worm = words["worm"] if before["players"][pid].get("worms", 0) else ""
+        out.append(f"{head}: {said.get(place, '')}{worm}")
+    return out or [words["nobody"].format(card=name)]
+
+
+def rise_of_ix(cnt: Content, state: dict, lang: str) -> dict:
+    """Rise of Ix on the board (rulebook pp. 3-6): the dreadnoughts controlling spaces, each
+    player's Freighter on the Shipping track and Negotiators on Ix, the Tech stacks' face-up tiles."""
+    seats = Game(state, cnt).order
+    pls = {pid: state["players"][pid] for pid in seats}
+    tech = state.get("tech", {})
+    return {
+        "dreadnoughts": [{"space": space, "name": name_of(cnt, lang, space), "player": held["player"]}
+                         for space, held in sorted(state["board"].get("dreadnoughts", {}).items())],
+        "shipping": {"top": ix_board(cnt)["shipping_track"]["top"],
+                     "freighters": {q: pls[q]["freighter"] for q in seats}},
+        "negotiators": {q: pls[q]["troops"].get("negotiators", 0) for q in seats},
+        "tech_face_up": [{"id": t, "name": name_of(cnt, lang, t)} for t in tech.get("face_up", []) if t],
+        "tech_stacks": list(tech.get("stacks", [])),
+    }
 
 
 def bene_tleilax(cnt: Content, state: dict, lang: str) -> dict:
@@ -191,6 +268,7 @@ def players(cnt: Content, state: dict, lang: str) -> list[dict]:
             "conflicts_won": [name_of(cnt, lang, c["id"]) for c in pl.get("conflicts", [])],
             "contracts": [name_of(cnt, lang, c) for c in pl.get("contracts", [])],
             **_bloodlines_pieces(cnt, lang, pl),
+            **({"dreadnoughts": dict(dreadnoughts(pl))} if "dreadnoughts" in pl else {}),
             **_immortality_pieces(g, pid),
         })
     return out
@@ -201,6 +279,8 @@ def _units(g: Game, pl: dict, pid: str) -> dict:
            "strength": strength(g, pid)}
     if "commanders" in pl:  # Bloodlines: Sardaukar Commanders fight beside the troops (p. 4)
         out["commanders"] = pl["commanders"]["conflict"]
+    if "dreadnoughts" in pl:  # Rise of Ix: dreadnoughts fight beside them (p. 6)
+        out["dreadnoughts"] = pl["dreadnoughts"]["conflict"]
     return out
 
 

@@ -32,8 +32,27 @@ def shown(value) -> str:
     return "" if value is None else str(value)
 
 
-def standings_csv(data: dict) -> str:
+CSV_PARTS = ("ranking", "invalid", "rivals")  # each its own table, under its own header
+
+
+def standings_csv(data: dict, part: str = "ranking") -> str:
+    """One table of the standings: the ranking with a column per tiebreak criterion (`ranking`),
+    the games not counted with their first illegal action and its citation (`invalid`), or the
+    House Hagal Rivals' placings (`rivals`)."""
     out, writer = _writer()
+    if part == "invalid":
+        writer.writerow(["game", "first_illegal", "code", "message", "citations"])
+        for bad in data["invalid"]:
+            cite = "; ".join(f"{c['ruling']} ({c['source']} p. {c['page']})" for c in bad["citations"])
+            writer.writerow([cell(v) for v in (bad["game"], bad["first_illegal"], bad["code"], bad["message"], cite)])
+        return out.getvalue()
+    if part == "rivals":
+        writer.writerow(["game", "seat", "place", "vp", "note"])
+        for game in data["games"]:
+            for p in game["placings"]:
+                if p.get("rival"):
+                    writer.writerow([cell(v) for v in (game["game"], p["player"], p["place"], p["vp"], RIVAL_NOTE)])
+        return out.getvalue()
     criteria = [c["criterion"] for c in data["order"][1:-1]]
     head = ["rank", "player", "points", "wins", "vp", "games", "tiebreak"]
     writer.writerow(head + [f"tiebreak:{c}" for c in criteria])
@@ -41,15 +60,6 @@ def standings_csv(data: dict) -> str:
         row = (e["rank"], e["player"], e["points"], e["wins"], e["vp"], e["games"], e["tiebreak"] or "",
                *[shown(e["tiebreaks"][c]) for c in criteria])
         writer.writerow([cell(v) for v in row])
-    for bad in data["invalid"]:
-        cite = "; ".join(f"{c['ruling']} ({c['source']} p. {c['page']})" for c in bad["citations"])
-        writer.writerow([cell(v) for v in ("invalid", bad["game"], bad["first_illegal"], bad["code"], bad["message"],
-                                           cite)])
-    for game in data["games"]:
-        for p in game["placings"]:
-            if p.get("rival"):
-                row = ("rival", game["game"], p["player"], p["place"], p["vp"], RIVAL_NOTE)
-                writer.writerow([cell(v) for v in row])
     return out.getvalue()
 
 

@@ -130,6 +130,10 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
         **drawn,
         "result": rules.result(state),
         "changes": changes(earlier, drawn["players"]),
+        # what the step decided is public once decided (a battle's plans are revealed then): read
+        # off the whole states; an illegal action decided nothing; a veiled action is not read
+        "outcome": rules.outcome(before, state, {} if watch.veiled(step) else actions[step].to_json(), lang)
+        if watch.verdict["verdict"] != ILLEGAL else {},
         "first_illegal": report["first_illegal"],
     }
     if timeline:
@@ -139,6 +143,8 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
                         "result": report["result"]}
         if watch.scores:  # the chart of victory points by round (a game that counts them)
             out["scores"] = [*watch.scores, {"round": watch.round, "end": True, "vp": report["result"]["vp"]}]
+        if watch.stocks:  # the charts of spice and Solari by round
+            out["stocks"] = watch.stocks
     return out
 
 
@@ -155,6 +161,9 @@ def _veil(run: Replay, observer: Observer, hidden: dict[int, list[str]] | None):
     return noted
 
 
+STOCKS = ("spice", "solari")  # what the resource charts follow
+
+
 class _Watch:
     """Called after every step of the replay: the timeline entry and its group, and a copy of
     the state at the chosen step. `veil(index)`: what of that action the observer may not see."""
@@ -164,12 +173,14 @@ class _Watch:
         self.state, self.verdict = None, None
         self.before_state = None  # the state just before the chosen step
         self.scores: list[dict] = []  # each player's VP as each round began
+        self.stocks: list[dict] = []  # each player's spice and Solari as each round began, and at the end
         self.round = None
         self.labels: dict[int, str] = {}
         self.secret: set[int] = set()
         self.timeline: list[dict] = []
         self.groups: list[dict] = []
         self.before = None  # the moment before the next action
+        self.deciding = None  # a copy of the state before the next action, where that may decide something
         self.turns = 0
         self.key = None
         self._ended = False  # the last action ended a turn
@@ -177,6 +188,7 @@ class _Watch:
     def start(self, state: dict) -> None:
         self.before = self.rules.moment(state, self.lang)
         self.before_state = copy.deepcopy(state)
+        self.deciding = self.before_state if self.rules.may_decide(state) else None
 
     def __call__(self, verdict, driver) -> None:
         index = verdict.index
@@ -193,16 +205,32 @@ class _Watch:
             vp = self.rules.result(state).get("vp")
             if vp is not None:
                 self.scores.append({"round": self.round, "end": False, "vp": vp})
+            self._stock(state, end=False)
+        if index == len(self.actions) - 1:
+            self._stock(state, end=True)
         group = self._group(self.before, after, state, data["by"])
         self.before = after
-        self.timeline.append({"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
-                              "code": verdict.code, "group": group, **({"conditional": True}
-                                                                       if verdict.conditional else {})})
+        entry = {"index": index, "by": data["by"], "label": self.labels[index], "verdict": verdict.verdict,
+                 "code": verdict.code, "group": group, **({"conditional": True} if verdict.conditional else {})}
+        if self.deciding is not None and verdict.verdict != ILLEGAL:  # what the step decided, in words
+            decided = self.rules.outcome(self.deciding, state, {} if fields else data, self.lang).get("lines")
+            if decided:
+                entry["decided"] = decided
+        self.deciding = driver.copy_state() if self.rules.may_decide(state) else None
+        self.timeline.append(entry)
         if index == self.step - 1:
             self.before_state = driver.copy_state()
         if index == self.step:
             self.state = driver.copy_state()
             self.verdict = verdict.to_json(self.rules.edition)
+
+    def _stock(self, state: dict, end: bool) -> None:
+        """Each player's spice and Solari (those the game has: public counts in both games'
+        player panels), as the rule system draws them."""
+        held = {p["id"]: {k: p[k] for k in STOCKS if isinstance(p.get(k), int)}
+                for p in self.rules.view(state, self.lang)["players"]}
+        if any(held.values()) or self.stocks:
+            self.stocks.append({"round": self.round, "end": end, "players": held})
 
     def veiled(self, index: int) -> bool:
         return index in self.secret

@@ -14,6 +14,10 @@ const DUNE_UI = {
     strongholds: "Strongholds", forces: "forces", advisors: "advisors", inStorm: "in the storm", finished: "The game is over.",
     notFinished: "The game is not over.", winners: "Winners", how: "How", endTurn: "Turn",
     status: {alive: "alive", tanks: "in the Tanks", battle: "in battle", used: "used", captured: "captured"},
+    battle: "Battle", battlePlans: "Battle plans", aggressor: "aggressor", defender: "defender", planLeader: "Leader",
+    weapon: "Weapon", defense: "Defence", dial: "Dial", support: "Spice support", kwisatz: "Kwisatz Haderach",
+    cheapHero: "Cheap Hero", yes: "yes", no: "no", faceDown: "face down until both plans are set",
+    battleForces: "Forces there", traitorCalled: "Traitor called", outcome: "Outcome", winner: "winner",
     ways: {strongholds: "strongholds held at the Mentat Pause", "fremen-default": "the Fremen's own victory",
            "guild-default": "the Spacing Guild's default victory", "no-winner": "nobody won",
            prediction: "the Bene Gesserit prediction came true"},
@@ -27,6 +31,10 @@ const DUNE_UI = {
     finished: "Игра окончена.", notFinished: "Игра не окончена.", winners: "Победители", how: "Как",
     endTurn: "Ход",
     status: {alive: "жив", tanks: "в баках", battle: "в битве", used: "сражался", captured: "в плену"},
+    battle: "Битва", battlePlans: "Планы битвы", aggressor: "нападающий", defender: "защитник", planLeader: "Лидер",
+    weapon: "Оружие", defense: "Защита", dial: "Диск", support: "Поддержка пряностью", kwisatz: "Квизац Хадерах",
+    cheapHero: "Дешёвый герой", yes: "да", no: "нет", faceDown: "скрыт, пока не заданы оба плана",
+    battleForces: "Войск там", traitorCalled: "Раскрыт предатель", outcome: "Итог", winner: "победитель",
     ways: {strongholds: "крепости удержаны к паузе ментата", "fremen-default": "особая победа фрименов",
            "guild-default": "победа Космической гильдии по умолчанию", "no-winner": "победителя нет",
            prediction: "сбылось предсказание Бене Гессерит"},
@@ -178,6 +186,40 @@ function drawDuneEnd(view) {
                 el("dt", {}, dt("endTurn")), el("dd", {}, String(result.turn ?? "—")));
   if (result.how) dl.append(el("dt", {}, dt("how")), el("dd", {"data-how": result.how}, dt("ways")[result.how] || result.how));
   box.append(dl);
+  if (app.stocks) box.append(...stockCharts(app.stocks, view.game.players));  // eslint-disable-line no-undef
+}
+
+// A battle: both sides' plans side by side (the one in progress, or the one this step resolved
+// with its winner); a plan this view may not see yet is shown face down.
+function drawBattle(view) {
+  const resolved = (view.outcome || {}).battle;
+  const b = resolved || view.board.battle;
+  if (!b) return null;
+  const rows = [["planLeader", (p) => p.leader || dt("none")], ["weapon", (p) => p.weapon || dt("none")],
+                ["defense", (p) => p.defense || dt("none")], ["dial", (p) => String(p.dial)],
+                ["support", (p) => String(p.spice)], ["kwisatz", (p) => p.kwisatz ? dt("yes") : dt("no")],
+                ["cheapHero", (p) => p.cheap_hero ? dt("yes") : dt("no")]];
+  const table = el("table", {id: "battle-plans", "data-territory": b.territory, "data-winner": (resolved && b.winner) || ""});
+  table.append(el("caption", {}, `${dt("battle")}: ${b.name}`));
+  table.append(el("thead", {}, el("tr", {}, el("td", {}), ...b.sides.map((s) => {
+    const won = resolved && s.player === b.winner;
+    return el("th", {scope: "col", "data-player": s.player, class: won ? "winner" : ""},
+              `${app.names[s.player] || s.player} (${dt(s.role)})${won ? ` — ${dt("winner")}` : ""}`);
+  }))));
+  const body = el("tbody", {});
+  for (const [key, show] of [...rows, ["battleForces", null]]) {
+    body.append(el("tr", {"data-row": key}, el("th", {scope: "row"}, dt(key)), ...b.sides.map((s) => (show
+      ? el("td", {"data-player": s.player, "data-plan": s.plan ? "shown" : "hidden"}, s.plan ? show(s.plan) : dt("faceDown"))
+      : el("td", {"data-player": s.player}, String(s.forces))))));
+  }
+  if (b.traitors.length) {
+    body.append(el("tr", {"data-row": "traitors"}, el("th", {scope: "row"}, dt("traitorCalled")),
+                   ...b.sides.map((s) => el("td", {}, b.traitors.includes(s.player) ? dt("yes") : dt("no")))));
+  }
+  table.append(body);
+  const box = el("div", {class: "battle", id: "battle"}, table);
+  if (resolved) box.append(el("p", {id: "battle-outcome"}, `${dt("outcome")}: ${view.outcome.lines.join(". ")}.`));
+  return box;
 }
 
 // eslint-disable-next-line no-unused-vars
@@ -193,7 +235,8 @@ function drawDune(view) {
                    `${dt("bank")}: ${b.bank ?? "—"} · ${dt("deck")}: ${b.treachery_deck} · ${dt("discard")}: ` +
                    (b.treachery_discard.map((c) => c.name).join(", ") || dt("none")));
   $("tracks").replaceChildren(piles);
-  $("conflict").replaceChildren();
+  const fight = drawBattle(view);
+  $("conflict").replaceChildren(...(fight ? [fight] : []));
   drawDunePlayers(view);
   drawDuneEnd(view);
 }

@@ -41,6 +41,12 @@ const UI = {
     round: "Round", loading: "Loading…", noInvalid: "No invalid games.", viewAs: "View as",
     everyone: "everything the log shows", vpChart: "Victory points by round", endShort: "end",
     researchAt: (c, r) => `column ${c}, row ${r}`,
+    highCouncil: "High Council", rewards: "Rewards", placeNow: "place now", controlsSpace: "the winner controls",
+    shieldWallCard: "protected by the Shield Wall", dreadnoughts: "Dreadnoughts", shipping: "Shipping track",
+    freighter: "Freighter", negotiators: "Negotiators on Ix", techStacks: "Tech tiles for sale",
+    dreadnoughtOn: (space) => `dreadnought controls ${space}`, ix: "Rise of Ix",
+    logOf: "Whose actions", allPlayers: "every player", chance: "chance (cards dealt, dice)",
+    shown: (n, m) => `${n} of ${m} actions shown`, spiceChart: "Spice by round", solariChart: "Solari by round",
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
@@ -78,10 +84,17 @@ const UI = {
     round: "Раунд", loading: "Загрузка…", noInvalid: "Недействительных партий нет.", viewAs: "Глазами игрока",
     everyone: "всё, что есть в записи", vpChart: "Победные очки по раундам", endShort: "конец",
     researchAt: (c, r) => `столбец ${c}, ряд ${r}`,
+    highCouncil: "Высший совет", rewards: "Награды", placeNow: "место сейчас", controlsSpace: "победитель контролирует",
+    shieldWallCard: "под защитой Щит-стены", dreadnoughts: "Дредноуты", shipping: "Трек перевозок",
+    freighter: "Грузовой корабль", negotiators: "Переговорщики на Иксе", techStacks: "Технологии на продажу",
+    dreadnoughtOn: (space) => `дредноут контролирует: ${space}`, ix: "Возвышение Икса",
+    logOf: "Чьи действия", allPlayers: "все игроки", chance: "случай (сдача карт, кубики)",
+    shown: (n, m) => `показано действий: ${n} из ${m}`, spiceChart: "Пряность по раундам",
+    solariChart: "Солярии по раундам",
   },
 };
 
-const app = {lang: "en", viewer: "", source: null, step: 0, steps: 0, view: null, timeline: null, groups: null,
+const app = {lang: "en", viewer: "", filter: "", source: null, step: 0, steps: 0, view: null, timeline: null, groups: null,
              colors: {}, names: {}, pending: null, timer: null};
 const $ = (id) => document.getElementById(id);
 const t = (key) => UI[app.lang][key];
@@ -148,6 +161,7 @@ async function openSource(source, step) {
     app.groups = view.groups;
     app.final = view.final;
     app.scores = view.scores || null;
+    app.stocks = view.stocks || null;
     render(view);
     $("main").hidden = false;
     $("game").hidden = false;
@@ -188,7 +202,8 @@ function updateAddress() {
   params.set("step", String(app.step));
   if (app.lang !== "en") params.set("lang", app.lang);
   if (app.viewer) params.set("as", app.viewer);
-  const url = src.kind === "body" ? `?step=${app.step}` : `?${params}`;
+  if (app.filter) params.set("who", app.filter);  // the timeline shows that player's log
+  const url = src.kind === "body" ? `?step=${app.step}` : src.kind === "position" ? `?position=${src.id}` : `?${params}`;
   history.replaceState(null, "", url);
   $("permalink").href = url;
 }
@@ -211,17 +226,20 @@ function render(view) {
   $("row-panel").hidden = dune;
   if (dune) {
     $("tleilax").hidden = true;
+    $("ix").hidden = true;
     drawDune(view);  // eslint-disable-line no-undef
   } else {
     renderBoard(view);
     renderTracks(view);
     renderConflict(view);
     renderTleilax(view);
+    renderIx(view);
     renderPlayers(view);
     renderRow(view);
     renderEndgame(view);
   }
   updateAddress();
+  editorShow(view);  // eslint-disable-line no-undef -- editor.js
 }
 
 // What the step did, in words: the action as the rule system describes it, then what it changed of
@@ -243,6 +261,10 @@ function renderOutcome(view) {
   const line = $("outcome");
   line.textContent = view.action.label + (parts.length ? ` — ${parts.join("; ")}` : "");
   line.dataset.changes = String(parts.length);
+  // what the step decided (who won the Conflict or the battle, the rewards, the losses), in words
+  const decided = (view.outcome || {}).lines || [];
+  line.dataset.decided = String(decided.length);
+  if (decided.length) line.append(el("span", {class: "decided", id: "decided"}, decided.join(". ") + "."));
 }
 
 // A sample's file name read out: "uprising-4p-choam-seed7" -> "Uprising · 4 players · CHOAM · seed 7".
@@ -296,13 +318,46 @@ function renderTimeline() {
       list = el("ol", {});
       body.append(list);
     }
-    const button = el("button", {type: "button", "data-step": entry.index, "data-verdict": entry.verdict},
-                      badge(entry.verdict), el("span", {}, `${entry.index}. ${entry.label}`));
+    const button = el("button", {type: "button", "data-step": entry.index, "data-verdict": entry.verdict, "data-by": entry.by},
+                      badge(entry.verdict), el("span", {}, `${entry.index}. ${entry.label}`,
+                                               ...(entry.decided ? [el("small", {class: "decided"}, `${entry.decided.join(". ")}.`)] : [])));
     button.addEventListener("click", () => goTo(entry.index));
     list.append(el("li", {}, button));
   }
   body.dataset.built = `${app.lang}:${app.timeline.length}:${app.sourceKey()}`;
+  renderFilter();
   markCurrent();
+}
+
+// The log of one player (or of chance): the timeline shows only the actions it took, each in
+// words, and the groups that hold none of them are folded away.
+function renderFilter() {
+  const select = $("timeline-filter");
+  const who = [...new Set(app.timeline.map((e) => e.by))];
+  const seats = app.view.game.players.map((p) => p.id).filter((p) => who.includes(p));
+  select.replaceChildren(el("option", {value: ""}, t("allPlayers")),
+                         ...seats.map((p) => el("option", {value: p}, app.names[p] || p)),
+                         ...(who.includes("chance") ? [el("option", {value: "chance"}, t("chance"))] : []));
+  select.value = who.includes(app.filter) ? app.filter : "";
+  applyFilter();
+}
+
+function applyFilter() {
+  app.filter = $("timeline-filter").value;
+  let shown = 0;
+  for (const list of document.querySelectorAll("#timeline-body ol")) {
+    let any = false;
+    for (const button of list.querySelectorAll("button[data-step]")) {
+      const mine = !app.filter || button.dataset.by === app.filter;
+      button.parentElement.hidden = !mine;
+      any ||= mine;
+      shown += mine ? 1 : 0;
+    }
+    list.hidden = !any;
+    list.previousElementSibling.hidden = !any;  // the group's heading
+  }
+  $("timeline-body").dataset.shown = String(shown);
+  $("timeline-filter").title = t("shown")(shown, app.timeline.length);
 }
 
 app.sourceKey = () => (app.source ? `${app.source.kind}:${app.source.id || app.source.body.length}` : "");
@@ -452,7 +507,7 @@ function renderBoard(view) {
   let rows = 0;
   for (const a of areas) rows += Math.ceil(a.spaces.length / perRow);
   const postRows = Math.ceil(b.posts.length / 2);
-  const height = rows * (H + 8) + (postRows ? postRows * 24 + 30 : 0) + (b.shield_wall !== undefined ? 30 : 0) + 10;
+  const height = rows * (H + 8) + (postRows ? postRows * 24 + 30 : 0) + (b.shield_wall !== undefined ? 30 : 0) + 40;
   const svg = svgRoot(left + perRow * W + 10, height, t("spaces"));
   svg.setAttribute("id", "board-svg");
   const areaNames = Object.fromEntries(b.areas.map((a) => [a.id, a.name]));
@@ -468,6 +523,8 @@ function renderBoard(view) {
                               stroke: "#78716c"}));
       g.append(svgEl("text", {x: x + 6, y: yy + 16, "font-size": 12, "font-weight": 600}, s.name.slice(0, 24)));
       s.agents.forEach((pid, k) => marker(g, pid, x + 16 + k * 24, yy + 40, 10, {"data-agent": "1"}));
+      const ship = (b.ix ? b.ix.dreadnoughts : []).find((d) => d.space === s.id);
+      if (ship) dreadnought(g, ship.player, x + W - 30, yy + 24, t("dreadnoughtOn")(s.name));
       let note = "";
       if (s.has_control) note += `${t("control")}: ${s.control ? app.names[s.control] : "—"}`;
       if (s.bonus_spice !== null) note += `${note ? " · " : ""}+${s.bonus_spice} ${t("bonusSpice")}`;
@@ -493,8 +550,59 @@ function renderBoard(view) {
     svg.append(svgEl("text", {x: 4, y: y + 20, "font-size": 13, "font-weight": 700, id: "shield-wall",
                               "data-standing": String(b.shield_wall)},
                      `${t("shieldWall")}: ${b.shield_wall ? t("standing") : t("destroyed")}`));
+    y += 30;
   }
+  const council = svgEl("g", {id: "high-council", "data-seats": b.high_council.join(" ")});
+  council.append(svgEl("text", {x: 4, y: y + 20, "font-size": 13, "font-weight": 700}, `${t("highCouncil")}:`));
+  if (!b.high_council.length) council.append(svgEl("text", {x: 130, y: y + 20, "font-size": 12}, t("none")));
+  b.high_council.forEach((pid, k) => {
+    marker(council, pid, 140 + k * 120, y + 15, 9, {"data-council": "1"});
+    council.append(svgEl("text", {x: 154 + k * 120, y: y + 20, "font-size": 12}, app.names[pid]));
+  });
+  svg.append(council);
   $("board").replaceChildren(svg);
+}
+
+// A dreadnought (Rise of Ix): a square in its owner's colour.
+function dreadnought(svg, pid, x, y, label) {
+  const r = svgEl("rect", {x: x - 9, y: y - 9, width: 18, height: 18, rx: 2, fill: app.colors[pid], stroke: "#1c1917",
+                           "stroke-width": 2, "data-dreadnought": pid});
+  r.append(svgEl("title", {}, `${app.names[pid]}: ${label}`));
+  svg.append(r);
+  svg.append(svgEl("text", {x, y: y + 4, "text-anchor": "middle", "font-size": 11, class: "on-dark", "aria-hidden": "true"}, "D"));
+}
+
+// Rise of Ix: the Shipping track with each Freighter, the Negotiators on Ix, each player's
+// dreadnoughts off the board, and the Tech tiles face up for sale.
+function renderIx(view) {
+  const box = $("ix");
+  const ix = view.board.ix;
+  box.hidden = !ix;
+  if (!ix) { box.replaceChildren(); return; }
+  const n = view.players.length, cell = 110, rowH = 24, top = 28;
+  const svg = svgRoot(Math.max(520, 140 + (ix.shipping.top + 1) * cell), top + n * rowH + 24, t("shipping"));
+  svg.setAttribute("id", "shipping-svg");
+  svg.append(svgEl("text", {x: 10, y: 18, "font-size": 13, "font-weight": 700}, t("shipping")));
+  for (let k = 0; k <= ix.shipping.top; k++) {
+    svg.append(svgEl("rect", {x: 130 + k * cell, y: top - 4, width: cell - 6, height: n * rowH + 8, fill: "#fff",
+                              stroke: "#d6d3d1"}));
+    svg.append(svgEl("text", {x: 134 + k * cell, y: top + n * rowH + 16, "font-size": 10}, String(k)));
+  }
+  view.players.forEach((p, i) => {
+    const y = top + 8 + i * rowH, at = ix.shipping.freighters[p.id];
+    svg.append(svgEl("text", {x: 10, y: y + 4, "font-size": 12}, app.names[p.id]));
+    marker(svg, p.id, 130 + at * cell + cell / 2 - 3, y, 8, {"data-freighter": String(at)});
+  });
+  const facts = el("dl", {class: "rewards", id: "ix-facts"});
+  for (const p of view.players) {
+    const d = p.dreadnoughts || {supply: 0, garrison: 0, conflict: 0};
+    facts.append(el("dt", {}, app.names[p.id]),
+                 el("dd", {"data-player": p.id, "data-negotiators": ix.negotiators[p.id]},
+                    `${t("negotiators")}: ${ix.negotiators[p.id]} · ${t("dreadnoughts")} (${t("supply").toLowerCase()} / ` +
+                    `${t("garrison").toLowerCase()} / ${t("conflict").toLowerCase()}): ${d.supply} / ${d.garrison} / ${d.conflict}`));
+  }
+  const tiles = el("ul", {id: "tech-for-sale", class: "cards"}, ...ix.tech_face_up.map((c) => el("li", {"data-card": c.id}, c.name)));
+  box.replaceChildren(el("h3", {}, t("ix")), svg, facts, el("h3", {}, t("techStacks")), tiles);
 }
 
 function renderTracks(view) {
@@ -563,11 +671,19 @@ function renderConflict(view) {
     }
     const x = 180 + u.troops * 14;
     const bosses = u.commanders === undefined ? "" : `, ${u.commanders} ${t("commandersShort")}`;
+    const ships = u.dreadnoughts === undefined ? "" : `, ${u.dreadnoughts} ${t("dreadnoughts").toLowerCase()}`;
+    const place = c.rewards.find((r) => r.place === u.place);
+    g.setAttribute("data-place", u.place || "");
     g.append(svgEl("text", {x, y: y + 17, "font-size": 12},
-                   `${u.troops} ${t("troops")}${bosses}, ${u.sandworms} ${t("sandworms")} · ${t("strength")} ${u.strength}`));
+                   `${u.troops} ${t("troops")}${bosses}${ships}, ${u.sandworms} ${t("sandworms")} · ${t("strength")} ${u.strength}` +
+                   (place ? ` · ${t("placeNow")}: ${place.place_name}` : "")));
     svg.append(g);
   });
-  box.replaceChildren(svg);
+  const notes = [c.controls ? `${t("controlsSpace")}: ${c.controls}` : "", c.shield_wall ? t("shieldWallCard") : ""]
+    .filter(Boolean);
+  const rewards = el("dl", {id: "conflict-rewards", class: "rewards"});
+  for (const r of c.rewards) rewards.append(el("dt", {}, r.place_name), el("dd", {"data-place": r.place}, r.words));
+  box.replaceChildren(svg, el("h3", {}, t("rewards") + (notes.length ? ` (${notes.join("; ")})` : "")), rewards);
 }
 
 // Immortality: the research track's hexagons by column and row, its tokens and the genetic
@@ -732,35 +848,53 @@ function renderEndgame(view) {
   table.append(tbody);
   box.append(table);
   if (app.scores) box.append(el("h3", {}, t("vpChart")), vpChart(app.scores, view.game.players));
+  if (app.stocks) box.append(...stockCharts(app.stocks, view.game.players));
 }
 
 // Victory points as each round began and at the end, one line per player (plain SVG).
 function vpChart(scores, players) {
+  return lineChart("vp-chart", t("vpChart"), scores.map((s) => ({round: s.round, end: s.end, values: s.vp})), players);
+}
+
+// The spice and Solari charts: each player's stock as each round began and at the end.
+function stockCharts(stocks, players) {
+  const out = [];
+  for (const [key, title] of [["spice", t("spiceChart")], ["solari", t("solariChart")]]) {
+    if (!stocks.some((s) => Object.values(s.players).some((p) => key in p))) continue;
+    const points = stocks.map((s) => ({round: s.round, end: s.end,
+                                       values: Object.fromEntries(Object.entries(s.players).map(([id, p]) => [id, p[key] || 0]))}));
+    out.push(el("h3", {}, title), lineChart(`${key}-chart`, title, points, players));
+  }
+  return out;
+}
+
+// One line per player over the rounds (plain SVG under the strict CSP: no script, no style attribute).
+function lineChart(id, label, points, players) {
   const W = 640, H = 240, left = 36, right = 110, top = 12, bottom = 30;
-  const most = Math.max(1, ...scores.flatMap((s) => Object.values(s.vp)));
-  const x = (i) => left + i * (W - left - right) / Math.max(scores.length - 1, 1);
+  const most = Math.max(1, ...points.flatMap((s) => Object.values(s.values)));
+  const x = (i) => left + i * (W - left - right) / Math.max(points.length - 1, 1);
   const y = (v) => top + (H - top - bottom) * (1 - v / most);
-  const svg = svgRoot(W, H, t("vpChart"));
-  svg.setAttribute("id", "vp-chart");
+  const svg = svgRoot(W, H, label);
+  svg.setAttribute("id", id);
   for (let v = 0; v <= most; v += Math.max(1, Math.ceil(most / 6))) {
     svg.append(svgEl("line", {x1: left, x2: W - right, y1: y(v), y2: y(v), stroke: "#e7e5e4"}));
     svg.append(svgEl("text", {x: left - 6, y: y(v) + 4, "font-size": 11, "text-anchor": "end"}, String(v)));
   }
-  scores.forEach((s, i) => {
+  points.forEach((s, i) => {
     svg.append(svgEl("text", {x: x(i), y: H - 10, "font-size": 11, "text-anchor": "middle"},
                      s.end ? t("endShort") : String(s.round)));
   });
   players.forEach((p, k) => {
-    const points = scores.map((s, i) => `${x(i).toFixed(1)},${y(s.vp[p.id] || 0).toFixed(1)}`).join(" ");
-    const line = svgEl("polyline", {points, fill: "none", stroke: app.colors[p.id], "stroke-width": 2.5,
-                                    "data-player": p.id, "data-vp": scores.map((s) => s.vp[p.id] || 0).join(" ")});
+    const line = svgEl("polyline", {points: points.map((s, i) => `${x(i).toFixed(1)},${y(s.values[p.id] || 0).toFixed(1)}`).join(" "),
+                                    fill: "none", stroke: app.colors[p.id], "stroke-width": 2.5, "data-player": p.id,
+                                    "data-values": points.map((s) => s.values[p.id] || 0).join(" ")});
     line.append(svgEl("title", {}, p.name));
     svg.append(line);
-    const last = scores[scores.length - 1].vp[p.id] || 0;
+    const last = points[points.length - 1].values[p.id] || 0;
     svg.append(svgEl("rect", {x: W - right + 6, y: top + 4 + k * 16, width: 10, height: 10, fill: app.colors[p.id]}));
     svg.append(svgEl("text", {x: W - right + 20, y: top + 14 + k * 16, "font-size": 12}, `${p.name}: ${last}`));
   });
-  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": t("vpChart")}, svg);
+  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": label}, svg);
 }
 
 // --- tournament standings ---------------------------------------------------------------------------
@@ -881,12 +1015,14 @@ function start() {
   const params = new URLSearchParams(location.search);
   app.lang = params.get("lang") === "ru" ? "ru" : "en";
   app.viewer = params.get("as") || "";
+  app.filter = params.get("who") || "";
   applyLanguage();
   $("load-form").addEventListener("submit", readForm);
   for (const b of document.querySelectorAll("#lang-switch button")) b.addEventListener("click", () => setLanguage(b.dataset.lang));
   $("prev").addEventListener("click", () => goTo(app.step - 1));
   $("next").addEventListener("click", () => goTo(app.step + 1));
   $("step-range").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("timeline-filter").addEventListener("change", () => { applyFilter(); if (app.view) updateAddress(); });
   $("viewer-as").addEventListener("change", (e) => {
     app.viewer = e.target.value;
     if (app.source) openSource(app.source, app.step);
@@ -899,6 +1035,12 @@ function start() {
     openSource({kind: "game", id: params.get("game")}, step);
   } else if (params.get("sample")) {
     openSample(params.get("sample"), step);
+  } else if (params.get("position")) {  // a position the editor linked (editor.js)
+    try {
+      openSource({kind: "position", id: params.get("position"), body: positionFromLink(params.get("position"))}, 0);  // eslint-disable-line no-undef
+    } catch {
+      showError("?position");
+    }
   } else if (params.get("tournament")) {
     $("tournament-id").value = params.get("tournament");
     openStandings(params.get("tournament"));
