@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 from helpers import start_of
+from rivals_helpers import effect
 from test_rivals_expansions import deck
 
 from adjudicator.core.actions import Action
@@ -347,43 +348,43 @@ def test_panopticon_places_a_spy_and_recruits_after_the_last_agent():
     assert pl["troops"]["supply"] == before["troops"]["supply"] - 1
 
 
-def rival_card_to(edition: str, combat: bool) -> tuple[str, dict]:
+def rival_card_to(edition: str, combat: bool) -> tuple[str, int, str]:
     """A House Hagal card that recruits troops on a space that is (or is not) a Combat space."""
     spaces = RULES[edition].content.spaces
     data = rivals_turn.deck_data(Game(solo(edition), RULES[edition].content))
     for card in data["cards"]:
         for o in card["agent"].get("options", []):
-            if o.get("troops") and not o.get("when") and spaces[o["space"]]["combat"] is combat \
-                    and not card.get("module"):
-                return card["id"], o
+            if effect(o, "rival-troops").get("troops") and not o.get("when") \
+                    and spaces[o["space"]]["combat"] is combat and not card.get("module"):
+                return card["id"], effect(o, "rival-troops")["troops"], o["space"]
     raise AssertionError("no such card")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_rapid_dropships_deploys_from_the_first_non_combat_space_of_the_round(edition):
     rules = RULES[edition]
-    card, option = rival_card_to(edition, combat=False)
+    card, troops, space = rival_card_to(edition, combat=False)
     state = solo(edition)
     to_rival_draw(rules, state)
     give(state, "r1", "tech-rapid-dropships")
     pl = state["players"]["r1"]
     garrison = pl["troops"]["garrison"]
     rules.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": card}))
-    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": option["space"]}))
+    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": space}))
     assert pl["tech"] == [{"id": "tech-rapid-dropships", "flipped": True}]
-    assert pl["troops"]["conflict"] == min(garrison + option["troops"], option["troops"] + 2)
+    assert pl["troops"]["conflict"] == min(garrison + troops, troops + 2)
     assert violations(state) == []
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_flipped_rapid_dropships_deploys_nothing(edition):
     rules = RULES[edition]
-    card, option = rival_card_to(edition, combat=False)
+    card, troops, space = rival_card_to(edition, combat=False)
     state = solo(edition)
     to_rival_draw(rules, state)
     give(state, "r1", "tech-rapid-dropships", flipped=True)
     rules.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": card}))
-    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": option["space"]}))
+    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": space}))
     assert state["players"]["r1"]["troops"]["conflict"] == 0
 
 

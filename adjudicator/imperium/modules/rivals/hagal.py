@@ -22,7 +22,7 @@ from ....resources import data_dir
 from ...game import Game, ms_add, ms_remove, spy_owners
 from ...registry import ChanceKind, chance_kind, hook
 from ...steps import run
-from ...zones import place_spy
+from ...zones import place_spy, space_closed
 
 # the options themselves: the log schema's `setup.options` (booklet p. 4)
 OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
@@ -42,9 +42,6 @@ NOT_IMPLEMENTED: tuple[str, ...] = ()
 REFUSED_WITH_RIVALS = (
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
 )
-# the space a House Hagal card names that an edition's board lacks: Immortality's Carthag cards with
-# Uprising send no Agent (reading rivals-x.imm-uprising)
-NO_SPACE = {"uprising": "carthag"}
 # the record each edition's difficulty chart is cited by
 LEVEL_RULINGS = {"base": "rivals.base-solo-setup", "uprising": "rivals.reading-difficulty"}
 
@@ -289,11 +286,14 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
         _again(g, task)
         run(g, pid, [{"custom": "rival-acquire-tech"}], f"hagal:{card}")
         return
-    if any(o["space"] == NO_SPACE.get(g.state["game"]["edition"]) for o in agent.get("options", ())):
-        # Immortality's Carthag cards with Uprising, whose board has no Carthag: space and troop ignored,
-        # the Tleilaxu icons done (immortality.py), then the next card (reading rivals-x.imm-uprising)
+    if not any(g.on_board(o["space"]) for o in agent["options"]):
+        # Immortality's Carthag cards with Uprising, whose board has no Carthag: the Agent's part (space,
+        # troop) ignored, the rest of the card done (its Tleilaxu icons), then the next card (reading
+        # rivals-x.imm-uprising)
         _again(g, task)
-        run(g, pid, [{"custom": "rival-card-icons", "card": card}], f"hagal:{card}")
+        run(g, pid, [s for s in agent["options"][0]["effects"] if s.get("custom") != "rival-troops"],
+            f"hagal:{card}")
+        g.rulings.append("rivals-x.imm-uprising")
         return
     option = chosen_option(g, pid, agent["options"])
     if option is not None and skips_free_space(g, pid, option):
@@ -311,7 +311,7 @@ def skips_free_space(g: Game, pid: str, option: dict) -> bool:
     leader by 2 or more."""
     if option["space"] not in FREE_FACTION_SPACES or not has_option(g, "calculated-politics"):
         return False
-    faction = option["influence"]
+    faction = g.content.spaces[option["space"]]["faction"]
     mine = g.p(pid)["influence"][faction]
     best_other = max(g.p(q)["influence"][faction] for q in g.order if q != pid)
     skip = (g.state["alliances"].get(faction) == pid and mine - best_other >= 1) or (
@@ -326,15 +326,25 @@ def chosen_option(g: Game, pid: str, options: list[dict]) -> dict | None:
     when that space cannot take it (then the next card is turned over)."""
     board = g.state["board"]
     if any(o.get("when") == "more-bonus-spice" for o in options):
-        # the free basin with the most bonus spice (none: no basin), more spice in all on a tie
-        free = [o for o in options if o["space"] not in board["occupied"]
-                and board["bonus_spice"].get(o["space"], 0) > 0]
+        # the open basin with the most bonus spice (none: no basin), more spice in all on a tie
+        free = [o for o in options if board["bonus_spice"].get(o["space"], 0) > 0 and _open(g, pid, o["space"])]
         return max(free, key=lambda o: (board["bonus_spice"][o["space"]], base_spice(g, o["space"])),
                    default=None)
     option = next((o for o in options if _fits(g, pid, o.get("when"))), None)
-    if option is None or option["space"] in board["occupied"] or not g.on_board(option["space"]):
-        return None
-    return option
+    return option if option is not None and _open(g, pid, option["space"]) else None
+
+
+def _open(g: Game, pid: str, space_id: str) -> bool:
+    """Whether the Rival's Agent may go to the space, by the placement rules a player's Agent
+    meets there (zones.space_closed: occupied, The Voice, a mode's own spaces); not their
+    costs or Influence requirements, which a Rival ignores (p. 2). A space a rule other than
+    occupancy closes is passed over like an occupied one (reading rivals.reading-closed-space)."""
+    if not g.on_board(space_id):
+        return False
+    err = space_closed(g, pid, g.content.spaces[space_id], None)
+    if err is not None and err.code != "agent.space-occupied":
+        g.rulings += [*err.rulings, "rivals.reading-closed-space"]
+    return err is None
 
 
 def _fits(g: Game, pid: str, when: str | None) -> bool:
