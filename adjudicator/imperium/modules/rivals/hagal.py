@@ -258,8 +258,7 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         raise IllegalAction("chance.card-not-available", f"{card} is not in the House Hagal deck", R_AVAIL)
     data = deck_data(g)["by_id"][card]
     ms_add(h["discard"], card)
-    if g.state["game"]["edition"] == "base":
-        g.rulings.append("rivals.base-deck-setup")  # the cards of the deck for this player count
+    g.rulings += deck_data(g)["draw_rulings"]  # the original game: the deck's cards for this player count
     if data["agent"].get("reshuffle"):
         h["deck"], h["discard"] = sorted(h["deck"] + h["discard"]), []
         g.rulings.append("rivals.agent-placement")

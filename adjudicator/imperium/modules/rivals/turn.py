@@ -269,24 +269,21 @@ def place_priority_spy(g: Game, pid: str) -> None:
 # --- Swordmaster savings and VP trades -----------------------------------------------------------
 @custom("rival-economy")
 def economy(g: Game, task: dict, step: dict) -> None:
+    """After each Agent turn and each Conflict: the edition's `economy` (data). Uprising: savings
+    for the Swordmaster, then VP trades once it has come (booklet p. 3); the original game: the
+    Swordmaster comes with the Conflict deck and a solo Rival trades at once, House Hagal of two
+    players collects nothing (rulebook pp. 19-20)."""
     pid = task["player"]
-    pl = g.p(pid)
-    if g.state["game"]["edition"] == "base":
-        # two players: House Hagal collects nothing; solo: resources are spent for VP at once and
-        # the Swordmaster comes with the Conflict deck (p. 20)
-        if not is_spoiler(g, pid):
-            _trade(g, pid, "rivals.base-solo-play")
-        pl["revealed"] = len(pl["placed"]) >= pl["agents"]
-        return
-    if not pl["swordmaster"]:
+    pl, rules = g.p(pid), deck_data(g)["economy"]
+    if rules["swordmaster_savings"] and not pl["swordmaster"]:
         cost = leader_card(g, pid)["swordmaster"]
         if _capital(g, pid) >= cost:
             _spend(g, pid, cost)
             pl["swordmaster"] = True
             pl["agents"] += 1
             g.rulings.append("rivals.swordmaster")
-    if pl["swordmaster"]:
-        _trade(g, pid)
+    if (pl["swordmaster"] or not rules["trades_after_swordmaster"]) and not is_spoiler(g, pid):
+        _trade(g, pid, rules["trade_ruling"])
     pl["revealed"] = len(pl["placed"]) >= pl["agents"]  # a Rival never reveals: done with its last Agent
 
 
