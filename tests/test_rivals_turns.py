@@ -9,6 +9,7 @@ from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, send, until
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.modules.rivals.turn import _rival_choice, economy
+from adjudicator.imperium.registry import adjust
 from adjudicator.simulate import simulate
 
 
@@ -134,7 +135,8 @@ def test_a_rival_takes_influence_where_it_has_least_leftmost_on_a_tie():
     assert _rival_choice(offers, g, {"player": "r1", "kind": "faction", "delta": 1}) == [{"faction": "fremen"}]
     g.p("r1")["influence"]["fremen"] = 1
     assert _rival_choice(offers, g, {"player": "r1", "kind": "faction", "delta": 1}) == [{"faction": "bene-gesserit"}]
-    assert _rival_choice(offers, g, {"player": "p1", "kind": "faction", "delta": 1}) == offers  # a player chooses
+    player = {"player": "p1", "kind": "faction", "delta": 1}
+    assert adjust("choice-offers", offers, g, player) == offers  # a player chooses: the hook is not asked
 
 
 def test_harvest_without_maker_hooks_takes_bonus_and_printed_spice():

@@ -107,6 +107,20 @@ def rivals(g: Game) -> list[str]:
     return [q for q in g.order if is_rival(g, q)]
 
 
+# which calls a listener answers (Hooks' `when`): the seat it is called for, `pid` after the table
+def rival_seat(g: Game, pid: str, *_) -> bool:
+    return is_rival(g, pid)
+
+
+def player_seat(g: Game, pid: str, *_) -> bool:
+    return not is_rival(g, pid)
+
+
+def rival_chooser(g: Game, task: dict) -> bool:
+    """A choice task a Rival answers."""
+    return task.get("player") in g.state["players"] and is_rival(g, task["player"])
+
+
 def has_option(g: Game, name: str) -> bool:
     return name in g.state["game"].get("rival_options", ())
 
@@ -179,11 +193,11 @@ def setup_solo(g: Game, humans: list[str]) -> None:
     g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
 
 
-@hook("placement-check", module="rivals")
+@hook("placement-check", module="rivals", when=player_seat)
 def _no_swordmaster_for_the_player(g: Game, pid: str, space_id: str, card_id):
     """At Kwisatz Haderach the player cannot gain a Swordmaster (rulebook p. 20; reading
     rivals.reading-difficulty)."""
-    if space_id == "swordmaster" and level(g).get("player_no_swordmaster") and not is_rival(g, pid):
+    if space_id == "swordmaster" and level(g).get("player_no_swordmaster"):
         return IllegalAction("rival.no-swordmaster", "at Kwisatz Haderach difficulty the player cannot gain a "
                              "Swordmaster", (LEVEL_RULINGS[g.state["game"]["edition"]],))
     return None
@@ -199,10 +213,8 @@ def leader_card(g: Game, pid: str) -> dict:
 
 
 # --- turn order ---------------------------------------------------------------------------------
-@hook("seat-turn", module="rivals")
+@hook("seat-turn", module="rivals", when=rival_seat)
 def _rival_turn(g: Game, pid: str):
-    if not is_rival(g, pid):
-        return None
     g.push({"t": "rival", "player": pid})
     g.push({"t": "chance", "kind": "draw-hagal", "player": pid, "purpose": "agent"})
     g.rulings += ["rivals.turn-structure", "rivals.agent-placement"]
@@ -233,10 +245,10 @@ def _rival_always_second(ring: list, g: Game) -> list:
     return [g.first, rival, *(q for q in ring if q not in (g.first, rival))]
 
 
-@hook("passes-window", module="rivals")
+@hook("passes-window", module="rivals", when=lambda g, task, pid: is_rival(g, pid))
 def _rival_passes(g: Game, task: dict, pid: str):
     """Rivals play no Intrigue card: their Intrigue cards are a resource (booklet p. 3)."""
-    return True if is_rival(g, pid) else None
+    return True
 
 
 # --- the House Hagal deck -------------------------------------------------------------------------
@@ -396,9 +408,9 @@ chance_kind(ChanceKind(
 ROW_PLACES = 5  # the dice count the Row's cards 1 to 5 from the left; a 6 removes nothing (p. 4)
 
 
-@hook("reveal-turn-end", module="rivals")
+@hook("reveal-turn-end", module="rivals", when=player_seat)
 def _row_refresh(g: Game, pid: str) -> None:
-    if has_option(g, "row-refresh") and not is_rival(g, pid):
+    if has_option(g, "row-refresh"):
         g.push({"t": "chance", "kind": "row-refresh", "player": pid})
         g.rulings.append("rivals.opt-market-refresh")
 
@@ -447,10 +459,10 @@ def _two_player_objective(g: Game):
     return None
 
 
-@hook("cannot-win", module="rivals")
+@hook("cannot-win", module="rivals", when=rival_seat)
 def _unambitious(g: Game, pid: str):
     """Unambitious Rivals (two players, p. 4): these Rivals are ranked but cannot win."""
-    if is_rival(g, pid) and unambitious(g, pid):
+    if unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")
         return True
     return None

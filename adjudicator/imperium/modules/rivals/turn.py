@@ -19,7 +19,17 @@ from ...registry import Verb, adjust, custom, fire, first, hook, verb
 from ...steps import run
 from ...zones import count_deployed, place_agent, place_spy, recall_spy
 from .base import expert, is_spoiler
-from .hagal import base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
+from .hagal import (
+    base_spice,
+    deck_data,
+    has_option,
+    is_rival,
+    leader_card,
+    rival_chooser,
+    rival_seat,
+    rivals,
+    unambitious,
+)
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -182,12 +192,12 @@ def takes_alliance(g: Game, pid: str, faction: str, amount: int) -> bool:
     return holder != pid and after >= 4 and (holder is None or after > g.p(holder)["influence"][faction])
 
 
-@hook("spy-placed", module="rivals")
+@hook("spy-placed", module="rivals", when=rival_seat)
 def spy_network(g: Game, pid: str, post: str) -> None:
     """A Rival's third spy (p. 3): the other two come back and its card's spy network fires.
     Troops it recruits go to the garrison; fired during the draws before the Agent goes, they
     are noted on the turn so that they join the Conflict on a combat space."""
-    if not is_rival(g, pid) or g.p(pid)["spies"] > 0:
+    if g.p(pid)["spies"] > 0:
         return
     for other in own_posts(g, pid):
         if other != post:
@@ -347,13 +357,13 @@ def _after_combat(g: Game) -> None:
         run(g, q, [{"custom": "rival-economy"}], "rival")
 
 
-@hook("choice-offers", module="rivals")
+@hook("choice-offers", module="rivals", when=rival_chooser)
 def _rival_choice(offers: list, g: Game, task: dict) -> list:
     """A Rival's choices follow its rules (p. 3): influence where it has least, ties to the left
     of its leader card; a paid reward bought whenever it can pay; the defensive bonus taken; a
     spy by its card's priority. What no rule settles a player decides: every answer stays legal."""
-    pid = task.get("player")
-    if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
+    pid = task["player"]
+    if len(offers) <= 1:
         return offers
     if (forced := first("rival-forced-choice", g, pid, task, offers)) is not None:  # solo Tech Module
         return [forced]
@@ -439,19 +449,15 @@ def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
     return SKIP if SKIP in offers else None
 
 
-@hook("contract-instead", module="rivals")
+@hook("contract-instead", module="rivals", when=rival_seat)
 def _no_contracts(g: Game, pid: str):
     """Rivals take no contract: 2 Solari instead (p. 3)."""
-    if is_rival(g, pid):
-        g.rulings.append("rivals.combat-rewards")
-        return {"solari": 2}
-    return None
+    g.rulings.append("rivals.combat-rewards")
+    return {"solari": 2}
 
 
-@hook("skips-faction-bonus", module="rivals")
+@hook("skips-faction-bonus", module="rivals", when=rival_seat)
 def _no_faction_bonus(g: Game, pid: str, faction: str):
     """Rivals gain and lose Alliances but never take a faction's bonus (p. 2)."""
-    if is_rival(g, pid):
-        g.rulings.append("rivals.combat-deploy")
-        return True
-    return None
+    g.rulings.append("rivals.combat-deploy")
+    return True
