@@ -16,7 +16,7 @@ from test_rivals_expansions import deck
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
-from adjudicator.imperium.game import Game
+from adjudicator.imperium.game import Game, ms_add
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.modules.rivals import turn as rivals_turn
 from adjudicator.imperium.registry import adjust, fire
@@ -426,3 +426,20 @@ def test_a_log_where_a_rival_takes_another_tile_is_flagged():
     verdict = report["verdicts"][index]
     assert verdict["code"] == "rival.wrong-tile"
     assert "rivals.tech-acquire-card" in [c["ruling"] for c in verdict["citations"]]
+
+
+def test_a_players_gene_locked_vault_keeps_its_intrigue_cards_from_a_rivals_secrets_card():
+    """A Rival steals through the general `steal_intrigue` step, so the Vault's protection holds
+    against it as against a player (the old Rival code counted four cards whatever the tiles)."""
+    rules = RULES["uprising"]
+    for vault, steals in ((False, 1), (True, 0)):
+        state = solo("uprising")
+        to_rival_draw(rules, state)
+        if vault:
+            give(state, "p1", "tech-gene-locked-vault")
+        state["players"]["p1"]["intrigue"] = sorted(rules.content.intrigues)[:4]
+        state["board"]["occupied"].pop("secrets", None)
+        ms_add(state["hagal"]["deck"], "secrets")
+        rules.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": "secrets"}))
+        rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": "secrets", "space": "secrets"}))
+        assert len([t for t in state["stack"] if t.get("kind") == "steal-intrigue"]) == steals, vault
