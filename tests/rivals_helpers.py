@@ -3,6 +3,10 @@ a way to reach a Rival's next House Hagal draw (every other outcome dealt, decis
 legal one)."""
 
 from adjudicator.core.actions import Action
+from adjudicator.imperium.effects import advance_steps
+from adjudicator.imperium.game import Game
+from adjudicator.imperium.modules.rivals.hagal import deck_data
+from adjudicator.imperium.modules.rivals.turn import agent_turn
 from adjudicator.imperium.rules import ruleset
 
 RULES = ruleset("uprising")
@@ -51,3 +55,20 @@ def hagal_draw(purpose: str = "agent"):
 def draw(state: dict, card: str):
     top = state["stack"][-1]
     return apply(state, by="chance", do="draw-hagal", player=top["player"], card=card)
+
+
+def effect(option: dict, name: str) -> dict | None:
+    """The step of a House Hagal card's option whose operation (or custom handler) is `name`."""
+    return next((s for s in option.get("effects", []) if name in s or s.get("custom") == name), None)
+
+
+def send(g: Game, pid: str, card: str, space: str | None = None, effects: list | None = None) -> None:
+    """`pid`'s Agent turn with the House Hagal `card` (its option for `space`), or with a made-up card
+    of these `effects`; the card's steps run through the interpreter up to a decision (the
+    Swordmaster savings the turn queues below them wait for a settle)."""
+    options = deck_data(g)["by_id"][card]["agent"]["options"] if effects is None else \
+        [{"space": space, "effects": effects}]
+    agent_turn(g, pid, card, next(o for o in options if space in (None, o["space"])))
+    task = g.top
+    while any(t is task for t in g.state["stack"]) and g.top["t"] == "steps":
+        advance_steps(g, g.top)

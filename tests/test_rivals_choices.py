@@ -6,13 +6,13 @@ Irulan's Signet Ring."""
 import copy
 
 import pytest
-from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
+from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, send, until
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.choices import SKIP
 from adjudicator.imperium.effects import op_contract
 from adjudicator.imperium.game import Game
-from adjudicator.imperium.modules.rivals.turn import _rival_choice, agent_turn
+from adjudicator.imperium.modules.rivals.turn import _rival_choice
 from adjudicator.imperium.rounds import result
 
 
@@ -165,7 +165,7 @@ def test_princess_irulans_signet_ring_places_a_spy_by_priority():
     state = two_players_with("princess-irulan")
     g = Game(state)
     spies = g.p("r1")["spies"]
-    agent_turn(g, "r1", {"space": "spice-refinery", "signet": True})
+    send(g, "r1", "spice-refinery")
     assert state["board"]["spies"].get("post-emperor") == "r1" and g.p("r1")["spies"] == spies - 1
     assert not g.unimplemented
 

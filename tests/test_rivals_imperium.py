@@ -3,15 +3,19 @@ rulebook says of it (component list p. 3; House Hagal sheet, PDF pp. 19-20), and
 refuses one and two players until lifted, its two-player House Hagal (PDF p. 19, 'Two-Player
 Games') and its solo Rivals (PDF p. 20, 'Solo Play'), modules/rivals/base.py."""
 
+import copy
 import json
 
 import pytest
+from rivals_helpers import effect, send
+from test_rivals_tech import to_rival_draw
 
+from adjudicator.core.actions import Action
 from adjudicator.core.errors import MalformedLog
 from adjudicator.imperium.combat import resolve
-from adjudicator.imperium.game import Game
+from adjudicator.imperium.game import Game, ms_add
 from adjudicator.imperium.leaders import ability
-from adjudicator.imperium.modules.rivals.turn import _rival_choice, agent_turn
+from adjudicator.imperium.modules.rivals.turn import _rival_choice
 from adjudicator.imperium.registry import ask, fire
 from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run
@@ -35,7 +39,8 @@ def test_the_deck_has_the_rulebooks_31_cards_and_its_1p_and_2p_cards():
     duo = sum(c["copies"] for c in cards if not c.get("solo_only"))
     assert (solo, duo) == (27, 28)
     # the Signet Ring icon is for solo play only (p. 19): only a 1P card shows it
-    assert [c["id"] for c in cards for o in c["agent"].get("options", []) if o.get("signet")] == ["arrakeen-1p"]
+    signets = [c["id"] for c in cards for o in c["agent"].get("options", []) if effect(o, "rival-signet")]
+    assert signets == ["arrakeen-1p"]
     assert all(c["verified"] is False for c in cards) and "Tabletop Simulator" in base_hagal()["note"]
 
 
@@ -47,8 +52,9 @@ def test_the_cards_name_spaces_and_factions_of_the_original_board():
         for o in c["agent"].get("options", []):
             assert o["space"] in (expansion if c.get("module") else spaces), (c["id"], o["space"])
             spaces.setdefault(o["space"], expansion[o["space"]])
-            assert o.get("influence") in (None, "emperor", "guild", "bene-gesserit", "fremen")
-            assert not o.get("harvest") or spaces[o["space"]]["maker"]  # Harvest Spice: desert spaces
+            faction = (effect(o, "influence") or {}).get("faction")
+            assert faction in (None, "emperor", "guild", "bene-gesserit", "fremen")
+            assert not effect(o, "rival-harvest") or spaces[o["space"]]["maker"]  # Harvest Spice: desert spaces
 
 
 def test_the_difficulty_chart_is_the_rulebooks():
@@ -114,10 +120,10 @@ def test_house_hagal_harvests_for_the_bank_and_scores_nothing():
     state = two_players()
     g = Game(state)
     g.state["board"]["bonus_spice"]["the-great-flat"] = 2
-    agent_turn(g, "hagal", {"space": "the-great-flat", "harvest": True})
+    send(g, "hagal", "harvest-spice", "the-great-flat")
     assert g.state["board"]["bonus_spice"]["the-great-flat"] == 0 and g.p("hagal")["spice"] == 0
     g.p("hagal")["influence"]["fremen"] = 3
-    agent_turn(g, "hagal", {"space": "stillsuits", "influence": "fremen"})
+    send(g, "hagal", "stillsuits")
     assert g.state["alliances"]["fremen"] == "hagal"  # it takes the Alliance (p. 19)
     assert g.p("hagal")["vp"] == 0  # but scores no Victory Point for it, nor for the track
     assert not any(t.get("src") == "bonus:fremen" for t in g.state["stack"])  # nor the track's bonus
@@ -210,7 +216,7 @@ def test_a_solo_rival_harvests_all_the_spice_and_spends_for_vp_at_once():
     g = Game(solo())
     g.state["board"]["bonus_spice"]["the-great-flat"] = 2
     g.p("r1")["spice"] = 3
-    agent_turn(g, "r1", {"space": "the-great-flat", "harvest": True})
+    send(g, "r1", "harvest-spice", "the-great-flat")
     RULES.settle(g)  # the spending step the turn pushed
     # 3 printed + 2 bonus = 5 more: 8 spice, 7 of them spent for a Victory Point at once (p. 20)
     assert g.p("r1")["spice"] == 1 and g.p("r1")["vp"] == 1
@@ -222,7 +228,7 @@ def test_a_solo_rivals_signet_ring_is_its_leaders():
     state = solo()
     g = Game(state)
     spice = g.p("r1")["spice"]
-    agent_turn(g, "r1", {"space": "arrakeen", "troops": 1, "signet": True})
+    send(g, "r1", "arrakeen-1p")
     RULES.settle(g)
     assert g.p("r1")["spice"] == spice + 1
 
@@ -235,7 +241,7 @@ def test_expert_rivals_keep_troops_home_when_two_ahead_at_levels_one_and_two():
         r1 = g.p("r1")["troops"]
         r1.update({"garrison": 1, "conflict": 2, "supply": r1["supply"] - 3 + 3 - 0})
         before = r1["conflict"]
-        agent_turn(g, "r1", {"space": "carthag", "troops": 1})
+        send(g, "r1", "carthag")
         assert (r1["conflict"] == before) == held
 
 
@@ -273,3 +279,20 @@ def test_corner_the_market_counts_two_the_spice_must_flow_for_each_solo_rival():
         RULES.settle(g)
         assert g.p("p1")["vp"] == vp
         assert "rivals.base-solo-play" in g.rulings and not g.unimplemented
+
+
+def test_a_rival_passes_over_a_space_the_voice_closes():
+    """The Voice closes a space to every opponent of its player, a Rival too: the card naming it is
+    passed over like one whose space is occupied (reading rivals.reading-closed-space; pp. 13, 19)."""
+    state = solo()
+    to_rival_draw(RULES, state)
+    state["board"]["occupied"].pop("conspire", None)
+    ms_add(state["hagal"]["deck"], "conspire")
+    draw = Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": "conspire"})
+    free = copy.deepcopy(state)
+    RULES.apply(free, draw)
+    assert free["stack"][-1] == {"t": "rival", "player": "r1", "card": "conspire", "space": "conspire"}
+    state["board"]["voice"] = [{"space": "conspire", "by": "p1"}]
+    cited = RULES.apply(state, draw).rulings
+    assert state["stack"][-1]["kind"] == "draw-hagal"  # the next card
+    assert {"card.the-voice", "rivals.reading-closed-space"} <= set(cited)

@@ -4,14 +4,16 @@ Rival's third spy sets off, and the Signet Rings and networks of every Rival car
 Rival-only cards included."""
 
 import pytest
-from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
+from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, send, until
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.replay import replay
 from adjudicator.imperium.game import Game
-from adjudicator.imperium.modules.rivals.turn import agent_turn, leader_faction
+from adjudicator.imperium.modules.rivals.turn import leader_faction
 from adjudicator.imperium.zones import place_spy
 from adjudicator.simulate import simulate
+
+SIGNET = [{"custom": "rival-signet", "recruits": True}, {"custom": "rival-troops"}]  # a card of a Signet Ring
 
 
 def rival_as(leader: str, players: int = 1) -> tuple[Game, str]:
@@ -95,7 +97,7 @@ def test_jessicas_signet_ring_goes_where_one_more_takes_the_alliance():
     g.p("p1")["influence"]["fremen"] = 4
     g.state["alliances"]["fremen"] = "p1"
     assert leader_faction(g, rid, "alliance") == "guild"  # fremen held at 4: 4 would not take it
-    agent_turn(g, rid, {"space": "spice-refinery", "signet": True})
+    send(g, rid, "spice-refinery")
     assert g.state["alliances"]["guild"] == rid
     g2, rid2 = rival_as("lady-jessica")
     g2.p(rid2)["influence"].update({"bene-gesserit": 1, "fremen": 0, "guild": 0, "emperor": 2})
@@ -105,10 +107,10 @@ def test_jessicas_signet_ring_goes_where_one_more_takes_the_alliance():
 def test_rabbans_signet_ring_recruits_more_once_he_holds_an_alliance():
     g, rid = rival_as("glossu-rabban")
     garrison = g.p(rid)["troops"]["garrison"]
-    agent_turn(g, rid, {"space": "dutiful-service", "signet": True})  # no combat space: troops stay home
+    send(g, rid, "test", "dutiful-service", SIGNET)  # no combat space: troops stay home
     assert g.p(rid)["troops"]["garrison"] == garrison + 1
     g.state["alliances"]["emperor"] = rid
-    agent_turn(g, rid, {"space": "deliver-supplies", "signet": True})
+    send(g, rid, "test", "deliver-supplies", SIGNET)
     assert g.p(rid)["troops"]["garrison"] == garrison + 1 + 2
 
 
@@ -122,7 +124,7 @@ def test_rabbans_network_puts_two_influence_where_they_take_an_alliance():
 
 def test_vladimirs_signet_ring_draws_an_intrigue_and_his_network_pays_and_recruits():
     g, rid = rival_as("vladimir-harkonnen")
-    agent_turn(g, rid, {"space": "spice-refinery", "signet": True})
+    send(g, rid, "spice-refinery")
     assert any(t.get("kind") == "draw-intrigue" and t["player"] == rid for t in g.state["stack"])
     solari, garrison = g.p(rid)["solari"], g.p(rid)["troops"]["garrison"]
     two_spies(g, rid)
@@ -132,7 +134,7 @@ def test_vladimirs_signet_ring_draws_an_intrigue_and_his_network_pays_and_recrui
 
 def test_muad_dibs_card_fremen_influence_and_a_network_that_breaks_the_wall():
     g, rid = rival_as("muad-dib")
-    agent_turn(g, rid, {"space": "spice-refinery", "signet": True})
+    send(g, rid, "spice-refinery")
     assert g.p(rid)["influence"]["fremen"] == 1
     assert g.state["board"]["shield_wall"] and not g.p(rid)["maker_hooks"]
     two_spies(g, rid)

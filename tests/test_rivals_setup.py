@@ -8,9 +8,11 @@ import pytest
 from rivals_helpers import LEADERS, RIVALS, RULES, new_game
 
 from adjudicator.core.errors import MalformedLog
+from adjudicator.imperium.effects import step_op
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.modules.rivals import hagal as rivals
-from adjudicator.imperium.registry import ask
+from adjudicator.imperium.registry import CUSTOM, ask
+from adjudicator.imperium.rules import ruleset
 from adjudicator.resources import data_dir
 
 # what a Rival may meet that the engine does not derive: verdicts then say `not-implemented`
@@ -146,3 +148,20 @@ def test_the_english_rules_names_of_the_options_are_read_as_ours():
     with pytest.raises(MalformedLog) as err:  # still for two players only
         new_game(1, options=["brutal-escalation", "streamlined-rivals"])
     assert (err.value.code, err.value.pointer) == ("rival-option", "/setup/options/1")
+
+
+@pytest.mark.parametrize("edition", ["uprising", "base"])
+def test_every_house_hagal_card_is_steps_of_the_effect_language(edition):
+    """docs/effects.md, 'House Hagal cards': an option is a space, its `when` and `effects`; every
+    step names one operation of the interpreter, and a custom step a registered handler."""
+    ruleset(edition)  # its rule files loaded: the handlers registered
+    for card in rivals.hagal(edition)["cards"]:
+        for option in card["agent"].get("options", []):
+            assert set(option) <= {"space", "when", "effects"}, card["id"]
+            pending = list(option["effects"])
+            assert any(s.get("custom") == "rival-troops" for s in pending), card["id"]  # its Agent's units
+            while pending:
+                step = pending.pop()
+                op = step_op(step)
+                assert op != "custom" or step["custom"] in CUSTOM, (card["id"], step)
+                pending += step.get("then", []) + step.get("else", [])

@@ -10,12 +10,13 @@ from collections import Counter
 
 import pytest
 from helpers import start_of
+from rivals_helpers import effect
 from test_rivals_expansions import deck
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
-from adjudicator.imperium.game import Game
+from adjudicator.imperium.game import Game, ms_add
 from adjudicator.imperium.invariants import violations
 from adjudicator.imperium.modules.rivals import turn as rivals_turn
 from adjudicator.imperium.registry import adjust, fire
@@ -347,43 +348,43 @@ def test_panopticon_places_a_spy_and_recruits_after_the_last_agent():
     assert pl["troops"]["supply"] == before["troops"]["supply"] - 1
 
 
-def rival_card_to(edition: str, combat: bool) -> tuple[str, dict]:
+def rival_card_to(edition: str, combat: bool) -> tuple[str, int, str]:
     """A House Hagal card that recruits troops on a space that is (or is not) a Combat space."""
     spaces = RULES[edition].content.spaces
     data = rivals_turn.deck_data(Game(solo(edition), RULES[edition].content))
     for card in data["cards"]:
         for o in card["agent"].get("options", []):
-            if o.get("troops") and not o.get("when") and spaces[o["space"]]["combat"] is combat \
-                    and not card.get("module"):
-                return card["id"], o
+            if effect(o, "rival-troops").get("troops") and not o.get("when") \
+                    and spaces[o["space"]]["combat"] is combat and not card.get("module"):
+                return card["id"], effect(o, "rival-troops")["troops"], o["space"]
     raise AssertionError("no such card")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_rapid_dropships_deploys_from_the_first_non_combat_space_of_the_round(edition):
     rules = RULES[edition]
-    card, option = rival_card_to(edition, combat=False)
+    card, troops, space = rival_card_to(edition, combat=False)
     state = solo(edition)
     to_rival_draw(rules, state)
     give(state, "r1", "tech-rapid-dropships")
     pl = state["players"]["r1"]
     garrison = pl["troops"]["garrison"]
     rules.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": card}))
-    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": option["space"]}))
+    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": space}))
     assert pl["tech"] == [{"id": "tech-rapid-dropships", "flipped": True}]
-    assert pl["troops"]["conflict"] == min(garrison + option["troops"], option["troops"] + 2)
+    assert pl["troops"]["conflict"] == min(garrison + troops, troops + 2)
     assert violations(state) == []
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_flipped_rapid_dropships_deploys_nothing(edition):
     rules = RULES[edition]
-    card, option = rival_card_to(edition, combat=False)
+    card, troops, space = rival_card_to(edition, combat=False)
     state = solo(edition)
     to_rival_draw(rules, state)
     give(state, "r1", "tech-rapid-dropships", flipped=True)
     rules.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": card}))
-    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": option["space"]}))
+    rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": card, "space": space}))
     assert state["players"]["r1"]["troops"]["conflict"] == 0
 
 
@@ -425,3 +426,20 @@ def test_a_log_where_a_rival_takes_another_tile_is_flagged():
     verdict = report["verdicts"][index]
     assert verdict["code"] == "rival.wrong-tile"
     assert "rivals.tech-acquire-card" in [c["ruling"] for c in verdict["citations"]]
+
+
+def test_a_players_gene_locked_vault_keeps_its_intrigue_cards_from_a_rivals_secrets_card():
+    """A Rival steals through the general `steal_intrigue` step, so the Vault's protection holds
+    against it as against a player (the old Rival code counted four cards whatever the tiles)."""
+    rules = RULES["uprising"]
+    for vault, steals in ((False, 1), (True, 0)):
+        state = solo("uprising")
+        to_rival_draw(rules, state)
+        if vault:
+            give(state, "p1", "tech-gene-locked-vault")
+        state["players"]["p1"]["intrigue"] = sorted(rules.content.intrigues)[:4]
+        state["board"]["occupied"].pop("secrets", None)
+        ms_add(state["hagal"]["deck"], "secrets")
+        rules.apply(state, Action({"by": "chance", "do": "draw-hagal", "player": "r1", "card": "secrets"}))
+        rules.apply(state, Action({"by": "r1", "do": "rival-agent", "card": "secrets", "space": "secrets"}))
+        assert len([t for t in state["stack"] if t.get("kind") == "steal-intrigue"]) == steals, vault

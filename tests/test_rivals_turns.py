@@ -4,11 +4,12 @@ the booklet's own where it gives them (two troops from the garrison, spending or
 sandworms) and the data's card facts elsewhere."""
 
 import pytest
-from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, until
+from rivals_helpers import RULES, apply, draw, hagal_draw, new_game, send, until
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.game import Game
-from adjudicator.imperium.modules.rivals.turn import _rival_choice, agent_turn, economy
+from adjudicator.imperium.modules.rivals.turn import _rival_choice, economy
+from adjudicator.imperium.registry import adjust
 from adjudicator.simulate import simulate
 
 
@@ -134,7 +135,8 @@ def test_a_rival_takes_influence_where_it_has_least_leftmost_on_a_tie():
     assert _rival_choice(offers, g, {"player": "r1", "kind": "faction", "delta": 1}) == [{"faction": "fremen"}]
     g.p("r1")["influence"]["fremen"] = 1
     assert _rival_choice(offers, g, {"player": "r1", "kind": "faction", "delta": 1}) == [{"faction": "bene-gesserit"}]
-    assert _rival_choice(offers, g, {"player": "p1", "kind": "faction", "delta": 1}) == offers  # a player chooses
+    player = {"player": "p1", "kind": "faction", "delta": 1}
+    assert adjust("choice-offers", offers, g, player) == offers  # a player chooses: the hook is not asked
 
 
 def test_harvest_without_maker_hooks_takes_bonus_and_printed_spice():
@@ -142,7 +144,7 @@ def test_harvest_without_maker_hooks_takes_bonus_and_printed_spice():
     state = new_game(1)
     g = Game(state)
     state["board"]["bonus_spice"]["hagga-basin"] = 2
-    agent_turn(g, "r1", {"space": "hagga-basin", "harvest": True})
+    send(g, "r1", "hagga-imperial-basin", "hagga-basin")
     assert g.p("r1")["spice"] == 2 + 2 and state["board"]["bonus_spice"]["hagga-basin"] == 0
     assert g.p("r1")["worms"] == 0
 
@@ -155,7 +157,7 @@ def test_harvest_with_maker_hooks_calls_two_sandworms_in_the_deep_desert():
     state["board"]["shield_wall"] = False
     state["board"]["bonus_spice"]["deep-desert"] = 1
     g.p("r2")["maker_hooks"] = True
-    agent_turn(g, "r2", {"space": "deep-desert", "harvest": True})
+    send(g, "r2", "deep-desert")
     assert (g.p("r2")["worms"], g.p("r2")["spice"]) == (2, 1)
 
 
@@ -164,7 +166,7 @@ def test_signet_ring_from_the_leader_card_and_the_garrison_deployment():
     combat space up to two garrison troops into the Conflict (p. 2)."""
     state = new_game(1)
     g = Game(state)
-    agent_turn(g, "r1", {"space": "spice-refinery", "signet": True})
+    send(g, "r1", "spice-refinery")
     assert g.p("r1")["spice"] == 1
     assert g.p("r1")["troops"]["conflict"] == 2 and g.p("r1")["troops"]["garrison"] == 1
 
@@ -172,10 +174,10 @@ def test_signet_ring_from_the_leader_card_and_the_garrison_deployment():
 def test_sietch_tabr_gives_maker_hooks_and_desert_tactics_then_breaks_the_wall():
     state = new_game(1)
     g = Game(state)
-    agent_turn(g, "r1", {"space": "sietch-tabr", "maker_hook": True, "troops": 1, "water": 1})
+    send(g, "r1", "sietch-tabr")
     assert g.p("r1")["maker_hooks"] and g.p("r1")["water"] == 2
     assert g.p("r1")["troops"]["conflict"] == 3  # one recruited and two from the garrison
-    agent_turn(g, "r1", {"space": "desert-tactics", "influence": "fremen", "troops": 1, "shield_wall": True})
+    send(g, "r1", "desert-tactics")
     assert state["board"]["shield_wall"] is False and g.p("r1")["influence"]["fremen"] == 1
 
 
@@ -185,7 +187,7 @@ def test_considered_deployment_keeps_troops_home_when_far_ahead():
     g = Game(state)
     state["board"]["conflict"] = next(c for c, d in g.content.conflicts.items() if d["level"] == 1)
     g.p("r1")["troops"].update(conflict=3, garrison=0, supply=9)
-    agent_turn(g, "r1", {"space": "heighliner", "troops": 3})
+    send(g, "r1", "heighliner")
     assert g.p("r1")["troops"]["conflict"] == 3 and g.p("r1")["troops"]["garrison"] == 3
 
 
@@ -233,6 +235,6 @@ def test_a_rival_takes_no_faction_bonus_but_takes_the_alliance():
     g = Game(state)
     g.p("r1")["influence"]["fremen"] = 3
     stack = len(state["stack"])
-    agent_turn(g, "r1", {"space": "fremkit", "influence": "fremen"})
+    send(g, "r1", "fremkit")
     assert g.p("r1")["influence"]["fremen"] == 4 and state["alliances"]["fremen"] == "r1"
     assert not any(t.get("src") == "bonus:fremen" for t in state["stack"][stack - 1:])

@@ -25,7 +25,7 @@ from .modules.ix import dreadnoughts_in, move_dreadnoughts
 from .registry import FLAG_RULINGS, NODES, Verb, adjust, ask, choice, fire, first, node_kind, verb
 from .steps import run
 from .timing import blocking_edge
-from .zones import count_deployed, lift_agent, recall_spy
+from .zones import count_deployed, lift_agent, place_agent, recall_spy, space_closed
 
 SPACE_RULINGS = {
     "sietch-tabr": ["sietch-tabr.choice"],
@@ -52,10 +52,6 @@ def space_cost(g: Game, space: dict, pid: str | None = None) -> dict:
     if space["id"] == "swordmaster" and any(g.p(q)["swordmaster"] for q in g.order):
         cost["solari"] = g.content.rules["swordmaster_cost_after_first"]
     return cost if pid is None else adjust("space-cost", cost, g, pid, space)
-
-
-def agents_on(g: Game, space_id: str) -> list[str]:
-    return [q for q in g.order if space_id in g.p(q)["placed"]]
 
 
 def turn_flags(g: Game, pid: str) -> dict:
@@ -139,16 +135,9 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
                              "intelligence", ("spy.two-spies",))
     for err in ask("spy-use-check", g, pid, space_id, infiltrate, gather):
         return err
-    for err in ask("placement-check", g, pid, space_id, card_id):
+    if (err := space_closed(g, pid, space, card_id, infiltrate)) is not None:
         return err
-    if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):
-        return IllegalAction("agent.space-occupied", f"{pid} already has an Agent on {space_id}: a space "
-                             "one's own Agent holds stays closed, infiltrating or not",
-                             ("agent.space-occupied", "spy.infiltrate"))
     holder = g.state["board"]["occupied"].get(space_id)
-    if holder is not None and not (infiltrate and holder != pid) and not first("may-share", g, pid, space, card_id):
-        return IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
-                             ("agent.space-occupied", "spy.infiltrate"))
     if not agent_sources(g, pid, space_id, card_id):
         return IllegalAction("agent.no-agents-left", f"{pid} has no Agent that can go to {space_id}",
                              ("agent.no-agents-left",))
@@ -267,9 +256,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     identify(g, pid, "hand", card_id)  # a face-down card taken to be this one makes it unverifiable
     pl["hand"].remove(card_id)
     pl["play"].append(card_id)
-    pl["placed"].append(space_id)
-    board["occupied"].setdefault(space_id, pid)  # the first Agent's player (every Agent: agents_on)
-    board["occupied"] = dict(sorted(board["occupied"].items()))
+    place_agent(g, pid, space_id)
     turn = _turn(g, pid, "agent", deployed, space=space_id, card=card_id)
     fire("agent-placed", g, pid, a, turn)  # what the placement names besides card and space
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it

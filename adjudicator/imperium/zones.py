@@ -197,6 +197,37 @@ def recall_agent(g: Game, pid: str, space: str) -> None:
     g.rulings.append("recall.agents")
 
 
+def agents_on(g: Game, space_id: str) -> list[str]:
+    return [q for q in g.order if space_id in g.p(q)["placed"]]
+
+
+def space_closed(g: Game, pid: str, space: dict, card_id: str | None, infiltrate: str | None = None
+                 ) -> IllegalAction | None:
+    """Whether `space` is closed to `pid`'s Agent: a rule that forbids it (hook "placement-check":
+    The Voice, a mode's own spaces), the player's own Agent there, another's. Asked by every
+    placement, a player's (with the card played) and a Rival's (no card)."""
+    space_id = space["id"]
+    for err in ask("placement-check", g, pid, space_id, card_id):
+        return err
+    if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):
+        return IllegalAction("agent.space-occupied", f"{pid} already has an Agent on {space_id}: a space "
+                             "one's own Agent holds stays closed, infiltrating or not",
+                             ("agent.space-occupied", "spy.infiltrate"))
+    holder = g.state["board"]["occupied"].get(space_id)
+    if holder is not None and not (infiltrate and holder != pid) and not first("may-share", g, pid, space, card_id):
+        return IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
+                             ("agent.space-occupied", "spy.infiltrate"))
+    return None
+
+
+def place_agent(g: Game, pid: str, space: str) -> None:
+    """Put one of `pid`'s Agents on `space` (its placement checked): a player's or a Rival's."""
+    occupied = g.state["board"]["occupied"]
+    g.p(pid)["placed"].append(space)
+    occupied.setdefault(space, pid)  # the first Agent's player (every Agent: agents_on)
+    g.state["board"]["occupied"] = dict(sorted(occupied.items()))
+
+
 def lift_agent(g: Game, pid: str, space: str) -> None:
     """Take one of `pid`'s Agents off `space` (recalled, or moved by Kwisatz Haderach)."""
     pl, occupied = g.p(pid), g.state["board"]["occupied"]

@@ -32,6 +32,11 @@ def is_spoiler(g: Game, pid: str) -> bool:
     return g.state["game"]["edition"] == "base" and is_rival(g, pid) and len(rivals(g)) == 1
 
 
+def spoiler_seat(g: Game, pid: str, *_) -> bool:
+    """Hooks' `when`: a call for House Hagal's seat."""
+    return is_spoiler(g, pid)
+
+
 def spoiler(g: Game) -> str | None:
     return next((q for q in rivals(g) if is_spoiler(g, q)), None)
 
@@ -63,12 +68,10 @@ def _after_the_first_player(g: Game, pid: str, turn: dict) -> None:
         g.rulings.append("rivals.base-two-player")
 
 
-@hook("no-rewards", module="rivals")
+@hook("no-rewards", module="rivals", when=spoiler_seat)
 def _no_rewards(g: Game, pid: str, reward: str):
     """House Hagal earns no Conflict reward; its win only removes another player's Control
     marker from the space the Conflict is for (p. 19)."""
-    if not is_spoiler(g, pid):
-        return None
     g.rulings.append("rivals.base-two-player")
     return [{"custom": "spoiler-win"}] if reward == "first" else []
 
@@ -85,22 +88,16 @@ def _spoiler_win(g: Game, task: dict, step: dict) -> None:
         board["conflict"] = None
 
 
-@hook("influence-changed", module="rivals")
-def _no_vp_from_tracks(g: Game, pid: str, faction: str, before: int, after: int) -> None:
+@hook("influence-changed", module="rivals", when=spoiler_seat)
+@hook("alliance-taken", module="rivals", when=spoiler_seat)
+def _no_vp(g: Game, pid: str, *_) -> None:
     """House Hagal scores no Victory Points (p. 19): not for a track, nor for an Alliance."""
-    if is_spoiler(g, pid):
-        g.p(pid)["vp"] = 0
+    g.p(pid)["vp"] = 0
 
 
-@hook("alliance-taken", module="rivals")
-def _no_vp_from_alliances(g: Game, pid: str, faction: str) -> None:
-    if is_spoiler(g, pid):
-        g.p(pid)["vp"] = 0
-
-
-@hook("cannot-win", module="rivals")
+@hook("cannot-win", module="rivals", when=spoiler_seat)
 def _cannot_win(g: Game, pid: str):
-    return True if is_spoiler(g, pid) else None
+    return True
 
 
 # --- solo -----------------------------------------------------------------------------------------
@@ -126,6 +123,16 @@ def solo(g: Game) -> bool:
     return g.state["game"]["edition"] == "base" and len(rivals(g)) == 2
 
 
+def original_solo(g: Game, *_) -> bool:
+    """Hooks' `when`: the original game's solo Rivals."""
+    return solo(g)
+
+
+def original_solo_rival(g: Game, pid: str, *_) -> bool:
+    """Hooks' `when`: a call for a solo Rival's seat."""
+    return solo(g) and is_rival(g, pid)
+
+
 def expert(g: Game) -> bool:
     return solo(g) and level(g).get("expert_deployment", False)
 
@@ -138,11 +145,11 @@ def setup_solo(g: Game, humans: list[str]) -> None:
     g.rulings.append("rivals.base-deck-setup")
 
 
-@hook("round-start", module="rivals")
+@hook("round-start", module="rivals", when=original_solo)
 def _swordmasters(g: Game) -> None:
     """The Conflict card lying above the Rival Swordmasters is the one this round reveals: the
     Rivals gain their third Agents at once (p. 20)."""
-    if solo(g) and g.state["round"] == level(g)["conflicts_above_swordmasters"]:
+    if g.state["round"] == level(g)["conflicts_above_swordmasters"]:
         for pid in rivals(g):
             pl = g.p(pid)
             if not pl["swordmaster"]:
@@ -151,19 +158,19 @@ def _swordmasters(g: Game) -> None:
         g.rulings.append("rivals.base-solo-play")
 
 
-@hook("space-cost", module="rivals")
+@hook("space-cost", module="rivals", when=original_solo)
 def _mentat_token(cost: dict, g: Game, pid: str, space: dict) -> dict:
     """Sardaukar and above: a 5 Solari token makes the Mentat space cost 5 (p. 20)."""
-    if space["id"] == "mentat" and solo(g) and level(g)["mentat_costs_5"]:
+    if space["id"] == "mentat" and level(g)["mentat_costs_5"]:
         g.rulings.append("rivals.base-solo-setup")
         return {**cost, "solari": cost.get("solari", 0) + 3}  # the printed 2 becomes 5; discounts still apply
     return cost
 
 
-@hook("copies-owned", module="rivals")
+@hook("copies-owned", module="rivals", when=original_solo_rival)
 def _two_spice_must_flow(count: int, g: Game, pid: str, card: str) -> int:
     """Corner the Market counts each solo Rival as owning two The Spice Must Flow (p. 20)."""
-    if card == "the-spice-must-flow" and solo(g) and is_rival(g, pid):
+    if card == "the-spice-must-flow":
         g.rulings.append("rivals.base-solo-play")
         return 2
     return count

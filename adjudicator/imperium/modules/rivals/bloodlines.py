@@ -20,7 +20,7 @@ from ...influence import change_influence
 from ...registry import hook
 from ..bloodlines import COMMANDER
 from .base import is_spoiler
-from .hagal import base_spice, is_rival, leader_card, rivals, unambitious
+from .hagal import base_spice, leader_card, rival_chooser, rivals, unambitious
 
 PRICE = 2  # Solari for a Commander (seed 000 p. 8)
 RIVAL_STRENGTH = 4  # a Rival's Commander in the Conflict (p. 8)
@@ -113,11 +113,9 @@ def rival_signet(g: Game, pid: str) -> list | None:
     return [{"custom": "take-bonus-spice", "amount": 1}] if any(g.state["board"]["bonus_spice"].values()) else []
 
 
-@hook("choice-offers", module=("rivals", "bloodlines"))
+@hook("choice-offers", module=("rivals", "bloodlines"), when=rival_chooser)
 def _rival_choices(offers: list, g: Game, task: dict) -> list:
-    pid = task.get("player")
-    if pid not in g.state["players"] or not is_rival(g, pid):
-        return offers
+    pid = task["player"]
     if task.get("kind") == "lose-troop":
         return _garrison_first(g, offers)
     if task.get("kind") == "bonus-spice-from" and len(offers) > 1:

@@ -22,7 +22,7 @@ from ....resources import data_dir
 from ...game import Game, ms_add, ms_remove, spy_owners
 from ...registry import ChanceKind, chance_kind, hook
 from ...steps import run
-from ...zones import place_spy
+from ...zones import place_spy, space_closed
 
 # the options themselves: the log schema's `setup.options` (booklet p. 4)
 OPTION_PLAYERS = {"unambitious-rivals": 2, "row-refresh": 1}  # options for one player count (p. 4)
@@ -42,9 +42,6 @@ NOT_IMPLEMENTED: tuple[str, ...] = ()
 REFUSED_WITH_RIVALS = (
     "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
 )
-# the space a House Hagal card names that an edition's board lacks: Immortality's Carthag cards with
-# Uprising send no Agent (reading rivals-x.imm-uprising)
-NO_SPACE = {"uprising": "carthag"}
 # the record each edition's difficulty chart is cited by
 LEVEL_RULINGS = {"base": "rivals.base-solo-setup", "uprising": "rivals.reading-difficulty"}
 
@@ -108,6 +105,20 @@ def is_rival(g: Game, pid: str) -> bool:
 
 def rivals(g: Game) -> list[str]:
     return [q for q in g.order if is_rival(g, q)]
+
+
+# which calls a listener answers (Hooks' `when`): the seat it is called for, `pid` after the table
+def rival_seat(g: Game, pid: str, *_) -> bool:
+    return is_rival(g, pid)
+
+
+def player_seat(g: Game, pid: str, *_) -> bool:
+    return not is_rival(g, pid)
+
+
+def rival_chooser(g: Game, task: dict) -> bool:
+    """A choice task a Rival answers."""
+    return task.get("player") in g.state["players"] and is_rival(g, task["player"])
 
 
 def has_option(g: Game, name: str) -> bool:
@@ -182,11 +193,11 @@ def setup_solo(g: Game, humans: list[str]) -> None:
     g.rulings.append(LEVEL_RULINGS[g.state["game"]["edition"]])
 
 
-@hook("placement-check", module="rivals")
+@hook("placement-check", module="rivals", when=player_seat)
 def _no_swordmaster_for_the_player(g: Game, pid: str, space_id: str, card_id):
     """At Kwisatz Haderach the player cannot gain a Swordmaster (rulebook p. 20; reading
     rivals.reading-difficulty)."""
-    if space_id == "swordmaster" and level(g).get("player_no_swordmaster") and not is_rival(g, pid):
+    if space_id == "swordmaster" and level(g).get("player_no_swordmaster"):
         return IllegalAction("rival.no-swordmaster", "at Kwisatz Haderach difficulty the player cannot gain a "
                              "Swordmaster", (LEVEL_RULINGS[g.state["game"]["edition"]],))
     return None
@@ -202,10 +213,8 @@ def leader_card(g: Game, pid: str) -> dict:
 
 
 # --- turn order ---------------------------------------------------------------------------------
-@hook("seat-turn", module="rivals")
+@hook("seat-turn", module="rivals", when=rival_seat)
 def _rival_turn(g: Game, pid: str):
-    if not is_rival(g, pid):
-        return None
     g.push({"t": "rival", "player": pid})
     g.push({"t": "chance", "kind": "draw-hagal", "player": pid, "purpose": "agent"})
     g.rulings += ["rivals.turn-structure", "rivals.agent-placement"]
@@ -236,10 +245,10 @@ def _rival_always_second(ring: list, g: Game) -> list:
     return [g.first, rival, *(q for q in ring if q not in (g.first, rival))]
 
 
-@hook("passes-window", module="rivals")
+@hook("passes-window", module="rivals", when=lambda g, task, pid: is_rival(g, pid))
 def _rival_passes(g: Game, task: dict, pid: str):
     """Rivals play no Intrigue card: their Intrigue cards are a resource (booklet p. 3)."""
-    return True if is_rival(g, pid) else None
+    return True
 
 
 # --- the House Hagal deck -------------------------------------------------------------------------
@@ -261,8 +270,7 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         raise IllegalAction("chance.card-not-available", f"{card} is not in the House Hagal deck", R_AVAIL)
     data = deck_data(g)["by_id"][card]
     ms_add(h["discard"], card)
-    if g.state["game"]["edition"] == "base":
-        g.rulings.append("rivals.base-deck-setup")  # the cards of the deck for this player count
+    g.rulings += deck_data(g)["draw_rulings"]  # the original game: the deck's cards for this player count
     if data["agent"].get("reshuffle"):
         h["deck"], h["discard"] = sorted(h["deck"] + h["discard"]), []
         g.rulings.append("rivals.agent-placement")
@@ -289,11 +297,14 @@ def _for_agent(g: Game, task: dict, card: str, data: dict) -> None:
         _again(g, task)
         run(g, pid, [{"custom": "rival-acquire-tech"}], f"hagal:{card}")
         return
-    if any(o["space"] == NO_SPACE.get(g.state["game"]["edition"]) for o in agent.get("options", ())):
-        # Immortality's Carthag cards with Uprising, whose board has no Carthag: space and troop ignored,
-        # the Tleilaxu icons done (immortality.py), then the next card (reading rivals-x.imm-uprising)
+    if not any(g.on_board(o["space"]) for o in agent["options"]):
+        # Immortality's Carthag cards with Uprising, whose board has no Carthag: the Agent's part (space,
+        # troop) ignored, the rest of the card done (its Tleilaxu icons), then the next card (reading
+        # rivals-x.imm-uprising)
         _again(g, task)
-        run(g, pid, [{"custom": "rival-card-icons", "card": card}], f"hagal:{card}")
+        run(g, pid, [s for s in agent["options"][0]["effects"] if s.get("custom") != "rival-troops"],
+            f"hagal:{card}")
+        g.rulings.append("rivals-x.imm-uprising")
         return
     option = chosen_option(g, pid, agent["options"])
     if option is not None and skips_free_space(g, pid, option):
@@ -311,7 +322,7 @@ def skips_free_space(g: Game, pid: str, option: dict) -> bool:
     leader by 2 or more."""
     if option["space"] not in FREE_FACTION_SPACES or not has_option(g, "calculated-politics"):
         return False
-    faction = option["influence"]
+    faction = g.content.spaces[option["space"]]["faction"]
     mine = g.p(pid)["influence"][faction]
     best_other = max(g.p(q)["influence"][faction] for q in g.order if q != pid)
     skip = (g.state["alliances"].get(faction) == pid and mine - best_other >= 1) or (
@@ -326,15 +337,25 @@ def chosen_option(g: Game, pid: str, options: list[dict]) -> dict | None:
     when that space cannot take it (then the next card is turned over)."""
     board = g.state["board"]
     if any(o.get("when") == "more-bonus-spice" for o in options):
-        # the free basin with the most bonus spice (none: no basin), more spice in all on a tie
-        free = [o for o in options if o["space"] not in board["occupied"]
-                and board["bonus_spice"].get(o["space"], 0) > 0]
+        # the open basin with the most bonus spice (none: no basin), more spice in all on a tie
+        free = [o for o in options if board["bonus_spice"].get(o["space"], 0) > 0 and _open(g, pid, o["space"])]
         return max(free, key=lambda o: (board["bonus_spice"][o["space"]], base_spice(g, o["space"])),
                    default=None)
     option = next((o for o in options if _fits(g, pid, o.get("when"))), None)
-    if option is None or option["space"] in board["occupied"] or not g.on_board(option["space"]):
-        return None
-    return option
+    return option if option is not None and _open(g, pid, option["space"]) else None
+
+
+def _open(g: Game, pid: str, space_id: str) -> bool:
+    """Whether the Rival's Agent may go to the space, by the placement rules a player's Agent
+    meets there (zones.space_closed: occupied, The Voice, a mode's own spaces); not their
+    costs or Influence requirements, which a Rival ignores (p. 2). A space a rule other than
+    occupancy closes is passed over like an occupied one (reading rivals.reading-closed-space)."""
+    if not g.on_board(space_id):
+        return False
+    err = space_closed(g, pid, g.content.spaces[space_id], None)
+    if err is not None and err.code != "agent.space-occupied":
+        g.rulings += [*err.rulings, "rivals.reading-closed-space"]
+    return err is None
 
 
 def _fits(g: Game, pid: str, when: str | None) -> bool:
@@ -387,9 +408,9 @@ chance_kind(ChanceKind(
 ROW_PLACES = 5  # the dice count the Row's cards 1 to 5 from the left; a 6 removes nothing (p. 4)
 
 
-@hook("reveal-turn-end", module="rivals")
+@hook("reveal-turn-end", module="rivals", when=player_seat)
 def _row_refresh(g: Game, pid: str) -> None:
-    if has_option(g, "row-refresh") and not is_rival(g, pid):
+    if has_option(g, "row-refresh"):
         g.push({"t": "chance", "kind": "row-refresh", "player": pid})
         g.rulings.append("rivals.opt-market-refresh")
 
@@ -438,10 +459,10 @@ def _two_player_objective(g: Game):
     return None
 
 
-@hook("cannot-win", module="rivals")
+@hook("cannot-win", module="rivals", when=rival_seat)
 def _unambitious(g: Game, pid: str):
     """Unambitious Rivals (two players, p. 4): these Rivals are ranked but cannot win."""
-    if is_rival(g, pid) and unambitious(g, pid):
+    if unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")
         return True
     return None

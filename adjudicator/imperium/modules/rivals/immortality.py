@@ -11,8 +11,8 @@ use the research track. Two-player games are unchanged (the seed: these rules do
 
 With Uprising (our reading rivals-x.imm-uprising): the four cards join a solo deck, one of Uprising's
 two Research Station cards leaves it; Uprising's board has no Carthag, so a Carthag card sends no
-Agent: its space and troop are ignored, its Tleilaxu icons done (`rival-card-icons`, asked for by
-rivals._for_agent), and the next card is turned over.
+Agent: its space and troop are ignored, its Tleilaxu icons done (hagal._for_agent runs the card's
+steps but its troop), and the next card is turned over.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from ....core import rng
 from ....core.errors import IllegalAction
 from ...game import Game, ms_add, ms_remove
 from ...registry import ChanceKind, chance_kind, custom, hook
-from ...steps import run
-from .hagal import deck_data
+from ...steps import prepend
 
 R_ROW = ("immortality.solo-hagal-cards", "rivals-x.imm-row-reading")
 R_UPRISING = "rivals-x.imm-uprising"
@@ -37,22 +36,18 @@ def _setup(g: Game) -> None:
         g.rulings.append(R_UPRISING)
 
 
-@hook("rival-tleilaxu-icons", module=("rivals", "immortality"))
-def card_icons(g: Game, pid: str, option: dict) -> None:
-    """The Tleilaxu icons and the crossed-out Row icon of the card the Rival's Agent went with."""
-    if option.get("tleilaxu_row") and g.state["tleilaxu"]["row"]:
-        g.push({"t": "chance", "kind": "hagal-row-trash", "player": pid, "side": option["tleilaxu_row"]})
-    if option.get("tleilaxu"):  # pushed last: the token moves before the Row card goes
-        run(g, pid, [{"custom": "tleilaxu", "count": option["tleilaxu"]}], "rival")
-        g.rulings.append("immortality.solo-hagal-cards")
+@custom("rival-tleilaxu")
+def _tleilaxu_icons(g: Game, task: dict, step: dict) -> None:
+    """A card's Tleilaxu icons: the Rival's token moves as a player's does (`tleilaxu`)."""
+    prepend(task, [{"custom": "tleilaxu", "count": step["count"]}])
+    g.rulings.append("immortality.solo-hagal-cards")
 
 
-@custom("rival-card-icons")
-def spaceless_card(g: Game, task: dict, step: dict) -> None:
-    """A Carthag card in Uprising (no Carthag on its board): the Rival ignores the space and the troop
-    but does the rest, its Tleilaxu icons (reading rivals-x.imm-uprising)."""
-    card_icons(g, task["player"], deck_data(g)["by_id"][step["card"]]["agent"]["options"][0])
-    g.rulings += ["immortality.solo-hagal-cards", R_UPRISING]
+@custom("rival-row-trash")
+def _row_icon(g: Game, task: dict, step: dict) -> None:
+    """A card's crossed-out Tleilaxu Row icon: that Row card leaves the game (`hagal-row-trash`)."""
+    if g.state["tleilaxu"]["row"]:
+        g.push({"t": "chance", "kind": "hagal-row-trash", "player": task["player"], "side": step["side"]})
 
 
 def _candidates(g: Game, task: dict) -> list[dict]:

@@ -35,12 +35,23 @@ REVEAL_TILES = ("tech-delivery-bay", "tech-panopticon", "tech-training-depot")
 ACQUIRE_ONLY = ("tech-gene-locked-vault", "tech-glowglobes", "tech-self-destroying-messages",
                 "tech-servo-receivers")
 VAULT_INTRIGUE = {"option": 0}  # Gene-Locked Vault's first option: the Intrigue card (p. 9)
+TILE_CHOICE = "tech"  # the choice kind of acquiring a tile (modules/tech/tech.py)
 R_CARD = ("rivals.tech-acquire-card", "rivals-x.tech-card-agent")
 
 
 def solo(g: Game) -> bool:
     """Two Rivals: with two players the Rival ignores the tiles."""
     return len(rivals(g)) == 2
+
+
+def solo_game(g: Game, *_) -> bool:
+    """Hooks' `when`: a solo game (two Rivals)."""
+    return solo(g)
+
+
+def solo_rival(g: Game, pid: str, *_) -> bool:
+    """Hooks' `when`: a call for a Rival's seat in a solo game."""
+    return solo(g) and is_rival(g, pid)
 
 
 def active(g: Game) -> bool:
@@ -56,10 +67,10 @@ def owns(g: Game, pid: str, tile: str, flipped: bool | None = None) -> bool:
     return any(e["id"] == tile and flipped in (None, e["flipped"]) for e in g.p(pid).get("tech", []))
 
 
-@hook("rival-keeps-spice", module=("rivals", "tech"))
+@hook("rival-keeps-spice", module=("rivals", "tech"), when=solo_game)
 def hoards_spice(g: Game, pid: str) -> bool:
     """After its Swordmaster a solo Rival keeps its spice for tiles unless the Conflict is level III."""
-    if not solo(g) or not g.p(pid)["swordmaster"]:
+    if not g.p(pid)["swordmaster"]:
         return False
     g.rulings.append("rivals.tech-swordmaster")
     return g.content.conflicts.get(g.state["board"]["conflict"] or "", {}).get("level", 1) < 3
@@ -90,12 +101,10 @@ def acquire_card(g: Game, task: dict, step: dict) -> None:
         push_choice(g, task, "tech", discount=DISCOUNT)
 
 
-@hook("rival-forced-choice", module=("rivals", "tech"))
+@hook("rival-forced-choice", module=("rivals", "tech"), when=solo_game)
 def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     """The Rival's Tech choices the rules settle: which tile; Gene-Locked Vault's Intrigue card."""
-    if not solo(g):
-        return None
-    if task["kind"] == "tech":
+    if task["kind"] == TILE_CHOICE:
         best = best_tile(g, pid)
         g.rulings += [*R_CARD, "rivals.tech-eligible"]
         return {"tile": best} if best and {"tile": best} in offers else SKIP
@@ -105,12 +114,10 @@ def forced_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     return None
 
 
-@hook("tech-refused", module=("rivals", "tech"))
+@hook("tech-refused", module=("rivals", "tech"), when=lambda g, task, given: solo_rival(g, task["player"]))
 def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | None:
     """A Rival's tile is the one the rules name, or none when it can pay for no marked tile."""
     pid = task["player"]
-    if not solo(g) or not is_rival(g, pid):
-        return None
     best = best_tile(g, pid)
     if given.get("tile") == best:
         return None
@@ -119,11 +126,9 @@ def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | No
                          (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost"))
 
 
-@hook("tech-acquire-steps", module=("rivals", "tech"))
+@hook("tech-acquire-steps", module=("rivals", "tech"), when=solo_rival)
 def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     """Delivery Bay's Acquire effect is ignored; Servo-Receivers' Signet Ring is the Rival's own."""
-    if not solo(g) or not is_rival(g, pid):
-        return steps
     g.rulings.append("rivals.tech-tiles")
     if tile == "tech-delivery-bay":
         return []
@@ -132,22 +137,22 @@ def _acquire_steps(steps: list, g: Game, pid: str, tile: str) -> list:
     return steps
 
 
-@hook("acquire-only", module=("rivals", "tech"))
+@hook("acquire-only", module=("rivals", "tech"), when=solo_rival)
 def _acquire_only(g: Game, pid: str, tile: str):
     """Gene-Locked Vault, Glowglobes, Self-Destroying Messages, Servo-Receivers: a Rival has their
     Acquire effects only, none of their standing rules (the Vault's protection against stealing)."""
-    if tile in ACQUIRE_ONLY and solo(g) and is_rival(g, pid):
+    if tile in ACQUIRE_ONLY:
         g.rulings.append("rivals.tech-tiles")
         return True
     return None
 
 
 # --- no marked tile face up --------------------------------------------------------------------------
-@hook("tech-face-up", module=("rivals", "tech"))
+@hook("tech-face-up", module=("rivals", "tech"), when=solo_game)
 def _refill_for_rivals(g: Game) -> None:
     """Whenever no marked tile is face up (and no reveal is still due), the face-up tile of the
     largest stack is trashed and the next one revealed; a tie goes to the topmost stack."""
-    if not solo(g) or any(t.get("kind") == "reveal-tech" and not t.get("bottom") for t in g.state["stack"]):
+    if any(t.get("kind") == "reveal-tech" and not t.get("bottom") for t in g.state["stack"]):
         return
     tech = g.state["tech"]
     while not any(t and marked(g, t) for t in tech["face_up"]) and any(tech["face_up"]):
@@ -162,11 +167,11 @@ def _refill_for_rivals(g: Game) -> None:
 
 
 # --- the tiles in a Rival's turns ----------------------------------------------------------------------
-@hook("rival-agent-start", module=("rivals", "tech"))
+@hook("rival-agent-start", module=("rivals", "tech"), when=solo_game)
 def before_agent(g: Game, pid: str) -> None:
     """Spy Drones at the first chance of the round (each Agent turn finds it face up only once): flipped
     for 1 Solari, the trash effect ignored."""
-    if solo(g) and owns(g, pid, "tech-spy-drones", flipped=False):
+    if owns(g, pid, "tech-spy-drones", flipped=False):
         flip_spy_drones(g, pid)
 
 
@@ -176,23 +181,23 @@ def flip_spy_drones(g: Game, pid: str) -> None:
     g.rulings += ["rivals.tech-tiles", "tech.flip-once-per-round"]
 
 
-@hook("rival-combat-space", module=("rivals", "tech"))
+@hook("rival-combat-space", module=("rivals", "tech"), when=solo_game)
 def combat_space(g: Game, pid: str, space_id: str) -> bool:
     """Whether the Rival deploys as from a Combat space from another space: the first of the round
     while Rapid Dropships is face up (it is flipped now)."""
-    if not solo(g) or not owns(g, pid, "tech-rapid-dropships", flipped=False):
+    if not owns(g, pid, "tech-rapid-dropships", flipped=False):
         return False
     next(e for e in g.p(pid)["tech"] if e["id"] == "tech-rapid-dropships")["flipped"] = True
     g.rulings += ["rivals.tech-tiles", "tech.flip-once-per-round", "bloodlines.combat-icon"]
     return True
 
 
-@hook("rival-agent-done", module=("rivals", "tech"))
+@hook("rival-agent-done", module=("rivals", "tech"), when=solo_game)
 def after_last_agent(g: Game, pid: str) -> None:
     """Delivery Bay, Panopticon and Training Depot: their Reveal effects right after the Rival's last
     Agent turn of the round, a Command always met (its `then` taken straight)."""
     pl = g.p(pid)
-    if not solo(g) or len(pl["placed"]) < pl["agents"]:
+    if len(pl["placed"]) < pl["agents"]:
         return
     for tile in reversed([t for t in REVEAL_TILES if owns(g, pid, t)]):  # pushed last first: tile order
         steps = [s for step in tile_data(g, tile)["reveal"]
@@ -201,8 +206,8 @@ def after_last_agent(g: Game, pid: str) -> None:
         g.rulings += ["rivals.tech-tiles", "tech.acquire-effect"]
 
 
-@hook("tech-acquired", module=("rivals", "tech"))
+@hook("tech-acquired", module=("rivals", "tech"), when=solo_rival)
 def _spy_drones_at_once(g: Game, pid: str, tile: str) -> None:
     """A Rival flips Spy Drones as soon as it acquires it (p. 9)."""
-    if tile == "tech-spy-drones" and solo(g) and is_rival(g, pid):
+    if tile == "tech-spy-drones":
         flip_spy_drones(g, pid)

@@ -17,9 +17,19 @@ from ...influence import change_influence
 from ...leaders import signet_effects
 from ...registry import Verb, adjust, custom, fire, first, hook, verb
 from ...steps import run
-from ...zones import count_deployed, place_spy, recall_spy
+from ...zones import count_deployed, place_agent, place_spy, recall_spy
 from .base import expert, is_spoiler
-from .hagal import base_spice, deck_data, has_option, is_rival, leader_card, rivals, unambitious
+from .hagal import (
+    base_spice,
+    deck_data,
+    has_option,
+    is_rival,
+    leader_card,
+    rival_chooser,
+    rival_seat,
+    rivals,
+    unambitious,
+)
 
 R_SPACE = ("rivals.agent-placement", "rivals.engine-forced")
 SPEND_ORDER = ("solari", "spice", "intrigue", "water")  # Swordmaster savings (p. 3)
@@ -39,77 +49,78 @@ def _send(g: Game, task: dict, pid: str, args: dict) -> None:
                             f"to {want.get('space')}, not {args.get('space')} with {args.get('card')}", R_SPACE)
     g.finish(task)
     card = deck_data(g)["by_id"][task["card"]]
-    agent_turn(g, pid, next(o for o in card["agent"]["options"] if o["space"] == task["space"]),
+    agent_turn(g, pid, task["card"], next(o for o in card["agent"]["options"] if o["space"] == task["space"]),
                task.get("network_troops", 0))
 
 
 verb(Verb("rival-agent", ("rival",), _offers, _send, ("rivals.agent-placement", "rivals.engine-forced")))
 
 
-def agent_turn(g: Game, pid: str, option: dict, network_troops: int = 0) -> None:
-    """Place the Agent and give what the card shows, never the space's own effects (p. 2).
-    `network_troops`: troops a spy network recruited during this turn's draws, before the Agent
-    went (they join the Conflict with the card's on a combat space, p. 3)."""
-    pl, board, space_id = g.p(pid), g.state["board"], option["space"]
+def agent_turn(g: Game, pid: str, card: str, option: dict, network_troops: int = 0) -> None:
+    """Place the Agent and give what the card shows, never the space's own effects (p. 2): the
+    option's `effects`, steps of the effect language run by its interpreter (docs/effects.md,
+    "House Hagal cards"). `network_troops`: troops a spy network recruited during this turn's
+    draws, before the Agent went (they join the Conflict with the card's on a combat space, p. 3)."""
+    board, space_id = g.state["board"], option["space"]
     space = g.content.spaces[space_id]
     fire("rival-agent-start", g, pid)  # the solo Tech Module's Spy Drones
-    pl["placed"].append(space_id)
-    board["occupied"][space_id] = pid
-    board["occupied"] = dict(sorted(board["occupied"].items()))
+    place_agent(g, pid, space_id)
     controller = adjust("controller", board["control"].get(space_id), g, space_id)
     if controller and space.get("control"):
         g.gain(controller, space["control"])
         g.rulings.append("control.bonus")
     run(g, pid, [{"custom": "rival-tech-reveal"}], "rival")  # last: after the economy's Swordmaster
-    run(g, pid, [{"custom": "rival-economy"}], "rival")  # after the draws the card pushes below
-    recruited = option.get("troops", 0)
-    for key in ("solari", "spice", "water"):
-        if option.get(key):
-            g.gain(pid, {key: option[key]})
-    if option.get("influence"):
-        raise_influence(g, pid, option["influence"])
-    if option.get("signet") and g.state["game"]["edition"] == "base":
-        # solo: the Leader's own Signet Ring; its choices are made for the Rival by the player (p. 20)
-        run(g, pid, _signet(g, pid), f"signet:{pl['leader']}")
-        g.rulings.append("rivals.base-solo-play")
-    elif option.get("signet"):
-        g.rulings.append("rivals.leader-cards")
-        recruited += leader_gains(g, pid, leader_card(g, pid)["signet"])
-    if option.get("maker_hook"):
-        pl["maker_hooks"] = True
-    if option.get("shield_wall") and pl["maker_hooks"] and board["shield_wall"]:
-        board["shield_wall"] = False
-    if option.get("harvest"):
-        _harvest(g, pid, space_id)
-    if option.get("spy") == "priority":
-        place_priority_spy(g, pid)
-    fire("rival-agent-space", g, pid, space_id)  # Bloodlines: a Commander where the Agent went, before deploying
-    # a Combat space, or another the solo Tech Module's Rapid Dropships makes one
-    combat = space["combat"] or bool(first("rival-combat-space", g, pid, space_id))
-    _troops(g, pid, recruited, combat, network_troops)
-    if option.get("intrigue"):
-        g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": option["intrigue"]})
-    fire("rival-tleilaxu-icons", g, pid, option)  # Immortality's Tleilaxu icons (solo)
-    if option.get("steal_intrigue"):
-        for q in g.opponents(pid):
-            if len(g.p(q)["intrigue"]) >= 4:
-                g.push({"t": "chance", "kind": "steal-intrigue", "player": pid, "from": q})
-    # the card's icons: the Uprising booklet's list, or the original rulebook's sheet
-    g.rulings += (["rivals.card-effects", "rivals.resources"] if g.state["game"]["edition"] == "uprising"
-                  else ["rivals.base-house-hagal", "rivals.base-two-player"])
+    run(g, pid, [{"custom": "rival-economy"}], "rival")  # after the card's effects
+    g.push({"t": "steps", "player": pid, "src": f"hagal:{card}", "steps": list(option["effects"]),
+            "space": space_id, **({"network": network_troops} if network_troops else {})})
+    g.rulings += deck_data(g)["card_rulings"]  # the card's icons: the Uprising booklet's list, or the rulebook's
+
+
+# --- the Rival's own steps of the effect language (data/<edition>/house-hagal.json) -------------------------
+@custom("rival-influence")
+def _priority_influence(g: Game, task: dict, step: dict) -> None:
+    """One Influence with the faction ranked `priority` on the Rival's leader card (p. 2)."""
+    change_influence(g, task["player"], leader_card(g, task["player"])["priority"][step["priority"] - 1], 1)
+
+
+@custom("rival-spy")
+def _priority_spy(g: Game, task: dict, step: dict) -> None:
+    place_priority_spy(g, task["player"])
+
+
+@custom("rival-harvest")
+def _harvest_step(g: Game, task: dict, step: dict) -> None:
+    _harvest(g, task["player"], task["space"], step)
+
+
+@custom("rival-troops")
+def _units(g: Game, task: dict, step: dict) -> None:
+    """The card's troops and any its Signet Ring recruited: the Commander on the space first
+    (Bloodlines), then recruited, and deployed from a Combat space, or another the solo Tech
+    Module's Rapid Dropships makes one."""
+    pid, space_id = task["player"], task["space"]
+    fire("rival-agent-space", g, pid, space_id)
+    combat = g.content.spaces[space_id]["combat"] or bool(first("rival-combat-space", g, pid, space_id))
+    _troops(g, pid, step.get("troops", 0) + task.pop("recruits", 0), combat, task.get("network", 0))
 
 
 @custom("rival-signet")
 def rival_signet_ring(g: Game, task: dict, step: dict) -> None:
-    """A Rival's Signet Ring outside its Agent turn (Servo-Receivers' Acquire effect, seed 000 p. 9):
-    the Leader's in the original game, its Rival card's in Uprising; troops to the garrison."""
+    """A Rival's Signet Ring, on its card or outside its Agent turn (Servo-Receivers' Acquire
+    effect, seed 000 p. 9). Where the edition prints it (`signet_ring` in its House Hagal data):
+    the Leader's own, whose choices a player makes for the Rival (rulebook p. 20), or the Rival
+    card's gains (booklet p. 2), whose troops join the card's (`recruits`) or go to the garrison."""
     pid = task["player"]
-    if g.state["game"]["edition"] == "base":
+    if deck_data(g)["signet_ring"] == "leader":
         run(g, pid, _signet(g, pid), f"signet:{g.p(pid)['leader']}")
         g.rulings.append("rivals.base-solo-play")
         return
     g.rulings.append("rivals.leader-cards")
-    _troops(g, pid, leader_gains(g, pid, leader_card(g, pid)["signet"]), False)
+    troops = leader_gains(g, pid, leader_card(g, pid)["signet"])
+    if step.get("recruits"):
+        task["recruits"] = task.get("recruits", 0) + troops
+    else:
+        _troops(g, pid, troops, False)
 
 
 def _signet(g: Game, pid: str) -> list:
@@ -123,13 +134,6 @@ def _signet(g: Game, pid: str) -> list:
 def _tech_reveal(g: Game, task: dict, step: dict) -> None:
     """The step queued after the Rival's Agent turn: the solo Tech Module's Reveal tiles."""
     fire("rival-agent-done", g, task["player"])
-
-
-def raise_influence(g: Game, pid: str, what: str) -> None:
-    """A faction named on the card, or the one ranked N on the Rival's leader card (p. 2)."""
-    if what.startswith("priority:"):
-        what = leader_card(g, pid)["priority"][int(what.split(":")[1]) - 1]
-    change_influence(g, pid, what, 1)
 
 
 def leader_gains(g: Game, pid: str, gains: dict) -> int:
@@ -188,12 +192,12 @@ def takes_alliance(g: Game, pid: str, faction: str, amount: int) -> bool:
     return holder != pid and after >= 4 and (holder is None or after > g.p(holder)["influence"][faction])
 
 
-@hook("spy-placed", module="rivals")
+@hook("spy-placed", module="rivals", when=rival_seat)
 def spy_network(g: Game, pid: str, post: str) -> None:
     """A Rival's third spy (p. 3): the other two come back and its card's spy network fires.
     Troops it recruits go to the garrison; fired during the draws before the Agent goes, they
     are noted on the turn so that they join the Conflict on a combat space."""
-    if not is_rival(g, pid) or g.p(pid)["spies"] > 0:
+    if g.p(pid)["spies"] > 0:
         return
     for other in own_posts(g, pid):
         if other != post:
@@ -240,30 +244,27 @@ def _holds_back(g: Game, pid: str, lead: int) -> bool:
     return level < 3 and units_in_conflict(g.p(pid)) - others >= lead
 
 
-def _harvest(g: Game, pid: str, space_id: str) -> None:
-    """Bonus spice always; with Maker Hooks, sandworms on Hagga Basin (1) or the Deep Desert (2)
-    where a rule lets them come, else the space's own spice (p. 3)."""
+def _harvest(g: Game, pid: str, space_id: str, step: dict) -> None:
+    """Bonus spice always, and the space's own spice; with Maker Hooks, sandworms instead where the
+    step's `worms` name the space (Uprising: Hagga Basin 1, the Deep Desert 2) and the sandworm
+    rules let them come (p. 3)."""
     pl, board = g.p(pid), g.state["board"]
     bonus = board["bonus_spice"].get(space_id, 0)
     board["bonus_spice"][space_id] = 0
     if is_spoiler(g, pid):  # House Hagal of two players: the bonus goes to the bank
         g.rulings += ["rivals.base-two-player", "makers.bonus-spice"]
         return
-    if g.state["game"]["edition"] == "base":  # a solo Rival takes all the spice there (p. 20)
-        g.gain(pid, {"spice": bonus + base_spice(g, space_id)})
-        g.rulings += ["rivals.base-solo-play", "makers.bonus-spice"]
-        return
     if pl["swordmaster"] and unambitious(g, pid):
         g.rulings.append("rivals.opt-unambitious")  # the bonus spice goes back to the bank
     else:
         g.gain(pid, {"spice": bonus})
-    worms = {"hagga-basin": 1, "deep-desert": 2}.get(space_id, 0)
+    worms = step.get("worms", {}).get(space_id, 0)
     if worms and pl["maker_hooks"] and worm_refusal(g, pid, {"worm": worms}) is None:
         pl["worms"] += worms
         count_deployed(g, pid, worms)
     else:
         g.gain(pid, {"spice": base_spice(g, space_id)})
-    g.rulings += ["rivals.makers-worms", "makers.bonus-spice"]
+    g.rulings += [step["ruling"], "makers.bonus-spice"]
 
 
 def place_priority_spy(g: Game, pid: str) -> None:
@@ -278,24 +279,21 @@ def place_priority_spy(g: Game, pid: str) -> None:
 # --- Swordmaster savings and VP trades -----------------------------------------------------------
 @custom("rival-economy")
 def economy(g: Game, task: dict, step: dict) -> None:
+    """After each Agent turn and each Conflict: the edition's `economy` (data). Uprising: savings
+    for the Swordmaster, then VP trades once it has come (booklet p. 3); the original game: the
+    Swordmaster comes with the Conflict deck and a solo Rival trades at once, House Hagal of two
+    players collects nothing (rulebook pp. 19-20)."""
     pid = task["player"]
-    pl = g.p(pid)
-    if g.state["game"]["edition"] == "base":
-        # two players: House Hagal collects nothing; solo: resources are spent for VP at once and
-        # the Swordmaster comes with the Conflict deck (p. 20)
-        if not is_spoiler(g, pid):
-            _trade(g, pid, "rivals.base-solo-play")
-        pl["revealed"] = len(pl["placed"]) >= pl["agents"]
-        return
-    if not pl["swordmaster"]:
+    pl, rules = g.p(pid), deck_data(g)["economy"]
+    if rules["swordmaster_savings"] and not pl["swordmaster"]:
         cost = leader_card(g, pid)["swordmaster"]
         if _capital(g, pid) >= cost:
             _spend(g, pid, cost)
             pl["swordmaster"] = True
             pl["agents"] += 1
             g.rulings.append("rivals.swordmaster")
-    if pl["swordmaster"]:
-        _trade(g, pid)
+    if (pl["swordmaster"] or not rules["trades_after_swordmaster"]) and not is_spoiler(g, pid):
+        _trade(g, pid, rules["trade_ruling"])
     pl["revealed"] = len(pl["placed"]) >= pl["agents"]  # a Rival never reveals: done with its last Agent
 
 
@@ -359,13 +357,13 @@ def _after_combat(g: Game) -> None:
         run(g, q, [{"custom": "rival-economy"}], "rival")
 
 
-@hook("choice-offers", module="rivals")
+@hook("choice-offers", module="rivals", when=rival_chooser)
 def _rival_choice(offers: list, g: Game, task: dict) -> list:
     """A Rival's choices follow its rules (p. 3): influence where it has least, ties to the left
     of its leader card; a paid reward bought whenever it can pay; the defensive bonus taken; a
     spy by its card's priority. What no rule settles a player decides: every answer stays legal."""
-    pid = task.get("player")
-    if pid is None or pid not in g.state["players"] or not is_rival(g, pid) or len(offers) <= 1:
+    pid = task["player"]
+    if len(offers) <= 1:
         return offers
     if (forced := first("rival-forced-choice", g, pid, task, offers)) is not None:  # solo Tech Module
         return [forced]
@@ -451,19 +449,15 @@ def _priority_post(g: Game, pid: str, offers: list) -> dict | None:
     return SKIP if SKIP in offers else None
 
 
-@hook("contract-instead", module="rivals")
+@hook("contract-instead", module="rivals", when=rival_seat)
 def _no_contracts(g: Game, pid: str):
     """Rivals take no contract: 2 Solari instead (p. 3)."""
-    if is_rival(g, pid):
-        g.rulings.append("rivals.combat-rewards")
-        return {"solari": 2}
-    return None
+    g.rulings.append("rivals.combat-rewards")
+    return {"solari": 2}
 
 
-@hook("skips-faction-bonus", module="rivals")
+@hook("skips-faction-bonus", module="rivals", when=rival_seat)
 def _no_faction_bonus(g: Game, pid: str, faction: str):
     """Rivals gain and lose Alliances but never take a faction's bonus (p. 2)."""
-    if is_rival(g, pid):
-        g.rulings.append("rivals.combat-deploy")
-        return True
-    return None
+    g.rulings.append("rivals.combat-deploy")
+    return True

@@ -1,0 +1,39 @@
+"""The kernel's hook dispatcher (core/engine/hooks.py): a listener runs only in the games that play
+its module, and only for the calls its `when` accepts (a seat's), so no listener tests either."""
+
+from types import SimpleNamespace
+
+from adjudicator.core.engine import Hooks
+
+
+def table(*modules: str):
+    return SimpleNamespace(modules=frozenset(modules))
+
+
+def test_module_and_when_decide_which_listeners_answer():
+    hooks = Hooks(lambda g: g.modules)
+    seen = []
+
+    @hooks.on("turn")
+    def _every(g, pid):
+        seen.append(("every", pid))
+        return "every"
+
+    @hooks.on("turn", module="rivals", when=lambda g, pid: pid.startswith("r"))
+    def _rival(g, pid):
+        seen.append(("rival", pid))
+        return "rival"
+
+    @hooks.on("cost", module="rivals", when=lambda g, pid: pid.startswith("r"))
+    def _dearer(value, g, pid):
+        return value + 1
+
+    rivals, plain = table("rivals"), table()
+    assert hooks.ask("turn", rivals, "r1") == ["every", "rival"]
+    assert hooks.ask("turn", rivals, "p1") == ["every"]  # not the Rival's seat
+    assert hooks.ask("turn", plain, "r1") == ["every"]  # not a game with the module
+    assert hooks.first("turn", rivals, "p1") == "every"
+    hooks.fire("turn", rivals, "p2")
+    assert seen[-1] == ("every", "p2") and ("rival", "p2") not in seen
+    assert (hooks.adjust("cost", 2, rivals, "r1"), hooks.adjust("cost", 2, rivals, "p1")) == (3, 2)
+    assert hooks.adjust("cost", 2, plain, "r1") == 2
