@@ -540,3 +540,68 @@ def test_the_catalogue_lists_the_box_with_copies():
     spaces = {c["id"] for c in listed if c["type"] == "space"}
     assert "smuggling" in spaces and "rally-troops" not in spaces
     assert not any(c.get("expansion") == "ix" for c in cards_of(cnt, None, ()))
+
+
+# --- the new Leaders and the cards' steps -------------------------------------------------------------
+def seated(leader: str, players: int = 3, seed: int = 3):
+    """A fresh game whose first player ("red") leads `leader`."""
+    rules = ruleset("base")
+    others = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    leaders = [leader, *others[:players - 1]]
+    game = {"system": "imperium", "edition": "base", "modules": ["ix"],
+            "players": [{"id": p, "leader": lead} for p, lead in zip(IDS[:players], leaders, strict=True)]}
+    state = rules.new_state(game, {"seed": seed})
+    deal(rules, state)
+    return rules, state
+
+
+def test_yuna_gains_one_solari_more_each_time_in_her_own_turns():
+    """FAQ 'Princess' Yuna Moritani: each Solari gain of her turn gets the bonus (Smuggling's 1
+    Solari and the Dividends' 5 are two gains: 2 + 6); an opponent's Dividend in her turn, and her
+    own Dividend share in another's turn, get none. She starts with no water."""
+    rules, state = seated("princess-yuna-moritani")
+    red, blue = state["players"]["red"], state["players"]["blue"]
+    assert red["water"] == 0
+    red["freighter"] = 1
+    solari = {p: state["players"][p]["solari"] for p in IDS[:3]}
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="smuggling")
+    resolve_all(rules, state, "red")
+    assert red["solari"] == solari["red"] + 2
+    choose(rules, state, "red", option="recall")
+    choose(rules, state, "red", option=1)
+    out = choose(rules, state, "red", option=0)  # Dividends
+    assert red["solari"] == solari["red"] + 2 + 6 and blue["solari"] == solari["blue"] + 1
+    assert "leader.yuna-moritani" in out.rulings and out.verdict == "legal"
+    g = Game(state, rules.content)
+    state["turn"] = {"player": "blue"}
+    g.gain("red", {"solari": 1})  # another player's turn: no bonus
+    assert red["solari"] == solari["red"] + 9
+
+
+
+@pytest.mark.parametrize("sister, swords", [(0, 1 + 2 + 1), (1, 2 + 1 + 2 + 2)])
+def test_imperial_bashar_counts_only_cards_that_gave_swords(sister, swords):
+    """Rulebook p. 10 'Imperial Bashar': Bene Gesserit Sister taken for Persuasion is not counted
+    (Dagger is: 1 sword); the Bashar resolves after the other Reveal boxes."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"] = ["bene-gesserit-sister", "dagger", "imperial-bashar"]
+    act(rules, state, "red", "reveal")
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "resolve", "effect": "reveal:imperial-bashar"}))
+    assert "ix.swords-provided" in err.value.rulings
+    act(rules, state, "red", "resolve", effect="reveal:bene-gesserit-sister")
+    choose(rules, state, "red", option=sister)
+    act(rules, state, "red", "resolve", effect="reveal:dagger")
+    act(rules, state, "red", "resolve", effect="reveal:imperial-bashar")
+    assert red["swords"] == swords
+
+
+def test_artillery_counts_every_revealed_card_that_gave_swords_the_bashar_too():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["tech"] = [{"id": "tech-artillery", "flipped": False}]
+    red["hand"] = ["dagger", "imperial-bashar", "reconnaissance"]
+    act(rules, state, "red", "reveal")
+    resolve_all(rules, state, "red")
+    assert red["swords"] == 1 + (2 + 1) + 2  # Dagger, the Bashar counting Dagger, Artillery counting both

@@ -12,18 +12,22 @@ from ...leaders import leader_effects, leader_node, passive_step, trigger
 from ...registry import CUSTOM, custom, hook
 from ...steps import prepend, run
 from ...zones import count_deployed
+from ..tech import tile_data
 from .units import move_dreadnoughts
 
 R_CARD = "ix.card-steps"
+R_YUNA = "leader.yuna-moritani"
+R_SWORDS = "ix.swords-provided"
+SWORDS_PROVIDED = "revealed_providing_swords"
 
 
 def _agents_on(g: Game, space: str) -> list[str]:
     return [q for q in g.order if space in g.p(q)["placed"]]
 
 
-@custom("dreadnought-strength")
+@custom("dreadnought-strength", "solari-bonus-on-gain")
 def standing(g: Game, task: dict, step: dict) -> None:
-    """A standing rule read where it applies (Rhombur's dreadnoughts: `_heavy_lasgun_cannons`)."""
+    """A standing rule read where it applies (Rhombur's dreadnoughts, Yuna's Solari: `_standing_leaders`)."""
 
 
 @custom("if-space-has-opponent-agent")
@@ -90,13 +94,44 @@ def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
     g.rulings.append(R_CARD)
 
 
+# --- "each card revealed that provides swords" (Imperial Bashar, Artillery) ---------------------------
+def _counts_swords(steps) -> bool:
+    if isinstance(steps, dict):
+        return SWORDS_PROVIDED in steps.get("each", {}) or any(_counts_swords(v) for v in steps.values())
+    return isinstance(steps, list) and any(_counts_swords(s) for s in steps)
+
+
+def _reveal_box(g: Game, node: str) -> list:
+    kind, ident = node.split(":", 1)
+    if kind == "reveal":
+        return g.content.cards.get(ident.split("#")[0], {}).get("reveal", [])
+    return tile_data(g, ident).get("reveal", []) if kind == "tech" else []
+
+
+@hook("turn-opened", module="ix")
+def _count_swords_last(g: Game, pid: str, turn: dict) -> None:
+    """Rulebook p. 10 'Imperial Bashar': only cards that actually give swords this turn count, so
+    a box counting them waits for the other Reveal boxes (`op_gain` keeps which gave swords)."""
+    if turn["kind"] != "reveal":
+        return
+    effects = [n for n in turn["nodes"] if ":" in n]
+    counting = [n for n in effects if _counts_swords(_reveal_box(g, n))]
+    if counting:
+        turn["sword_sources"] = []
+        turn["edges"] += [[n, c, R_SWORDS] for c in counting for n in effects  # cards first, then tiles
+                          if n.startswith("reveal:") and n != c and not (n in counting and c.startswith("reveal:"))]
+
+
 # --- the new Leaders ----------------------------------------------------------------------------------
 @hook("setup", module="ix")
-def _heavy_lasgun_cannons(g: Game) -> None:
-    """Rhombur Vernius: each of his dreadnoughts is worth 4 (units.dreadnought_strength reads it)."""
+def _standing_leaders(g: Game) -> None:
+    """Rhombur Vernius: each of his dreadnoughts is worth 4 (units.dreadnought_strength reads it).
+    Yuna Moritani: each gain of Solari in her own turns gives 1 more (`Game.gain` reads it)."""
     for pid in g.order:
         if step := passive_step(g, pid, "dreadnought-strength"):
             g.p(pid)["dreadnought_strength"] = step["strength"]
+        if step := passive_step(g, pid, "solari-bonus-on-gain"):
+            g.p(pid)["gain_bonus"] = {"gains": {"solari": step["amount"]}, "ruling": R_YUNA}
 
 
 @hook("round-start", module="ix")
