@@ -25,8 +25,8 @@ from adjudicator.imperium.modules.ix.ix import commission
 from adjudicator.imperium.modules.tech import price
 from adjudicator.imperium.registry import CUSTOM, adjust, fire, first
 from adjudicator.imperium.rules import ruleset
-from adjudicator.imperium.steps import custom_steps
-from adjudicator.imperium.zones import discard_card, trash_card
+from adjudicator.imperium.steps import custom_steps, run
+from adjudicator.imperium.zones import count_deployed, discard_card, trash_card
 from adjudicator.resources import data_dir
 from adjudicator.simulate import MAX_STEPS
 from adjudicator.simulate import choose as choose_random
@@ -605,3 +605,58 @@ def test_artillery_counts_every_revealed_card_that_gave_swords_the_bashar_too():
     act(rules, state, "red", "reveal")
     resolve_all(rules, state, "red")
     assert red["swords"] == 1 + (2 + 1) + 2  # Dagger, the Bashar counting Dagger, Artillery counting both
+
+
+def run_card_steps(rules, state, steps, src):
+    g = Game(state, rules.content)
+    run(g, "red", steps, src)
+    run_steps(g, state)
+
+
+def test_second_wave_deploys_up_to_two_units_troops_or_dreadnoughts():
+    """p. 6 'Units': a dreadnought is a unit; Second Wave moves up to two from the garrison."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["dreadnoughts"] = {"supply": 1, "garrison": 1, "conflict": 0}
+    run_card_steps(rules, state, [{"custom": "deploy-units", "count": 2}], "intrigue:second-wave")
+    assert {"troops": 1, "dreadnoughts": 1} in offers(rules, state) and {"troops": 0} in offers(rules, state)
+    assert {"troops": 3} not in offers(rules, state) and {"troops": 0, "dreadnoughts": 2} not in offers(rules, state)
+    with pytest.raises(IllegalAction):
+        rules.apply(state, Action({"by": "red", "do": "choose", "troops": 2, "dreadnoughts": 1}))
+    garrison = red["troops"]["garrison"]
+    choose(rules, state, "red", troops=1, dreadnoughts=1)
+    assert red["dreadnoughts"]["conflict"] == 1 and red["troops"]["conflict"] == 1
+    assert red["troops"]["garrison"] == garrison - 1
+
+
+def test_negotiated_withdrawal_retreats_exactly_three_units_for_an_influence():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["troops"]["conflict"], red["troops"]["supply"] = 2, red["troops"]["supply"] - 2
+    steps = [{"custom": "retreat-units-then", "count": 3, "then": [{"influence": 1, "faction": "any"}]}]
+    run_card_steps(rules, state, steps, "reveal:negotiated-withdrawal")
+    assert state["stack"][-1].get("kind") != "units"  # two units: the price cannot be paid
+    red["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    run_card_steps(rules, state, steps, "reveal:negotiated-withdrawal")
+    assert offers(rules, state) == [{"troops": 2, "dreadnoughts": 1}, {"option": "skip"}]
+    choose(rules, state, "red", troops=2, dreadnoughts=1)
+    choose(rules, state, "red", faction="guild")
+    assert red["influence"]["guild"] == 1 and red["troops"]["conflict"] == 0
+    assert red["dreadnoughts"]["garrison"] == 1
+
+
+def test_diversion_waits_for_four_units_deployed_in_one_turn():
+    """Diversion (as Distraction with four): three units in a turn leave it armed; the fourth
+    fires its Freighter move once."""
+    rules, state = fresh()
+    run_card_steps(rules, state, [{"custom": "on-deploy-4-units-in-one-turn", "then": [{"custom": "freighter"}]}],
+                   "intrigue:diversion")
+    assert state["players"]["red"]["armed"][0]["on"] == "deploy4"
+    state["turn"] = {"player": "red", "kind": "agent", "deployed": 0}
+    g = Game(state, rules.content)
+    count_deployed(g, "red", 3)
+    assert state["players"]["red"]["armed"] and state["stack"][-1]["t"] != "steps"
+    count_deployed(g, "red", 1)
+    assert state["players"]["red"]["armed"] == []
+    run_steps(g, state)
+    assert state["stack"][-1]["kind"] == "freighter"

@@ -19,10 +19,10 @@ from .units import (
 # The steps of Rise of Ix's cards, tiles and leaders with no code yet (docs/ix-data.md): reaching one
 # is answered unverifiable / not-implemented (a standing one: each turn of its owner), never ignored.
 # tests/test_ix_rules.py pins this list.
-NOT_IMPLEMENTED = ("acquire-to-deck-top-always", "careful-observation", "deploy-units", "detonate-dreadnought",
+NOT_IMPLEMENTED = ("acquire-to-deck-top-always", "careful-observation", "detonate-dreadnought",
                    "double-space-influence", "draw-intrigue-keep-one", "extra-turn", "if-win-this-conflict",
-                   "on-deploy-4-units-in-one-turn", "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
-                   "recalled-faction-bonus", "retreat-units-then", "snooper-tokens",
+                   "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
+                   "recalled-faction-bonus", "snooper-tokens",
                    "space-discount-this-agent", "swap-intrigue", "troop-transports", "wins-endgame-ties")
 
 IX = MODULES.add(Module(

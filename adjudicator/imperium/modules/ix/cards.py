@@ -4,14 +4,15 @@ The ones not written yet are listed in `NOT_IMPLEMENTED` (`__init__.py`): reachi
 
 from __future__ import annotations
 
+from ...choices import SKIP
 from ...conditions import holds
 from ...content import FACTIONS
 from ...game import Game, my_turn
 from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
-from ...registry import CUSTOM, custom, hook
-from ...steps import prepend, run
-from ...zones import count_deployed
+from ...registry import CUSTOM, choice, custom, hook
+from ...steps import prepend, push_choice, run
+from ...zones import MOVES, count_deployed, move_troops
 from ..tech import tile_data
 from .units import move_dreadnoughts
 
@@ -92,6 +93,52 @@ def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
     troops["conflict"] += n
     count_deployed(g, pid, n)
     g.rulings.append(R_CARD)
+
+
+# --- units: troops and dreadnoughts (p. 6: a card's "unit" is either) ---------------------------------
+R_UNITS = "ix.units"
+
+
+def _units_offers(g: Game, task: dict) -> list[dict]:
+    """Every split of `least`..`most` units between troops and dreadnoughts where the move starts."""
+    pl, where = g.p(task["player"]), MOVES[task["move"]][0]
+    troops, ships = pl["troops"][where], pl["dreadnoughts"][where]
+    out = [{"troops": t, **({"dreadnoughts": d} if d else {})} for n in range(task["least"], task["most"] + 1)
+           for d in range(min(ships, n) + 1) if (t := n - d) <= troops]
+    return [*out, SKIP] if task.get("then") else out
+
+
+@choice("units", _units_offers, (R_UNITS,), decline=lambda g, task: {"troops": 0} if not task["least"] else None)
+def _move_units(g: Game, task: dict, given: dict, below: dict) -> None:
+    pid, ships = task["player"], given.get("dreadnoughts", 0)
+    move_troops(g, pid, task["move"], given["troops"])
+    move_dreadnoughts(g, pid, *MOVES[task["move"]], ships)
+    if task["move"] == "deploy":
+        count_deployed(g, pid, ships)
+    run(g, pid, task.get("then", []), task["src"])
+
+
+def _units_at(g: Game, pid: str, where: str) -> int:
+    pl = g.p(pid)
+    return pl["troops"][where] + pl["dreadnoughts"][where]
+
+
+@custom("deploy-units")
+def deploy_units(g: Game, task: dict, step: dict) -> None:
+    """Second Wave: up to `count` units from your garrison to the Conflict."""
+    g.rulings.append(R_UNITS)
+    most = min(step["count"], _units_at(g, task["player"], "garrison"))
+    if most:
+        push_choice(g, task, "units", move="deploy", least=0, most=most)
+
+
+@custom("retreat-units-then")
+def retreat_units_then(g: Game, task: dict, step: dict) -> None:
+    """Negotiated Withdrawal: a price: retreat exactly `count` of your units to resolve `then`;
+    not offered without them."""
+    g.rulings.append(R_UNITS)
+    if _units_at(g, task["player"], "conflict") >= step["count"]:
+        push_choice(g, task, "units", move="retreat", least=step["count"], most=step["count"], then=step["then"])
 
 
 # --- "each card revealed that provides swords" (Imperial Bashar, Artillery) ---------------------------
