@@ -660,3 +660,17 @@ def test_diversion_waits_for_four_units_deployed_in_one_turn():
     assert state["players"]["red"]["armed"] == []
     run_steps(g, state)
     assert state["stack"][-1]["kind"] == "freighter"
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_weirding_way_gives_another_turn_at_once_or_not(take):
+    rules, state = fresh()
+    state["players"]["red"]["hand"][0] = "weirding-way"
+    act(rules, state, "red", "send-agent", card="weirding-way", space="arrakeen")
+    act(rules, state, "red", "resolve", effect="card:weirding-way")
+    assert offers(rules, state) == [{"option": "take"}, {"option": "skip"}]
+    choose(rules, state, "red", option="take" if take else "skip")
+    while (todo := [a for a in rules.legal_actions(state) if a.do != "end-turn"]) and state["turn"]:
+        act(rules, state, "red", todo[0].do, **{k: v for k, v in todo[0].to_json().items() if k not in ("by", "do")})
+    act(rules, state, "red", "end-turn")
+    assert state["stack"][-1] == {"t": "turn", "player": "red" if take else "blue"}

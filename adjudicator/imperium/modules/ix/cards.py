@@ -19,6 +19,7 @@ from .units import move_dreadnoughts
 R_CARD = "ix.card-steps"
 R_YUNA = "leader.yuna-moritani"
 R_SWORDS = "ix.swords-provided"
+R_EXTRA_TURN = "ix.extra-turn"
 SWORDS_PROVIDED = "revealed_providing_swords"
 
 
@@ -93,6 +94,21 @@ def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
     troops["conflict"] += n
     count_deployed(g, pid, n)
     g.rulings.append(R_CARD)
+
+
+@custom("extra-turn")
+def extra_turn(g: Game, task: dict, step: dict) -> None:
+    """Weirding Way: you may take another turn right after this one."""
+    push_choice(g, task, "extra-turn")
+
+
+@choice("extra-turn", lambda g, task: [{"option": "take"}, SKIP], (R_EXTRA_TURN,))
+def _take_extra_turn(g: Game, task: dict, given: dict, below: dict) -> None:
+    """The round's flow goes on with this player again (rounds.turns: a player who has not
+    revealed takes the turn `next` names)."""
+    flow = g.state["stack"][0]
+    if flow["t"] == "flow" and flow.get("step") == "turns":
+        flow["next"] = task["player"]
 
 
 # --- units: troops and dreadnoughts (p. 6: a card's "unit" is either) ---------------------------------
