@@ -619,12 +619,12 @@ def test_second_wave_deploys_up_to_two_units_troops_or_dreadnoughts():
     red = state["players"]["red"]
     red["dreadnoughts"] = {"supply": 1, "garrison": 1, "conflict": 0}
     run_card_steps(rules, state, [{"custom": "deploy-units", "count": 2}], "intrigue:second-wave")
-    assert {"troops": 1, "dreadnoughts": 1} in offers(rules, state) and {"troops": 0} in offers(rules, state)
-    assert {"troops": 3} not in offers(rules, state) and {"troops": 0, "dreadnoughts": 2} not in offers(rules, state)
+    assert {"count": 1, "dreadnoughts": 1} in offers(rules, state) and {"count": 0} in offers(rules, state)
+    assert {"count": 3} not in offers(rules, state) and {"count": 0, "dreadnoughts": 2} not in offers(rules, state)
     with pytest.raises(IllegalAction):
-        rules.apply(state, Action({"by": "red", "do": "choose", "troops": 2, "dreadnoughts": 1}))
+        rules.apply(state, Action({"by": "red", "do": "choose", "count": 2, "dreadnoughts": 1}))
     garrison = red["troops"]["garrison"]
-    choose(rules, state, "red", troops=1, dreadnoughts=1)
+    choose(rules, state, "red", count=1, dreadnoughts=1)
     assert red["dreadnoughts"]["conflict"] == 1 and red["troops"]["conflict"] == 1
     assert red["troops"]["garrison"] == garrison - 1
 
@@ -638,8 +638,8 @@ def test_negotiated_withdrawal_retreats_exactly_three_units_for_an_influence():
     assert state["stack"][-1].get("kind") != "units"  # two units: the price cannot be paid
     red["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
     run_card_steps(rules, state, steps, "reveal:negotiated-withdrawal")
-    assert offers(rules, state) == [{"troops": 2, "dreadnoughts": 1}, {"option": "skip"}]
-    choose(rules, state, "red", troops=2, dreadnoughts=1)
+    assert offers(rules, state) == [{"count": 2, "dreadnoughts": 1}, {"option": "skip"}]
+    choose(rules, state, "red", count=2, dreadnoughts=1)
     choose(rules, state, "red", faction="guild")
     assert red["influence"]["guild"] == 1 and red["troops"]["conflict"] == 0
     assert red["dreadnoughts"]["garrison"] == 1

@@ -116,18 +116,18 @@ R_UNITS = "ix.units"
 
 
 def _units_offers(g: Game, task: dict) -> list[dict]:
-    """Every split of `least`..`most` units between troops and dreadnoughts where the move starts."""
+    """Every split of `least`..`most` units between troops (`count`) and dreadnoughts where the move starts."""
     pl, where = g.p(task["player"]), MOVES[task["move"]][0]
     troops, ships = pl["troops"][where], pl["dreadnoughts"][where]
-    out = [{"troops": t, **({"dreadnoughts": d} if d else {})} for n in range(task["least"], task["most"] + 1)
+    out = [{"count": t, **({"dreadnoughts": d} if d else {})} for n in range(task["least"], task["most"] + 1)
            for d in range(min(ships, n) + 1) if (t := n - d) <= troops]
     return [*out, SKIP] if task.get("then") else out
 
 
-@choice("units", _units_offers, (R_UNITS,), decline=lambda g, task: {"troops": 0} if not task["least"] else None)
+@choice("units", _units_offers, (R_UNITS,), decline=lambda g, task: {"count": 0} if not task["least"] else None)
 def _move_units(g: Game, task: dict, given: dict, below: dict) -> None:
     pid, ships = task["player"], given.get("dreadnoughts", 0)
-    move_troops(g, pid, task["move"], given["troops"])
+    move_troops(g, pid, task["move"], given["count"])
     move_dreadnoughts(g, pid, *MOVES[task["move"]], ships)
     if task["move"] == "deploy":
         count_deployed(g, pid, ships)
