@@ -13,9 +13,11 @@ from helpers import deal
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog
-from adjudicator.core.replay import Driver, replay
+from adjudicator.core.logs import parse_log
+from adjudicator.core.replay import Driver, Replay, replay
 from adjudicator.core.rng import Random
 from adjudicator.core.rulings import all_rulings
+from adjudicator.core.schemas import validate
 from adjudicator.imperium.catalogue import cards_of
 from adjudicator.imperium.conditions import strength
 from adjudicator.imperium.effects import advance_steps, op_custom
@@ -28,7 +30,7 @@ from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import custom_steps, run
 from adjudicator.imperium.zones import count_deployed, discard_card, trash_card
 from adjudicator.resources import data_dir
-from adjudicator.simulate import MAX_STEPS
+from adjudicator.simulate import MAX_STEPS, simulate
 from adjudicator.simulate import choose as choose_random
 
 IDS = ["red", "blue", "green", "yellow"]
@@ -674,3 +676,14 @@ def test_weirding_way_gives_another_turn_at_once_or_not(take):
         act(rules, state, "red", todo[0].do, **{k: v for k, v in todo[0].to_json().items() if k not in ("by", "do")})
     act(rules, state, "red", "end-turn")
     assert state["stack"][-1] == {"t": "turn", "player": "red" if take else "blue"}
+
+
+def test_analytics_put_every_vp_of_an_ix_game_down_to_a_known_source():
+    """The analyser's facts of a Rise of Ix playout: valid, every VP has a source, none `other`."""
+    run = Replay(parse_log(simulate("imperium", 4, 6, ("ix",))), "strict", "none", tally=True)
+    report = run.run()
+    facts = run.facts
+    validate("facts", facts)
+    assert report["valid"] and facts["vp"] == report["result"]["vp"]
+    assert {q: sum(s.values()) for q, s in facts["vp_sources"].items()} == facts["vp"]
+    assert not any("other" in s for s in facts["vp_sources"].values())
