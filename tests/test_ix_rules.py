@@ -95,16 +95,58 @@ def test_a_game_without_rise_of_ix_keeps_its_board():
 
 
 @pytest.mark.parametrize("modules, players, words", [
-    (["ix", "bloodlines"], 4, "Bloodlines manual p. 7"),
-    (["ix", "bloodlines", "tech"], 4, "Bloodlines manual p. 7"),
     (["ix"], 2, "2 players"),  # the solo and two-player House Hagal additions: not implemented yet
     (["ix"], 1, "1 players"),
+    (["ix", "bloodlines", "tech"], 2, "2 players"),
 ])
 def test_combinations_not_refereed_yet_are_refused_naming_the_rule(modules, players, words):
     rules = ruleset("base")
     with pytest.raises(MalformedLog) as err:
         rules.check_modules(modules, "/game/modules", players)
     assert err.value.code == "unsupported-module" and words in str(err.value)
+
+
+def with_bloodlines(players: int, modules=("bloodlines", "tech", "ix")):
+    rules = ruleset("base")
+    leaders = [lead for lead in rules.leader_ids(modules) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
+            "players": [{"id": p, "leader": leaders[i]} for i, p in enumerate(IDS[:players])]}
+    state = rules.new_state(game, {"seed": 3})
+    deal(rules, state)
+    return rules, state
+
+
+@pytest.mark.parametrize("players, spaces, box", [
+    (4, ["conspire", "dreadnought", "foldspace", "high-council", "tech-negotiation", "wealth"], 0),
+    (3, ["conspire", "dreadnought", "foldspace", "high-council", "wealth"], 1),
+])
+def test_with_bloodlines_the_commanders_of_the_covered_spaces_move(players, spaces, box):
+    """Bloodlines manual p. 7: the overlay covers Rally Troops and Hall of Oratory; one Commander
+    starts on Dreadnought, the other on Tech Negotiation with four players, else in the box."""
+    for modules in (("bloodlines", "ix"), ("bloodlines", "tech", "ix")):
+        rules, state = with_bloodlines(players, modules)
+        assert state["board"]["commanders"] == spaces
+        assert state["commanders"] == {"bank": 1, "box": box}
+
+
+def test_with_the_tech_module_both_boxes_tiles_share_the_ix_board():
+    """Bloodlines manual p. 7: all the tiles (Bloodlines' 12 for the original game without CHOAM,
+    Rise of Ix's 18) in three even stacks on the Ix board; no Ixian Embassy: no Acquire Tech on a
+    Landsraad space, no High Council discount, Tech Negotiation's Negotiators instead."""
+    rules, state = with_bloodlines(4)
+    tech = state["tech"]
+    assert tech["board"] == "ix" and tech["stacks"] == [9, 9, 9] and len(tech["pool"]) + 3 == 30
+    assert {"tech-restricted-ordnance", "tech-glowglobes"} <= set(tech["pool"] + tech["face_up"])
+    assert len([t for t in state["stack"] if t.get("kind") == "reveal-tech"]) == 0  # each stack turned up once
+    state["players"]["red"]["seat"] = True
+    assert price(Game(state, rules.content), "red", "tech-disposal-facility", 0) == 3
+    state["players"]["red"]["hand"][0] = "dagger"
+    act(rules, state, "red", "send-agent", card="dagger", space="tech-negotiation")
+    assert not [n for n in state["turn"]["nodes"] if n.startswith("embassy")]
+    embassy = with_bloodlines(4, ("bloodlines", "tech"))[1]  # the control: the Embassy on a Landsraad space
+    embassy["players"]["red"]["hand"][0], embassy["players"]["red"]["solari"] = "dagger", 5
+    act(rules, embassy, "red", "send-agent", card="dagger", space="high-council")
+    assert [n for n in embassy["turn"]["nodes"] if n.startswith("embassy")]
 
 
 def test_rise_of_ix_is_not_an_uprising_module():
@@ -420,7 +462,7 @@ def test_unload_when_discarded_and_when_trashed():
 
 
 # --- not refereed yet ----------------------------------------------------------------------------------
-NOT_YET = ("Leaders' abilities and Signet Rings", "House Hagal additions", "Epic Game Mode", "Bloodlines")
+NOT_YET = ("Leaders' abilities", "House Hagal additions", "Tech tiles only")
 
 
 def test_what_is_not_refereed_yet_is_listed_in_its_record():

@@ -48,11 +48,34 @@ def _setup(g: Game) -> None:
         pl["troops"]["negotiators"] = 0
         pl["tech"] = []
     g.state["board"]["dreadnoughts"] = {}
-    tech = g.state["tech"] = {**new_tech_state(g.content, g.state["game"]["modules"]), "board": "ix"}
     g.rulings += ["ix.setup", "ix.overlay-covers"]
-    g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1} for i in range(STACKS) if tech["stacks"][i]))
+    if "tech" not in g.state:  # else the Tech Module set up every tile of both (`_with_tech_module`)
+        tech = g.state["tech"] = new_tech_state(g.content, g.state["game"]["modules"])
+        g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1} for i in range(STACKS) if tech["stacks"][i]))
+    g.state["tech"]["board"] = "ix"
     if g.state["game"].get("epic"):
         _epic(g)
+
+
+# --- with Bloodlines (its manual p. 7, 'Combining the Tech Module with Rise of Ix') ------------------------
+@hook("setup", module=("ix", "tech"))
+def _with_tech_module(g: Game) -> None:
+    """All of Rise of Ix with the Tech Module: both boxes' tiles (the Tech Module's setup shuffled
+    them into three stacks as even as can be) on the Ix board, not the Ixian Embassy: Tech
+    Negotiation's discounts, no High Council discount (`_setup` sets the board)."""
+    g.rulings.append("tech.rise-of-ix-full")
+
+
+@hook("setup", module=("ix", "bloodlines"))
+def _commanders_off_the_overlay(g: Game) -> None:
+    """The CHOAM overlay covers two of the Commanders' starting spaces: one Commander starts on
+    Dreadnought instead, the other on Tech Negotiation with four players (else it goes back to the
+    box, as it did from the covered space)."""
+    moved = g.content.expansion_setup["bloodlines"]["sardaukar_commanders"]["placement"]["rise-of-ix-full"]
+    board = g.state["board"]
+    kept = [s for s in board["commanders"] if s not in g.content.covered[MODULE]]
+    board["commanders"] = sorted(kept + moved["spaces"] + (moved["four_players_extra"] if len(g.order) == 4 else []))
+    g.rulings.append("bloodlines.rise-of-ix-commanders")
 
 
 # --- Epic Game mode (p. 10) -------------------------------------------------------------------------------
