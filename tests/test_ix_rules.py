@@ -729,3 +729,41 @@ def test_analytics_put_every_vp_of_an_ix_game_down_to_a_known_source():
     assert report["valid"] and facts["vp"] == report["result"]["vp"]
     assert {q: sum(s.values()) for q, s in facts["vp_sources"].items()} == facts["vp"]
     assert not any("other" in s for s in facts["vp_sources"].values())
+
+
+def test_treachery_doubles_the_faction_space_influence_and_unloads_when_it_trashes_itself():
+    """Rulebook p. 10 'Treachery': its Agent box trashes it, which resolves its Unload box (2
+    troops recruited and deployed); the Faction space gives 2 Influence instead of 1."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"][0] = "treachery"
+    conflict = red["troops"]["conflict"]
+    act(rules, state, "red", "send-agent", card="treachery", space="hardy-warriors")
+    resolve_all(rules, state, "red")
+    assert red["influence"]["fremen"] == 2 and "treachery" in red["trashed"]
+    assert red["troops"]["conflict"] == conflict + 2
+
+
+def test_treachery_on_a_space_of_no_faction_gives_no_influence():
+    """Only with icons added (Dispatch an Envoy) can Treachery reach a space of no Faction."""
+    rules, state = fresh()
+    state["turn"] = {"player": "red", "kind": "agent", "space": "arrakeen"}
+    run_card_steps(rules, state, [{"custom": "double-space-influence"}], "card:treachery")
+    assert all(v == 0 for v in state["players"]["red"]["influence"].values())
+
+
+@pytest.mark.parametrize("place, solari", [("first", 2), ("second", 0)])
+def test_strategic_push_pays_only_with_the_win(place, solari):
+    """Strategic Push: its 2 swords count at once; its 2 Solari come with the win, not second place."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    push = [{"gain": {"swords": 2}}, {"custom": "if-win-this-conflict", "then": [{"gain": {"solari": 2}}]}]
+    run_card_steps(rules, state, push, "intrigue:strategic-push")
+    assert red["swords"] == 2 and red["armed"][0]["on"] == "win"
+    before = red["solari"]
+    g = Game(state, rules.content)
+    if place == "first":
+        fire("conflict-won", g, "red")
+        run_steps(g, state)
+    fire("combat-cleanup", g)
+    assert red["solari"] == before + solari and red["armed"] == []

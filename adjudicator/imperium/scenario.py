@@ -313,6 +313,7 @@ def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> Non
 
 # The delayed effects a played card leaves face up: the custom step that arms it -> its trigger.
 ARMING = {"on-deploy-3-units-in-one-turn": {"on": "deploy3"}, "on-deploy-4-units-in-one-turn": {"on": "deploy4"},
+          "if-win-this-conflict": {"on": "win", "round": True},
           "on-acquire-during-reveal-this-round": {"on": "acquire", "during": "reveal", "round": True},
           "acquire-to-deck-top-this-reveal": {"on": "acquire-top", "round": True}}
 

@@ -20,10 +20,9 @@ from .units import (
 # is answered unverifiable / not-implemented (a standing one: each turn of its owner), never ignored.
 # tests/test_ix_rules.py pins this list.
 NOT_IMPLEMENTED = ("acquire-to-deck-top-always", "careful-observation", "detonate-dreadnought",
-                   "double-space-influence", "draw-intrigue-keep-one", "if-win-this-conflict",
-                   "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
-                   "recalled-faction-bonus", "snooper-tokens",
-                   "space-discount-this-agent", "swap-intrigue", "troop-transports", "wins-endgame-ties")
+                   "draw-intrigue-keep-one", "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
+                   "recalled-faction-bonus", "snooper-tokens", "space-discount-this-agent", "swap-intrigue",
+                   "troop-transports", "wins-endgame-ties")
 
 IX = MODULES.add(Module(
     "ix", "Rise of Ix", lambda state: MODULE in state["game"]["modules"],

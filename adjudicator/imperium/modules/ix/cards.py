@@ -20,6 +20,7 @@ R_CARD = "ix.card-steps"
 R_YUNA = "leader.yuna-moritani"
 R_SWORDS = "ix.swords-provided"
 R_EXTRA_TURN = "ix.extra-turn"
+WIN = "win"  # an armed effect that waits for its player's win of this Conflict
 SWORDS_PROVIDED = "revealed_providing_swords"
 
 
@@ -109,6 +110,42 @@ def _take_extra_turn(g: Game, task: dict, given: dict, below: dict) -> None:
     flow = g.state["stack"][0]
     if flow["t"] == "flow" and flow.get("step") == "turns":
         flow["next"] = task["player"]
+
+
+@custom("if-win-this-conflict")
+def if_win_this_conflict(g: Game, task: dict, step: dict) -> None:
+    """Strategic Push: `then` waits for this Conflict's outcome; it comes with the win (first
+    place), never on a tie or a loss (`_won_this_conflict`, `_conflict_over`)."""
+    entry = {"on": WIN, "round": g.state["round"], "steps": step["then"], "src": task["src"]}
+    g.p(task["player"]).setdefault("armed", []).append(entry)
+    g.rulings.append(R_CARD)
+
+
+@hook("conflict-won", module="ix")
+def _won_this_conflict(g: Game, pid: str) -> None:
+    pl = g.p(pid)
+    for armed in [a for a in pl.get("armed", []) if a["on"] == WIN]:
+        pl["armed"].remove(armed)
+        run(g, pid, armed["steps"], armed["src"])
+
+
+@hook("combat-cleanup", module="ix")
+def _conflict_over(g: Game) -> None:
+    """What waited for a win that did not come lapses with the Combat phase."""
+    for pid in g.order:
+        pl = g.p(pid)
+        if any(a["on"] == WIN for a in pl.get("armed", [])):
+            pl["armed"] = [a for a in pl["armed"] if a["on"] != WIN]
+
+
+@custom("double-space-influence")
+def double_space_influence(g: Game, task: dict, step: dict) -> None:
+    """Treachery: this turn's Faction board space gives 2 Influence, not 1: the space gives its
+    one, the card the other (nothing on a space of no Faction)."""
+    faction = g.content.spaces.get(my_turn(g, task["player"]).get("space"), {}).get("faction")
+    if faction:
+        change_influence(g, task["player"], faction, 1)
+    g.rulings.append(R_CARD)
 
 
 # --- units: troops and dreadnoughts (p. 6: a card's "unit" is either) ---------------------------------
