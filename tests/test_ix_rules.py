@@ -23,6 +23,7 @@ from adjudicator.imperium.conditions import strength
 from adjudicator.imperium.effects import advance_steps, op_custom
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.modules import ix
+from adjudicator.imperium.modules.immortality.immortality import may_put_on_top
 from adjudicator.imperium.modules.ix.ix import commission
 from adjudicator.imperium.modules.tech import price
 from adjudicator.imperium.registry import CUSTOM, adjust, fire, first
@@ -767,3 +768,40 @@ def test_strategic_push_pays_only_with_the_win(place, solari):
         run_steps(g, state)
     fire("combat-cleanup", g)
     assert red["solari"] == before + solari and red["armed"] == []
+
+
+@pytest.mark.parametrize("top", [True, False])
+def test_spaceport_lets_a_card_acquired_go_on_top_of_the_deck(top):
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["tech"] = [{"id": "tech-spaceport", "flipped": False}]
+    red["hand"] = ["dagger"]
+    red["persuasion"] = 0
+    act(rules, state, "red", "reveal")
+    resolve_all(rules, state, "red")
+    red["persuasion"] = 10
+    card = state["row"][0]
+    act(rules, state, "red", "acquire", card=card)
+    assert offers(rules, state) == [{"card": card}, {"option": "skip"}]
+    choose(rules, state, "red", **({"card": card} if top else {"option": "skip"}))
+    assert (red["deck"].get("top", [None])[0] == card) == top and (card in red["discard"]) != top
+
+
+def test_without_spaceport_no_deck_top_choice():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"] = ["dagger"]
+    act(rules, state, "red", "reveal")
+    resolve_all(rules, state, "red")
+    red["persuasion"] = 10
+    act(rules, state, "red", "acquire", card=state["row"][0])
+    assert state["stack"][-1]["t"] != "choice"
+
+
+def test_spaceport_puts_tleilaxu_cards_on_top_before_the_first_genetic_marker():
+    """Immortality p. 14 'Spaceport'."""
+    rules, state = fresh(players=3, modules=("immortality", "ix"))
+    g = Game(state, rules.content)
+    assert not may_put_on_top(g, "red")
+    state["players"]["red"]["tech"] = [{"id": "tech-spaceport", "flipped": False}]
+    assert may_put_on_top(Game(state, rules.content), "red")

@@ -7,11 +7,12 @@ from __future__ import annotations
 from ...choices import SKIP
 from ...conditions import holds
 from ...content import FACTIONS
+from ...deck import put_on_top
 from ...game import Game, my_turn
 from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
 from ...registry import CUSTOM, choice, custom, hook
-from ...steps import prepend, push_choice, run
+from ...steps import choice_task, prepend, push_choice, run
 from ...zones import MOVES, count_deployed, move_troops
 from ..tech import tile_data
 from .units import move_dreadnoughts
@@ -28,9 +29,10 @@ def _agents_on(g: Game, space: str) -> list[str]:
     return [q for q in g.order if space in g.p(q)["placed"]]
 
 
-@custom("dreadnought-strength", "solari-bonus-on-gain")
+@custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always")
 def standing(g: Game, task: dict, step: dict) -> None:
-    """A standing rule read where it applies (Rhombur's dreadnoughts, Yuna's Solari: `_standing_leaders`)."""
+    """A standing rule read where it applies (Rhombur's dreadnoughts, Yuna's Solari: `_standing_leaders`;
+    Spaceport: `_spaceport`)."""
 
 
 @custom("if-space-has-opponent-agent")
@@ -146,6 +148,40 @@ def double_space_influence(g: Game, task: dict, step: dict) -> None:
     if faction:
         change_influence(g, task["player"], faction, 1)
     g.rulings.append(R_CARD)
+
+
+# --- Spaceport: every card acquired may go on top of the deck ---------------------------------------------
+R_SPACEPORT = "ix.spaceport"
+
+
+def _tile_rule(g: Game, pid: str, name: str) -> bool:
+    """Does one of `pid`'s Tech tiles have this standing rule?"""
+    return any(s.get("custom") == name for t in g.p(pid).get("tech", [])
+               for s in tile_data(g, t["id"]).get("passive", []))
+
+
+@hook("acquired", module="ix")
+def _spaceport(g: Game, pid: str, card: str) -> None:
+    if card in g.p(pid)["discard"] and _tile_rule(g, pid, "acquire-to-deck-top-always"):
+        g.push(choice_task(pid, "spaceport", "tech:tech-spaceport", card=card))
+
+
+@choice("spaceport", lambda g, task: [{"card": task["card"]}, SKIP] if task["card"] in g.p(task["player"])["discard"]
+        else [], (R_SPACEPORT,))
+def _on_top(g: Game, task: dict, given: dict, below: dict) -> None:
+    pl = g.p(task["player"])
+    pl["discard"].remove(task["card"])
+    put_on_top(pl["deck"], task["card"])
+    g.rulings.append("deck.known-top")
+
+
+@hook("deck-top-always", module=("ix", "immortality"))
+def _spaceport_tleilaxu(g: Game, pid: str) -> bool:
+    """Immortality p. 14: Spaceport puts Tleilaxu cards on top too, before the first genetic marker."""
+    if _tile_rule(g, pid, "acquire-to-deck-top-always"):
+        g.rulings.append(R_SPACEPORT)
+        return True
+    return False
 
 
 # --- units: troops and dreadnoughts (p. 6: a card's "unit" is either) ---------------------------------
