@@ -805,3 +805,22 @@ def test_spaceport_puts_tleilaxu_cards_on_top_before_the_first_genetic_marker():
     assert not may_put_on_top(g, "red")
     state["players"]["red"]["tech"] = [{"id": "tech-spaceport", "flipped": False}]
     assert may_put_on_top(Game(state, rules.content), "red")
+
+
+@pytest.mark.parametrize("deploy", [3, 0])
+def test_troop_transports_recruit_one_more_from_the_shipping_track_and_may_deploy_them(deploy):
+    """Smuggling is no Combat space, yet the three troops may go to the Conflict (rulebook p. 9)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["tech"] = [{"id": "tech-troop-transports", "flipped": False}]
+    red["freighter"] = 2
+    garrison = red["troops"]["garrison"]
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="smuggling")
+    resolve_all(rules, state, "red")
+    choose(rules, state, "red", option="recall")
+    choose(rules, state, "red", option=2)
+    assert offers(rules, state)[-1] == {"count": 3} and {"count": 1, "dreadnoughts": 1} not in offers(rules, state)
+    choose(rules, state, "red", count=deploy)
+    choose(rules, state, "red", faction="guild")
+    assert red["troops"]["conflict"] == deploy and red["troops"]["garrison"] == garrison + 3 - deploy
+    assert state["turn"]["recruited"] == 3 - deploy

@@ -22,7 +22,7 @@ from .units import (
 NOT_IMPLEMENTED = ("careful-observation", "detonate-dreadnought",
                    "draw-intrigue-keep-one", "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
                    "recalled-faction-bonus", "snooper-tokens", "space-discount-this-agent", "swap-intrigue",
-                   "troop-transports", "wins-endgame-ties")
+                   "wins-endgame-ties")
 
 IX = MODULES.add(Module(
     "ix", "Rise of Ix", lambda state: MODULE in state["game"]["modules"],

@@ -15,6 +15,7 @@ from ...registry import CUSTOM, choice, custom, hook
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import MOVES, count_deployed, move_troops
 from ..tech import tile_data
+from .ix import tile_rules
 from .units import move_dreadnoughts
 
 R_CARD = "ix.card-steps"
@@ -29,10 +30,10 @@ def _agents_on(g: Game, space: str) -> list[str]:
     return [q for q in g.order if space in g.p(q)["placed"]]
 
 
-@custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always")
+@custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always", "troop-transports")
 def standing(g: Game, task: dict, step: dict) -> None:
     """A standing rule read where it applies (Rhombur's dreadnoughts, Yuna's Solari: `_standing_leaders`;
-    Spaceport: `_spaceport`)."""
+    Spaceport: `_spaceport`; Troop Transports: `ix._shipping_reward`)."""
 
 
 @custom("if-space-has-opponent-agent")
@@ -154,15 +155,9 @@ def double_space_influence(g: Game, task: dict, step: dict) -> None:
 R_SPACEPORT = "ix.spaceport"
 
 
-def _tile_rule(g: Game, pid: str, name: str) -> bool:
-    """Does one of `pid`'s Tech tiles have this standing rule?"""
-    return any(s.get("custom") == name for t in g.p(pid).get("tech", [])
-               for s in tile_data(g, t["id"]).get("passive", []))
-
-
 @hook("acquired", module="ix")
 def _spaceport(g: Game, pid: str, card: str) -> None:
-    if card in g.p(pid)["discard"] and _tile_rule(g, pid, "acquire-to-deck-top-always"):
+    if card in g.p(pid)["discard"] and tile_rules(g, pid, "acquire-to-deck-top-always"):
         g.push(choice_task(pid, "spaceport", "tech:tech-spaceport", card=card))
 
 
@@ -178,7 +173,7 @@ def _on_top(g: Game, task: dict, given: dict, below: dict) -> None:
 @hook("deck-top-always", module=("ix", "immortality"))
 def _spaceport_tleilaxu(g: Game, pid: str) -> bool:
     """Immortality p. 14: Spaceport puts Tleilaxu cards on top too, before the first genetic marker."""
-    if _tile_rule(g, pid, "acquire-to-deck-top-always"):
+    if tile_rules(g, pid, "acquire-to-deck-top-always"):
         g.rulings.append(R_SPACEPORT)
         return True
     return False
@@ -191,7 +186,7 @@ R_UNITS = "ix.units"
 def _units_offers(g: Game, task: dict) -> list[dict]:
     """Every split of `least`..`most` units between troops (`count`) and dreadnoughts where the move starts."""
     pl, where = g.p(task["player"]), MOVES[task["move"]][0]
-    troops, ships = pl["troops"][where], pl["dreadnoughts"][where]
+    troops, ships = pl["troops"][where], 0 if task.get("troops_only") else pl["dreadnoughts"][where]
     out = [{"count": t, **({"dreadnoughts": d} if d else {})} for n in range(task["least"], task["most"] + 1)
            for d in range(min(ships, n) + 1) if (t := n - d) <= troops]
     return [*out, SKIP] if task.get("then") else out
@@ -204,6 +199,9 @@ def _move_units(g: Game, task: dict, given: dict, below: dict) -> None:
     move_dreadnoughts(g, pid, *MOVES[task["move"]], ships)
     if task["move"] == "deploy":
         count_deployed(g, pid, ships)
+    turn = my_turn(g, pid)
+    if task.get("troops_only") and turn:  # transported troops deployed: no longer recruits the turn may deploy
+        turn["recruited"] = max(0, turn.get("recruited", 0) - given["count"])
     run(g, pid, task.get("then", []), task["src"])
 
 

@@ -24,11 +24,12 @@ from ...choices import SKIP
 from ...game import Game, ms_add
 from ...registry import choice, custom, first, hook
 from ...steps import choice_task, push_choice, run
-from ..tech import STACKS, new_tech_state
+from ..tech import STACKS, new_tech_state, tile_data
 from .units import MODULE, board, move_dreadnoughts
 
 R_FREIGHTER = "ix.freighter"
 R_REWARDS = "ix.shipping-rewards"
+R_TRANSPORTS = "ix.troop-transports"
 
 
 def _setup_data(g: Game) -> dict:
@@ -151,10 +152,37 @@ def _reward_words(g: Game, task: dict, given: dict) -> list:
 def _shipping_reward(g: Game, task: dict, given: dict, below: dict) -> None:
     """The rewards of the spaces at and below the recalled Freighter (`option`: the space), one at
     a time in the order the player takes them (the next choice waits under the reward resolving)."""
+    pid = task["player"]
     rest = [k for k in task["left"] if k != given["option"]]
     if rest:
-        g.push(choice_task(task["player"], "shipping-reward", task["src"], left=rest))
-    run(g, task["player"], _track(g)["rewards"][given["option"]], f"shipping:{given['option']}")
+        g.push(choice_task(pid, "shipping-reward", task["src"], left=rest))
+    steps = _track(g)["rewards"][given["option"]]
+    for transports in tile_rules(g, pid, "troop-transports"):  # one more troop each, deployable
+        steps = [done for step in steps for done in _transported(step, transports["extra"])]
+    run(g, pid, steps, f"shipping:{given['option']}")
+
+
+def _transported(step: dict, extra: int) -> list[dict]:
+    if "recruit" not in step:
+        return [step]
+    n = step["recruit"] + extra
+    return [{"recruit": n}, {"custom": "deploy-transported", "count": n}]
+
+
+def tile_rules(g: Game, pid: str, name: str) -> list[dict]:
+    """The standing-rule steps called `name` on `pid`'s Tech tiles (Troop Transports, Spaceport)."""
+    return [s for t in g.p(pid).get("tech", []) for s in tile_data(g, t["id"]).get("passive", [])
+            if s.get("custom") == name]
+
+
+@custom("deploy-transported")
+def deploy_transported(g: Game, task: dict, step: dict) -> None:
+    """Troop Transports: the troops just recruited from the Shipping track may be deployed to the
+    Conflict, whatever space the Agent went to (they no longer count as this turn's recruits)."""
+    g.rulings.append(R_TRANSPORTS)
+    most = min(step["count"], g.p(task["player"])["troops"]["garrison"])
+    if most:
+        push_choice(g, task, "units", move="deploy", least=0, most=most, troops_only=True)
 
 
 @custom("dividends")
