@@ -824,3 +824,19 @@ def test_troop_transports_recruit_one_more_from_the_shipping_track_and_may_deplo
     choose(rules, state, "red", faction="guild")
     assert red["troops"]["conflict"] == deploy and red["troops"]["garrison"] == garrison + 3 - deploy
     assert state["turn"]["recruited"] == 3 - deploy
+
+
+def test_guild_accord_takes_two_spice_off_the_heighliner_for_its_agent():
+    """Heighliner costs 6 spice; with Guild Accord 4, which decides whether it can be paid."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"][:2] = ["guild-accord", "guild-administrator"]
+    red["spice"] = 4
+    assert {"card": "guild-accord", "space": "heighliner"} in offers(rules, state)
+    assert {"card": "guild-administrator", "space": "heighliner"} not in offers(rules, state)
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "send-agent", "card": "guild-administrator",
+                                   "space": "heighliner"}))
+    assert err.value.code == "agent.space-cost"
+    out = act(rules, state, "red", "send-agent", card="guild-accord", space="heighliner")
+    assert red["spice"] == 0 and "ix.card-space-discount" in out.rulings

@@ -21,7 +21,7 @@ from .units import (
 # tests/test_ix_rules.py pins this list.
 NOT_IMPLEMENTED = ("careful-observation", "detonate-dreadnought",
                    "draw-intrigue-keep-one", "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
-                   "recalled-faction-bonus", "snooper-tokens", "space-discount-this-agent", "swap-intrigue",
+                   "recalled-faction-bonus", "snooper-tokens", "swap-intrigue",
                    "wins-endgame-ties")
 
 IX = MODULES.add(Module(

@@ -22,6 +22,7 @@ R_CARD = "ix.card-steps"
 R_YUNA = "leader.yuna-moritani"
 R_SWORDS = "ix.swords-provided"
 R_EXTRA_TURN = "ix.extra-turn"
+R_DISCOUNT = "ix.card-space-discount"
 WIN = "win"  # an armed effect that waits for its player's win of this Conflict
 SWORDS_PROVIDED = "revealed_providing_swords"
 
@@ -30,10 +31,12 @@ def _agents_on(g: Game, space: str) -> list[str]:
     return [q for q in g.order if space in g.p(q)["placed"]]
 
 
-@custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always", "troop-transports")
+@custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always", "troop-transports",
+        "space-discount-this-agent")
 def standing(g: Game, task: dict, step: dict) -> None:
     """A standing rule read where it applies (Rhombur's dreadnoughts, Yuna's Solari: `_standing_leaders`;
-    Spaceport: `_spaceport`; Troop Transports: `ix._shipping_reward`)."""
+    Spaceport: `_spaceport`; Troop Transports: `ix._shipping_reward`; Guild Accord's discount, taken as
+    the cost is paid: `_card_discount`)."""
 
 
 @custom("if-space-has-opponent-agent")
@@ -149,6 +152,16 @@ def double_space_influence(g: Game, task: dict, step: dict) -> None:
     if faction:
         change_influence(g, task["player"], faction, 1)
     g.rulings.append(R_CARD)
+
+
+@hook("card-space-cost", module="ix")
+def _card_discount(cost: dict, g: Game, pid: str, space: dict, card_id: str) -> dict:
+    """Guild Accord: the named space costs that much less spice for the Agent the card sends."""
+    for step in g.content.cards.get(card_id, {}).get("agent", []):
+        if step.get("custom") == "space-discount-this-agent" and step["space"] == space["id"]:
+            cost = {k: v for k, v in {**cost, "spice": cost.get("spice", 0) - step["spice"]}.items() if v > 0}
+            g.rulings.append(R_DISCOUNT)
+    return cost
 
 
 # --- Spaceport: every card acquired may go on top of the deck ---------------------------------------------
