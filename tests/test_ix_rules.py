@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 from helpers import deal
+from hostile import app_on, auth, token
 
 from adjudicator.core.actions import Action
 from adjudicator.core.errors import IllegalAction, MalformedLog
@@ -840,3 +841,21 @@ def test_guild_accord_takes_two_spice_off_the_heighliner_for_its_agent():
     assert err.value.code == "agent.space-cost"
     out = act(rules, state, "red", "send-agent", card="guild-accord", space="heighliner")
     assert red["spice"] == 0 and "ix.card-space-discount" in out.rulings
+
+
+def test_an_ix_game_counts_in_a_tournaments_standings(tmp_path):
+    """Standings read the result of a Rise of Ix game as of any other: its winner first."""
+    client = app_on(tmp_path / "t.db").test_client()
+    owner = token(tmp_path / "t.db", "organiser")
+    tid = client.post("/v1/tournaments", json={"name": "Ix Open"}, headers=auth(owner)).get_json()["id"]
+    for name in IDS:
+        assert client.post(f"/v1/tournaments/{tid}/players", json={"name": name},
+                           headers=auth(owner)).status_code == 201
+    log = simulate("imperium", 4, 6, ("ix",))
+    stored = client.post(f"/v1/games?tournament={tid}", json=log, headers=auth(owner))
+    assert stored.status_code == 201, stored.get_json()
+    data = client.get(f"/v1/tournaments/{tid}/standings").get_json()
+    validate("standings", data)
+    result = replay(log)["result"]
+    assert data["games"][0]["placings"][0]["player"] == result["ranking"][0]["player"]
+    assert sorted(e["player"] for e in data["standings"]) == sorted(IDS)
