@@ -859,3 +859,24 @@ def test_an_ix_game_counts_in_a_tournaments_standings(tmp_path):
     result = replay(log)["result"]
     assert data["games"][0]["placings"][0]["player"] == result["ranking"][0]["player"]
     assert sorted(e["player"] for e in data["standings"]) == sorted(IDS)
+
+
+@pytest.mark.parametrize("leader, gap", [("tessia-vernius", "careful-observation"),
+                                         ("viscount-hundro-moritani", "draw-intrigue-keep-one")])
+def test_a_leader_whose_ability_has_no_code_makes_each_of_its_turns_unverifiable(leader, gap):
+    """Never judged as if the ability were not there: Tessia's Snoopers act on Influence reached at
+    any time, Hundro's Intelligence at setup; each turn of theirs names the missing step."""
+    rules, state = seated(leader)
+    g = Game(state, rules.content)
+    fire("turn-start", g, "red")  # noted on the action during which the turn begins
+    assert f"leader:{leader}: {gap}" in g.unimplemented
+    noted = len(g.unimplemented)
+    fire("turn-start", g, "blue")
+    assert len(g.unimplemented) == noted
+
+
+def test_a_leader_whose_ability_has_code_leaves_no_gap():
+    rules, state = seated("prince-rhombur-vernius")
+    g = Game(state, rules.content)
+    fire("turn-start", g, "red")
+    assert g.unimplemented == []

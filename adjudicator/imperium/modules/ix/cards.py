@@ -12,11 +12,11 @@ from ...game import Game, my_turn
 from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
 from ...registry import CUSTOM, choice, custom, hook
-from ...steps import choice_task, prepend, push_choice, run
+from ...steps import choice_task, custom_steps, prepend, push_choice, run
 from ...zones import MOVES, count_deployed, move_troops
 from ..tech import tile_data
 from .ix import tile_rules
-from .units import move_dreadnoughts
+from .units import MODULE, move_dreadnoughts
 
 R_CARD = "ix.card-steps"
 R_YUNA = "leader.yuna-moritani"
@@ -291,10 +291,13 @@ def _round_start_abilities(g: Game) -> None:
 
 
 @hook("turn-start", module="ix")
-def _standing_abilities_without_code(g: Game, pid: str) -> None:
-    """A standing Leader rule with no code yet (Yuna Moritani's Smuggling Operation) makes each of
-    that player's turns unverifiable rather than silently judged without it."""
-    if trigger(g, pid).get("trigger") == "passive":
-        for step in leader_effects(g, pid):
-            if step.get("custom") not in CUSTOM:
-                g.note_unimplemented(f"{leader_node(g, pid)}: {step.get('custom')}")
+def _abilities_without_code(g: Game, pid: str) -> None:
+    """A Rise of Ix Leader whose ability or setup has a step with no code yet makes each of that
+    player's turns unverifiable rather than silently judged without it: Tessia Vernius's Careful
+    Observation (which acts on Influence reached at any time, and her Snoopers from setup on),
+    Viscount Hundro Moritani's Intelligence (at setup, before any turn)."""
+    leader = g.content.leaders.get(g.p(pid)["leader"], {})
+    if leader.get("expansion") == MODULE:
+        for name in sorted({s["custom"] for s in custom_steps([leader_effects(g, pid), leader.get("setup", [])])}
+                           - CUSTOM.keys()):
+            g.note_unimplemented(f"{leader_node(g, pid)}: {name}")
