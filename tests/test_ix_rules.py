@@ -880,3 +880,24 @@ def test_a_leader_whose_ability_has_code_leaves_no_gap():
     g = Game(state, rules.content)
     fire("turn-start", g, "red")
     assert g.unimplemented == []
+
+
+def test_detonation_devices_trade_the_dreadnought_for_a_vp_instead_of_a_space():
+    """ix.detonation-devices: the VP in place of the control (here with no control space free)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    g = Game(state, rules.content)
+    fire("conflict-won", g, "red")
+    assert {"option": "detonate"} not in offers(rules, state)  # without the tile: a space only
+    state["stack"].pop()
+    red["tech"] = [{"id": "tech-detonation-devices", "flipped": False}]
+    held = {"arrakeen": "blue", "carthag": "blue", "imperial-basin": "green"}
+    state["board"]["dreadnoughts"] = {s: {"player": p, "round": 1} for s, p in held.items()}
+    state["players"]["blue"]["dreadnoughts"]["supply"] = 0
+    state["players"]["green"]["dreadnoughts"]["supply"] = 1
+    fire("conflict-won", Game(state, rules.content), "red")
+    assert offers(rules, state) == [{"option": "detonate"}]  # no free space, yet the VP
+    vp = red["vp"]
+    choose(rules, state, "red", option="detonate")
+    assert red["vp"] == vp + 1 and red["dreadnoughts"] == {"supply": 2, "garrison": 0, "conflict": 0}

@@ -30,6 +30,7 @@ from .units import MODULE, board, move_dreadnoughts
 R_FREIGHTER = "ix.freighter"
 R_REWARDS = "ix.shipping-rewards"
 R_TRANSPORTS = "ix.troop-transports"
+R_DETONATION = "ix.detonation-devices"
 
 
 def _setup_data(g: Game) -> dict:
@@ -259,22 +260,43 @@ def _free_spaces(g: Game) -> list[str]:
     return [s for s in board(g.content)["dreadnought_spaces"] if s not in taken]
 
 
+def _detonation(g: Game, pid: str) -> dict | None:
+    """Detonation Devices' step, when `pid` owns the tile."""
+    return next((s for t in g.p(pid).get("tech", []) for s in tile_data(g, t["id"]).get("on_win_conflict", [])
+                 if s.get("custom") == "detonate-dreadnought"), None)
+
+
 @hook("conflict-won", module="ix")
 def _winner_takes_control(g: Game, pid: str) -> None:
     """The winner with a dreadnought in the Conflict must set one on a control space with no
-    dreadnought (p. 6)."""
-    if g.p(pid)["dreadnoughts"]["conflict"] and _free_spaces(g):
+    dreadnought (p. 6), or with Detonation Devices may return it to the supply for VP instead."""
+    if g.p(pid)["dreadnoughts"]["conflict"] and (_free_spaces(g) or _detonation(g, pid)):
         g.rulings.append("ix.dreadnought-control")
         g.push(choice_task(pid, "dreadnought-control", "conflict:first"))
 
 
-@choice("dreadnought-control", lambda g, task: [{"space": s} for s in _free_spaces(g)], ("ix.dreadnought-control",))
+def _control_offers(g: Game, task: dict) -> list[dict]:
+    detonate = [{"option": "detonate"}] if _detonation(g, task["player"]) else []
+    return [*({"space": s} for s in _free_spaces(g)), *detonate]
+
+
+@choice("dreadnought-control", _control_offers, ("ix.dreadnought-control",))
 def _control(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
+    if given.get("option") == "detonate":
+        move_dreadnoughts(g, pid, "conflict", "supply", 1)
+        g.gain(pid, {"vp": _detonation(g, pid)["vp"]})
+        g.rulings.append(R_DETONATION)
+        return
     g.p(pid)["dreadnoughts"]["conflict"] -= 1
     spaces = g.state["board"]["dreadnoughts"]
     spaces[given["space"]] = {"player": pid, "round": g.state["round"]}
     g.state["board"]["dreadnoughts"] = dict(sorted(spaces.items()))
+
+
+@custom("detonate-dreadnought")
+def detonation_devices(g: Game, task: dict, step: dict) -> None:
+    """Offered with the dreadnought's control of a space, in its place (`_control_offers`)."""
 
 
 @hook("combat-cleanup", module="ix")
