@@ -28,6 +28,7 @@ from adjudicator.imperium.modules.immortality.immortality import may_put_on_top
 from adjudicator.imperium.modules.ix.ix import commission
 from adjudicator.imperium.modules.tech import price
 from adjudicator.imperium.registry import CUSTOM, adjust, fire, first
+from adjudicator.imperium.rounds import result
 from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import custom_steps, run
 from adjudicator.imperium.zones import count_deployed, discard_card, trash_card
@@ -901,3 +902,14 @@ def test_detonation_devices_trade_the_dreadnought_for_a_vp_instead_of_a_space():
     vp = red["vp"]
     choose(rules, state, "red", option="detonate")
     assert red["vp"] == vp + 1 and red["dreadnoughts"] == {"supply": 2, "garrison": 0, "conflict": 0}
+
+
+def test_chaumurky_wins_the_tie_on_victory_points():
+    """ix.chaumurky: equal VP, blue holds more spice, yet red with the tile wins; without it, blue."""
+    rules, state = fresh()
+    for pid, vp, spice in (("red", 9, 0), ("blue", 9, 5), ("green", 3, 9), ("yellow", 2, 9)):
+        state["players"][pid]["vp"], state["players"][pid]["spice"] = vp, spice
+    assert result(Game(state, rules.content))["winner"] == "blue"
+    state["players"]["red"]["tech"] = [{"id": "tech-chaumurky", "flipped": False}]
+    out = result(Game(state, rules.content))
+    assert out["winner"] == "red" and out["ranking"][:2] == ["red", "blue"]

@@ -21,8 +21,7 @@ from .units import (
 # tests/test_ix_rules.py pins this list.
 NOT_IMPLEMENTED = ("careful-observation",
                    "draw-intrigue-keep-one", "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
-                   "recalled-faction-bonus", "snooper-tokens", "swap-intrigue",
-                   "wins-endgame-ties")
+                   "recalled-faction-bonus", "snooper-tokens", "swap-intrigue")
 
 IX = MODULES.add(Module(
     "ix", "Rise of Ix", lambda state: MODULE in state["game"]["modules"],

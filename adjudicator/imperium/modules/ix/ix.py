@@ -31,6 +31,7 @@ R_FREIGHTER = "ix.freighter"
 R_REWARDS = "ix.shipping-rewards"
 R_TRANSPORTS = "ix.troop-transports"
 R_DETONATION = "ix.detonation-devices"
+R_CHAUMURKY = "ix.chaumurky"
 
 
 def _setup_data(g: Game) -> dict:
@@ -292,6 +293,21 @@ def _control(g: Game, task: dict, given: dict, below: dict) -> None:
     spaces = g.state["board"]["dreadnoughts"]
     spaces[given["space"]] = {"player": pid, "round": g.state["round"]}
     g.state["board"]["dreadnoughts"] = dict(sorted(spaces.items()))
+
+
+@custom("wins-endgame-ties")
+def chaumurky(g: Game, task: dict, step: dict) -> None:
+    """A standing rule the final ranking reads (`_wins_ties`)."""
+
+
+@hook("wins-ties", module="ix")
+def _wins_ties(g: Game, pid: str) -> bool:
+    """Chaumurky: its owner wins every tie on Victory Points at the end of the game."""
+    if any(s.get("custom") == "wins-endgame-ties" for t in g.p(pid).get("tech", [])
+           for s in tile_data(g, t["id"]).get("endgame", [])):
+        g.rulings.append(R_CHAUMURKY)
+        return True
+    return False
 
 
 @custom("detonate-dreadnought")
