@@ -171,9 +171,10 @@ def _transported(step: dict, extra: int) -> list[dict]:
     return [{"recruit": n}, {"custom": "deploy-transported", "count": n}]
 
 
-def tile_rules(g: Game, pid: str, name: str) -> list[dict]:
-    """The standing-rule steps called `name` on `pid`'s Tech tiles (Troop Transports, Spaceport)."""
-    return [s for t in g.p(pid).get("tech", []) for s in tile_data(g, t["id"]).get("passive", [])
+def tile_rules(g: Game, pid: str, name: str, box: str = "passive") -> list[dict]:
+    """The steps called `name` in that box of `pid`'s Tech tiles (standing rules: Troop Transports,
+    Spaceport; Detonation Devices' win, Chaumurky's end of the game)."""
+    return [s for t in g.p(pid).get("tech", []) for s in tile_data(g, t["id"]).get(box, [])
             if s.get("custom") == name]
 
 
@@ -263,8 +264,7 @@ def _free_spaces(g: Game) -> list[str]:
 
 def _detonation(g: Game, pid: str) -> dict | None:
     """Detonation Devices' step, when `pid` owns the tile."""
-    return next((s for t in g.p(pid).get("tech", []) for s in tile_data(g, t["id"]).get("on_win_conflict", [])
-                 if s.get("custom") == "detonate-dreadnought"), None)
+    return next(iter(tile_rules(g, pid, "detonate-dreadnought", "on_win_conflict")), None)
 
 
 @hook("conflict-won", module="ix")
@@ -303,8 +303,7 @@ def chaumurky(g: Game, task: dict, step: dict) -> None:
 @hook("wins-ties", module="ix")
 def _wins_ties(g: Game, pid: str) -> bool:
     """Chaumurky: its owner wins every tie on Victory Points at the end of the game."""
-    if any(s.get("custom") == "wins-endgame-ties" for t in g.p(pid).get("tech", [])
-           for s in tile_data(g, t["id"]).get("endgame", [])):
+    if tile_rules(g, pid, "wins-endgame-ties", "endgame"):
         g.rulings.append(R_CHAUMURKY)
         return True
     return False
