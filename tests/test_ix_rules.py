@@ -863,10 +863,10 @@ def test_an_ix_game_counts_in_a_tournaments_standings(tmp_path):
 
 
 @pytest.mark.parametrize("leader, gap", [("tessia-vernius", "careful-observation"),
-                                         ("viscount-hundro-moritani", "draw-intrigue-keep-one")])
+                                         ("ilesa-ecaz", "one-step-ahead")])
 def test_a_leader_whose_ability_has_no_code_makes_each_of_its_turns_unverifiable(leader, gap):
     """Never judged as if the ability were not there: Tessia's Snoopers act on Influence reached at
-    any time, Hundro's Intelligence at setup; each turn of theirs names the missing step."""
+    any time, Ilesa's set-aside card at each round's start; each turn of theirs names the missing step."""
     rules, state = seated(leader)
     g = Game(state, rules.content)
     fire("turn-start", g, "red")  # noted on the action during which the turn begins
@@ -913,3 +913,22 @@ def test_chaumurky_wins_the_tie_on_victory_points():
     state["players"]["red"]["tech"] = [{"id": "tech-chaumurky", "flipped": False}]
     out = result(Game(state, rules.content))
     assert out["winner"] == "red" and out["ranking"][:2] == ["red", "blue"]
+
+
+@pytest.mark.parametrize("epic", [False, True])
+def test_hundro_keeps_one_of_the_top_two_intrigue_cards_and_the_other_is_drawn_next(epic):
+    """ix.hundro-intelligence: after the setup's dealing (in Epic, everyone's Intrigue card first)."""
+    rules = ruleset("base")
+    others = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": ["ix"],
+            "players": [{"id": p, "leader": lead} for p, lead in zip(IDS[:3], ["viscount-hundro-moritani", *others],
+                                                                     strict=False)]}
+    state = rules.new_state(game, {"seed": 3, "options": ["epic"] if epic else []})
+    deal(rules, state)
+    red = state["players"]["red"]
+    looked = sorted(red["looking"])
+    assert state["stack"][-1]["kind"] == "intelligence" and len(looked) == 2
+    assert all(len(state["players"][p]["intrigue"]) == (1 if epic else 0) for p in IDS[:3])
+    out = choose(rules, state, "red", card=looked[0])
+    assert out.verdict == "legal" and "ix.hundro-intelligence" in out.rulings
+    assert len(red["intrigue"]) == 1 + epic and state["intrigue_deck"]["top"] == [looked[1]]

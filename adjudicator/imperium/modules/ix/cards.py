@@ -4,14 +4,15 @@ The ones not written yet are listed in `NOT_IMPLEMENTED` (`__init__.py`): reachi
 
 from __future__ import annotations
 
+from ....core.observers import Hidden
 from ...choices import SKIP
 from ...conditions import holds
 from ...content import FACTIONS
-from ...deck import put_on_top
+from ...deck import keep_one_looked_at, put_on_top
 from ...game import Game, my_turn
 from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
-from ...registry import CUSTOM, choice, custom, hook
+from ...registry import CUSTOM, choice, custom, fire, hook
 from ...steps import choice_task, custom_steps, prepend, push_choice, run
 from ...zones import MOVES, count_deployed, move_troops
 from ..tech import tile_data
@@ -162,6 +163,29 @@ def _card_discount(cost: dict, g: Game, pid: str, space: dict, card_id: str) -> 
             cost = {k: v for k, v in {**cost, "spice": cost.get("spice", 0) - step["spice"]}.items() if v > 0}
             g.rulings.append(R_DISCOUNT)
     return cost
+
+
+# --- Viscount Hundro Moritani's Intelligence (rulebook p. 10) ---------------------------------------------
+R_INTELLIGENCE = "ix.hundro-intelligence"
+
+
+@custom("draw-intrigue-keep-one")
+def intelligence(g: Game, task: dict, step: dict) -> None:
+    """At setup, after every other setup draw (in the Epic game, everyone's Intrigue card): look at
+    the Intrigue deck's top `count` cards, keep one, the rest stay on top (known to him). The tasks
+    go just above the round's flow, under all the setup's dealing."""
+    pid = task["player"]
+    g.state["stack"][1:1] = [choice_task(pid, "intelligence", task["src"]),
+                             {"t": "chance", "kind": "draw-intrigue", "player": pid, "n": step["count"], "look": True}]
+    g.rulings.append(R_INTELLIGENCE)
+
+
+@choice("intelligence", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"]).get("looking", [])))],
+        (R_INTELLIGENCE,), secret=Hidden(("card",), ("by",)))
+def _keep_one(g: Game, task: dict, given: dict, below: dict) -> None:
+    keep_one_looked_at(g, task["player"], given["card"])
+    fire("intrigue-gained", g, task["player"], 1)
+    g.rulings.append("deck.known-top")
 
 
 # --- Spaceport: every card acquired may go on top of the deck ---------------------------------------------
