@@ -23,6 +23,7 @@ from adjudicator.imperium.catalogue import cards_of
 from adjudicator.imperium.conditions import strength
 from adjudicator.imperium.effects import advance_steps, op_custom
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.influence import change_influence
 from adjudicator.imperium.modules import ix
 from adjudicator.imperium.modules.immortality.immortality import may_put_on_top
 from adjudicator.imperium.modules.ix.ix import commission
@@ -862,11 +863,10 @@ def test_an_ix_game_counts_in_a_tournaments_standings(tmp_path):
     assert sorted(e["player"] for e in data["standings"]) == sorted(IDS)
 
 
-@pytest.mark.parametrize("leader, gap", [("tessia-vernius", "careful-observation"),
-                                         ("ilesa-ecaz", "one-step-ahead")])
+@pytest.mark.parametrize("leader, gap", [("ilesa-ecaz", "one-step-ahead")])
 def test_a_leader_whose_ability_has_no_code_makes_each_of_its_turns_unverifiable(leader, gap):
-    """Never judged as if the ability were not there: Tessia's Snoopers act on Influence reached at
-    any time, Ilesa's set-aside card at each round's start; each turn of theirs names the missing step."""
+    """Never judged as if the ability were not there: Ilesa's set-aside card acts at each round's
+    start (what it gives is not transcribed anywhere found); each turn of hers names the missing step."""
     rules, state = seated(leader)
     g = Game(state, rules.content)
     fire("turn-start", g, "red")  # noted on the action during which the turn begins
@@ -932,3 +932,32 @@ def test_hundro_keeps_one_of_the_top_two_intrigue_cards_and_the_other_is_drawn_n
     out = choose(rules, state, "red", card=looked[0])
     assert out.verdict == "legal" and "ix.hundro-intelligence" in out.rulings
     assert len(red["intrigue"]) == 1 + epic and state["intrigue_deck"]["top"] == [looked[1]]
+
+
+def test_tessias_snoopers_come_back_at_two_influence_each_rank_its_reward():
+    """ix.tessia-careful-observation: Emperor first (discard for 1 spice), Spacing Guild second
+    (its 4-Influence bonus: 3 Solari), Fremen third (1 more Fremen Influence); a Faction reached
+    again gives nothing."""
+    rules, state = seated("tessia-vernius")
+    red = state["players"]["red"]
+    assert red["snoopers"] == ["bene-gesserit", "emperor", "fremen", "guild"]
+    g = Game(state, rules.content)
+    change_influence(g, "red", "emperor", 2)
+    run_steps(g, state)
+    spice = red["spice"]
+    choose(rules, state, "red", option="pay")
+    choose(rules, state, "red", card=red["hand"][0])
+    assert red["spice"] == spice + 1 and red["snoopers"] == ["bene-gesserit", "fremen", "guild"]
+    solari = red["solari"]
+    g = Game(state, rules.content)
+    change_influence(g, "red", "guild", 2)
+    run_steps(g, state)
+    assert red["solari"] == solari + 3
+    g = Game(state, rules.content)
+    change_influence(g, "red", "fremen", 2)
+    run_steps(g, state)
+    assert red["influence"]["fremen"] == 3 and red["snoopers"] == ["bene-gesserit"]
+    g = Game(state, rules.content)
+    change_influence(g, "red", "emperor", -1)
+    change_influence(g, "red", "emperor", 1)
+    assert state["stack"][-1]["t"] != "steps"

@@ -188,6 +188,50 @@ def _keep_one(g: Game, task: dict, given: dict, below: dict) -> None:
     g.rulings.append("deck.known-top")
 
 
+# --- Tessia Vernius's Careful Observation (our card data: one source) --------------------------------------
+R_TESSIA = "ix.tessia-careful-observation"
+RANKS = ("first", "second", "third", "fourth")
+
+
+@custom("snooper-tokens")
+def snooper_tokens(g: Game, task: dict, step: dict) -> None:
+    """Setup: a Snooper on each Influence track."""
+    g.p(task["player"])["snoopers"] = sorted(g.tracks)[:step["count"]]
+    g.rulings.append(R_TESSIA)
+
+
+@custom("careful-observation")
+def careful_observation(g: Game, task: dict, step: dict) -> None:
+    """Read where a Snooper comes back (`_snooper_recalled`): its Leader trigger names no one Faction."""
+
+
+@hook("influence-changed", module="ix")
+def _snooper_recalled(g: Game, pid: str, faction: str, before: int, after: int) -> None:
+    """Her Influence with a Faction reaches 2 while its Snooper is there: the Snooper comes to her
+    Leader and the steps of that recall's rank resolve, for that Faction."""
+    pl = g.p(pid)
+    if faction not in pl.get("snoopers", ()) or not before < 2 <= after:
+        return
+    pl["snoopers"].remove(faction)
+    step = next(s for s in leader_effects(g, pid) if s.get("custom") == "careful-observation")
+    rank = RANKS[len(RANKS) - 1 - len(pl["snoopers"])]
+    run(g, pid, [_for_faction(s, faction) for s in step[rank]], leader_node(g, pid))
+    g.rulings.append(R_TESSIA)
+
+
+def _for_faction(step: dict, faction: str) -> dict:
+    if step.get("faction") == "recalled" or step.get("custom") == "recalled-faction-bonus":
+        return {**step, "faction": faction}
+    return step
+
+
+@custom("recalled-faction-bonus")
+def recalled_faction_bonus(g: Game, task: dict, step: dict) -> None:
+    """That Faction's bonus at 4 Influence (the original board's)."""
+    prepend(task, list(g.content.factions[step["faction"]]["bonus"]))
+    g.rulings.append(R_TESSIA)
+
+
 # --- Spaceport: every card acquired may go on top of the deck ---------------------------------------------
 R_SPACEPORT = "ix.spaceport"
 
