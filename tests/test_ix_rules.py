@@ -13,7 +13,7 @@ from helpers import deal
 from hostile import app_on, auth, token
 
 from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.errors import IllegalAction, InvalidPosition, MalformedLog
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Driver, Replay, replay
 from adjudicator.core.rng import Random
@@ -961,3 +961,25 @@ def test_tessias_snoopers_come_back_at_two_influence_each_rank_its_reward():
     change_influence(g, "red", "emperor", -1)
     change_influence(g, "red", "emperor", 1)
     assert state["stack"][-1]["t"] != "steps"
+
+
+def test_tessias_snoopers_round_trip_in_a_position_and_belong_to_her_only():
+    rules, state = seated("tessia-vernius")
+    state["players"]["red"]["snoopers"] = ["fremen", "guild"]
+    doc = rules.scenario_of(state)
+    assert doc["players"]["red"]["snoopers"] == ["Fremen", "Spacing Guild"]
+    assert rules.from_scenario(doc)["players"]["red"]["snoopers"] == ["fremen", "guild"]
+    doc["players"]["blue"]["snoopers"] = ["fremen"]
+    with pytest.raises(InvalidPosition) as err:
+        rules.from_scenario(doc)
+    assert [(p["pointer"], p["code"]) for p in err.value.problems] == [("/players/blue/snoopers", "not-this-leader")]
+
+
+def test_a_known_intrigue_top_round_trips_in_a_position():
+    """Hundro's card put back on top of the Intrigue deck stays known in a cut position."""
+    rules, state = seated("viscount-hundro-moritani")
+    looked = sorted(state["players"]["red"]["looking"])
+    choose(rules, state, "red", card=looked[0])
+    doc = rules.scenario_of(state)
+    assert doc is not None and doc["intrigue_top"] == [rules.content.intrigues[looked[1]]["name"]["en"]]
+    assert rules.from_scenario(doc)["intrigue_deck"]["top"] == [looked[1]]
