@@ -19,7 +19,9 @@ another tool would call it.
 - peak RSS of a fresh process that replays one game;
 - Bloodlines: per-game replay p50 of 4-player Uprising games with Bloodlines, Tech and CHOAM
   against plain Uprising games replayed interleaved with them (the ratio is the figure; issue #11
-  keeps it within 1.3).
+  keeps it within 1.3);
+- Rise of Ix: the same for 4-player original games with Rise of Ix against plain original games
+  (issue #35 keeps it within 1.3), and the ratio of time per action.
 Absolute times on a shared machine mean little; the ratios are the figures to compare.
 """
 
@@ -159,19 +161,36 @@ def validate_rate(logs: list[dict]) -> float:
 BLOODLINES = ("bloodlines", "choam", "tech")
 
 
-def bloodlines_ratio(games: int, seed: int = 1000) -> dict:
-    """p50 replay time of a Bloodlines+Tech+CHOAM game over a plain Uprising game's, the two
-    kinds replayed alternately (same machine load)."""
-    grown = [simulate("uprising", 4, seed + i, BLOODLINES) for i in range(games)]
-    plain = [simulate("uprising", 4, seed + i) for i in range(games)]
+def grown_ratio(game: str, modules: tuple, games: int, seed: int = 1000) -> dict:
+    """p50 replay time of a 4-player game with `modules` over a plain game's of the same edition,
+    the two kinds replayed alternately (same machine load); also the ratio of time per action
+    (a game with an expansion is longer)."""
+    grown = [simulate(game, 4, seed + i, modules) for i in range(games)]
+    plain = [simulate(game, 4, seed + i) for i in range(games)]
     replay_game(grown[0])
     plain_times, grown_times = [], []
     for ours, theirs in zip(plain, grown, strict=True):
         plain_times.append(replay_game(ours)[0])
         grown_times.append(replay_game(theirs)[0])
     p50, base = percentile(grown_times, 50), percentile(plain_times, 50)
-    return {"bloodlines_games": games, "bloodlines_p50_ms": round(p50 * 1000, 2),
-            "plain_p50_ms": round(base * 1000, 2), "bloodlines_p50_ratio": round(p50 / base, 3)}
+    per_action = (sum(grown_times) / sum(len(g["actions"]) for g in grown)) \
+        / (sum(plain_times) / sum(len(g["actions"]) for g in plain))
+    return {"p50": p50, "base": base, "per_action": per_action}
+
+
+def bloodlines_ratio(games: int, seed: int = 1000) -> dict:
+    """A Bloodlines+Tech+CHOAM game against a plain Uprising game."""
+    r = grown_ratio("uprising", BLOODLINES, games, seed)
+    return {"bloodlines_games": games, "bloodlines_p50_ms": round(r["p50"] * 1000, 2),
+            "plain_p50_ms": round(r["base"] * 1000, 2), "bloodlines_p50_ratio": round(r["p50"] / r["base"], 3)}
+
+
+def ix_ratio(games: int, seed: int = 1000) -> dict:
+    """A Rise of Ix game against a plain original game (issue 35 keeps it within 1.3)."""
+    r = grown_ratio("imperium", ("ix",), games, seed)
+    return {"ix_games": games, "ix_p50_ms": round(r["p50"] * 1000, 2),
+            "imperium_p50_ms": round(r["base"] * 1000, 2), "ix_p50_ratio": round(r["p50"] / r["base"], 3),
+            "ix_per_action_ratio": round(r["per_action"], 3)}
 
 
 def peak_rss_mb(log: dict) -> float:
@@ -215,6 +234,7 @@ def run(games: int, chess_count: int, positions: int, repeat: int = 3) -> dict:
         "validate_logs_per_s_per_core": round(validate_rate(logs), 2),
         "ratios": system_ratios(games, chess, repeat),
         **bloodlines_ratio(games),
+        **ix_ratio(games),
     }
 
 
@@ -229,6 +249,8 @@ ROWS = [
     ("memory", "peak_rss_mb", "peak RSS MB, one game"),
     ("validate", "validate_logs_per_s_per_core", "logs/s on one core (batch.stream)"),
     ("bloodlines", "bloodlines_p50_ratio", "p50 of a Bloodlines+Tech+CHOAM game ÷ a plain Uprising game's"),
+    ("rise of ix", "ix_p50_ratio", "p50 of a 4-player Rise of Ix game ÷ a plain original game's"),
+    ("", "ix_per_action_ratio", "time per action, Rise of Ix ÷ plain original game"),
 ]
 
 

@@ -94,9 +94,10 @@ MATRIX: tuple[Config, ...] = (
     # Immortality, both editions
     _imp("uprising", 4, ("immortality",)),
     _imp("imperium", 3, ("immortality",)),
-    # Rise of Ix (the original game only), alone and with Immortality
+    # Rise of Ix (the original game only), alone, with Immortality, and whole with Bloodlines' Tech Module
     _imp("imperium", 4, ("ix",)),
     _imp("imperium", 3, ("immortality", "ix")),
+    _imp("imperium", 4, ("bloodlines", "tech", "ix")),
     # classic Dune (Gale Force Nine): basic (seed 1 seats the Bene Gesserit: a prediction),
     # advanced, and advanced with Ixians & Tleilaxu and Tech Tokens
     Config("dune-4p-basic", "dune", 4, (), "classic"),
@@ -120,8 +121,6 @@ MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "imperium": ("bloodlines", "tech", "immortality", "ix"),
            "dune": ("advanced", "ixians-tleilaxu", "tech-tokens")}
 NEEDS = {"tech": "bloodlines", "tech-tokens": "ixians-tleilaxu"}
-# modules the engine does not yet play together (Rise of Ix with Bloodlines: rules.NOT_YET_WITH)
-APART = {"ix": ("bloodlines", "tech")}
 # the engine's modules that are a player count's mode here, not a name in a log's game.modules
 MODE_MODULES = {"rivals": "rivals", "six-players": "six"}
 PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3, 4, 5, 6)}
@@ -143,8 +142,7 @@ def module_sets(game: str, players: int):
     offered = [m for m in MODULES[game] if m in PLAYER_MODULES.get((game, players), MODULES[game])]
     for bits in range(2 ** len(offered)):
         chosen = tuple(m for i, m in enumerate(offered) if bits >> i & 1)
-        if all(NEEDS.get(m, m) in chosen for m in chosen) and set(ALWAYS.get((game, players), ())) <= set(chosen) \
-                and not any(set(APART.get(m, ())) & set(chosen) for m in chosen):
+        if all(NEEDS.get(m, m) in chosen for m in chosen) and set(ALWAYS.get((game, players), ())) <= set(chosen):
             yield chosen
 
 

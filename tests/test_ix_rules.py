@@ -10,25 +10,31 @@ from collections import Counter
 
 import pytest
 from helpers import deal
+from hostile import app_on, auth, token
 
 from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction, MalformedLog
-from adjudicator.core.replay import Driver, replay
+from adjudicator.core.errors import IllegalAction, InvalidPosition, MalformedLog
+from adjudicator.core.logs import parse_log
+from adjudicator.core.replay import Driver, Replay, replay
 from adjudicator.core.rng import Random
 from adjudicator.core.rulings import all_rulings
+from adjudicator.core.schemas import validate
 from adjudicator.imperium.catalogue import cards_of
 from adjudicator.imperium.conditions import strength
 from adjudicator.imperium.effects import advance_steps, op_custom
 from adjudicator.imperium.game import Game
+from adjudicator.imperium.influence import change_influence
 from adjudicator.imperium.modules import ix
+from adjudicator.imperium.modules.immortality.immortality import may_put_on_top
 from adjudicator.imperium.modules.ix.ix import commission
 from adjudicator.imperium.modules.tech import price
 from adjudicator.imperium.registry import CUSTOM, adjust, fire, first
+from adjudicator.imperium.rounds import result
 from adjudicator.imperium.rules import ruleset
-from adjudicator.imperium.steps import custom_steps
-from adjudicator.imperium.zones import discard_card, trash_card
+from adjudicator.imperium.steps import custom_steps, run
+from adjudicator.imperium.zones import count_deployed, discard_card, trash_card
 from adjudicator.resources import data_dir
-from adjudicator.simulate import MAX_STEPS
+from adjudicator.simulate import MAX_STEPS, simulate
 from adjudicator.simulate import choose as choose_random
 
 IDS = ["red", "blue", "green", "yellow"]
@@ -93,16 +99,58 @@ def test_a_game_without_rise_of_ix_keeps_its_board():
 
 
 @pytest.mark.parametrize("modules, players, words", [
-    (["ix", "bloodlines"], 4, "Bloodlines manual p. 7"),
-    (["ix", "bloodlines", "tech"], 4, "Bloodlines manual p. 7"),
     (["ix"], 2, "2 players"),  # the solo and two-player House Hagal additions: not implemented yet
     (["ix"], 1, "1 players"),
+    (["ix", "bloodlines", "tech"], 2, "2 players"),
 ])
 def test_combinations_not_refereed_yet_are_refused_naming_the_rule(modules, players, words):
     rules = ruleset("base")
     with pytest.raises(MalformedLog) as err:
         rules.check_modules(modules, "/game/modules", players)
     assert err.value.code == "unsupported-module" and words in str(err.value)
+
+
+def with_bloodlines(players: int, modules=("bloodlines", "tech", "ix")):
+    rules = ruleset("base")
+    leaders = [lead for lead in rules.leader_ids(modules) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": list(modules),
+            "players": [{"id": p, "leader": leaders[i]} for i, p in enumerate(IDS[:players])]}
+    state = rules.new_state(game, {"seed": 3})
+    deal(rules, state)
+    return rules, state
+
+
+@pytest.mark.parametrize("players, spaces, box", [
+    (4, ["conspire", "dreadnought", "foldspace", "high-council", "tech-negotiation", "wealth"], 0),
+    (3, ["conspire", "dreadnought", "foldspace", "high-council", "wealth"], 1),
+])
+def test_with_bloodlines_the_commanders_of_the_covered_spaces_move(players, spaces, box):
+    """Bloodlines manual p. 7: the overlay covers Rally Troops and Hall of Oratory; one Commander
+    starts on Dreadnought, the other on Tech Negotiation with four players, else in the box."""
+    for modules in (("bloodlines", "ix"), ("bloodlines", "tech", "ix")):
+        rules, state = with_bloodlines(players, modules)
+        assert state["board"]["commanders"] == spaces
+        assert state["commanders"] == {"bank": 1, "box": box}
+
+
+def test_with_the_tech_module_both_boxes_tiles_share_the_ix_board():
+    """Bloodlines manual p. 7: all the tiles (Bloodlines' 12 for the original game without CHOAM,
+    Rise of Ix's 18) in three even stacks on the Ix board; no Ixian Embassy: no Acquire Tech on a
+    Landsraad space, no High Council discount, Tech Negotiation's Negotiators instead."""
+    rules, state = with_bloodlines(4)
+    tech = state["tech"]
+    assert tech["board"] == "ix" and tech["stacks"] == [9, 9, 9] and len(tech["pool"]) + 3 == 30
+    assert {"tech-restricted-ordnance", "tech-glowglobes"} <= set(tech["pool"] + tech["face_up"])
+    assert len([t for t in state["stack"] if t.get("kind") == "reveal-tech"]) == 0  # each stack turned up once
+    state["players"]["red"]["seat"] = True
+    assert price(Game(state, rules.content), "red", "tech-disposal-facility", 0) == 3
+    state["players"]["red"]["hand"][0] = "dagger"
+    act(rules, state, "red", "send-agent", card="dagger", space="tech-negotiation")
+    assert not [n for n in state["turn"]["nodes"] if n.startswith("embassy")]
+    embassy = with_bloodlines(4, ("bloodlines", "tech"))[1]  # the control: the Embassy on a Landsraad space
+    embassy["players"]["red"]["hand"][0], embassy["players"]["red"]["solari"] = "dagger", 5
+    act(rules, embassy, "red", "send-agent", card="dagger", space="high-council")
+    assert [n for n in embassy["turn"]["nodes"] if n.startswith("embassy")]
 
 
 def test_rise_of_ix_is_not_an_uprising_module():
@@ -418,7 +466,7 @@ def test_unload_when_discarded_and_when_trashed():
 
 
 # --- not refereed yet ----------------------------------------------------------------------------------
-NOT_YET = ("Leaders' abilities and Signet Rings", "House Hagal additions", "Epic Game Mode", "Bloodlines")
+NOT_YET = ("Leaders' abilities", "House Hagal additions", "Tech tiles only")
 
 
 def test_what_is_not_refereed_yet_is_listed_in_its_record():
@@ -540,3 +588,398 @@ def test_the_catalogue_lists_the_box_with_copies():
     spaces = {c["id"] for c in listed if c["type"] == "space"}
     assert "smuggling" in spaces and "rally-troops" not in spaces
     assert not any(c.get("expansion") == "ix" for c in cards_of(cnt, None, ()))
+
+
+# --- the new Leaders and the cards' steps -------------------------------------------------------------
+def seated(leader: str, players: int = 3, seed: int = 3):
+    """A fresh game whose first player ("red") leads `leader`."""
+    rules = ruleset("base")
+    others = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    leaders = [leader, *others[:players - 1]]
+    game = {"system": "imperium", "edition": "base", "modules": ["ix"],
+            "players": [{"id": p, "leader": lead} for p, lead in zip(IDS[:players], leaders, strict=True)]}
+    state = rules.new_state(game, {"seed": seed})
+    deal(rules, state)
+    return rules, state
+
+
+def test_yuna_gains_one_solari_more_each_time_in_her_own_turns():
+    """FAQ 'Princess' Yuna Moritani: each Solari gain of her turn gets the bonus (Smuggling's 1
+    Solari and the Dividends' 5 are two gains: 2 + 6); an opponent's Dividend in her turn, and her
+    own Dividend share in another's turn, get none. She starts with no water."""
+    rules, state = seated("princess-yuna-moritani")
+    red, blue = state["players"]["red"], state["players"]["blue"]
+    assert red["water"] == 0
+    red["freighter"] = 1
+    solari = {p: state["players"][p]["solari"] for p in IDS[:3]}
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="smuggling")
+    resolve_all(rules, state, "red")
+    assert red["solari"] == solari["red"] + 2
+    choose(rules, state, "red", option="recall")
+    choose(rules, state, "red", option=1)
+    out = choose(rules, state, "red", option=0)  # Dividends
+    assert red["solari"] == solari["red"] + 2 + 6 and blue["solari"] == solari["blue"] + 1
+    assert "leader.yuna-moritani" in out.rulings and out.verdict == "legal"
+    g = Game(state, rules.content)
+    state["turn"] = {"player": "blue"}
+    g.gain("red", {"solari": 1})  # another player's turn: no bonus
+    assert red["solari"] == solari["red"] + 9
+
+
+
+@pytest.mark.parametrize("sister, swords", [(0, 1 + 2 + 1), (1, 2 + 1 + 2 + 2)])
+def test_imperial_bashar_counts_only_cards_that_gave_swords(sister, swords):
+    """Rulebook p. 10 'Imperial Bashar': Bene Gesserit Sister taken for Persuasion is not counted
+    (Dagger is: 1 sword); the Bashar resolves after the other Reveal boxes."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"] = ["bene-gesserit-sister", "dagger", "imperial-bashar"]
+    act(rules, state, "red", "reveal")
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "resolve", "effect": "reveal:imperial-bashar"}))
+    assert "ix.swords-provided" in err.value.rulings
+    act(rules, state, "red", "resolve", effect="reveal:bene-gesserit-sister")
+    choose(rules, state, "red", option=sister)
+    act(rules, state, "red", "resolve", effect="reveal:dagger")
+    act(rules, state, "red", "resolve", effect="reveal:imperial-bashar")
+    assert red["swords"] == swords
+
+
+def test_artillery_counts_every_revealed_card_that_gave_swords_the_bashar_too():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["tech"] = [{"id": "tech-artillery", "flipped": False}]
+    red["hand"] = ["dagger", "imperial-bashar", "reconnaissance"]
+    act(rules, state, "red", "reveal")
+    resolve_all(rules, state, "red")
+    assert red["swords"] == 1 + (2 + 1) + 2  # Dagger, the Bashar counting Dagger, Artillery counting both
+
+
+def run_card_steps(rules, state, steps, src):
+    g = Game(state, rules.content)
+    run(g, "red", steps, src)
+    run_steps(g, state)
+
+
+def test_second_wave_deploys_up_to_two_units_troops_or_dreadnoughts():
+    """p. 6 'Units': a dreadnought is a unit; Second Wave moves up to two from the garrison."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["dreadnoughts"] = {"supply": 1, "garrison": 1, "conflict": 0}
+    run_card_steps(rules, state, [{"custom": "deploy-units", "count": 2}], "intrigue:second-wave")
+    assert {"count": 1, "dreadnoughts": 1} in offers(rules, state) and {"count": 0} in offers(rules, state)
+    assert {"count": 3} not in offers(rules, state) and {"count": 0, "dreadnoughts": 2} not in offers(rules, state)
+    with pytest.raises(IllegalAction):
+        rules.apply(state, Action({"by": "red", "do": "choose", "count": 2, "dreadnoughts": 1}))
+    garrison = red["troops"]["garrison"]
+    choose(rules, state, "red", count=1, dreadnoughts=1)
+    assert red["dreadnoughts"]["conflict"] == 1 and red["troops"]["conflict"] == 1
+    assert red["troops"]["garrison"] == garrison - 1
+
+
+def test_negotiated_withdrawal_retreats_exactly_three_units_for_an_influence():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["troops"]["conflict"], red["troops"]["supply"] = 2, red["troops"]["supply"] - 2
+    steps = [{"custom": "retreat-units-then", "count": 3, "then": [{"influence": 1, "faction": "any"}]}]
+    run_card_steps(rules, state, steps, "reveal:negotiated-withdrawal")
+    assert state["stack"][-1].get("kind") != "units"  # two units: the price cannot be paid
+    red["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    run_card_steps(rules, state, steps, "reveal:negotiated-withdrawal")
+    assert offers(rules, state) == [{"count": 2, "dreadnoughts": 1}, {"option": "skip"}]
+    choose(rules, state, "red", count=2, dreadnoughts=1)
+    choose(rules, state, "red", faction="guild")
+    assert red["influence"]["guild"] == 1 and red["troops"]["conflict"] == 0
+    assert red["dreadnoughts"]["garrison"] == 1
+
+
+def test_diversion_waits_for_four_units_deployed_in_one_turn():
+    """Diversion (as Distraction with four): three units in a turn leave it armed; the fourth
+    fires its Freighter move once."""
+    rules, state = fresh()
+    run_card_steps(rules, state, [{"custom": "on-deploy-4-units-in-one-turn", "then": [{"custom": "freighter"}]}],
+                   "intrigue:diversion")
+    assert state["players"]["red"]["armed"][0]["on"] == "deploy4"
+    state["turn"] = {"player": "red", "kind": "agent", "deployed": 0}
+    g = Game(state, rules.content)
+    count_deployed(g, "red", 3)
+    assert state["players"]["red"]["armed"] and state["stack"][-1]["t"] != "steps"
+    count_deployed(g, "red", 1)
+    assert state["players"]["red"]["armed"] == []
+    run_steps(g, state)
+    assert state["stack"][-1]["kind"] == "freighter"
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_weirding_way_gives_another_turn_at_once_or_not(take):
+    rules, state = fresh()
+    state["players"]["red"]["hand"][0] = "weirding-way"
+    act(rules, state, "red", "send-agent", card="weirding-way", space="arrakeen")
+    act(rules, state, "red", "resolve", effect="card:weirding-way")
+    assert offers(rules, state) == [{"option": "take"}, {"option": "skip"}]
+    choose(rules, state, "red", option="take" if take else "skip")
+    while (todo := [a for a in rules.legal_actions(state) if a.do != "end-turn"]) and state["turn"]:
+        act(rules, state, "red", todo[0].do, **{k: v for k, v in todo[0].to_json().items() if k not in ("by", "do")})
+    act(rules, state, "red", "end-turn")
+    assert state["stack"][-1] == {"t": "turn", "player": "red" if take else "blue"}
+
+
+def test_analytics_put_every_vp_of_an_ix_game_down_to_a_known_source():
+    """The analyser's facts of a Rise of Ix playout: valid, every VP has a source, none `other`."""
+    run = Replay(parse_log(simulate("imperium", 4, 6, ("ix",))), "strict", "none", tally=True)
+    report = run.run()
+    facts = run.facts
+    validate("facts", facts)
+    assert report["valid"] and facts["vp"] == report["result"]["vp"]
+    assert {q: sum(s.values()) for q, s in facts["vp_sources"].items()} == facts["vp"]
+    assert not any("other" in s for s in facts["vp_sources"].values())
+
+
+def test_treachery_doubles_the_faction_space_influence_and_unloads_when_it_trashes_itself():
+    """Rulebook p. 10 'Treachery': its Agent box trashes it, which resolves its Unload box (2
+    troops recruited and deployed); the Faction space gives 2 Influence instead of 1."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"][0] = "treachery"
+    conflict = red["troops"]["conflict"]
+    act(rules, state, "red", "send-agent", card="treachery", space="hardy-warriors")
+    resolve_all(rules, state, "red")
+    assert red["influence"]["fremen"] == 2 and "treachery" in red["trashed"]
+    assert red["troops"]["conflict"] == conflict + 2
+
+
+def test_treachery_on_a_space_of_no_faction_gives_no_influence():
+    """Only with icons added (Dispatch an Envoy) can Treachery reach a space of no Faction."""
+    rules, state = fresh()
+    state["turn"] = {"player": "red", "kind": "agent", "space": "arrakeen"}
+    run_card_steps(rules, state, [{"custom": "double-space-influence"}], "card:treachery")
+    assert all(v == 0 for v in state["players"]["red"]["influence"].values())
+
+
+@pytest.mark.parametrize("place, solari", [("first", 2), ("second", 0)])
+def test_strategic_push_pays_only_with_the_win(place, solari):
+    """Strategic Push: its 2 swords count at once; its 2 Solari come with the win, not second place."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    push = [{"gain": {"swords": 2}}, {"custom": "if-win-this-conflict", "then": [{"gain": {"solari": 2}}]}]
+    run_card_steps(rules, state, push, "intrigue:strategic-push")
+    assert red["swords"] == 2 and red["armed"][0]["on"] == "win"
+    before = red["solari"]
+    g = Game(state, rules.content)
+    if place == "first":
+        fire("conflict-won", g, "red")
+        run_steps(g, state)
+    fire("combat-cleanup", g)
+    assert red["solari"] == before + solari and red["armed"] == []
+
+
+@pytest.mark.parametrize("top", [True, False])
+def test_spaceport_lets_a_card_acquired_go_on_top_of_the_deck(top):
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["tech"] = [{"id": "tech-spaceport", "flipped": False}]
+    red["hand"] = ["dagger"]
+    red["persuasion"] = 0
+    act(rules, state, "red", "reveal")
+    resolve_all(rules, state, "red")
+    red["persuasion"] = 10
+    card = state["row"][0]
+    act(rules, state, "red", "acquire", card=card)
+    assert offers(rules, state) == [{"card": card}, {"option": "skip"}]
+    choose(rules, state, "red", **({"card": card} if top else {"option": "skip"}))
+    assert (red["deck"].get("top", [None])[0] == card) == top and (card in red["discard"]) != top
+
+
+def test_without_spaceport_no_deck_top_choice():
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"] = ["dagger"]
+    act(rules, state, "red", "reveal")
+    resolve_all(rules, state, "red")
+    red["persuasion"] = 10
+    act(rules, state, "red", "acquire", card=state["row"][0])
+    assert state["stack"][-1]["t"] != "choice"
+
+
+def test_spaceport_puts_tleilaxu_cards_on_top_before_the_first_genetic_marker():
+    """Immortality p. 14 'Spaceport'."""
+    rules, state = fresh(players=3, modules=("immortality", "ix"))
+    g = Game(state, rules.content)
+    assert not may_put_on_top(g, "red")
+    state["players"]["red"]["tech"] = [{"id": "tech-spaceport", "flipped": False}]
+    assert may_put_on_top(Game(state, rules.content), "red")
+
+
+@pytest.mark.parametrize("deploy", [3, 0])
+def test_troop_transports_recruit_one_more_from_the_shipping_track_and_may_deploy_them(deploy):
+    """Smuggling is no Combat space, yet the three troops may go to the Conflict (rulebook p. 9)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["tech"] = [{"id": "tech-troop-transports", "flipped": False}]
+    red["freighter"] = 2
+    garrison = red["troops"]["garrison"]
+    act(rules, state, "red", "send-agent", card="dune-the-desert-planet", space="smuggling")
+    resolve_all(rules, state, "red")
+    choose(rules, state, "red", option="recall")
+    choose(rules, state, "red", option=2)
+    assert offers(rules, state)[-1] == {"count": 3} and {"count": 1, "dreadnoughts": 1} not in offers(rules, state)
+    choose(rules, state, "red", count=deploy)
+    choose(rules, state, "red", faction="guild")
+    assert red["troops"]["conflict"] == deploy and red["troops"]["garrison"] == garrison + 3 - deploy
+    assert state["turn"]["recruited"] == 3 - deploy
+
+
+def test_guild_accord_takes_two_spice_off_the_heighliner_for_its_agent():
+    """Heighliner costs 6 spice; with Guild Accord 4, which decides whether it can be paid."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["hand"][:2] = ["guild-accord", "guild-administrator"]
+    red["spice"] = 4
+    assert {"card": "guild-accord", "space": "heighliner"} in offers(rules, state)
+    assert {"card": "guild-administrator", "space": "heighliner"} not in offers(rules, state)
+    with pytest.raises(IllegalAction) as err:
+        rules.apply(state, Action({"by": "red", "do": "send-agent", "card": "guild-administrator",
+                                   "space": "heighliner"}))
+    assert err.value.code == "agent.space-cost"
+    out = act(rules, state, "red", "send-agent", card="guild-accord", space="heighliner")
+    assert red["spice"] == 0 and "ix.card-space-discount" in out.rulings
+
+
+def test_an_ix_game_counts_in_a_tournaments_standings(tmp_path):
+    """Standings read the result of a Rise of Ix game as of any other: its winner first."""
+    client = app_on(tmp_path / "t.db").test_client()
+    owner = token(tmp_path / "t.db", "organiser")
+    tid = client.post("/v1/tournaments", json={"name": "Ix Open"}, headers=auth(owner)).get_json()["id"]
+    for name in IDS:
+        assert client.post(f"/v1/tournaments/{tid}/players", json={"name": name},
+                           headers=auth(owner)).status_code == 201
+    log = simulate("imperium", 4, 6, ("ix",))
+    stored = client.post(f"/v1/games?tournament={tid}", json=log, headers=auth(owner))
+    assert stored.status_code == 201, stored.get_json()
+    data = client.get(f"/v1/tournaments/{tid}/standings").get_json()
+    validate("standings", data)
+    result = replay(log)["result"]
+    assert data["games"][0]["placings"][0]["player"] == result["ranking"][0]["player"]
+    assert sorted(e["player"] for e in data["standings"]) == sorted(IDS)
+
+
+@pytest.mark.parametrize("leader, gap", [("ilesa-ecaz", "one-step-ahead")])
+def test_a_leader_whose_ability_has_no_code_makes_each_of_its_turns_unverifiable(leader, gap):
+    """Never judged as if the ability were not there: Ilesa's set-aside card acts at each round's
+    start (what it gives is not transcribed anywhere found); each turn of hers names the missing step."""
+    rules, state = seated(leader)
+    g = Game(state, rules.content)
+    fire("turn-start", g, "red")  # noted on the action during which the turn begins
+    assert f"leader:{leader}: {gap}" in g.unimplemented
+    noted = len(g.unimplemented)
+    fire("turn-start", g, "blue")
+    assert len(g.unimplemented) == noted
+
+
+def test_a_leader_whose_ability_has_code_leaves_no_gap():
+    rules, state = seated("prince-rhombur-vernius")
+    g = Game(state, rules.content)
+    fire("turn-start", g, "red")
+    assert g.unimplemented == []
+
+
+def test_detonation_devices_trade_the_dreadnought_for_a_vp_instead_of_a_space():
+    """ix.detonation-devices: the VP in place of the control (here with no control space free)."""
+    rules, state = fresh()
+    red = state["players"]["red"]
+    red["dreadnoughts"] = {"supply": 1, "garrison": 0, "conflict": 1}
+    g = Game(state, rules.content)
+    fire("conflict-won", g, "red")
+    assert {"option": "detonate"} not in offers(rules, state)  # without the tile: a space only
+    state["stack"].pop()
+    red["tech"] = [{"id": "tech-detonation-devices", "flipped": False}]
+    held = {"arrakeen": "blue", "carthag": "blue", "imperial-basin": "green"}
+    state["board"]["dreadnoughts"] = {s: {"player": p, "round": 1} for s, p in held.items()}
+    state["players"]["blue"]["dreadnoughts"]["supply"] = 0
+    state["players"]["green"]["dreadnoughts"]["supply"] = 1
+    fire("conflict-won", Game(state, rules.content), "red")
+    assert offers(rules, state) == [{"option": "detonate"}]  # no free space, yet the VP
+    vp = red["vp"]
+    choose(rules, state, "red", option="detonate")
+    assert red["vp"] == vp + 1 and red["dreadnoughts"] == {"supply": 2, "garrison": 0, "conflict": 0}
+
+
+def test_chaumurky_wins_the_tie_on_victory_points():
+    """ix.chaumurky: equal VP, blue holds more spice, yet red with the tile wins; without it, blue."""
+    rules, state = fresh()
+    for pid, vp, spice in (("red", 9, 0), ("blue", 9, 5), ("green", 3, 9), ("yellow", 2, 9)):
+        state["players"][pid]["vp"], state["players"][pid]["spice"] = vp, spice
+    assert result(Game(state, rules.content))["winner"] == "blue"
+    state["players"]["red"]["tech"] = [{"id": "tech-chaumurky", "flipped": False}]
+    out = result(Game(state, rules.content))
+    assert out["winner"] == "red" and out["ranking"][:2] == ["red", "blue"]
+
+
+@pytest.mark.parametrize("epic", [False, True])
+def test_hundro_keeps_one_of_the_top_two_intrigue_cards_and_the_other_is_drawn_next(epic):
+    """ix.hundro-intelligence: after the setup's dealing (in Epic, everyone's Intrigue card first)."""
+    rules = ruleset("base")
+    others = [lead for lead in rules.leader_ids(()) if "setup" not in rules.content.leaders[lead]]
+    game = {"system": "imperium", "edition": "base", "modules": ["ix"],
+            "players": [{"id": p, "leader": lead} for p, lead in zip(IDS[:3], ["viscount-hundro-moritani", *others],
+                                                                     strict=False)]}
+    state = rules.new_state(game, {"seed": 3, "options": ["epic"] if epic else []})
+    deal(rules, state)
+    red = state["players"]["red"]
+    looked = sorted(red["looking"])
+    assert state["stack"][-1]["kind"] == "intelligence" and len(looked) == 2
+    assert all(len(state["players"][p]["intrigue"]) == (1 if epic else 0) for p in IDS[:3])
+    out = choose(rules, state, "red", card=looked[0])
+    assert out.verdict == "legal" and "ix.hundro-intelligence" in out.rulings
+    assert len(red["intrigue"]) == 1 + epic and state["intrigue_deck"]["top"] == [looked[1]]
+
+
+def test_tessias_snoopers_come_back_at_two_influence_each_rank_its_reward():
+    """ix.tessia-careful-observation: Emperor first (discard for 1 spice), Spacing Guild second
+    (its 4-Influence bonus: 3 Solari), Fremen third (1 more Fremen Influence); a Faction reached
+    again gives nothing."""
+    rules, state = seated("tessia-vernius")
+    red = state["players"]["red"]
+    assert red["snoopers"] == ["bene-gesserit", "emperor", "fremen", "guild"]
+    g = Game(state, rules.content)
+    change_influence(g, "red", "emperor", 2)
+    run_steps(g, state)
+    spice = red["spice"]
+    choose(rules, state, "red", option="pay")
+    choose(rules, state, "red", card=red["hand"][0])
+    assert red["spice"] == spice + 1 and red["snoopers"] == ["bene-gesserit", "fremen", "guild"]
+    solari = red["solari"]
+    g = Game(state, rules.content)
+    change_influence(g, "red", "guild", 2)
+    run_steps(g, state)
+    assert red["solari"] == solari + 3
+    g = Game(state, rules.content)
+    change_influence(g, "red", "fremen", 2)
+    run_steps(g, state)
+    assert red["influence"]["fremen"] == 3 and red["snoopers"] == ["bene-gesserit"]
+    g = Game(state, rules.content)
+    change_influence(g, "red", "emperor", -1)
+    change_influence(g, "red", "emperor", 1)
+    assert state["stack"][-1]["t"] != "steps"
+
+
+def test_tessias_snoopers_round_trip_in_a_position_and_belong_to_her_only():
+    rules, state = seated("tessia-vernius")
+    state["players"]["red"]["snoopers"] = ["fremen", "guild"]
+    doc = rules.scenario_of(state)
+    assert doc["players"]["red"]["snoopers"] == ["Fremen", "Spacing Guild"]
+    assert rules.from_scenario(doc)["players"]["red"]["snoopers"] == ["fremen", "guild"]
+    doc["players"]["blue"]["snoopers"] = ["fremen"]
+    with pytest.raises(InvalidPosition) as err:
+        rules.from_scenario(doc)
+    assert [(p["pointer"], p["code"]) for p in err.value.problems] == [("/players/blue/snoopers", "not-this-leader")]
+
+
+def test_a_known_intrigue_top_round_trips_in_a_position():
+    """Hundro's card put back on top of the Intrigue deck stays known in a cut position."""
+    rules, state = seated("viscount-hundro-moritani")
+    looked = sorted(state["players"]["red"]["looking"])
+    choose(rules, state, "red", card=looked[0])
+    doc = rules.scenario_of(state)
+    assert doc is not None and doc["intrigue_top"] == [rules.content.intrigues[looked[1]]["name"]["en"]]
+    assert rules.from_scenario(doc)["intrigue_deck"]["top"] == [looked[1]]

@@ -16,7 +16,8 @@ CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "
               "spy_on", "discarded", "trashed_cost", "deck_at_least", "gained", "owns",
               "rival_alliance_at", "six_players", "all", "any", "not")
 COUNTERS = ("spies_on_board", "cards_in_play", "completed_contracts", "units_in_conflict",
-            "worms_in_conflict", "revealed", "revealed_with_swords", "dreadnoughts_in_conflict")
+            "worms_in_conflict", "revealed", "revealed_with_swords", "revealed_providing_swords",
+            "dreadnoughts_in_conflict")
 
 
 def _factions_of(g: Game, card: str) -> list:
@@ -124,6 +125,8 @@ def count(g: Game, pid: str, counter: dict, src: str) -> int:
     if key == "revealed_with_swords":  # other revealed cards whose Reveal box shows swords
         return sum(1 for c in others(my_turn(g, pid).get("revealed", []), own)
                    if _gives(g.content.cards.get(c, {}).get("reveal", []), "swords"))
+    if key == "revealed_providing_swords":  # other revealed cards whose Reveal box gave swords this turn
+        return sum(1 for node in my_turn(g, pid).get("sword_sources", []) if node.startswith("reveal:") and node != src)
     g.note_unimplemented(f"counter {key}")
     return 0
 

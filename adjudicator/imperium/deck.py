@@ -63,6 +63,18 @@ def trim_top(pool: dict) -> None:
     set_top(pool, keep)
 
 
+def keep_one_looked_at(g: Game, pid: str, card: str) -> None:
+    """Of the Intrigue cards `pid` looked at on top of the Intrigue deck, `card` goes to their
+    hand; the others stay on top, known (Imperium Ceremony, Hundro Moritani's Intelligence)."""
+    pool, pl = g.state["intrigue_deck"], g.p(pid)
+    rest = list(pl.pop("looking"))
+    rest.remove(card)
+    beyond = known_top(pool)[len(rest) + 1:]  # the looked-at cards were the deck's top ones
+    take_from_deck(pool, card)
+    ms_add(pl["intrigue"], card)
+    set_top(pool, [*sorted(rest), *beyond])
+
+
 def refill_from(pool: dict, discard: list) -> None:
     for c in discard:
         ms_add(pool["cards"], c)

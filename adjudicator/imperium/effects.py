@@ -46,6 +46,9 @@ def op_gain(g, task, step):
     gains = dict(step["gain"])
     if "swords" in gains:  # swords go to whoever fights for the player (a six-player Commander's Ally)
         g.gain(adjust("acting-for", task["player"], g), {"swords": gains.pop("swords")})
+        sources = my_turn(g, task["player"]).get("sword_sources")
+        if sources is not None and task["src"] not in sources:  # kept where a card counts them (Rise of Ix)
+            ms_add(sources, task["src"])
     if gains:
         g.gain(task["player"], gains)
 

@@ -29,7 +29,8 @@ EFFECT_SOURCES = {"space": "spaces", "card": "cards", "reveal": "cards", "acquir
                   "leader": "leader", "signet": "leader", "navigation": "leader", "skill": "commanders",
                   "commander": "commanders", "command": "commanders", "contract": "contracts", "embassy": "tech",
                   "tech": "tech", "intrigue": "intrigue", "conflict": "conflict", "control": "spaces",
-                  "bonus": "faction-bonus", "track": "tleilaxu", "hagal": "rivals"}
+                  "bonus": "faction-bonus", "track": "tleilaxu", "hagal": "rivals",
+                  "unload": "cards", "shipping": "shipping"}  # Rise of Ix: an Unload box, a Shipping reward
 VERB_SOURCES = {"play-intrigue": "intrigue", "acquire": "cards", "acquire-tech": "tech"}
 # rulings cited only where a VP is scored: they name the source before what led there (a card
 # that advances the Tleilaxu track onto its VP space scores for the track)

@@ -112,13 +112,18 @@ class Game(Table):
     def gain(self, pid: str, gains: dict) -> None:
         pl = self.p(pid)
         turn = self.state.get("turn")
+        mine = bool(turn) and turn["player"] == pid
+        bonus = pl.get("gain_bonus")  # a Leader's standing rule: each gain in one's own turn gives more
         for key, amount in gains.items():
+            if bonus and amount > 0 and mine and key in bonus["gains"]:
+                amount += bonus["gains"][key]
+                self.rulings.append(bonus["ruling"])
             if key == "vp":
                 pl["vp"] = max(0, pl["vp"] + amount)  # the track does not cap it
                 self.rulings.append("vp.beyond-track")
             else:
                 pl[key] = max(0, pl[key] + amount)
-            if amount > 0 and turn and turn["player"] == pid:
+            if amount > 0 and mine:
                 # "if you gained spice this turn" (Leverage) reads this
                 gained = turn.setdefault("gained", {})
                 gained[key] = gained.get(key, 0) + amount

@@ -142,15 +142,20 @@ TIEBREAK = ("spice", "solari", "water", "garrison")
 
 
 def result(g: Game) -> dict:
+    wins_ties = {q for q in g.order if first("wins-ties", g, q)}  # a standing rule (Rise of Ix's Chaumurky)
+
     def key(pid):
         pl = g.p(pid)
         return (pl["vp"], pl["spice"], pl["solari"], pl["water"], pl["troops"]["garrison"])
 
-    ranked = sorted(g.order, key=lambda q: (-key(q)[0], *(-k for k in key(q)[1:]), g.order.index(q)))
+    def rank(q):  # VP, then a rule that wins every tie, then the tiebreakers
+        return (key(q)[0], q in wins_ties, *key(q)[1:])
+
+    ranked = sorted(g.order, key=lambda q: (*(-k for k in rank(q)), g.order.index(q)))
     # a seat a rule keeps from winning (an Unambitious Rival) is ranked but never the winner
     eligible = [q for q in ranked if not first("cannot-win", g, q)] or ranked
-    best = key(eligible[0])
-    winners = [q for q in eligible if key(q) == best]
+    best = rank(eligible[0])
+    winners = [q for q in eligible if rank(q) == best]
     return {
         "finished": True,
         "vp": {q: g.p(q)["vp"] for q in g.order},

@@ -50,10 +50,6 @@ MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
 # a module that only exists inside another one
 MODULE_NEEDS = {"tech": "bloodlines"}
 EPIC = "epic"  # the log setup option of Rise of Ix's Epic Game mode
-# modules the rulebooks combine but this engine does not yet: module -> other -> the rule that combines them
-NOT_YET_WITH = {"ix": {"bloodlines": "the Bloodlines manual p. 7 ('Combining the Tech Module with Rise of Ix': "
-                                     "Sardaukar Commanders on Dreadnought and Tech Negotiation)",
-                       "tech": "the Bloodlines manual p. 7 (the Tech Module's tiles shuffled with Rise of Ix's)"}}
 # What the setup rests on; a replay report cites these for the position it starts from.
 SETUP_RULINGS = ("setup.uprising", "deck.starting-deck", "setup.conflict-deck", "setup.no-mentat",
                  "round.phases", "setup.objectives", "choam.components")
@@ -129,10 +125,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             if MODULE_NEEDS.get(module, module) not in modules:
                 raise MalformedLog(f"module {module!r} is played only with {MODULE_NEEDS[module]!r}",
                                    f"{pointer}/{i}", code="unsupported-module")
-            for other, rule in NOT_YET_WITH.get(module, {}).items():
-                if other in modules:
-                    raise MalformedLog(f"module {module!r} with {other!r} is allowed by {rule}, but not "
-                                       "implemented yet", f"{pointer}/{i}", code="unsupported-module")
         return modules
 
     def new_state(self, game: dict, setup: dict) -> dict:

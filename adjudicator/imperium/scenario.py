@@ -31,7 +31,7 @@ PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "rou
 PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
 # the base game's top-level keys (a module's own: its part's `table_keys`)
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
-              "intrigue_discard", "intrigue_trashed", "out_of_game", "manipulated", "players")
+              "intrigue_discard", "intrigue_trashed", "intrigue_top", "out_of_game", "manipulated", "players")
 
 
 class Reader(Names):
@@ -130,6 +130,8 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     for pid in ids:
         _player(r, state, pid, given.get(pid, {}), f"/players/{pid}")
     _pools(state, cnt, "row" not in doc)
+    if doc.get("intrigue_top"):  # known on top of the Intrigue deck (Imperium Ceremony, Hundro Moritani)
+        state["intrigue_deck"]["top"] = r.names("intrigue", doc["intrigue_top"], "/intrigue_top")
     PARTS.run("fill", r, state, doc)
     _stack(r, state, kind, decision)
     PARTS.run("read_decision", r, state, kind, decision)
@@ -312,7 +314,8 @@ def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> Non
 
 
 # The delayed effects a played card leaves face up: the custom step that arms it -> its trigger.
-ARMING = {"on-deploy-3-units-in-one-turn": {"on": "deploy3"},
+ARMING = {"on-deploy-3-units-in-one-turn": {"on": "deploy3"}, "on-deploy-4-units-in-one-turn": {"on": "deploy4"},
+          "if-win-this-conflict": {"on": "win", "round": True},
           "on-acquire-during-reveal-this-round": {"on": "acquire", "during": "reveal", "round": True},
           "acquire-to-deck-top-this-reveal": {"on": "acquire-top", "round": True}}
 

@@ -4,7 +4,7 @@
 'Покупка карт' (pp. 7-13).
 
 Cards and leaders change these rules through hooks (registry.py): "placement-check",
-"agent-sources", "may-join-own", "may-share", "space-cost", "agent-box", "agent-sent",
+"agent-sources", "may-join-own", "may-share", "space-cost", "card-space-cost", "agent-box", "agent-sent",
 "reveal-nodes", "turn-peek", "peek", "card-price", "set-aside-offers", "take-set-aside", "market-offers",
 "take-from-market",
 "reveal-turn-end", "turn-end", "space-cost-paid", "card-icons", "ignore-requirement", "revealed", "spy-use-check",
@@ -47,11 +47,16 @@ def _flat(lists) -> list:
 
 
 # --- helpers ----------------------------------------------------------------------------------
-def space_cost(g: Game, space: dict, pid: str | None = None) -> dict:
+def space_cost(g: Game, space: dict, pid: str | None = None, card_id: str | None = None) -> dict:
+    """What sending an Agent there costs; with `card_id`, also what that card takes off for the
+    Agent it sends (hook `card-space-cost`: Guild Accord)."""
     cost = dict(space.get("cost", {}))
     if space["id"] == "swordmaster" and any(g.p(q)["swordmaster"] for q in g.order):
         cost["solari"] = g.content.rules["swordmaster_cost_after_first"]
-    return cost if pid is None else adjust("space-cost", cost, g, pid, space)
+    if pid is None:
+        return cost
+    cost = adjust("space-cost", cost, g, pid, space)
+    return cost if card_id is None else adjust("card-space-cost", cost, g, pid, space, card_id)
 
 
 def turn_flags(g: Game, pid: str) -> dict:
@@ -161,7 +166,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("agent.influence-requirement",
                              f"{space_id} needs {need['at_least']} {need['influence']} influence; "
                              f"{pid} has {have}", ("agent.influence-requirement",))
-    cost = space_cost(g, space, pid)
+    cost = space_cost(g, space, pid, card_id)
     if not g.can_pay(pid, cost):
         return IllegalAction("agent.space-cost", f"{space_id} costs {describe(cost)}; {pid} has "
                              f"{pl['solari']} solari, {pl['spice']} spice, {pl['water']} water",
@@ -261,7 +266,7 @@ def apply_send_agent(g: Game, pid: str, a: dict, space: dict, source: str | None
     fire("agent-placed", g, pid, a, turn)  # what the placement names besides card and space
     if a.get("infiltrate"):  # after the turn opens: "if you recalled a spy this turn" counts it
         recall_spy(g, pid, a["infiltrate"])
-    paid = space_cost(g, space, pid)
+    paid = space_cost(g, space, pid, card_id)
     g.pay(pid, paid)
     done = ["place", "cost"]
     effects = []

@@ -92,26 +92,35 @@ def arm_acquire_this_turn(g: Game, task: dict, step: dict) -> None:
                                              "src": task["src"]})
 
 
-@custom("on-deploy-3-units-in-one-turn")
-def arm_deploy_three(g: Game, task: dict, step: dict) -> None:
-    """Distraction: stays face up until a turn of yours in which you deploy three or more units
-    to the Conflict; then `then` resolves (once)."""
+# "deploy<N>": armed until a turn in which its player deploys N units (Distraction 3, Rise of Ix's Diversion 4)
+DEPLOY_TRIGGERS = {"on-deploy-3-units-in-one-turn": "deploy3", "on-deploy-4-units-in-one-turn": "deploy4"}
+
+
+@custom(*DEPLOY_TRIGGERS)
+def arm_deploy_units(g: Game, task: dict, step: dict) -> None:
+    """Distraction (Diversion): stays face up until a turn of yours in which you deploy three
+    (four) or more units to the Conflict; then `then` resolves (once)."""
     pid = task["player"]
     pl = g.p(pid)
-    pl.setdefault("armed", []).append({"on": "deploy3", "steps": step["then"], "src": task["src"]})
+    trigger = DEPLOY_TRIGGERS[step["custom"]]
+    pl.setdefault("armed", []).append({"on": trigger, "steps": step["then"], "src": task["src"]})
     g.rulings.append("intrigue.delayed-effect")
-    count_deployed(g, pid, 0)  # three units may already have been deployed this turn
+    count_deployed(g, pid, 0)  # the units may already have been deployed this turn
+
+
+def _deploy_reached(armed: dict, after: int) -> bool:
+    return armed["on"] in DEPLOY_TRIGGERS.values() and after >= int(armed["on"].removeprefix("deploy"))
 
 
 @hook("units-deployed")
 def _distraction(g: Game, pid: str, before: int, after: int) -> None:
-    """Distraction fires in the turn its player's deployed units reach three."""
+    """Distraction (Diversion) fires in the turn its player's deployed units reach three (four)."""
     if after < 3:
         return
     pl = g.p(pid)
-    fired = [a for a in pl.get("armed", []) if a["on"] == "deploy3"]
+    fired = [a for a in pl.get("armed", []) if _deploy_reached(a, after)]
     if fired:
-        pl["armed"] = [a for a in pl["armed"] if a["on"] != "deploy3"]
+        pl["armed"] = [a for a in pl["armed"] if a not in fired]
         for armed in fired:
             run(g, pid, armed["steps"], armed["src"])
 

@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 from ....core.observers import Hidden
-from ...deck import known_top, set_top, take_from_deck, visible
-from ...game import Game, ms_add
+from ...deck import keep_one_looked_at, visible
+from ...game import Game
 from ...registry import choice, custom, fire, hook
 from ...steps import choice_task, prepend, push_choice, run
 from ...zones import acquire_card
@@ -40,15 +40,8 @@ def _keep_offers(g: Game, task: dict) -> list[dict]:
 
 @choice("keep-intrigue", _keep_offers, ("card.imperium-ceremony",), secret=Hidden(("card",), ("by",)))
 def _keep_intrigue(g: Game, task: dict, given: dict, below: dict) -> None:
-    pid, pool = task["player"], g.state["intrigue_deck"]
-    pl = g.p(pid)
-    rest = list(pl.pop("looking"))
-    rest.remove(given["card"])
-    beyond = known_top(pool)[len(rest) + 1:]  # the looked-at cards were the deck's top ones
-    take_from_deck(pool, given["card"])
-    ms_add(pl["intrigue"], given["card"])
-    set_top(pool, [*sorted(rest), *beyond])
-    fire("intrigue-gained", g, pid, 1)
+    keep_one_looked_at(g, task["player"], given["card"])
+    fire("intrigue-gained", g, task["player"], 1)
     g.rulings += ["card.imperium-ceremony", "deck.known-top"]
 
 

@@ -51,6 +51,12 @@ def genetic_markers(g: Game, pid: str) -> int:
     return adjust("genetic-markers", markers(g.content, g.p(pid)), g, pid)
 
 
+def may_put_on_top(g: Game, pid: str) -> bool:
+    """A Tleilaxu card acquired may go on top of the deck: from the first genetic marker, or by a
+    standing rule for every card acquired (Rise of Ix's Spaceport, p. 14: hook `deck-top-always`)."""
+    return genetic_markers(g, pid) >= 1 or bool(first("deck-top-always", g, pid))
+
+
 # --- setup ---------------------------------------------------------------------------------------
 @hook("setup", module="immortality")
 def _setup(g: Game) -> None:
@@ -229,7 +235,7 @@ def _tleilaxu_offers(g: Game, task: dict, pid: str) -> list[dict]:
     for card in [*sorted(set(g.state["tleilaxu"]["row"])), reclaimed_forces(g.content)]:
         if g.content.tleilaxu[card]["specimen_cost"] <= tanks:
             out.append({"card": card})
-            if genetic_markers(g, pid) >= 1 and g.content.tleilaxu[card]["type"] == "tleilaxu":
+            if g.content.tleilaxu[card]["type"] == "tleilaxu" and may_put_on_top(g, pid):
                 out.append({"card": card, "top": True})
     return out
 
@@ -254,7 +260,7 @@ def buy_tleilaxu(g: Game, pid: str, a: dict) -> None:
         raise IllegalAction("tleilaxu.specimen-cost", f"{card} costs {cost} specimen(s); {payer} has "
                             f"{tanks} in the Axolotl tanks (Solari, spice and Persuasion "
                             "never pay for a Tleilaxu card)", ("specimens.spend", "tleilaxu-cards.like-imperium"))
-    if a.get("top") and (card == forces or genetic_markers(g, pid) < 1):
+    if a.get("top") and (card == forces or not may_put_on_top(g, pid)):
         raise IllegalAction("tleilaxu.deck-top", f"{pid} may put a Tleilaxu card acquired on top of the deck "
                             "only once the research token reached the first genetic marker",
                             ("research.first-marker-deck-top",))

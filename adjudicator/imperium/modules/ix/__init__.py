@@ -17,14 +17,9 @@ from .units import (
 )
 
 # The steps of Rise of Ix's cards, tiles and leaders with no code yet (docs/ix-data.md): reaching one
-# is answered unverifiable / not-implemented (a standing one: each turn of its owner), never ignored;
-# `counter revealed_providing_swords` likewise (Artillery). tests/test_ix_rules.py pins this list.
-NOT_IMPLEMENTED = ("acquire-to-deck-top-always", "careful-observation", "deploy-units", "detonate-dreadnought",
-                   "double-space-influence", "draw-intrigue-keep-one", "extra-turn", "if-win-this-conflict",
-                   "on-deploy-4-units-in-one-turn", "one-step-ahead", "opponent-unit-retreat-per-troop-deployed",
-                   "recalled-faction-bonus", "retreat-units-then", "snooper-tokens", "solari-bonus-on-gain",
-                   "space-discount-this-agent", "swap-intrigue", "troop-transports", "wins-endgame-ties",
-                   "counter revealed_providing_swords")
+# is answered unverifiable / not-implemented (a standing one: each turn of its owner), never ignored.
+# tests/test_ix_rules.py pins this list.
+NOT_IMPLEMENTED = ("one-step-ahead", "opponent-unit-retreat-per-troop-deployed", "swap-intrigue")
 
 IX = MODULES.add(Module(
     "ix", "Rise of Ix", lambda state: MODULE in state["game"]["modules"],

@@ -4,26 +4,40 @@ The ones not written yet are listed in `NOT_IMPLEMENTED` (`__init__.py`): reachi
 
 from __future__ import annotations
 
+from ....core.observers import Hidden
+from ...choices import SKIP
 from ...conditions import holds
 from ...content import FACTIONS
+from ...deck import keep_one_looked_at, put_on_top
 from ...game import Game, my_turn
 from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
-from ...registry import CUSTOM, custom, hook
-from ...steps import prepend, run
-from ...zones import count_deployed
-from .units import move_dreadnoughts
+from ...registry import CUSTOM, choice, custom, fire, hook
+from ...steps import choice_task, custom_steps, prepend, push_choice, run
+from ...zones import MOVES, count_deployed, move_troops
+from ..tech import tile_data
+from .ix import tile_rules
+from .units import MODULE, move_dreadnoughts
 
 R_CARD = "ix.card-steps"
+R_YUNA = "leader.yuna-moritani"
+R_SWORDS = "ix.swords-provided"
+R_EXTRA_TURN = "ix.extra-turn"
+R_DISCOUNT = "ix.card-space-discount"
+WIN = "win"  # an armed effect that waits for its player's win of this Conflict
+SWORDS_PROVIDED = "revealed_providing_swords"
 
 
 def _agents_on(g: Game, space: str) -> list[str]:
     return [q for q in g.order if space in g.p(q)["placed"]]
 
 
-@custom("dreadnought-strength")
+@custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always", "troop-transports",
+        "space-discount-this-agent")
 def standing(g: Game, task: dict, step: dict) -> None:
-    """A standing rule read where it applies (Rhombur's dreadnoughts: `_heavy_lasgun_cannons`)."""
+    """A standing rule read where it applies (Rhombur's dreadnoughts, Yuna's Solari: `_standing_leaders`;
+    Spaceport: `_spaceport`; Troop Transports: `ix._shipping_reward`; Guild Accord's discount, taken as
+    the cost is paid: `_card_discount`)."""
 
 
 @custom("if-space-has-opponent-agent")
@@ -90,13 +104,249 @@ def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
     g.rulings.append(R_CARD)
 
 
+@custom("extra-turn")
+def extra_turn(g: Game, task: dict, step: dict) -> None:
+    """Weirding Way: you may take another turn right after this one."""
+    push_choice(g, task, "extra-turn")
+
+
+@choice("extra-turn", lambda g, task: [{"option": "take"}, SKIP], (R_EXTRA_TURN,))
+def _take_extra_turn(g: Game, task: dict, given: dict, below: dict) -> None:
+    """The round's flow goes on with this player again (rounds.turns: a player who has not
+    revealed takes the turn `next` names)."""
+    flow = g.state["stack"][0]
+    if flow["t"] == "flow" and flow.get("step") == "turns":
+        flow["next"] = task["player"]
+
+
+@custom("if-win-this-conflict")
+def if_win_this_conflict(g: Game, task: dict, step: dict) -> None:
+    """Strategic Push: `then` waits for this Conflict's outcome; it comes with the win (first
+    place), never on a tie or a loss (`_won_this_conflict`, `_conflict_over`)."""
+    entry = {"on": WIN, "round": g.state["round"], "steps": step["then"], "src": task["src"]}
+    g.p(task["player"]).setdefault("armed", []).append(entry)
+    g.rulings.append(R_CARD)
+
+
+@hook("conflict-won", module="ix")
+def _won_this_conflict(g: Game, pid: str) -> None:
+    pl = g.p(pid)
+    for armed in [a for a in pl.get("armed", []) if a["on"] == WIN]:
+        pl["armed"].remove(armed)
+        run(g, pid, armed["steps"], armed["src"])
+
+
+@hook("combat-cleanup", module="ix")
+def _conflict_over(g: Game) -> None:
+    """What waited for a win that did not come lapses with the Combat phase."""
+    for pid in g.order:
+        pl = g.p(pid)
+        if any(a["on"] == WIN for a in pl.get("armed", [])):
+            pl["armed"] = [a for a in pl["armed"] if a["on"] != WIN]
+
+
+@custom("double-space-influence")
+def double_space_influence(g: Game, task: dict, step: dict) -> None:
+    """Treachery: this turn's Faction board space gives 2 Influence, not 1: the space gives its
+    one, the card the other (nothing on a space of no Faction)."""
+    faction = g.content.spaces.get(my_turn(g, task["player"]).get("space"), {}).get("faction")
+    if faction:
+        change_influence(g, task["player"], faction, 1)
+    g.rulings.append(R_CARD)
+
+
+@hook("card-space-cost", module="ix")
+def _card_discount(cost: dict, g: Game, pid: str, space: dict, card_id: str) -> dict:
+    """Guild Accord: the named space costs that much less spice for the Agent the card sends."""
+    for step in g.content.cards.get(card_id, {}).get("agent", []):
+        if step.get("custom") == "space-discount-this-agent" and step["space"] == space["id"]:
+            cost = {k: v for k, v in {**cost, "spice": cost.get("spice", 0) - step["spice"]}.items() if v > 0}
+            g.rulings.append(R_DISCOUNT)
+    return cost
+
+
+# --- Viscount Hundro Moritani's Intelligence (rulebook p. 10) ---------------------------------------------
+R_INTELLIGENCE = "ix.hundro-intelligence"
+
+
+@custom("draw-intrigue-keep-one")
+def intelligence(g: Game, task: dict, step: dict) -> None:
+    """At setup, after every other setup draw (in the Epic game, everyone's Intrigue card): look at
+    the Intrigue deck's top `count` cards, keep one, the rest stay on top (known to him). The tasks
+    go just above the round's flow, under all the setup's dealing."""
+    pid = task["player"]
+    g.state["stack"][1:1] = [choice_task(pid, "intelligence", task["src"]),
+                             {"t": "chance", "kind": "draw-intrigue", "player": pid, "n": step["count"], "look": True}]
+    g.rulings.append(R_INTELLIGENCE)
+
+
+@choice("intelligence", lambda g, task: [{"card": c} for c in sorted(set(g.p(task["player"]).get("looking", [])))],
+        (R_INTELLIGENCE,), secret=Hidden(("card",), ("by",)))
+def _keep_one(g: Game, task: dict, given: dict, below: dict) -> None:
+    keep_one_looked_at(g, task["player"], given["card"])
+    fire("intrigue-gained", g, task["player"], 1)
+    g.rulings.append("deck.known-top")
+
+
+# --- Tessia Vernius's Careful Observation (our card data: one source) --------------------------------------
+R_TESSIA = "ix.tessia-careful-observation"
+RANKS = ("first", "second", "third", "fourth")
+
+
+@custom("snooper-tokens")
+def snooper_tokens(g: Game, task: dict, step: dict) -> None:
+    """Setup: a Snooper on each Influence track."""
+    g.p(task["player"])["snoopers"] = sorted(g.tracks)[:step["count"]]
+    g.rulings.append(R_TESSIA)
+
+
+@custom("careful-observation")
+def careful_observation(g: Game, task: dict, step: dict) -> None:
+    """Read where a Snooper comes back (`_snooper_recalled`): its Leader trigger names no one Faction."""
+
+
+@hook("influence-changed", module="ix")
+def _snooper_recalled(g: Game, pid: str, faction: str, before: int, after: int) -> None:
+    """Her Influence with a Faction reaches 2 while its Snooper is there: the Snooper comes to her
+    Leader and the steps of that recall's rank resolve, for that Faction."""
+    pl = g.p(pid)
+    if faction not in pl.get("snoopers", ()) or not before < 2 <= after:
+        return
+    pl["snoopers"].remove(faction)
+    step = next(s for s in leader_effects(g, pid) if s.get("custom") == "careful-observation")
+    rank = RANKS[len(RANKS) - 1 - len(pl["snoopers"])]
+    run(g, pid, [_for_faction(s, faction) for s in step[rank]], leader_node(g, pid))
+    g.rulings.append(R_TESSIA)
+
+
+def _for_faction(step: dict, faction: str) -> dict:
+    if step.get("faction") == "recalled" or step.get("custom") == "recalled-faction-bonus":
+        return {**step, "faction": faction}
+    return step
+
+
+@custom("recalled-faction-bonus")
+def recalled_faction_bonus(g: Game, task: dict, step: dict) -> None:
+    """That Faction's bonus at 4 Influence (the original board's)."""
+    prepend(task, list(g.content.factions[step["faction"]]["bonus"]))
+    g.rulings.append(R_TESSIA)
+
+
+# --- Spaceport: every card acquired may go on top of the deck ---------------------------------------------
+R_SPACEPORT = "ix.spaceport"
+
+
+@hook("acquired", module="ix")
+def _spaceport(g: Game, pid: str, card: str) -> None:
+    if card in g.p(pid)["discard"] and tile_rules(g, pid, "acquire-to-deck-top-always"):
+        g.push(choice_task(pid, "spaceport", "tech:tech-spaceport", card=card))
+
+
+@choice("spaceport", lambda g, task: [{"card": task["card"]}, SKIP] if task["card"] in g.p(task["player"])["discard"]
+        else [], (R_SPACEPORT,))
+def _on_top(g: Game, task: dict, given: dict, below: dict) -> None:
+    pl = g.p(task["player"])
+    pl["discard"].remove(task["card"])
+    put_on_top(pl["deck"], task["card"])
+    g.rulings.append("deck.known-top")
+
+
+@hook("deck-top-always", module=("ix", "immortality"))
+def _spaceport_tleilaxu(g: Game, pid: str) -> bool:
+    """Immortality p. 14: Spaceport puts Tleilaxu cards on top too, before the first genetic marker."""
+    if tile_rules(g, pid, "acquire-to-deck-top-always"):
+        g.rulings.append(R_SPACEPORT)
+        return True
+    return False
+
+
+# --- units: troops and dreadnoughts (p. 6: a card's "unit" is either) ---------------------------------
+R_UNITS = "ix.units"
+
+
+def _units_offers(g: Game, task: dict) -> list[dict]:
+    """Every split of `least`..`most` units between troops (`count`) and dreadnoughts where the move starts."""
+    pl, where = g.p(task["player"]), MOVES[task["move"]][0]
+    troops, ships = pl["troops"][where], 0 if task.get("troops_only") else pl["dreadnoughts"][where]
+    out = [{"count": t, **({"dreadnoughts": d} if d else {})} for n in range(task["least"], task["most"] + 1)
+           for d in range(min(ships, n) + 1) if (t := n - d) <= troops]
+    return [*out, SKIP] if task.get("then") else out
+
+
+@choice("units", _units_offers, (R_UNITS,), decline=lambda g, task: {"count": 0} if not task["least"] else None)
+def _move_units(g: Game, task: dict, given: dict, below: dict) -> None:
+    pid, ships = task["player"], given.get("dreadnoughts", 0)
+    move_troops(g, pid, task["move"], given["count"])
+    move_dreadnoughts(g, pid, *MOVES[task["move"]], ships)
+    if task["move"] == "deploy":
+        count_deployed(g, pid, ships)
+    turn = my_turn(g, pid)
+    if task.get("troops_only") and turn:  # transported troops deployed: no longer recruits the turn may deploy
+        turn["recruited"] = max(0, turn.get("recruited", 0) - given["count"])
+    run(g, pid, task.get("then", []), task["src"])
+
+
+def _units_at(g: Game, pid: str, where: str) -> int:
+    pl = g.p(pid)
+    return pl["troops"][where] + pl["dreadnoughts"][where]
+
+
+@custom("deploy-units")
+def deploy_units(g: Game, task: dict, step: dict) -> None:
+    """Second Wave: up to `count` units from your garrison to the Conflict."""
+    g.rulings.append(R_UNITS)
+    most = min(step["count"], _units_at(g, task["player"], "garrison"))
+    if most:
+        push_choice(g, task, "units", move="deploy", least=0, most=most)
+
+
+@custom("retreat-units-then")
+def retreat_units_then(g: Game, task: dict, step: dict) -> None:
+    """Negotiated Withdrawal: a price: retreat exactly `count` of your units to resolve `then`;
+    not offered without them."""
+    g.rulings.append(R_UNITS)
+    if _units_at(g, task["player"], "conflict") >= step["count"]:
+        push_choice(g, task, "units", move="retreat", least=step["count"], most=step["count"], then=step["then"])
+
+
+# --- "each card revealed that provides swords" (Imperial Bashar, Artillery) ---------------------------
+def _counts_swords(steps) -> bool:
+    if isinstance(steps, dict):
+        return SWORDS_PROVIDED in steps.get("each", {}) or any(_counts_swords(v) for v in steps.values())
+    return isinstance(steps, list) and any(_counts_swords(s) for s in steps)
+
+
+def _reveal_box(g: Game, node: str) -> list:
+    kind, ident = node.split(":", 1)
+    if kind == "reveal":
+        return g.content.cards.get(ident.split("#")[0], {}).get("reveal", [])
+    return tile_data(g, ident).get("reveal", []) if kind == "tech" else []
+
+
+@hook("turn-opened", module="ix")
+def _count_swords_last(g: Game, pid: str, turn: dict) -> None:
+    """Rulebook p. 10 'Imperial Bashar': only cards that actually give swords this turn count, so
+    a box counting them waits for the other Reveal boxes (`op_gain` keeps which gave swords)."""
+    if turn["kind"] != "reveal":
+        return
+    effects = [n for n in turn["nodes"] if ":" in n]
+    counting = [n for n in effects if _counts_swords(_reveal_box(g, n))]
+    if counting:
+        turn["sword_sources"] = []
+        turn["edges"] += [[n, c, R_SWORDS] for c in counting for n in effects  # cards first, then tiles
+                          if n.startswith("reveal:") and n != c and not (n in counting and c.startswith("reveal:"))]
+
+
 # --- the new Leaders ----------------------------------------------------------------------------------
 @hook("setup", module="ix")
-def _heavy_lasgun_cannons(g: Game) -> None:
-    """Rhombur Vernius: each of his dreadnoughts is worth 4 (units.dreadnought_strength reads it)."""
+def _standing_leaders(g: Game) -> None:
+    """Rhombur Vernius: each of his dreadnoughts is worth 4 (units.dreadnought_strength reads it).
+    Yuna Moritani: each gain of Solari in her own turns gives 1 more (`Game.gain` reads it)."""
     for pid in g.order:
         if step := passive_step(g, pid, "dreadnought-strength"):
             g.p(pid)["dreadnought_strength"] = step["strength"]
+        if step := passive_step(g, pid, "solari-bonus-on-gain"):
+            g.p(pid)["gain_bonus"] = {"gains": {"solari": step["amount"]}, "ruling": R_YUNA}
 
 
 @hook("round-start", module="ix")
@@ -109,10 +359,13 @@ def _round_start_abilities(g: Game) -> None:
 
 
 @hook("turn-start", module="ix")
-def _standing_abilities_without_code(g: Game, pid: str) -> None:
-    """A standing Leader rule with no code yet (Yuna Moritani's Smuggling Operation) makes each of
-    that player's turns unverifiable rather than silently judged without it."""
-    if trigger(g, pid).get("trigger") == "passive":
-        for step in leader_effects(g, pid):
-            if step.get("custom") not in CUSTOM:
-                g.note_unimplemented(f"{leader_node(g, pid)}: {step.get('custom')}")
+def _abilities_without_code(g: Game, pid: str) -> None:
+    """A Rise of Ix Leader whose ability or setup has a step with no code yet makes each of that
+    player's turns unverifiable rather than silently judged without it: Tessia Vernius's Careful
+    Observation (which acts on Influence reached at any time, and her Snoopers from setup on),
+    Viscount Hundro Moritani's Intelligence (at setup, before any turn)."""
+    leader = g.content.leaders.get(g.p(pid)["leader"], {})
+    if leader.get("expansion") == MODULE:
+        for name in sorted({s["custom"] for s in custom_steps([leader_effects(g, pid), leader.get("setup", [])])}
+                           - CUSTOM.keys()):
+            g.note_unimplemented(f"{leader_node(g, pid)}: {name}")

@@ -24,11 +24,14 @@ from ...choices import SKIP
 from ...game import Game, ms_add
 from ...registry import choice, custom, first, hook
 from ...steps import choice_task, push_choice, run
-from ..tech import STACKS, new_tech_state
+from ..tech import STACKS, new_tech_state, tile_data
 from .units import MODULE, board, move_dreadnoughts
 
 R_FREIGHTER = "ix.freighter"
 R_REWARDS = "ix.shipping-rewards"
+R_TRANSPORTS = "ix.troop-transports"
+R_DETONATION = "ix.detonation-devices"
+R_CHAUMURKY = "ix.chaumurky"
 
 
 def _setup_data(g: Game) -> dict:
@@ -48,11 +51,34 @@ def _setup(g: Game) -> None:
         pl["troops"]["negotiators"] = 0
         pl["tech"] = []
     g.state["board"]["dreadnoughts"] = {}
-    tech = g.state["tech"] = {**new_tech_state(g.content, g.state["game"]["modules"]), "board": "ix"}
     g.rulings += ["ix.setup", "ix.overlay-covers"]
-    g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1} for i in range(STACKS) if tech["stacks"][i]))
+    if "tech" not in g.state:  # else the Tech Module set up every tile of both (`_with_tech_module`)
+        tech = g.state["tech"] = new_tech_state(g.content, g.state["game"]["modules"])
+        g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1} for i in range(STACKS) if tech["stacks"][i]))
+    g.state["tech"]["board"] = "ix"
     if g.state["game"].get("epic"):
         _epic(g)
+
+
+# --- with Bloodlines (its manual p. 7, 'Combining the Tech Module with Rise of Ix') ------------------------
+@hook("setup", module=("ix", "tech"))
+def _with_tech_module(g: Game) -> None:
+    """All of Rise of Ix with the Tech Module: both boxes' tiles (the Tech Module's setup shuffled
+    them into three stacks as even as can be) on the Ix board, not the Ixian Embassy: Tech
+    Negotiation's discounts, no High Council discount (`_setup` sets the board)."""
+    g.rulings.append("tech.rise-of-ix-full")
+
+
+@hook("setup", module=("ix", "bloodlines"))
+def _commanders_off_the_overlay(g: Game) -> None:
+    """The CHOAM overlay covers two of the Commanders' starting spaces: one Commander starts on
+    Dreadnought instead, the other on Tech Negotiation with four players (else it goes back to the
+    box, as it did from the covered space)."""
+    moved = g.content.expansion_setup["bloodlines"]["sardaukar_commanders"]["placement"]["rise-of-ix-full"]
+    board = g.state["board"]
+    kept = [s for s in board["commanders"] if s not in g.content.covered[MODULE]]
+    board["commanders"] = sorted(kept + moved["spaces"] + (moved["four_players_extra"] if len(g.order) == 4 else []))
+    g.rulings.append("bloodlines.rise-of-ix-commanders")
 
 
 # --- Epic Game mode (p. 10) -------------------------------------------------------------------------------
@@ -128,10 +154,38 @@ def _reward_words(g: Game, task: dict, given: dict) -> list:
 def _shipping_reward(g: Game, task: dict, given: dict, below: dict) -> None:
     """The rewards of the spaces at and below the recalled Freighter (`option`: the space), one at
     a time in the order the player takes them (the next choice waits under the reward resolving)."""
+    pid = task["player"]
     rest = [k for k in task["left"] if k != given["option"]]
     if rest:
-        g.push(choice_task(task["player"], "shipping-reward", task["src"], left=rest))
-    run(g, task["player"], _track(g)["rewards"][given["option"]], f"shipping:{given['option']}")
+        g.push(choice_task(pid, "shipping-reward", task["src"], left=rest))
+    steps = _track(g)["rewards"][given["option"]]
+    for transports in tile_rules(g, pid, "troop-transports"):  # one more troop each, deployable
+        steps = [done for step in steps for done in _transported(step, transports["extra"])]
+    run(g, pid, steps, f"shipping:{given['option']}")
+
+
+def _transported(step: dict, extra: int) -> list[dict]:
+    if "recruit" not in step:
+        return [step]
+    n = step["recruit"] + extra
+    return [{"recruit": n}, {"custom": "deploy-transported", "count": n}]
+
+
+def tile_rules(g: Game, pid: str, name: str, box: str = "passive") -> list[dict]:
+    """The steps called `name` in that box of `pid`'s Tech tiles (standing rules: Troop Transports,
+    Spaceport; Detonation Devices' win, Chaumurky's end of the game)."""
+    return [s for t in g.p(pid).get("tech", []) for s in tile_data(g, t["id"]).get(box, [])
+            if s.get("custom") == name]
+
+
+@custom("deploy-transported")
+def deploy_transported(g: Game, task: dict, step: dict) -> None:
+    """Troop Transports: the troops just recruited from the Shipping track may be deployed to the
+    Conflict, whatever space the Agent went to (they no longer count as this turn's recruits)."""
+    g.rulings.append(R_TRANSPORTS)
+    most = min(step["count"], g.p(task["player"])["troops"]["garrison"])
+    if most:
+        push_choice(g, task, "units", move="deploy", least=0, most=most, troops_only=True)
 
 
 @custom("dividends")
@@ -208,22 +262,56 @@ def _free_spaces(g: Game) -> list[str]:
     return [s for s in board(g.content)["dreadnought_spaces"] if s not in taken]
 
 
+def _detonation(g: Game, pid: str) -> dict | None:
+    """Detonation Devices' step, when `pid` owns the tile."""
+    return next(iter(tile_rules(g, pid, "detonate-dreadnought", "on_win_conflict")), None)
+
+
 @hook("conflict-won", module="ix")
 def _winner_takes_control(g: Game, pid: str) -> None:
     """The winner with a dreadnought in the Conflict must set one on a control space with no
-    dreadnought (p. 6)."""
-    if g.p(pid)["dreadnoughts"]["conflict"] and _free_spaces(g):
+    dreadnought (p. 6), or with Detonation Devices may return it to the supply for VP instead."""
+    if g.p(pid)["dreadnoughts"]["conflict"] and (_free_spaces(g) or _detonation(g, pid)):
         g.rulings.append("ix.dreadnought-control")
         g.push(choice_task(pid, "dreadnought-control", "conflict:first"))
 
 
-@choice("dreadnought-control", lambda g, task: [{"space": s} for s in _free_spaces(g)], ("ix.dreadnought-control",))
+def _control_offers(g: Game, task: dict) -> list[dict]:
+    detonate = [{"option": "detonate"}] if _detonation(g, task["player"]) else []
+    return [*({"space": s} for s in _free_spaces(g)), *detonate]
+
+
+@choice("dreadnought-control", _control_offers, ("ix.dreadnought-control",))
 def _control(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
+    if given.get("option") == "detonate":
+        move_dreadnoughts(g, pid, "conflict", "supply", 1)
+        g.gain(pid, {"vp": _detonation(g, pid)["vp"]})
+        g.rulings.append(R_DETONATION)
+        return
     g.p(pid)["dreadnoughts"]["conflict"] -= 1
     spaces = g.state["board"]["dreadnoughts"]
     spaces[given["space"]] = {"player": pid, "round": g.state["round"]}
     g.state["board"]["dreadnoughts"] = dict(sorted(spaces.items()))
+
+
+@custom("wins-endgame-ties")
+def chaumurky(g: Game, task: dict, step: dict) -> None:
+    """A standing rule the final ranking reads (`_wins_ties`)."""
+
+
+@hook("wins-ties", module="ix")
+def _wins_ties(g: Game, pid: str) -> bool:
+    """Chaumurky: its owner wins every tie on Victory Points at the end of the game."""
+    if tile_rules(g, pid, "wins-endgame-ties", "endgame"):
+        g.rulings.append(R_CHAUMURKY)
+        return True
+    return False
+
+
+@custom("detonate-dreadnought")
+def detonation_devices(g: Game, task: dict, step: dict) -> None:
+    """Offered with the dreadnought's control of a space, in its place (`_control_offers`)."""
 
 
 @hook("combat-cleanup", module="ix")

@@ -5,8 +5,8 @@ read from a scenario, cut back from a state and audited. The Tech tiles are the 
 (`modules/tech/positions.py`), which reads them for both modules.
 
 Scenario keys: `epic` (true: the Epic Game mode), `dreadnoughts` {space: {"player": id, "round": n}}
-on the table; on a player `dreadnoughts` {"garrison": n, "conflict": n}, `freighter` n and
-`negotiators` n.
+on the table; on a player `dreadnoughts` {"garrison": n, "conflict": n}, `freighter` n,
+`negotiators` n and `snoopers` (Tessia Vernius's still on the tracks).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ ZONES = ("garrison", "conflict")
 class Ix(Part):
     name = MODULE
     table_keys = ("dreadnoughts", "epic")
-    player_keys = ("dreadnoughts", "freighter", "negotiators")
+    player_keys = ("dreadnoughts", "freighter", "negotiators", "snoopers")
     pointers = {"board/dreadnoughts": "/dreadnoughts"}
 
     def read_setup(self, rules, doc: dict, prefix: str, setup: dict) -> list[dict]:
@@ -63,6 +63,12 @@ class Ix(Part):
         top = board(r.cnt)["shipping_track"]["top"]
         if not isinstance(pl["freighter"], int) or not 0 <= pl["freighter"] <= top:
             r.fail(f"{ptr}/freighter", "beyond-track", f"the Shipping track's spaces are 0 to {top}")
+        if "snoopers" in src:  # Tessia Vernius's, still on the tracks (her setup placed all four)
+            if "snoopers" not in pl:
+                r.fail(f"{ptr}/snoopers", "not-this-leader", "only Tessia Vernius has Snoopers")
+            else:
+                found = [r.name("faction", f, f"{ptr}/snoopers/{i}") for i, f in enumerate(src["snoopers"])]
+                pl["snoopers"] = sorted(f for f in found if f)
         if src.get("negotiators"):  # troops on Ix come out of the supply unless the supply is written
             pl["troops"]["negotiators"] = src["negotiators"]
             if "supply" not in src.get("troops", {}):
@@ -94,6 +100,8 @@ class Ix(Part):
             out["freighter"] = pl["freighter"]
         if pl["troops"].get("negotiators"):
             out["negotiators"] = pl["troops"]["negotiators"]
+        if pl.get("snoopers") != c.default["players"][pid].get("snoopers"):
+            out["snoopers"] = [c.name("faction", f) for f in pl["snoopers"]]
 
     def dealt(self, state: dict, cnt, dealt: dict) -> None:
         if state["game"].get("epic"):  # the Epic Conflict deck: five level II on five level III (p. 10)

@@ -247,9 +247,10 @@ def acquire(g: Game, pid: str, tile: str, discount: int, negotiators: int = 0) -
 @hook("agent-sent", module="tech")
 def _embassy(g: Game, pid: str, space_id: str) -> list[str]:
     """The Ixian Embassy: an Acquire Tech each time an Agent goes to a board space of the kind
-    it shows (our reading: a Landsraad space, recorded in setup.json)."""
+    it shows (our reading: a Landsraad space, recorded in setup.json). Not with all of Rise of Ix,
+    whose Ix board takes the Embassy's place (Bloodlines p. 7)."""
     icon = g.content.expansion_setup["bloodlines"]["tech_module"]["embassy_space_icon"]
-    return [EMBASSY] if g.content.spaces[space_id]["icon"] == icon else []
+    return [EMBASSY] if embassy(g) and g.content.spaces[space_id]["icon"] == icon else []
 
 
 @node_kind("embassy")
