@@ -117,18 +117,18 @@ def test_a_commander_plays_a_combat_intrigue_card_for_one_fighting_ally():
     for pid in g.order:
         state["players"][pid]["troops"]["conflict"] = state["players"][pid]["worms"] = 0
     state["players"][ally]["troops"]["conflict"] = 1
-    state["players"][boss]["intrigue"] = ["grasp-arrakis"]
+    state["players"][boss]["intrigue"] = ["weirding-combat"]
     assert combat.participants(g) == [q for q in g.clockwise_from(g.first) if q in (boss, ally)]
     window = state["stack"][-1]
     window.update(order=combat.participants(g), idx=combat.participants(g).index(boss), passes=0)
     offers = [a.to_json() for a in RULES.legal_actions(state) if a.do == "play-intrigue"]
-    assert offers == [{"by": boss, "do": "play-intrigue", "card": "grasp-arrakis", "for": ally}]
+    assert offers == [{"by": boss, "do": "play-intrigue", "card": "weirding-combat", "for": ally}]
     for bad in ({}, {"for": idle}, {"for": six.teams(g)["shaddam"]["allies"][0]}):
         with pytest.raises(IllegalAction) as err:
-            apply(copy.deepcopy(state), by=boss, do="play-intrigue", card="grasp-arrakis", **bad)
+            apply(copy.deepcopy(state), by=boss, do="play-intrigue", card="weirding-combat", **bad)
         assert err.value.code == "six.intrigue-for", bad
     swords = state["players"][ally]["swords"]
-    outcome = apply(state, by=boss, do="play-intrigue", card="grasp-arrakis", **{"for": ally})
+    outcome = apply(state, by=boss, do="play-intrigue", card="weirding-combat", **{"for": ally})
     _resolve(state)
     assert state["players"][ally]["swords"] == swords + 3 and state["players"][boss]["swords"] == 0
     assert state["players"][boss]["intrigue"] == [] and "six.combat-intrigue-for" in outcome.rulings
@@ -140,11 +140,11 @@ def test_only_a_commander_names_whom_a_combat_card_is_for():
     window = state["stack"][-1]
     ally = next(q for q in g.order if not six.is_commander(g, q))
     state["players"][ally]["troops"]["conflict"] = 1
-    state["players"][ally]["intrigue"] = ["grasp-arrakis"]
+    state["players"][ally]["intrigue"] = ["weirding-combat"]
     window.update(order=combat.participants(g), passes=0)
     window["idx"] = window["order"].index(ally)
     offers = [a.to_json() for a in RULES.legal_actions(state) if a.do == "play-intrigue"]
-    assert offers == [{"by": ally, "do": "play-intrigue", "card": "grasp-arrakis"}]
+    assert offers == [{"by": ally, "do": "play-intrigue", "card": "weirding-combat"}]
     with pytest.raises(IllegalAction) as err:
-        apply(state, by=ally, do="play-intrigue", card="grasp-arrakis", **{"for": ally})
+        apply(state, by=ally, do="play-intrigue", card="weirding-combat", **{"for": ally})
     assert err.value.code == "six.no-intrigue-for"

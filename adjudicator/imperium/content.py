@@ -15,6 +15,7 @@ from functools import cache
 from ..core.errors import UnknownName
 from ..core.names import NameIndex, fold
 from ..resources import data_dir
+from .registry import MODULES  # the modules' titles, read once every module is loaded
 
 FACTIONS = ("emperor", "guild", "bene-gesserit", "fremen")
 REVERSE = "reverse"  # the board side of the six-player game (data/<edition>/six-board.json)
@@ -53,15 +54,12 @@ NAMING_KEYS = ("card", "space", "contract", "tile", "skill")  # the fields of an
 
 def excluded(item: dict, module: str) -> str:
     """Why a component is not in a game that does not play `module`, in words."""
-    from .registry import MODULES  # the modules' titles (registered once every module is loaded)
     name = (item.get("name") or {}).get("en") or item["id"]
     return f"{name} comes with {MODULES.all[module].title}, which this game does not play"
 
 
-# what a player calls each edition, and the ruling that says which components each module brings
+# what a player calls each edition
 EDITION_TITLES = {"base": "the original Dune: Imperium", "uprising": "Dune: Imperium – Uprising"}
-COMPONENTS_RULING = {"bloodlines": "bloodlines.components", "choam": "choam.components",
-                     "immortality": "immortality.components", "ix": "ix.components", "tech": "tech.setup-cards"}
 # the files whose components a name in a log or a position may stand for: file -> its list key
 NAMED_FILES = {"imperium": "cards", "intrigue": "cards", "conflicts": "conflicts", "leaders": "leaders",
                "contracts": "contracts", "objectives": "objectives", "tech": "tiles", "skills": "skills",
@@ -73,7 +71,6 @@ def elsewhere(edition: str) -> dict[str, tuple[str, str]]:
     """The components of Dune: Imperium that a game of `edition` never uses, by folded name:
     folded name -> (the printed name, where it belongs). Read only to answer an unknown name, so
     that "Arrakis Liaison" in an Uprising log is said to be a card of the original game."""
-    from .registry import MODULES  # the modules' titles (registered once every module is loaded)
     out: dict[str, tuple[str, str]] = {}
 
     def add(items, where: str) -> None:

@@ -9,7 +9,7 @@ from .content import Content
 from .effects import step_op
 from .game import Game
 from .registry import CHOICES
-from .view import VERBS, action_parts, name_of
+from .view import VERBS, action_parts, name_of, seat_name, standing
 
 RESOURCES = {
     "en": {"spice": "Spice", "solari": "Solari", "water": "Water", "persuasion": "Persuasion",
@@ -110,3 +110,39 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str = "en") -> st
     if action.get("do") == "choose":  # the pending choice asks for the thing named
         return "; ".join(parts) or verb
     return verb + (": " + "; ".join(parts) if parts else "")
+
+
+PLACES = {"en": {"first": "1st", "second": "2nd", "third": "3rd"},
+          "ru": {"first": "1-е", "second": "2-е", "third": "3-е"}}
+
+
+def rewards(cnt: Content, card: dict, lang: str) -> list[dict]:
+    """A Conflict card's rewards by place, in words."""
+    return [{"place": place, "place_name": PLACES[lang][place], "words": steps_words(cnt, steps, lang)}
+            for place, steps in card.get("rewards", {}).items() if place in PLACES[lang]]
+
+
+COMBAT_WORDS = {
+    "en": {"won": "{who} wins {card}", "placed": "{who} takes the {place} reward", "worm": " (doubled by sandworms)",
+           "nobody": "Nobody fought for {card}."},
+    "ru": {"won": "{who} побеждает в конфликте «{card}»", "placed": "{who} получает награду за {place} место",
+           "worm": " (удвоено червями)", "nobody": "За конфликт «{card}» никто не сражался."},
+}
+
+
+def combat_outcome(cnt: Content, before: dict, after: dict, lang: str) -> list[str]:
+    """After the step that resolved a Conflict: who placed and what each reward gives, in words
+    (the placements the engine counted on the state just before; sandworms double them)."""
+    card_id = before["board"].get("conflict")
+    if not card_id or after["board"].get("conflict") == card_id or before.get("phase") != "combat":
+        return []
+    card, words, name = cnt.conflicts.get(card_id, {}), COMBAT_WORDS[lang], name_of(cnt, lang, card_id)
+    said = {r["place"]: r["words"] for r in rewards(cnt, card, lang)}
+    out = []
+    for pid, place in standing(cnt, before).items():
+        who = seat_name(before, pid, lang)
+        head = (words["won"].format(who=who, card=name) if place == "first"
+                else words["placed"].format(who=who, place=PLACES[lang][place]))
+        worm = words["worm"] if before["players"][pid].get("worms", 0) else ""
+        out.append(f"{head}: {said.get(place, '')}{worm}")
+    return out or [words["nobody"].format(card=name)]

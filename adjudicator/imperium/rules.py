@@ -21,7 +21,6 @@ from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
 from .content import (
-    COMPONENTS_RULING,
     FACTIONS,
     NAMING_KEYS,
     Content,
@@ -32,7 +31,7 @@ from .content import (
     starting_deck,
 )
 from .deck import HIDDEN
-from .effect_words import offer_label
+from .effect_words import combat_outcome, offer_label, rewards
 from .effects import advance_steps
 from .facts import ImperiumTally
 from .game import Game
@@ -43,7 +42,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
-from .view import LANGS, board, combat_outcome, label, moment, players, turn_graph
+from .view import LANGS, board, label, moment, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}
@@ -422,8 +421,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             item = self.content.named(key, action.data.get(key))
             module = item and needed_module(item, g.state["game"]["modules"])
             if module:
-                raise IllegalAction("setup.module-components", excluded(item, module),
-                                    ("setup.module-components", COMPONENTS_RULING[module]))
+                raise IllegalAction("setup.module-components", excluded(item, module), ("setup.module-components",))
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:
@@ -483,7 +481,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def view(self, state: dict, lang: str = "en") -> dict:
         """What the replay viewer draws (view.py)."""
-        return {"board": board(self.content, state, lang), "players": players(self.content, state, lang),
+        drawn = board(self.content, state, lang)
+        if drawn.get("conflict"):  # the rewards in the effect language's words
+            card = self.content.conflicts.get(state["board"]["conflict"], {})
+            drawn["conflict"]["rewards"] = rewards(self.content, card, lang)
+        return {"board": drawn, "players": players(self.content, state, lang),
                 "moment": moment(state, lang), "turn_graph": turn_graph(self.content, state, lang)}
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:

@@ -18,9 +18,9 @@ from .deck import HIDDEN
 from .game import Game, post_of
 from .modules.immortality import MODULE as IMMORTALITY
 from .modules.immortality import markers, reclaimed_forces, tleilax_board
-from .modules.ix.units import MODULE as IX
-from .modules.ix.units import board as ix_board
-from .modules.ix.units import dreadnoughts
+from .modules.ix import MODULE as IX
+from .modules.ix import board as ix_board
+from .modules.ix import dreadnoughts
 from .registry import adjust, fire
 
 LANGS = ("en", "ru")
@@ -132,7 +132,7 @@ def board(cnt: Content, state: dict, lang: str) -> dict:
         placed = standing(cnt, state)
         conflict = {"id": b["conflict"], "name": name_of(cnt, lang, b["conflict"]), "level": card.get("level"),
                     "units": [{**_units(g, state["players"][pid], pid), "place": placed.get(pid)} for pid in seats],
-                    "rewards": rewards(cnt, card, lang), "shield_wall": bool(card.get("shield_wall")),
+                    "shield_wall": bool(card.get("shield_wall")),  # its rewards in words: effect_words.rewards
                     "controls": name_of(cnt, lang, card["controls"]) if card.get("controls") else None}
     factions = [{"id": f, "name": name_of(cnt, lang, f), "alliance": state["alliances"].get(f),
                  "influence": {pid: state["players"][pid]["influence"].get(f, 0) for pid in seats}}
@@ -162,44 +162,6 @@ def standing(cnt: Content, state: dict) -> dict[str, str]:
     g = Game(copy.deepcopy(state), cnt)
     fire("combat-strength", g)
     return dict(placements(g))
-
-
-PLACES = {"en": {"first": "1st", "second": "2nd", "third": "3rd"},
-          "ru": {"first": "1-е", "second": "2-е", "third": "3-е"}}
-
-
-def rewards(cnt: Content, card: dict, lang: str) -> list[dict]:
-    """A Conflict card's rewards by place, in words."""
-    from .effect_words import steps_words  # effect_words reads this module's names: imported when used
-
-    return [{"place": place, "place_name": PLACES[lang][place], "words": steps_words(cnt, steps, lang)}
-            for place, steps in card.get("rewards", {}).items() if place in PLACES[lang]]
-
-
-COMBAT_WORDS = {
-    "en": {"won": "{who} wins {card}", "placed": "{who} takes the {place} reward", "worm": " (doubled by sandworms)",
-           "nobody": "Nobody fought for {card}."},
-    "ru": {"won": "{who} побеждает в конфликте «{card}»", "placed": "{who} получает награду за {place} место",
-           "worm": " (удвоено червями)", "nobody": "За конфликт «{card}» никто не сражался."},
-}
-
-
-def combat_outcome(cnt: Content, before: dict, after: dict, lang: str) -> list[str]:
-    """After the step that resolved a Conflict: who placed and what each reward gives, in words
-    (the placements the engine counted on the state just before; sandworms double them)."""
-    card_id = before["board"].get("conflict")
-    if not card_id or after["board"].get("conflict") == card_id or before.get("phase") != "combat":
-        return []
-    card, words, name = cnt.conflicts.get(card_id, {}), COMBAT_WORDS[lang], name_of(cnt, lang, card_id)
-    said = {r["place"]: r["words"] for r in rewards(cnt, card, lang)}
-    out = []
-    for pid, place in standing(cnt, before).items():
-        who = seat_name(before, pid, lang)
-        head = (words["won"].format(who=who, card=name) if place == "first"
-                else words["placed"].format(who=who, place=PLACES[lang][place]))
-        worm = words["worm"] if before["players"][pid].get("worms", 0) else ""
-        out.append(f"{head}: {said.get(place, '')}{worm}")
-    return out or [words["nobody"].format(card=name)]
 
 
 def rise_of_ix(cnt: Content, state: dict, lang: str) -> dict:

@@ -9,9 +9,11 @@ from ...registry import MODULES
 from .units import (
     DREADNOUGHT,
     MODULE,
+    board,
     conservation,
     controller,
     dreadnought_strength,
+    dreadnoughts,
     dreadnoughts_in,
     move_dreadnoughts,
 )
@@ -27,5 +29,5 @@ IX = MODULES.add(Module(
     combines={"immortality": "Epic Game Mode with Immortality: Control the Spice starts in the discard pile"},
     sources=("Dune: Imperium – Rise of Ix rulebook", "rulings/rise-of-ix.toml")))
 
-__all__ = ["DREADNOUGHT", "IX", "MODULE", "NOT_IMPLEMENTED", "conservation", "controller", "dreadnought_strength",
-           "dreadnoughts_in", "move_dreadnoughts"]
+__all__ = ["DREADNOUGHT", "IX", "MODULE", "NOT_IMPLEMENTED", "board", "conservation", "controller",
+           "dreadnought_strength", "dreadnoughts", "dreadnoughts_in", "move_dreadnoughts"]
