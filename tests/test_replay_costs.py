@@ -29,3 +29,25 @@ def test_one_state_dump_per_action(monkeypatch, game, players, modules, most):
     # one per action, one for the setup's state and one for the report's final checksum
     assert len(dumped) == actions + 2, (len(dumped), actions)
     assert sum(dumped) / actions <= most, sum(dumped) / actions
+
+
+def test_the_modules_in_play_are_found_once_per_replay(monkeypatch):
+    """A state past its setup (`Playing`) keeps the modules in play once found; before, every
+    action's table asked each module again (issue 30). A plain dict, a state still being set up,
+    is asked every time: its modules may still change."""
+    from dataclasses import replace
+
+    from adjudicator.core.engine import Playing
+    from adjudicator.imperium.registry import MODULES
+    log = simulate("uprising", 4, 1, ("choam",))  # the rule system's modules are loaded
+    asked = []
+    choam = MODULES.all["choam"]
+    monkeypatch.setitem(MODULES.all, "choam", replace(choam, in_play=lambda s: asked.append(1) or choam.in_play(s)))
+    report = replay(log, snapshots="none")
+    assert report["valid"] and report["actions"] > 300 and 1 <= len(asked) <= 10, len(asked)
+    plain = {"game": {"modules": ["choam"], "seats": ["a"]}, "players": {"a": {}}}
+    asked.clear()
+    assert MODULES.in_play(plain) == MODULES.in_play(plain) and len(asked) == 2
+    playing = Playing(plain)
+    assert "choam" in MODULES.in_play(playing) and MODULES.in_play(playing) == MODULES.in_play(plain)
+    assert len(asked) == 4  # the Playing state was asked once, the plain dict once more
