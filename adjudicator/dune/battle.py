@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 import networkx as nx
+import orjson
 
 from ..core.errors import IllegalAction
 from ..core.observers import Hidden
@@ -63,10 +64,26 @@ def _on(g: Game, locs: list[str], pid: str) -> int:
 def contests(g: Game) -> list[tuple[dict, list[str]]]:
     """Where two or more players' fighters meet (advisors never fight): each place, as a battle
     names it, with those players in seat order. Kept per map version (`Game.map_version`), the
-    storm and the advisors, since every battle step asks it for each player in turn."""
+    storm and the advisors, since every battle step asks it for each player in turn; and the last
+    answer across actions, for the same map, storm, seats and advisors (read-only)."""
     key = (g.map_version, g.state["storm"], tuple(tuple(g.p(q).get("advisors", ())) for q in g.seats))
     if g.memo.get("contests", (None,))[0] == key:
         return g.memo["contests"][1]
+    same = (orjson.dumps(g.state["map"]), key[1], key[2], tuple(g.seats))
+    last = _last_contests[0]
+    if last is not None and last[0] == same and last[1] is g.c:
+        out = last[2]
+    else:
+        out = _contests(g)
+        _last_contests[0] = (same, g.c, out)
+    g.memo["contests"] = (key, out)
+    return out
+
+
+_last_contests: list = [None]  # ((the map's bytes, storm, advisors, seats), content, the contests there)
+
+
+def _contests(g: Game) -> list[tuple[dict, list[str]]]:
     out = []
     for t in sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK}):
         parts = sides(g, t)
@@ -75,7 +92,6 @@ def contests(g: Game) -> list[tuple[dict, list[str]]]:
             if len(here) > 1:
                 out.append(({"territory": t} if len(parts) == 1 else
                             {"territory": t, "sector": int(part[0].split("@")[1])}, here))
-    g.memo["contests"] = (key, out)
     return out
 
 
