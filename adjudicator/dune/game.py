@@ -97,7 +97,7 @@ class Game(Table):
 
     def occupants(self, terr: str, outside_storm: bool = False) -> list[str]:
         """The players whose forces in a territory count (`combatant`), in seat order."""
-        return [q for q in self.seats if self.combatant(terr, q, outside_storm)]
+        return [q for q in self.present(terr) if self.combatant(terr, q, outside_storm)]
 
     def present(self, terr: str) -> list[str]:
         """The players with any forces in a territory, advisors too (explosions kill them all).
