@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .core.actions import CHANCE, Action
 from .core.canonical import checksum, dumps, restore
+from .core.engine import Playing
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
 from .core.logs import Log, check_shape, expand, over_time, parse_log
 from .core.observers import REFEREE, Observer, face_down
@@ -52,7 +53,7 @@ def _scenario(sc: dict) -> Driver:
     if found:
         raise InvalidPosition(found)
     rules = _rules(sc["game"], "/scenario/game")
-    driver = Driver(rules, guarded(lambda: rules.from_scenario(sc, "/scenario"), "/scenario"))
+    driver = Driver(rules, Playing(guarded(lambda: rules.from_scenario(sc, "/scenario"), "/scenario")))
     log = Log(game={}, setup={}, rules=rules)
     seats = driver.state["game"]["seats"]
     try:
@@ -240,7 +241,8 @@ def cuts(log_doc, indexes, deadline: float | None = None) -> dict[int, dict]:
             raise NotFound(f"the log has actions 0..{len(log.actions) - 1}: a position stands before one of them "
                            f"or after the last ({len(log.actions)}), not at {index}", "/index")
     rules = log.rules
-    cutter = Cutter(log, Driver(rules, rules.new_state(log.game, log.setup), omits=log.omits), -1, deadline=deadline)
+    cutter = Cutter(log, Driver(rules, Playing(rules.new_state(log.game, log.setup)), omits=log.omits), -1,
+                    deadline=deadline)
     out = cutter.run(wanted)
     if len(out) < len(wanted):  # the game as dealt is always a scenario
         raise NotFound("no decision point before this action can be written as a scenario", "/index")

@@ -5,6 +5,7 @@ The log records every chance outcome and also gives the seed, so it replays both
 
 from __future__ import annotations
 
+from .core.engine import Playing
 from .core.logs import FORMAT, VERSION
 from .core.registry import resolve_game, rules_for
 from .core.replay import Driver
@@ -38,7 +39,7 @@ def simulate(game: str = "uprising", players: int = 4, seed: int = 0, modules=()
         if difficulty is not None and "difficulty" in setup:
             setup["difficulty"] = difficulty
     # only offered actions are applied: an illegal one would be an engine bug, so no rollback
-    driver = Driver(rules, rules.new_state(game_doc, setup), rollback=False)
+    driver = Driver(rules, Playing(rules.new_state(game_doc, setup)), rollback=False)
     actions = []
     while len(actions) < MAX_STEPS:
         actions += [a.to_json() for a in driver.deal()]

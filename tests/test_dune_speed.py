@@ -67,3 +67,23 @@ def test_modules_in_play_are_found_once_per_table(monkeypatch):
     monkeypatch.setattr(HOOKS, "in_play", lambda g: calls.append(1) or real(g))
     report = replay(log)
     assert report["valid"] and len(calls) <= 1.1 * len(log["actions"]), len(calls)
+
+
+def test_battles_are_kept_across_actions_while_the_map_stands(monkeypatch):
+    """`battle.contests` keeps its last answer across actions for the same map, storm, seats and
+    advisors (before, every action's table found them again): fewer searches than tables asking,
+    and every kept answer equal to a fresh one."""
+    log = simulate("dune", 6, 1, ("advanced",))
+    asking, computed = {}, []  # the tables that asked (kept alive: an id is not reused)
+    fresh, kept = battle._contests, battle.contests
+    monkeypatch.setattr(battle, "_contests", lambda g: computed.append(1) or fresh(g))
+
+    def checked(g):
+        asking[id(g)] = g
+        answer = kept(g)
+        assert answer == fresh(g)
+        return answer
+    monkeypatch.setattr(battle, "contests", checked)
+    battle._last_contests[0] = None
+    report = replay(log)
+    assert report["valid"] and len(asking) > 20 and 0 < len(computed) <= 0.75 * len(asking), (len(asking), computed)

@@ -52,7 +52,7 @@ def depth(value, limit: int = MAX_DEPTH) -> int:
     found = 0
     while level and found <= limit:
         found += 1
-        level = [child for node in level for child in (node.values() if type(node) is dict else node)
+        level = [child for node in level for child in (node.values() if isinstance(node, dict) else node)
                  if isinstance(child, containers)]
     return found
 

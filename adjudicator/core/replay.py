@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from .. import ENGINE_VERSION
 from .actions import Action
 from .canonical import checksum, restore, snapshot
+from .engine import Playing
 from .errors import NOT_YOUR_TURN, IllegalAction, LimitExceeded
 from .explain import Explainer
 from .facts import game_facts
@@ -66,6 +67,11 @@ def _dealt_until(rules, state: dict, upcoming: Action) -> bool:
 
 def _copy(state: dict) -> dict:
     return restore(snapshot(state)[0], state.get("rng"))
+
+
+def _restored(data: bytes, rng) -> Playing:
+    """A state in play read back from its canonical bytes (a rollback)."""
+    return Playing(restore(data, rng))
 
 
 def sole_action(rules, state: dict, offers: list[Action] | None = None) -> Action | None:
@@ -128,7 +134,7 @@ class Driver:
                 taken = self._forced_steps(action) if self.eager else []
                 outcome = self.rules.apply(self.state, action)
         except IllegalAction as err:
-            self.state = restore(*start)
+            self.state = _restored(*start)
             outcome = self._after_implied(action, err, start, later)
         else:
             if taken:
@@ -147,7 +153,7 @@ class Driver:
             try:
                 return taken, self.rules.apply(self.state, action)
             except IllegalAction:
-                self.state = restore(*before)
+                self.state = _restored(*before)
                 step = sole_action(self.rules, self.state)
                 if step is None or len(taken) >= MAX_IMPLIED:
                     raise
@@ -191,13 +197,13 @@ class Driver:
             except IllegalAction as err:
                 last = err
                 mine = (self.rules.prompt(self.state) or {}).get("by") == action.by  # the actor's decision
-                self.state = restore(*before)
+                self.state = _restored(*before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
             outcome.implied = implied
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
-        self.state = restore(*start)
+        self.state = _restored(*start)
         if forced_taken and refusal.code == NOT_YOUR_TURN and mine:
             raise last
         raise refusal if forced_taken else last
@@ -256,7 +262,8 @@ class Replay:
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
-        self.driver = driver or Driver(self.rules, self.rules.new_state(log.game, log.setup), omits=log.omits)
+        self.driver = driver or Driver(self.rules, Playing(self.rules.new_state(log.game, log.setup)),
+                                            omits=log.omits)
         self.driver.eager = self.driver.eager or "forced-steps" in log.omits
         self.verdicts: list[Verdict] = []
         self.snapshot_list: list[dict] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 import networkx as nx
+import orjson
 
 from ..core.errors import IllegalAction
 from ..core.observers import Hidden
@@ -73,10 +74,26 @@ def _on(g: Game, locs: list[str], pid: str) -> int:
 def contests(g: Game) -> list[tuple[dict, list[str]]]:
     """Where two or more players' fighters meet (advisors never fight): each place, as a battle
     names it, with those players in seat order. Kept per map version (`Game.map_version`), the
-    storm and the advisors, since every battle step asks it for each player in turn."""
+    storm and the advisors, since every battle step asks it for each player in turn; and the last
+    answer across actions, for the same map, storm, seats and advisors (read-only)."""
     key = (g.map_version, g.state["storm"], tuple(tuple(g.p(q).get("advisors", ())) for q in g.seats))
     if g.memo.get("contests", (None,))[0] == key:
         return g.memo["contests"][1]
+    same = (orjson.dumps(g.state["map"]), key[1], key[2], tuple(g.seats))
+    last = _last_contests[0]
+    if last is not None and last[0] == same and last[1] is g.c:
+        out = last[2]
+    else:
+        out = _contests(g)
+        _last_contests[0] = (same, g.c, out)
+    g.memo["contests"] = (key, out)
+    return out
+
+
+_last_contests: list = [None]  # ((the map's bytes, storm, advisors, seats), content, the contests there)
+
+
+def _contests(g: Game) -> list[tuple[dict, list[str]]]:
     out = []
     for t in sorted({loc.split("@", 1)[0] for loc in g.state["map"]} - {POLAR_SINK}):
         parts = sides(g, t)
@@ -88,7 +105,6 @@ def contests(g: Game) -> list[tuple[dict, list[str]]]:
             here = [q for q in g.seats if _on(g, part, q) and g.combatant(t, q)]
             if len(here) > 1:
                 out.append((where, here))
-    g.memo["contests"] = (key, out)
     return out
 
 

@@ -97,11 +97,15 @@ class Game(Table):
 
     def occupants(self, terr: str, outside_storm: bool = False) -> list[str]:
         """The players whose forces in a territory count (`combatant`), in seat order."""
-        return [q for q in self.seats if self.combatant(terr, q, outside_storm)]
+        return [q for q in self.present(terr) if self.combatant(terr, q, outside_storm)]
 
     def present(self, terr: str) -> list[str]:
-        """The players with any forces in a territory, advisors too (explosions kill them all)."""
-        return [q for q in self.seats if self.forces_in(terr, q)]
+        """The players with any forces in a territory, advisors too (explosions kill them all).
+        A player with none somewhere has no entry there (`add_forces`), so the locations' players are
+        read, not each player's sum."""
+        here = self.state["map"]
+        found = {q for loc in self.locations_of(terr) for q in here[loc]}
+        return [q for q in self.seats if q in found]
 
     def forces_in(self, terr: str, pid: str, outside_storm: bool = False) -> int:
         return sum(self.forces(loc, pid) for loc in self.locations_of(terr)

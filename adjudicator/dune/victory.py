@@ -20,7 +20,7 @@ FREMEN_FOES = ("atreides", "emperor", "harkonnen")
 def held(g: Game, pid: str) -> list[str]:
     """The strongholds a player's side (itself and its ally) occupies with no one else."""
     mine = side(g, pid)
-    return [s for s in g.strongholds if g.occupants(s) and set(g.occupants(s)) <= set(mine)]
+    return [s for s in g.strongholds if (there := g.occupants(s)) and set(there) <= set(mine)]
 
 
 def winners_now(g: Game) -> list[list[str]]:

@@ -33,8 +33,23 @@ class Modules:
         return module
 
     def in_play(self, state: dict) -> frozenset[str]:
-        return frozenset(name for name, m in self.all.items() if m.in_play(state))
+        kept = getattr(state, "modules", None)
+        if kept is not None and kept[0] is self:
+            return kept[1]
+        found = frozenset(name for name, m in self.all.items() if m.in_play(state))
+        if type(state) is Playing:
+            state.modules = (self, found)
+        return found
 
     def in_play_at(self, g) -> frozenset[str]:
         """The modules in play at a table (`g.state`): what `Hooks` dispatches by."""
         return self.in_play(g.state)
+
+
+class Playing(dict):
+    """A state past its setup, as a replay or a playout holds it. The modules in play follow from
+    the setup alone and never change during a game, so `Modules.in_play` finds them once and keeps
+    them on it, not once per action (issue 30). Serialised, compared and copied as the plain dict
+    it is; a plain dict (a state being set up, a position being read) keeps nothing."""
+
+    __slots__ = ("modules",)  # (the Modules asked, the names in play)
