@@ -157,16 +157,22 @@ def test_kris_unnatural_reflexes_and_from_the_tanks_p10():
     assert red["troops"]["conflict"] == 4
 
 
-def test_candices_chairdog_brings_the_other_card_back_at_reveal_p11():
-    """Immortality p. 11, the example: Chairdog grafted to Arrakis Liaison goes to the Mentat
-    (reading card.chairdog-landsraad); at the start of the Reveal turn Arrakis Liaison comes back
-    to hand and is revealed."""
+def chairdog_and_arrakis_liaison_in_hand():
+    """Red holds Chairdog and Arrakis Liaison (taken from the Reserve), as in the p. 11 example."""
     rules, state = fresh()
     red = state["players"]["red"]
     give(state, "red", "chairdog")
     red["hand"].append("arrakis-liaison")
     red["hand"].sort()
     state["reserve"]["arrakis-liaison"] -= 1
+    return rules, state, red
+
+
+def test_candices_chairdog_brings_the_other_card_back_at_reveal_p11():
+    """Immortality p. 11, the example: Chairdog grafted to Arrakis Liaison goes to the Mentat
+    (reading card.chairdog-landsraad); at the start of the Reveal turn Arrakis Liaison comes back
+    to hand and is revealed."""
+    rules, state, red = chairdog_and_arrakis_liaison_in_hand()
     red["solari"] = 2
     out = act(rules, state, "red", "graft", cards=["chairdog", "arrakis-liaison"], space="mentat")
     assert out.verdict == "legal"
@@ -183,12 +189,7 @@ def test_candices_chairdog_brings_the_other_card_back_at_reveal_p11():
 def test_chairdog_and_arrakis_liaison_have_no_spice_trade_icon_p10():
     """Immortality p. 10: a grafted pair uses either card's icon, and only those: Chairdog
     (Landsraad) with Arrakis Liaison (City) may not go to Imperial Basin (Spice Trade)."""
-    rules, state = fresh()
-    red = state["players"]["red"]
-    give(state, "red", "chairdog")
-    red["hand"].append("arrakis-liaison")
-    red["hand"].sort()
-    state["reserve"]["arrakis-liaison"] -= 1
+    rules, state, red = chairdog_and_arrakis_liaison_in_hand()
     err = refused(rules, state, "red", "graft", cards=["chairdog", "arrakis-liaison"], space="imperial-basin")
     assert err.code == "agent.icon-mismatch"
 

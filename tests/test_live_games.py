@@ -507,7 +507,9 @@ def test_the_follow_client_resumes_after_a_broken_connection_and_a_full_server()
     assert asked == ["4", "6", "6", "7"] and waited == [client.RETRY, 3.0, client.RETRY]
 
 
-def test_appends_count_against_the_compute_budget(tmp_path):
+def budgeted(tmp_path, seconds: int):
+    """A service whose every request measures one CPU second, `seconds` of them allowed a minute, and
+    alice's token."""
     import itertools
 
     from adjudicator.store import open_db, prepare
@@ -515,10 +517,13 @@ def test_appends_count_against_the_compute_budget(tmp_path):
     path = tmp_path / "budget.db"
     prepare(open_db(path))
     ticks = itertools.count()
-    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": "2 per minute",
-                      "CPU_CLOCK": lambda: next(ticks) * 1.0})  # each request measures one CPU second
-    client = app.test_client()
-    alice = {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": f"{seconds} per minute",
+                      "CPU_CLOCK": lambda: next(ticks) * 1.0})
+    return app.test_client(), {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+
+
+def test_appends_count_against_the_compute_budget(tmp_path):
+    client, alice = budgeted(tmp_path, 2)
     doc = sample(UPRISING)
     game = opened(client, alice, doc, 10)  # the upload: one second
     r = append(client, game, 10, doc["actions"][10:11], alice)
@@ -530,17 +535,7 @@ def test_appends_count_against_the_compute_budget(tmp_path):
 def test_a_judges_ending_is_charged_to_the_compute_budget_as_closing_is(tmp_path):
     """Ending a live game (its owner's close, a judge's off-board ending) replays its whole log for
     its facts: both are compute, counted in CPU seconds and refused once the budget is spent."""
-    import itertools
-
-    from adjudicator.store import open_db, prepare
-
-    path = tmp_path / "budget.db"
-    prepare(open_db(path))
-    ticks = itertools.count()
-    app = create_app({"DATABASE": str(path), "TESTING": True, "BUDGET_COMPUTE": "3 per minute",
-                      "CPU_CLOCK": lambda: next(ticks) * 1.0})  # each request measures one CPU second
-    client = app.test_client()
-    alice = {"Authorization": f"Bearer {tokens.create(open_db(path), 'alice')[1]}"}
+    client, alice = budgeted(tmp_path, 3)
     doc = sample(UPRISING)
     tid = client.post("/v1/tournaments", json={"name": "League night", "format": {"scheme": "points-per-place",
                       "points": [3, 2, 1]}}, headers=alice).get_json()["id"]

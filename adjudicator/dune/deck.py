@@ -7,7 +7,7 @@ from ..core.errors import IllegalAction
 from ..core.rng import below
 
 CARD_MISSING = ("dune.engine-chance-outcomes",)
-UNSEEN = "?"  # a card the log's writer could not see (supply.HIDDEN)
+UNSEEN = "?"  # a card the log's writer could not see (supply.HIDDEN, which imports this module)
 
 
 def named_face_up(value, what: str) -> None:

@@ -38,7 +38,7 @@ def board_tracks(cnt: Content, state: dict) -> tuple[str, ...]:
 def in_game(item: dict, modules) -> bool:
     """Is this component used in a game with these modules? (An expansion's own components
     need the expansion; module-only ones need their module; a leader may need a module.)"""
-    return all(item.get(key) in (None, *modules) for key in ("expansion", "module", "requires_module"))
+    return needed_module(item, modules) is None
 
 
 def needed_module(item: dict, modules) -> str | None:

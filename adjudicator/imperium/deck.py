@@ -93,18 +93,18 @@ def identify(g: Game, pid: str, zone: str, card: str, another: bool = False) -> 
     if card in held and not another:
         return False
     pool = pl["deck"] if zone == "hand" else g.state["intrigue_deck"]
-    if HIDDEN in held and pool["hidden"] > 0 and card in pool["cards"]:
-        held.remove(HIDDEN)
-        ms_remove(pool["cards"], card)
-        pool["hidden"] -= 1
-        trim_top(pool)
-        ms_add(held, card)
-        g.hidden.append(f"{pid}'s face-down card taken to be {card}")
-        return True
-    if HIDDEN in held and first("face-down-drawn", g, pid, zone, card):  # from a pile of the player's own
-        held.remove(HIDDEN)
-        ms_add(held, card)
-        g.hidden.append(f"{pid}'s face-down card taken to be {card}")
-        return True
+    if HIDDEN in held:
+        if pool["hidden"] > 0 and card in pool["cards"]:
+            ms_remove(pool["cards"], card)
+            pool["hidden"] -= 1
+            trim_top(pool)
+            taken = True
+        else:  # from a pile of the player's own (Piter's Twisted Intrigue deck)
+            taken = first("face-down-drawn", g, pid, zone, card)
+        if taken:
+            held.remove(HIDDEN)
+            ms_add(held, card)
+            g.hidden.append(f"{pid}'s face-down card taken to be {card}")
+            return True
     raise IllegalAction("card.not-held", f"{pid} holds no {card}",
                         ("agent.card-required",) if zone == "hand" else ("intrigue.hidden",))
