@@ -91,10 +91,22 @@ class IllegalAction(AdjudicatorError):
     code = "illegal"
     status = 422
 
-    def __init__(self, code: str, message: str, rulings: tuple[str, ...] = (), path=None):
-        super().__init__(message, code=code)
+    def __init__(self, code: str, message: str, rulings: tuple[str, ...] = (), path=None, params: dict | None = None):
+        """`message` is an English sentence; with `params` it is a template whose `{placeholders}`
+        name the typed arguments (ids of cards, spaces, seats, factions; numbers; lists of them),
+        so that a reader can have it in display names, in its language, seeing only what it may."""
+        self.template, self.params = message, dict(params or {})
+        super().__init__(message.format_map({k: plain(v) for k, v in self.params.items()}) if params else message,
+                         code=code)
         self.rulings = tuple(rulings)
         self.path = path
+
+
+def plain(value) -> str:
+    """An argument in ids, as the English message holds it before display names replace them."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(v) for v in value)
+    return str(value)
 
 
 # the refusal of an action by a seat whose decision it is not (both rule systems use it)
