@@ -183,18 +183,21 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     leader, dial = plan.get("leader"), plan.get("dial")
     able = fighters(g, pid)
     if any(not isinstance(plan.get(k), (str, type(None))) for k in ("leader", "weapon", "defense")):
-        return IllegalAction("dune.card-not-playable", "a battle plan names its leader and cards by id", PLAN)
+        return IllegalAction("dune.card-not-playable", "A battle plan names its leader and cards by name.", PLAN)
     if leader is None and able:
-        return IllegalAction("dune.plan-needs-leader", f"{pid} has a leader or Cheap Hero to play", PLAN)
+        return IllegalAction("dune.plan-needs-leader", "{player} has a leader or a Cheap Hero to play, and must "
+                             "play one.", PLAN, params={"player": pid})
     hero = leader in g.c.treachery and _kind(g, leader) == ("special", "leader")
     if leader is not None and leader not in able and not (hero and could_hold(g, pid, leader)):
         rule = ("dune.battle-leader-once",) if g.p(pid)["fought"].get(leader) else PLAN
-        return IllegalAction("dune.leader-not-available", f"{leader!r} cannot fight for {pid} in {terr}", rule)
+        return IllegalAction("dune.leader-not-available", "{leader} cannot fight for {player} in {territory}.",
+                             rule, params={"leader": leader, "player": pid, "territory": terr})
     if hero:
         _take(g, pid, hand, leader)
     forces = _on(g, g.state["battle"]["locs"], pid)
     if not isinstance(dial, int) or isinstance(dial, bool) or not 0 <= dial <= forces:
-        return IllegalAction("dune.dial-out-of-range", f"{pid} may dial 0 to {forces}, not {dial!r}", PLAN)
+        return IllegalAction("dune.dial-out-of-range", "{player} may dial 0 to {forces}.", PLAN,
+                             params={"player": pid, "forces": forces})
     if (err := support_error(g, pid, plan)) is not None:
         return err
     if (err := first("plan-check", g, pid, plan, list(g.p(pid)["hand"]))) is not None:
@@ -204,10 +207,12 @@ def plan_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
         if card is None:
             continue
         if leader is None:
-            return IllegalAction("dune.cards-without-leader", "a side without a leader plays no Treachery card", PLAN)
+            return IllegalAction("dune.cards-without-leader", "A side without a leader plays no Treachery card.",
+                                 PLAN)
         if card not in g.c.treachery or not fits(g, card, slot, plan) or not _take(g, pid, hand, card):
-            return IllegalAction("dune.card-not-playable", f"{card!r} is not a {slot} in {pid}'s hand",
-                                 ("dune.treachery-weapons-defenses",))
+            return IllegalAction("dune.card-not-playable", "{card} is no weapon in {player}'s hand."
+                                 if slot == "weapon" else "{card} is no defense in {player}'s hand.",
+                                 ("dune.treachery-weapons-defenses",), params={"card": card, "player": pid})
     return None
 
 

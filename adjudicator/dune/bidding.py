@@ -53,13 +53,15 @@ def _offers(g: Game, task: dict) -> list[dict]:
 def _check(g: Game, task: dict, args: dict) -> None:
     if not args.get("karama"):
         if isinstance(args.get("amount"), bool) or args not in _offers(g, task):
-            raise IllegalAction("dune.not-offered", f"{task['player']} may bid {task['high'] + 1} to "
-                                f"{g.p(task['player'])['spice']} spice or pass", ("dune.bidding-rounds",))
+            raise IllegalAction("dune.not-offered", "{player} may bid {low} to {spice} spice, or pass.",
+                                ("dune.bidding-rounds",), params={"player": task["player"], "low": task["high"] + 1,
+                                                                  "spice": g.p(task["player"])["spice"]})
         return
     amount = args.get("amount")
     if args.get("do") != "bid" or args["karama"] is not True or not isinstance(amount, int) or isinstance(
             amount, bool) or amount <= task["high"]:
-        raise IllegalAction("dune.bad-bid", f"a Karama bid must top {task['high']}", ("dune.karama",))
+        raise IllegalAction("dune.bad-bid", "A bid with a Karama must be more than {high} spice.", ("dune.karama",),
+                            params={"high": task["high"]})
     if (err := payment_error(g, task["player"], args.get("card"))) is not None:
         raise err
 

@@ -18,10 +18,10 @@ RULINGS = ("dune.bribes", "dune.engine-card-plays")
 def _check(g: Game, pid: str, args: dict) -> None:
     to, amount = args.get("to"), args.get("amount")
     if to not in g.seats or to == pid:
-        raise IllegalAction("dune.bad-bribe", f"a bribe goes to another player, not {to!r}", RULINGS)
+        raise IllegalAction("dune.bad-bribe", "A bribe goes to another player at the table.", RULINGS)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= g.p(pid)["spice"]:
-        raise IllegalAction("dune.bad-bribe", f"{pid} may pay 1 to {g.p(pid)['spice']} spice, not {amount!r}",
-                            RULINGS)
+        raise IllegalAction("dune.bad-bribe", "{player} has {spice} spice: a bribe is of 1 to {spice}.",
+                            RULINGS, params={"player": pid, "spice": g.p(pid)["spice"]})
 
 
 def _apply(g: Game, pid: str, args: dict) -> None:

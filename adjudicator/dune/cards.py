@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..core.errors import IllegalAction
 from . import karama
 from .content import territory
+from .deck import shown
 from .forces import shift
 from .game import Game
 from .movement import move_error, move_offers
@@ -58,8 +59,8 @@ def _int(value, allowed) -> bool:
 # --- Weather Control ---------------------------------------------------------------------------------
 def _weather_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if not _int(args.get("sectors"), STORM_CONTROL):
-        return IllegalAction("dune.bad-card-play", f"Weather Control moves the storm 0 to 10 sectors, not "
-                             f"{args.get('sectors')!r}", ("dune.weather-control",))
+        return IllegalAction("dune.bad-card-play", "Weather Control moves the storm 0 to 10 sectors.",
+                             ("dune.weather-control",))
     return None
 
 
@@ -116,8 +117,9 @@ def _ghola_options(g: Game, pid: str) -> list[dict]:
 def _ghola_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     chosen = {k: args[k] for k in ("leader", "forces") if k in args}
     if chosen not in _ghola_options(g, pid):
-        return IllegalAction("dune.bad-card-play", f"Tleilaxu Ghola revives one of {pid}'s leaders in the Tanks or "
-                             f"1 to {GHOLA_FORCES} of its forces there, not {chosen}", ("dune.tleilaxu-ghola",))
+        return IllegalAction("dune.bad-card-play", "Tleilaxu Ghola revives one of {player}'s leaders in the Tanks "
+                             "or 1 to {most} of its forces there.", ("dune.tleilaxu-ghola",),
+                             params={"player": pid, "most": GHOLA_FORCES})
     return None
 
 
@@ -139,7 +141,7 @@ def _truth_options(g: Game, pid: str) -> list[dict]:
 
 def _truth_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if {"asks": args.get("asks")} not in _truth_options(g, pid):
-        return IllegalAction("dune.bad-card-play", "Truthtrance asks one other player", ("dune.truthtrance",))
+        return IllegalAction("dune.bad-card-play", "Truthtrance asks one other player.", ("dune.truthtrance",))
     return None
 
 
@@ -158,28 +160,28 @@ def _karama_options(g: Game, pid: str) -> list[dict]:
 
 def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     if "power" in args:  # the faction's once-per-game power (advanced)
-        no_power = IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power (advanced game only)",
-                                 POWER_RULINGS)
+        no_power = IllegalAction("dune.no-karama-power", karama.NO_POWER, POWER_RULINGS, params={"player": pid})
         return first("karama-power-error", g, pid, args, default=no_power) or None
     against = args.get("against")
     if against in karama.UNSTOPPABLE:
-        return IllegalAction("dune.karama-cannot-stop", f"no Karama stops {karama.UNSTOPPABLE[against]}",
-                             karama.RULINGS)
+        return IllegalAction("dune.karama-cannot-stop", "No Karama stops {advantage}.", karama.RULINGS,
+                             params={"advantage": karama.UNSTOPPABLE[against]})
     if (own := karama.own_error(g, pid, against)) is not None:
         return own
     if against in karama.IN_BATTLE:
         if {"against": against} not in _karama_options(g, pid):
-            return IllegalAction("dune.karama-too-late", f"{karama.IN_BATTLE[against]} is not in use in a battle "
-                                 "whose plans are still secret", ("dune.karama",))
+            return IllegalAction("dune.karama-too-late", "A Karama stops {advantage} only in a battle where it is "
+                                 "used and whose plans are still secret.", ("dune.karama",),
+                                 params={"advantage": karama.IN_BATTLE[against]})
         return None
     if against not in karama.STOPPABLE:
-        return IllegalAction("dune.bad-card-play", f"a Karama stops a faction advantage; {against!r} is none the "
-                             "engine knows", ("dune.karama",))
+        return IllegalAction("dune.bad-card-play", "A Karama stops a faction advantage, and that is none the "
+                             "referee knows.", ("dune.karama",))
     if not karama.window(g, pid, against):
         entry = karama.STOPPABLE[against]
-        return IllegalAction("dune.karama-window", f"a Karama stops {entry.what} only while the {entry.faction}'s "
-                             f"{entry.kind} decision that uses it is pending, and not by its own faction",
-                             karama.RULINGS)
+        return IllegalAction("dune.karama-window", "A Karama stops {advantage} only while the decision of "
+                             "{faction} that uses it is pending, and not for the one who uses it.",
+                             karama.RULINGS, params={"advantage": entry.what, "faction": entry.faction})
     return karama.named_error(g, against, args)
 
 
@@ -227,14 +229,16 @@ def _offers(g: Game, pid: str) -> list[dict]:
 def _check(g: Game, pid: str, args: dict) -> None:
     card = args.get("card")
     if _play_of(g, pid, card) is None:
-        raise IllegalAction("dune.card-not-playable", f"{card!r} is not a special Treachery card played from hand "
-                            "(battle cards go in a battle plan)", ("dune.treachery-special",))
+        raise IllegalAction("dune.card-not-playable", "{card} is not a special Treachery card played from the "
+                            "hand: battle cards go in a battle plan.", ("dune.treachery-special",),
+                            params={"card": shown(card)})
     if not could_hold(g, pid, card):
-        raise IllegalAction("dune.card-not-in-hand", f"{pid} holds no {card}", ("dune.treachery-special",))
+        raise IllegalAction("dune.card-not-in-hand", "{player} holds no {card}.", ("dune.treachery-special",),
+                            params={"player": pid, "card": card})
     play = _play_of(g, pid, card)
     if not play.window(g, pid):
-        raise IllegalAction("dune.card-window-closed", f"{card} cannot be played now ({g.top['kind']} is pending)",
-                            (*play.rulings, *PLAY))
+        raise IllegalAction("dune.card-window-closed", "{card} cannot be played at this moment of the turn.",
+                            (*play.rulings, *PLAY), params={"card": card})
     if (err := play.error(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})) is not None:
         raise err
 

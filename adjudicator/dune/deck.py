@@ -10,13 +10,19 @@ CARD_MISSING = ("dune.engine-chance-outcomes",)
 UNSEEN = "?"  # a card the log's writer could not see (supply.HIDDEN, which imports this module)
 
 
-def named_face_up(value, what: str) -> None:
+def named_face_up(value) -> None:
     """What every player sees when it comes (a Spice card, a storm dial, a Storm card) is named in a log:
     "?" stands only for what the writer could not see (ruling dune.engine-hidden-cards)."""
     if value == UNSEEN:
-        raise IllegalAction("dune.engine-hidden-cards", f"{what} is shown to every player when it comes, so a log "
-                            "names it: \"?\" stands only for a card its writer could not see",
+        raise IllegalAction("dune.engine-hidden-cards", "Every player sees this when it comes, so a log names it: "
+                            "\"?\" stands only for a card its writer could not see.",
                             ("dune.engine-hidden-cards", "dune.engine-chance-outcomes"))
+
+
+def shown(card) -> str:
+    """A card as a refusal names it: a value that names no card (a number, a list) as "?", so that no
+    Python value reaches a sentence."""
+    return card if isinstance(card, str) else UNSEEN
 
 
 def draw(state: dict, deck: list, n: int = 1) -> list[str]:
@@ -30,7 +36,10 @@ def take(deck: list, cards: list[str], what: str) -> None:
     left = list(deck)
     for card in cards:
         if card not in left:
-            raise IllegalAction("dune.card-not-available", f"{card} is not in the {what}", CARD_MISSING)
+            raise IllegalAction("dune.card-not-available", "{card} is not in the hand it is taken from."
+                                if what == "hand" else "{card} is not in the Traitor deck."
+                                if what == "Traitor deck" else "{card} is not in the Treachery deck.",
+                                CARD_MISSING, params={"card": shown(card)})
         left.remove(card)
     deck[:] = left
 

@@ -65,9 +65,13 @@ def kinds_error(g: Game, pid: str, frm: str, count: int, kinds) -> IllegalAction
     own = kinds_of(g, g.faction(pid))
     if not isinstance(kinds, dict) or any(k not in own or not isinstance(n, int) or isinstance(n, bool) or n < 0
                                           for k, n in kinds.items()):
-        return IllegalAction("dune.bad-kinds", f"{pid}'s special forces are {', '.join(own) or 'none'}", RULINGS)
+        if not own:
+            return IllegalAction("dune.bad-kinds", "{player} has no special forces.", RULINGS, params={"player": pid})
+        return IllegalAction("dune.bad-kinds", "{player}'s special forces are {kinds}.", RULINGS,
+                             params={"player": pid, "kinds": list(own)})
     if sum(kinds.values()) > count or any(n > at(g, pid, k, frm) for k, n in kinds.items()):
-        return IllegalAction("dune.bad-kinds", f"{pid} has not {kinds} among {count} forces in {frm}", RULINGS)
+        return IllegalAction("dune.bad-kinds", "{player} has not so many special forces among the {count} forces "
+                             "from {place}.", RULINGS, params={"player": pid, "count": count, "place": frm})
     return None
 
 

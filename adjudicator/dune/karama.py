@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
 from .alliance import allied
+from .deck import shown
 from .game import Game
 from .registry import MODULES, Decision, decision, first
 from .storm import exposed
@@ -30,6 +31,7 @@ from .treachery import HIDDEN, could_hold, discard
 
 RULINGS = ("dune.karama", "dune.engine-karama-stops")
 KARAMA = "karama"
+NO_POWER = "{player} has no special Karama power: only the advanced game gives one."
 
 
 @dataclass(frozen=True)
@@ -220,8 +222,8 @@ def own_error(g: Game, pid: str, against: str) -> IllegalAction | None:
     if not own(g, pid, against):
         return None
     what = IN_BATTLE.get(against) or STOPPABLE[against].what
-    return IllegalAction("dune.karama-own-advantage", f"{pid} uses {what} itself: a Karama stops another "
-                         "faction's advantage, not one's own", NOT_OWN)
+    return IllegalAction("dune.karama-own-advantage", "{player} uses {advantage}: a Karama stops another "
+                         "faction's advantage, not one's own.", NOT_OWN, params={"player": pid, "advantage": what})
 
 
 def window(g: Game, pid: str, against: str) -> bool:
@@ -243,8 +245,8 @@ def named_error(g: Game, against: str, args: dict) -> IllegalAction | None:
     """A stop that names a leader names one it may stop now (and only such a stop names one)."""
     if {k: v for k, v in args.items() if k != "against"} in _named(g, against):
         return None
-    return IllegalAction("dune.karama-window", f"a Karama against {STOPPABLE[against].what} cannot name "
-                         f"{args.get('leader')!r} now", (*RULINGS, *STOPPABLE[against].rulings))
+    return IllegalAction("dune.karama-window", "A Karama against {advantage} cannot name that leader now.",
+                         (*RULINGS, *STOPPABLE[against].rulings), params={"advantage": STOPPABLE[against].what})
 
 
 def stop(g: Game, against: str, args: dict | None = None) -> None:
@@ -271,8 +273,9 @@ def payment_error(g: Game, pid: str, card) -> IllegalAction | None:
     if card is not None and (card == KARAMA and could_hold(g, pid, KARAMA)
                              or first("karama-stand-in", g, pid, card)):
         return None
-    return IllegalAction("dune.card-not-in-hand", f"{pid} holds no {card or KARAMA} to use as a Karama",
-                         ("dune.karama", "dune.bene-gesserit-worthless-karama"))
+    return IllegalAction("dune.card-not-in-hand", "{player} holds no {card} to use as a Karama.",
+                         ("dune.karama", "dune.bene-gesserit-worthless-karama"),
+                         params={"player": pid, "card": shown(card or KARAMA)})
 
 
 def pay_with(g: Game, pid: str, card) -> None:
@@ -284,8 +287,8 @@ def pay_with(g: Game, pid: str, card) -> None:
         kinds = sorted({c for c in g.p(pid)["hand"] if c != HIDDEN and first("karama-stand-in", g, pid, c)})
         g.rulings.append("dune.engine-advanced-game")
         if not kinds:  # checked when the bid was made; the hand cannot have changed since
-            raise IllegalAction("dune.card-not-in-hand", f"{pid} holds no card to pay with as a Karama",
-                                ("dune.karama", "dune.bene-gesserit-worthless-karama"))
+            raise IllegalAction("dune.card-not-in-hand", "{player} holds no card to pay with as a Karama.",
+                                ("dune.karama", "dune.bene-gesserit-worthless-karama"), params={"player": pid})
         card = kinds[0]
         if len(kinds) > 1:
             g.hidden.append(f"which worthless card {pid} paid as a Karama is not recorded (one of "

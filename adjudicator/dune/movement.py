@@ -25,6 +25,10 @@ STRONGHOLD_PRICE, PRICE = 1, 2
 RANGE, ORNITHOPTER_RANGE = 1, 3
 OCCUPANCY = 2  # other players a stronghold may hold for a player to enter it
 KARAMA = "karama"
+# refusals shared with the other ways forces go (the Guild's, the Fremen's, the Tleilaxu's, the HMS)
+FULL = "{place} is full: two other factions already hold it."
+NOT_THERE = "{player} has {forces} forces in {place}: 1 to {forces} of them may go."
+OUT_OF_RANGE = "{place} is more than {most} territories away from {origin}."
 
 
 def start_shipment(g: Game) -> None:
@@ -60,26 +64,29 @@ def ship_cost(g: Game, pid: str, to: str, count: int, karama: bool = False) -> i
 
 def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> IllegalAction | None:
     if not g.is_place(to):
-        return IllegalAction("dune.unknown-location", f"{to!r} is no place on the map", ("dune.shipment",))
+        return IllegalAction("dune.unknown-location", "A shipment goes to a place on the map.", ("dune.shipment",))
     if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.p(pid)["reserves"]:
-        return IllegalAction("dune.not-in-reserves", f"{pid} has {g.p(pid)['reserves']} forces in reserves, "
-                             f"not {count!r} to ship", ("dune.shipment",))
+        return IllegalAction("dune.not-in-reserves", "{player} has {reserves} forces in reserves: a shipment "
+                             "brings 1 to {reserves} of them.", ("dune.shipment",),
+                             params={"player": pid, "reserves": g.p(pid)["reserves"]})
     if (err := first("ship-check", g, pid, to, count)) is not None:
         return err
     if stopped(g, "off-planet-shipment"):  # the Guild's special Karama power (modules/advanced/karama_powers.py)
-        return IllegalAction("dune.advantage-stopped", f"the Guild's Karama stopped {pid}'s shipment this turn",
-                             ("dune.karama", "dune.engine-karama-powers"))
+        return IllegalAction("dune.advantage-stopped", "The Guild's Karama stopped {player}'s shipment this turn.",
+                             ("dune.karama", "dune.engine-karama-powers"), params={"player": pid})
     if g.in_storm(to) and not first("storm-entry", g, pid, default=False):  # advanced Fremen migrate
-        return IllegalAction("dune.ship-into-storm", f"{to} lies in the storm (sector {g.state['storm']})",
-                             ("dune.storm-blocks",))
+        return IllegalAction("dune.ship-into-storm", "{place} lies under the storm (in sector {storm}): no "
+                             "shipment lands there.", ("dune.storm-blocks",),
+                             params={"place": to, "storm": g.state["storm"]})
     if full(g, pid, to):
-        return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
-                             ("dune.occupancy-limit",))
+        return IllegalAction("dune.stronghold-full", FULL, ("dune.occupancy-limit",), params={"place": to})
     if karama and (err := payment_error(g, pid, None)) is not None:  # which card: _ship_check
         return err
     if (cost := ship_cost(g, pid, to, count, karama)) > g.p(pid)["spice"]:
-        return IllegalAction("dune.cannot-afford", f"shipping {count} to {to} costs {cost} spice; "
-                             f"{pid} has {g.p(pid)['spice']}", ("dune.shipment",))
+        return IllegalAction("dune.cannot-afford", "Shipping {count} forces to {place} costs {cost} spice, and "
+                             "{player} has {spice}.", ("dune.shipment",),
+                             params={"count": count, "place": to, "cost": cost, "player": pid,
+                                     "spice": g.p(pid)["spice"]})
     return None
 
 
@@ -96,13 +103,14 @@ def _ship_offers(g: Game, task: dict) -> list[dict]:
 def _ship_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") == "ship" and "from" in args:  # another kind of shipment (the Guild's cross-ship)
         # a listener of hook `ship-other` answers an IllegalAction, or False when the shipment is legal
-        refusal = IllegalAction("dune.no-cross-ship", f"{task['player']} ships only from reserves",
-                                ("dune.shipment",))
+        refusal = IllegalAction("dune.no-cross-ship", "{player} ships forces only from its reserves.",
+                                ("dune.shipment",), params={"player": task["player"]})
         if (err := first("ship-other", g, task["player"], args, default=refusal)):
             raise err
         return
     if args.get("karama") not in (None, True):
-        raise IllegalAction("dune.bad-card-play", "a shipment names a Karama with \"karama\": true", ("dune.karama",))
+        raise IllegalAction("dune.bad-card-play", "A shipment paid with a Karama says so with \"karama\": true.",
+                            ("dune.karama",))
     if args.get("do") == "ship" and (err := ship_error(g, task["player"], args.get("to"), args.get("count"),
                                                        bool(args.get("karama")))):
         raise err
@@ -192,26 +200,27 @@ def move_error(g: Game, pid: str, frm: str, to: str, count: int, dist=None, kind
     """`kinds`: the special forces among them ({kind: n}, checked here); `far`: the territories the
     group may move, if not those of `count` forces with `kinds`."""
     if not (g.is_place(frm) and g.is_place(to)) or frm == to:
-        return IllegalAction("dune.unknown-location", f"no move from {frm!r} to {to!r}", ("dune.movement",))
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
-        return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
+        return IllegalAction("dune.unknown-location", "A move goes from one place on the map to another.",
                              ("dune.movement",))
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > g.forces(frm, pid):
+        return IllegalAction("dune.not-there", NOT_THERE, ("dune.movement",),
+                             params={"player": pid, "forces": g.forces(frm, pid), "place": frm})
     if (err := kinds_error(g, pid, frm, count, kinds)) is not None:
         return err
     if g.in_storm(frm) or g.in_storm(to):
-        return IllegalAction("dune.move-through-storm", f"the storm is in sector {g.state['storm']}: no force "
-                             f"moves out of or into it", ("dune.storm-blocks",))
+        return IllegalAction("dune.move-through-storm", "The storm is in sector {storm}: no force moves out of "
+                             "it or into it.", ("dune.storm-blocks",), params={"storm": g.state["storm"]})
     dist = dist if dist is not None else reachable(g, frm, g.state["storm"])
     far = far if far is not None else reach(g, pid, going(g, pid, frm, count, kinds))
     if dist.get(to, 99) > far:
         if reachable(g, frm, None).get(to, 99) <= far:
-            return IllegalAction("dune.move-through-storm", f"{frm} to {to} passes through the storm "
-                                 f"(sector {g.state['storm']})", ("dune.storm-blocks",))
-        return IllegalAction("dune.out-of-range", f"{to} is more than {far} territories from {frm}",
-                             ("dune.movement",))
+            return IllegalAction("dune.move-through-storm", "The way from {origin} to {place} passes through the "
+                                 "storm (in sector {storm}).", ("dune.storm-blocks",),
+                                 params={"origin": frm, "place": to, "storm": g.state["storm"]})
+        return IllegalAction("dune.out-of-range", OUT_OF_RANGE, ("dune.movement",),
+                             params={"place": to, "most": far, "origin": frm})
     if full(g, pid, to) and not first("enters-as-advisors", g, pid, frm, to):  # advanced BG advisors
-        return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds forces of two other players",
-                             ("dune.occupancy-limit",))
+        return IllegalAction("dune.stronghold-full", FULL, ("dune.occupancy-limit",), params={"place": to})
     return None
 
 

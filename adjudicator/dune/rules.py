@@ -143,20 +143,21 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who, kind = task["player"], DECISIONS[task["kind"]]
         if action.is_chance:
-            raise IllegalAction("log.unexpected-chance", f"the game waits for {who}, not for chance",
-                                ("dune.storm-order",))
+            raise IllegalAction("log.unexpected-chance", "The game waits for a decision of {player}, not for "
+                                "chance.", ("dune.storm-order",), params={"player": who})
         if action.by != who:
-            raise IllegalAction("turn.not-your-turn", f"it is {who}'s decision ({task['kind']}), not "
-                                f"{action.by}'s", ("dune.storm-order",))
+            raise IllegalAction("turn.not-your-turn", "It is {player}'s decision now, not {actor}'s.",
+                                ("dune.storm-order",), params={"player": who, "actor": action.by})
         if action.do not in kind.verbs:
-            raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} may "
-                                f"{', '.join(kind.verbs)}", kind.rulings)
+            raise IllegalAction("turn.unexpected-action", "That is not possible now: {player} may {verbs}.",
+                                kind.rulings, params={"player": who, "verbs": list(kind.verbs)})
         check_answers(action.data, (task["kind"],))
         args = {k: v for k, v in action.data.items() if k not in ("by", ANSWERS)}
         if kind.check is not None:
             kind.check(g, task, args)
         elif Action(args) not in {Action(o) for o in kind.offers(g, task)}:
-            raise IllegalAction("dune.not-offered", f"{who} cannot {action.do} so now", kind.rulings)
+            raise IllegalAction("dune.not-offered", "{player} cannot {verb} so now.", kind.rulings,
+                                params={"player": who, "verb": action.do})
         kind.apply(g, task, args)
         g.rulings[:0] = kind.rulings
         fire("decided", g, task)  # the phase's opening is over (Amal's window: modules/ixians_tleilaxu/ixcards.py)
@@ -166,10 +167,11 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         """Out of turn: the pending decision stays where it is (ruling dune.engine-card-plays)."""
         kind = INTERJECTIONS[action.do]
         if action.by not in g.seats:
-            raise IllegalAction("turn.not-a-player", f"{action.by} plays no faction", kind.rulings)
+            raise IllegalAction("turn.not-a-player", "{actor} plays no faction.", kind.rulings,
+                                params={"actor": action.by})
         if g.state["turn"] < 1:
-            raise IllegalAction("dune.not-before-play", "nothing is played out of turn before the first Storm "
-                                "phase (setup is not over)", ("dune.engine-card-plays",))
+            raise IllegalAction("dune.not-before-play", "Nothing is played out of turn before the first Storm "
+                                "phase: setup is not over.", ("dune.engine-card-plays",))
         args = {k: v for k, v in action.data.items() if k != "by"}
         kind.check(g, action.by, args)
         kind.apply(g, action.by, args)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
 from .content import BASE_FACTIONS, POLAR_SINK, SECTORS, Content, expansion_factions, sets
-from .deck import draw, put, take
+from .deck import draw, put, shown, take
 from .forces import setup_elite
 from .game import SPICE_TOTAL, Game
 from .registry import MODULES, ChanceKind, Decision, ask, chance_kind, decision, first
@@ -117,8 +117,8 @@ def _check_traitors(g: Game, task: dict, data: dict) -> None:
     cards = data.get("cards")
     left = len(g.state["traitor_deck"]) - hidden_traitors(g)
     if not isinstance(cards, list) or len(cards) != min(g.c.traitor_deal["draw"], left):
-        raise IllegalAction("dune.traitor-count", f"a player draws {g.c.traitor_deal['draw']} Traitor cards",
-                            ("dune.setup-traitors",))
+        raise IllegalAction("dune.traitor-count", "A player draws {count} Traitor cards.", ("dune.setup-traitors",),
+                            params={"count": g.c.traitor_deal["draw"]})
     take(list(g.state["traitor_deck"]), [c for c in cards if c != HIDDEN], "Traitor deck")
 
 
@@ -158,7 +158,8 @@ def _keep_check(g: Game, task: dict, args: dict) -> None:
     if card in drawn:
         return
     if HIDDEN not in drawn or hidden_traitors(g) == 0 or card not in g.state["traitor_deck"]:
-        raise IllegalAction("dune.not-offered", f"{task['player']} drew no {card} to keep", ("dune.setup-traitors",))
+        raise IllegalAction("dune.not-offered", "{player} drew no {card} to keep.", ("dune.setup-traitors",),
+                            params={"player": task["player"], "card": shown(card)})
     name_unknown(g, drawn, task["player"], card)
 
 

@@ -23,6 +23,7 @@ from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
+SECTOR = {"ru": "сектор"}  # a place in a message: "Arrakeen (sector 9)", "Арракин (сектор 9)"
 PLAYER_FIELDS = ("player", "with", "opponent", "asks", "takes")
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
 # field -> the kinds of thing it names, the first one tried first
@@ -228,8 +229,11 @@ class DuneSpelling:
             if isinstance(players, dict) and isinstance(players.get(ident), dict):
                 return players[ident].get("name") or ident
             if "@" in ident:
-                terr = ident.split("@", 1)[0]
-                return self.name_of("place", ident, lang) if terr in self.content.territories else ident
+                terr, _, sector = ident.partition("@")
+                return (f"{self.name_of('territory', terr, lang)} ({SECTOR.get(lang, 'sector')} {sector})"
+                        if terr in self.content.territories else ident)
+            if ident == HMS:
+                return "Скрытая мобильная крепость" if lang == "ru" else self.name_of("place", ident, lang)
             for kind in ("territory", "leader", "treachery", "faction"):
                 if ident in tables(self.content)[kind]:
                     return self.name_of(kind, ident, lang)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction
 from .alliance import open_nexus
 from .content import content, territory
-from .deck import draw, named_face_up, put
+from .deck import draw, named_face_up, put, shown
 from .game import Game
 from .registry import ChanceKind, Decision, auto, chance_kind, decision, fire, first
 
@@ -56,10 +56,10 @@ def _deal(g: Game, task: dict) -> dict:
 
 def _check(g: Game, task: dict, data: dict) -> None:
     d = g.state["spice_deck"]
-    named_face_up(data.get("card"), "a Spice card")
+    named_face_up(data.get("card"))
     if data.get("card") not in (d["deck"] or _reshuffled(d)[0]):
-        raise IllegalAction("dune.card-not-available", f"{data.get('card')} is not in the Spice deck",
-                            ("dune.engine-chance-outcomes",))
+        raise IllegalAction("dune.card-not-available", "{card} is not in the Spice deck.",
+                            ("dune.engine-chance-outcomes",), params={"card": shown(data.get("card"))})
 
 
 def _apply(g: Game, task: dict, data: dict) -> None:

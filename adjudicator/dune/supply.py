@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import IllegalAction
-from .deck import draw, put, take
+from .deck import draw, put, shown, take
 
 HIDDEN = "?"
 MISSING = ("dune.engine-chance-outcomes",)
@@ -70,8 +70,9 @@ def check_draw(state: dict, card) -> None:
         return
     pool = drawable(state) if visible(state) else t["deck"] + t["discard"]
     if card not in pool:
-        where = "on top of the Treachery deck" if t.get("top") else "in the Treachery deck"
-        raise IllegalAction("dune.card-not-available", f"{card} is not {where}", MISSING)
+        raise IllegalAction("dune.card-not-available", "{card} is not on top of the Treachery deck."
+                            if t.get("top") else "{card} is not in the Treachery deck.", MISSING,
+                            params={"card": shown(card)})
 
 
 def take_from_deck(state: dict, card: str) -> str:
@@ -105,11 +106,12 @@ def check_from(state: dict, pile: str, card) -> None:
     t = _t(state)
     cards = t.get(pile, [])
     if not cards:
-        raise IllegalAction("dune.card-not-available", "no card is set aside to take", MISSING)
+        raise IllegalAction("dune.card-not-available", "No card is set aside to take.", MISSING)
     if card in cards or card == HIDDEN or (HIDDEN in cards and card in t["deck"]):
         return
-    raise IllegalAction("dune.card-not-available", f"{card} is not among the cards set aside ({', '.join(cards)})",
-                        ("dune.engine-chance-outcomes", "ixtl.ixian-auction-knowledge"))
+    raise IllegalAction("dune.card-not-available", "{card} is not among the cards set aside: {cards}.",
+                        ("dune.engine-chance-outcomes", "ixtl.ixian-auction-knowledge"),
+                        params={"card": shown(card), "cards": list(cards)})
 
 
 def take_from(state: dict, pile: str, card: str) -> str:

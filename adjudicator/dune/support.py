@@ -30,13 +30,14 @@ def support_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     if spice is None:
         return None
     if not g.advanced:
-        return IllegalAction("dune.no-spice-support", "forces are supported with spice only in the advanced game",
+        return IllegalAction("dune.no-spice-support", "Forces are supported with spice only in the advanced game.",
                              RULINGS)
     if not isinstance(spice, int) or isinstance(spice, bool) or not 0 <= spice <= min(dial, g.p(pid)["spice"]):
-        return IllegalAction("dune.bad-support", f"{pid} may support 0 to {min(dial, g.p(pid)['spice'])} of the "
-                             f"{dial} forces it dials, not {spice!r}", RULINGS)
+        return IllegalAction("dune.bad-support", "{player} may support 0 to {most} of the forces dialed.",
+                             RULINGS, params={"player": pid, "most": min(dial, g.p(pid)["spice"])})
     if spice and full_strength(g, pid):
-        return IllegalAction("dune.bad-support", f"{pid}'s forces count full strength without spice", RULINGS)
+        return IllegalAction("dune.bad-support", "{player}'s forces count at full strength without spice.",
+                             RULINGS, params={"player": pid})
     return None
 
 
@@ -56,8 +57,9 @@ def plan_kinds_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     if not isinstance(kinds, dict) or any(k not in own or not isinstance(n, int) or isinstance(n, bool) or n < 0
                                           for k, n in kinds.items()) or sum(kinds.values()) > plan["dial"] or any(
             n > sum(at(g, pid, k, loc) for loc in locs) for k, n in kinds.items()):
-        return IllegalAction("dune.bad-kinds", f"{pid} cannot dial {kinds} of its special forces among "
-                             f"{plan['dial']} here", ("dune.engine-force-kinds",))
+        return IllegalAction("dune.bad-kinds", "{player} has not so many special forces here to count among "
+                             "the {dial} forces dialed.", ("dune.engine-force-kinds",),
+                             params={"player": pid, "dial": plan["dial"]})
     return None
 
 

@@ -71,8 +71,8 @@ def _predict_check(g: Game, task: dict, args: dict) -> None:
     if (args.get("faction"), args.get("turn")) == (HIDDEN, HIDDEN):
         return  # recorded unknown
     if {"do": "predict", "faction": args.get("faction"), "turn": args.get("turn")} not in _predict_offers(g, task):
-        raise IllegalAction("dune.bad-prediction", "the Bene Gesserit predict another faction in play and a turn "
-                            f"from 1 to {LAST_TURN}", ("dune.setup-bg-prediction",))
+        raise IllegalAction("dune.bad-prediction", "The Bene Gesserit predict another faction in play and a turn "
+                            "from 1 to {last}.", ("dune.setup-bg-prediction",), params={"last": LAST_TURN})
 
 
 def _predict(g: Game, task: dict, args: dict) -> None:
@@ -141,14 +141,15 @@ def obey_voice(g: Game, pid: str, plan: dict, hand: list) -> IllegalAction | Non
     slots = ("leader",) if name == "cheap-hero" else ("weapon", "defense")
     matches = [plan.get(k) for k in slots if name in named_as(g, plan.get(k), k)]
     if voice["command"] == "not-play" and matches:
-        return IllegalAction("dune.voice-disobeyed", f"the Voice forbade {pid} to play a {name}", _voice_rulings(g))
+        return IllegalAction("dune.voice-disobeyed", "The Voice forbade {player} to play {named}.",
+                             _voice_rulings(g), params={"player": pid, "named": name})
     able = any(could_answer(g, c, name) for c in hand if c != HIDDEN)
     if able and name != "cheap-hero" and not _has_fighter(g, pid, hand):
         able = False  # no leader nor Cheap Hero: no Treachery card can be played (dune.engine-voice-impossible)
         g.rulings.extend(r for r in IMPOSSIBLE if r not in g.rulings)
     if voice["command"] == "play" and able and not any(obeys(g, plan.get(k), name, k) for k in slots):
-        return IllegalAction("dune.voice-disobeyed", f"the Voice commanded {pid} to play a {name}, "
-                             "and it holds one", _voice_rulings(g))
+        return IllegalAction("dune.voice-disobeyed", "The Voice commanded {player} to play {named}, and {player} "
+                             "holds one.", _voice_rulings(g), params={"player": pid, "named": name})
     return None
 
 

@@ -19,10 +19,10 @@ SPONSORED = 3
 def _check(g: Game, pid: str, args: dict) -> None:
     to, amount = args.get("to"), args.get("amount")
     if g.faction(pid) != FACTION or to is None or ally_of(g, pid) != to:
-        raise IllegalAction("dune.not-allied", "only the Emperor gives spice, and only to its ally", RULINGS)
+        raise IllegalAction("dune.not-allied", "Only the Emperor gives spice, and only to its ally.", RULINGS)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= g.p(pid)["spice"]:
-        raise IllegalAction("dune.cannot-afford", f"{pid} may give 1 to {g.p(pid)['spice']} spice, not {amount!r}",
-                            RULINGS)
+        raise IllegalAction("dune.cannot-afford", "{player} has {spice} spice: a gift is of 1 to {spice}.",
+                            RULINGS, params={"player": pid, "spice": g.p(pid)["spice"]})
 
 
 def _give(g: Game, pid: str, args: dict) -> None:

@@ -22,7 +22,7 @@ from ..content import territory
 from ..forces import shift
 from ..game import Game
 from ..karama import ask_before, asks, stopped
-from ..movement import distances, full, places
+from ..movement import FULL, distances, full, places
 from ..registry import Decision, decision, fire, hook
 
 FACTION = "fremen"
@@ -42,8 +42,8 @@ def placement_range(g: Game) -> set[str]:
 @hook("ship-check")
 def ship_check(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     if g.faction(pid) == FACTION and territory(to) not in placement_range(g):
-        return IllegalAction("dune.fremen-ship-range", f"the Fremen bring forces only to the Great Flat or "
-                             f"within two territories of it, not to {to}", RULINGS)
+        return IllegalAction("dune.fremen-ship-range", "The Fremen bring forces only to the Great Flat or within "
+                             "two territories of it, not to {place}.", RULINGS, params={"place": to})
     return None
 
 
@@ -117,15 +117,16 @@ def offer_ride(g: Game, terr: str) -> None:
 def ride_error(g: Game, task: dict, to, count) -> IllegalAction | None:
     here = g.forces_in(task["territory"], task["player"])
     if not g.is_place(to) or territory(to) == task["territory"]:  # the HMS too (seed 002 paragraph 19)
-        return IllegalAction("dune.unknown-location", f"the worm carries the Fremen elsewhere, not to {to!r}", RULINGS)
+        return IllegalAction("dune.unknown-location", "The worm carries the Fremen to another place on the map, "
+                             "outside {territory}.", RULINGS, params={"territory": task["territory"]})
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= here:
-        return IllegalAction("dune.not-there", f"{here} Fremen forces ride from {task['territory']}, not {count!r}",
-                             RULINGS)
+        return IllegalAction("dune.not-there", "The Fremen have {forces} forces in {territory}: 1 to {forces} of "
+                             "them ride the worm.", RULINGS, params={"forces": here, "territory": task["territory"]})
     if g.in_storm(to):
-        return IllegalAction("dune.move-through-storm", f"{to} lies in the storm", ("dune.storm-blocks",))
+        return IllegalAction("dune.move-through-storm", "{place} lies under the storm: the worm does not go "
+                             "there.", ("dune.storm-blocks",), params={"place": to})
     if full(g, task["player"], to):
-        return IllegalAction("dune.stronghold-full", f"{territory(to)} already holds two other players",
-                             ("dune.occupancy-limit",))
+        return IllegalAction("dune.stronghold-full", FULL, ("dune.occupancy-limit",), params={"place": to})
     return None
 
 

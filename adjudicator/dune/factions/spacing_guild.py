@@ -17,7 +17,7 @@ from ..alliance import allied
 from ..forces import kinds_error, shift
 from ..game import Game
 from ..karama import stopped
-from ..movement import full, price
+from ..movement import FULL, NOT_THERE, full, price
 from ..registry import hook
 
 FACTION = "spacing-guild"
@@ -50,23 +50,24 @@ def cross_cost(g: Game, to: str, count: int) -> int:
 
 def cross_error(g: Game, pid: str, frm, to, count) -> IllegalAction | None:
     if not _may_cross(g, pid):
-        return IllegalAction("dune.no-cross-ship", f"only the Guild and its ally ship from the planet, not {pid}",
-                             ("dune.spacing-guild",))
+        return IllegalAction("dune.no-cross-ship", "Only the Guild and its ally ship forces from the planet, and "
+                             "{player} is neither.", ("dune.spacing-guild",), params={"player": pid})
     # from the Hidden Mobile Stronghold too, never into it: only the Ixians ship inside (seed 002 paragraph 18)
     if not g.is_place(frm) or (to != RESERVES and to not in g.c.graph) or frm == to:
-        return IllegalAction("dune.unknown-location", f"no shipment from {frm!r} to {to!r}", RULINGS)
+        return IllegalAction("dune.unknown-location", "A shipment from the planet goes from a place on the map to "
+                             "another, or to the reserves.", RULINGS)
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= g.forces(frm, pid):
-        return IllegalAction("dune.not-there", f"{pid} has {g.forces(frm, pid)} forces in {frm}, not {count!r}",
-                             RULINGS)
+        return IllegalAction("dune.not-there", NOT_THERE, RULINGS,
+                             params={"player": pid, "forces": g.forces(frm, pid), "place": frm})
     if g.in_storm(frm) or (to != RESERVES and g.in_storm(to)):
-        return IllegalAction("dune.ship-into-storm", f"the storm is in sector {g.state['storm']}",
-                             ("dune.storm-blocks",))
+        return IllegalAction("dune.ship-into-storm", "The storm is in sector {storm}: no force is shipped out of "
+                             "it or into it.", ("dune.storm-blocks",), params={"storm": g.state["storm"]})
     if to != RESERVES and full(g, pid, to):
-        return IllegalAction("dune.stronghold-full", f"{to} already holds forces of two other players",
-                             ("dune.occupancy-limit",))
+        return IllegalAction("dune.stronghold-full", FULL, ("dune.occupancy-limit",), params={"place": to})
     if cross_cost(g, to, count) > g.p(pid)["spice"]:
-        return IllegalAction("dune.cannot-afford", f"this shipment costs {cross_cost(g, to, count)} spice",
-                             ("dune.shipment",))
+        return IllegalAction("dune.cannot-afford", "This shipment costs {cost} spice, and {player} has {spice}.",
+                             ("dune.shipment",),
+                             params={"cost": cross_cost(g, to, count), "player": pid, "spice": g.p(pid)["spice"]})
     return None
 
 

@@ -46,12 +46,13 @@ def kwisatz_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
     kh, b = _kh(g, pid), g.state["battle"]
     here = [g.state["turn"], b["territory"]]
     if plan["kwisatz"] is not True or kh is None or not kh["awake"] or kh["dead"]:
-        return IllegalAction("dune.no-kwisatz", f"{pid} has no Kwisatz Haderach to play (awake after "
-                             f"{AWAKENS_AFTER} forces lost in battle)", KWISATZ)
+        return IllegalAction("dune.no-kwisatz", "{player} has no Kwisatz Haderach to play: it awakes once "
+                             "{count} of their forces are lost in battle.", KWISATZ,
+                             params={"player": pid, "count": AWAKENS_AFTER})
     if plan.get("leader") is None:
-        return IllegalAction("dune.no-kwisatz", "the Kwisatz Haderach goes with a leader or a Cheap Hero", KWISATZ)
+        return IllegalAction("dune.no-kwisatz", "The Kwisatz Haderach goes with a leader or a Cheap Hero.", KWISATZ)
     if kh["used"] not in (None, here) and kh["used"][0] == g.state["turn"]:
-        return IllegalAction("dune.no-kwisatz", "the Kwisatz Haderach fights in one territory a turn", KWISATZ)
+        return IllegalAction("dune.no-kwisatz", "The Kwisatz Haderach fights in one territory a turn.", KWISATZ)
     return None
 
 

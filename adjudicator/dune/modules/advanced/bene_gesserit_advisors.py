@@ -32,7 +32,7 @@ from ...alliance import allied
 from ...content import POLAR_SINK, territory
 from ...game import Game
 from ...karama import stopped
-from ...movement import OCCUPANCY, places
+from ...movement import FULL, OCCUPANCY, places
 from ...registry import Decision, decision, hook
 
 MODULE = "advanced"  # every listener here runs only in its games
@@ -70,12 +70,12 @@ def _others(g: Game, pid: str, terr: str) -> list[str]:
 def arm_error(g: Game, pid: str, terr: str) -> IllegalAction | None:
     """May their advisors in `terr` become fighters (each way they arm asks this)?"""
     if any(allied(g, pid, q) for q in _others(g, pid, terr)):
-        return IllegalAction("dune.advisors-peacetime", "advisors do not turn fighters beside an ally", RULINGS)
+        return IllegalAction("dune.advisors-peacetime", "Advisors beside an ally do not turn fighters.", RULINGS)
     if any(g.in_storm(loc) and g.forces(loc, pid) for loc in g.locations_of(terr)):
-        return IllegalAction("dune.advisors-stormed-in", "advisors under the storm do not turn fighters", RULINGS)
+        return IllegalAction("dune.advisors-stormed-in", "Advisors under the storm do not turn fighters.", RULINGS)
     if terr in g.strongholds and len([q for q in g.occupants(terr) if q != pid]) >= OCCUPANCY:
-        return IllegalAction("dune.stronghold-full", f"{terr} already holds forces of two other players",
-                             ("dune.occupancy-limit", *RULINGS))
+        return IllegalAction("dune.stronghold-full", FULL, ("dune.occupancy-limit", *RULINGS),
+                             params={"place": terr})
     return None
 
 
@@ -132,8 +132,8 @@ def send_advisor(g: Game, pid: str, to: str) -> None:
 @hook("ship-check", module=MODULE)
 def fighters_only(g: Game, pid: str, to: str, count: int) -> IllegalAction | None:
     if pid == _me(g) and isinstance(to, str) and g.is_place(to) and advisors_in(g, pid, territory(to)):
-        return IllegalAction("dune.fighters-onto-advisors", f"the Bene Gesserit ship fighters, and {territory(to)} "
-                             "holds their advisors", RULINGS)
+        return IllegalAction("dune.fighters-onto-advisors", "The Bene Gesserit ship fighters, and {territory} "
+                             "holds their advisors.", RULINGS, params={"territory": territory(to)})
     return None
 
 
@@ -249,7 +249,8 @@ def _flip_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") == "flip" and task["why"] != "intrusion" and (
             err := arm_error(g, task["player"], task["territory"])):
         raise err
-    raise IllegalAction("dune.not-offered", f"no such flip in {task['territory']} now", RULINGS)
+    raise IllegalAction("dune.not-offered", "The advisors in {territory} cannot be flipped so now.", RULINGS,
+                        params={"territory": task["territory"]})
 
 
 def _flip(g: Game, task: dict, args: dict) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....core.errors import IllegalAction
 from ....core.rng import below
+from ...deck import shown
 from ...game import Game
 from ...karama import stopped
 from ...registry import ChanceKind, Decision, chance_kind, decision, hook
@@ -44,8 +45,9 @@ def _deal_capture(g: Game, task: dict) -> dict:
 
 def _check_capture(g: Game, task: dict, data: dict) -> None:
     if data.get("leader") not in capturable(g, task["from"], task["territory"]):
-        raise IllegalAction("dune.not-capturable", f"{data.get('leader')!r} is none of {task['from']}'s active "
-                            "leaders not used elsewhere this turn", CAPTURE)
+        raise IllegalAction("dune.not-capturable", "{leader} is none of {player}'s active leaders not used "
+                            "elsewhere this turn.", CAPTURE,
+                            params={"leader": shown(data.get("leader")), "player": task["from"]})
 
 
 def _apply_capture(g: Game, task: dict, data: dict) -> None:

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from ....core.errors import IllegalAction
 from ....core.observers import Hidden
 from ...alliance import side
-from ...deck import put, take
+from ...deck import put, shown, take
 from ...forces import shift
 from ...game import Game
-from ...karama import WINDOW
+from ...karama import NO_POWER, WINDOW
 from ...registry import Decision, decision, hook
 from ...spice import sand_territories, worm_placed
 from ...treachery import HIDDEN, HIDDEN_RULINGS, could_hold, identify
@@ -131,7 +131,8 @@ def _give_offers(g: Game, task: dict) -> list[dict]:
 def _give_check(g: Game, task: dict, args: dict) -> None:
     card, pid = args.get("card"), task["player"]
     if not (card == HIDDEN or isinstance(card, str) and could_hold(g, pid, card)):
-        raise IllegalAction("dune.card-not-in-hand", f"{pid} holds no {card!r} to give back", RULINGS)
+        raise IllegalAction("dune.card-not-in-hand", "{player} holds no {card} to give back.", RULINGS,
+                            params={"player": pid, "card": shown(card)})
 
 
 def _give(g: Game, task: dict, args: dict) -> None:
@@ -182,17 +183,17 @@ def error(g: Game, pid: str, args: dict) -> IllegalAction | bool:
     """Why `args` are no use of `pid`'s power now, else False (an answer: cards.py reads no answer
     as the basic game's "no power")."""
     if g.faction(pid) not in POWERS:
-        return IllegalAction("dune.no-karama-power", f"{pid} has no special Karama power "
-                             "(advanced game only)", RULINGS)
+        return IllegalAction("dune.no-karama-power", NO_POWER, RULINGS, params={"player": pid})
     if g.p(pid).get("karama_power"):
-        return IllegalAction("dune.no-karama-power", f"{pid} has used its special Karama power", RULINGS)
+        return IllegalAction("dune.no-karama-power", "{player} has used its special Karama power already.",
+                             RULINGS, params={"player": pid})
     chosen = {k: v for k, v in args.items() if k != "power"}
     power = POWERS[g.faction(pid)]
     if args.get("power") is True and power.error and power.window(g, pid) and (err := power.error(g, pid, chosen)):
         return err
     if args.get("power") is not True or {"power": True, **chosen} not in options(g, pid):
-        return IllegalAction("dune.karama-window", f"{g.faction(pid)}'s special Karama power cannot be used so now",
-                             RULINGS)
+        return IllegalAction("dune.karama-window", "The special Karama power of {faction} cannot be used so now.",
+                             RULINGS, params={"faction": g.faction(pid)})
     return False
 
 

@@ -30,9 +30,9 @@ def _deal_card(g: Game, task: dict) -> dict:
 
 def _check_card(g: Game, task: dict, data: dict) -> None:
     value = data.get("value")
-    named_face_up(value, "a Storm card")
+    named_face_up(value)
     if not isinstance(value, int) or isinstance(value, bool) or value not in g.c.map["storm"]["deck"]:
-        raise IllegalAction("dune.storm-dial-out-of-range", f"a Storm card reads 1 to 6, not {value!r}", RULINGS)
+        raise IllegalAction("dune.storm-dial-out-of-range", "A Storm card reads 1 to 6.", RULINGS)
 
 
 chance_kind(ChanceKind("storm-card", _deal_card, _check_card, add_dial, RULINGS))

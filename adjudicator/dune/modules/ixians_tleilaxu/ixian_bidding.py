@@ -101,7 +101,7 @@ def _keep_offers(g: Game, task: dict) -> list[dict]:
 
 def _keep_check(g: Game, task: dict, args: dict) -> None:
     if set(args) != {"do", "card"}:
-        raise IllegalAction("dune.not-offered", "the Ixians keep one card they drew", DEAL)
+        raise IllegalAction("dune.not-offered", "The Ixians keep one card they drew.", DEAL)
     supply.check_from(g.state, "up", args["card"])
 
 
@@ -143,8 +143,8 @@ def _return_offers(g: Game, task: dict) -> list[dict]:
 
 def _return_check(g: Game, task: dict, args: dict) -> None:
     if set(args) != {"do", "card", "on"} or args["on"] not in PLACES:
-        raise IllegalAction("dune.not-offered", "the Ixians return one drawn card to the top or the bottom of the "
-                            "deck", PREP)
+        raise IllegalAction("dune.not-offered", "The Ixians return one drawn card to the top or the bottom of the "
+                            "deck.", PREP)
     supply.check_from(g.state, "up", args["card"])
 
 
@@ -207,8 +207,8 @@ def _replace_check(g: Game, task: dict, args: dict) -> None:
             "do", "card"} and bought == HIDDEN and isinstance(card, str) and card != HIDDEN and could_hold(
             g, task["player"], card):
         return  # the unknown card bought is named as it is discarded face up
-    raise IllegalAction("dune.not-offered", f"{task['player']} may only discard the card just bought "
-                        f"({bought}) for the deck's top card, or pass", REPLACE)
+    raise IllegalAction("dune.not-offered", "{player} may only discard the card just bought for the top card of "
+                        "the deck, or pass.", REPLACE, params={"player": task["player"]})
 
 
 def _replace(g: Game, task: dict, args: dict) -> None:
@@ -247,8 +247,8 @@ def _tech_check(g: Game, task: dict, args: dict) -> None:
             args.get("do") == "swap" and set(args) == {"do", "card"} and not stopped(g, "ixian-technology", task)
             and isinstance(card, str) and could_hold(g, task["player"], card)):
         return
-    raise IllegalAction("dune.not-offered", "the Ixians may swap a card from their hand for the card up for bid, "
-                        "or pass", TECHNOLOGY)
+    raise IllegalAction("dune.not-offered", "The Ixians may swap a card from their hand for the card up for bid, "
+                        "or pass.", TECHNOLOGY)
 
 
 def _technology(g: Game, task: dict, args: dict) -> None:

@@ -23,7 +23,7 @@ from ...content import HMS, territory
 from ...forces import shift
 from ...game import Game
 from ...karama import STOPPABLE, Stoppable, stopped
-from ...movement import distances
+from ...movement import OUT_OF_RANGE, distances
 from ...registry import Decision, decision, hook
 from ..advanced import POWERS, Power
 
@@ -89,8 +89,8 @@ def _point_first(g: Game) -> list | None:
 def _aim_error(g: Game, to) -> IllegalAction | None:
     """A sector of a territory that is not a stronghold, the Polar Sink allowed (paragraphs 6, 21)."""
     if not isinstance(to, str) or to not in g.c.graph or territory(to) in g.c.strongholds:
-        return IllegalAction("dune.hms-bad-aim", f"the Hidden Mobile Stronghold points at a sector of a "
-                             f"non-stronghold territory, not {to!r}", ("ixtl.ixian-setup", "ixtl.hms-move"))
+        return IllegalAction("dune.hms-bad-aim", "The Hidden Mobile Stronghold points at a sector of a territory "
+                             "that is not a stronghold.", ("ixtl.ixian-setup", "ixtl.hms-move"))
     return None
 
 
@@ -138,9 +138,9 @@ def _ship_inside(g: Game, pid: str, to: str, count: int) -> IllegalAction | None
     if to == HMS:
         cite(g, ENTRY)
         if g.faction(pid) != FACTION:
-            return IllegalAction("dune.hms-no-direct-shipment", f"only the Ixians ship directly into the Hidden "
-                                 f"Mobile Stronghold: {pid} ships into {points_at(g)}'s territory, then moves in",
-                                 ENTRY)
+            return IllegalAction("dune.hms-no-direct-shipment", "Only the Ixians ship directly into the Hidden "
+                                 "Mobile Stronghold: {player} ships into the territory of {place}, then moves in.",
+                                 ENTRY, params={"player": pid, "place": points_at(g)})
     return None
 
 
@@ -159,12 +159,13 @@ def move_error(g: Game, to, far: int = RANGE) -> IllegalAction | None:
         return err
     aim = points_at(g)
     if to == aim:
-        return IllegalAction("dune.hms-bad-aim", "a move ends elsewhere; to stay, pass", MOVE)
+        return IllegalAction("dune.hms-bad-aim", "A move ends somewhere else; to stay, pass.", MOVE)
     if g.in_storm(aim) or g.in_storm(to) or distances(g.c, aim, g.state["storm"]).get(to, 99) > far:
         if distances(g.c, aim, None).get(to, 99) <= far:
-            return IllegalAction("dune.move-through-storm", f"the Hidden Mobile Stronghold moves neither into, "
-                                 f"out of nor through the storm (sector {g.state['storm']})", MOVE)
-        return IllegalAction("dune.out-of-range", f"{to} is more than {far} territories from {aim}", MOVE)
+            return IllegalAction("dune.move-through-storm", "The Hidden Mobile Stronghold moves neither into, out "
+                                 "of nor through the storm (in sector {storm}).", MOVE,
+                                 params={"storm": g.state["storm"]})
+        return IllegalAction("dune.out-of-range", OUT_OF_RANGE, MOVE, params={"place": to, "most": far, "origin": aim})
     return None
 
 
@@ -178,7 +179,7 @@ def _move_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") != "point":
         return
     if stopped(g, "hms-movement", task):
-        raise IllegalAction("dune.advantage-stopped", "a Karama stopped this move of the Hidden Mobile Stronghold",
+        raise IllegalAction("dune.advantage-stopped", "A Karama stopped this move of the Hidden Mobile Stronghold.",
                             ("dune.karama", *KARAMA))
     if (err := move_error(g, args.get("to"))) is not None:
         raise err

@@ -76,7 +76,8 @@ def _deal(g: Game, task: dict) -> dict:
 def _check_draw(g: Game, task: dict, data: dict) -> None:
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) != _wanted(g, task):
-        raise IllegalAction("dune.traitor-count", f"the Tleilaxu draw {_wanted(g, task)} Face Dancers now", RULINGS)
+        raise IllegalAction("dune.traitor-count", "The Tleilaxu draw {count} Face Dancers now.", RULINGS,
+                            params={"count": _wanted(g, task)})
     take(list(g.state["traitor_deck"]), [c for c in cards if c != HIDDEN], "Traitor deck")
 
 
@@ -127,19 +128,20 @@ def _reveal_check(g: Game, task: dict, args: dict) -> None:
     if args.get("do") == "pass":
         return
     if args.get("leader") != task["leader"]:
-        raise IllegalAction("dune.not-a-face-dancer", f"only {task['leader']}, the winner's leader, may be revealed "
-                            "as a Face Dancer after this battle", RULINGS)
+        raise IllegalAction("dune.not-a-face-dancer", "Only {leader}, the winner's leader, may be revealed as a "
+                            "Face Dancer after this battle.", RULINGS, params={"leader": task["leader"]})
     place = args.get("place", {})
     if not isinstance(place, dict) or any(not isinstance(n, int) or isinstance(n, bool) or n < 1 or
                                           not g.is_place(loc) or g.in_storm(loc) for loc, n in place.items()):
         raise IllegalAction("dune.bad-placement", "Tleilaxu forces are placed on the planet (the Hidden Mobile "
-                            "Stronghold too), outside the storm", (*RULINGS, *PLACEMENT))
+                            "Stronghold too), outside the storm.", (*RULINGS, *PLACEMENT))
     if full := sorted(loc for loc in place if _full(g, task, loc)):
-        raise IllegalAction("dune.stronghold-full", f"{territory(full[0])} will still hold forces of two other "
-                            "players: the Tleilaxu cannot be placed there", ("dune.occupancy-limit", *PLACEMENT))
+        raise IllegalAction("dune.stronghold-full", "{territory} will still hold forces of two other players: "
+                            "the Tleilaxu cannot be placed there.", ("dune.occupancy-limit", *PLACEMENT),
+                            params={"territory": territory(full[0])})
     if sum(place.values()) > min(_room(g, task), g.p(task["player"])["reserves"]):
-        raise IllegalAction("dune.bad-placement", f"at most {_room(g, task)} forces replace the winner's, from "
-                            "the Tleilaxu's reserves", RULINGS)
+        raise IllegalAction("dune.bad-placement", "At most {count} forces from the Tleilaxu's reserves replace the "
+                            "winner's.", RULINGS, params={"count": _room(g, task)})
 
 
 def _unseen(g: Game, task: dict) -> bool:

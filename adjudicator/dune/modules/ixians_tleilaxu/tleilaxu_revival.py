@@ -272,27 +272,30 @@ def _terms_check(g: Game, task: dict, args: dict) -> None:
         return
     me, pid = task["player"], task["for"]
     if set(args) - {"do", "limit", "leader", "price", "half"} or not set(args) - {"do"}:
-        raise IllegalAction("dune.bad-terms", "the Tleilaxu's terms raise the limit to 5, name one leader "
-                            "and its price, or (for their ally) give half price", TERMS_RULINGS)
+        raise IllegalAction("dune.bad-terms", "The Tleilaxu's terms raise the limit to {limit}, name one leader "
+                            "and its price, or (for their ally) give half price.", TERMS_RULINGS,
+                            params={"limit": RAISED})
     if "limit" in args and args["limit"] != RAISED:
-        raise IllegalAction("dune.bad-terms", f"the Tleilaxu raise the limit to {RAISED}", TERMS_RULINGS)
+        raise IllegalAction("dune.bad-terms", "The Tleilaxu raise the limit to {limit}.", TERMS_RULINGS,
+                            params={"limit": RAISED})
     if "half" in args and (args["half"] is not True or not allied(g, me, pid)):
-        raise IllegalAction("dune.not-allied", "only the Tleilaxu's ally revives at half price", TERMS_RULINGS)
+        raise IllegalAction("dune.not-allied", "Only the Tleilaxu's ally revives at half price.", TERMS_RULINGS)
     if ("leader" in args) != ("price" in args):
-        raise IllegalAction("dune.bad-terms", "an early leader revival names the leader and its price",
+        raise IllegalAction("dune.bad-terms", "An early leader revival names the leader and its price.",
                             TERMS_RULINGS)
     if "leader" in args:
         if not isinstance(args["leader"], str):
-            raise IllegalAction("dune.one-early-leader", "at most one leader per faction is revived early "
-                                "in a Revival phase", TERMS_RULINGS)
+            raise IllegalAction("dune.one-early-leader", "At most one leader per faction is revived early in a "
+                                "Revival phase.", TERMS_RULINGS)
         if args["leader"] not in early_candidates(g, pid):
-            why = "normal revival applies" if revivable_leaders(g, pid) else "it is not in the Tanks"
-            raise IllegalAction("dune.no-early-revival", f"{args['leader']!r} cannot be revived early for {pid}: "
-                                f"{why}", TERMS_RULINGS)
+            raise IllegalAction("dune.no-early-revival", "{leader} cannot be revived early for {player}: normal "
+                                "revival applies." if revivable_leaders(g, pid) else "{leader} cannot be revived "
+                                "early for {player}: it is not in the Tanks.", TERMS_RULINGS,
+                                params={"leader": args["leader"], "player": pid})
         p, lo = args["price"], _lowest(g, me, pid)
         if not isinstance(p, int) or isinstance(p, bool) or not lo <= p <= g.p(pid)["spice"]:
-            raise IllegalAction("dune.bad-terms", f"the early price is {lo} to {g.p(pid)['spice']} spice "
-                                f"(what {pid} holds), not {p!r}", TERMS_RULINGS)
+            raise IllegalAction("dune.bad-terms", "The early price is {low} to {spice} spice, what {player} "
+                                "holds.", TERMS_RULINGS, params={"low": lo, "spice": g.p(pid)["spice"], "player": pid})
 
 
 def _terms(g: Game, task: dict, args: dict) -> None:

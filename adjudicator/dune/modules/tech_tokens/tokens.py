@@ -67,8 +67,8 @@ def _check(g: Game, task: dict, data: dict) -> None:
     tokens, absent = data.get("tokens"), {t for t in TOKENS if g.state["tech_tokens"][t] is None}
     if (not isinstance(tokens, dict) or sorted(tokens) != sorted(_recipients(g))
             or len(set(tokens.values())) != len(tokens) or not set(tokens.values()) <= absent):
-        raise IllegalAction("dune.bad-tech-tokens", "the absent factions' tokens go one each to the next factions in "
-                            f"storm order holding none: {', '.join(_recipients(g))}", SETUP)
+        raise IllegalAction("dune.bad-tech-tokens", "The absent factions' tokens go one each to the next factions "
+                            "in storm order holding none: {players}.", SETUP, params={"players": list(_recipients(g))})
 
 
 def _apply(g: Game, task: dict, data: dict) -> None:
