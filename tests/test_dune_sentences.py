@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from own_words import GF9_DIGESTS, held, runs
 
 import adjudicator.dune
 from adjudicator.core.actions import CHANCE, Action
@@ -101,6 +102,12 @@ def test_every_template_has_a_russian_entry_with_the_same_placeholders():
     assert [t for t in catalog if t not in TEMPLATES] == []  # no entry outlives its sentence
     assert [t for t in TEMPLATES if fields(catalog[t]) != fields(t)] == []
     assert [t for t in TEMPLATES if not re.search("[а-яё]", catalog[t], re.I)] == []
+
+
+def test_no_sentence_shares_a_run_of_ten_words_with_a_rule_text():
+    catalog = tomllib.loads(CATALOG.read_text(encoding="utf-8"))["templates"]
+    digests = held() | held(GF9_DIGESTS)
+    assert [run for text in (*catalog, *catalog.values()) for run, digest in runs(text) if digest in digests] == []
 
 
 # --- refusals of mutated logs, as a reader gets them ---------------------------------------------------

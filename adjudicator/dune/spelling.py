@@ -23,6 +23,11 @@ from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
+# the Voice's generic names (weapons.named_as) as a message says them, English and Russian
+VOICE = {"poison-weapon": ("a poison weapon", "ядовитое оружие"),
+         "projectile-weapon": ("a projectile weapon", "метательное оружие"),
+         "poison-defense": ("a poison defense", "защиту от яда"),
+         "projectile-defense": ("a projectile defense", "защиту от метательного оружия")}
 SECTOR = {"ru": "сектор"}  # a place in a message: "Arrakeen (sector 9)", "Арракин (сектор 9)"
 PLAYER_FIELDS = ("player", "with", "opponent", "asks", "takes")
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
@@ -232,6 +237,8 @@ class DuneSpelling:
                 terr, _, sector = ident.partition("@")
                 return (f"{self.name_of('territory', terr, lang)} ({SECTOR.get(lang, 'sector')} {sector})"
                         if terr in self.content.territories else ident)
+            if ident in VOICE:
+                return VOICE[ident][lang == "ru"]
             if ident == HMS:
                 return "Скрытая мобильная крепость" if lang == "ru" else self.name_of("place", ident, lang)
             for kind in ("territory", "leader", "treachery", "faction"):
