@@ -20,8 +20,8 @@ def named_face_up(value) -> None:
 
 
 def shown(card) -> str:
-    """A card as a refusal names it: a value that names no card (a number, a list) as "?", so that no
-    Python value reaches a sentence."""
+    """A card (or leader) a log names, as a refusal names it: a value that is no name (a number, a
+    list) as "?", so that no Python value reaches a sentence."""
     return card if isinstance(card, str) else UNSEEN
 
 
