@@ -16,19 +16,18 @@ import re
 from functools import cache
 
 from ..core.actions import CHANCE
+from ..core.catalog import words
 from ..core.errors import UnknownName
 from ..core.names import NameIndex, fold
-from .content import HMS, POLAR_SINK, Content, territory
+from .content import DATA, HMS, POLAR_SINK, Content, territory
 from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
-# the Voice's generic names (weapons.named_as) as a message says them, English and Russian
-VOICE = {"poison-weapon": ("a poison weapon", "ядовитое оружие"),
-         "projectile-weapon": ("a projectile weapon", "метательное оружие"),
-         "poison-defense": ("a poison defense", "защиту от яда"),
-         "projectile-defense": ("a projectile defense", "защиту от метательного оружия")}
-SECTOR = {"ru": "сектор"}  # a place in a message: "Arrakeen (sector 9)", "Арракин (сектор 9)"
+# in a message: the Voice's generic names (weapons.named_as; the hyphenated ones, ordinary words stay)
+# and a place's sector, "Arrakeen (sector 9)", "Арракин (сектор 9)"
+VOICE = words(DATA, "voice")
+SECTOR = {lang: table.get("sector", "sector") for lang, table in words(DATA, "amounts").items()}
 PLAYER_FIELDS = ("player", "with", "opponent", "asks", "takes")
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
 # field -> the kinds of thing it names, the first one tried first
@@ -235,10 +234,10 @@ class DuneSpelling:
                 return players[ident].get("name") or ident
             if "@" in ident:
                 terr, _, sector = ident.partition("@")
-                return (f"{self.name_of('territory', terr, lang)} ({SECTOR.get(lang, 'sector')} {sector})"
+                return (f"{self.name_of('territory', terr, lang)} ({SECTOR.get(lang, SECTOR['en'])} {sector})"
                         if terr in self.content.territories else ident)
-            if ident in VOICE:
-                return VOICE[ident][lang == "ru"]
+            if "-" in ident and ident in VOICE["en"]:
+                return VOICE.get(lang, VOICE["en"])[ident]
             if ident == HMS:
                 return "Скрытая мобильная крепость" if lang == "ru" else self.name_of("place", ident, lang)
             for kind in ("territory", "leader", "treachery", "faction"):
