@@ -110,6 +110,17 @@ def test_no_sentence_shares_a_run_of_ten_words_with_a_rule_text():
     assert [run for text in (*catalog, *catalog.values()) for run, digest in runs(text) if digest in digests] == []
 
 
+def test_a_message_names_places_with_their_sector_and_the_voices_kinds_in_words():
+    said = RULES.humanize("arrakeen@9 is full; red ships to hidden-mobile-stronghold; the Voice names "
+                          "poison-weapon, lasgun or a worthless card", {"game": {"players": {"red": {"name": "Ann"}}}})
+    assert said == ("Arrakeen (sector 9) is full; Ann ships to Hidden Mobile Stronghold; the Voice names "
+                    "a poison weapon, Lasgun or a worthless card")
+    assert RULES.humanize("arrakeen@9, hidden-mobile-stronghold, projectile-defense", None, "ru") == (
+        "Арракин (сектор 9), Скрытая мобильная крепость, защиту от метательного оружия")
+    assert RULES.display_name("imperial-basin@9") == "Imperial Basin (sector 9)"
+    assert RULES.display_name("nowhere@3") == "nowhere@3"  # what is no id stays as written
+
+
 # --- refusals of mutated logs, as a reader gets them ---------------------------------------------------
 RULES = DuneRules()
 REPR = re.compile(r"[\[\]{}]|'[\w?-]*'|\b(?:None|True|False)\b(?! Wall)|@|\(\)|, ,")

@@ -24,9 +24,9 @@ from .factions.spacing_guild import RESERVES
 from .treachery import HIDDEN
 
 LANGUAGES = {"ru": ("ru", "en"), "en": ("en",), "id": ()}  # a vocabulary and its fallbacks, before the id
-# in a message: the Voice's generic names (weapons.named_as; the hyphenated ones, ordinary words stay)
-# and a place's sector, "Arrakeen (sector 9)", "Арракин (сектор 9)"
-VOICE = words(DATA, "voice")
+# in a message: the Voice's generic names (weapons.named_as; the hyphenated ones, ordinary words stay),
+# the Hidden Mobile Stronghold and a place's sector, "Arrakeen (sector 9)", "Арракин (сектор 9)"
+VOICE, HMS_NAME = words(DATA, "voice"), words(DATA, "hms")
 SECTOR = {lang: table.get("sector", "sector") for lang, table in words(DATA, "amounts").items()}
 PLAYER_FIELDS = ("player", "with", "opponent", "asks", "takes")
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player, not a place
@@ -232,16 +232,21 @@ class DuneSpelling:
             ident = m.group(0)
             if isinstance(players, dict) and isinstance(players.get(ident), dict):
                 return players[ident].get("name") or ident
-            if "@" in ident:
-                terr, _, sector = ident.partition("@")
-                return (f"{self.name_of('territory', terr, lang)} ({SECTOR.get(lang, SECTOR['en'])} {sector})"
-                        if terr in self.content.territories else ident)
-            if "-" in ident and ident in VOICE["en"]:
-                return VOICE.get(lang, VOICE["en"])[ident]
-            if ident == HMS:
-                return "Скрытая мобильная крепость" if lang == "ru" else self.name_of("place", ident, lang)
-            for kind in ("territory", "leader", "treachery", "faction"):
-                if ident in tables(self.content)[kind]:
-                    return self.name_of(kind, ident, lang)
-            return ident
+            return self.display_name(ident, lang)
         return _ID.sub(word, message)
+
+    def display_name(self, value: str, lang: str = "en") -> str:
+        """A place ("Arrakeen (sector 9)"), territory, leader, Treachery card, faction or a kind of card
+        the Voice names, by its name in `lang`; else as written."""
+        if "@" in value:
+            terr, _, sector = value.partition("@")
+            return (f"{self.name_of('territory', terr, lang)} ({SECTOR.get(lang, SECTOR['en'])} {sector})"
+                    if terr in self.content.territories else value)
+        if "-" in value and value in VOICE["en"]:
+            return VOICE.get(lang, VOICE["en"])[value]
+        if value == HMS:
+            return HMS_NAME.get(lang, HMS_NAME["en"])
+        for kind in ("territory", "leader", "treachery", "faction"):
+            if value in tables(self.content)[kind]:
+                return self.name_of(kind, value, lang)
+        return value
