@@ -248,7 +248,7 @@ class Replay:
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
                  deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None,
-                 start: int = 0, secrets: bool = False, tally: bool = False):
+                 start: int = 0, secrets: bool = False, tally: bool = False, consequences: bool = False):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
         a stored game's state after one action) instead of dealing up to the next decision.
@@ -258,7 +258,9 @@ class Replay:
         `start`: the first logged action to replay, `driver` standing right after the one before
         it (a stored game's checkpoint). `secrets`: note what each action keeps from whom
         (`self.secrets`, core/observers.py), for the views of a stored game. `tally`: take the
-        game's facts on the way (`self.facts` after `run()`; core/facts.py)."""
+        game's facts on the way (`self.facts` after `run()`; core/facts.py). `consequences`: each
+        verdict says what its action changed (core/consequences.py; an illegal action nothing);
+        off where no one reads them (the internal replays), for their cost (docs/consequences.md)."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
@@ -278,6 +280,8 @@ class Replay:
         self.settled: list[Action] = []  # what `settle` took after the last logged action
         self.tally = self.rules.tally() if tally else None
         self.facts: dict | None = None
+        self.consequences = consequences
+        self._summary: dict | None = None  # the summary of the state as it stands, while current
 
     @property
     def state(self) -> dict:
@@ -289,15 +293,29 @@ class Replay:
 
     def step(self, index: int, action: Action) -> Verdict:
         pointer = self.log.pointers[index]
+        before = self._summary_now() if self.consequences else None
         try:
             outcome = self.driver.apply(action, self.ahead[index + 1:index + 1 + LOOKAHEAD])
         except IllegalAction as err:
             verdict = Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
             if self.explain is not None:  # the driver has restored the state to before the action
                 verdict.expected = self.explain(self.driver.state, action)
+            if before is not None:  # nothing changed
+                verdict.consequences = []
             return verdict
-        return Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
-                       tuple(outcome.rulings), pointer, implied=outcome.implied)
+        verdict = Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
+                          tuple(outcome.rulings), pointer, implied=outcome.implied)
+        if before is not None:
+            self._summary = self.rules.summary(self.driver.state)
+            verdict.consequences = self.rules.consequences(before, self._summary, outcome.events)
+        return verdict
+
+    def _summary_now(self) -> dict:
+        """The summary of the state before the action: the one taken after the previous action,
+        unless chance was dealt since (what it dealt is no action's consequence)."""
+        if self._summary is None or self.dealt_now:
+            self._summary = self.rules.summary(self.driver.state)
+        return self._summary
 
     def words(self, message: str) -> str:
         """The message in display names (a rule system without `humanize` keeps its ids)."""
@@ -313,6 +331,7 @@ class Replay:
                 break
         if self.first_illegal is None and self.deal_at_end:
             self.settled = self.driver.settle()
+            self._summary = None  # what settling took is no action's consequence
             if self.tally is not None:
                 self.tally.step(self.driver.state, None, None)
         if self.secrets is not None:
@@ -388,5 +407,5 @@ class Replay:
         return out
 
 
-def replay(doc, mode: str = "strict", snapshots: str = "final") -> dict:
-    return Replay(parse_log(doc), mode, snapshots).run()
+def replay(doc, mode: str = "strict", snapshots: str = "final", consequences: bool = False) -> dict:
+    return Replay(parse_log(doc), mode, snapshots, consequences=consequences).run()
