@@ -7,7 +7,8 @@ that changed, written by the kind's shape (schemas/consequence.json):
 
 - `amount` (spice, VP, troops): `{"kind", <subject>, "change", "now"}`;
 - `holder` (who holds an Alliance, a leader's status, the storm's sector): `{"kind", <subject>, "from", "to"}`;
-- `cards` (a multiset of ids: cards owned, strongholds held): `{"kind", <subject>, "gained", "lost"}`,
+- `cards` (ids in any order, a multiset: cards owned, strongholds held): `{"kind", <subject>, "gained", "lost"}`
+  (a card face down, `"?"`, is none of them),
   with `"seen_by": [seat]` when only that seat may see which cards they are (`secret`; the
   service's views put such cards face down for everyone else).
 
@@ -36,7 +37,7 @@ def diff(kinds: dict[str, Kind], before: dict, after: dict) -> list[dict]:
     """The consequences between two summaries, ordered by key (kind, then subject): never by the
     order of a state's dicts, which a state read back from its canonical bytes does not keep."""
     out = []
-    changed = [k for k in after if before.get(k) != after[k]] + [k for k in before if k not in after]
+    changed = [k for k, v in after.items() if before.get(k) != v] + [k for k in before if k not in after]
     for key in sorted(changed):
         was, now = before.get(key), after.get(key)
         kind = kinds[key[0]]
@@ -60,15 +61,19 @@ def _plain(value):
 
 
 def _moved(was, now) -> dict:
-    gained, lost = Counter(now), Counter(was)
-    gained.subtract(was)
-    lost.subtract(now)
+    gained, lost = _known(now), _known(was)
+    gained.subtract(_known(was))
+    lost.subtract(_known(now))
     out = {}
     for name, count in (("gained", gained), ("lost", lost)):
-        cards = sorted(c for c, n in count.items() for _ in range(n) if n > 0)
+        cards = sorted(c for c, n in count.items() for _ in range(n))
         if cards:
             out[name] = cards
     return out
+
+
+def _known(ids) -> Counter:
+    return Counter(c for c in ids if isinstance(c, str) and c != HIDDEN)
 
 
 def veiled(entry: dict, seat: str | None) -> dict:

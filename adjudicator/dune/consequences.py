@@ -6,9 +6,7 @@ each player occupies, the storm's sector, battles won, the winners."""
 from __future__ import annotations
 
 from ..core.consequences import AMOUNT, CARDS, HOLDER, Kind, diff
-from ..core.observers import HIDDEN
 from .content import territory
-from .game import Game
 from .registry import hook
 
 KINDS = {
@@ -27,32 +25,28 @@ KINDS = {
 EVENTS = ("battle-won",)  # noted as they happen: the winner, the loser and the territory
 
 
-def summary(g: Game, winners=None) -> dict:
-    """`winners`: the result's winners once the game is over."""
-    state = g.state
+def summary(state: dict, strongholds: tuple[str, ...], winners=None) -> dict:
+    """`strongholds`: the game's (`Game.strongholds`); `winners`: the result's once the game is over."""
     out: dict = {}
-    held = {pid: [s for s in g.strongholds if g.combatant(s, pid)] for pid in state["players"]}
+    for loc, here in state.get("map", {}).items():
+        terr = territory(loc)
+        for pid, n in here.items():
+            out["forces", pid, terr] = out.get(("forces", pid, terr), 0) + n
     for pid, pl in state["players"].items():
         out["spice", pid] = pl.get("spice", 0)
-        for loc, here in state.get("map", {}).items():
-            if pid in here:
-                key = ("forces", pid, territory(loc))
-                out[key] = out.get(key, 0) + here[pid]
         out["reserves", pid] = pl.get("reserves", 0)
         out["tanks", pid] = pl.get("tanks", 0)
         for leader, status in pl.get("leaders", {}).items():
             out["leader", pid, leader] = status
-        out["treachery", pid] = _cards(pl.get("hand", ()))
-        out["traitors", pid] = _cards(pl.get("traitors", ()))
+        out["treachery", pid] = tuple(pl.get("hand", ()))
+        out["traitors", pid] = tuple(pl.get("traitors", ()))
         out["ally", pid] = pl.get("ally")
-        out["strongholds", pid] = tuple(held[pid])
+        # where its forces count (Game.combatant): not where all of them are advisors
+        out["strongholds", pid] = tuple(s for s in strongholds if out.get(("forces", pid, s))
+                                        and s not in pl.get("advisors", ()))
     out["storm",] = state.get("storm")
     out["winners",] = winners
     return out
-
-
-def _cards(ids) -> tuple:
-    return tuple(sorted(c for c in ids if isinstance(c, str) and c != HIDDEN))
 
 
 def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
@@ -60,5 +54,5 @@ def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
 
 
 @hook("battle-won")
-def _battle_won(g: Game, winner: str, loser: str, terr: str) -> None:
+def _battle_won(g, winner: str, loser: str, terr: str) -> None:
     g.events.append({"kind": "battle-won", "seat": winner, "against": loser, "territory": terr})

@@ -209,7 +209,8 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def summary(self, state: dict) -> dict:
         over = (state.get("result") or {}).get("finished")
-        return summarize(Game(state, self.content), tuple(self.result(state)["winners"]) if over else None)
+        return summarize(state, Game(state, self.content).strongholds,
+                         tuple(self.result(state)["winners"]) if over else None)
 
     @staticmethod
     def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:

@@ -5,7 +5,6 @@ resources, troops, influence and the Alliances, the Conflict and who won it, VP,
 from __future__ import annotations
 
 from ..core.consequences import CARDS, HOLDER, Kind, diff
-from ..core.observers import HIDDEN
 from .registry import hook
 
 KINDS = {
@@ -42,11 +41,11 @@ def summary(state: dict, winners=None) -> dict:
         for faction, n in pl.get("influence", {}).items():
             out["influence", pid, faction] = n
         deck = pl.get("deck") or {}
-        out["cards", pid] = _cards([*deck.get("cards", ()), *(c for zone in OWNED for c in pl.get(zone, ()))])
-        out["intrigue", pid] = _cards(pl.get("intrigue", ()))
-        out["conflicts", pid] = _cards(c["id"] for c in pl.get("conflicts", ()))
-        out["contracts", pid] = _cards(pl.get("contracts", ()))
-        out["completed-contracts", pid] = _cards(pl.get("completed_contracts", ()))
+        out["cards", pid] = (*deck.get("cards", ()), *(c for zone in OWNED for c in pl.get(zone, ())))
+        out["intrigue", pid] = tuple(pl.get("intrigue", ()))
+        out["conflicts", pid] = tuple(c["id"] for c in pl.get("conflicts", ()))
+        out["contracts", pid] = tuple(pl.get("contracts", ()))
+        out["completed-contracts", pid] = tuple(pl.get("completed_contracts", ()))
     for faction, holder in state.get("alliances", {}).items():
         out["alliance", faction] = holder
     board = state.get("board", {})
@@ -55,10 +54,6 @@ def summary(state: dict, winners=None) -> dict:
     out["conflict",] = board.get("conflict")
     out["winners",] = winners
     return out
-
-
-def _cards(ids) -> tuple:
-    return tuple(sorted(c for c in ids if isinstance(c, str) and c != HIDDEN))
 
 
 def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
