@@ -6,15 +6,17 @@ import json
 import pytest
 from click.testing import CliRunner
 from conftest import SAMPLES
+from test_log_forms import minimal_log, with_actions
 
 from adjudicator.cli import main
 from adjudicator.core.consequences import AMOUNT, HOLDER, diff, veiled
 from adjudicator.core.logs import parse_log
-from adjudicator.core.replay import Replay
+from adjudicator.core.replay import Replay, replay
 from adjudicator.core.schemas import documents, errors
 from adjudicator.dune import consequences as dune
 from adjudicator.imperium import consequences as imperium
 from adjudicator.service import tokens
+from adjudicator.simulate import simulate
 from api import create_app
 
 UPRISING, DUNE = "uprising-3p-seed11", "dune-4p-advanced-seed1"
@@ -232,3 +234,19 @@ def test_the_cli_prints_them_in_json_unless_told_not_to(tmp_path):
                                                "--no-consequences"]).output)
     assert any(v["consequences"] for v in on["verdicts"])
     assert all("consequences" not in v for v in off["verdicts"])
+
+
+def test_a_conflict_won_in_steps_the_log_left_out_is_still_said():
+    """The steps the engine takes for a log that leaves forced steps out note what they did too
+    (`Driver.noted`): the same Conflicts won as the whole log says. (What `settle` takes after the
+    last logged action is no action's consequence, so the VP totals may differ by the last steps.)"""
+    log = simulate("uprising", 3, 1, ())
+    kept, forced, _ = minimal_log(log)
+    assert forced
+
+    def won(report):
+        return sorted((c["seat"], c["conflict"]) for _, c in found(report, "conflict-won"))
+
+    whole = replay(log, snapshots="none", consequences=True)
+    short = replay(with_actions(log, kept), snapshots="none", consequences=True)
+    assert short["valid"] and won(short) == won(whole) and len(won(whole)) >= 5

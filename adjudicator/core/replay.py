@@ -108,6 +108,7 @@ class Driver:
         self.eager = "forced-steps" in omits
         self.dealt = 0  # chance outcomes dealt from the seed
         self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
+        self.noted: list[dict] = []  # what the steps taken for the action being applied noted (Outcome.events)
 
     def deal(self, upcoming: Action | None = None) -> list[Action]:
         dealt = deal(self.rules, self.state, upcoming)
@@ -127,6 +128,7 @@ class Driver:
         if self._saved is None:
             self._saved = snapshot(self.state)[0]
         start = self._saved, self.state.get("rng")
+        self.noted = []
         try:
             if self.eager and self.rules.out_of_turn(action):
                 taken, outcome = self._out_of_turn(action)
@@ -134,9 +136,10 @@ class Driver:
                 taken = self._forced_steps(action) if self.eager else []
                 outcome = self.rules.apply(self.state, action)
         except IllegalAction as err:
-            self.state = _restored(*start)
+            self.state, self.noted = _restored(*start), []
             outcome = self._after_implied(action, err, start, later)
         else:
+            outcome.events = [*self.noted, *outcome.events]
             if taken:
                 self.dealt += sum(step.is_chance for step in taken)
                 outcome.implied = taken + list(outcome.implied or [])
@@ -157,15 +160,19 @@ class Driver:
                 step = sole_action(self.rules, self.state)
                 if step is None or len(taken) >= MAX_IMPLIED:
                     raise
-            self.rules.apply(self.state, step)
+            self._take(step)
             taken += [step, *deal(self.rules, self.state, action)]
+
+    def _take(self, step: Action) -> None:
+        """Apply a step the engine takes for the logged action, keeping what it noted."""
+        self.noted += self.rules.apply(self.state, step).events
 
     def _forced_steps(self, upcoming: Action | None) -> list[Action]:
         """Take every forced decision the game waits for (and deal from the seed after each), as a
         log that declares its forced steps left out asks."""
         taken: list[Action] = []
         while len(taken) < MAX_IMPLIED and (step := sole_action(self.rules, self.state)) is not None:
-            self.rules.apply(self.state, step)
+            self._take(step)
             taken += [step, *deal(self.rules, self.state, upcoming)]
         return taken
 
@@ -189,7 +196,7 @@ class Driver:
                 break
             forced_taken = forced_taken or steps[0] == self.rules.forced(self.state)
             for step in steps:
-                self.rules.apply(self.state, step)
+                self._take(step)
             implied += steps + deal(self.rules, self.state, action)
             before = snapshot(self.state)[0], self.state.get("rng")
             try:
@@ -200,6 +207,7 @@ class Driver:
                 self.state = _restored(*before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
+            outcome.events = [*self.noted, *outcome.events]
             outcome.implied = implied
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
