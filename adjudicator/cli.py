@@ -101,13 +101,15 @@ def simulate(game: str, players: int, seed: int, modules: tuple[str, ...], diffi
 @click.option("--snapshots", type=click.Choice(["none", "final", "all"]), default="final", show_default=True)
 @click.option("--explain", is_flag=True, help="an illegal verdict lists what the engine expected instead")
 @click.option("--json", "as_json", is_flag=True, help="print the whole report as JSON")
-def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool) -> None:
+@click.option("--no-consequences", is_flag=True, help="leave out what each action changed (a faster replay)")
+def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool, no_consequences: bool) -> None:
     """Replay LOG and say whether it is valid: the first illegal action with its reason and rules,
     the result (`--json`: the whole report). Exit 0: all legal; 1: an illegal action; 2: unreadable."""
 
     try:
         doc = _read_json(log)
-        report = replaying.Replay(parse_log(doc), mode, snapshots, explain=explain).run()
+        report = replaying.Replay(parse_log(doc), mode, snapshots, explain=explain,
+                                  consequences=not no_consequences).run()
     except AdjudicatorError as err:
         _fail(err)
     _answer(report, as_json, lambda: describe_report(doc, report), report["valid"])

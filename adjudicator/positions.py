@@ -174,14 +174,17 @@ def check_position(doc, deadline: float | None = None) -> dict:
     for index, (action, pointer) in enumerate(actions):
         guarded(lambda a=action: driver.deal(a))
         later = [a for a, _ in actions[index + 1:]]
+        before = guarded(lambda: rules.summary(driver.state))
         try:
             outcome = guarded(lambda a=action, rest=later: driver.apply(a, rest))
             message = rules.humanize(outcome.message, driver.state)
             verdict = Verdict(index, outcome.verdict, outcome.code, message, tuple(outcome.rulings), pointer,
                               implied=outcome.implied)
+            after = guarded(lambda: rules.summary(driver.state))
+            verdict.consequences = rules.consequences(before, after, outcome.events)
         except IllegalAction as err:  # the driver has restored the state to before the action
             verdict = Verdict(index, ILLEGAL, err.code, rules.humanize(err.message, driver.state), err.rulings,
-                              pointer, err.path)
+                              pointer, err.path, consequences=[])
         verdicts.append(verdict.to_json(rules.edition))
         if verdict.verdict == ILLEGAL:
             break

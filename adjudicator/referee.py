@@ -9,11 +9,12 @@ from .positions import check_position
 from .positions import legal_actions as offers
 
 
-def replay(log: dict, mode: str = "strict", snapshots: str = "final", explain: bool = False) -> dict:
+def replay(log: dict, mode: str = "strict", snapshots: str = "final", explain: bool = False,
+           consequences: bool = True) -> dict:
     """The replay report of `log` (POST /v1/replays): mode `strict` stops at the first illegal
     action, `continue` judges on; snapshots `none`, `final` or `all`; `explain` lists the offers
-    at an illegal action."""
-    return Replay(parse_log(log), mode, snapshots, explain=explain).run()
+    at an illegal action; `consequences`: each verdict says what its action changed."""
+    return Replay(parse_log(log), mode, snapshots, explain=explain, consequences=consequences).run()
 
 
 def check(position: dict) -> dict:

@@ -61,9 +61,10 @@ def one(game_id: str):
 
 @bp.get("/v1/games/<game_id>/report")
 def report(game_id: str):
-    """The stored report; `?explain=1` adds what was expected instead of its illegal action."""
-    explain = switch("explain")
-    return ok(games.report(get_db(), game_id, explain, caller(), deadline()))
+    """The stored report; `?explain=1` adds what was expected instead of its illegal action,
+    `?consequences=0` leaves out what each action changed."""
+    explain, consequences = switch("explain"), switch("consequences", default=True)
+    return ok(games.report(get_db(), game_id, explain, caller(), deadline(), consequences))
 
 
 @bp.get("/v1/games/<game_id>/states/<int:index>")

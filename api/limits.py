@@ -92,9 +92,9 @@ def int_arg(name: str, default: int, low: int, high: int) -> int:
     return int(value)
 
 
-def switch(name: str) -> bool:
-    """An on/off parameter: 1 or true, 0 or false (absent: off)."""
-    value = request.args.get(name, "0")
+def switch(name: str, default: bool = False) -> bool:
+    """An on/off parameter: 1 or true, 0 or false (absent: `default`)."""
+    value = request.args.get(name, "1" if default else "0")
     if value not in ("0", "1", "true", "false"):
         raise MalformedLog(f"{name} must be 0, 1, true or false", f"?{name}", code="bad-parameter")
     return value in ("1", "true")

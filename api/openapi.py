@@ -106,6 +106,11 @@ EXPLAIN = {"name": "explain", "in": "query", "required": False,
                           "docs/log-format.md). 0 or false (the default): the report as without it",
            "schema": {"type": "string", "enum": ["0", "1", "true", "false"]}}
 
+CONSEQUENCES = {"name": "consequences", "in": "query", "required": False,
+                "description": "1 or true (the default): each verdict carries `consequences`, what its action "
+                               "changed (docs/consequences.md); 0 or false: the verdicts without them",
+                "schema": {"type": "string", "enum": ["0", "1", "true", "false"]}}
+
 
 def _path(name: str, schema=None) -> dict:
     return {"name": name, "in": "path", "required": True, "schema": schema or {"type": "string"}}
@@ -199,7 +204,8 @@ def openapi() -> dict:
         "/v1/replays": {"post": _op(
             "Replay a log and judge every action", _json(_ref("report")), "log",
             [_q("mode", "strict stops at the first illegal action", ["strict", "continue"]),
-             _q("snapshots", "states in the report", ["none", "final", "all"]), EXPLAIN], ("400", "413"))},
+             _q("snapshots", "states in the report", ["none", "final", "all"]), EXPLAIN, CONSEQUENCES],
+            ("400", "413"))},
         "/v1/positions/check": {"post": _op(
             "Is one contested action legal in a position?", _json({
                 "type": "object", "required": ["legal", "verdict", "state", "checksum"],
@@ -271,7 +277,7 @@ def openapi() -> dict:
         },
         "/v1/games/{id}/report": {"get": _op(
             "The stored report (with explain: what was expected instead of its illegal action; the uploader's "
-            "token until the game is finished)", _json(_ref("report")), params=[_path("id"), EXPLAIN],
+            "token until the game is finished)", _json(_ref("report")), params=[_path("id"), EXPLAIN, CONSEQUENCES],
             problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/states/{index}": {"get": _op(
             "The state after one logged action (the public view unless you uploaded the game or it is finished; "

@@ -49,6 +49,7 @@ def post_replay():
     mode = choice_arg("mode", MODES, "strict")
     snapshots = choice_arg("snapshots", SNAPSHOTS, "final")
     explain = switch("explain")
+    consequences = switch("consequences", default=True)
     until = deadline()
     log = parse_log(json_body(), until)
     if snapshots == "all" and len(log.actions) > MAX_SNAPSHOT_ACTIONS:
@@ -56,7 +57,7 @@ def post_replay():
         raise LimitExceeded(f"snapshots=all is answered for logs of at most {MAX_SNAPSHOT_ACTIONS} actions, "
                             f"not {len(log.actions)}: ask for 'final' or replay a shorter prefix",
                             "?snapshots", code="limit-snapshots")
-    return ok(Replay(log, mode, snapshots, deadline=until, explain=explain).run())
+    return ok(Replay(log, mode, snapshots, deadline=until, explain=explain, consequences=consequences).run())
 
 
 @bp.post("/v1/positions/check")

@@ -25,7 +25,8 @@ def test_the_cut_writes_the_immortality_pieces():
     assert len(scenario["tleilaxu_row"]) == 2
     players = scenario["players"].values()
     assert any("research" in p for p in players) and any("tleilaxu" in p for p in players)
-    assert any(p.get("atomics_used") for p in players)
+    assert any(p.get("atomics") is False for p in players)  # the state's names (issue 32)
+    assert not any("specimens" in p or "atomics_used" in p for p in players)
 
 
 def test_a_game_without_the_module_writes_no_immortality_piece():
@@ -88,8 +89,11 @@ def test_bad_immortality_scenarios_are_refused_with_their_pointers():
     players = lambda sc: sc["players"]  # noqa: E731
     nowhere = edited("ghola-corrino-genes", lambda sc: players(sc)["carmen"].update(research="research-3-2"))
     assert ("/scenario/players/carmen/research", "unknown-name") in problems(nowhere)
-    tanks = edited("ghola-corrino-genes", lambda sc: players(sc)["carmen"].update(specimens=13))
-    assert ("/scenario/players/carmen/specimens", "beyond-supply") in problems(tanks)
+    tanks = edited("ghola-corrino-genes", lambda sc: players(sc)["carmen"].update(troops={"tanks": 13}))
+    assert ("/scenario/players/carmen/troops/tanks", "beyond-supply") in problems(tanks)
+    old = edited("ghola-corrino-genes", lambda sc: (players(sc)["carmen"].pop("troops"),
+                                                    players(sc)["carmen"].update(specimens=13)))
+    assert ("/scenario/players/carmen/specimens", "beyond-supply") in problems(old)  # the alias, where written
     twice = edited("ghola-corrino-genes", lambda sc: sc.update(tleilaxu_row=["Ghola", "Chairdog"]))
     assert ("/scenario/tleilaxu_row", "too-many-copies") in problems(twice)
     forces = edited("ghola-corrino-genes", lambda sc: sc.update(tleilaxu_row=["Reclaimed Forces", "Chairdog"]))
@@ -101,15 +105,39 @@ def test_bad_immortality_scenarios_are_refused_with_their_pointers():
     found = problems(plain)
     assert ("/scenario/tleilaxu_row", "needs-module") in found
     assert ("/scenario/players/carmen/research", "needs-module") in found
+    assert ("/scenario/players/carmen/troops/tanks", "needs-module") in found
     combat = edited("ghola-corrino-genes", lambda sc: sc["decision"].update(played_by=["carmen"]))
     assert ("/scenario/decision/played_by", "phase") in problems(combat)
 
 
 def test_specimens_come_out_of_the_supply():
     position = example("ghola-corrino-genes")
-    position["scenario"]["players"]["carmen"]["specimens"] = 3
+    position["scenario"]["players"]["carmen"]["troops"] = {"tanks": 3}
     troops = load(position).state["players"]["carmen"]["troops"]
     assert troops["tanks"] == 3 and sum(troops.values()) == 12
+
+
+def test_the_old_names_are_aliases_and_must_agree_with_the_states_names():
+    """Issue 32: a scenario's names are the state's (`troops.tanks`, `atomics`); `specimens` and
+    `atomics_used` are still read, and a scenario that writes both with different values is refused."""
+    def carmen(position):
+        return load(position).state["players"]["carmen"]
+
+    new = example("ghola-corrino-genes")
+    old = copy.deepcopy(new)
+    pl = old["scenario"]["players"]["carmen"]
+    pl["specimens"] = pl.pop("troops")["tanks"]
+    pl["atomics_used"] = True
+    new["scenario"]["players"]["carmen"]["atomics"] = False
+    assert carmen(old) == carmen(new) and carmen(new)["troops"]["tanks"] == 1 and carmen(new)["atomics"] is False
+    both = copy.deepcopy(new)
+    both["scenario"]["players"]["carmen"].update(specimens=1, atomics_used=True)  # the same thing twice: fine
+    assert carmen(both) == carmen(new)
+    differ = copy.deepcopy(new)
+    differ["scenario"]["players"]["carmen"].update(specimens=2, atomics_used=False)
+    found = problems(differ)
+    assert ("/scenario/players/carmen/specimens", "alias-disagrees") in found
+    assert ("/scenario/players/carmen/atomics_used", "alias-disagrees") in found
 
 
 # --- the rulebook's worked examples -----------------------------------------------------------------
@@ -182,7 +210,7 @@ def test_a_tleilaxu_card_is_bought_with_specimens_not_spice():
     assert answer["legal"] and "ghola" in carmen["discard"] and carmen["troops"]["tanks"] == 0
     assert carmen["spice"] == 5 and "ghola" not in answer["state"]["tleilaxu"]["row"]
     position = example("tleilaxu-purchase")
-    position["scenario"]["players"]["carmen"]["specimens"] = 2
+    position["scenario"]["players"]["carmen"]["troops"] = {"tanks": 2}
     assert code_of(position) == "tleilaxu.specimen-cost"
 
 
@@ -212,7 +240,7 @@ def test_what_a_card_leaves_waiting_is_written_and_cut_back():
     end, the card Chairdog returns: read into the state as the engine keeps them, and cut back."""
     position = example("ghola-corrino-genes")
     carmen = position["scenario"]["players"]["carmen"]
-    carmen.update(tleilaxu_puppet=2, harvest_cells=["Harvest Cells"], chairdog=["Dagger"], atomics_used=True)
+    carmen.update(tleilaxu_puppet=2, harvest_cells=["Harvest Cells"], chairdog=["Dagger"], atomics=False)
     rules = ruleset("base")
     state = load(position).state
     pl = state["players"]["carmen"]
@@ -223,7 +251,7 @@ def test_what_a_card_leaves_waiting_is_written_and_cut_back():
     assert doc is not None
     written = doc["players"]["carmen"]
     assert written["tleilaxu_puppet"] == 2 and written["harvest_cells"] == ["Harvest Cells"]
-    assert written["chairdog"] == ["Dagger"] and written["atomics_used"] is True
+    assert written["chairdog"] == ["Dagger"] and written["atomics"] is False
     carmen["harvest_cells"] = ["Ambush"]
     assert ("/scenario/players/carmen/harvest_cells/0", "not-armed") in problems(position)
 
@@ -253,7 +281,7 @@ def test_reclaimed_forces_gives_one_effect_and_stays_beside_the_row():
     assert answer["legal"] and carmen["tleilaxu"] == 1 and carmen["troops"]["tanks"] == 0
     assert sorted(state["tleilaxu"]["row"]) == ["ghola", "slig-farmer"] and "reclaimed-forces" not in carmen["discard"]
     position = example("reclaimed-forces")
-    position["scenario"]["players"]["carmen"]["specimens"] = 2
+    position["scenario"]["players"]["carmen"]["troops"] = {"tanks": 2}
     assert code_of(position) == "tleilaxu.specimen-cost"
 
 

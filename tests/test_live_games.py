@@ -76,7 +76,7 @@ def test_every_rule_system_appended_action_by_action_is_its_stored_whole_replay(
 def played_by_appends(client, alice, doc: dict) -> None:
     """Open `doc` live at action 10 and append the rest one action at a time (the kept replays
     evicted now and then): the verdicts, checksums, result and report are the stored-whole replay's."""
-    whole = Replay(parse_log(doc), "strict", "none").run()
+    whole = Replay(parse_log(doc), "strict", "none", consequences=True).run()  # as a stored upload's
     assert whole["valid"] and whole["result"]["finished"]
     game = opened(client, alice, doc, 10)
     verdicts, index, twins = [], 10, 0
@@ -585,7 +585,7 @@ def test_every_read_of_a_live_game_serves_what_was_appended_from_its_checkpoints
     doc = sample(DUNE)
     game = opened(client, alice, doc, 20)
     assert append(client, game, 20, doc["actions"][20:60], alice).get_json()["index"] == 60
-    whole = Replay(parse_log({**doc, "actions": doc["actions"][:60]}), "strict", "none").run()
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:60]}), "strict", "none", consequences=True).run()
     state = client.get(f"/v1/games/{game}/states/59", headers=alice)
     assert state.get_json()["checksum"] == whole["verdicts"][59]["checksum"]
     assert int(state.headers["X-Actions-Applied"]) <= 32  # a checkpoint the appends made
@@ -615,7 +615,7 @@ def test_an_idle_live_game_leaves_memory_and_its_next_append_resumes_it(client, 
     assert game not in live.TABLE.runs and other in live.TABLE.runs
     r = append(client, game, 12, doc["actions"][12:14], alice)
     assert resumed == [game, other, game] and r.status_code == 200
-    whole = Replay(parse_log({**doc, "actions": doc["actions"][:14]}), "strict", "none").run()
+    whole = Replay(parse_log({**doc, "actions": doc["actions"][:14]}), "strict", "none", consequences=True).run()
     assert r.get_json()["verdicts"] == whole["verdicts"][12:14]
 
 

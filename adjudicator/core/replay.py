@@ -108,6 +108,7 @@ class Driver:
         self.eager = "forced-steps" in omits
         self.dealt = 0  # chance outcomes dealt from the seed
         self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
+        self.noted: list[dict] = []  # what the steps taken for the action being applied noted (Outcome.events)
 
     def deal(self, upcoming: Action | None = None) -> list[Action]:
         dealt = deal(self.rules, self.state, upcoming)
@@ -127,6 +128,7 @@ class Driver:
         if self._saved is None:
             self._saved = snapshot(self.state)[0]
         start = self._saved, self.state.get("rng")
+        self.noted = []
         try:
             if self.eager and self.rules.out_of_turn(action):
                 taken, outcome = self._out_of_turn(action)
@@ -134,9 +136,10 @@ class Driver:
                 taken = self._forced_steps(action) if self.eager else []
                 outcome = self.rules.apply(self.state, action)
         except IllegalAction as err:
-            self.state = _restored(*start)
+            self.state, self.noted = _restored(*start), []
             outcome = self._after_implied(action, err, start, later)
         else:
+            outcome.events = [*self.noted, *outcome.events]
             if taken:
                 self.dealt += sum(step.is_chance for step in taken)
                 outcome.implied = taken + list(outcome.implied or [])
@@ -157,15 +160,19 @@ class Driver:
                 step = sole_action(self.rules, self.state)
                 if step is None or len(taken) >= MAX_IMPLIED:
                     raise
-            self.rules.apply(self.state, step)
+            self._take(step)
             taken += [step, *deal(self.rules, self.state, action)]
+
+    def _take(self, step: Action) -> None:
+        """Apply a step the engine takes for the logged action, keeping what it noted."""
+        self.noted += self.rules.apply(self.state, step).events
 
     def _forced_steps(self, upcoming: Action | None) -> list[Action]:
         """Take every forced decision the game waits for (and deal from the seed after each), as a
         log that declares its forced steps left out asks."""
         taken: list[Action] = []
         while len(taken) < MAX_IMPLIED and (step := sole_action(self.rules, self.state)) is not None:
-            self.rules.apply(self.state, step)
+            self._take(step)
             taken += [step, *deal(self.rules, self.state, upcoming)]
         return taken
 
@@ -189,7 +196,7 @@ class Driver:
                 break
             forced_taken = forced_taken or steps[0] == self.rules.forced(self.state)
             for step in steps:
-                self.rules.apply(self.state, step)
+                self._take(step)
             implied += steps + deal(self.rules, self.state, action)
             before = snapshot(self.state)[0], self.state.get("rng")
             try:
@@ -200,6 +207,7 @@ class Driver:
                 self.state = _restored(*before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
+            outcome.events = [*self.noted, *outcome.events]
             outcome.implied = implied
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
@@ -248,7 +256,7 @@ class Replay:
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
                  deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None,
-                 start: int = 0, secrets: bool = False, tally: bool = False):
+                 start: int = 0, secrets: bool = False, tally: bool = False, consequences: bool = False):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
         a stored game's state after one action) instead of dealing up to the next decision.
@@ -258,7 +266,9 @@ class Replay:
         `start`: the first logged action to replay, `driver` standing right after the one before
         it (a stored game's checkpoint). `secrets`: note what each action keeps from whom
         (`self.secrets`, core/observers.py), for the views of a stored game. `tally`: take the
-        game's facts on the way (`self.facts` after `run()`; core/facts.py)."""
+        game's facts on the way (`self.facts` after `run()`; core/facts.py). `consequences`: each
+        verdict says what its action changed (core/consequences.py; an illegal action nothing);
+        off where no one reads them (the internal replays), for their cost (docs/consequences.md)."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
         self.deal_at_end, self.observe = deal_at_end, observe
         self.rules = log.rules
@@ -278,6 +288,8 @@ class Replay:
         self.settled: list[Action] = []  # what `settle` took after the last logged action
         self.tally = self.rules.tally() if tally else None
         self.facts: dict | None = None
+        self.consequences = consequences
+        self._summary: dict | None = None  # the summary of the state as it stands, while current
 
     @property
     def state(self) -> dict:
@@ -289,15 +301,29 @@ class Replay:
 
     def step(self, index: int, action: Action) -> Verdict:
         pointer = self.log.pointers[index]
+        before = self._summary_now() if self.consequences else None
         try:
             outcome = self.driver.apply(action, self.ahead[index + 1:index + 1 + LOOKAHEAD])
         except IllegalAction as err:
             verdict = Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
             if self.explain is not None:  # the driver has restored the state to before the action
                 verdict.expected = self.explain(self.driver.state, action)
+            if before is not None:  # nothing changed
+                verdict.consequences = []
             return verdict
-        return Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
-                       tuple(outcome.rulings), pointer, implied=outcome.implied)
+        verdict = Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
+                          tuple(outcome.rulings), pointer, implied=outcome.implied)
+        if before is not None:
+            self._summary = self.rules.summary(self.driver.state)
+            verdict.consequences = self.rules.consequences(before, self._summary, outcome.events)
+        return verdict
+
+    def _summary_now(self) -> dict:
+        """The summary of the state before the action: the one taken after the previous action,
+        unless chance was dealt since (what it dealt is no action's consequence)."""
+        if self._summary is None or self.dealt_now:
+            self._summary = self.rules.summary(self.driver.state)
+        return self._summary
 
     def words(self, message: str) -> str:
         """The message in display names (a rule system without `humanize` keeps its ids)."""
@@ -313,6 +339,7 @@ class Replay:
                 break
         if self.first_illegal is None and self.deal_at_end:
             self.settled = self.driver.settle()
+            self._summary = None  # what settling took is no action's consequence
             if self.tally is not None:
                 self.tally.step(self.driver.state, None, None)
         if self.secrets is not None:
@@ -388,5 +415,5 @@ class Replay:
         return out
 
 
-def replay(doc, mode: str = "strict", snapshots: str = "final") -> dict:
-    return Replay(parse_log(doc), mode, snapshots).run()
+def replay(doc, mode: str = "strict", snapshots: str = "final", consequences: bool = False) -> dict:
+    return Replay(parse_log(doc), mode, snapshots, consequences=consequences).run()

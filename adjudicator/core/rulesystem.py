@@ -50,6 +50,13 @@ class RuleSet(Protocol):
 
     def legal_actions(self, state: dict) -> list[Action]: ...
 
+    def summary(self, state: dict) -> dict:
+        """What a player cares about in a state, small: `(kind, *subject) -> value` (core/consequences.py)."""
+
+    def consequences(self, before: dict, after: dict, around: list[dict]) -> list[dict]:
+        """What changed between two summaries, and `around`: what the action noted that the state
+        does not keep (`Outcome.events`), as schemas/consequence.json entries."""
+
     def awaits(self, state: dict, action: Action) -> bool:
         """Whether the game waits for this chance outcome now (a log may record the outcomes
         the game waits for at once in any order)."""

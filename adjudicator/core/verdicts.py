@@ -22,6 +22,7 @@ class Verdict:
     checksum: str | None = None
     implied: list = field(default_factory=list)  # the Actions the engine took before this one
     expected: dict | None = None  # what the engine expected instead (replay --explain; core/explain.py)
+    consequences: list | None = None  # what it changed (core/consequences.py); None: not asked for
 
     def to_json(self, edition: str | None = None) -> dict:
         """`edition` (when the caller knows it) puts that edition's rulebook first in each
@@ -45,6 +46,8 @@ class Verdict:
             out["checksum"] = self.checksum
         if self.expected is not None:
             out["expected"] = self.expected
+        if self.consequences is not None:
+            out["consequences"] = self.consequences
         return out
 
 
@@ -57,3 +60,4 @@ class Outcome:
     message: str = ""
     rulings: list[str] = field(default_factory=list)
     implied: list = field(default_factory=list)  # steps the log left out, taken before the action
+    events: list = field(default_factory=list)  # consequences the state does not keep (Table.events)

@@ -31,6 +31,8 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     supply,
     treachery,
 )
+from .consequences import consequences as changes
+from .consequences import summary as summarize
 from .content import content
 from .facts import DuneTally
 from .flow import advance_flow
@@ -206,6 +208,15 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def deal(self, state: dict) -> Action | None:
         return dealt(Game(state, self.content), CHANCES)
+
+    def summary(self, state: dict) -> dict:
+        over = (state.get("result") or {}).get("finished")
+        return summarize(state, Game(state, self.content).strongholds,
+                         tuple(self.result(state)["winners"]) if over else None)
+
+    @staticmethod
+    def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
+        return changes(before, after, around)
 
     def tally(self) -> DuneTally:
         """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""

@@ -20,6 +20,8 @@ from ..core.verdicts import Outcome
 from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
+from .consequences import consequences as changes
+from .consequences import summary as summarize
 from .content import (
     FACTIONS,
     NAMING_KEYS,
@@ -440,6 +442,14 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the game waits for a decision, or has no seed). Advances the state's RNG, once: apply
         the outcome with `dealt=True` (core.replay.deal does both)."""
         return dealt(Game(state, self.content), CHANCES)
+
+    def summary(self, state: dict) -> dict:
+        over = (state.get("result") or {}).get("finished")
+        return summarize(state, tuple(self.result(state)["winners"]) if over else None)
+
+    @staticmethod
+    def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
+        return changes(before, after, around)
 
     def tally(self) -> ImperiumTally:
         """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""

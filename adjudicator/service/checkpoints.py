@@ -51,7 +51,7 @@ def replay_for_store(log: Log, deadline: float | None = None, whole: bool = Fals
     """The stored report, and what is kept beside it: `secrets`, `public_checksum`, `checkpoints`
     and the game's `facts` (core/facts.py), all from this one replay (`whole`: the replay before
     them, whose verdicts a live game's followers read)."""
-    run = Replay(log, "strict", "none", deadline=deadline, secrets=True, tally=True)
+    run = Replay(log, "strict", "none", deadline=deadline, secrets=True, tally=True, consequences=True)
     recorder = run.observe = Recorder(run)
     report = run.run()
     kept = {"secrets": run.secrets, "public_checksum": checksum(log.rules.public_view(run.state, None)),

@@ -185,11 +185,15 @@ def get(db, game_id: str, token: str | None = None, deadline: float | None = Non
     return out
 
 
-def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None) -> dict:
+def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None,
+           consequences: bool = True) -> dict:
     """The stored report; with `explain`, its illegal verdict also says what was expected
-    instead (core/explain.py)."""
+    instead (core/explain.py); without `consequences`, its verdicts without them."""
     row = get_row(db, game_id)
     stored = json.loads(row["report"])
+    if not consequences:
+        for verdict in stored["verdicts"]:
+            verdict.pop("consequences", None)
     if explain and row["first_illegal"] is not None:
         _explain(row, stored, token, deadline)
     observer = observer_of(row, token)

@@ -334,7 +334,7 @@ def resume(db, game_id: str, deadline: float | None) -> Replay:
     log = parse_log(json.loads(row["log"]), deadline)
     row = checkpoints.current(db, row, log, deadline)
     start, driver = checkpoints.nearest(db, row["id"], log.rules, len(log.actions) - 1)
-    run = Replay(log, "continue", "none", deadline=deadline, driver=driver, start=start + 1)
+    run = Replay(log, "continue", "none", deadline=deadline, driver=driver, start=start + 1, consequences=True)
     run.observe = checkpoints.Recorder(run, start)
     run.first_illegal = row["first_illegal"]
     for index in range(start + 1, len(log.actions)):
@@ -393,7 +393,7 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     result = header["result"]
     verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
-    shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
+    shown = verdicts if observer.referee else [verdict_view(v, hidden, observer.seat) for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
               "result": result, "live": going, "etag": etag(header)}
     return answer, header
@@ -496,6 +496,6 @@ def events(db, game_id: str, after: int, token: str | None, limit: int = 200) ->
         if not observer.referee:
             hidden = {r["idx"]: secret["fields"]} if secret and not observer.sees(secret) else {}
             action = face_down(action, hidden.get(r["idx"], ()))
-            verdict = verdict_view(verdict, hidden)
+            verdict = verdict_view(verdict, hidden, observer.seat)
         out.append({"index": r["idx"], "action": action, "verdict": verdict})
     return out, bool(row["live"])

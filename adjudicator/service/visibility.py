@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from ..core.consequences import veiled
 from ..core.errors import Forbidden
 from ..core.observers import PUBLIC, REFEREE, Observer, face_down, unseen
 
@@ -53,16 +54,19 @@ def secrets_of(row: dict) -> list[dict]:
     return json.loads(row.get("secrets") or "[]")
 
 
-def verdict_view(verdict: dict, hidden: dict[int, list[str]]) -> dict:
+def verdict_view(verdict: dict, hidden: dict[int, list[str]], seat: str | None = None) -> dict:
     """A verdict as an observer who may not see `hidden` (index -> fields) reads it: no checksum
     of the whole state, no message about a secret action, the steps the engine took for the log
-    (`implied`: cards it dealt among them) face down."""
+    (`implied`: cards it dealt among them) face down, and the cards of its consequences that only
+    another seat sees (`seat`: the observer's own, None for the public)."""
     out = {k: v for k, v in verdict.items() if k != "checksum"}
     if verdict["index"] in hidden and out.get("message"):
         out["message"] = VEILED
     if "implied" in out:
         out["implied"] = [face_down(a, [k for k in a if k not in ("by", "do", "player", "from")])
                           for a in out["implied"]]
+    if "consequences" in out:
+        out["consequences"] = [veiled(c, seat) for c in out["consequences"]]
     return out
 
 
@@ -71,4 +75,4 @@ def report_view(report: dict, row: dict, observer: Observer) -> dict:
         return report
     hidden = unseen(secrets_of(row), observer)
     return {**report, "final_checksum": row.get("public_checksum"), "public_view": True,
-            "verdicts": [verdict_view(v, hidden) for v in report["verdicts"]]}
+            "verdicts": [verdict_view(v, hidden, observer.seat) for v in report["verdicts"]]}

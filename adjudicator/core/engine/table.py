@@ -18,6 +18,7 @@ class Table:
         self.rulings: list[str] = []
         self.hidden: list[str] = []  # what the action's legality depends on that no one recorded
         self.unimplemented: list[str] = []  # rules the action met that the engine does not know yet
+        self.events: list[dict] = []  # consequences the state does not keep (a battle's winner; core/consequences.py)
 
     # --- the task stack -------------------------------------------------------------------
     @property
@@ -75,7 +76,8 @@ class Table:
             if not notes:
                 continue
             if code == "not-implemented":
-                return Outcome(UNVERIFIABLE, code, "not implemented: " + "; ".join(notes), self.rulings)
+                return Outcome(UNVERIFIABLE, code, "not implemented: " + "; ".join(notes), self.rulings,
+                               events=self.events)
             return Outcome(UNVERIFIABLE, code, "; ".join(notes),
-                           self.rulings + ([hidden_ruling] if hidden_ruling else []))
-        return Outcome(LEGAL, "ok", "", self.rulings)
+                           self.rulings + ([hidden_ruling] if hidden_ruling else []), events=self.events)
+        return Outcome(LEGAL, "ok", "", self.rulings, events=self.events)

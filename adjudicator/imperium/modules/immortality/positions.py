@@ -56,7 +56,9 @@ def harvest_trigger(cnt: Content, card: str) -> dict | None:
 class Immortality(Part):
     name = MODULE
     table_keys = ("tleilaxu_row", "tleilaxu_spice")
-    player_keys = ("research", "tleilaxu", "specimens", "atomics_used", "tleilaxu_puppet", HARVEST, "chairdog")
+    # `specimens` and `atomics_used`: the deprecated aliases of `troops.tanks` and `atomics`, the state's names
+    player_keys = ("research", "tleilaxu", "atomics", "specimens", "atomics_used", "tleilaxu_puppet", HARVEST,
+                   "chairdog")
 
     def read_table(self, r, state: dict, doc: dict) -> None:
         self.unplayed(r, state, doc, self.table_keys)
@@ -74,20 +76,24 @@ class Immortality(Part):
                    f"not {len(row)}")
 
     def read_player(self, r, state: dict, pid: str, src: dict, ptr: str) -> None:
+        troops = src.get("troops", {})
         self.unplayed(r, state, src, self.player_keys, ptr)
+        self.unplayed(r, state, troops, ("tanks",), f"{ptr}/troops")
         if MODULE not in state["game"]["modules"]:
             return
         pl, cnt = state["players"][pid], r.cnt
         _tracks(r, pl, src, ptr)
-        if src.get("specimens"):  # troops in the tanks come out of the supply unless the supply is written
-            pl["troops"]["tanks"] = src["specimens"]
-            if "supply" not in src.get("troops", {}):
-                pl["troops"]["supply"] -= src["specimens"]
+        tanks, where = _aliased(r, ptr, troops, "tanks", "troops/tanks", src, "specimens", lambda n: n)
+        if tanks:  # troops in the tanks come out of the supply unless the supply is written
+            pl["troops"]["tanks"] = tanks
+            if "supply" not in troops:
+                pl["troops"]["supply"] -= tanks
                 if pl["troops"]["supply"] < 0:  # specimens are the player's own troops (p. 8)
-                    r.fail(f"{ptr}/specimens", "beyond-supply", f"{src['specimens']} specimens and "
-                           f"{cnt.rules['troops'] - pl['troops']['supply'] - src['specimens']} troops elsewhere: "
+                    r.fail(where, "beyond-supply", f"{tanks} specimens and "
+                           f"{cnt.rules['troops'] - pl['troops']['supply'] - tanks} troops elsewhere: "
                            f"{pid} has {cnt.rules['troops']} troops")
-        if src.get("atomics_used"):
+        held, _ = _aliased(r, ptr, src, "atomics", "atomics", src, "atomics_used", lambda used: not used)
+        if held is False:
             pl["atomics"] = False
         if src.get("tleilaxu_puppet"):
             pl["puppet"] = src["tleilaxu_puppet"]
@@ -157,9 +163,9 @@ class Immortality(Part):
         if pl["tleilaxu"]:
             out["tleilaxu"] = pl["tleilaxu"]
         if pl["troops"].get("tanks"):
-            out["specimens"] = pl["troops"]["tanks"]
+            out.setdefault("troops", {})["tanks"] = pl["troops"]["tanks"]
         if not pl["atomics"]:
-            out["atomics_used"] = True
+            out["atomics"] = False
         if pl.get("puppet"):
             out["tleilaxu_puppet"] = pl["puppet"]
         if pl.get("chairdog"):
@@ -188,6 +194,20 @@ class Immortality(Part):
         if MODULE in state["game"]["modules"]:
             _audit_tracks(state, cnt, out)
             _audit_cards(state, cnt, out)
+
+
+def _aliased(r, ptr: str, doc: dict, key: str, path: str, old_doc: dict, alias: str, read):
+    """A value written under the state's name (`doc[key]`, at `ptr/path`) or its deprecated alias
+    (`old_doc[alias]`, read into the same terms by `read`), and where it was written (issue 32: a
+    scenario's names are the state's). Both written and saying different things: `alias-disagrees`."""
+    if key in doc:
+        if alias in old_doc and read(old_doc[alias]) != doc[key]:
+            r.fail(f"{ptr}/{alias}", "alias-disagrees", f"'{alias}' is the old name of '{path}', which is also "
+                   f"written and says otherwise: write '{path}' only")
+        return doc[key], f"{ptr}/{path}"
+    if alias in old_doc:
+        return read(old_doc[alias]), f"{ptr}/{alias}"
+    return None, None
 
 
 def _tracks(r, pl: dict, src: dict, ptr: str) -> None:
