@@ -21,7 +21,7 @@ from .units import (
 # The steps of Rise of Ix's cards, tiles and leaders with no code yet (docs/ix-data.md): reaching one
 # is answered unverifiable / not-implemented (a standing one: each turn of its owner), never ignored.
 # tests/test_ix_rules.py pins this list.
-NOT_IMPLEMENTED = ("one-step-ahead", "opponent-unit-retreat-per-troop-deployed")
+NOT_IMPLEMENTED = ("one-step-ahead",)
 
 IX = MODULES.add(Module(
     "ix", "Rise of Ix", lambda state: MODULE in state["game"]["modules"],

@@ -101,7 +101,7 @@ def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
     n = min(step["count"], troops["supply"])
     troops["supply"] -= n
     troops["conflict"] += n
-    count_deployed(g, pid, n)
+    count_deployed(g, pid, n, troops=n)
     g.rulings.append(R_CARD)
 
 
@@ -187,6 +187,46 @@ def _keep_one(g: Game, task: dict, given: dict, below: dict) -> None:
     keep_one_looked_at(g, task["player"], given["card"])
     fire("intrigue-gained", g, task["player"], 1)
     g.rulings.append("deck.known-top")
+
+
+# --- Desert Ambush: an opponent's unit retreats for each troop you deploy (our reading: ix.desert-ambush) ------
+R_AMBUSH = "ix.desert-ambush"
+
+
+@custom("opponent-unit-retreat-per-troop-deployed")
+def desert_ambush(g: Game, task: dict, step: dict) -> None:
+    """Arms this Agent turn: each troop its player deploys from now on (the deploy step comes after
+    the Agent box) lets them make one opponent's unit in the Conflict retreat (`_ambush`)."""
+    g.rulings.append(R_AMBUSH)
+    if turn := my_turn(g, task["player"]):
+        turn["ambush"] = task["src"]
+
+
+@hook("troops-deployed", module="ix")
+def _ambush(g: Game, pid: str, n: int) -> None:
+    turn = my_turn(g, pid)
+    if turn.get("ambush"):
+        task = choice_task(pid, "ambush", turn["ambush"], left=n)
+        if _ambush_offers(g, task) != [SKIP]:
+            g.push(task)
+
+
+def _ambush_offers(g: Game, task: dict) -> list[dict]:
+    units = [{"player": q, "unit": unit} for q in g.clockwise_from(task["player"])[1:]
+             for unit, held in (("troop", g.p(q)["troops"]), ("dreadnought", g.p(q)["dreadnoughts"]))
+             if held["conflict"]]
+    return [*units, SKIP]
+
+
+@choice("ambush", _ambush_offers, (R_AMBUSH, "retreat.definition"))
+def _ambush_retreat(g: Game, task: dict, given: dict, below: dict) -> None:
+    """One opponent's unit back to its garrison; `skip` lets the rest of this deployment's go."""
+    if given["unit"] == "dreadnought":
+        move_dreadnoughts(g, given["player"], "conflict", "garrison", 1)
+    else:
+        move_troops(g, given["player"], "retreat", 1)
+    if task["left"] > 1 and _ambush_offers(g, task) != [SKIP]:
+        g.push(dict(task, left=task["left"] - 1))
 
 
 # --- Court Intrigue, Sonic Snoopers: Intrigue cards under the deck, as many drawn (rulebook p. 10) -------

@@ -235,7 +235,7 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
     troops["garrison"] -= n
     troops["conflict"] += n
     if n + commanders:
-        count_deployed(g, pid, n + commanders)
+        count_deployed(g, pid, n + commanders, troops=n)
 
 
 def _holds_back(g: Game, pid: str, lead: int) -> bool:

@@ -1,6 +1,8 @@
-"""Court Intrigue and Sonic Snoopers (Rise of Ix p. 10): Intrigue cards go under the Intrigue deck
-unrevealed, then as many are drawn; the deck keeps a known bottom (ix.intrigue-bottom) that a draw
-takes only once every other card is gone, and positions write it as `intrigue_bottom`."""
+"""Rise of Ix leftovers (issue #35). Court Intrigue and Sonic Snoopers (p. 10): Intrigue cards go
+under the Intrigue deck unrevealed, then as many are drawn; the deck keeps a known bottom
+(ix.intrigue-bottom) that a draw takes only once every other card is gone, and positions write it
+as `intrigue_bottom`. Desert Ambush (ix.desert-ambush): an opponent's unit retreats for each troop
+deployed in that Agent turn."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 from adjudicator.imperium.steps import run
+from adjudicator.imperium.zones import count_deployed, move_troops
 
 IDS = ["red", "blue", "green"]
 COURT = {"custom": "swap-intrigue", "count": 1, "optional": True}
@@ -47,9 +50,9 @@ def holding(cards):
     return rules, state
 
 
-def resolve(rules, state, step):
+def resolve(rules, state, step, src="agent:court-intrigue"):
     g = Game(state, rules.content)
-    run(g, "red", [step], "agent:court-intrigue")
+    run(g, "red", [step], src)
     while state["stack"][-1]["t"] == "steps":
         advance_steps(g, state["stack"][-1])
 
@@ -157,3 +160,56 @@ def test_a_position_cannot_put_under_the_deck_a_card_not_in_it():
     with pytest.raises(Exception) as err:
         rules.from_scenario({**doc, "intrigue_bottom": [held_name]})
     assert [p["pointer"] for p in err.value.problems] == ["/intrigue_bottom"]
+
+
+
+# --- Desert Ambush (ix.desert-ambush): an opponent's unit retreats for each troop deployed ---------------
+def ambushing():
+    """Red's Agent turn with Desert Ambush's Agent box resolved; blue has 2 troops and a dreadnought
+    in the Conflict, green nothing there."""
+    rules, state = fresh()
+    state["turn"] = {"player": "red", "kind": "agent", "nodes": [], "edges": [], "done": []}
+    blue = state["players"]["blue"]
+    blue["troops"]["garrison"] -= 2
+    blue["troops"]["conflict"] += 2
+    blue["dreadnoughts"].update(supply=1, conflict=1)
+    resolve(rules, state, {"custom": "opponent-unit-retreat-per-troop-deployed"}, "agent:desert-ambush")
+    assert state["turn"]["ambush"] == "agent:desert-ambush"
+    return rules, state, Game(state, rules.content)
+
+
+def test_desert_ambush_retreats_one_opponent_unit_per_troop_deployed_to_the_garrison():
+    rules, state, g = ambushing()
+    blue = state["players"]["blue"]
+    garrison = blue["troops"]["garrison"]
+    move_troops(g, "red", "deploy", 2)
+    assert offers(rules, state) == [{"player": "blue", "unit": "troop"}, {"player": "blue", "unit": "dreadnought"},
+                                    {"option": "skip"}]
+    apply(rules, state, "red", "choose", player="blue", unit="dreadnought")
+    apply(rules, state, "red", "choose", player="blue", unit="troop")
+    assert blue["dreadnoughts"] == {"supply": 1, "garrison": 1, "conflict": 0}
+    assert (blue["troops"]["conflict"], blue["troops"]["garrison"]) == (1, garrison + 1)
+    assert state["stack"][-1]["t"] != "choice"  # two troops: two retreats, no more
+
+
+def test_desert_ambush_retreats_are_optional_and_dreadnoughts_deployed_do_not_count():
+    rules, state, g = ambushing()
+    count_deployed(g, "red", 1)  # a dreadnought deployed: not a troop
+    assert state["stack"][-1]["t"] != "choice"
+    move_troops(g, "red", "deploy", 2)
+    apply(rules, state, "red", "choose", option="skip")
+    assert state["players"]["blue"]["troops"]["conflict"] == 2 and state["stack"][-1]["t"] != "choice"
+
+
+def test_desert_ambush_offers_nothing_without_opponent_units_and_lapses_with_its_turn():
+    rules, state, g = ambushing()
+    blue = state["players"]["blue"]
+    blue["troops"]["garrison"] += 2
+    blue["troops"]["conflict"] = 0
+    blue["dreadnoughts"].update(garrison=1, conflict=0)
+    move_troops(g, "red", "deploy", 1)
+    assert state["stack"][-1]["t"] != "choice"
+    state["turn"] = {"player": "red", "kind": "agent", "nodes": [], "edges": [], "done": []}  # a later turn
+    blue["troops"]["conflict"], blue["troops"]["garrison"] = 1, blue["troops"]["garrison"] - 1
+    move_troops(g, "red", "deploy", 1)
+    assert state["stack"][-1]["t"] != "choice"
