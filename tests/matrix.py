@@ -98,6 +98,7 @@ MATRIX: tuple[Config, ...] = (
     _imp("imperium", 4, ("ix",)),
     _imp("imperium", 3, ("immortality", "ix")),
     _imp("imperium", 4, ("bloodlines", "tech", "ix")),
+    _imp("imperium", 2, ("ix",)),  # two-player House Hagal with Rise of Ix (the solo game: not yet)
     # classic Dune (Gale Force Nine): basic (seed 1 seats the Bene Gesserit: a prediction),
     # advanced, and advanced with Ixians & Tleilaxu and Tech Tokens
     Config("dune-4p-basic", "dune", 4, (), "classic"),

@@ -99,9 +99,8 @@ def test_a_game_without_rise_of_ix_keeps_its_board():
 
 
 @pytest.mark.parametrize("modules, players, words", [
-    (["ix"], 2, "2 players"),  # the solo and two-player House Hagal additions: not implemented yet
-    (["ix"], 1, "1 players"),
-    (["ix", "bloodlines", "tech"], 2, "2 players"),
+    (["ix"], 1, "1 players"),  # the solo House Hagal additions: not implemented yet (two players are)
+    (["ix", "bloodlines", "tech"], 1, "1 players"),
 ])
 def test_combinations_not_refereed_yet_are_refused_naming_the_rule(modules, players, words):
     rules = ruleset("base")

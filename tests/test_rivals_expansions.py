@@ -35,7 +35,8 @@ IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "ca
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
 REFUSED = (
-    "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
+    "Rise of Ix's solo House Hagal additions (a solo Rival's Tech tiles and its Tech Negotiation and "
+    "Dreadnought 1P cards: Rise of Ix p. 9; two players are refereed: rivals/ix.py)",
 )
 
 
@@ -43,7 +44,8 @@ def test_what_stays_refused_is_pinned():
     assert rivals.REFUSED_WITH_RIVALS == REFUSED
     assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                                      "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
-                                     "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
+                                     "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
+                                     "ix": (("base", 2),)}
 
 
 def solo(seed: int = 1, modules=("immortality",)) -> dict:

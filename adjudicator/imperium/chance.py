@@ -16,7 +16,17 @@ from itertools import permutations
 from ..core import rng
 from ..core.errors import IllegalAction
 from ..core.observers import Hidden
-from .deck import HIDDEN, forget_top, known_top, refill_from, set_top, visible
+from .deck import (
+    HIDDEN,
+    after_bottom_drawn,
+    bottom_reached,
+    forget_top,
+    known_bottom,
+    known_top,
+    refill_from,
+    set_top,
+    visible,
+)
 from .game import Game, ms_add, ms_contains, ms_remove
 from .registry import FLAG_RULINGS, ChanceKind, adjust, ask, chance_kind, fire
 from .zones import reveal_drawn
@@ -59,7 +69,13 @@ def _deal_draw(g: Game, task: dict) -> dict:
     for card in known_top(pool)[:n]:  # a known top card is the next one drawn
         cards.remove(card)
         drawn.append(card)
-    for _ in range(n - len(drawn)):
+    under = [c for c in known_bottom(pool) if c != HIDDEN]  # known bottom cards come last
+    for card in under:
+        cards.remove(card)
+    while len(drawn) < n:
+        if not cards and under:
+            drawn.append(under.pop(0))
+            continue
         if not cards:  # a reshuffle mid-draw: the whole old deck was drawn first, then the discard
             cards = sorted(discard)
         drawn.append(cards.pop(rng.below(g.state, len(cards))))
@@ -75,14 +91,17 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         _apply_look(g, task, pool, cards)
         return
     top = known_top(pool)[:n]
-    cards = _known_top_named(cards, top)
+    under, unreached = bottom_reached(pool, n)
+    cards = _known_top_named(cards, top + [c for c in under if c != HIDDEN])
     known = [c for c in cards if c != HIDDEN]
     hidden = len(cards) - len(known)
     if top and not ms_contains(known, top):
         raise IllegalAction("chance.card-not-available",
                             f"the top of that deck is known to be {top}: those are drawn first",
                             ("deck.known-top",))
+    _check_bottom(pool, known, top, under, unreached)
     set_top(pool, known_top(pool)[len(top):])
+    after_bottom_drawn(pool, len(under))
     # Cards beyond what the deck holds come after a reshuffle: the old deck is drawn whole first.
     if n > visible(pool):
         if pool["hidden"] == 0 and not ms_contains(known, pool["cards"]) and hidden == 0:
@@ -108,6 +127,27 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
         reveal_drawn(g, task["player"], known)
 
 
+def _check_bottom(pool: dict, known: list, top: list, under: list, unreached: list) -> None:
+    """A draw reaching the known bottom takes those cards (every other card was drawn first); one
+    that does not reach it cannot take them."""
+    named = [c for c in under if c != HIDDEN]
+    rest = list(known)
+    for c in top:
+        ms_remove(rest, c)
+    if named and not ms_contains(rest, named):
+        raise IllegalAction("chance.card-not-available", "this draw reaches the bottom of that deck, known to hold "
+                            "{cards}: they are drawn once every other card has been", ("ix.intrigue-bottom",),
+                            params={"cards": named})
+    for c in named:
+        ms_remove(rest, c)
+    free = list(pool["cards"])
+    for c in [*known_top(pool), *unreached]:
+        ms_remove(free, c)
+    if unreached and not ms_contains(free, rest):
+        raise IllegalAction("chance.card-not-available", "{cards} cannot all be drawn before the cards known at the "
+                            "bottom of that deck", ("ix.intrigue-bottom",), params={"cards": sorted(rest)})
+
+
 def _known_top_named(cards: list, top: list) -> list:
     """A draw written face down still takes the deck's known top cards first: the "?" stand for them."""
     missing = list(top)
@@ -130,6 +170,7 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
     if top and not ms_contains(cards, top):
         raise IllegalAction("chance.card-not-available",
                             f"the top of that deck is known to be {top}", ("deck.known-top",))
+    _check_bottom(pool, cards, top, *bottom_reached(pool, len(cards)))
     if task.get("peek"):  # the card is seen and stays where it is
         if cards and not known_top(pool):
             pool["top"] = list(cards)

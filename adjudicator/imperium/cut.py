@@ -162,6 +162,8 @@ def describe(rules, state: dict, kind: str) -> dict:
             doc[target] = name.many(kind_, state[key])
     if state["intrigue_deck"].get("top"):
         doc["intrigue_top"] = name.many("intrigue", state["intrigue_deck"]["top"])
+    if state["intrigue_deck"].get("bottom"):
+        doc["intrigue_bottom"] = name.many("intrigue", state["intrigue_deck"]["bottom"])
     if "manipulated" in state:  # an empty list too: the engine keeps it once made
         doc["manipulated"] = [{"card": name("card", m["card"]), "player": m["player"], "round": m["round"],
                                **({"other_means": True} if m.get("other_means") else {})}

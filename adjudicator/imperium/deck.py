@@ -1,6 +1,6 @@
 """Decks and hidden cards: a deck is a multiset whose order is unknown, except for a known top
-(cards put on top or seen there); a card an observer could not see is "?" and is identified
-when it shows up (`identify`)."""
+(cards put on top or seen there) and a known bottom (cards put under it); a card an observer
+could not see is "?" and is identified when it shows up (`identify`)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ def take_from_deck(pool: dict, card: str) -> None:
 def forget_top(pool: dict) -> None:
     """A shuffle: nothing about the order is known any more."""
     pool.pop("top", None)
+    pool.pop("bottom", None)
 
 
 def set_top(pool: dict, top: list) -> None:
@@ -52,8 +53,8 @@ def set_top(pool: dict, top: list) -> None:
 
 
 def trim_top(pool: dict) -> None:
-    """Keep the known top within the deck's contents (a face-down card named later may have
-    been one of them)."""
+    """Keep the known top and bottom within the deck's contents (a face-down card named later
+    may have been one of them)."""
     top, left = known_top(pool), list(pool["cards"])
     keep = []
     for card in top:
@@ -61,6 +62,50 @@ def trim_top(pool: dict) -> None:
             break
         keep.append(card)
     set_top(pool, keep)
+    under: list = []
+    for card in reversed(known_bottom(pool)):
+        if card != HIDDEN and not ms_remove(left, card):
+            break
+        under.insert(0, card)
+    _set_bottom(pool, under)
+
+
+# --- a deck's known bottom --------------------------------------------------------------------------
+# A card put under a deck (Court Intrigue, Sonic Snoopers) is drawn only once every other card of
+# the deck has been: deck["bottom"] lists those cards, the bottom one last ("?": one its observer
+# did not see). Absent when nothing is known; a shuffle forgets it.
+def known_bottom(pool: dict) -> list:
+    return pool.get("bottom", [])
+
+
+def _set_bottom(pool: dict, bottom: list) -> None:
+    if bottom:
+        pool["bottom"] = list(bottom)
+    else:
+        pool.pop("bottom", None)
+
+
+def put_on_bottom(pool: dict, card: str) -> None:
+    """`card` goes under the deck. A face-down one ("?", drawn from this deck unseen) was still
+    counted among the deck's cards: it simply stops being held."""
+    if card == HIDDEN:
+        pool["hidden"] -= 1
+    else:
+        ms_add(pool["cards"], card)
+    pool["bottom"] = [*known_bottom(pool), card]
+
+
+def bottom_reached(pool: dict, n: int) -> tuple[list, list]:
+    """The known bottom cards a draw of `n` must take (the deck's other cards are all drawn
+    first) and the named ones it cannot take."""
+    under = known_bottom(pool)
+    middle = max(0, visible(pool) - len(known_top(pool)) - len(under))
+    reached = max(0, n - len(known_top(pool)) - middle)
+    return under[:reached], [c for c in under[reached:] if c != HIDDEN]
+
+
+def after_bottom_drawn(pool: dict, taken: int) -> None:
+    _set_bottom(pool, known_bottom(pool)[taken:])
 
 
 def keep_one_looked_at(g: Game, pid: str, card: str) -> None:

@@ -76,7 +76,9 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
                          "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
                          # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
-                         "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2))}
+                         "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
+                         # Rise of Ix: two-player House Hagal (p. 8); solo not yet (its Tech tile rules, p. 9)
+                         "ix": (("base", 2),)}
 # Bloodlines (and its Tech Module) with six players: the manual gives the rules (p. 10), this
 # engine does not implement them yet; a game naming them is refused, the message naming the records
 SIX_NOT_IMPLEMENTED = ("bloodlines", "tech")  # the manual's records: six.bloodlines-*

@@ -31,7 +31,8 @@ PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "rou
 PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
 # the base game's top-level keys (a module's own: its part's `table_keys`)
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
-              "intrigue_discard", "intrigue_trashed", "intrigue_top", "out_of_game", "manipulated", "players")
+              "intrigue_discard", "intrigue_trashed", "intrigue_top", "intrigue_bottom", "out_of_game", "manipulated",
+              "players")
 
 
 class Reader(Names):
@@ -132,9 +133,23 @@ def _table(r: Reader, state: dict, doc: dict, kind: str, decision: dict) -> None
     _pools(state, cnt, "row" not in doc)
     if doc.get("intrigue_top"):  # known on top of the Intrigue deck (Imperium Ceremony, Hundro Moritani)
         state["intrigue_deck"]["top"] = r.names("intrigue", doc["intrigue_top"], "/intrigue_top")
+    if doc.get("intrigue_bottom"):  # put under the Intrigue deck (Court Intrigue, Sonic Snoopers)
+        _intrigue_bottom(r, state, r.names("intrigue", doc["intrigue_bottom"], "/intrigue_bottom", hidden=True))
     PARTS.run("fill", r, state, doc)
     _stack(r, state, kind, decision)
     PARTS.run("read_decision", r, state, kind, decision)
+
+
+def _intrigue_bottom(r: Reader, state: dict, bottom: list) -> None:
+    """The known bottom holds cards of the deck, below its known top ("?": one its writer did not see)."""
+    pool = state["intrigue_deck"]
+    left = Counter(pool["cards"]) - Counter(pool.get("top", []))
+    named = Counter(c for c in bottom if c != HIDDEN)
+    if named - left or len(bottom) + len(pool.get("top", [])) > len(pool["cards"]) - pool["hidden"]:
+        r.fail("/intrigue_bottom", "not-in-deck", "the cards known at the bottom of the Intrigue deck must be "
+               "cards of that deck, below its known top")
+        return
+    pool["bottom"] = bottom
 
 
 def _board(r: Reader, state: dict, src: dict) -> None:

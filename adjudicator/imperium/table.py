@@ -125,6 +125,8 @@ class TablePositions:
         out = copy.deepcopy(doc)
         out.pop("tech_bottoms", None)  # only Kota Odax saw them
         out.pop("seed", None)  # the dealer's state predicts every deal (a cut writes it: cut.describe)
+        if out.get("intrigue_bottom"):  # put there unrevealed (Rise of Ix p. 10): its player knows them
+            out["intrigue_bottom"] = [HIDDEN] * len(out["intrigue_bottom"])
         shown = {a.get("by") for a in out.get("played", []) if a.get("do") == "reveal"}
         for pid, pl in out.get("players", {}).items():
             if pid == seat:

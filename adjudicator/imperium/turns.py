@@ -556,7 +556,7 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
     if ships:
         g.rulings.append("ix.dreadnought-deploy")
     ms_add(turn["done"], "deploy")
-    count_deployed(g, pid, recruited + garrison + bosses + ships)
+    count_deployed(g, pid, recruited + garrison + bosses + ships, troops=recruited + garrison)
 
 
 # a Reveal turn deploys only when an effect opened it (the Combat icon, Bloodlines p. 5)

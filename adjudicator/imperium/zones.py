@@ -173,15 +173,16 @@ def move_troops(g: Game, pid: str, move: str, n: int) -> None:
     troops[src] -= n
     troops[dst] += n
     if move == "deploy" and n:
-        count_deployed(g, pid, n)
+        count_deployed(g, pid, n, troops=n)
     if move == "retreat" and n:
         fire("troops-left-conflict", g, pid, n)
 
 
-def count_deployed(g: Game, pid: str, n: int) -> None:
+def count_deployed(g: Game, pid: str, n: int, troops: int = 0) -> None:
     """Units deployed to the Conflict on `pid`'s own turn are counted on the turn ("when you
     deploy three units in one turn"); before an Agent is sent or the cards revealed (a Plot
-    Intrigue card at the start of the turn) on the pending `turn` task, carried into the turn."""
+    Intrigue card at the start of the turn) on the pending `turn` task, carried into the turn.
+    `troops`: how many of the `n` are troops (hook `troops-deployed`: "for each troop you deploy")."""
     turn = g.state.get("turn")
     if not turn or turn["player"] != pid:
         turn = next((t for t in reversed(g.state["stack"]) if t["t"] == "turn" and t["player"] == pid), None)
@@ -190,6 +191,8 @@ def count_deployed(g: Game, pid: str, n: int) -> None:
     before = turn.get("deployed", 0)
     turn["deployed"] = before + n
     fire("units-deployed", g, pid, before, turn["deployed"])
+    if troops:
+        fire("troops-deployed", g, pid, troops)
 
 
 def recall_agent(g: Game, pid: str, space: str) -> None:

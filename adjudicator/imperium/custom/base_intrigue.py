@@ -148,7 +148,7 @@ def deploy_from_supply(g: Game, task: dict, step: dict) -> None:
     troops["conflict"] += n
     g.rulings.append("card.double-cross")
     if n:
-        count_deployed(g, pid, n)
+        count_deployed(g, pid, n, troops=n)
 
 
 @hook("recruited")

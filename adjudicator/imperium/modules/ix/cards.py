@@ -4,12 +4,13 @@ The ones not written yet are listed in `NOT_IMPLEMENTED` (`__init__.py`): reachi
 
 from __future__ import annotations
 
+from ....core.errors import IllegalAction
 from ....core.observers import Hidden
 from ...choices import SKIP
 from ...conditions import holds
 from ...content import FACTIONS
-from ...deck import keep_one_looked_at, put_on_top
-from ...game import Game, my_turn
+from ...deck import HIDDEN, keep_one_looked_at, put_on_bottom, put_on_top
+from ...game import Game, ms_remove, my_turn
 from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
 from ...registry import CUSTOM, choice, custom, fire, hook
@@ -100,7 +101,7 @@ def recruit_and_deploy(g: Game, task: dict, step: dict) -> None:
     n = min(step["count"], troops["supply"])
     troops["supply"] -= n
     troops["conflict"] += n
-    count_deployed(g, pid, n)
+    count_deployed(g, pid, n, troops=n)
     g.rulings.append(R_CARD)
 
 
@@ -186,6 +187,88 @@ def _keep_one(g: Game, task: dict, given: dict, below: dict) -> None:
     keep_one_looked_at(g, task["player"], given["card"])
     fire("intrigue-gained", g, task["player"], 1)
     g.rulings.append("deck.known-top")
+
+
+# --- Desert Ambush: an opponent's unit retreats for each troop you deploy (our reading: ix.desert-ambush) ------
+R_AMBUSH = "ix.desert-ambush"
+
+
+@custom("opponent-unit-retreat-per-troop-deployed")
+def desert_ambush(g: Game, task: dict, step: dict) -> None:
+    """Arms this Agent turn: each troop its player deploys from now on (the deploy step comes after
+    the Agent box) lets them make one opponent's unit in the Conflict retreat (`_ambush`)."""
+    g.rulings.append(R_AMBUSH)
+    if turn := my_turn(g, task["player"]):
+        turn["ambush"] = task["src"]
+
+
+@hook("troops-deployed", module="ix")
+def _ambush(g: Game, pid: str, n: int) -> None:
+    turn = my_turn(g, pid)
+    if turn.get("ambush"):
+        task = choice_task(pid, "ambush", turn["ambush"], left=n)
+        if _ambush_offers(g, task) != [SKIP]:
+            g.push(task)
+
+
+def _ambush_offers(g: Game, task: dict) -> list[dict]:
+    units = [{"player": q, "unit": unit} for q in g.clockwise_from(task["player"])[1:]
+             for unit, held in (("troop", g.p(q)["troops"]), ("dreadnought", g.p(q)["dreadnoughts"]))
+             if held["conflict"]]
+    return [*units, SKIP]
+
+
+@choice("ambush", _ambush_offers, (R_AMBUSH, "retreat.definition"))
+def _ambush_retreat(g: Game, task: dict, given: dict, below: dict) -> None:
+    """One opponent's unit back to its garrison; `skip` lets the rest of this deployment's go."""
+    if given["unit"] == "dreadnought":
+        move_dreadnoughts(g, given["player"], "conflict", "garrison", 1)
+    else:
+        move_troops(g, given["player"], "retreat", 1)
+    if task["left"] > 1 and _ambush_offers(g, task) != [SKIP]:
+        g.push(dict(task, left=task["left"] - 1))
+
+
+# --- Court Intrigue, Sonic Snoopers: Intrigue cards under the deck, as many drawn (rulebook p. 10) -------
+R_SWAP = "ix.swap-intrigue"
+
+
+@custom("swap-intrigue")
+def swap_intrigue(g: Game, task: dict, step: dict) -> None:
+    """Put `count` (or "any" number) of your Intrigue cards under the Intrigue deck, unrevealed,
+    one choice per card; then draw as many (`_swap`)."""
+    g.rulings.append(R_SWAP)
+    if g.p(task["player"])["intrigue"]:
+        count = step["count"]
+        push_choice(g, task, "swap-intrigue", left=None if count == "any" else count, placed=0,
+                    optional=bool(step.get("optional")) or count == "any")
+
+
+def _swap_offers(g: Game, task: dict) -> list[dict]:
+    cards = [{"card": c} for c in sorted(set(g.p(task["player"])["intrigue"]))]
+    return [*cards, SKIP] if task["optional"] else cards
+
+
+@choice("swap-intrigue", _swap_offers, (R_SWAP,), handles_skip=True, secret=Hidden(("card",), ("by",)))
+def _swap(g: Game, task: dict, given: dict, below: dict) -> None:
+    """A card goes under the deck ("?": a face-down one, as its opponents write it); `skip` ends
+    the choosing. The draw takes as many as went under: never those, unless the deck runs out."""
+    pid, pool, placed = task["player"], g.state["intrigue_deck"], task["placed"]
+    held = g.p(pid)["intrigue"]
+    if given != SKIP:
+        if given["card"] == HIDDEN and pool["hidden"] == 0:
+            raise IllegalAction("choice.not-offered", "that face-down Intrigue card was not drawn from the Intrigue "
+                                "deck: name it", (R_SWAP,))
+        ms_remove(held, given["card"])
+        put_on_bottom(pool, given["card"])
+        g.rulings.append("ix.intrigue-bottom")
+        placed += 1
+        left = None if task["left"] is None else task["left"] - 1
+        if held and left != 0:
+            g.push(choice_task(pid, "swap-intrigue", task["src"], left=left, placed=placed, optional=task["optional"]))
+            return
+    if placed:
+        g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": placed})
 
 
 # --- Tessia Vernius's Careful Observation (our card data: one source) --------------------------------------

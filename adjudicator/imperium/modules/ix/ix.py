@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ...choices import SKIP
 from ...game import Game, ms_add
-from ...registry import choice, custom, first, hook
+from ...registry import adjust, choice, custom, first, hook
 from ...steps import choice_task, push_choice, run
 from ..tech import STACKS, new_tech_state, tile_data
 from .units import MODULE, board, move_dreadnoughts
@@ -190,9 +190,10 @@ def deploy_transported(g: Game, task: dict, step: dict) -> None:
 
 @custom("dividends")
 def dividends(g: Game, task: dict, step: dict) -> None:
-    """5 Solari to you and 1 to each opponent (p. 5)."""
+    """5 Solari to you and 1 to each opponent (p. 5); two-player House Hagal takes none of its
+    own (hook `dividends-own`: rivals/ix.py)."""
     g.rulings.append("ix.dividends")
-    g.gain(task["player"], {"solari": 5})
+    g.gain(task["player"], {"solari": adjust("dividends-own", 5, g, task["player"])})
     for q in g.opponents(task["player"]):
         g.gain(q, {"solari": 1})
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ....core.errors import MalformedLog
 from ...content import in_game
 from ...game import Game
-from ...registry import custom, hook
+from ...registry import custom, fire, hook
 from .hagal import hagal, is_rival, level, rivals
 from .hagal import setup_solo as rivals_setup_solo
 
@@ -86,6 +86,7 @@ def _spoiler_win(g: Game, task: dict, step: dict) -> None:
     if card:
         board["discarded_conflicts"].append(card)
         board["conflict"] = None
+    fire("conflict-won", g, task["player"])  # what else a win brings (Rise of Ix: its dreadnought's control)
 
 
 @hook("influence-changed", module="rivals", when=spoiler_seat)

@@ -20,7 +20,7 @@ from ....core.errors import IllegalAction, MalformedLog
 from ....core.names import NameIndex
 from ....resources import data_dir
 from ...game import Game, ms_add, ms_remove, spy_owners
-from ...registry import ChanceKind, chance_kind, hook
+from ...registry import ChanceKind, chance_kind, first, hook
 from ...steps import run
 from ...zones import place_spy, space_closed
 
@@ -40,19 +40,33 @@ NOT_IMPLEMENTED: tuple[str, ...] = ()
 # what the Rivals do not know: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
 REFUSED_WITH_RIVALS = (
-    "Rise of Ix's House Hagal cards with the Tech Module (Rise of Ix is not a module of the engine; seed 000 p. 9)",
+    "Rise of Ix's solo House Hagal additions (a solo Rival's Tech tiles and its Tech Negotiation and "
+    "Dreadnought 1P cards: Rise of Ix p. 9; two players are refereed: rivals/ix.py)",
 )
 # the record each edition's difficulty chart is cited by
 LEVEL_RULINGS = {"base": "rivals.base-solo-setup", "uprising": "rivals.reading-difficulty"}
 
 
 EDITION_DIR = {"uprising": "uprising", "base": "base"}  # where each edition's House Hagal data lives
+# the expansions whose own House Hagal cards join an edition's deck (their `module`), each with the
+# edition's cards they take out (`removes`: Rise of Ix p. 8, the Hall of Oratory and Rally Troops cards)
+EXPANSION_CARDS = {"base": ("ix",)}
+
+
+def _load(folder: str) -> dict:
+    with (data_dir() / folder / "house-hagal.json").open(encoding="utf-8") as fh:
+        return json.load(fh)
 
 
 @cache
 def hagal(edition: str = "uprising") -> dict:
-    with (data_dir() / EDITION_DIR[edition] / "house-hagal.json").open(encoding="utf-8") as fh:
-        data = json.load(fh)
+    data = _load(EDITION_DIR[edition])
+    for module in EXPANSION_CARDS.get(edition, ()):
+        extra = _load(module)
+        for card in data["cards"]:
+            if card["id"] in extra["removes"]:
+                card["left_out_with"] = {module: extra["removes"][card["id"]]}
+        data["cards"] += extra["cards"]
     data["by_id"] = {c["id"]: c for c in data["cards"]}
     data.setdefault("rival_leaders", {})
     return data
@@ -153,8 +167,10 @@ def new_hagal(players: int, edition: str = "uprising", modules=(), leaders=()) -
 
 
 def _left_out(card: dict, players: int, modules) -> int:
-    """The copies of `card` a solo deck leaves out with these modules (data: module -> copies)."""
-    return sum(n for m, n in card.get("solo_left_out_with", {}).items() if m in modules) if players == 1 else 0
+    """The copies of `card` a deck leaves out with these modules (data: module -> copies; `solo_`: a
+    solo deck only)."""
+    out = sum(n for m, n in card.get("left_out_with", {}).items() if m in modules)
+    return out + (sum(n for m, n in card.get("solo_left_out_with", {}).items() if m in modules) if players == 1 else 0)
 
 
 # --- the solo difficulty chart -------------------------------------------------------------------
@@ -369,8 +385,10 @@ def _fits(g: Game, pid: str, when: str | None) -> bool:
         return level >= 3
     if when == "bonus-spice":
         return board["bonus_spice"].get("deep-desert", 0) > 0
-    faction = when.split(":", 1)[1]  # alliance-or-friendship:<faction>
-    return g.p(pid)["influence"][faction] >= 2 or g.state["alliances"].get(faction) == pid
+    if when.startswith("alliance-or-friendship:"):
+        faction = when.split(":", 1)[1]
+        return g.p(pid)["influence"][faction] >= 2 or g.state["alliances"].get(faction) == pid
+    return bool(first("rival-card-fits", g, pid, when))  # a module's own condition (Rise of Ix: rivals/ix.py)
 
 
 def base_spice(g: Game, space_id: str) -> int:

@@ -231,11 +231,13 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
         return
     # Bloodlines: the Commanders go first
     commanders = first("rival-deploy-commanders", g, pid, recruited + network + 2, default=0)
-    n = min(troops["garrison"], recruited + network + 2 - commanders)
+    # Rise of Ix: its dreadnoughts before troops, within the two from the garrison (rivals/ix.py)
+    ships = first("rival-deploy-dreadnoughts", g, pid, max(0, 2 - commanders), default=0)
+    n = min(troops["garrison"], recruited + network + 2 - commanders - ships)
     troops["garrison"] -= n
     troops["conflict"] += n
-    if n + commanders:
-        count_deployed(g, pid, n + commanders)
+    if n + commanders + ships:
+        count_deployed(g, pid, n + commanders + ships, troops=n)
 
 
 def _holds_back(g: Game, pid: str, lead: int) -> bool:

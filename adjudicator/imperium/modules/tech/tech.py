@@ -489,7 +489,7 @@ def _suspensor_suits(g: Game, pid: str, n: int) -> None:
         troops["supply"] -= moved
         troops["conflict"] += moved
         g.rulings.append(R_ABILITY)
-        count_deployed(g, pid, moved)
+        count_deployed(g, pid, moved, troops=moved)
 
 
 @hook("card-icons", module="tech")

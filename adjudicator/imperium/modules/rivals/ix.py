@@ -1,0 +1,95 @@
+"""Rise of Ix with two-player House Hagal (Rise of Ix rulebook p. 8, 'Additions to Solo &
+Two-Player Games'; records rivals-x.ix-*). The solo game with Rise of Ix is not refereed yet (its
+Tech tile rules for Rivals, p. 9): it is refused (rules.RIVAL_MODULE_EDITIONS).
+
+The deck: Rise of Ix's cards join the original game's without the four cards they replace, by player
+count (`hagal.new_hagal`, data/ix/house-hagal.json, whose options are the effect language: the
+spaces' own Freighter and Dreadnought icons). What the rulebook settles for a Rival is settled
+here: its Freighter goes up to the second space and is then recalled, Dividends taken at the first
+(House Hagal collects nothing: only its opponents' Solari), its dreadnoughts commissioned and
+deployed before troops, and a winning dreadnought sent over an opponent's Control marker first,
+then Imperial Basin, Arrakeen, Carthag. Its Influence at the second space goes where it has least
+(a tie: a player decides, as every tie of the original game's Rivals).
+"""
+
+from __future__ import annotations
+
+from ...choices import SKIP
+from ...game import Game
+from ...registry import hook
+from ..ix.units import board
+from .base import spoiler_seat
+from .hagal import rival_seat
+
+R_CARDS = "rivals-x.ix-cards"
+R_SHIPPING = "rivals-x.ix-shipping"
+R_DREADNOUGHTS = "rivals-x.ix-dreadnoughts"
+RIVAL_TOP = 2  # the Shipping track space a Rival's Freighter recalls from (p. 8)
+IX = ("rivals", "ix")
+
+
+@hook("setup", module=IX)
+def _setup(g: Game) -> None:
+    g.rulings.append(R_CARDS)  # the deck itself: hagal.new_hagal
+
+
+@hook("rival-card-fits", module=IX)
+def _dreadnought_card(g: Game, pid: str, when: str) -> bool | None:
+    """A Dreadnought card is skipped when the Rival has no dreadnought left to commission (p. 8)."""
+    if when != "dreadnought-in-supply":
+        return None
+    g.rulings.append(R_CARDS)
+    return g.p(pid)["dreadnoughts"]["supply"] > 0
+
+
+@hook("rival-forced-choice", module=IX)
+def _rival_ix_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
+    """The choices p. 8 settles for a Rival; None for the others."""
+    kind, pl = task["kind"], g.p(pid)
+    if kind == "freighter":
+        g.rulings.append(R_SHIPPING)
+        return {"option": "advance"} if pl["freighter"] < RIVAL_TOP else {"option": "recall"}
+    if kind == "option" and task.get("src") == "shipping:1":  # Dividends, never the 2 spice
+        g.rulings.append(R_SHIPPING)
+        return next(({"option": i} for i, steps in enumerate(task["options"])
+                     if any(s.get("custom") == "dividends" for s in steps) and {"option": i} in offers), None)
+    if kind == "dreadnought":
+        g.rulings.append(R_DREADNOUGHTS)
+        return {"option": "commission"}
+    if kind == "dreadnought-control":
+        g.rulings.append(R_DREADNOUGHTS)
+        return _control_space(g, pid, offers)
+    return None
+
+
+def _control_space(g: Game, pid: str, offers: list) -> dict:
+    """Over an opponent's Control marker first, its own last; ties in the board's order
+    (Imperial Basin, Arrakeen, Carthag)."""
+    order = board(g.content)["dreadnought_spaces"]
+    control = g.state["board"]["control"]
+
+    def rank(offer: dict) -> tuple:
+        holder = control.get(offer.get("space"))
+        return (0 if holder not in (None, pid) else 2 if holder == pid else 1, order.index(offer["space"]))
+
+    spaces = [o for o in offers if "space" in o]
+    return min(spaces, key=rank) if spaces else next((o for o in offers if o != SKIP), offers[0])
+
+
+@hook("rival-deploy-dreadnoughts", module=IX, when=rival_seat)
+def _dreadnoughts_first(g: Game, pid: str, most: int) -> int:
+    """Its dreadnoughts go to the Conflict before troops, whenever it can (p. 8)."""
+    ships = g.p(pid)["dreadnoughts"]
+    n = min(ships["garrison"], most)
+    if n:
+        ships["garrison"] -= n
+        ships["conflict"] += n
+        g.rulings += [R_DREADNOUGHTS, "ix.dreadnought-deploy"]
+    return n
+
+
+@hook("dividends-own", module=IX, when=spoiler_seat)
+def _spoiler_dividends(amount: int, g: Game, pid: str) -> int:
+    """Two-player House Hagal collects nothing (p. 19); its opponents still gain their Solari (p. 8)."""
+    g.rulings += [R_SHIPPING, "rivals.base-two-player"]
+    return 0
