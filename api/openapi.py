@@ -156,6 +156,7 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/games/{game}", "delete"): ("removeTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
+    ("/v1/tournaments/{id}/win-rates", "get"): ("getWinRates", "tournaments"),
     ("/v1/tournaments/{id}/players", "post"): ("registerPlayer", "tournaments"),
     ("/v1/tournaments/{id}/players", "get"): ("listPlayers", "tournaments"),
     ("/v1/tournaments/{id}/players/{name}", "patch"): ("changePlayer", "tournaments"),
@@ -355,6 +356,11 @@ def openapi() -> dict:
                     _q("part", "which table a CSV holds: the ranking with its tiebreak columns, the invalid "
                        "games, or the House Hagal Rivals' placings", ["ranking", "invalid", "rivals"]),
                     _q("round", "standings after this round", schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
+        "/v1/tournaments/{id}/win-rates": {"get": _op(
+            "Win rates by leader and by seat over the tournament's finished valid games, with 95% intervals "
+            "(the by_leader and by_seat tables of /v1/analytics, each leader named)", _json(_ref("win-rates")),
+            params=[_path("id"), _q("lang", "the language of the leaders' names", ["en", "ru"])],
             problems=("400", "404"))},
         "/v1/tournaments/{id}/players": {
             "post": _secure(_op("Register a player with their aliases (the tournament's owner)",
