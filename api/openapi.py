@@ -286,8 +286,12 @@ def openapi() -> dict:
             problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/positions/{index}": {"get": _op(
             "The compact scenario before one logged action, ready to edit and check (the public view unless you "
-            "uploaded the game or it is finished)", _from_checkpoint(_json(_ref("position"))),
-            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0})], problems=("400", "404"))},
+            "uploaded the game or it is finished; a live game's seat token reads its own seat's)",
+            _from_checkpoint(_json(_ref("position"))),
+            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0}),
+                    _q("as", "a player: the position as they see it, their hand included (the uploader's token, a "
+                       "finished game, or that seat's own token)", schema={"type": "string", "maxLength": 32})],
+            problems=("400", "403", "404"))},
         "/v1/games/{id}/views/{step}": {"get": _op(
             "What the replay viewer draws at one step of a stored game: the board, the players, the verdict with "
             "its citations and the turn's timing graph (the public view unless you uploaded the game or it is "

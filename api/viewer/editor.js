@@ -129,7 +129,7 @@ async function openEditor() {
     const src = app.source, step = app.view.step;
     const posted = src.kind === "game" ? null : JSON.parse(src.body);
     editor.position = src.kind === "game"
-      ? await api(`/v1/games/${encodeURIComponent(src.id)}/positions/${step}`)
+      ? await api(`/v1/games/${encodeURIComponent(src.id)}/positions/${step}${app.viewer ? `?as=${encodeURIComponent(app.viewer)}` : ""}`)
       : ["scenario", "state", "log"].some((k) => k in posted) ? posted  // a position already
         : await post(`/v1/positions/cut?at=${step}`, posted);
     $("editor-status").textContent = "";

@@ -10,6 +10,7 @@ const UI = {
   en: {
     title: "Dune Adjudicator — replay viewer", skip: "Skip to the game", open: "Open a game", sample: "Sample game",
     choose: "— choose —", stored: "Stored game id", tournament: "Tournament id (standings)",
+    token: "Your token (a seat's or the uploader's)",
     paste: "Paste a log or a position (JSON)", upload: "Or upload a file", openButton: "Open",
     standings: "Standings", timeline: "Timeline", step: "Step", prev: "Previous action", next: "Next action",
     keys: "Arrow keys step through the game; the address names this game and step.", link: "Link to this moment",
@@ -55,6 +56,7 @@ const UI = {
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
     choose: "— выбрать —", stored: "Номер сохранённой партии", tournament: "Номер турнира (таблица)",
+    token: "Ваш ключ (места за столом или загрузившего)",
     paste: "Вставьте запись партии или позицию (JSON)", upload: "Или загрузите файл", openButton: "Открыть",
     standings: "Турнирная таблица", timeline: "Ход партии", step: "Шаг", prev: "Предыдущее действие",
     next: "Следующее действие", keys: "Стрелки листают партию; адрес страницы называет партию и шаг.",
@@ -139,8 +141,12 @@ function showError(message) {
   box.hidden = !message;
 }
 
+// A token typed in the form (a live game's seat token, or the uploader's) goes with every request:
+// the service answers for that observer (visibility.observer_of); it is never put in the address.
 async function api(url, options = {}) {
-  const response = await fetch(url, options);
+  const token = $("api-token").value.trim();
+  const headers = token ? {...options.headers, Authorization: `Bearer ${token}`} : options.headers;
+  const response = await fetch(url, {...options, headers});
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const where = body && body.pointer ? ` (${body.pointer})` : "";
