@@ -90,8 +90,10 @@ def reverify_check(game_id: str):
 @bp.get("/v1/games/<game_id>/positions/<int:index>")
 def position(game_id: str, index: int):
     """The compact scenario before logged action `index`, ready to edit and post to /v1/positions/check
-    (the public view before the game is finished, unless the caller uploaded it)."""
-    found, applied = games.position(get_db(), game_id, index, caller(), deadline())
+    (the public view before the game is finished, unless the caller uploaded it; `as`: one seat's
+    view, for the uploader, a finished game or that seat's own token)."""
+    viewer = text_arg("as", 32) if "as" in request.args else None
+    found, applied = games.position(get_db(), game_id, index, caller(), deadline(), viewer)
     return applied_header(ok(found), applied)
 
 

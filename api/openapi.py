@@ -161,6 +161,7 @@ OPERATIONS = {
     ("/v1/tournaments/{id}/games", "post"): ("addTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/games/{game}", "delete"): ("removeTournamentGame", "tournaments"),
     ("/v1/tournaments/{id}/standings", "get"): ("getStandings", "tournaments"),
+    ("/v1/tournaments/{id}/win-rates", "get"): ("getWinRates", "tournaments"),
     ("/v1/tournaments/{id}/players", "post"): ("registerPlayer", "tournaments"),
     ("/v1/tournaments/{id}/players", "get"): ("listPlayers", "tournaments"),
     ("/v1/tournaments/{id}/players/{name}", "patch"): ("changePlayer", "tournaments"),
@@ -291,8 +292,12 @@ def openapi() -> dict:
             problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/positions/{index}": {"get": _op(
             "The compact scenario before one logged action, ready to edit and check (the public view unless you "
-            "uploaded the game or it is finished)", _from_checkpoint(_json(_ref("position"))),
-            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0})], problems=("400", "404"))},
+            "uploaded the game or it is finished; a live game's seat token reads its own seat's)",
+            _from_checkpoint(_json(_ref("position"))),
+            params=[_path("id"), _path("index", {"type": "integer", "minimum": 0}),
+                    _q("as", "a player: the position as they see it, their hand included (the uploader's token, a "
+                       "finished game, or that seat's own token)", schema={"type": "string", "maxLength": 32})],
+            problems=("400", "403", "404"))},
         "/v1/games/{id}/views/{step}": {"get": _op(
             "What the replay viewer draws at one step of a stored game: the board, the players, the verdict with "
             "its citations and the turn's timing graph (the public view unless you uploaded the game or it is "
@@ -361,6 +366,11 @@ def openapi() -> dict:
                     _q("part", "which table a CSV holds: the ranking with its tiebreak columns, the invalid "
                        "games, or the House Hagal Rivals' placings", ["ranking", "invalid", "rivals"]),
                     _q("round", "standings after this round", schema={"type": "integer", "minimum": 1})],
+            problems=("400", "404"))},
+        "/v1/tournaments/{id}/win-rates": {"get": _op(
+            "Win rates by leader and by seat over the tournament's finished valid games, with 95% intervals "
+            "(the by_leader and by_seat tables of /v1/analytics, each leader named)", _json(_ref("win-rates")),
+            params=[_path("id"), _q("lang", "the language of the leaders' names", ["en", "ru"])],
             problems=("400", "404"))},
         "/v1/tournaments/{id}/players": {
             "post": _secure(_op("Register a player with their aliases (the tournament's owner)",

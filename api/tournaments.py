@@ -7,7 +7,7 @@ from flask import Blueprint, Response, request
 
 from adjudicator.core.errors import MalformedLog
 from adjudicator.core.schemas import validate
-from adjudicator.service import exports, judging, players, rounds, tournaments
+from adjudicator.service import analytics, exports, judging, players, rounds, tournaments
 from adjudicator.service.reading import read_json
 
 from .auth import require_token
@@ -63,6 +63,12 @@ def standings(tournament_id: str):
     if shape == "html":
         return Response(exports.standings_html(data), mimetype="text/html")
     return ok(data)
+
+
+@bp.get("/v1/tournaments/<tournament_id>/win-rates")
+def win_rates(tournament_id: str):
+    """Win rates by leader and by seat, from the stored games' facts (the analytics' tables)."""
+    return ok(analytics.win_rates(get_db(), tournament_id, choice_arg("lang", ("en", "ru"), "en")))
 
 
 @bp.post("/v1/tournaments/<tournament_id>/players")

@@ -116,3 +116,27 @@ def test_the_stored_facts_exported(client, auth, db_path, tmp_path):
     assert (tmp_path / "facts.csv").read_text().startswith("source,system,edition,")
     missing = CliRunner().invoke(main, ["db", "export-facts", str(tmp_path / "x.csv"), "--db", str(tmp_path / "no.db")])
     assert missing.exit_code == 2
+
+
+def test_a_tournaments_win_rates_are_the_analytics_tables_with_names(client, auth):
+    created = client.post("/v1/tournaments", json={"name": "club"}, headers=auth).get_json()
+    logs = _logs()
+    for doc in (logs[0], logs[2], logs[3]):  # Uprising, classic Dune, an invalid game
+        assert client.post(f"/v1/games?tournament={created['id']}", json=doc, headers=auth).status_code == 201
+    answer = client.get(f"/v1/tournaments/{created['id']}/win-rates")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert schemas.errors("win-rates", body) == []
+    figures = client.get(f"/v1/analytics?tournament={created['id']}").get_json()
+    assert body["by_seat"] == figures["by_seat"] and body["invalid"] == 1 and body["games"] == figures["games"]
+    assert [{k: v for k, v in r.items() if k != "name"} for r in body["by_leader"]] == figures["by_leader"]
+    names = {r["leader"]: r["name"] for r in body["by_leader"]}
+    assert names["fremen"] == "Fremen" and names["gurney-halleck"] == "Gurney Halleck", names
+    assert all(n != i for i, n in names.items()), names  # both rule systems' leaders are named
+    ru = {r["leader"]: r["name"] for r in client.get(f"/v1/tournaments/{created['id']}/win-rates?lang=ru")
+          .get_json()["by_leader"]}
+    assert ru["gurney-halleck"] == "Гурни Халлек" and ru["fremen"] != "Fremen", ru
+    for url, status in (("/v1/tournaments/nope/win-rates", 404),
+                        (f"/v1/tournaments/{created['id']}/win-rates?lang=fr", 400)):
+        response = client.get(url)
+        assert response.status_code == status and response.content_type == PROBLEM, url

@@ -118,3 +118,20 @@ def test_an_unknown_traitor_cannot_be_a_leader_whose_card_is_known_elsewhere():
     act(state, "harkonnen", "pass")
     assert [a.do for a in RULES.legal_actions(state)] == ["pass"]  # the Emperor's "?" is not Umman Kudu
     assert refused(state, "emperor", "call-traitor").code == "dune.not-offered"
+
+
+def test_both_plans_are_public_once_both_are_set_and_not_before():
+    """dune.battle-plans-revealed: a first plan is its maker's alone; the second reveals both."""
+    state, g = position()
+    act(state, "emperor", "battle", territory="the-great-flat", opponent="harkonnen")
+    act(state, "emperor", "plan", leader="bashar", dial=3, weapon="crysknife", defense="shield")
+    for viewer in (None, "harkonnen"):
+        assert RULES.public_view(state, viewer)["battle"]["plans"] == {}
+    assert list(RULES.public_view(state, "emperor")["battle"]["plans"]) == ["emperor"]
+    act(state, "harkonnen", "plan", leader="feyd-rautha", dial=1, weapon="baliset")
+    for viewer in (None, "harkonnen", "emperor"):
+        plans = RULES.public_view(state, viewer)["battle"]["plans"]
+        assert plans["emperor"]["weapon"] == "crysknife" and plans["harkonnen"]["leader"] == "feyd-rautha"
+    # spice is open to every observer (reading dune.shield-spice-open); hands are not
+    assert RULES.public_view(state, None)["players"]["emperor"]["spice"] == state["players"]["emperor"]["spice"]
+    assert RULES.public_view(state, "harkonnen")["players"]["emperor"]["hand"] == 0

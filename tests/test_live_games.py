@@ -316,6 +316,21 @@ def test_seat_tokens_act_only_for_their_seat_and_read_only_their_hand(client, al
     state = client.get(f"/v1/games/{game}/states/15", headers=red).get_json()
     assert state["public_view"] is True
     assert client.get(f"/v1/games/{game}/states/15", headers=red, query_string={"as": "green"}).status_code == 403
+    # the position editor on this step (issue 33): a seat reads its own hand, never another's
+    position = f"/v1/games/{game}/positions/15"
+
+    def hands(headers, seat=None):
+        r = client.get(position, headers=headers, query_string={"as": seat} if seat else None)
+        assert r.status_code == 200, r.get_json()
+        return {p: s.get("hand") for p, s in r.get_json()["scenario"]["players"].items()}
+
+    red_sees, green_sees = hands(red), hands(green, "green")
+    assert set(red_sees["red"]) != {"?"} and set(red_sees["green"]) == set(red_sees["blue"]) == {"?"}
+    assert set(green_sees["green"]) != {"?"} and set(green_sees["red"]) == {"?"}
+    assert hands(alice, "red") == red_sees  # the uploader asking for red's view: the same view
+    assert client.get(position, headers=red, query_string={"as": "green"}).status_code == 403
+    assert client.get(position, query_string={"as": "green"}).status_code == 403  # anonymous, unfinished
+    assert client.get(position, headers=alice, query_string={"as": "nobody"}).status_code == 400
     followed = events(client, game, red)
     assert followed[7][2]["action"]["cards"] == ["?"] * 5 and followed[8][2]["action"]["cards"] != ["?"] * 5
     # a seat token is no API token: it uploads nothing, issues nothing, closes nothing

@@ -49,3 +49,19 @@ def test_names_from_seed_004_say_where():
         cards = {c["id"]: c for c in named(data_dir() / path)}
         for ident in ids:
             assert re.search("[а-я]", cards[ident]["name"]["ru"].lower()) and "seed 004" in cards[ident]["note"], ident
+
+
+def test_classic_dune_territories_are_named_in_russian_only_with_a_source():
+    """Issue 33: a territory's `ru` comes with its `ru_source` (seed 004); the rest are listed in
+    the doc's classic Dune section, and nothing listed there has a name."""
+    board = json.loads((data_dir().parent.parent / "dune" / "data" / "map.json").read_text(encoding="utf-8"))
+    section = DOC.read_text(encoding="utf-8").split("## Classic Dune territories", 1)[1].split("\n## ", 1)[0]
+    table, listed = section.split("Without a Russian name", 1)
+    for t in board["territories"]:
+        if "ru" in t:
+            assert re.search("[а-я]", t["ru"].lower()) and "seed 004" in t["ru_source"], t["id"]
+            assert t["ru"] in t["ru_source"] and f"`{t['id']}`" in table, t["id"]
+        else:
+            assert "ru_source" not in t, t["id"]
+    without = {t["id"] for t in board["territories"] if "ru" not in t}
+    assert set(re.findall(r"`([a-z0-9-]+)`", listed)) == without

@@ -220,11 +220,11 @@ def test_the_page_and_its_files_are_served_with_a_strict_policy(client):
     assert page.status_code == 200 and b"viewer.js" in page.data
     policy = page.headers["Content-Security-Policy"]
     assert "default-src 'none'" in policy and "script-src 'self'" in policy
-    for path in ("/viewer/viewer.js", "/viewer/dune.js", "/viewer/viewer.css"):
+    for path in ("/viewer/viewer.js", "/viewer/dune.js", "/viewer/dune-edit.js", "/viewer/viewer.css"):
         r = client.get(path)
         assert r.status_code == 200 and r.data
     assert b"http://" not in page.data.replace(b"http://www.w3.org", b"") and b"https://" not in page.data
-    for path in ("/viewer/viewer.js", "/viewer/dune.js"):
+    for path in ("/viewer/viewer.js", "/viewer/dune.js", "/viewer/dune-edit.js"):
         script = client.get(path).data
         assert b"https://" not in script and b"http://" not in script.replace(b"http://www.w3.org/2000/svg", b"")
     assert client.get("/viewer/../api/__init__.py").status_code == 404

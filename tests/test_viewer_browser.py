@@ -228,7 +228,21 @@ def test_a_stored_games_link_and_the_tournament_standings(page, server):
     expect(page.locator("#standings-table tbody tr").first).to_have_attribute("data-player", winner().title())
     link = page.locator(f'#invalid-games li[data-game="{bad}"] a')
     expect(link).to_have_attribute("href", f"?game={bad}&step={OCCUPIED_AT}")
+    # win rates by leader and seat (GET .../win-rates) as SVG bars: one finished game, 4 seats
+    expect(page.locator("#seat-rates g[data-rate]")).to_have_count(4)
+    expect(page.locator("#leader-rates g[data-rate]")).to_have_count(4)
+    rates = sorted(float(r) for r in page.locator("#seat-rates g[data-rate]").evaluate_all(
+        "gs => gs.map((g) => g.dataset.rate)"))
+    assert rates == [0, 0, 0, 1]
+    assert not re.search(r"\b[a-z]+-[a-z]+-[a-z]+\b", page.locator("#leader-rates").text_content())
     shot(page, "standings")
+    # in Russian: the charts' names and the "Decided by" column too
+    page.click('#lang-switch button[data-lang="ru"]')
+    expect(page.locator("#standings-body h3").nth(1)).to_have_text("Доля побед")
+    decided = page.locator("#standings-table tbody tr td:last-child").all_inner_texts()
+    assert all(not re.search(r"[a-z]", d) for d in decided), decided
+    page.click('#lang-switch button[data-lang="en"]')
+    expect(page.locator("#standings-body h3").nth(1)).to_have_text("Win rates")
     link.click()
     at_step(page, OCCUPIED_AT)
     expect(page.locator("#badge")).to_have_attribute("data-badge", "illegal")

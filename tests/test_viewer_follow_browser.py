@@ -73,3 +73,39 @@ def test_the_viewer_follows_a_live_game_as_it_is_played(server):
         expect(status).to_be_hidden()
         browser.close()
     assert problems == [], problems
+
+
+def test_a_seat_opens_the_editor_on_a_live_game_with_its_own_hand_only(server):
+    """Issue 33: the position editor on a stored game's step, read with a seat token (typed in
+    the form, sent as a bearer token): that seat's hand is shown, the others' stay face down."""
+    client, owner = server["app"].test_client(), auth(token(server["db"], "table"))
+    doc = sample()
+    game = client.post("/v1/games", json={**doc, "actions": doc["actions"][:14]}, headers=owner).get_json()["id"]
+    seat = client.post(f"/v1/games/{game}/seats", json={"seat": "red"}, headers=owner).get_json()["token"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context().new_page()
+        problems = []
+        page.on("pageerror", lambda err: problems.append(str(err)))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.goto(server["url"] + "/")
+        page.fill("#api-token", seat)
+        page.fill("#game-id", game)
+        page.click("#open")
+        expect(page.locator("#step-range")).to_have_attribute("max", "13", timeout=20_000)
+        page.keyboard.press("End")  # the first Agent turn: every hand dealt before it
+        expect(page.locator("#step-range")).to_have_value("13", timeout=20_000)
+        page.click("#editor-open")
+        expect(page.locator("#editor-fields fieldset").first).to_be_visible(timeout=20_000)
+        hands = {who: page.locator(f"#editor-fields textarea[data-hand='{who}']").input_value()
+                 for who in ("red", "green", "blue", "yellow")}
+        assert hands["red"] and set(hands["red"].split("\n")) != {"?"}, hands
+        assert all(set(hands[who].split("\n")) == {"?"} for who in ("green", "blue", "yellow")), hands
+        # another seat's view is refused to this token, and said so
+        page.goto(server["url"] + f"/?game={game}&step=13&as=green")
+        page.fill("#api-token", seat)
+        page.fill("#game-id", game)
+        page.click("#open")
+        expect(page.locator("#error")).to_contain_text("own seat", timeout=20_000)
+        browser.close()
+    assert [m for m in problems if "403" not in m] == [], problems

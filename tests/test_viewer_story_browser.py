@@ -6,6 +6,8 @@ no id-shaped token in what a person reads, in English and Russian; screenshots k
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from matrix import by_id, log_of
 from playwright.sync_api import expect
@@ -219,6 +221,45 @@ def test_the_position_editor_settles_a_dune_dispute_and_links_it(strict, server)
     verdict, _ = _ask(page)
     assert verdict == "illegal"
     _clean(page, "editor-dune")
+
+
+def test_the_dune_editor_changes_forces_and_the_storm_without_json(strict, server):  # noqa: F811
+    """'Had the Harkonnen seven forces in Carthag to move?': the forces of a faction in one sector
+    edited in the structured fields (a count, then a place added back), then the storm and the
+    spice on the map, each put to the referee; the JSON follows the fields."""
+    page = strict
+    step = 74
+    action = sample_action(DUNE, step)
+    assert action["do"] == "move" and action["from"] == "carthag@10" and action["count"] == 7
+    _open_editor(page, server, DUNE, step)
+    expect(page.locator("#editor-fields [data-dune='game'] input[data-edit='storm']")).to_be_visible()
+    assert _ask(page)[0] == "legal"
+    forces = "#editor-fields fieldset[data-forces='yellow']"
+    carthag = page.locator(f"{forces} label", has_text="Carthag").locator("input")
+    before = json.loads(page.locator("#editor-json").input_value())["scenario"]["players"]["yellow"]
+    carthag.fill("2")
+    carthag.dispatch_event("change")
+    after = json.loads(page.locator("#editor-json").input_value())["scenario"]["players"]["yellow"]
+    taken = before["forces"]["carthag@10"] - 2  # back to the reserves
+    assert after["forces"]["carthag@10"] == 2 and after["reserves"] == before["reserves"] + taken
+    verdict, text = _ask(page)
+    assert verdict == "illegal" and text
+    page.locator(f"{forces} .edit-add select").select_option("carthag@10")
+    page.locator(f"{forces} .edit-add input").fill(str(taken))
+    page.locator(f"{forces} .edit-add button").click()
+    assert json.loads(page.locator("#editor-json").input_value())["scenario"]["players"]["yellow"] == before
+    assert _ask(page)[0] == "legal"
+    storm = page.locator("#editor-fields [data-dune='game'] input[data-edit='storm']")
+    # the storm moved to sector 2 and spice put on the map, in fields: the JSON follows, the move stands
+    storm.fill("2")
+    storm.dispatch_event("change")
+    page.locator("#editor-fields [data-spice-map] .edit-add select").select_option("the-great-flat@14")
+    page.locator("#editor-fields [data-spice-map] .edit-add input").fill("6")
+    page.locator("#editor-fields [data-spice-map] .edit-add button").click()
+    edited = json.loads(page.locator("#editor-json").input_value())["scenario"]
+    assert edited["storm"] == 2 and edited["spice"]["the-great-flat@14"] >= 6
+    assert _ask(page)[0] == "legal"
+    _clean(page, "editor-dune-forces")
 
 
 def sample_action(name: str, index: int) -> dict:

@@ -251,7 +251,9 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
 
     def public_view(self, state: dict, viewer: str | None) -> dict:
         """What `viewer` may see: others' hands and traitors become counts; decks become sizes;
-        the dealer's RNG and battle plans not yet revealed are gone."""
+        the dealer's RNG and a battle's first plan are gone until the second is set (both are then
+        revealed, "dune.battle-plans-revealed"). Spice stays open, also behind the shield
+        ("dune.shield-spice-open")."""
         view = copied({k: v for k, v in state.items() if k != "rng"})
         for pid, pl in view["players"].items():
             if pid != viewer:
@@ -266,7 +268,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
         supply.public(view["treachery"], ixian)  # what the Ixians set aside and saw (supply.py)
         view["spice_deck"]["deck"] = len(view["spice_deck"]["deck"])
         view["traitor_deck"] = len(view["traitor_deck"])
-        if view["battle"]:
+        if view["battle"] and len(view["battle"]["plans"]) < 2:  # both set: revealed together
             view["battle"]["plans"] = {p: plan for p, plan in view["battle"]["plans"].items() if p == viewer}
         return view
 

@@ -9,7 +9,7 @@ import json
 
 from ..analysis.aggregate import empty, merge, one
 from ..analysis.figures import MIN_SAMPLE, figures
-from ..core.registry import resolve_game
+from ..core.registry import resolve_game, rules_for
 from ..store import has_word
 from .games import get_tournament_row
 
@@ -37,3 +37,18 @@ def stored(db, tournament: str | None = None, player: str | None = None, game: s
         agg = merge(agg, one({"source": row["id"], "status": "valid" if row["valid"] else "invalid",
                               "facts": json.loads(row["facts"])}))
     return figures(agg, min_sample)
+
+
+def win_rates(db, tournament: str, lang: str = "en") -> dict:
+    """A tournament's win rates by leader and by seat: the tables `stored` answers for it, each
+    leader named by the rule system of the tournament's games that knows the id."""
+    f = stored(db, tournament)
+    kinds = db.query("select distinct system, edition from games where tournament = ? order by system, edition",
+                     [tournament])
+    rulesets = [rules_for(k["system"], k["edition"]) for k in kinds]
+
+    def name(ident: str) -> str:
+        return next((n for n in (r.humanize(ident, None, lang) for r in rulesets) if n != ident), ident)
+
+    return {"tournament": tournament, "games": f["games"], "unfinished": f["unfinished"], "invalid": f["invalid"],
+            "by_leader": [{**row, "name": name(row["leader"])} for row in f["by_leader"]], "by_seat": f["by_seat"]}

@@ -298,19 +298,22 @@ def state_at(db, game_id: str, index: int, viewer: str | None = None, token: str
 
 
 def position(db, game_id: str, index: int, token: str | None = None,
-             deadline: float | None = None) -> tuple[dict, int]:
+             deadline: float | None = None, viewer: str | None = None) -> tuple[dict, int]:
     """The compact position before logged action `index`, ready to edit and post to
-    /v1/positions/check, as the caller may see it; from the nearest checkpoint, or an earlier one
-    when no decision point since can be written as a scenario. With it, the number of logged
-    actions the engine re-applied for it."""
+    /v1/positions/check, as the caller may see it (`viewer`: as that seat sees it, which only a
+    caller who may see everything, or that seat's own token, may ask); from the nearest
+    checkpoint, or an earlier one when no decision point since can be written as a scenario. With
+    it, the number of logged actions the engine re-applied for it."""
     row = get_row(db, game_id)
-    observer = observer_of(row, token)
+    observer = observer_of(row, token, viewer)
     if not 0 <= index <= row["actions"]:
         raise NotFound(f"a position stands before one of the actions 0..{row['actions'] - 1} or after the last "
                        f"({row['actions']}), not at {index}", "/index")
     if row["first_illegal"] is not None and index > row["first_illegal"]:
         raise NotFound(f"action {row['first_illegal']} is illegal: there is no position after it", "/index")
     log, row = stored_log(db, row, deadline)
+    if viewer is not None and viewer not in {p["id"] for p in log.game["players"]}:
+        raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
     hidden = unseen(secrets_of(row), observer)
     after, driver = checkpoints.nearest(db, row["id"], log.rules, index - 1)
     cutter = Cutter(log, driver, after, observer, hidden, deadline, checkpoints.earlier(db, row["id"], after))

@@ -3,7 +3,8 @@
 // sample or a pasted log), lets a player change what the dispute is about (who acts, a player's
 // cards in hand, troops, influence, spice, Solari), offers the legal actions there
 // (POST /v1/positions/legal-actions) and shows the verdict on the chosen or the logged action
-// (POST /v1/positions/check) with its rule. It holds no rule; names are sent as written.
+// (POST /v1/positions/check) with its rule. It holds no rule; names are sent as written. Classic
+// Dune's map, storm and forces are edited by dune-edit.js.
 "use strict";
 
 const EDIT_UI = {
@@ -61,6 +62,8 @@ function editorFields() {
                   seatSelect(editor.position.action.by, (v) => { editor.position.action.by = v; editorChanged(); })));
   }
   const dune = sc.game.system === "dune";
+  const refresh = () => { editorChanged(); editorFields(); };  // classic Dune's fields follow each change
+  if (dune) box.append(duneGameFields(sc, refresh));  // dune-edit.js
   const counts = dune ? ["spice", "reserves"] : ["vp", "spice", "solari", "water"];
   const factions = dune ? [] : (app.view.board.factions || []).map((f) => f.name);
   for (const id of players) {
@@ -68,6 +71,7 @@ function editorFields() {
     const set = (key) => (v) => { if (v === undefined) delete p[key]; else p[key] = v; editorChanged(); };
     const row = el("fieldset", {class: "edit-player", "data-player": id}, el("legend", {}, names(id)));
     for (const key of counts) row.append(editorNumber(et(key), p[key], set(key)));
+    if (dune) row.append(...duneFactionFields(p, id, refresh));
     if (!dune) {
       const troops = p.troops || {};
       for (const key of ["garrison", "conflict"]) {
@@ -129,7 +133,7 @@ async function openEditor() {
     const src = app.source, step = app.view.step;
     const posted = src.kind === "game" ? null : JSON.parse(src.body);
     editor.position = src.kind === "game"
-      ? await api(`/v1/games/${encodeURIComponent(src.id)}/positions/${step}`)
+      ? await api(`/v1/games/${encodeURIComponent(src.id)}/positions/${step}${app.viewer ? `?as=${encodeURIComponent(app.viewer)}` : ""}`)
       : ["scenario", "state", "log"].some((k) => k in posted) ? posted  // a position already
         : await post(`/v1/positions/cut?at=${step}`, posted);
     $("editor-status").textContent = "";

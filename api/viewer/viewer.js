@@ -10,6 +10,7 @@ const UI = {
   en: {
     title: "Dune Adjudicator — replay viewer", skip: "Skip to the game", open: "Open a game", sample: "Sample game",
     choose: "— choose —", stored: "Stored game id", tournament: "Tournament id (standings)",
+    token: "Your token (a seat's or the uploader's)",
     paste: "Paste a log or a position (JSON)", upload: "Or upload a file", openButton: "Open",
     standings: "Standings", timeline: "Timeline", step: "Step", prev: "Previous action", next: "Next action",
     keys: "Arrow keys step through the game; the address names this game and step.", link: "Link to this moment",
@@ -47,10 +48,15 @@ const UI = {
     dreadnoughtOn: (space) => `dreadnought controls ${space}`, ix: "Rise of Ix",
     logOf: "Whose actions", allPlayers: "every player", chance: "chance (cards dealt, dice)",
     shown: (n, m) => `${n} of ${m} actions shown`, spiceChart: "Spice by round", solariChart: "Solari by round",
+    winRates: "Win rates", byLeader: "Win rate by leader", bySeat: "Win rate by seat", seatWord: "Seat",
+    rateOf: (w, g, lo, hi) => `${w} of ${g} won; 95% interval ${lo}–${hi} %`, noRates: "No finished valid game yet.",
+    criteria: {points: "points", wins: "wins", "solo-wins": "wins alone", places: "places", opponents: "opponents",
+               tied: "tied on every criterion"},
   },
   ru: {
     title: "Dune Adjudicator — просмотр партии", skip: "К партии", open: "Открыть партию", sample: "Пример партии",
     choose: "— выбрать —", stored: "Номер сохранённой партии", tournament: "Номер турнира (таблица)",
+    token: "Ваш ключ (места за столом или загрузившего)",
     paste: "Вставьте запись партии или позицию (JSON)", upload: "Или загрузите файл", openButton: "Открыть",
     standings: "Турнирная таблица", timeline: "Ход партии", step: "Шаг", prev: "Предыдущее действие",
     next: "Следующее действие", keys: "Стрелки листают партию; адрес страницы называет партию и шаг.",
@@ -91,6 +97,11 @@ const UI = {
     logOf: "Чьи действия", allPlayers: "все игроки", chance: "случай (сдача карт, кубики)",
     shown: (n, m) => `показано действий: ${n} из ${m}`, spiceChart: "Пряность по раундам",
     solariChart: "Солярии по раундам",
+    winRates: "Доля побед", byLeader: "Доля побед по лидерам", bySeat: "Доля побед по местам за столом",
+    seatWord: "Место", rateOf: (w, g, lo, hi) => `побед: ${w} из ${g}; 95-процентный интервал ${lo}–${hi} %`,
+    noRates: "Завершённых действительных партий пока нет.",
+    criteria: {points: "очки", wins: "победы", "solo-wins": "победы без союзника", places: "места",
+               opponents: "соперники", tied: "равенство по всем показателям"},
   },
 };
 
@@ -130,8 +141,12 @@ function showError(message) {
   box.hidden = !message;
 }
 
+// A token typed in the form (a live game's seat token, or the uploader's) goes with every request:
+// the service answers for that observer (visibility.observer_of); it is never put in the address.
 async function api(url, options = {}) {
-  const response = await fetch(url, options);
+  const token = $("api-token").value.trim();
+  const headers = token ? {...options.headers, Authorization: `Bearer ${token}`} : options.headers;
+  const response = await fetch(url, {...options, headers});
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     const where = body && body.pointer ? ` (${body.pointer})` : "";
@@ -901,8 +916,10 @@ function lineChart(id, label, points, players) {
 async function openStandings(id) {
   showError("");
   try {
-    const data = await api(`/v1/tournaments/${encodeURIComponent(id)}/standings`);
+    const path = `/v1/tournaments/${encodeURIComponent(id)}`;
+    const [data, rates] = await Promise.all([api(`${path}/standings`), api(`${path}/win-rates?lang=${app.lang}`)]);
     app.standings = data;
+    app.winRates = rates;
     renderStandings();
     $("main").hidden = false;
     $("game").hidden = true;
@@ -923,11 +940,13 @@ function renderStandings() {
     .map((h) => el("th", {scope: "col"}, h)))));
   const tbody = el("tbody", {});
   for (const e of data.standings) {
-    tbody.append(el("tr", {"data-player": e.player}, ...[e.rank, e.player, e.points, e.wins, e.vp, e.games, e.tiebreak ?? ""]
+    const decided = e.tiebreak ? t("criteria")[e.tiebreak] || e.tiebreak : "";
+    tbody.append(el("tr", {"data-player": e.player}, ...[e.rank, e.player, e.points, e.wins, e.vp, e.games, decided]
       .map((v) => el("td", {}, String(v)))));
   }
   table.append(tbody);
   body.append(table);
+  body.append(...winRateCharts(app.winRates));
   if ((data.rulings || []).length) {  // judges' rulings on the counted games (issue 37)
     body.append(el("h3", {}, t("judged")), el("ul", {id: "judged-rulings"}, ...data.rulings.map((j) =>
       el("li", {"data-game": j.game}, el("a", {href: `?game=${encodeURIComponent(j.game)}&step=${j.step}`},
@@ -947,6 +966,42 @@ function renderStandings() {
   body.append(list);
 }
 
+// A tournament's win rates by leader and by seat (GET .../win-rates): one bar per row, its 95%
+// interval as a whisker (plain SVG under the strict CSP, colours as attributes).
+function winRateCharts(rates) {
+  const out = [el("h3", {}, t("winRates"))];
+  if (!rates || !rates.games) return [...out, el("p", {id: "no-win-rates"}, t("noRates"))];
+  out.push(el("h4", {}, t("byLeader")), rateChart("leader-rates", t("byLeader"), rates.by_leader.map((r) => [r.name, r])));
+  out.push(el("h4", {}, t("bySeat")),
+           rateChart("seat-rates", t("bySeat"), rates.by_seat.map((r) => [`${t("seatWord")} ${r.seat}`, r])));
+  return out;
+}
+
+function rateChart(id, label, rows) {
+  const W = 640, left = 190, right = 60, bar = 18, gap = 8, top = 8;
+  const H = top + rows.length * (bar + gap) + 24;
+  const x = (v) => left + v * (W - left - right);
+  const pct = (v) => Math.round(v * 100);
+  const svg = svgRoot(W, H, label);
+  svg.setAttribute("id", id);
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    svg.append(svgEl("line", {x1: x(v), x2: x(v), y1: top, y2: H - 20, stroke: "#e7e5e4"}));
+    svg.append(svgEl("text", {x: x(v), y: H - 6, "font-size": 11, "text-anchor": "middle"}, `${pct(v)} %`));
+  }
+  rows.forEach(([name, r], k) => {
+    const y = top + k * (bar + gap);
+    const g = svgEl("g", {"data-rate": r.win_rate, "data-games": r.games});
+    g.append(svgEl("title", {}, `${name}: ${t("rateOf")(Math.round(r.wins * 100) / 100, r.games, pct(r.ci_low), pct(r.ci_high))}`));
+    g.append(svgEl("text", {x: left - 8, y: y + bar - 5, "font-size": 12, "text-anchor": "end"}, name));
+    g.append(svgEl("rect", {x: left, y, width: Math.max(1, x(r.win_rate) - left), height: bar, fill: COLORS[k % COLORS.length]}));
+    g.append(svgEl("line", {x1: x(r.ci_low), x2: x(r.ci_high), y1: y + bar / 2, y2: y + bar / 2, stroke: "#1c1917",
+                            "stroke-width": 1.5}));
+    g.append(svgEl("text", {x: x(1) + 6, y: y + bar - 5, "font-size": 12}, `${pct(r.win_rate)} % (${r.games})`));
+    svg.append(g);
+  });
+  return el("div", {class: "scroll", tabindex: "0", role: "region", "aria-label": label}, svg);
+}
+
 // --- wiring ---------------------------------------------------------------------------------------
 function applyLanguage() {
   document.documentElement.lang = app.lang;
@@ -962,7 +1017,7 @@ async function setLanguage(lang) {
   app.lang = lang;
   applyLanguage();
   if (app.source && !$("game").hidden) await openSource(app.source, app.step);
-  else if (app.standings && !$("standings").hidden) renderStandings();
+  else if (app.standings && !$("standings").hidden) await openStandings(app.standings.tournament.id);
 }
 
 async function readForm(event) {
