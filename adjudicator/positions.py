@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .core.actions import CHANCE, Action
 from .core.canonical import checksum, dumps, restore
+from .core.consequences import consequences, summary
 from .core.engine import Playing
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
 from .core.logs import Log, check_shape, expand, over_time, parse_log
@@ -174,14 +175,14 @@ def check_position(doc, deadline: float | None = None) -> dict:
     for index, (action, pointer) in enumerate(actions):
         guarded(lambda a=action: driver.deal(a))
         later = [a for a, _ in actions[index + 1:]]
-        before = guarded(lambda: rules.summary(driver.state))
+        before = guarded(lambda: summary(rules, driver.state))
         try:
             outcome = guarded(lambda a=action, rest=later: driver.apply(a, rest))
             message = rules.humanize(outcome.message, driver.state)
             verdict = Verdict(index, outcome.verdict, outcome.code, message, tuple(outcome.rulings), pointer,
                               implied=outcome.implied)
-            after = guarded(lambda: rules.summary(driver.state))
-            verdict.consequences = rules.consequences(before, after, outcome.events)
+            after = guarded(lambda: summary(rules, driver.state))
+            verdict.consequences = consequences(rules, before, after, outcome.events)
         except IllegalAction as err:  # the driver has restored the state to before the action
             verdict = Verdict(index, ILLEGAL, err.code, rules.humanize(err.message, driver.state), err.rulings,
                               pointer, err.path, consequences=[])

@@ -1,7 +1,9 @@
 """Consequences: what one action changed that a player cares about (issues 32 and 36).
 
-A rule system reduces a state to a small **summary**: a dict from a key `(kind, *subject)` to a
-value, the subject named by its `Kind` (`("influence", "red", "emperor") -> 3`). The consequences
+A rule system reduces a state to its **pieces** (`RuleSet.pieces`): a dict from a key
+`(kind, *subject)` to a value, the subject named by its `Kind` (`("influence", "red", "emperor")
+-> 3`, `RuleSet.consequence_kinds`); the **summary** adds the winners once the game is over (the
+one result shape, core/results.py). The consequences
 of an action are the difference between the summaries before and after it, one entry per key
 that changed, written by the kind's shape (schemas/consequence.json):
 
@@ -13,7 +15,8 @@ that changed, written by the kind's shape (schemas/consequence.json):
   service's views put such cards face down for everyone else).
 
 What the state does not keep (who won a battle) the action notes as it happens
-(`Table.events`); they follow the differences.
+(`Table.events`); the rule system reads them (`RuleSet.noted(before, events)`) and they follow
+the differences.
 """
 
 from __future__ import annotations
@@ -31,6 +34,21 @@ class Kind:
     about: tuple[str, ...]  # the names of the subject's parts: ("seat",), ("seat", "faction")
     shape: str = AMOUNT
     secret: bool = False  # `cards` only the seat named may see
+
+
+WINNERS = Kind((), HOLDER)
+
+
+def summary(rules, state: dict) -> dict:
+    out = rules.pieces(state)
+    if (state.get("result") or {}).get("finished"):
+        out["winners",] = tuple(rules.result(state)["winners"])
+    return out
+
+
+def consequences(rules, before: dict, after: dict, events: list[dict]) -> list[dict]:
+    """What changed between two summaries, then what the action noted (`Outcome.events`)."""
+    return diff({**rules.consequence_kinds, "winners": WINNERS}, before, after) + rules.noted(before, events)
 
 
 def diff(kinds: dict[str, Kind], before: dict, after: dict) -> list[dict]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from .. import ENGINE_VERSION
 from .actions import Action
 from .canonical import checksum, restore, snapshot
+from .consequences import consequences, summary
 from .engine import Playing
 from .errors import NOT_YOUR_TURN, IllegalAction, LimitExceeded
 from .explain import Explainer
@@ -314,15 +315,15 @@ class Replay:
         verdict = Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
                           tuple(outcome.rulings), pointer, implied=outcome.implied)
         if before is not None:
-            self._summary = self.rules.summary(self.driver.state)
-            verdict.consequences = self.rules.consequences(before, self._summary, outcome.events)
+            self._summary = summary(self.rules, self.driver.state)
+            verdict.consequences = consequences(self.rules, before, self._summary, outcome.events)
         return verdict
 
     def _summary_now(self) -> dict:
         """The summary of the state before the action: the one taken after the previous action,
         unless chance was dealt since (what it dealt is no action's consequence)."""
         if self._summary is None or self.dealt_now:
-            self._summary = self.rules.summary(self.driver.state)
+            self._summary = summary(self.rules, self.driver.state)
         return self._summary
 
     def words(self, message: str) -> str:

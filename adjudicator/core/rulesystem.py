@@ -50,12 +50,14 @@ class RuleSet(Protocol):
 
     def legal_actions(self, state: dict) -> list[Action]: ...
 
-    def summary(self, state: dict) -> dict:
+    consequence_kinds: dict  # the kinds of `pieces`' keys: name -> core.consequences.Kind
+
+    def pieces(self, state: dict) -> dict:
         """What a player cares about in a state, small: `(kind, *subject) -> value` (core/consequences.py)."""
 
-    def consequences(self, before: dict, after: dict, around: list[dict]) -> list[dict]:
-        """What changed between two summaries, and `around`: what the action noted that the state
-        does not keep (`Outcome.events`), as schemas/consequence.json entries."""
+    def noted(self, before: dict, events: list[dict]) -> list[dict]:
+        """What the action noted that the state does not keep (`Outcome.events`) as consequences;
+        `before`: the summary before it."""
 
     def awaits(self, state: dict, action: Action) -> bool:
         """Whether the game waits for this chance outcome now (a log may record the outcomes

@@ -1,11 +1,11 @@
 """What an action changed that a player cares about, in classic Dune (core/consequences.py): spice,
 forces in each territory, in reserve and in the Tleilaxu Tanks, leaders (killed, captured,
 revived), Treachery cards and Traitors (only their holder sees which), alliances, the strongholds
-each player occupies, the storm's sector, battles won, the winners."""
+each player occupies, the storm's sector, battles won; the winners are the core's (core/consequences.py)."""
 
 from __future__ import annotations
 
-from ..core.consequences import AMOUNT, CARDS, HOLDER, Kind, diff
+from ..core.consequences import AMOUNT, CARDS, HOLDER, Kind
 from .content import territory
 from .registry import hook
 
@@ -20,13 +20,12 @@ KINDS = {
     "ally": Kind(("seat",), HOLDER),
     "strongholds": Kind(("seat",), CARDS),  # the strongholds where the seat's forces count (not advisors)
     "storm": Kind((), HOLDER),  # the storm's sector
-    "winners": Kind((), HOLDER),
 }
 EVENTS = ("battle-won",)  # noted as they happen: the winner, the loser and the territory
 
 
-def summary(state: dict, strongholds: tuple[str, ...], winners=None) -> dict:
-    """`strongholds`: the game's (`Game.strongholds`); `winners`: the result's once the game is over."""
+def pieces(state: dict, strongholds: tuple[str, ...]) -> dict:
+    """`strongholds`: the game's (`Game.strongholds`)."""
     out: dict = {}
     for loc, here in state.get("map", {}).items():
         terr = territory(loc)
@@ -45,12 +44,11 @@ def summary(state: dict, strongholds: tuple[str, ...], winners=None) -> dict:
         out["strongholds", pid] = tuple(s for s in strongholds if out.get(("forces", pid, s))
                                         and s not in pl.get("advisors", ()))
     out["storm",] = state.get("storm")
-    out["winners",] = winners
     return out
 
 
-def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
-    return diff(KINDS, before, after) + around
+def noted(before: dict, events: list[dict]) -> list[dict]:
+    return list(events)
 
 
 @hook("battle-won")

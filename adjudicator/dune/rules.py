@@ -31,8 +31,9 @@ from . import (  # noqa: F401  (importing a rule module registers its kinds)
     supply,
     treachery,
 )
-from .consequences import consequences as changes
-from .consequences import summary as summarize
+from .consequences import KINDS as CONSEQUENCE_KINDS
+from .consequences import noted as noted_events
+from .consequences import pieces as pieces_of
 from .content import content
 from .facts import DuneTally
 from .flow import advance_flow
@@ -209,14 +210,11 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def deal(self, state: dict) -> Action | None:
         return dealt(Game(state, self.content), CHANCES)
 
-    def summary(self, state: dict) -> dict:
-        over = (state.get("result") or {}).get("finished")
-        return summarize(state, Game(state, self.content).strongholds,
-                         tuple(self.result(state)["winners"]) if over else None)
+    # what an action changed (core/consequences.py)
+    consequence_kinds, noted = CONSEQUENCE_KINDS, staticmethod(noted_events)
 
-    @staticmethod
-    def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
-        return changes(before, after, around)
+    def pieces(self, state: dict) -> dict:
+        return pieces_of(state, Game(state, self.content).strongholds)
 
     def tally(self) -> DuneTally:
         """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""

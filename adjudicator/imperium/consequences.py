@@ -1,10 +1,11 @@
 """What an action changed that a player cares about, in the Dune: Imperium family (core/consequences.py):
 resources, troops, influence and the Alliances, the Conflict and who won it, VP, the cards owned
-(acquired, trashed), Intrigue cards (only their holder sees which), contracts, control, the winners."""
+(acquired, trashed), Intrigue cards (only their holder sees which), contracts, control; the
+winners are the core's (core/consequences.py)."""
 
 from __future__ import annotations
 
-from ..core.consequences import CARDS, HOLDER, Kind, diff
+from ..core.consequences import CARDS, HOLDER, Kind
 from .registry import hook
 
 KINDS = {
@@ -23,14 +24,12 @@ KINDS = {
     "conflicts": Kind(("seat",), CARDS),  # the Conflict cards kept (Uprising)
     "contracts": Kind(("seat",), CARDS),
     "completed-contracts": Kind(("seat",), CARDS),
-    "winners": Kind((), HOLDER),
 }
 EVENTS = ("conflict-won",)  # noted as they happen: the action's Conflict went to this seat
 OWNED = ("hand", "discard", "play")  # with the deck: where the cards a player owns are
 
 
-def summary(state: dict, winners=None) -> dict:
-    """`winners`: the result's winners once the game is over."""
+def pieces(state: dict) -> dict:
     out: dict = {}
     for pid, pl in state["players"].items():
         for key in ("vp", "spice", "solari", "water"):
@@ -52,15 +51,13 @@ def summary(state: dict, winners=None) -> dict:
     for space, holder in board.get("control", {}).items():
         out["control", space] = holder
     out["conflict",] = board.get("conflict")
-    out["winners",] = winners
     return out
 
 
-def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
-    """The differences, then what the action noted: a Conflict won names its card (from the
-    summary before: the card leaves the board as it is won)."""
-    return diff(KINDS, before, after) + [
-        {**e, "conflict": before.get(("conflict",))} if e["kind"] == "conflict-won" else e for e in around]
+def noted(before: dict, events: list[dict]) -> list[dict]:
+    """What the action noted: a Conflict won names its card (from the summary before: the card
+    leaves the board as it is won)."""
+    return [{**e, "conflict": before.get(("conflict",))} if e["kind"] == "conflict-won" else e for e in events]
 
 
 @hook("conflict-won")

@@ -20,8 +20,9 @@ from ..core.verdicts import Outcome
 from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
 from .chance import check_kind
-from .consequences import consequences as changes
-from .consequences import summary as summarize
+from .consequences import KINDS as CONSEQUENCE_KINDS
+from .consequences import noted as noted_events
+from .consequences import pieces as pieces_of
 from .content import (
     FACTIONS,
     NAMING_KEYS,
@@ -445,13 +446,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         the outcome with `dealt=True` (core.replay.deal does both)."""
         return dealt(Game(state, self.content), CHANCES)
 
-    def summary(self, state: dict) -> dict:
-        over = (state.get("result") or {}).get("finished")
-        return summarize(state, tuple(self.result(state)["winners"]) if over else None)
-
-    @staticmethod
-    def consequences(before: dict, after: dict, around: list[dict]) -> list[dict]:
-        return changes(before, after, around)
+    # what an action changed (core/consequences.py)
+    consequence_kinds, pieces, noted = CONSEQUENCE_KINDS, staticmethod(pieces_of), staticmethod(noted_events)
 
     def tally(self) -> ImperiumTally:
         """What this rule system notes of a game while it is replayed (facts.py; core/facts.py)."""
