@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...choices import SKIP
 from ...game import Game
-from ...registry import hook
+from ...registry import custom, hook
 from ..ix.units import board
 from .base import spoiler_seat
 from .hagal import rival_seat
@@ -30,6 +30,13 @@ RIVAL_TOP = 2  # the Shipping track space a Rival's Freighter recalls from (p. 8
 @hook("setup", module=("rivals", "ix"))
 def _setup(g: Game) -> None:
     g.rulings.append(R_CARDS)  # the deck itself: hagal.new_hagal
+
+
+@custom("rival-ix-tech")
+def _solo_tech(g: Game, task: dict, step: dict) -> None:
+    """A solo Rival's Tech tiles (1P cards, p. 9): not written yet, so a solo game with Rise of Ix is
+    refused (rivals.REFUSED_WITH_RIVALS); reached anyway, it is answered not-implemented."""
+    g.note_unimplemented(f"{task['src']}: rival-ix-tech")
 
 
 @hook("rival-card-fits", module=("rivals", "ix"))
