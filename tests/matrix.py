@@ -128,9 +128,9 @@ PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3,
 # a player count that allows only some modules, and what it always plays with (six players: the
 # booklet's CHOAM always, Immortality by its compatibility rules; no Bloodlines)
 PLAYER_MODULES = {("uprising", 6): ("choam", "immortality"),
-                  # Rise of Ix's solo and two-player House Hagal additions are not refereed yet
+                  # Rise of Ix's solo House Hagal additions are not refereed yet (two players are)
                   ("imperium", 1): ("bloodlines", "tech", "immortality"),
-                  ("imperium", 2): ("bloodlines", "tech", "immortality")}
+                  ("imperium", 2): ("bloodlines", "tech", "immortality", "ix")}
 ALWAYS = {("uprising", 6): ("choam",)}
 DIFFICULTIES = ("mercenary", "sardaukar", "mentat", "kwisatz-haderach")  # House Hagal solo levels
 # Uprising's optional Rival rules (the original game's Rivals have none), a row for each set

@@ -21,9 +21,7 @@ from .units import (
 # The steps of Rise of Ix's cards, tiles and leaders with no code yet (docs/ix-data.md): reaching one
 # is answered unverifiable / not-implemented (a standing one: each turn of its owner), never ignored.
 # tests/test_ix_rules.py pins this list.
-# `rival-ix-tech`: a solo Rival's Tech tiles (Rise of Ix p. 9), on the 1P House Hagal cards: a solo game
-# with Rise of Ix is refused until it is written (rivals.REFUSED_WITH_RIVALS).
-NOT_IMPLEMENTED = ("one-step-ahead", "rival-ix-tech")
+NOT_IMPLEMENTED = ("one-step-ahead",)
 
 IX = MODULES.add(Module(
     "ix", "Rise of Ix", lambda state: MODULE in state["game"]["modules"],

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...choices import SKIP
 from ...game import Game
-from ...registry import hook
+from ...registry import custom, hook
 from ..ix.units import board
 from .base import spoiler_seat
 from .hagal import rival_seat
@@ -25,15 +25,21 @@ R_CARDS = "rivals-x.ix-cards"
 R_SHIPPING = "rivals-x.ix-shipping"
 R_DREADNOUGHTS = "rivals-x.ix-dreadnoughts"
 RIVAL_TOP = 2  # the Shipping track space a Rival's Freighter recalls from (p. 8)
-IX = ("rivals", "ix")
 
 
-@hook("setup", module=IX)
+@hook("setup", module=("rivals", "ix"))
 def _setup(g: Game) -> None:
     g.rulings.append(R_CARDS)  # the deck itself: hagal.new_hagal
 
 
-@hook("rival-card-fits", module=IX)
+@custom("rival-ix-tech")
+def _solo_tech(g: Game, task: dict, step: dict) -> None:
+    """A solo Rival's Tech tiles (1P cards, p. 9): not written yet, so a solo game with Rise of Ix is
+    refused (rivals.REFUSED_WITH_RIVALS); reached anyway, it is answered not-implemented."""
+    g.note_unimplemented(f"{task['src']}: rival-ix-tech")
+
+
+@hook("rival-card-fits", module=("rivals", "ix"))
 def _dreadnought_card(g: Game, pid: str, when: str) -> bool | None:
     """A Dreadnought card is skipped when the Rival has no dreadnought left to commission (p. 8)."""
     if when != "dreadnought-in-supply":
@@ -42,7 +48,7 @@ def _dreadnought_card(g: Game, pid: str, when: str) -> bool | None:
     return g.p(pid)["dreadnoughts"]["supply"] > 0
 
 
-@hook("rival-forced-choice", module=IX)
+@hook("rival-forced-choice", module=("rivals", "ix"))
 def _rival_ix_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     """The choices p. 8 settles for a Rival; None for the others."""
     kind, pl = task["kind"], g.p(pid)
@@ -76,7 +82,7 @@ def _control_space(g: Game, pid: str, offers: list) -> dict:
     return min(spaces, key=rank) if spaces else next((o for o in offers if o != SKIP), offers[0])
 
 
-@hook("rival-deploy-dreadnoughts", module=IX, when=rival_seat)
+@hook("rival-deploy-dreadnoughts", module=("rivals", "ix"), when=rival_seat)
 def _dreadnoughts_first(g: Game, pid: str, most: int) -> int:
     """Its dreadnoughts go to the Conflict before troops, whenever it can (p. 8)."""
     ships = g.p(pid)["dreadnoughts"]
@@ -88,7 +94,7 @@ def _dreadnoughts_first(g: Game, pid: str, most: int) -> int:
     return n
 
 
-@hook("dividends-own", module=IX, when=spoiler_seat)
+@hook("dividends-own", module=("rivals", "ix"), when=spoiler_seat)
 def _spoiler_dividends(amount: int, g: Game, pid: str) -> int:
     """Two-player House Hagal collects nothing (p. 19); its opponents still gain their Solari (p. 8)."""
     g.rulings += [R_SHIPPING, "rivals.base-two-player"]
