@@ -22,7 +22,7 @@ from ....core import rng
 from ....core.errors import IllegalAction
 from ...conditions import holds
 from ...game import Game, ms_add, ms_remove, my_turn
-from ...registry import ChanceKind, Verb, chance_kind, choice, custom, fire, hook, node_kind, verb
+from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, hook, node_kind, verb
 from ...steps import choice_task, prepend, push_choice, run, source_card
 from ...zones import count_deployed, lift_agent
 from .units import commanders_in, move_commanders
@@ -98,11 +98,11 @@ def _refill_skills(g: Game) -> None:
 
 
 # --- the price of a Commander -------------------------------------------------------------------
-def price(g: Game, pid: str) -> int:
-    """2 Solari, less a standing discount (a Tech tile) and this turn's (an Intrigue card)."""
-    pl = g.p(pid)
-    off = sum(pl.get("commander_discounts", {}).values()) + pl.get("commander_discount", 0)
-    return max(0, PRICE - off)
+def price(g: Game, pid: str, paying: bool = False) -> int:
+    """2 Solari, less this turn's discount (an Intrigue card) and a standing one (Sardaukar High
+    Command: the `commander-price` listener of tech.py, which cites its tile when `paying`)."""
+    cost = PRICE - g.p(pid).get("commander_discount", 0)
+    return max(0, adjust("commander-price", cost, g, pid, paying))
 
 
 def _recruited(g: Game, pid: str, acquired: bool) -> None:
@@ -135,7 +135,7 @@ def _commander_offers(g: Game, task: dict) -> list[dict]:
 @choice("commander", _commander_offers, ("bloodlines.commander-acquire",))
 def _acquire_commander(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
-    g.pay(pid, {"solari": price(g, pid)}, ("bloodlines.commander-acquire", "cost.must-be-payable"))
+    g.pay(pid, {"solari": price(g, pid, True)}, ("bloodlines.commander-acquire", "cost.must-be-payable"))
     ms_remove(g.state["board"]["commanders"], task["space"])
     acquire(g, pid, task["src"])
 
@@ -206,7 +206,7 @@ def _recruit_offers(g: Game, task: dict, pid: str) -> list[dict]:
 def _recruit_commander(g: Game, task: dict, pid: str, a: dict) -> None:
     if (err := recruit_error(g, pid, a)) is not None:
         raise err
-    g.pay(pid, {"solari": price(g, pid)}, ("bloodlines.commander-recruit-supply", "cost.must-be-payable"))
+    g.pay(pid, {"solari": price(g, pid, True)}, ("bloodlines.commander-recruit-supply", "cost.must-be-payable"))
     my_turn(g, pid)["commander_from_supply"] = True
     move_commanders(g, pid, "supply", "garrison", 1)
     if a.get("to") == "conflict":
@@ -350,12 +350,6 @@ def discount_this_turn(g: Game, task: dict, step: dict) -> None:
 @hook("turn-start", module="bloodlines")
 def _discount_expires(g: Game, pid: str) -> None:
     g.p(pid).pop("commander_discount", None)
-
-
-@custom("commander-cost-discount")
-def standing_discount(g: Game, task: dict, step: dict) -> None:
-    """A standing discount, kept by the source that gives it (resolving it again does not add)."""
-    g.p(task["player"]).setdefault("commander_discounts", {})[task["src"]] = step["amount"]
 
 
 @custom("acquire-bank-commander")
