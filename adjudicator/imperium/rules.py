@@ -223,10 +223,13 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def seat_leaders(self, players: int, leaders: list[str], rnd) -> list[str] | None:
         """The leaders of a random playout's seats, clockwise, where a mode fixes some (simulate.py;
         None: every seat drawn at random): with six players the Commanders three seats apart
-        (six.seating-from-log) and the Allies drawn from the other leaders."""
+        (six.seating-from-log) and the Allies drawn from the other leaders, save those the Bloodlines
+        manual does not recommend for six players (p. 10: Liet Kynes)."""
         if players != 6 or self.edition not in SIX_EDITIONS:
             return None
-        return six_players.teams.seat_leaders(leaders, rnd)
+        advice = self.content.expansion_setup.get("bloodlines", {}).get("other_rules", {})
+        left_out = advice.get("six_player_recommended_allies", {}).get("not_recommended", [])
+        return six_players.teams.seat_leaders([lead for lead in leaders if lead not in left_out], rnd)
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:
