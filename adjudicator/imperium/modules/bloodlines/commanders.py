@@ -25,6 +25,7 @@ from ...game import Game, ms_add, ms_remove, my_turn
 from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ...steps import choice_task, prepend, push_choice, run, source_card
 from ...zones import count_deployed, lift_agent
+from .stock import setup_variant, skill_copies
 from .units import commanders_in, move_commanders
 
 MODULE = "bloodlines"
@@ -36,7 +37,9 @@ SETUP_RULINGS = {"uprising": ("bloodlines.setup-commanders-uprising", "bloodline
                               "bloodlines.setup-skills"),
                  "base": ("bloodlines.setup-imperium-commanders", "bloodlines.setup-commander-bank",
                           "bloodlines.setup-skills", "bloodlines.setup-imperium-no-fierce"),
-                 4: ("bloodlines.setup-commander-four-players",)}  # six players: their module cites
+                 4: ("bloodlines.setup-commander-four-players",),
+                 "uprising-six-player": ("six.bloodlines-setup", "bloodlines.setup-commander-bank",
+                                         "bloodlines.setup-skills")}
 
 
 def playing(g: Game) -> bool:
@@ -51,7 +54,7 @@ def _setup_data(g: Game) -> dict:
 @hook("setup", module="bloodlines")
 def _setup(g: Game) -> None:
     data = _setup_data(g)["sardaukar_commanders"]
-    variant = setup_variant(g)
+    variant = setup_variant(g.state)
     where = data["placement"][variant]
     extra = where["four_players_extra"] if len(g.order) == 4 else ()
     spaces = [*where["spaces"], *where.get("emperor_board", ()), *extra]
@@ -67,23 +70,9 @@ def _setup(g: Game) -> None:
     g.rulings.extend(SETUP_RULINGS.get(variant, ()) + SETUP_RULINGS.get(len(g.order), ()))
 
 
-def setup_variant(g: Game) -> str:
-    """The setup.json entry of this game's placement and Skill exclusions: the edition's, or the
-    six-player game's (modules/six_players/bloodlines.py)."""
-    return first("commander-setup", g) or g.state["game"]["edition"]
-
-
-def _left_out(g: Game) -> list[str]:
-    """Skills a mode leaves out of the stack (six players: both Fierce, p. 10); the edition's own
-    are left out when the content loads (both Fierce with the original game, p. 3)."""
-    variant = setup_variant(g)
-    return [] if variant == g.state["game"]["edition"] else _setup_data(g)["skills"]["exclude"].get("six-player", [])
-
-
 def skill_pool(g: Game) -> list[str]:
-    """Every Skill of this game, one entry per copy."""
-    out = _left_out(g)
-    return sorted(s for s, d in g.content.skills.items() if s not in out for _ in range(d.get("copies", 1)))
+    """Every Skill of this game, one entry per copy (stock.py: six players leave out both Fierce)."""
+    return sorted(skill_copies(g.content, g.state).elements())
 
 
 # --- the Skill stack: a face-up Skill dealt is a chance outcome -------------------------------
@@ -93,7 +82,7 @@ def _apply_deal_skill(g: Game, task: dict, action: dict) -> None:
             g.state["game"]["edition"], []):
         raise IllegalAction("chance.card-not-available", f"{skill} is left out of the Skill stack with "
                             "the original Dune: Imperium", ("bloodlines.setup-imperium-no-fierce",))
-    if skill in _left_out(g):
+    if skill in g.content.skills and skill not in skill_copies(g.content, g.state):
         raise IllegalAction("chance.card-not-available", "{skill} is left out of the Skill stack in the "
                             "six-player game", ("six.bloodlines-setup",), params={"skill": skill})
     if not ms_remove(skills["stack"], skill):

@@ -1,9 +1,9 @@
 """The Uprising six-player team game with Bloodlines and its Tech Module (Bloodlines rules manual,
 p. 10; records six.bloodlines-*), on the hooks the Bloodlines code asks (modules/bloodlines/commanders.py):
 
-- `commander-setup`: the six-player placement of the Sardaukar Commanders (five on board spaces,
-  the sixth on the Sardaukar space of Shaddam's board, one in the bank) and the Skill stack
-  without the two Fierce Skills.
+- The setup: the six-player placement of the Sardaukar Commanders (five on board spaces, the
+  sixth on the Sardaukar space of Shaddam's board, one in the bank) and the Skill stack without
+  the two Fierce Skills are setup.json's six-player entries, which bloodlines/stock.py chooses.
 - `commander-node`: Muad'Dib's team never acquires a Commander; an Agent of theirs on a space
   holding one may pay 2 spice for an Intrigue card, the Commander going back to the box.
 - `commander-owner`: a Commander Shaddam acquires is recruited for his activated Ally, who
@@ -27,8 +27,6 @@ from ..tech.tiles import owned
 from .teams import activated_ally, is_commander, team_of
 
 BOTH = ("six-players", "bloodlines")
-VARIANT = "uprising-six-player"  # the placement and Skill exclusions of bloodlines/setup.json
-R_SETUP = ("six.bloodlines-setup",)
 R_MUADDIB = ("six.bloodlines-muaddib-commanders",)
 R_SHADDAM = ("six.bloodlines-shaddam-commanders",)
 TO_BOX_PRICE = {"spice": 2}  # not Solari (p. 10)
@@ -37,12 +35,6 @@ COMMANDER_TILES = ("tech-plasteel-blades", "tech-sardaukar-high-command")
 
 def _muaddib_side(g: Game, pid: str) -> bool:
     return team_of(g, pid) == "muad-dib"
-
-
-@hook("commander-setup", module=BOTH)
-def _six_player_setup(g: Game) -> str:
-    g.rulings += list(R_SETUP)
-    return VARIANT
 
 
 # --- Muad'Dib's team: 2 spice for an Intrigue card, the Commander to the box (p. 10) ---------------
