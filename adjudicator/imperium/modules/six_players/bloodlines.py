@@ -26,7 +26,6 @@ from ...steps import choice_task, run
 from ..tech.tiles import owned
 from .teams import activated_ally, is_commander, team_of
 
-BOTH = ("six-players", "bloodlines")
 R_MUADDIB = ("six.bloodlines-muaddib-commanders",)
 R_SHADDAM = ("six.bloodlines-shaddam-commanders",)
 TO_BOX_PRICE = {"spice": 2}  # not Solari (p. 10)
@@ -38,7 +37,7 @@ def _muaddib_side(g: Game, pid: str) -> bool:
 
 
 # --- Muad'Dib's team: 2 spice for an Intrigue card, the Commander to the box (p. 10) ---------------
-@hook("commander-node", module=BOTH)
+@hook("commander-node", module=("six-players", "bloodlines"))
 def _send_to_box(g: Game, pid: str, space: str, node: str):
     if not _muaddib_side(g, pid):
         return None
@@ -63,7 +62,7 @@ def _commander_to_box(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 # --- Shaddam: his Commanders are his activated Ally's (p. 10) ----------------------------------------
-@hook("commander-owner", module=BOTH)
+@hook("commander-owner", module=("six-players", "bloodlines"))
 def _for_the_ally(pid: str, g: Game) -> str | None:
     """Who gets a Commander `pid` acquires (and its Skill): Shaddam's activated Ally, None when
     no Ally is activated (outside his turns: reading six.bloodlines-shaddam-no-ally); Muad'Dib's
@@ -80,7 +79,7 @@ def _for_the_ally(pid: str, g: Game) -> str | None:
     return ally
 
 
-@hook("commander-recruit-refusal", module=BOTH)
+@hook("commander-recruit-refusal", module=("six-players", "bloodlines"))
 def _never_recruits(g: Game, pid: str):
     if _muaddib_side(g, pid):
         return IllegalAction("six.bloodlines-no-commanders", "{player} is of Muad'Dib's team, which never "
@@ -93,7 +92,7 @@ def _never_recruits(g: Game, pid: str):
 
 
 # --- the clarifications (p. 10) -----------------------------------------------------------------------
-@hook("alliance-taken", module=BOTH)
+@hook("alliance-taken", module=("six-players", "bloodlines"))
 def _own_board_alliance(g: Game, pid: str, faction: str) -> None:
     """A Commander's cube is only on his own board's track: the one Alliance he can take, and so
     his only way to complete Earn any Alliance (influence.py moves the other tracks' cubes of
