@@ -111,6 +111,9 @@ EXTENDED: tuple[Config, ...] = (
     _imp("uprising", 1, ("bloodlines", "tech"), difficulty="mentat"),
     _imp("uprising", 2, ("immortality",)),
     _imp("uprising", 6, ("choam", "immortality")),
+    # the team game with Bloodlines and its Tech Module (Bloodlines manual p. 10)
+    _imp("uprising", 6, ("choam", "bloodlines")),
+    _imp("uprising", 6, ("choam", "bloodlines", "tech")),
     Config("dune-6p-basic", "dune", 6, (), "classic"),
 )
 
@@ -126,8 +129,9 @@ NEEDS = {"tech": "bloodlines", "tech-tokens": "ixians-tleilaxu"}
 MODE_MODULES = {"rivals": "rivals", "six-players": "six"}
 PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3, 4, 5, 6)}
 # a player count that allows only some modules, and what it always plays with (six players: the
-# booklet's CHOAM always, Immortality by its compatibility rules; no Bloodlines)
-PLAYER_MODULES = {("uprising", 6): ("choam", "immortality"),
+# booklet's CHOAM always, Immortality by its compatibility rules, Bloodlines and Tech by the Bloodlines
+# manual p. 10)
+PLAYER_MODULES = {("uprising", 6): ("choam", "bloodlines", "tech", "immortality"),
                   # Rise of Ix's solo House Hagal additions are not refereed yet (two players are)
                   ("imperium", 1): ("bloodlines", "tech", "immortality"),
                   ("imperium", 2): ("bloodlines", "tech", "immortality", "ix")}

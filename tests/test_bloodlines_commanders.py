@@ -422,10 +422,7 @@ def test_commander_discounts():
     act(rules, state, "red", "resolve", effect="commander:dutiful-service")
     act(rules, state, "red", "choose", option="pay")
     assert red["solari"] == 0 and red["commanders"]["garrison"] == 1
-    # a standing discount counts once however often it is resolved; the turn's is gone next turn
-    steps(rules, state, "red", [{"custom": "commander-cost-discount", "amount": 1}], src="tech:high-command")
-    steps(rules, state, "red", [{"custom": "commander-cost-discount", "amount": 1}], src="tech:high-command")
-    assert red["commander_discounts"] == {"tech:high-command": 1}
+    # the standing discount (Sardaukar High Command): test_bloodlines_tech.py
 
 
 def test_into_the_fray():

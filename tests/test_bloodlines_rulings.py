@@ -56,7 +56,7 @@ EXPECTED = {
     # p. 10: six players
     "six.bloodlines-setup", "six.bloodlines-leaders", "six.bloodlines-muaddib-commanders",
     "six.bloodlines-shaddam-commanders", "six.bloodlines-earn-any-alliance", "six.bloodlines-ornithopter-fleet",
-    "six.bloodlines-plasteel-high-command",
+    "six.bloodlines-plasteel-high-command", "six.bloodlines-shaddam-no-ally", "six.bloodlines-acquirer-tiles",
     # back cover: icons and the clarifications of leaders and Tech tiles
     "bloodlines.discard-not-intrigue", "bloodlines.trash-intrigue-icon", "leader.piter-twisted-intrigue",
     "leader.chani-tactics", "leader.chani-tactics-overflow", "leader.fenring-trash-intrigue",

@@ -88,15 +88,11 @@ def test_rise_of_ix_and_the_rivals_and_six_player_additions_stay_refused(modules
 
 
 # one and two players (Rivals): tests/test_rivals_expansions.py
-@pytest.mark.parametrize(("players", "code"), [(6, "unsupported-module")])  # six: CHOAM only (six.not-offered)
-def test_bloodlines_with_six_players_is_refused(players, code):
+def test_bloodlines_with_six_players_is_admitted():
+    """Six players: the Bloodlines manual's p. 10 (tests/test_six_bloodlines.py)."""
     rules = ruleset("uprising")
-    leaders = rules.leader_ids(("bloodlines",))
-    game = {"system": "imperium", "edition": "uprising", "modules": ["bloodlines"],
-            "players": [{"id": f"p{i}", "leader": leaders[i]} for i in range(players)]}
-    with pytest.raises(MalformedLog) as err:
-        rules.new_state(game, {})
-    assert err.value.code == code
+    named = ["tech", "bloodlines", "choam"]
+    assert rules.check_modules(named, "/game/modules", 6) == sorted(named)
 
 
 def test_what_the_other_players_cannot_see():

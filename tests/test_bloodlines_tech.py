@@ -13,6 +13,7 @@ from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.effects import advance_steps
 from adjudicator.imperium.game import Game
 from adjudicator.imperium.invariants import violations
+from adjudicator.imperium.modules.bloodlines.commanders import price as commander_price
 from adjudicator.imperium.modules.tech.tech import price
 from adjudicator.imperium.modules.tech.tiles import stack_sizes, tiles_seen
 from adjudicator.imperium.registry import adjust, fire
@@ -455,3 +456,68 @@ def test_random_tech_games_keep_the_invariants(edition, modules):
         rules.apply(state, action)
         assert violations(state) == []
     assert acquired > 0
+
+
+# --- the tiles that act on Sardaukar Commanders (back cover; before: data only, never applied) ----------
+def commander_turn(tile):
+    """Red owns `tile` and sends an Agent (Diplomacy) to Dutiful Service, which holds a Commander."""
+    rules, state = tech_game()
+    grant(state, "red", tile)
+    hand(state, "red", ["diplomacy"])
+    act(rules, state, "red", "send-agent", card="diplomacy", space="dutiful-service")
+    assert "dutiful-service" in state["board"]["commanders"]
+    return rules, state
+
+
+def test_sardaukar_high_command_lowers_a_commanders_price():
+    """Recruiting a Commander, acquiring one included, costs 1 Solari less with the tile."""
+    rules, state = commander_turn("tech-sardaukar-high-command")
+    red = P(state, "red")
+    red["solari"] = 1  # 2 Solari less 1: one is enough
+    g = Game(state, rules.content)
+    assert commander_price(g, "red") == 1 and commander_price(g, "blue") == 2
+    act(rules, state, "red", "resolve", effect="commander:dutiful-service")
+    outcome = act(rules, state, "red", "choose", option="pay")
+    assert red["solari"] == 0 and red["commanders"]["garrison"] == 1
+    assert "tech.acquire-effect" in outcome.rulings
+
+
+def test_without_high_command_one_solari_does_not_buy_a_commander():
+    rules, state = commander_turn("tech-glowglobes")
+    P(state, "red")["solari"] = 1
+    act(rules, state, "red", "resolve", effect="commander:dutiful-service")
+    assert P(state, "red")["commanders"]["garrison"] == 0  # no offer: the node resolved with nothing
+
+
+def test_plasteel_blades_may_be_trashed_for_a_second_skill():
+    """Whenever you recruit a Commander you may trash the tile for one more Skill: acquiring the
+    Commander of a space gives its own Skill and, with the tile trashed, a second."""
+    rules, state = commander_turn("tech-plasteel-blades")
+    red = P(state, "red")
+    red["solari"] = 2
+    act(rules, state, "red", "resolve", effect="commander:dutiful-service")
+    act(rules, state, "red", "choose", option="pay")
+    for _ in range(3):  # the tile's offer (trash it) and both Skill choices, in the order asked
+        task = state["stack"][-1]
+        assert task["t"] == "choice", task
+        if task["kind"] == "skill":
+            act(rules, state, "red", "choose", skill=legal(rules, state)[0]["skill"])
+        else:
+            act(rules, state, "red", "choose", option=0)
+    assert len(red["skills"]) == 2 and red["tech"] == []
+    assert "tech-plasteel-blades" in state["tech"]["trashed"]
+
+
+def test_plasteel_blades_may_be_kept():
+    rules, state = commander_turn("tech-plasteel-blades")
+    red = P(state, "red")
+    red["solari"] = 2
+    act(rules, state, "red", "resolve", effect="commander:dutiful-service")
+    act(rules, state, "red", "choose", option="pay")
+    while state["stack"][-1]["t"] == "choice":
+        task = state["stack"][-1]
+        if task["kind"] == "skill":
+            act(rules, state, "red", "choose", skill=legal(rules, state)[0]["skill"])
+        else:
+            act(rules, state, "red", "choose", option=1)  # kept
+    assert len(red["skills"]) == 1 and [e["id"] for e in red["tech"]] == ["tech-plasteel-blades"]

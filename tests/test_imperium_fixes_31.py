@@ -4,10 +4,9 @@ test_acceptance_fixes.py beside the rulebook's example."""
 
 import pytest
 from helpers import P, act, deal, fresh, hand, top
-from six_helpers import game_doc
 
 from adjudicator.core.actions import Action
-from adjudicator.core.errors import IllegalAction, MalformedLog
+from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import Driver
 from adjudicator.core.rulings import citations
 from adjudicator.imperium.rules import ruleset
@@ -170,27 +169,4 @@ def test_liet_kynes_reading_rests_on_the_page_that_names_her():
     assert [s["page"] for s in cite["rests_on"]] == ["10"]
 
 
-# --- 10. six-player Uprising with Bloodlines: not implemented, and said so -----------------------------
-SIX_BLOODLINES_NOT_IMPLEMENTED = [  # Bloodlines manual p. 10, each a record of ours marked informational
-    "six.bloodlines-setup", "six.bloodlines-leaders", "six.bloodlines-muaddib-commanders",
-    "six.bloodlines-shaddam-commanders", "six.bloodlines-earn-any-alliance", "six.bloodlines-ornithopter-fleet",
-    "six.bloodlines-plasteel-high-command",
-]
-
-
-@pytest.mark.parametrize("modules", [["bloodlines"], ["bloodlines", "tech"], ["choam", "bloodlines"]])
-def test_six_player_bloodlines_is_refused_as_not_implemented_p10(modules):
-    """Bloodlines manual p. 10 gives six-player rules (Commanders' setup, Muad'Dib's and
-    Shaddam's teams and the Sardaukar Commanders, clarifications); this engine does not referee
-    them yet: the game is refused, the message says they are not implemented and names the
-    records; the six-player game without Bloodlines is still accepted."""
-    rules = ruleset("uprising")
-    game = game_doc(modules=modules)
-    with pytest.raises(MalformedLog) as err:
-        rules.new_state(game, {})
-    assert err.value.code == "unsupported-module" and "not implemented" in err.value.message
-    assert "p. 10" in err.value.message
-    assert "six.bloodlines-*" in err.value.message
-    records = {r["ruling"]: r for r in citations(SIX_BLOODLINES_NOT_IMPLEMENTED)}
-    assert {r["page"] for r in records.values()} == {"10"}
-    rules.new_state(dict(game, modules=["choam"]), {})  # the team game itself stays
+# --- 10. six-player Uprising with Bloodlines (p. 10): refereed, tests/test_six_bloodlines.py ---------------

@@ -655,3 +655,21 @@ def test_an_uprising_streamlined_rival_boxes_a_commander_once_it_has_its_swordma
     assert (g.p("r1")["commanders"]["garrison"] == 1) is bought
     assert (space in state["board"]["commanders"]) is not (boxed or bought)
     assert ("rivals.reading-streamlined" in g.rulings) is boxed
+
+
+@pytest.mark.parametrize(("tile", "solari", "bought"), [("tech-sardaukar-high-command", 1, True),
+                                                        ("tech-glowglobes", 1, False)])
+def test_a_solo_rival_with_sardaukar_high_command_buys_a_commander_for_1_solari(tile, solari, bought):
+    """Bloodlines p. 9: a Tech tile works for a Rival as for a player; High Command takes 1 Solari
+    off a Commander's price (back cover)."""
+    game = {"system": "imperium", "edition": "uprising", "modules": ["bloodlines", "tech"],
+            "players": [{"id": "p1", "leader": "muad-dib"}]}
+    state = UP.new_state(game, {"seed": 1, "difficulty": "sardaukar",
+                                "rivals": [{"id": "r1", "leader": "glossu-rabban"},
+                                           {"id": "r2", "leader": "staban-tuek"}]})
+    g = Game(state, UP.content)
+    space = state["board"]["commanders"][0]
+    g.p("r1").update({"swordmaster": True, "solari": solari, "tech": [{"id": tile, "flipped": False}]})
+    commander_on_space(g, "r1", space)
+    assert (g.p("r1")["commanders"]["garrison"] == 1) is bought
+    assert g.p("r1")["solari"] == (0 if bought else solari)

@@ -113,7 +113,7 @@ def _finish(state, pid, kind=None):
 
 
 def test_six_players_admit_immortality_with_choam():
-    assert MODULES_FOR_COUNT[6] == ("choam", "immortality")
+    assert MODULES_FOR_COUNT[6] == ("choam", "immortality", "bloodlines", "tech")  # Bloodlines: its p. 10
     assert RULES.check_modules(list(MODULES), "/game/modules", 6) == list(MODULES)
 
 

@@ -1,7 +1,6 @@
 """Setting up the Uprising six-player team game (seed 004, the Russian booklet for 6 players,
 p. 2; issue #13): teams read from the seating, each role's pieces, the Conflict deck, CHOAM, the
-Objective cards; the gate that refuses six players until the mode is complete, and the list of
-what the engine does not know yet."""
+Objective cards, the modules admitted, and the list of what the engine does not know yet."""
 
 import pytest
 from six_helpers import RULES, SEATING, apply, game_doc, new_game, step
@@ -19,11 +18,10 @@ def test_not_implemented_is_pinned():
     assert six.NOT_IMPLEMENTED == NOT_IMPLEMENTED
 
 
-def test_six_players_are_offered_with_choam_and_bloodlines_is_refused():
+def test_six_players_are_offered_with_choam_and_bloodlines_too():
+    """Bloodlines with six players: its manual's p. 10 (tests/test_six_bloodlines.py)."""
     assert "six" in new_game()  # no gate: the fixture `unlocked` is not used here
-    with pytest.raises(MalformedLog) as err:
-        new_game(modules=("choam", "bloodlines"))
-    assert err.value.code == "unsupported-module"
+    assert "six" in new_game(modules=("choam", "bloodlines"))
 
 
 def test_the_original_game_has_no_six_player_mode():
@@ -55,13 +53,6 @@ def test_a_seating_that_makes_no_two_teams_is_refused(seating, code):
     with pytest.raises(MalformedLog) as err:
         new_game(seating=seating)
     assert err.value.code == code
-
-
-@pytest.mark.parametrize("modules", [("choam", "bloodlines")])  # Immortality: tests/test_six_immortality.py
-def test_modules_whose_six_player_rules_are_unknown_are_refused(modules):
-    with pytest.raises(MalformedLog) as err:
-        new_game(modules=modules)
-    assert err.value.code == "unsupported-module"
 
 
 def test_teams_follow_from_the_clockwise_seating():

@@ -7,6 +7,7 @@ from collections import Counter
 
 from .content import commander_deck, in_game, starting_deck
 from .game import Game
+from .modules.bloodlines import skill_copies
 from .modules.immortality import conservation as immortality_conservation
 from .modules.tech import conservation as tech_conservation
 
@@ -109,6 +110,6 @@ def commander_violations(g: Game) -> list[str]:
         if len(set(held)) != len(held):
             out.append(f"{pid} holds a Skill twice: {held}")
         skills += Counter(held)
-    if skills != Counter({s: d.get("copies", 1) for s, d in g.content.skills.items()}):
+    if skills != skill_copies(g.content, g.state):
         out.append(f"Skills not conserved: {dict(skills)}")
     return out

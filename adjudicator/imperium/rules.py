@@ -67,9 +67,10 @@ PLAYER_COUNTS = (1, 2, 3, 4, 6)
 # the player counts each edition's House Hagal Rivals play
 RIVAL_EDITIONS = {"uprising": (1, 2), "base": (1, 2)}
 # the modules a player-count mode is played with (Rivals: see RIVAL_MODULE_EDITIONS; six players:
-# CHOAM always, and Immortality by the booklet's compatibility rules, modules/six_players/immortality.py;
+# CHOAM always, Immortality by the booklet's compatibility rules, modules/six_players/immortality.py,
+# Bloodlines and its Tech Module by the Bloodlines manual p. 10, modules/six_players/bloodlines.py;
 # what is not offered: reading six.not-offered)
-MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality")}
+MODULES_FOR_COUNT = {1: ("choam",), 2: ("choam",), 6: ("choam", "immortality", "bloodlines", "tech")}
 # the editions and player counts whose Rivals know a module: both editions' solo decks with Immortality
 # (seed 003 p. 13; Uprising's: reading rivals-x.imm-uprising; two players unchanged), both editions'
 # Rivals with Bloodlines (seed 000 p. 8)
@@ -80,9 +81,6 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                          # Rise of Ix: two-player House Hagal (p. 8); solo not yet (its Tech tile rules, p. 9)
                          "ix": (("base", 2),)}
-# Bloodlines (and its Tech Module) with six players: the manual gives the rules (p. 10), this
-# engine does not implement them yet; a game naming them is refused, the message naming the records
-SIX_NOT_IMPLEMENTED = ("bloodlines", "tech")  # the manual's records: six.bloodlines-*
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations
@@ -115,12 +113,6 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         for i, module in enumerate(named):  # the index in the caller's own list
             if module not in MODULES[self.edition]:
                 raise MalformedLog(f"module {module!r} is not supported for {self.edition}",
-                                   f"{pointer}/{i}", code="unsupported-module")
-            if players == 6 and module in SIX_NOT_IMPLEMENTED:
-                raise MalformedLog(f"module {module!r} with six players is not implemented: the Bloodlines "
-                                   "manual gives its rules (p. 10: the Commanders' setup, the teams and the "
-                                   "Sardaukar Commanders, the clarifications), which this engine does not "
-                                   "referee yet (records six.bloodlines-*)",
                                    f"{pointer}/{i}", code="unsupported-module")
             rivals_know = (self.edition, players) in RIVAL_MODULE_EDITIONS.get(module, ())
             if module not in MODULES_FOR_COUNT.get(players, (module,)) and not rivals_know:
@@ -236,10 +228,13 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def seat_leaders(self, players: int, leaders: list[str], rnd) -> list[str] | None:
         """The leaders of a random playout's seats, clockwise, where a mode fixes some (simulate.py;
         None: every seat drawn at random): with six players the Commanders three seats apart
-        (six.seating-from-log) and the Allies drawn from the other leaders."""
+        (six.seating-from-log) and the Allies drawn from the other leaders, save those the Bloodlines
+        manual does not recommend for six players (p. 10: Liet Kynes)."""
         if players != 6 or self.edition not in SIX_EDITIONS:
             return None
-        return six_players.teams.seat_leaders(leaders, rnd)
+        advice = self.content.expansion_setup.get("bloodlines", {}).get("other_rules", {})
+        left_out = advice.get("six_player_recommended_allies", {}).get("not_recommended", [])
+        return six_players.teams.seat_leaders([lead for lead in leaders if lead not in left_out], rnd)
 
     @staticmethod
     def _deck(cards, modules) -> list[str]:

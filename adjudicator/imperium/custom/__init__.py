@@ -30,7 +30,7 @@ from ..modules.rivals import immortality as rivals_immortality
 from ..modules.tech import tech
 from ..modules.rivals import tech as rivals_tech, turn as rivals_turn
 from ..modules.six_players import teams, cards as six_cards, commanders as six_commanders
-from ..modules.six_players import immortality as six_immortality
+from ..modules.six_players import immortality as six_immortality, bloodlines as six_bloodlines
 from ..modules.bloodlines import tuek
 from . import uprising
 from ..modules.immortality import graft
@@ -42,5 +42,5 @@ from ..modules.rivals import ix as rivals_ix
 __all__ = ["base", "base_intrigue", "triggers", "bloodlines", "bloodlines_leaders", "commanders", "common",
            "hidden", "immortality", "immortality_cards", "hagal", "rivals_base", "rivals_bloodlines",
            "rivals_immortality", "tech", "rivals_tech", "rivals_turn", "teams", "six_cards", "six_commanders",
-           "six_immortality", "tuek", "uprising", "graft", "contracts", "rivals_setup", "ix", "ix_cards",
-           "rivals_ix"]
+           "six_immortality", "six_bloodlines", "tuek", "uprising", "graft", "contracts", "rivals_setup", "ix",
+           "ix_cards", "rivals_ix"]

@@ -5,6 +5,7 @@ hide in a public view (`hidden.py`). The Tech Module is a module of its own (`mo
 
 from ....core.engine import Module
 from ...registry import MODULES
+from .stock import setup_variant, skill_copies
 from .units import COMMANDER, commanders_in, extra_strength, extra_units, move_commanders, return_to_supply
 
 BLOODLINES = MODULES.add(Module(
@@ -14,4 +15,4 @@ BLOODLINES = MODULES.add(Module(
              "rulings/bloodlines-cards.toml")))
 
 __all__ = ["BLOODLINES", "COMMANDER", "commanders_in", "extra_strength", "extra_units", "move_commanders",
-           "return_to_supply"]
+           "return_to_supply", "setup_variant", "skill_copies"]

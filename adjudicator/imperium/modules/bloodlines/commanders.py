@@ -22,9 +22,10 @@ from ....core import rng
 from ....core.errors import IllegalAction
 from ...conditions import holds
 from ...game import Game, ms_add, ms_remove, my_turn
-from ...registry import ChanceKind, Verb, chance_kind, choice, custom, fire, hook, node_kind, verb
+from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, fire, first, hook, node_kind, verb
 from ...steps import choice_task, prepend, push_choice, run, source_card
 from ...zones import count_deployed, lift_agent
+from .stock import setup_variant, skill_copies
 from .units import commanders_in, move_commanders
 
 MODULE = "bloodlines"
@@ -36,7 +37,9 @@ SETUP_RULINGS = {"uprising": ("bloodlines.setup-commanders-uprising", "bloodline
                               "bloodlines.setup-skills"),
                  "base": ("bloodlines.setup-imperium-commanders", "bloodlines.setup-commander-bank",
                           "bloodlines.setup-skills", "bloodlines.setup-imperium-no-fierce"),
-                 4: ("bloodlines.setup-commander-four-players",)}
+                 4: ("bloodlines.setup-commander-four-players",),
+                 "uprising-six-player": ("six.bloodlines-setup", "bloodlines.setup-commander-bank",
+                                         "bloodlines.setup-skills")}
 
 
 def playing(g: Game) -> bool:
@@ -51,8 +54,10 @@ def _setup_data(g: Game) -> dict:
 @hook("setup", module="bloodlines")
 def _setup(g: Game) -> None:
     data = _setup_data(g)["sardaukar_commanders"]
-    where = data["placement"][g.state["game"]["edition"]]
-    spaces = list(where["spaces"]) + (list(where["four_players_extra"]) if len(g.order) == 4 else [])
+    variant = setup_variant(g.state)
+    where = data["placement"][variant]
+    extra = where["four_players_extra"] if len(g.order) == 4 else ()
+    spaces = [*where["spaces"], *where.get("emperor_board", ()), *extra]
     g.state["board"]["commanders"] = sorted(spaces)
     g.state["commanders"] = {"bank": where["bank"], "box": data["total"] - len(spaces) - where["bank"]}
     for pid in g.order:
@@ -62,13 +67,12 @@ def _setup(g: Game) -> None:
         pl["skills_used"] = []
     g.state["skills"] = {"stack": skill_pool(g), "face_up": [], "trashed": []}
     g.push(*({"t": "chance", "kind": "deal-skill"} for _ in range(FACE_UP)))
-    g.rulings.extend(SETUP_RULINGS[g.state["game"]["edition"]] + SETUP_RULINGS.get(len(g.order), ()))
+    g.rulings.extend(SETUP_RULINGS.get(variant, ()) + SETUP_RULINGS.get(len(g.order), ()))
 
 
 def skill_pool(g: Game) -> list[str]:
-    """Every Skill of this game, one entry per copy (the edition's exclusions are left out when
-    the content loads: both Fierce with the original game, p. 3)."""
-    return sorted(s for s, d in g.content.skills.items() for _ in range(d.get("copies", 1)))
+    """Every Skill of this game, one entry per copy (stock.py: six players leave out both Fierce)."""
+    return sorted(skill_copies(g.content, g.state).elements())
 
 
 # --- the Skill stack: a face-up Skill dealt is a chance outcome -------------------------------
@@ -78,6 +82,9 @@ def _apply_deal_skill(g: Game, task: dict, action: dict) -> None:
             g.state["game"]["edition"], []):
         raise IllegalAction("chance.card-not-available", f"{skill} is left out of the Skill stack with "
                             "the original Dune: Imperium", ("bloodlines.setup-imperium-no-fierce",))
+    if skill in g.content.skills and skill not in skill_copies(g.content, g.state):
+        raise IllegalAction("chance.card-not-available", "{skill} is left out of the Skill stack in the "
+                            "six-player game", ("six.bloodlines-setup",), params={"skill": skill})
     if not ms_remove(skills["stack"], skill):
         raise IllegalAction("chance.card-not-available", f"{skill!r} is not left in the Skill stack",
                             ("bloodlines.setup-skills", "chance.card-not-available"))
@@ -98,11 +105,11 @@ def _refill_skills(g: Game) -> None:
 
 
 # --- the price of a Commander -------------------------------------------------------------------
-def price(g: Game, pid: str) -> int:
-    """2 Solari, less a standing discount (a Tech tile) and this turn's (an Intrigue card)."""
-    pl = g.p(pid)
-    off = sum(pl.get("commander_discounts", {}).values()) + pl.get("commander_discount", 0)
-    return max(0, PRICE - off)
+def price(g: Game, pid: str, paying: bool = False) -> int:
+    """2 Solari, less this turn's discount (an Intrigue card) and a standing one (Sardaukar High
+    Command: the `commander-price` listener of tech.py, which cites its tile when `paying`)."""
+    cost = PRICE - g.p(pid).get("commander_discount", 0)
+    return max(0, adjust("commander-price", cost, g, pid, paying))
 
 
 def _recruited(g: Game, pid: str, acquired: bool) -> None:
@@ -122,12 +129,15 @@ def _commander_node(g: Game, pid: str, space_id: str) -> list[str]:
 @node_kind("commander")
 def _resolve_commander(g: Game, pid: str, ident: str, node: str) -> None:
     g.rulings.append("bloodlines.commander-acquire")
+    if first("commander-node", g, pid, ident, node):  # six players: Muad'Dib's team buys none
+        return
     g.push(choice_task(pid, "commander", node, space=ident))
 
 
 def _commander_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
-    if task["space"] not in g.state["board"].get("commanders", []) or not g.can_pay(pid, {"solari": price(g, pid)}):
+    if task["space"] not in g.state["board"].get("commanders", []) or not g.can_pay(pid, {"solari": price(g, pid)}) \
+            or owner(g, pid) is None:
         return []
     return [{"option": "pay"}, {"option": "skip"}]
 
@@ -135,16 +145,24 @@ def _commander_offers(g: Game, task: dict) -> list[dict]:
 @choice("commander", _commander_offers, ("bloodlines.commander-acquire",))
 def _acquire_commander(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
-    g.pay(pid, {"solari": price(g, pid)}, ("bloodlines.commander-acquire", "cost.must-be-payable"))
+    g.pay(pid, {"solari": price(g, pid, True)}, ("bloodlines.commander-acquire", "cost.must-be-payable"))
     ms_remove(g.state["board"]["commanders"], task["space"])
     acquire(g, pid, task["src"])
 
 
+def owner(g: Game, pid: str) -> str | None:
+    """Whose garrison and Skill a Commander `pid` acquires goes to: theirs, but for the six-player
+    Commanders (Shaddam's activated Ally's; Muad'Dib's team acquires none: None)."""
+    return adjust("commander-owner", pid, g)
+
+
 def acquire(g: Game, pid: str, src: str) -> None:
-    """Acquire and at once recruit a Commander (to the garrison), then choose a Skill."""
-    g.p(pid)["commanders"]["garrison"] += 1
+    """Acquire and at once recruit a Commander (to the owner's garrison), then the owner chooses
+    a Skill. The recruit is `pid`'s (their turn's deployment, their Tech tiles)."""
+    to = owner(g, pid)
+    g.p(to)["commanders"]["garrison"] += 1
     g.rulings += ["bloodlines.commander-deploy", "bloodlines.skill-choice"]
-    g.push(choice_task(pid, "skill", src))
+    g.push(choice_task(to, "skill", src))
     _recruited(g, pid, True)
 
 
@@ -179,6 +197,8 @@ def recruit_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     check and the offers)."""
     turn, mine = my_turn(g, pid), g.p(pid)["commanders"]
     rule = ("bloodlines.commander-recruit-supply",)
+    if (refused := first("commander-recruit-refusal", g, pid)) is not None:  # six players
+        return refused
     if set(a) - {"to"} or a.get("to", "garrison") not in ("garrison", "conflict"):
         return IllegalAction("commander.bad-args", "recruit-commander takes only 'to': garrison or conflict", rule)
     if not turn:
@@ -206,7 +226,7 @@ def _recruit_offers(g: Game, task: dict, pid: str) -> list[dict]:
 def _recruit_commander(g: Game, task: dict, pid: str, a: dict) -> None:
     if (err := recruit_error(g, pid, a)) is not None:
         raise err
-    g.pay(pid, {"solari": price(g, pid)}, ("bloodlines.commander-recruit-supply", "cost.must-be-payable"))
+    g.pay(pid, {"solari": price(g, pid, True)}, ("bloodlines.commander-recruit-supply", "cost.must-be-payable"))
     my_turn(g, pid)["commander_from_supply"] = True
     move_commanders(g, pid, "supply", "garrison", 1)
     if a.get("to") == "conflict":
@@ -303,7 +323,9 @@ def _trash_skill(g: Game, task: dict, given: dict, below: dict) -> None:
 def gain_skill(g: Game, task: dict, step: dict) -> None:
     """A Skill without a Commander (a Tech tile): the same choice among the face-up Skills."""
     g.rulings.append("bloodlines.skill-choice")
-    push_choice(g, task, "skill")
+    to = owner(g, task["player"])  # Shaddam's Plasteel Blades: his activated Ally's Skill
+    if to is not None:
+        g.push(choice_task(to, "skill", task["src"]))
 
 
 # --- conditions on Commanders and units ---------------------------------------------------------------
@@ -316,7 +338,8 @@ def _opponent_worm(g: Game, pid: str, step: dict) -> bool:
 
 
 def _commander_in_conflict(g: Game, pid: str, step: dict) -> bool:
-    return commanders_in(g.p(pid), "conflict") > 0
+    """Whose units: a six-player Commander's are his activated Ally's (`acting-for`)."""
+    return commanders_in(g.p(adjust("acting-for", pid, g)), "conflict") > 0
 
 
 TESTS = {"if-agent-on-space-icon": _agent_on_icon, "if-opponent-worm-in-conflict": _opponent_worm,
@@ -332,7 +355,7 @@ def conditional(g: Game, task: dict, step: dict) -> None:
 @custom("solari-per-unit-type-in-conflict")
 def solari_per_unit_type(g: Game, task: dict, step: dict) -> None:
     """1 Solari per kind of unit in the Conflict: troops, sandworms, Commanders, an Agent."""
-    pl = g.p(task["player"])
+    pl = g.p(adjust("acting-for", task["player"], g))  # a six-player Commander's: his Ally's units
     kinds = [pl["troops"]["conflict"] > 0, pl["worms"] > 0, commanders_in(pl, "conflict") > 0,
              bool(pl.get("agent_unit"))]
     g.gain(task["player"], {"solari": sum(kinds)})
@@ -352,17 +375,11 @@ def _discount_expires(g: Game, pid: str) -> None:
     g.p(pid).pop("commander_discount", None)
 
 
-@custom("commander-cost-discount")
-def standing_discount(g: Game, task: dict, step: dict) -> None:
-    """A standing discount, kept by the source that gives it (resolving it again does not add)."""
-    g.p(task["player"]).setdefault("commander_discounts", {})[task["src"]] = step["amount"]
-
-
 @custom("acquire-bank-commander")
 def acquire_bank_commander(g: Game, task: dict, step: dict) -> None:
     """Sardaukar Standard trashed: the Commander kept in the bank, acquired (so with a Skill)."""
     g.rulings.append("bloodlines.setup-commander-bank")
-    if g.state["commanders"]["bank"] > 0:
+    if g.state["commanders"]["bank"] > 0 and owner(g, task["player"]) is not None:
         g.state["commanders"]["bank"] -= 1
         acquire(g, task["player"], task["src"])
 

@@ -26,6 +26,7 @@ from ....core.names import NameIndex
 from ....resources import data_dir
 from ...content import Content, in_game
 from ...deck import HIDDEN
+from .stock import setup_variant, skill_copies
 
 BLOODLINES = "bloodlines"
 FACE_UP_SKILLS = 4  # seed p. 3, setup step 2
@@ -54,14 +55,10 @@ def skill_names() -> NameIndex:
     return index
 
 
-def skill_copies(cnt: Content) -> Counter:
-    return Counter({s: d.get("copies", 1) for s, d in cnt.skills.items()})
-
-
-def commander_setup(cnt: Content, edition: str) -> tuple[int, int]:
+def commander_setup(cnt: Content, state: dict) -> tuple[int, int]:
     """(the Commanders in all, the bank's at setup)."""
     data = cnt.expansion_setup[BLOODLINES]["sardaukar_commanders"]
-    return data["total"], data["placement"][edition]["bank"]
+    return data["total"], data["placement"][setup_variant(state)]["bank"]
 
 
 def _skill(r, value, pointer: str):
@@ -237,9 +234,9 @@ def _fill_skills(r, state: dict, doc: dict, players: list[dict]) -> None:
     cnt, skills = r.cnt, state["skills"]
     held = Counter(skills["trashed"]) + sum((Counter(pl["skills"]) for pl in players), Counter())
     if "skills" not in doc:  # the Skills left, the first four in name order
-        skills["face_up"] = sorted((skill_copies(cnt) - held).elements())[:FACE_UP_SKILLS]
-    skills["stack"] = sorted((skill_copies(cnt) - held - Counter(skills["face_up"])).elements())
-    total, _bank = commander_setup(cnt, state["game"]["edition"])
+        skills["face_up"] = sorted((skill_copies(cnt, state) - held).elements())[:FACE_UP_SKILLS]
+    skills["stack"] = sorted((skill_copies(cnt, state) - held - Counter(skills["face_up"])).elements())
+    total, _bank = commander_setup(cnt, state)
     out = len(state["board"]["commanders"]) + state["commanders"]["box"] + sum(
         sum(pl["commanders"].values()) for pl in players)
     state["commanders"]["bank"] = total - out
@@ -249,7 +246,7 @@ def _fill_skills(r, state: dict, doc: dict, players: list[dict]) -> None:
 
 
 def _audit_commanders(state: dict, cnt: Content, out: list) -> None:
-    total, bank = commander_setup(cnt, state["game"]["edition"])
+    total, bank = commander_setup(cnt, state)
     mine = {pid: state["players"][pid].get("commanders", {}) for pid in state["game"]["seats"]}
     for pid, zones in mine.items():
         for zone, n in sorted(zones.items()):
@@ -269,7 +266,7 @@ def _audit_commanders(state: dict, cnt: Content, out: list) -> None:
 
 
 def _audit_skills(state: dict, cnt: Content, out: list) -> None:
-    have, seen = skill_copies(cnt), Counter()
+    have, seen = skill_copies(cnt, state), Counter()
     zones = [("/skills/stack", state["skills"]["stack"]), ("/skills/face_up", state["skills"]["face_up"]),
              ("/skills/trashed", state["skills"]["trashed"])]
     zones += [(f"/players/{esc(pid)}/skills", state["players"][pid]["skills"]) for pid in state["game"]["seats"]]

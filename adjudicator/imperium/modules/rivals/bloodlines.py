@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...choices import SKIP
 from ...game import Game, spy_owners
 from ...influence import change_influence
-from ...registry import hook
+from ...registry import adjust, hook
 from ..bloodlines import COMMANDER
 from .base import is_spoiler
 from .hagal import base_spice, leader_card, rival_chooser, rivals, unambitious
@@ -57,8 +57,9 @@ def commander_on_space(g: Game, pid: str, space_id: str) -> None:
                       "rivals.bloodlines-commander-mode" if is_spoiler(g, pid) else "rivals.reading-streamlined"]
     elif not pl["swordmaster"]:
         g.rulings.append("rivals.bloodlines-commander-swordmaster")  # the Commander stays on the board
-    elif pl["solari"] >= PRICE:
-        g.pay(pid, {"solari": PRICE}, ("rivals.bloodlines-commander-full",))
+    elif pl["solari"] >= (cost := max(0, adjust("commander-price", PRICE, g, pid, True))):
+        # a Tech tile works for a Rival as for a player (seed 000 p. 9): Sardaukar High Command's discount
+        g.pay(pid, {"solari": cost}, ("rivals.bloodlines-commander-full",))
         board["commanders"].remove(space_id)
         pl["commanders"]["garrison"] += 1
         g.rulings += ["rivals.bloodlines-commander-full", "rivals.bloodlines-commander-mode"]

@@ -430,7 +430,8 @@ def _trash_tech(g: Game, task: dict, given: dict, below: dict) -> None:
 
 # --- standing rules ------------------------------------------------------------------------------------
 @custom("all-battle-icons-ornithopter", "intrigue-gained-troop-to-conflict", "intrigue-steal-protection",
-        "peek-top-card-any-time", "signet-ring-faction-icons", "space-cost-discount", "secret-project-tech")
+        "peek-top-card-any-time", "signet-ring-faction-icons", "space-cost-discount", "secret-project-tech",
+        "commander-cost-discount")
 def standing(g: Game, task: dict, step: dict) -> None:
     """A standing rule read where it applies (the hooks below); as a step it does nothing."""
 
@@ -445,6 +446,24 @@ def _space_discount(cost: dict, g: Game, pid: str, space: dict) -> dict:
             cost = {k: v for k, v in cost.items() if v > 0}
             g.rulings.append(R_ABILITY)
     return cost
+
+
+@hook("commander-price", module="tech")
+def _high_command(cost: int, g: Game, pid: str, paying: bool) -> int:
+    """Sardaukar High Command: a Sardaukar Commander costs its owner 1 Solari less, whether
+    acquired from a board space or recruited from the supply (Bloodlines back cover)."""
+    for step in _passive(g, pid, "commander-cost-discount"):
+        cost -= step["amount"]
+        if paying:
+            g.rulings.append(R_ABILITY)
+    return cost
+
+
+@hook("commander-recruited", module="tech")
+def _plasteel_blades(g: Game, pid: str, acquired: bool) -> None:
+    """Plasteel Blades: whenever its owner recruits a Commander (acquiring one is recruiting it
+    too), they may trash the tile for one more Skill."""
+    _run_box(g, pid, "on_commander_recruit")
 
 
 @hook("turn-peek", module="tech")
