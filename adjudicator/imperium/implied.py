@@ -18,6 +18,8 @@ Where the order of a turn's effects can matter, the log must say it: the refusal
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ..core.actions import Action
 from ..core.canonical import restore, snapshot
 from ..core.errors import IllegalAction
@@ -36,7 +38,7 @@ def forced(rules, state: dict, offers: list[Action] | None = None) -> Action | N
     top = state["stack"][-1] if state["stack"] else None
     if top is None or top["t"] == "chance":
         return None
-    offers = rules.legal_actions(state) if offers is None else offers
+    offers = list(islice(rules.offered(state), 2)) if offers is None else offers  # two tell it
     return offers[0] if len(offers) == 1 else None
 
 
