@@ -9,6 +9,8 @@ from dune_helpers import RULES, act, at, give, move_forces, new, refused
 
 from adjudicator.dune.game import Game
 from adjudicator.dune.invariants import problems
+from adjudicator.dune.supply import refill
+from adjudicator.positions import check_position
 
 at = partial(at, turn=2)
 
@@ -61,6 +63,35 @@ def test_family_atomics_destroys_the_wall_and_its_forces_and_opens_arrakeen_to_t
     act(state, "harkonnen", "pass")  # the storm moves 2, from 7 to 9: Arrakeen's sector
     assert state["storm"] == 9 and g.forces("arrakeen@9", "atreides") == 0 and g.forces(
         "imperial-basin@8", "atreides") == 0 and problems(state) == []
+
+
+def test_family_atomics_is_set_aside_out_of_the_game_not_discarded():
+    """GF9 rulebook 3.01.07 (Family Atomics): the card is set aside after play, so it never comes
+    back when the discard pile is shuffled into a new deck; a card discarded after play does."""
+    state, g = storm_window("atreides", "harkonnen", storm=7)
+    give(g, "atreides", "family-atomics")
+    give(g, "atreides", "weather-control")
+    move_forces(g, "atreides", "imperial-basin@8", 2)
+    out = act(state, "atreides", "play", card="family-atomics")
+    assert "dune.family-atomics-removed" in out.rulings
+    t = state["treachery"]
+    assert t["removed"] == ["family-atomics"] and "family-atomics" not in t["discard"] and problems(state) == []
+    act(state, "atreides", "play", card="weather-control", sectors=1)
+    assert "weather-control" in t["discard"] and t["removed"] == ["family-atomics"]
+    t["discard"] += t.pop("deck")
+    t["deck"] = []
+    refill(state)
+    assert "weather-control" in t["deck"] and "family-atomics" not in t["deck"] and problems(state) == []
+
+
+def test_a_position_with_the_shield_wall_blown_has_family_atomics_out_of_the_game():
+    scenario = {"game": {"system": "dune", "edition": "basic",
+                         "players": [{"id": "paul", "faction": "Atreides"}, {"id": "vlad", "faction": "Harkonnen"}]},
+                "turn": 3, "phase": "shipment-movement", "storm": 10, "shield_wall": False,
+                "players": {"paul": {"forces": {"Arrakeen": 10}}, "vlad": {"forces": {"Carthag": 10}}}}
+    state = check_position({"scenario": scenario, "actions": [{"by": "paul", "do": "pass"}]})["state"]
+    assert state["treachery"]["removed"] == ["family-atomics"] and "family-atomics" not in state["treachery"]["deck"]
+    assert problems(state) == []
 
 
 def test_family_atomics_far_from_the_wall_is_refused():

@@ -328,14 +328,46 @@ def test_bodies_tech_negotiation_example():
     assert {"card": "dagger", "zone": "hand"} in offers(rules, state)  # the Acquire effect's trash
 
 
-def test_a_negotiator_leaves_the_troop_supply_and_none_without_troops():
+def _at_tech_negotiation(supply: int | None = None):
+    """Red's Agent at Tech Negotiation, its Tech Negotiation icon chosen (the space's second option)."""
     rules, state = fresh()
     red = state["players"]["red"]
-    supply = red["troops"]["supply"]
+    if supply is not None:
+        red["troops"]["garrison"] += red["troops"]["supply"] - supply
+        red["troops"]["supply"] = supply
     act(rules, state, "red", "send-agent", card="dagger", space="tech-negotiation")
     resolve_all(rules, state, "red")
     choose(rules, state, "red", option=1)
-    assert red["troops"]["negotiators"] == 1 and red["troops"]["supply"] == supply - 1
+    return rules, state, red
+
+
+@pytest.mark.parametrize("answer", ["send", "skip"])
+def test_a_negotiator_is_optional_rise_of_ix_p4(answer):
+    """Rise of Ix p. 4: triggering the icon you *may* place a troop from your supply on Ix."""
+    rules, state, red = _at_tech_negotiation()
+    supply = red["troops"]["supply"]
+    assert offers(rules, state) == [{"option": "send"}, {"option": "skip"}]
+    out = choose(rules, state, "red", option=answer)
+    assert "ix.negotiator" in out.rulings
+    sent = answer == "send"
+    assert red["troops"]["negotiators"] == sent and red["troops"]["supply"] == supply - sent
+
+
+def test_no_negotiator_decision_without_troops_in_the_supply():
+    rules, state, red = _at_tech_negotiation(supply=0)
+    assert red["troops"]["negotiators"] == 0
+    assert not any(a.do == "choose" for a in rules.legal_actions(state))
+    with pytest.raises(IllegalAction):
+        rules.apply(state, Action({"by": "red", "do": "choose", "option": "send"}))
+
+
+def test_a_log_that_leaves_the_negotiator_decision_out_sends_the_troop():
+    """Logs written before the decision existed go on at once: moving on reads as `send`, their
+    old meaning (implied.py); a wrong answer to the decision itself is no such move."""
+    rules, state, red = _at_tech_negotiation()
+    assert rules.implied(state, Action({"by": "red", "do": "end-turn"})) == \
+        [Action({"by": "red", "do": "choose", "option": "send"})]
+    assert rules.implied(state, Action({"by": "red", "do": "choose", "option": "commission"})) == []
 
 
 def test_no_high_council_discount_on_the_ix_board():

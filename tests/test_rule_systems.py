@@ -451,8 +451,8 @@ def test_an_injected_illegal_action_is_flagged_at_exactly_that_action(config):
 # name -> (final checksum, sha256 of every action's checksum in order), as replayed when the samples
 # were last written (python -m adjudicator.samples; then refresh these with the printout of a failure)
 SAMPLE_CHECKSUMS = {
-    "dune-4p-advanced-seed1": ("da84248a0b0d727f", "17f596eb74f84c5a"),
-    "dune-5p-ixians-tleilaxu-tech-seed2": ("6491fb6810e1f0cd", "a464a58fc6797d25"),
+    "dune-4p-advanced-seed1": ("71330a959f244a1d", "5954e8228093057a"),  # session 17: Family Atomics set aside
+    "dune-5p-ixians-tleilaxu-tech-seed2": ("1ecb15283ac8b3e2", "734e36c444fee9cd"),  # session 17: Fremen ally revival
     "imperium-3p-immortality-seed2": ("161863ed8db430a2", "11a996fc28155721"),
     "imperium-4p-seed5": ("709d893dc6abb833", "19a837a85f8f2311"),
     "uprising-1p-rivals-immortality-seed3": ("0092702bbfd7195c", "0299b3ad0adde748"),

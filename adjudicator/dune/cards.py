@@ -22,7 +22,7 @@ from .forces import shift
 from .game import Game
 from .movement import move_error, move_offers
 from .registry import Interjection, ask, fire, first, interjection
-from .treachery import HIDDEN, could_hold, discard
+from .treachery import FAMILY_ATOMICS, HIDDEN, could_hold, discard
 
 PLAY = ("dune.engine-card-plays",)
 KARAMA, WORTHLESS_KARAMA = "karama", "dune.bene-gesserit-worthless-karama"
@@ -38,13 +38,15 @@ POWER_RULINGS = ("dune.karama", "dune.engine-karama-powers")
 @dataclass(frozen=True)
 class CardPlay:
     """`window(g, pid)`: may `pid` play the card now; `options(g, pid)`: its arguments, each a dict;
-    `error(g, pid, args)`: an IllegalAction or None; `effect(g, pid, args)` once it is discarded."""
+    `error(g, pid, args)`: an IllegalAction or None; `effect(g, pid, args)` once it is discarded
+    (or, `removed`, set aside out of the game)."""
 
     window: Callable
     options: Callable
     error: Callable
     effect: Callable
     rulings: tuple[str, ...]
+    removed: bool = False
 
 
 def _top(g: Game, kind: str, pid: str) -> bool:
@@ -200,8 +202,8 @@ PLAYS: dict[str, CardPlay] = {
     "weather-control": CardPlay(lambda g, pid: _top(g, "storm-window", pid),
                                 lambda g, pid: [{"sectors": n} for n in STORM_CONTROL], _weather_error, _weather,
                                 ("dune.weather-control",)),
-    "family-atomics": CardPlay(_atomics_window, lambda g, pid: [{}], lambda g, pid, args: None, _atomics,
-                               ("dune.family-atomics",)),
+    FAMILY_ATOMICS: CardPlay(_atomics_window, lambda g, pid: [{}], lambda g, pid, args: None, _atomics,
+                               ("dune.family-atomics", "dune.family-atomics-removed"), removed=True),
     "hajr": CardPlay(lambda g, pid: _top(g, "move", pid), _hajr_options, _hajr_error, _hajr, ("dune.hajr",)),
     "tleilaxu-ghola": CardPlay(lambda g, pid: True, _ghola_options, _ghola_error, _ghola, ("dune.tleilaxu-ghola",)),
     "truthtrance": CardPlay(lambda g, pid: True, _truth_options, _truth_error, _truth, ("dune.truthtrance",)),
@@ -246,7 +248,7 @@ def _check(g: Game, pid: str, args: dict) -> None:
 def _apply(g: Game, pid: str, args: dict) -> None:
     card = args["card"]
     play = _play_of(g, pid, card)  # before the card leaves the hand
-    discard(g, pid, [card])
+    discard(g, pid, [card], "removed" if play.removed else "discard")
     play.effect(g, pid, {k: v for k, v in args.items() if k not in ("do", "card")})
     g.rulings += [*play.rulings, "dune.treachery-special", *([] if card in PLAYS else [WORTHLESS_KARAMA])]
 

@@ -67,7 +67,7 @@ def problems(state: dict, cnt: Content | None = None) -> list[str]:
     plans = state["battle"]["plans"].values() if state["battle"] else []
     t = state["treachery"]  # an unknown card in a hand ("?") is still counted in the deck
     aside = t.get("up", []) + t.get("offered", [])  # set aside face down (supply.py)
-    treachery = Counter(t["deck"] + t["discard"] + [c for c in aside if c != "?"]
+    treachery = Counter(t["deck"] + t["discard"] + t.get("removed", []) + [c for c in aside if c != "?"]
                         + [c for pl in players.values() for c in pl["hand"] if c != "?"]
                         + [c for p in plans for c in p["cards"]])
     if sum(pl["hand"].count("?") for pl in players.values()) + aside.count("?") != t.get("hidden", 0):

@@ -155,6 +155,8 @@ STOPPABLE = {
     "fremen-move": Stoppable("fremen", "move", _own, "the Fremen's two-territory move"),
     "fremen-spare-ally": Stoppable("fremen", "spare-ally", _own, "the Fremen sparing their ally from the worm",
                                   users=_for_ally),
+    "fremen-ally-revival": Stoppable("fremen", "revive", lambda g, t, o: bool(t.get("fremen_grant")),
+                                     "the Fremen's free revival of 3 for their ally", users=served),
     "fremen-worm-placement": Stoppable("fremen", "place-worm", _own, "the Fremen placing a later Shai-Hulud"),
     "harkonnen-capture": Stoppable("harkonnen", "captured", _own, "the Harkonnen's capture of a leader"),
     "spiritual-advisor": Stoppable("bene-gesserit", "advisor", _own, "the free spiritual advisor"),

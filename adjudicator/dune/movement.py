@@ -90,13 +90,27 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     return None
 
 
+def shippable(g: Game, pid: str, loc: str, karama: bool) -> range:
+    """The counts `ship_error` accepts at `loc`: 1 to the first it refuses. Only its cost depends
+    on the count, and a cost never falls as the count grows (the `ship-check` listeners judge the
+    place, the `ship-cost` ones charge 0, half or all: tests/test_dune_offers.py holds them to
+    it), so a refused count refuses every larger one: the largest accepted count is searched by
+    halving (a few checks a place, not one for every count in reserves)."""
+    ok, refused = 0, g.p(pid)["reserves"] + 1  # 0 stands for accepted, reserves + 1 for refused
+    while refused - ok > 1:
+        mid = (ok + refused) // 2
+        ok, refused = (mid, refused) if ship_error(g, pid, loc, mid, karama) is None else (ok, mid)
+    return range(1, ok + 1)
+
+
 def _ship_offers(g: Game, task: dict) -> list[dict]:
     pid = task["player"]
     karama = [{"karama": True}] if KARAMA in g.p(pid)["hand"] else []  # a known Karama only
+    counts = {(loc, bool(k)): shippable(g, pid, loc, bool(k)) for loc in places(g) for k in [{}, *karama]}
+    kinds = {n: kinds_offers(g, pid, "reserves", n) for n in range(1, g.p(pid)["reserves"] + 1)}  # any place's
     return [{"do": "pass"}] + [{"do": "ship", "to": loc, "count": n, **k, **e} for loc in places(g)
-                               for n in range(1, g.p(pid)["reserves"] + 1) for k in [{}, *karama]
-                               if ship_error(g, pid, loc, n, bool(k)) is None
-                               for e in kinds_offers(g, pid, "reserves", n)] + [
+                               for n in kinds for k in [{}, *karama] if n in counts[loc, bool(k)]
+                               for e in kinds[n]] + [
         o for offers in ask("ship-offers", g, task) for o in offers]
 
 

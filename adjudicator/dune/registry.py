@@ -33,6 +33,9 @@ class Decision:
     secret: Hidden | None = None  # what an answer keeps from the other players (core/observers.py)
     # asked only because a card is recorded "?": a log that moves on without answering passes
     unseen: Callable | None = None
+    # a decision logs written before it was asked never record: the answer a log that moves on
+    # without it is read as (their old meaning), the verdict citing the decision's rulings
+    left_out: str | None = None
 
 
 @dataclass(frozen=True)

@@ -31,12 +31,22 @@ def start_revival(g: Game) -> None:
     g.push(*tasks)
 
 
+def free_revival(g: Game, pid: str) -> int:
+    """The forces `pid` revives free: its faction's number, or more where an ally gives it more
+    this phase (hook `free-revival-given`: the Fremen's ally, factions/fremen.py)."""
+    return max(g.c.factions[g.faction(pid)]["free_revival"], first("free-revival-given", g, pid, default=0))
+
+
+def pending_revival(g: Game, pid: str) -> dict | None:
+    """`pid`'s revival decision on the stack, if the Revival phase holds one."""
+    return next((t for t in reversed(g.state["stack"]) if t.get("kind") == "revive" and t["player"] == pid), None)
+
+
 def cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict | None = None) -> int:
     """The price (hook `revival-cost`: a faction's own prices, the Ixians' Cyborgs, the Tleilaxu's half)."""
     if (own := first("revival-cost", g, pid, forces, leader, kinds or {})) is not None:
         return own
-    free = g.c.factions[g.faction(pid)]["free_revival"]
-    return PRICE * max(0, forces - free) + (leader_price(g, leader) if leader else 0)
+    return PRICE * max(0, forces - free_revival(g, pid)) + (leader_price(g, leader) if leader else 0)
 
 
 def price(g: Game, task: dict, forces: int, leader: str | None, kinds: dict | None = None) -> int:
@@ -114,7 +124,7 @@ def _revive(g: Game, task: dict, args: dict) -> None:
             pl["leaders"][leader] = "alive"
         g.rulings.append("dune.revival-leaders")
     fire("revived", g, pid)
-    if n and g.c.factions[g.faction(pid)]["free_revival"]:  # free revival taken: the Tleilaxu's income
+    if n and free_revival(g, pid):  # free revival taken: the Tleilaxu's income
         fire("free-revival", g, pid)
     g.finish(task)
 

@@ -130,9 +130,16 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     def _pass_unseen(self, g: Game, action: Action) -> None:
         """Decisions asked only because a card is recorded "?" (a Face Dancer that may be the
         winner's leader): a log that moves on without answering could not know they were asked,
-        so each is taken as a pass unless the action acts on it (issue 31; the verdict is unverifiable)."""
+        so each is taken as a pass unless the action acts on it (issue 31; the verdict is unverifiable).
+        A decision with a `left_out` answer (one older logs never recorded) is taken so too, openly."""
         while (task := g.top) is not None and task["t"] == "decide" and not self.out_of_turn(action):
             kind = DECISIONS[task["kind"]]
+            if kind.left_out is not None:  # a decision older logs never recorded (Decision.left_out)
+                if action.by == task["player"] and action.do in kind.verbs:
+                    return
+                kind.apply(g, task, {"do": kind.left_out})
+                self.settle(g)
+                continue
             # only a reveal answers it: a logged pass is the next decision's (the writer saw none)
             answers = action.by == task["player"] and action.do in kind.verbs and action.do != "pass"
             if answers or kind.unseen is None or not kind.unseen(g, task):

@@ -32,7 +32,7 @@ from .flow import PHASES as FLOW
 from .game import SPICE_TOTAL, Game, storm_key
 from .parts import PARTS
 from .spelling import indexes
-from .treachery import HIDDEN
+from .treachery import FAMILY_ATOMICS, HIDDEN
 
 PHASES = tuple(name for name, _ in FLOW if name not in ("collection", "mentat-pause"))  # a decision follows
 BEFORE = {name: FLOW[i - 1][0] for i, (name, _) in enumerate(FLOW)}
@@ -195,9 +195,12 @@ def _decks(r: Reader, state: dict, doc: dict, held: list[str]) -> None:
     held = held + PARTS.seen(state, "treachery")
     used = sets(state["game"]["modules"])  # the expansion's cards too (content.sets)
     base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
-    _too_many(r, Counter(c for c in held + discard if c != HIDDEN), base, "Treachery card", "/treachery_discard")
-    state["treachery"].update(deck=sorted((base - Counter(c for c in held + discard if c != HIDDEN)).elements()),
-                              discard=discard, hidden=held.count(HIDDEN))
+    seen = Counter(c for c in held + discard if c != HIDDEN)
+    _too_many(r, seen, base, "Treachery card", "/treachery_discard")
+    if state.get("shield_wall_destroyed") and base[FAMILY_ATOMICS] > seen[FAMILY_ATOMICS]:
+        state["treachery"]["removed"] = [FAMILY_ATOMICS]  # blown: the card is out of the game
+        seen[FAMILY_ATOMICS] += 1
+    state["treachery"].update(deck=sorted((base - seen).elements()), discard=discard, hidden=held.count(HIDDEN))
     seen = spice_discard + PARTS.seen(state, "spice")
     cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
     _too_many(r, Counter(seen), cards, "Spice card", "/spice_discard")

@@ -18,6 +18,7 @@ HAND_LIMITS = {"harkonnen": 8}
 HAND_LIMIT = 4
 HIDDEN = supply.HIDDEN
 HIDDEN_RULINGS = ("dune.engine-hidden-cards",)
+FAMILY_ATOMICS = "family-atomics"  # set aside out of the game after play (cards.py)
 
 
 def hand_limit(g: Game, pid: str) -> int:
@@ -82,8 +83,10 @@ def identify(g: Game, pid: str, card: str) -> None:
     g.rulings += HIDDEN_RULINGS
 
 
-def discard(g: Game, pid: str, cards: list[str]) -> None:
+def discard(g: Game, pid: str, cards: list[str], pile: str = "discard") -> None:
+    """From the hand to the discard pile, or with pile="removed" out of the game (Family Atomics:
+    a pile made when first used, so a game without one keeps its state's shape)."""
     for card in cards:
         identify(g, pid, card)
     take(g.p(pid)["hand"], cards, "hand")
-    put(g.state["treachery"]["discard"], cards)
+    put(g.state["treachery"].setdefault(pile, []), cards)

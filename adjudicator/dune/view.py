@@ -15,6 +15,7 @@ from .battle import totals
 from .content import DATA, HMS, POLAR_SINK, Content, sector, territory
 from .game import Game
 from .spelling import tables
+from .weapons import explodes
 
 LANGS = ("en", "ru")
 PHASES = words(DATA, "phases")
@@ -210,10 +211,11 @@ def _totals_winner(cnt: Content, before: dict, plans: dict) -> str:
 def battle_outcome(cnt: Content, before: dict, after: dict, action: dict, lang: str) -> dict:
     """The step that resolved a battle: both plans (the second from this action when the plans
     were completed by it), the forces each side lost there, the leaders killed, and the winner as
-    the resolution shows it (dune.battle-resolution, dune.traitor-call): the one side that called a
-    traitor; else the one side with forces left there (the loser loses them all); else the one
-    side that lost exactly the forces it dialed; of two such, the one asked which cards it keeps,
-    else the one whose total was higher (battle.totals, on the state before the step)."""
+    the resolution shows it (dune.battle-resolution, dune.traitor-call, dune.lasgun-shield): the one
+    side that called a traitor; none after a Lasgun-Shield explosion; else the one side with forces
+    left there (the loser loses them all); else the one side that lost exactly the forces it
+    dialed; of two such, the one asked which cards it keeps, else the one whose total was higher
+    (battle.totals, on the state before the step)."""
     b = before.get("battle")
     if not b or (after.get("battle") or {}).get("territory") == b["territory"]:
         return {}
@@ -230,6 +232,8 @@ def battle_outcome(cnt: Content, before: dict, after: dict, action: dict, lang: 
     kept = [t["player"] for t in after.get("stack", []) if t.get("kind") == "winner-cards"]
     if traitors:
         winner = traitors[0] if len(traitors) == 1 else None
+    elif explodes(Game(before, cnt), plans):  # a Lasgun and a Shield: both lose, even each side losing its dial
+        winner = None
     elif len(standing) == 1:  # the loser lost them all; the winner's own losses may still be a choice to make
         winner = standing[0]
     elif len(fair) == 1:  # neither has forces left: the winner lost exactly its dial
@@ -237,7 +241,7 @@ def battle_outcome(cnt: Content, before: dict, after: dict, action: dict, lang: 
     elif kept or fair:  # both did: the one asked which cards it keeps, else the totals as they stood
         winner = kept[0] if kept else _totals_winner(cnt, before, plans)
     else:
-        winner = None  # a lasgun-shield explosion: both lost everything, more than they dialed
+        winner = None
     words, where = BATTLE_WORDS[lang], drawn["name"]
     who = {pid: player_name(cnt, before, pid, lang) for pid in pids}
     lines = [words["won" if winner else "nobody"].format(who=who.get(winner), where=where)]

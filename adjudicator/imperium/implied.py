@@ -6,6 +6,8 @@ it stands (core/replay.py): a log that records every step never comes here.
 - **The end of a go of Combat Intrigue plays**: a player who played cards in the Combat Intrigue
   window keeps the decision until they pass (rulebook p. 12); another player's action shows that
   the go ended.
+- **A decision older logs never recorded** (a choice kind's `left_out`: a Negotiator's troop,
+  Rise of Ix p. 4, sent): a logged action that does not answer it reads it as that answer.
 - **Order-free effects**: the effects of a turn not yet resolved, when each resolves with
   nothing to decide or draw and resolving them first-to-last and last-to-first gives the same
   state. One effect alone is order-free, whatever it asks for next.
@@ -16,9 +18,12 @@ Where the order of a turn's effects can matter, the log must say it: the refusal
 
 from __future__ import annotations
 
+from itertools import islice
+
 from ..core.actions import Action
 from ..core.canonical import restore, snapshot
 from ..core.errors import IllegalAction
+from .registry import CHOICES
 from .timing import blocking_edge
 from .turns import pending_effects
 
@@ -33,7 +38,7 @@ def forced(rules, state: dict, offers: list[Action] | None = None) -> Action | N
     top = state["stack"][-1] if state["stack"] else None
     if top is None or top["t"] == "chance":
         return None
-    offers = rules.legal_actions(state) if offers is None else offers
+    offers = list(islice(rules.offered(state), 2)) if offers is None else offers  # two tell it
     return offers[0] if len(offers) == 1 else None
 
 
@@ -50,6 +55,10 @@ def steps_before(rules, state: dict, action: Action, later=()) -> list[Action]:
     step = forced(rules, state)
     if step is not None:  # unless it is an effect the log resolves itself, later in the turn
         return [] if step.do == "resolve" and resolved_later(step.by, [step.get("effect")], later) else [step]
+    if top is not None and top["t"] == "choice" and not (action.do == "choose" and action.by == top["player"]):
+        answer = CHOICES[top["kind"]].left_out
+        if answer is not None:
+            return [Action({"by": top["player"], "do": "choose", **answer})]
     if top is None or top["t"] not in TURN_TASKS:
         return []
     pid = top["player"]

@@ -76,6 +76,9 @@ class ChoiceKind:
     # (g, task, answer) -> what an answer stands for, for its label (effect_words.py): effect
     # steps, or the words themselves; without it, `{"option": i}` stands for the task's `options[i]`
     words: Callable[..., list | str] | None = None
+    # the answer a log that goes on without this decision is read as (a decision older logs never
+    # recorded: implied.py), or None: then moving on is refused (`timing.choice-pending`)
+    left_out: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -127,11 +130,11 @@ def custom(*names: str):
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,
            why_not: Callable | None = None, decline: Callable | None = None, secret: Hidden | None = None,
-           words: Callable | None = None):
+           words: Callable | None = None, left_out: dict | None = None):
     """Register a kind of choice: decorate its `apply`."""
     def register(apply):
         CHOICES.add(name, ChoiceKind(name, offers, apply, tuple(rulings), handles_skip, why_not, decline, secret,
-                                     words))
+                                     words, left_out))
         return apply
     return register
 

@@ -8,6 +8,7 @@ is the plugin loading that fills the registries.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from ..core import results
@@ -425,15 +426,22 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:
+        return list(self.offered(state))
+
+    def offered(self, state: dict) -> Iterator[Action]:
+        """The legal actions one by one, listed only as far as they are read: whether a decision
+        is forced needs two of them, not a busy turn's every placement (implied.forced)."""
         g = Game(state, self.content)
         task = g.top
         if task is None:
-            return []
+            return
         if task["t"] == "chance":
             options = CHANCES[task["kind"]].candidates(g, task)
-            return [Action({"by": CHANCE, **o}) for o in options or []]
+            yield from (Action({"by": CHANCE, **o}) for o in options or [])
+            return
         who = actor(task)
-        return [Action({"by": who, "do": v.name, **o}) for v in verbs(g, task) for o in v.offers(g, task, who)]
+        for v in verbs(g, task):
+            yield from (Action({"by": who, "do": v.name, **o}) for o in v.offers(g, task, who))
 
     def deal(self, state: dict) -> Action | None:
         """The chance outcome the game waits for, drawn from the seed in the state (None when

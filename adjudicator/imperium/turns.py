@@ -16,6 +16,8 @@ names no card.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.errors import IllegalAction
 from .deck import identify
 from .game import Game, describe, ms_add, ms_remove, spy_owners
@@ -104,9 +106,10 @@ def wrong_kind(g: Game, card_id, verb: str) -> IllegalAction | None:
     return None
 
 
-def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
+def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) -> IllegalAction | None:
     """Everything that makes a placement legal: the first rule `a` breaks, or None. The one
-    definition behind both the check and the list of legal placements."""
+    definition behind both the check and the list of legal placements (`icons`: the card's
+    `placement_icons`, when a listing has them already: the same for every space)."""
     pl = g.p(pid)
     card_id, space_id = a.get("card"), a.get("space")
     if err := wrong_kind(g, card_id, "send-agent"):
@@ -124,7 +127,7 @@ def placement_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
         return IllegalAction("agent.card-required", f"{pid} has no {card_id} in hand to play",
                              ("agent.card-required",))
     card = g.content.cards.get(card_id, {})
-    icons = placement_icons(g, pid, card_id)
+    icons = placement_icons(g, pid, card_id) if icons is None else icons
     if not icon_fits(g, pid, icons, space_id):
         return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
                              f"{space_id} needs {space['icon']}",
@@ -187,9 +190,10 @@ def icon_fits(g: Game, pid: str, icons: list[str], space_id: str) -> bool:
     return g.space(space_id)["icon"] in icons or ("spy" in icons and bool(own_spy_posts(g, pid, space_id)))
 
 
-def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
+def _send_agent_offers(g: Game, task: dict, pid: str) -> Iterator[dict]:
+    """One by one (a forced-step check reads two: rules.offered)."""
     pl = g.p(pid)
-    out, spaces = [], g.board_spaces()
+    spaces = g.board_spaces()
     for card in sorted(set(pl["hand"])):
         if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card)):
             continue
@@ -207,8 +211,8 @@ def _send_agent_offers(g: Game, task: dict, pid: str) -> list[dict]:
                     if gather:
                         a["gather"] = gather
                     # a mode's own part of a placement (a six-player Commander's Agent token)
-                    out += [v for v in adjust("placement-variants", [a], g, pid) if placement_error(g, pid, v) is None]
-    return out
+                    variants = adjust("placement-variants", [a], g, pid)
+                    yield from (v for v in variants if placement_error(g, pid, v, icons) is None)
 
 
 def _send_agent(g: Game, task: dict, pid: str, a: dict) -> None:

@@ -10,6 +10,11 @@ map outside the storm and not into a full stronghold. Their ally's forces there 
 until the Fremen decide (`spare` / `pass`, right after the worm): passing lets the worm devour
 them (ruling dune.fremen; our reading of the ride's order in dune.engine-faction-readings).
 
+The ally's free revival (ruling dune.fremen-ally-revival): at the Fremen's discretion their ally
+revives 3 forces free. Just before the ally's revival, when it has more forces in the Tanks than
+its own free revival, the Fremen decide (`grant` / `pass`); a grant rides on the ally's revival
+task (`fremen_grant`) and a Karama may cancel it there, as it may the Emperor's sponsored forces.
+
 Their advanced advantages (half storm losses, full strength without spice, placing a later
 Shai-Hulud, storm migration) are modules/advanced/fremen.py's: the rulebook lists them for the
 advanced game only (ruling dune.fremen-advanced)."""
@@ -24,12 +29,15 @@ from ..game import Game
 from ..karama import ask_before, asks, stopped
 from ..movement import FULL, distances, full, places
 from ..registry import Decision, decision, fire, hook
+from ..revival import pending_revival
 
 FACTION = "fremen"
 HOME = "the-great-flat"
 SHIP_RANGE = 2
 MOVE_RANGE, ORNITHOPTER_RANGE = 2, 3
 RULINGS = ("dune.fremen", "dune.engine-faction-readings")
+ALLY_FREE_REVIVAL = 3
+ALLY_REVIVAL = ("dune.fremen-ally-revival",)
 
 
 def placement_range(g: Game) -> set[str]:
@@ -156,3 +164,36 @@ def _ride(g: Game, task: dict, args: dict) -> None:
 
 
 decision(Decision("worm-ride", ("ride", "pass"), _ride_offers, _ride, RULINGS, _ride_check))
+
+
+# --- the ally's free revival (2.04.11) ---------------------------------------------------------------------
+@hook("revival-tasks")
+def ask_ally_revival(g: Game, pid: str) -> list[dict] | None:
+    """Asked only where the grant would change the ally's revival: forces in the Tanks beyond its own."""
+    fremen = g.player_of(FACTION)
+    if fremen is None or pid == fremen or not allied(g, pid, fremen):
+        return None
+    if g.p(pid)["tanks"] <= g.c.factions[g.faction(pid)]["free_revival"]:
+        return None
+    return [{"t": "decide", "kind": "ally-revival", "player": fremen, "for": pid}]
+
+
+def _grant(g: Game, task: dict, args: dict) -> None:
+    g.finish(task)
+    g.rulings.extend(ALLY_REVIVAL)
+    if args["do"] == "grant":
+        pending_revival(g, task["for"])["fremen_grant"] = True
+
+
+# logs written before session 17 never record it: moving on is `pass`, the engine's old reading
+decision(Decision("ally-revival", ("grant", "pass"), lambda g, task: [{"do": "grant"}, {"do": "pass"}], _grant,
+                  ALLY_REVIVAL, left_out="pass"))
+
+
+@hook("free-revival-given")
+def ally_free_revival(g: Game, pid: str) -> int | None:
+    revive = pending_revival(g, pid)
+    if revive is None or not revive.get("fremen_grant") or stopped(g, "fremen-ally-revival", revive):
+        return None
+    g.rulings.extend(r for r in ALLY_REVIVAL if r not in g.rulings)
+    return ALLY_FREE_REVIVAL

@@ -12,6 +12,7 @@ from ...forces import Kind, at, shift
 from ...game import Game
 from ...karama import BATTLE_USERS, IN_BATTLE, STOPPABLE, Stoppable, stopped
 from ...registry import Decision, decision, hook
+from ...revival import free_revival
 
 MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
 FACTION = "ixians"
@@ -97,7 +98,7 @@ def revival_cost(g: Game, pid: str, forces: int, leader: str | None, kinds: dict
     if g.faction(pid) != FACTION:
         return None
     cite(g, REVIVAL_RULINGS)
-    free = g.c.factions[FACTION]["free_revival"]
+    free = free_revival(g, pid)
     cyborgs = min(kinds.get(CYBORGS, 0), forces)
     paid_cyborgs = max(0, cyborgs - free)
     paid_suboids = max(0, forces - cyborgs - max(0, free - cyborgs))

@@ -24,7 +24,7 @@ from ...alliance import allied
 from ...game import Game
 from ...karama import STOPPABLE, WINDOW, Stoppable, ask_before, asks, before, onto, served, stopped
 from ...registry import Decision, ask, auto, decision, hook
-from ...revival import LIMIT, cost, leader_price, revivable_leaders
+from ...revival import LIMIT, cost, free_revival, leader_price, revivable_leaders
 from ..advanced import POWERS, Power
 
 MODULE = "ixians-tleilaxu"  # the expansion: its listeners run only in its games
@@ -85,8 +85,8 @@ def half_price(g: Game, pid: str, forces: int, leader: str | None, kinds: dict) 
     if g.faction(pid) != FACTION:
         return None
     _cite(g, REVIVAL_RULINGS)
-    free = g.c.factions[FACTION]["free_revival"]
-    normal = 2 * max(0, forces - free) + (g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0)
+    leader_cost = g.c.leaders[leader]["strength"] if leader and leader != ZOAL else 0
+    normal = 2 * max(0, forces - free_revival(g, pid)) + leader_cost
     half = normal if stopped(g, "tleilaxu-half-price") else -(-normal // 2)  # a Karama: full price
     return half + (ZOAL_PRICE if leader == ZOAL else 0)
 

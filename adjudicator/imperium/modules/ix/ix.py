@@ -11,8 +11,9 @@
 - Dreadnoughts in combat: 3 strength each (`conditions.strength` reads `units.py`); the winner
   with one must set it on a free control space (`dreadnought-control`); the others go back to the
   garrison; a dreadnought set on a space controls it until the end of the next Combat phase.
-- Tech Negotiation (`negotiator`): a troop from the supply to Ix; each returned when acquiring a
-  tile takes 1 spice off (p. 4; the `tech` choice's `negotiators`).
+- Tech Negotiation (`negotiator`): a troop from the supply to Ix if the player chooses (`send` or
+  `skip`); each returned when acquiring a tile takes 1 spice off (p. 4; the `tech` choice's
+  `negotiators`).
 - The keywords (p. 7): Infiltration (a card's `infiltration` icons: enemy Agents do not block, never
   past your own Agent nor The Voice, never through icons Dispatch an Envoy added) and Unload (a card's
   Reveal box also resolves when you discard or trash it).
@@ -201,12 +202,19 @@ def dividends(g: Game, task: dict, step: dict) -> None:
 # --- Tech Negotiation -------------------------------------------------------------------------------
 @custom("negotiator")
 def negotiator(g: Game, task: dict, step: dict) -> None:
-    """A troop from the supply to Ix as a Negotiator; nothing without one (p. 4)."""
-    pl = g.p(task["player"])
+    """You may send a troop from your supply to Ix as a Negotiator (`choose send` or `skip`);
+    nothing to decide without one (p. 4)."""
     g.rulings.append("ix.negotiator")
-    if pl["troops"]["supply"]:
-        pl["troops"]["supply"] -= 1
-        pl["troops"]["negotiators"] += 1
+    if g.p(task["player"])["troops"]["supply"]:
+        push_choice(g, task, "negotiator")
+
+
+# logs written before the troop's move was a choice (session 17) never record it: moving on sends it
+@choice("negotiator", lambda g, task: [{"option": "send"}, SKIP], ("ix.negotiator",), left_out={"option": "send"})
+def _send_negotiator(g: Game, task: dict, given: dict, below: dict) -> None:
+    troops = g.p(task["player"])["troops"]
+    troops["supply"] -= 1
+    troops["negotiators"] += 1
 
 
 # --- the keywords Infiltration and Unload (p. 7) ----------------------------------------------------------
