@@ -1014,3 +1014,4 @@ def test_a_known_intrigue_top_round_trips_in_a_position():
     doc = rules.scenario_of(state)
     assert doc is not None and doc["intrigue_top"] == [rules.content.intrigues[looked[1]]["name"]["en"]]
     assert rules.from_scenario(doc)["intrigue_deck"]["top"] == [looked[1]]
+    assert "intrigue_top" not in rules.public_scenario(doc, "blue", state)  # only Hundro saw it

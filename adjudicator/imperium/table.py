@@ -125,6 +125,9 @@ class TablePositions:
         out = copy.deepcopy(doc)
         out.pop("tech_bottoms", None)  # only Kota Odax saw them
         out.pop("seed", None)  # the dealer's state predicts every deal (a cut writes it: cut.describe)
+        # a card known on top of the Intrigue deck was seen by one player (a peek, Hundro Moritani's
+        # Intelligence), who the state does not record: no seat's view shows it
+        out.pop("intrigue_top", None)
         if out.get("intrigue_bottom"):  # put there unrevealed (Rise of Ix p. 10): its player knows them
             out["intrigue_bottom"] = [HIDDEN] * len(out["intrigue_bottom"])
         shown = {a.get("by") for a in out.get("played", []) if a.get("do") == "reveal"}
