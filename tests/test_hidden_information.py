@@ -399,7 +399,7 @@ ROUTES = {
         ("position-first", "/v1/games/{g}/positions/{first}", True),
         ("position-after", "/v1/games/{g}/positions/{after}", True),
         ("position-last", "/v1/games/{g}/positions/{last}", True),
-        ("position-as", "/v1/games/{g}/positions/{last}?as={seat}", True)],
+        ("position-last-as", "/v1/games/{g}/positions/{last}?as={seat}", True)],
     "/v1/games/<game_id>/rulings": [("judged", "/v1/games/{g}/rulings", False)],
     "/v1/tournaments/<tournament_id>": [("tournament", "/v1/tournaments/{t}", False)],
     "/v1/tournaments/<tournament_id>/players": [("players", "/v1/tournaments/{t}/players", False)],
