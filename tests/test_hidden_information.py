@@ -398,7 +398,8 @@ ROUTES = {
     "/v1/games/<game_id>/positions/<int:index>": [
         ("position-first", "/v1/games/{g}/positions/{first}", True),
         ("position-after", "/v1/games/{g}/positions/{after}", True),
-        ("position-last", "/v1/games/{g}/positions/{last}", True)],
+        ("position-last", "/v1/games/{g}/positions/{last}", True),
+        ("position-last-as", "/v1/games/{g}/positions/{last}?as={seat}", True)],
     "/v1/games/<game_id>/rulings": [("judged", "/v1/games/{g}/rulings", False)],
     "/v1/tournaments/<tournament_id>": [("tournament", "/v1/tournaments/{t}", False)],
     "/v1/tournaments/<tournament_id>/players": [("players", "/v1/tournaments/{t}/players", False)],
@@ -407,6 +408,7 @@ ROUTES = {
     "/v1/tournaments/<tournament_id>/standings": [
         ("standings", "/v1/tournaments/{t}/standings", False),
         ("standings-csv", "/v1/tournaments/{t}/standings?format=csv", False)],
+    "/v1/tournaments/<tournament_id>/win-rates": [("win-rates", "/v1/tournaments/{t}/win-rates", False)],
 }
 CALLS = [(kind, url, uploader_sees) for calls in ROUTES.values() for kind, url, uploader_sees in calls]
 KINDS = [kind for kind, _, _ in CALLS]

@@ -4,6 +4,7 @@ Content-Security-Policy enforced: the stream must work under it."""
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
@@ -94,7 +95,7 @@ def test_a_seat_opens_the_editor_on_a_live_game_with_its_own_hand_only(server):
         page.click("#open")
         expect(page.locator("#step-range")).to_have_attribute("max", "13", timeout=20_000)
         page.keyboard.press("End")  # the first Agent turn: every hand dealt before it
-        expect(page.locator("#step-range")).to_have_value("13", timeout=20_000)
+        expect(page.locator("#action-label")).to_have_text(re.compile(r"^13\. "), timeout=20_000)
         page.click("#editor-open")
         expect(page.locator("#editor-fields fieldset").first).to_be_visible(timeout=20_000)
         hands = {who: page.locator(f"#editor-fields textarea[data-hand='{who}']").input_value()

@@ -312,10 +312,10 @@ def position(db, game_id: str, index: int, token: str | None = None,
     if row["first_illegal"] is not None and index > row["first_illegal"]:
         raise NotFound(f"action {row['first_illegal']} is illegal: there is no position after it", "/index")
     log, row = stored_log(db, row, deadline)
-    if viewer is not None and viewer not in {p["id"] for p in log.game["players"]}:
-        raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
     hidden = unseen(secrets_of(row), observer)
     after, driver = checkpoints.nearest(db, row["id"], log.rules, index - 1)
+    if viewer is not None and viewer not in driver.state["game"]["seats"]:  # a House Hagal Rival's too
+        raise MalformedLog(f"'as' names no player of this game: {viewer!r}", "?as", code="unknown-name")
     cutter = Cutter(log, driver, after, observer, hidden, deadline, checkpoints.earlier(db, row["id"], after))
     found = cutter.run([index]).get(index)
     if found is None:  # the game as dealt is always a scenario
