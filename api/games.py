@@ -11,7 +11,7 @@ from adjudicator.service import games, judging, live, views
 
 from .auth import caller, require_token
 from .db import get_db
-from .limits import deadline, flag, int_arg, json_body, ok, switch, text_arg, view_args
+from .limits import deadline, flag, int_arg, json_body, lang_arg, ok, switch, text_arg, view_args
 
 bp = Blueprint("games", __name__)
 _KEY = re.compile(r"[!-~]{1,200}")  # visible ASCII: what any client library can send as a header
@@ -63,7 +63,7 @@ def one(game_id: str):
 def report(game_id: str):
     """The stored report; `?explain=1` adds what was expected instead of its illegal action."""
     explain = switch("explain")
-    return ok(games.report(get_db(), game_id, explain, caller(), deadline()))
+    return ok(games.report(get_db(), game_id, explain, caller(), deadline(), lang_arg()))
 
 
 @bp.get("/v1/games/<game_id>/states/<int:index>")

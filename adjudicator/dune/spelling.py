@@ -227,11 +227,15 @@ class DuneSpelling:
             ident = m.group(0)
             if isinstance(players, dict) and isinstance(players.get(ident), dict):
                 return players[ident].get("name") or ident
-            if "@" in ident:
-                terr = ident.split("@", 1)[0]
-                return self.name_of("place", ident, lang) if terr in self.content.territories else ident
-            for kind in ("territory", "leader", "treachery", "faction"):
-                if ident in tables(self.content)[kind]:
-                    return self.name_of(kind, ident, lang)
-            return ident
+            return self.display_name(ident, lang)
         return _ID.sub(word, message)
+
+    def display_name(self, value: str, lang: str = "en") -> str:
+        """A place, territory, leader, Treachery card or faction by its name in `lang`; else as written."""
+        if "@" in value:
+            terr = value.split("@", 1)[0]
+            return self.name_of("place", value, lang) if terr in self.content.territories else value
+        for kind in ("territory", "leader", "treachery", "faction"):
+            if value in tables(self.content)[kind]:
+                return self.name_of(kind, value, lang)
+        return value

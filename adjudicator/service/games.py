@@ -185,15 +185,16 @@ def get(db, game_id: str, token: str | None = None, deadline: float | None = Non
     return out
 
 
-def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None) -> dict:
+def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None,
+           lang: str | None = None) -> dict:
     """The stored report; with `explain`, its illegal verdict also says what was expected
-    instead (core/explain.py)."""
+    instead (core/explain.py); with `lang`, every verdict's sentence in that language."""
     row = get_row(db, game_id)
     stored = json.loads(row["report"])
     if explain and row["first_illegal"] is not None:
         _explain(row, stored, token, deadline)
     observer = observer_of(row, token)
-    return report_view(stored, viewed(db, row, observer, deadline), observer)
+    return report_view(stored, viewed(db, row, observer, deadline), observer, lang)
 
 
 def _explain(row: dict, stored: dict, token: str | None, deadline: float | None) -> None:

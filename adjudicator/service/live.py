@@ -136,8 +136,9 @@ def events_of(run: Replay, first: int, secrets: list[dict], entries: dict[int, d
     """Rows of `live_events` for logged actions `first`.. of a replay; `entries`: the log entries
     as appended, by the index of their first action (an upload's are in its stored log)."""
     secret = {s["index"]: s for s in secrets}
-    entries, created = entries or {}, now()
-    return [(v.index, dumps(run.log.actions[v.index].to_json()).decode(), dumps(v.to_json(run.rules.edition)).decode(),
+    entries, created, reader = entries or {}, now(), run.reader()  # sentences as a whole replay stores them
+    return [(v.index, dumps(run.log.actions[v.index].to_json()).decode(),
+             dumps(reader.verdict(v.to_json(run.rules.edition))).decode(),
              dumps(secret[v.index]).decode() if v.index in secret else None,
              dumps(entries[v.index]).decode() if v.index in entries else None, created)
             for v in run.verdicts if v.index >= first]
@@ -243,7 +244,7 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
     for index in range(base, len(run.log.actions)):
         verdict = run.advance(index)
         if verdict.verdict == ILLEGAL and mode == "strict":
-            raise Refused(verdict.to_json(run.rules.edition))
+            raise Refused(run.reader(lang).verdict(verdict.to_json(run.rules.edition)))
     run.secrets = [{k: v for k, v in s.items() if k != "kind"} for s in run.secrets]
     header["written"] += len(body["actions"])
     answer, header = _judged(run, row, header, run.dealt - dealt, lang, observer_of(row, token))
@@ -391,9 +392,11 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
         if any(not step.is_chance for step in settled):
             header[AHEAD] = [step.data for step in settled if not step.is_chance]
     result = header["result"]
-    verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
-    shown = verdicts if observer.referee else [verdict_view(v, hidden) for v in verdicts]
+    # a seat reads the sentences with every card it was not shown veiled (its view of the whole log is not at hand)
+    reader = run.reader(lang) if observer.referee else run.reader(lang, frozenset(), hidden)
+    verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
+    shown = [reader.verdict(v) if observer.referee else verdict_view(v, hidden, reader) for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
               "result": result, "live": going, "etag": etag(header)}
     return answer, header
