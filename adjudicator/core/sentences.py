@@ -25,6 +25,8 @@ from importlib import resources
 from .observers import HIDDEN
 
 VEILED = {"en": "a card", "ru": "карта"}  # a card the reader may not see
+# a message about a secret action not yet written as a template: it cannot be veiled in part
+UNSEEN = {"en": "the message names what only some players saw", "ru": "сообщение называет то, что видели не все игроки"}
 LANGUAGES = tuple(VEILED)
 _CARD_PARAM = re.compile(r"^(?:cards?|.+_cards?)$")
 
@@ -107,6 +109,8 @@ class Reader:
         """The verdict as this reader reads it: its sentence in `message`, its arguments veiled."""
         if not verdict.get("template"):
             return verdict
+        if not self.sees_all and verdict["index"] in self.hidden and verdict["message"] and not verdict["params"]:
+            return {**verdict, "message": UNSEEN[self.lang]}
         params = self.veiled(verdict["params"], verdict["index"])
         out = {**verdict, "params": params}
         if self.every or verdict["message"]:
@@ -114,8 +118,8 @@ class Reader:
         return out
 
     def veiled(self, params: dict, index: int) -> dict:
-        """The arguments with what the reader may not see replaced by "a card"."""
-        return params if self.sees_all else veil(params, index, self.hidden, self.seen, self.lang)
+        """The arguments with what the reader may not see face down."""
+        return params if self.sees_all else veil(params, index, self.hidden, self.seen)
 
     def render(self, template: str, params: dict) -> str:
         """The sentence: the template in the reader's language, its arguments in display names."""
@@ -137,9 +141,7 @@ class Reader:
             seat = self.table["game"]["players"].get(value)
             if isinstance(seat, dict):
                 return seat.get("name") or value
-            if value == HIDDEN or value in VEILED.values():
-                return VEILED[self.lang] if value == HIDDEN else value
-            return self.rules.display_name(value, self.lang)
+            return VEILED[self.lang] if value == HIDDEN else self.rules.display_name(value, self.lang)
         if isinstance(value, list):
             return ", ".join(self.name(v) for v in value)
         if isinstance(value, dict) and "do" in value:
@@ -149,28 +151,27 @@ class Reader:
         return "—" if value is None else str(value)
 
 
-def veil(params: dict, index: int, hidden: dict[int, list[str]], seen: frozenset[str], lang: str = "en") -> dict:
+def veil(params: dict, index: int, hidden: dict[int, list[str]], seen: frozenset[str]) -> dict:
     """A verdict's arguments for a reader who has seen only `seen` and may not see the fields
-    `hidden[index]` of its action: those fields and the cards not seen read "a card"."""
-    word, out = VEILED[lang], {}
+    `hidden[index]` of its action: those fields and the cards not seen face down (`"?"`, as the
+    log's view writes them; a sentence reads them "a card")."""
+    out = {}
     for name, value in params.items():
         if name == "action" and isinstance(value, dict) and index in hidden:
-            value = {k: _veil(v, word) if k in hidden[index] else v for k, v in value.items()}
+            value = {k: _veil(v) if k in hidden[index] else v for k, v in value.items()}
         elif is_card_param(name):
-            value = _veil(value, word, seen)
+            value = _veil(value, seen)
         out[name] = value
     return out
 
 
-def _veil(value, word: str, seen: frozenset[str] | None = None):
-    """A card (or the cards of a list or mapping) as "a card" unless `seen` names it."""
+def _veil(value, seen: frozenset[str] = frozenset()):
+    """A card (or the cards of a list or mapping) face down unless `seen` names it."""
     if isinstance(value, list):
-        return [_veil(v, word, seen) for v in value]
+        return [_veil(v, seen) for v in value]
     if isinstance(value, dict):
-        return {k: _veil(v, word, seen) for k, v in value.items()}
-    if isinstance(value, str) and (seen is None or value not in seen):
-        return word
-    return value
+        return {k: _veil(v, seen) for k, v in value.items()}
+    return HIDDEN if isinstance(value, str) and value not in seen else value
 
 
 def sentence(text: str) -> str:

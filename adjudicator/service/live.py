@@ -207,7 +207,7 @@ def moved(row: dict | None, expected: str, conditional: bool) -> Conflict:
 
 
 def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | None = None,
-           deadline: float | None = None, lang: str = "en", if_match: tuple[str, ...] | None = None
+           deadline: float | None = None, lang: str | None = None, if_match: tuple[str, ...] | None = None
            ) -> tuple[dict, bool]:
     """Judge and store the actions of `body` ({"index": N, "actions": [...]}, the index optional
     with `if_match`, the entity tags of an If-Match header); returns the answer and whether it is
@@ -363,7 +363,8 @@ def _added(run: Replay, entries: list, written: int, seat: str | None) -> dict[i
     return out
 
 
-def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observer: Observer) -> tuple[dict, dict]:
+def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str | None,
+            observer: Observer) -> tuple[dict, dict]:
     """The append's answer for its caller, and the new `live_report`. What comes next is read on a
     copy, so that the live game stands where its log ends, as a whole replay's does."""
     driver = Driver(run.rules, run.driver.copy_state())
@@ -372,7 +373,7 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     offers = actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
     if observer.referee or (pending and observer.seat == pending.get("by")):
         offers = driver.legal_actions()
-        actions = [offer(driver, a.to_json(), lang) for a in offers]
+        actions = [offer(driver, a.to_json(), lang or "en") for a in offers]
     # the game stays live until it has ended without the forced steps a log may still record
     # (the last passes of the endgame), so that appending them is the stored-whole replay's
     going = not run.rules.result(driver.state).get("finished")

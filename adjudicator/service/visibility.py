@@ -16,9 +16,9 @@ import json
 from ..core.errors import Forbidden
 from ..core.observers import PUBLIC, REFEREE, Observer, face_down, log_view, unseen
 from ..core.registry import rules_for
-from ..core.sentences import Reader, seen_in, veil
+from ..core.sentences import UNSEEN, Reader, seen_in, veil
 
-VEILED = "the message names what only some players saw"
+VEILED = UNSEEN["en"]
 
 
 def sees_everything(row: dict, token: str | None) -> bool:
