@@ -28,6 +28,7 @@ VEILED = {"en": "a card", "ru": "карта"}  # a card the reader may not see
 # a message about a secret action not yet written as a template: it cannot be veiled in part
 UNSEEN = {"en": "the message names what only some players saw", "ru": "сообщение называет то, что видели не все игроки"}
 LANGUAGES = tuple(VEILED)
+YES_NO = {"en": ("no", "yes"), "ru": ("нет", "да")}
 _CARD_PARAM = re.compile(r"^(?:cards?|.+_cards?)$")
 
 
@@ -134,7 +135,7 @@ class Reader:
 
     def name(self, value) -> str:
         if isinstance(value, bool):
-            return {"en": ("no", "yes"), "ru": ("нет", "да")}[self.lang][value]
+            return YES_NO[self.lang][value]
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, str):
@@ -144,8 +145,8 @@ class Reader:
             return VEILED[self.lang] if value == HIDDEN else self.rules.display_name(value, self.lang)
         if isinstance(value, list):
             return ", ".join(self.name(v) for v in value)
-        if isinstance(value, dict) and "do" in value:
-            return self.rules.describe(value, self.table, self.lang)
+        if isinstance(value, dict) and "do" in value:  # an action: its face-down cards read "a card"
+            return self.rules.describe(_face_up(value, VEILED[self.lang]), self.table, self.lang)
         if isinstance(value, dict):
             return ", ".join(f"{self.name(k)}: {self.name(v)}" for k, v in value.items())
         return "—" if value is None else str(value)
@@ -172,6 +173,15 @@ def _veil(value, seen: frozenset[str] = frozenset()):
     if isinstance(value, dict):
         return {k: _veil(v, seen) for k, v in value.items()}
     return HIDDEN if isinstance(value, str) and value not in seen else value
+
+
+def _face_up(value, word: str):
+    """A value with each face-down card (`"?"`) as `word`."""
+    if isinstance(value, list):
+        return [_face_up(v, word) for v in value]
+    if isinstance(value, dict):
+        return {k: _face_up(v, word) for k, v in value.items()}
+    return word if value == HIDDEN else value
 
 
 def sentence(text: str) -> str:
