@@ -231,3 +231,19 @@ def test_replays_and_checks_answer_in_the_language_asked(client):
     assert all(shaped(v["message"]) for v in asked["verdicts"])
     bad = client.post("/v1/replays?lang=xx", json=doc)
     assert bad.status_code == 400 and bad.get_json()["pointer"] == "?lang"
+
+
+def test_the_command_line_answers_in_the_language_asked(tmp_path):
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    doc = load("uprising-3p-seed11")
+    doc["actions"] = doc["actions"][:40]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", str(path), "--json", "--snapshots", "none", "--lang", "ru"])
+    assert out.exit_code == 0, out.output
+    assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in json.loads(out.output)["verdicts"])
+    bad = CliRunner().invoke(main, ["replay", str(path), "--lang", "de"])
+    assert bad.exit_code == 2
