@@ -29,6 +29,7 @@ from .core.canonical import pretty
 from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.rulings import all_rulings, where
+from .core.sentences import LANGUAGES
 from .follow import follow as following
 from .positions import check_position, cut
 from .service import batch, exports, games, rounds, tournaments
@@ -102,14 +103,16 @@ def simulate(game: str, players: int, seed: int, modules: tuple[str, ...], diffi
 @click.option("--explain", is_flag=True, help="an illegal verdict lists what the engine expected instead")
 @click.option("--json", "as_json", is_flag=True, help="print the whole report as JSON")
 @click.option("--no-consequences", is_flag=True, help="leave out what each action changed (a faster replay)")
-def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool, no_consequences: bool) -> None:
+@click.option("--lang", type=click.Choice(LANGUAGES), help="every verdict's sentence in this language")
+def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool, no_consequences: bool,
+           lang: str | None) -> None:
     """Replay LOG and say whether it is valid: the first illegal action with its reason and rules,
     the result (`--json`: the whole report). Exit 0: all legal; 1: an illegal action; 2: unreadable."""
 
     try:
         doc = _read_json(log)
         report = replaying.Replay(parse_log(doc), mode, snapshots, explain=explain,
-                                  consequences=not no_consequences).run()
+                                  consequences=not no_consequences, lang=lang).run()
     except AdjudicatorError as err:
         _fail(err)
     _answer(report, as_json, lambda: describe_report(doc, report), report["valid"])
@@ -190,14 +193,15 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_jso
 @main.command()
 @click.argument("position", type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="print the whole answer as JSON")
-def check(position: str, as_json: bool) -> None:
+@click.option("--lang", type=click.Choice(LANGUAGES), help="the verdicts' sentences in this language")
+def check(position: str, as_json: bool, lang: str | None) -> None:
     """Was the contested action of POSITION legal, and what happens now? POSITION is a compact
     scenario, a state or a log prefix with an "action" (or a short list of "actions").
     Exit 0: legal; 1: illegal; 2: unreadable or not a position of the game."""
 
     try:
         doc = _read_json(position)
-        answer = check_position(doc)
+        answer = check_position(doc, lang=lang)
     except AdjudicatorError as err:
         if as_json:
             _emit(err.to_problem())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .core.actions import CHANCE, Action
 from .core.canonical import checksum, dumps, restore
-from .core.consequences import consequences, summary
+from .core.consequences import consequences, summary, veiled
 from .core.engine import Playing
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
 from .core.logs import Log, check_shape, expand, over_time, parse_log
@@ -19,6 +19,7 @@ from .core.observers import REFEREE, Observer, face_down
 from .core.registry import rules_for
 from .core.replay import LOOKAHEAD, Driver, Replay, deal_before
 from .core.schemas import problems as schema_problems
+from .core.sentences import Reader, seen_in
 from .core.verdicts import ILLEGAL, Verdict
 
 MAX_CONTESTED = 50  # actions of one check: "a short list"
@@ -167,30 +168,44 @@ def contested(doc: dict, rules, seats) -> list[tuple[Action, str]]:
     return list(zip(log.actions, log.pointers, strict=True))
 
 
-def check_position(doc, deadline: float | None = None) -> dict:
+def check_position(doc, deadline: float | None = None, lang: str | None = None) -> dict:
+    """The verdicts on the contested actions, their sentences in `lang` (None: English, a legal
+    verdict's left to render) as the viewer `as` (if any) may read them (core/sentences.py)."""
     driver = load(doc, deadline)
     rules = driver.rules
     actions = contested(doc, rules, driver.state["game"]["seats"])
-    verdicts = []
+    viewer = doc.get("as") if isinstance(doc, dict) else None
+    verdicts, seen, hidden = [], set(), {}
     for index, (action, pointer) in enumerate(actions):
         guarded(lambda a=action: driver.deal(a))
         later = [a for a, _ in actions[index + 1:]]
+        if viewer is not None:  # what the viewer may read of the action and of the table before it
+            seen |= seen_in(guarded(lambda: _view(rules, driver.state, doc)))
+            secret = rules.secret(action, driver.state)
+            kept = secret.of(action.data) if secret is not None else None
+            if kept and viewer not in kept["seen_by"]:
+                hidden[index] = kept["fields"]
+            else:
+                seen |= seen_in(action.data)
+        round_ = rules.moment(driver.state)["round"]
         before = guarded(lambda: summary(rules, driver.state))
         try:
             outcome = guarded(lambda a=action, rest=later: driver.apply(a, rest))
-            message = rules.humanize(outcome.message, driver.state)
-            verdict = Verdict(index, outcome.verdict, outcome.code, message, tuple(outcome.rulings), pointer,
-                              implied=outcome.implied)
+            verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
             after = guarded(lambda: summary(rules, driver.state))
-            verdict.consequences = consequences(rules, before, after, outcome.events)
+            changed = consequences(rules, before, after, outcome.events)
+            verdict.consequences = changed if viewer is None else [veiled(c, viewer) for c in changed]
         except IllegalAction as err:  # the driver has restored the state to before the action
-            verdict = Verdict(index, ILLEGAL, err.code, rules.humanize(err.message, driver.state), err.rulings,
-                              pointer, err.path, consequences=[])
-        verdicts.append(verdict.to_json(rules.edition))
+            verdict = Verdict.refused(index, err, pointer)
+            verdict.consequences = []
+        verdicts.append(verdict)
         if verdict.verdict == ILLEGAL:
             break
     guarded(driver.deal)
     state = driver.state
+    reader = Reader(rules, state["game"], lang or "en", None if viewer is None else frozenset(seen), hidden,
+                    every=lang is not None)
+    verdicts = [reader.verdict(v.to_json(rules.edition)) for v in verdicts]
     out = {"legal": all(v["verdict"] != ILLEGAL for v in verdicts), "verdict": verdicts[-1],
            "state": guarded(lambda: _view(rules, state, doc)), "checksum": checksum(state),
            "pending": guarded(lambda: rules.prompt(state))}

@@ -72,7 +72,7 @@ def describe_report(doc: dict, report: dict) -> str:
         v = verdicts[report["first_illegal"]]
         lines = [f"INVALID: action {report['first_illegal']} of {n} is illegal [{v['code']}]: "
                  + action_words(rules, written(doc, v["pointer"]), seen)]
-        lines += [f"  {rules.humanize(v['message'], seen)}"] if v["message"] else []
+        lines += [f"  {v['message']}"] if v["message"] else []
         lines += [f"  {see(c)}" for c in v["citations"]]
     result, pending = report["result"], report["pending"]
     if result["finished"]:

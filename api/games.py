@@ -11,7 +11,7 @@ from adjudicator.service import games, judging, live, views
 
 from .auth import caller, require_token
 from .db import get_db
-from .limits import deadline, flag, int_arg, json_body, ok, switch, text_arg, view_args
+from .limits import deadline, flag, int_arg, json_body, lang_arg, ok, switch, text_arg, view_args
 
 bp = Blueprint("games", __name__)
 _KEY = re.compile(r"[!-~]{1,200}")  # visible ASCII: what any client library can send as a header
@@ -64,7 +64,7 @@ def report(game_id: str):
     """The stored report; `?explain=1` adds what was expected instead of its illegal action,
     `?consequences=0` leaves out what each action changed."""
     explain, consequences = switch("explain"), switch("consequences", default=True)
-    return ok(games.report(get_db(), game_id, explain, caller(), deadline(), consequences))
+    return ok(games.report(get_db(), game_id, explain, caller(), deadline(), consequences, lang_arg()))
 
 
 @bp.get("/v1/games/<game_id>/states/<int:index>")

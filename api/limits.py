@@ -11,6 +11,7 @@ from flask import Response, current_app, g, request
 
 from adjudicator.core.canonical import dumps
 from adjudicator.core.errors import LimitExceeded, MalformedLog
+from adjudicator.core.sentences import LANGUAGES
 from adjudicator.service.reading import read_json
 
 MAX_BODY = 2 * 1024 * 1024
@@ -113,3 +114,13 @@ def view_args() -> tuple[str | None, str, bool]:
     """The replay viewer's parameters: `as` (a player's view), `lang`, `timeline`."""
     viewer = text_arg("as", 32) if "as" in request.args else None
     return viewer, choice_arg("lang", ("en", "ru"), "en"), bool(flag("timeline"))
+
+
+def lang_arg() -> str | None:
+    """The language of the sentences asked for: `?lang=`, else the best of `Accept-Language`
+    (core/sentences.py); None when neither asks (sentences as stored)."""
+    if "lang" in request.args:
+        return choice_arg("lang", LANGUAGES, "en")
+    if request.headers.get("Accept-Language"):
+        return request.accept_languages.best_match(LANGUAGES) or "en"
+    return None

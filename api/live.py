@@ -15,7 +15,7 @@ from adjudicator.store import open_db
 from .auth import caller, require_token
 from .db import get_db
 from .games import idempotency_key
-from .limits import choice_arg, deadline, int_arg, json_body, ok
+from .limits import choice_arg, deadline, int_arg, json_body, lang_arg, ok
 from .throttle import InFlight
 
 bp = Blueprint("live", __name__)
@@ -29,7 +29,7 @@ def append(game_id: str):
     token = require_token(seat=True)
     key = idempotency_key()
     mode = choice_arg("mode", ("strict", "continue"), "strict")
-    lang = choice_arg("lang", ("en", "ru"), "en")
+    lang = lang_arg()  # the sentences' (None: as a whole replay's report holds them) and, or English, the offers
     answer, new = live.append(get_db(), game_id, json_body(), token, mode, key, deadline(), lang, if_match())
     response = ok(answer)
     if "etag" in answer:

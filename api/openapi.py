@@ -123,6 +123,9 @@ def _q(name: str, description: str, enum=None, schema=None) -> dict:
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 
 
+# the language of verdict sentences (core/sentences.py); without it, the best of Accept-Language
+LANG = _q("lang", "the language of the verdicts' sentences (else the best of Accept-Language; neither: refusals in "
+          "English, legal verdicts' sentences left to render from template and params)", ["en", "ru"])
 VIEW_PARAMS = (_q("as", "a player: their view (hands of the others hidden)",
                   schema={"type": "string", "maxLength": 32}),
                _q("lang", "the language of names and messages", ["en", "ru"]),
@@ -205,7 +208,7 @@ def openapi() -> dict:
         "/v1/replays": {"post": _op(
             "Replay a log and judge every action", _json(_ref("report")), "log",
             [_q("mode", "strict stops at the first illegal action", ["strict", "continue"]),
-             _q("snapshots", "states in the report", ["none", "final", "all"]), EXPLAIN, CONSEQUENCES],
+             _q("snapshots", "states in the report", ["none", "final", "all"]), EXPLAIN, CONSEQUENCES, LANG],
             ("400", "413"))},
         "/v1/positions/check": {"post": _op(
             "Is one contested action legal in a position?", _json({
@@ -214,7 +217,7 @@ def openapi() -> dict:
                                "verdicts": {"type": "array", "items": _ref("verdict")},
                                "state": _ref("state"), "checksum": {"type": "string"},
                                "pending": {"type": ["object", "null"]}}}),
-            "position", problems=("400", "413", "422"))},
+            "position", [LANG], problems=("400", "413", "422"))},
         "/v1/positions/cut": {"post": _op(
             "The compact scenario before one logged action of a posted log, that action as the contested one, "
             "ready to edit and check (the replay viewer's position editor)", _json(_ref("position")), "log",
@@ -278,7 +281,8 @@ def openapi() -> dict:
         },
         "/v1/games/{id}/report": {"get": _op(
             "The stored report (with explain: what was expected instead of its illegal action; the uploader's "
-            "token until the game is finished)", _json(_ref("report")), params=[_path("id"), EXPLAIN, CONSEQUENCES],
+            "token until the game is finished)", _json(_ref("report")),
+            params=[_path("id"), EXPLAIN, CONSEQUENCES, LANG],
             problems=("400", "401", "403", "404", "413"))},
         "/v1/games/{id}/states/{index}": {"get": _op(
             "The state after one logged action (the public view unless you uploaded the game or it is finished; "
@@ -318,7 +322,8 @@ def openapi() -> dict:
                 "schema": {"type": "string"}}}}, "live-append",
             [_path("id"), _q("mode", "strict refuses an illegal action; continue stores it, flagged",
                              ["strict", "continue"]),
-             _q("lang", "the language of the next legal actions' labels", ["en", "ru"]),
+             _q("lang", "the language of the next legal actions' labels and of the verdicts' sentences (else the "
+                "best of Accept-Language)", ["en", "ru"]),
              {**IDEMPOTENCY, "description": "any unique string (a UUID): a retry with the same key and body answers "
                                             "the first answer again (Idempotent-Replayed: true)"},
              {"name": "If-Match", "in": "header", "required": False,

@@ -21,6 +21,7 @@ from .limits import (
     deadline,
     int_arg,
     json_body,
+    lang_arg,
     ok,
     query_words,
     switch,
@@ -57,13 +58,14 @@ def post_replay():
         raise LimitExceeded(f"snapshots=all is answered for logs of at most {MAX_SNAPSHOT_ACTIONS} actions, "
                             f"not {len(log.actions)}: ask for 'final' or replay a shorter prefix",
                             "?snapshots", code="limit-snapshots")
-    return ok(Replay(log, mode, snapshots, deadline=until, explain=explain, consequences=consequences).run())
+    return ok(Replay(log, mode, snapshots, deadline=until, explain=explain, consequences=consequences,
+                     lang=lang_arg()).run())
 
 
 @bp.post("/v1/positions/check")
 def post_check():
     until = deadline()
-    return ok(check_position(json_body(), deadline=until))
+    return ok(check_position(json_body(), deadline=until, lang=lang_arg()))
 
 
 @bp.post("/v1/positions/legal-actions")

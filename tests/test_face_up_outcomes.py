@@ -28,5 +28,5 @@ def test_a_face_up_outcome_written_unseen_is_refused_with_the_reason(sample, do,
     report = adjudicator.replay(log)
     verdict = report["verdicts"][-1]
     assert (report["first_illegal"], verdict["code"]) == (at, "dune.engine-hidden-cards")
-    assert verdict["message"].startswith(f"{what} is shown to every player when it comes")
+    assert verdict["message"].startswith(f"{what[0].upper()}{what[1:]} is shown to every player when it comes")
     assert verdict["citations"][0]["ruling"] == "dune.engine-hidden-cards"

@@ -23,6 +23,7 @@ from .explain import Explainer
 from .facts import game_facts
 from .logs import Log, parse_log
 from .rulings import citations
+from .sentences import Reader
 from .verdicts import ILLEGAL, Outcome, Verdict
 
 SNAPSHOTS = ("none", "final", "all")
@@ -257,7 +258,8 @@ class Replay:
 
     def __init__(self, log: Log, mode: str = "strict", snapshots: str = "final", deadline: float | None = None,
                  deal_at_end: bool = True, explain: bool = False, driver: Driver | None = None, observe=None,
-                 start: int = 0, secrets: bool = False, tally: bool = False, consequences: bool = False):
+                 start: int = 0, secrets: bool = False, tally: bool = False, consequences: bool = False,
+                 lang: str | None = None):
         """`deadline` (time.monotonic() value) bounds the replay time of a service request.
         `deal_at_end=False` stops right after the last logged action (a position's log prefix,
         a stored game's state after one action) instead of dealing up to the next decision.
@@ -269,9 +271,11 @@ class Replay:
         (`self.secrets`, core/observers.py), for the views of a stored game. `tally`: take the
         game's facts on the way (`self.facts` after `run()`; core/facts.py). `consequences`: each
         verdict says what its action changed (core/consequences.py; an illegal action nothing);
-        off where no one reads them (the internal replays), for their cost (docs/consequences.md)."""
+        off where no one reads them (the internal replays), for their cost (docs/consequences.md).
+        `lang`: the language of the report's sentences, every verdict's (core/sentences.py); None:
+        only those of the verdicts that refuse or doubt, in English."""
         self.log, self.mode, self.snapshots, self.deadline = log, mode, snapshots, deadline
-        self.deal_at_end, self.observe = deal_at_end, observe
+        self.deal_at_end, self.observe, self.lang = deal_at_end, observe, lang
         self.rules = log.rules
         self.driver = driver or Driver(self.rules, Playing(self.rules.new_state(log.game, log.setup)),
                                             omits=log.omits)
@@ -303,17 +307,17 @@ class Replay:
     def step(self, index: int, action: Action) -> Verdict:
         pointer = self.log.pointers[index]
         before = self._summary_now() if self.consequences else None
+        round_ = self.rules.moment(self.state)["round"]
         try:
             outcome = self.driver.apply(action, self.ahead[index + 1:index + 1 + LOOKAHEAD])
         except IllegalAction as err:
-            verdict = Verdict(index, ILLEGAL, err.code, self.words(err.message), err.rulings, pointer, err.path)
+            verdict = Verdict.refused(index, err, pointer)
             if self.explain is not None:  # the driver has restored the state to before the action
                 verdict.expected = self.explain(self.driver.state, action)
             if before is not None:  # nothing changed
                 verdict.consequences = []
             return verdict
-        verdict = Verdict(index, outcome.verdict, outcome.code, self.words(outcome.message),
-                          tuple(outcome.rulings), pointer, implied=outcome.implied)
+        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
         if before is not None:
             self._summary = summary(self.rules, self.driver.state)
             verdict.consequences = consequences(self.rules, before, self._summary, outcome.events)
@@ -326,10 +330,18 @@ class Replay:
             self._summary = summary(self.rules, self.driver.state)
         return self._summary
 
-    def words(self, message: str) -> str:
-        """The message in display names (a rule system without `humanize` keeps its ids)."""
-        humanize = getattr(self.rules, "humanize", None)
-        return humanize(message, self.state) if humanize and message else message
+    def reader(self, lang: str | None = None, seen: frozenset[str] | None = None, hidden: dict | None = None) -> Reader:
+        """Who reads the verdicts' sentences (core/sentences.py): the referee unless told; with no
+        `lang`, in English and with the legal verdicts' sentences left unrendered."""
+        return Reader(self.rules, self.log.game, lang or "en", seen, hidden or {}, every=lang is not None)
+
+    def verdicts_json(self, reader: Reader | None = None) -> list[dict]:
+        """The verdicts as `reader` reads them (their sentences rendered). With no reader and no
+        `lang` asked, only the sentences of the verdicts that refuse or doubt are rendered (in
+        English): a legal verdict keeps its `template` and `params` and an empty `message`, since
+        rendering thousands of them would cost more than a tenth of a replay (docs/performance.md)."""
+        reader = reader or self.reader(self.lang)
+        return [reader.verdict(v.to_json(self.rules.edition)) for v in self.verdicts]
 
     def run(self) -> dict:
         if self.tally is not None:
@@ -403,7 +415,7 @@ class Replay:
             "first_illegal": self.first_illegal,
             "actions": len(self.log.actions),
             "dealt": self.dealt,
-            "verdicts": [v.to_json(self.rules.edition) for v in self.verdicts],
+            "verdicts": self.verdicts_json(),
             "final_checksum": checksum(self.state),
             "setup_citations": citations(self.rules.setup_rulings, self.rules.edition),
             "result": self.rules.result(self.state),

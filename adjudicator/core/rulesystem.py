@@ -116,6 +116,10 @@ class RuleSet(Protocol):
     def humanize(self, message: str, state: dict | None = None, lang: str = "en") -> str:
         """A verdict message with display names for ids in `lang` (codes never change)."""
 
+    def display_name(self, value: str, lang: str = "en") -> str:
+        """The name in `lang` (English where it has none) of what an id names (a card, space,
+        leader, faction, ...), for a verdict's sentence (core/sentences.py); an unknown id as written."""
+
     # --- the replay viewer (adjudicator/service/views.py) ---
     languages: tuple[str, ...]
     round_word: dict[str, str]  # what the game calls one pass of its turn sequence, per language

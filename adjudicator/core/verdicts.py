@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from .rulings import NO_SPECIFIC_RULING, citations
 
 LEGAL, ILLEGAL, UNVERIFIABLE = "legal", "illegal", "unverifiable"
+# what a verdict allowing an action says (core/sentences.py), in a round or before the first
+LEGAL_SENTENCE, SETUP_SENTENCE = "Round {round}: {action}.", "Setup: {action}."
 
 
 @dataclass
@@ -23,6 +25,26 @@ class Verdict:
     implied: list = field(default_factory=list)  # the Actions the engine took before this one
     expected: dict | None = None  # what the engine expected instead (replay --explain; core/explain.py)
     consequences: list | None = None  # what it changed (core/consequences.py); None: not asked for
+    template: str = ""  # the English template of its sentence, rendered when read (core/sentences.py)
+    params: dict = field(default_factory=dict)  # the template's typed arguments
+
+    @classmethod
+    def refused(cls, index: int, err, pointer: str) -> Verdict:
+        """The verdict on an action `err` (an IllegalAction) refused; its message in ids until rendered."""
+        return cls(index, ILLEGAL, err.code, err.message, err.rulings, pointer, err.path,
+                   template=err.template, params=err.params)
+
+    @classmethod
+    def allowed(cls, index: int, outcome: Outcome, pointer: str, round_: int, action: dict) -> Verdict:
+        """The verdict on an action applied: the outcome's own sentence (an unverifiable step says
+        what it could not check), else what happened in which round."""
+        if outcome.message:
+            template, params = outcome.message, outcome.params
+        else:
+            template, params = (SETUP_SENTENCE, {"action": action}) if not round_ else \
+                (LEGAL_SENTENCE, {"round": round_, "action": action})
+        return cls(index, outcome.verdict, outcome.code, outcome.message, tuple(outcome.rulings), pointer,
+                   implied=outcome.implied, template=template, params=params)
 
     def to_json(self, edition: str | None = None) -> dict:
         """`edition` (when the caller knows it) puts that edition's rulebook first in each
@@ -33,6 +55,8 @@ class Verdict:
             "verdict": self.verdict,
             "code": self.code,
             "message": self.message,
+            "template": self.template,
+            "params": self.params,
             "citations": citations(self.rulings or (NO_SPECIFIC_RULING,), edition),
             "pointer": self.pointer,
         }
@@ -61,3 +85,4 @@ class Outcome:
     rulings: list[str] = field(default_factory=list)
     implied: list = field(default_factory=list)  # steps the log left out, taken before the action
     events: list = field(default_factory=list)  # consequences the state does not keep (Table.events)
+    params: dict = field(default_factory=dict)  # `message` as a template: its typed arguments

@@ -46,7 +46,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
-from .view import LANGS, board, label, moment, players, turn_graph
+from .view import LANGS, board, label, moment, name_of, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}
@@ -501,6 +501,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
 
     def describe(self, action: dict, state: dict, lang: str = "en") -> str:
         return label(self.content, action, state, lang)
+
+    def display_name(self, value: str, lang: str = "en") -> str:
+        return name_of(self.content, lang, value)
 
     def may_decide(self, state: dict) -> bool:
         return state.get("phase") == "combat" and bool(state["board"].get("conflict"))

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from ..core.catalog import words
+from ..core.sentences import YES_NO
 from .combat import placements
 from .conditions import strength
 from .content import Content, _load, board_tracks
@@ -336,7 +337,9 @@ def action_parts(cnt: Content, action: dict, state: dict, lang: str) -> list[str
             parts.append(research_place(cnt, value, lang))
         elif key == "token" and isinstance(value, str):
             parts.append(TOKEN_WORDS[lang].get(value, value))
-        elif isinstance(value, int | bool):
+        elif isinstance(value, bool):  # a yes-or-no answer in words, never Python's True
+            parts.append(f"{AMOUNT_WORDS[lang].get(key, key)}: {YES_NO[lang][value]}")
+        elif isinstance(value, int):
             parts.append(f"{AMOUNT_WORDS[lang].get(key, key)} {value}")
         else:
             parts.append(name_of(cnt, lang, value))

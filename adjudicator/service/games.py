@@ -186,9 +186,10 @@ def get(db, game_id: str, token: str | None = None, deadline: float | None = Non
 
 
 def report(db, game_id: str, explain: bool = False, token: str | None = None, deadline: float | None = None,
-           consequences: bool = True) -> dict:
+           consequences: bool = True, lang: str | None = None) -> dict:
     """The stored report; with `explain`, its illegal verdict also says what was expected
-    instead (core/explain.py); without `consequences`, its verdicts without them."""
+    instead (core/explain.py); without `consequences`, its verdicts without them; with `lang`,
+    every verdict's sentence in that language."""
     row = get_row(db, game_id)
     stored = json.loads(row["report"])
     if not consequences:
@@ -197,7 +198,7 @@ def report(db, game_id: str, explain: bool = False, token: str | None = None, de
     if explain and row["first_illegal"] is not None:
         _explain(row, stored, token, deadline)
     observer = observer_of(row, token)
-    return report_view(stored, viewed(db, row, observer, deadline), observer)
+    return report_view(stored, viewed(db, row, observer, deadline), observer, lang)
 
 
 def _explain(row: dict, stored: dict, token: str | None, deadline: float | None) -> None:

@@ -136,8 +136,9 @@ def events_of(run: Replay, first: int, secrets: list[dict], entries: dict[int, d
     """Rows of `live_events` for logged actions `first`.. of a replay; `entries`: the log entries
     as appended, by the index of their first action (an upload's are in its stored log)."""
     secret = {s["index"]: s for s in secrets}
-    entries, created = entries or {}, now()
-    return [(v.index, dumps(run.log.actions[v.index].to_json()).decode(), dumps(v.to_json(run.rules.edition)).decode(),
+    entries, created, reader = entries or {}, now(), run.reader()  # sentences as a whole replay stores them
+    return [(v.index, dumps(run.log.actions[v.index].to_json()).decode(),
+             dumps(reader.verdict(v.to_json(run.rules.edition))).decode(),
              dumps(secret[v.index]).decode() if v.index in secret else None,
              dumps(entries[v.index]).decode() if v.index in entries else None, created)
             for v in run.verdicts if v.index >= first]
@@ -206,7 +207,7 @@ def moved(row: dict | None, expected: str, conditional: bool) -> Conflict:
 
 
 def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | None = None,
-           deadline: float | None = None, lang: str = "en", if_match: tuple[str, ...] | None = None
+           deadline: float | None = None, lang: str | None = None, if_match: tuple[str, ...] | None = None
            ) -> tuple[dict, bool]:
     """Judge and store the actions of `body` ({"index": N, "actions": [...]}, the index optional
     with `if_match`, the entity tags of an If-Match header); returns the answer and whether it is
@@ -243,7 +244,7 @@ def append(db, game_id: str, body, token: str, mode: str = "strict", key: str | 
     for index in range(base, len(run.log.actions)):
         verdict = run.advance(index)
         if verdict.verdict == ILLEGAL and mode == "strict":
-            raise Refused(verdict.to_json(run.rules.edition))
+            raise Refused(run.reader(lang).verdict(verdict.to_json(run.rules.edition)))
     run.secrets = [{k: v for k, v in s.items() if k != "kind"} for s in run.secrets]
     header["written"] += len(body["actions"])
     answer, header = _judged(run, row, header, run.dealt - dealt, lang, observer_of(row, token))
@@ -362,7 +363,8 @@ def _added(run: Replay, entries: list, written: int, seat: str | None) -> dict[i
     return out
 
 
-def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observer: Observer) -> tuple[dict, dict]:
+def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str | None,
+            observer: Observer) -> tuple[dict, dict]:
     """The append's answer for its caller, and the new `live_report`. What comes next is read on a
     copy, so that the live game stands where its log ends, as a whole replay's does."""
     driver = Driver(run.rules, run.driver.copy_state())
@@ -371,7 +373,7 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
     offers = actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
     if observer.referee or (pending and observer.seat == pending.get("by")):
         offers = driver.legal_actions()
-        actions = [offer(driver, a.to_json(), lang) for a in offers]
+        actions = [offer(driver, a.to_json(), lang or "en") for a in offers]
     # the game stays live until it has ended without the forced steps a log may still record
     # (the last passes of the endgame), so that appending them is the stored-whole replay's
     going = not run.rules.result(driver.state).get("finished")
@@ -391,9 +393,12 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str, observe
         if any(not step.is_chance for step in settled):
             header[AHEAD] = [step.data for step in settled if not step.is_chance]
     result = header["result"]
-    verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
     hidden = {s["index"]: s["fields"] for s in run.secrets if not observer.sees(s)}
-    shown = verdicts if observer.referee else [verdict_view(v, hidden, observer.seat) for v in verdicts]
+    # a seat reads the sentences with every card it was not shown veiled (its view of the whole log is not at hand)
+    reader = run.reader(lang) if observer.referee else run.reader(lang, frozenset(), hidden)
+    verdicts = [v.to_json(run.rules.edition) for v in run.verdicts]
+    shown = [reader.verdict(v) if observer.referee else verdict_view(v, hidden, reader, observer.seat)
+             for v in verdicts]
     answer = {"index": len(run.log.actions), "verdicts": shown, "next": {"pending": pending, "actions": actions},
               "result": result, "live": going, "etag": etag(header)}
     return answer, header
@@ -496,6 +501,6 @@ def events(db, game_id: str, after: int, token: str | None, limit: int = 200) ->
         if not observer.referee:
             hidden = {r["idx"]: secret["fields"]} if secret and not observer.sees(secret) else {}
             action = face_down(action, hidden.get(r["idx"], ()))
-            verdict = verdict_view(verdict, hidden, observer.seat)
+            verdict = verdict_view(verdict, hidden, seat=observer.seat)
         out.append({"index": r["idx"], "action": action, "verdict": verdict})
     return out, bool(row["live"])

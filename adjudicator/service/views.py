@@ -34,15 +34,6 @@ FORMAT = "dune-adjudicator/view"
 POSITION_KEYS = ("scenario", "state", "log")  # a position names its start with one of these; a log has none
 
 
-class _Replay(Replay):
-    """A replay whose verdict messages name things in the viewer's language."""
-
-    lang = "en"
-
-    def words(self, message: str) -> str:
-        return self.rules.humanize(message, self.state, self.lang) if message else message
-
-
 def of_body(doc, step: int, viewer: str | None, lang: str, timeline: bool, deadline: float | None) -> dict:
     """A posted log or position: its sender holds the whole of it, so sees everything."""
     if isinstance(doc, dict) and any(k in doc for k in POSITION_KEYS):
@@ -97,7 +88,7 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
     if not timeline:  # the steps after this one are not needed
         log = Log(log.game, log.setup, actions[: step + 1], log.pointers[: step + 1], rules)
     start, driver = resume if resume is not None else (-1, driver)
-    run = _Replay(log, "continue", "none", deadline=deadline, deal_at_end=False, driver=driver, start=start + 1,
+    run = Replay(log, "continue", "none", deadline=deadline, deal_at_end=False, driver=driver, start=start + 1,
                   secrets=hidden is None and not observer.referee)
     watch = run.observe = _Watch(rules, actions, step, lang, _veil(run, observer, hidden))
     run.lang, run.ahead = lang, actions
@@ -111,8 +102,12 @@ def _view(log: Log, step: int, observer: Observer, lang: str, timeline: bool, de
     public = observer.public
     shown = rules.public_view(state, viewer) if public else state
     verdict = watch.verdict
-    if public:  # no checksum of the whole state, no message naming a secret
-        verdict = {**verdict_view(verdict, {step: ()} if watch.veiled(step) else {}), "checksum": checksum(shown)}
+    if public:  # no checksum of the whole state, its sentence naming no card the viewer was not shown
+        hidden_now = {step: watch.step_fields} if watch.veiled(step) else {}
+        verdict = {**verdict_view(verdict, hidden_now, run.reader(lang, frozenset(), hidden_now), viewer),
+                   "checksum": checksum(shown)}
+    else:
+        verdict = run.reader(lang).verdict(verdict)
     drawn = rules.view(shown, lang)
     before = watch.before_state if watch.verdict["verdict"] != ILLEGAL else state  # an illegal action left no trace
     shown_names = {p["id"]: p.get("name") for p in drawn["players"]}  # as the rule system names a seat
@@ -171,6 +166,7 @@ class _Watch:
     def __init__(self, rules, actions, step: int, lang: str, veil):
         self.rules, self.actions, self.step, self.lang, self.veil = rules, actions, step, lang, veil
         self.state, self.verdict = None, None
+        self.step_fields: list[str] = []  # the fields of the chosen step's action the observer may not see
         self.before_state = None  # the state just before the chosen step
         self.scores: list[dict] = []  # each player's VP as each round began
         self.stocks: list[dict] = []  # each player's spice and Solari as each round began, and at the end
@@ -198,6 +194,8 @@ class _Watch:
         if fields:
             data = face_down(data, fields)
             self.secret.add(index)
+        if index == self.step:
+            self.step_fields = list(fields or ())
         self.labels[index] = self.rules.describe(data, state, self.lang)
         after = self.rules.moment(state, self.lang)
         if after["round"] != self.round:

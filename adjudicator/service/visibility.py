@@ -15,9 +15,11 @@ import json
 
 from ..core.consequences import veiled
 from ..core.errors import Forbidden
-from ..core.observers import PUBLIC, REFEREE, Observer, face_down, unseen
+from ..core.observers import PUBLIC, REFEREE, Observer, face_down, log_view, unseen
+from ..core.registry import rules_for
+from ..core.sentences import UNSEEN, Reader, seen_in, veil
 
-VEILED = "the message names what only some players saw"
+VEILED = UNSEEN["en"]
 
 
 def sees_everything(row: dict, token: str | None) -> bool:
@@ -54,14 +56,22 @@ def secrets_of(row: dict) -> list[dict]:
     return json.loads(row.get("secrets") or "[]")
 
 
-def verdict_view(verdict: dict, hidden: dict[int, list[str]], seat: str | None = None) -> dict:
+def verdict_view(verdict: dict, hidden: dict[int, list[str]], reader: Reader | None = None,
+                 seat: str | None = None) -> dict:
     """A verdict as an observer who may not see `hidden` (index -> fields) reads it: no checksum
-    of the whole state, no message about a secret action, the steps the engine took for the log
-    (`implied`: cards it dealt among them) face down, and the cards of its consequences that only
-    another seat sees (`seat`: the observer's own, None for the public)."""
+    of the whole state, its sentence and arguments as `reader` (that observer) reads them (without
+    one: every card argument veiled), the steps the engine took for the log (`implied`: cards it
+    dealt among them) face down, and the cards of its consequences that only another seat sees
+    (`seat`: the observer's own, None for the public). A verdict stored before sentences were: no
+    message about a secret action."""
     out = {k: v for k, v in verdict.items() if k != "checksum"}
-    if verdict["index"] in hidden and out.get("message"):
-        out["message"] = VEILED
+    if reader is not None and "template" in out:
+        out = reader.verdict(out)
+    else:
+        if "params" in out:
+            out["params"] = veil(out["params"], out["index"], hidden, frozenset())
+        if verdict["index"] in hidden and out.get("message"):
+            out["message"] = VEILED
     if "implied" in out:
         out["implied"] = [face_down(a, [k for k in a if k not in ("by", "do", "player", "from")])
                           for a in out["implied"]]
@@ -70,9 +80,25 @@ def verdict_view(verdict: dict, hidden: dict[int, list[str]], seat: str | None =
     return out
 
 
-def report_view(report: dict, row: dict, observer: Observer) -> dict:
+def report_view(report: dict, row: dict, observer: Observer, lang: str | None = None) -> dict:
+    """The stored report as `observer` reads it, its sentences in `lang` (None: as stored, the
+    legal verdicts' unrendered)."""
+    reader = reader_of(report, row, observer, lang)
     if observer.referee:
-        return report
+        return report if reader is None else {**report, "verdicts": [reader.verdict(v) for v in report["verdicts"]]}
     hidden = unseen(secrets_of(row), observer)
     return {**report, "final_checksum": row.get("public_checksum"), "public_view": True,
-            "verdicts": [verdict_view(v, hidden, observer.seat) for v in report["verdicts"]]}
+            "verdicts": [verdict_view(v, hidden, reader, observer.seat) for v in report["verdicts"]]}
+
+
+def reader_of(report: dict, row: dict, observer: Observer, lang: str | None) -> Reader | None:
+    """Who reads a stored game's sentences: `observer`, having seen what its view of the log names
+    (None: the referee reading them as stored)."""
+    if observer.referee and lang is None:
+        return None
+    rules = rules_for(report["game"].get("system"), report["game"].get("edition"))
+    if observer.referee:
+        return Reader(rules, report["game"], lang)
+    secrets = secrets_of(row)
+    seen = seen_in(log_view(json.loads(row["log"]), secrets, observer).get("actions"))
+    return Reader(rules, report["game"], lang or "en", seen, unseen(secrets, observer), every=lang is not None)

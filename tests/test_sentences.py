@@ -1,0 +1,249 @@
+"""Verdict sentences rendered when read (issue 32; core/sentences.py): their shape over mutated
+playouts of every rule system, per language, per viewer (a public reader's sentence names no
+card it may not see), the catalogs' contract, determinism."""
+
+import copy
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SAMPLES
+
+from adjudicator.core.canonical import dumps
+from adjudicator.core.errors import AdjudicatorError
+from adjudicator.core.logs import parse_log
+from adjudicator.core.registry import rules_for
+from adjudicator.core.replay import Replay
+from adjudicator.core.sentences import VEILED, Reader, placeholders, sentence
+from adjudicator.service import tokens
+
+SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.json"))
+# a Python value in a sentence: a quoted id, a list or mapping, None/True/False
+REPR = re.compile(r"'[a-z0-9:#@?-]+'|[\[\]{}]|\b(?:None|True)\b|\bFalse\b(?! Wall)")
+# refusal sites converted to templates on the other helpers' branches (issue 32)
+CONVERTING = {"dune": "the refusals under adjudicator/dune are converted on branch msgdune",
+              "imperium": "the refusals under adjudicator/imperium are converted on branch msgimp"}
+
+
+def load(name: str) -> dict:
+    return json.loads((SAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def mutations(doc: dict) -> list[dict]:
+    """Mutated logs, each cut after the changed action: another player acts, another name of the same field is
+    written, another option is chosen, at a few places of the playout."""
+    actions, out = doc["actions"], []
+    seats = [p["id"] for p in doc["game"]["players"]]
+    values: dict[str, list[str]] = {}
+    for a in actions:
+        for k, v in a.items():
+            if k not in ("by", "do") and isinstance(v, str) and v not in values.setdefault(k, []):
+                values[k].append(v)
+    for i in sorted({len(actions) * n // 9 for n in range(1, 9)}):
+        a = actions[i]
+        changed = []
+        other_seat = next((s for s in seats if s != a["by"]), None)
+        if a["by"] != "chance" and other_seat is not None:
+            changed.append({**a, "by": other_seat})
+        for k, v in sorted(a.items()):
+            if k not in ("by", "do") and isinstance(v, str):
+                other = next((w for w in sorted(values[k]) if w != v), None)
+                if other is not None:
+                    changed.append({**a, k: other})
+                    break
+        if isinstance(a.get("option"), int):
+            changed.append({**a, "option": a["option"] + 7})
+        for bad in changed:
+            out.append({**copy.deepcopy(doc), "actions": actions[:i] + [bad]})
+    return out
+
+
+def shaped(message: str) -> bool:
+    return bool(message) and not message[0].islower() and message.endswith(".") and "\n" not in message
+
+
+@pytest.fixture(scope="module")
+def judged():
+    """name -> [(lang, verdicts)] of every mutated playout, read in English and in Russian."""
+    out = {}
+    for name in SAMPLE_NAMES:
+        found = []
+        for doc in mutations(load(name)):
+            try:
+                log = parse_log(doc)
+            except AdjudicatorError:  # a name the field cannot hold: not a verdict
+                continue
+            for lang in ("en", "ru"):
+                report = Replay(log, "strict", "none", lang=lang).run()
+                found.append((lang, report["verdicts"]))
+        out[name] = found
+    return out
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_every_verdict_of_a_mutated_playout_is_one_sentence(judged, name):
+    """Legal or not: a capital first, a full stop last; a legal one says its round (or setup) and action."""
+    refused = 0
+    for lang, verdicts in judged[name]:
+        for v in verdicts:
+            assert shaped(v["message"]), (name, lang, v["index"], v["message"])
+            assert v["template"] and isinstance(v["params"], dict)
+            if v["verdict"] == "legal":
+                assert not REPR.search(v["message"]), (name, lang, v["message"])
+                start = {"en": ("Round ", "Setup: "), "ru": ("Раунд ", "Подготовка: ")}[lang]
+                assert v["message"].startswith(start), v["message"]
+            refused += v["verdict"] == "illegal"
+    assert refused, f"{name}: no mutation was refused"  # the test never passes vacuously
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_a_refusal_holds_no_python_value(judged, name, request):
+    system = load(name)["game"]["system"]
+    request.applymarker(pytest.mark.xfail(strict=False, reason=CONVERTING[system]))
+    found = [v["message"] for _, verdicts in judged[name] for v in verdicts
+             if v["verdict"] == "illegal" and REPR.search(v["message"])]
+    assert not found, found[:5]
+
+
+def test_a_report_without_a_language_leaves_legal_sentences_to_be_read():
+    """Rendering every legal verdict costs about a seventh of a replay: done only when asked."""
+    report = Replay(parse_log(load("uprising-3p-seed11")), "strict", "none").run()
+    legal = [v for v in report["verdicts"] if v["verdict"] == "legal"]
+    assert legal and all(v["message"] == "" and v["params"]["action"] for v in legal)
+    rules = rules_for("imperium", "uprising")
+    reader = Reader(rules, report["game"], "en")
+    assert reader.verdict(legal[0])["message"].startswith("Setup: Chance deals Objectives")
+
+
+def test_russian_names_where_they_exist():
+    report = Replay(parse_log(load("uprising-3p-seed11")), "strict", "none", lang="ru").run()
+    text = " ".join(v["message"] for v in report["verdicts"])
+    assert "Кольцо с печаткой" in text and "Раунд 2:" in text and "Signet Ring" not in text
+
+
+def test_same_input_same_bytes():
+    doc = load("dune-4p-advanced-seed1")
+    runs = [dumps(Replay(parse_log(doc), "strict", "none", lang="ru").run()) for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+RULES = rules_for("imperium", "uprising")
+GAME = {"system": "imperium", "edition": "uprising",
+        "players": [{"id": "red", "name": "Abby", "leader": "gurney-halleck"},
+                    {"id": "blue", "name": "Ben", "leader": "lady-jessica"}]}
+
+
+def one(template: str, params: dict, index: int = 3) -> dict:
+    return {"index": index, "verdict": "illegal", "code": "x", "message": "m", "template": template,
+            "params": params}
+
+
+def test_params_become_display_names_and_seats_their_players():
+    v = one("{by} may not play {card} on {space}; holds {cards}; {count} left; {done}",
+            {"by": "red", "card": "signet-ring", "space": "arrakeen", "cards": ["dagger", "reconnaissance"],
+             "count": 2, "done": False})
+    assert Reader(RULES, GAME).verdict(v)["message"] == \
+        "Abby may not play Signet Ring on Arrakeen; holds Dagger, Reconnaissance; 2 left; no."
+    ru = Reader(RULES, GAME, "ru").verdict(v)["message"]
+    assert "Кольцо с печаткой" in ru and "Арракин" in ru and ru.startswith("Abby")
+
+
+def test_a_card_the_reader_has_not_seen_is_a_card():
+    v = one("{by} holds {card} and {spare_card}", {"by": "red", "card": "signet-ring", "spare_card": "dagger"})
+    public = Reader(RULES, GAME, "en", seen=frozenset({"dagger"})).verdict(v)
+    assert public["message"] == "Abby holds a card and Dagger."
+    assert public["params"] == {"by": "red", "card": "?", "spare_card": "dagger"}  # face down as the log view
+    assert Reader(RULES, GAME, "ru", seen=frozenset()).verdict(v)["message"] == "Abby holds карта and карта."
+    assert Reader(RULES, GAME).verdict(v)["message"] == "Abby holds Signet Ring and Dagger."
+
+
+def test_a_secret_field_of_a_legal_action_is_veiled():
+    action = {"by": "chance", "do": "draw", "player": "red", "cards": ["dagger", "signet-ring"]}
+    v = {**one("Round {round}: {action}.", {"round": 2, "action": action}), "verdict": "legal", "message": ""}
+    public = Reader(RULES, GAME, "en", seen=frozenset(), hidden={3: ["cards"]}).verdict(v)
+    assert "Dagger" not in public["message"] and VEILED["en"] in public["message"]
+    assert public["params"]["action"]["cards"] == ["?", "?"]
+    assert "Dagger" in Reader(RULES, GAME, "en").verdict(v)["message"]
+    # a message about a secret action not yet written as a template is veiled whole
+    old = one("red holds signet-ring", {})
+    assert "signet" not in Reader(RULES, GAME, seen=frozenset(), hidden={3: ["card"]}).verdict(old)["message"]
+
+
+def test_a_translation_with_other_placeholders_falls_back_to_english():
+    reader = Reader(RULES, GAME, "ru")
+    reader.translated = {"{by} passes": "{by} пасует", "{card} is gone": "{cards} нет"}
+    assert reader.render("{by} passes", {"by": "blue"}) == "Ben пасует."
+    assert reader.render("{card} is gone", {"card": "dagger"}).endswith("is gone.")
+
+
+def test_sentence_shape():
+    assert sentence("red passes") == "Red passes."
+    assert sentence("Done!") == "Done!"
+    assert sentence("") == ""
+
+
+CATALOGS = sorted(ROOT.glob("adjudicator/**/data/sentences-*.toml"))
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_catalog_translates_with_the_same_placeholders(path: Path):
+    templates = tomllib.loads(path.read_text(encoding="utf-8"))["templates"]
+    assert templates
+    for english, translated in templates.items():
+        assert isinstance(translated, str) and translated.strip(), english
+        assert placeholders(english) == placeholders(translated), english
+
+
+# --- per viewer, through the service -------------------------------------------------------------------
+@pytest.fixture()
+def alice(app):
+    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
+
+
+def test_a_stored_report_per_language_and_viewer(client, alice):
+    doc = load("uprising-3p-seed11")
+    doc["actions"] = doc["actions"][:60]  # unfinished: the public does not see the hands
+    gid = client.post("/v1/games", json=doc, headers=alice).get_json()["id"]
+    draw = next(i for i, a in enumerate(doc["actions"]) if a["do"] == "draw" and a.get("cards"))
+    card = RULES.display_name(doc["actions"][draw]["cards"][0])
+
+    stored = client.get(f"/v1/games/{gid}/report", headers=alice).get_json()["verdicts"][draw]
+    assert stored["message"] == "" and stored["template"]  # as stored: read when a language is asked
+    mine = client.get(f"/v1/games/{gid}/report?lang=en", headers=alice).get_json()["verdicts"][draw]
+    assert card in mine["message"]
+    public = client.get(f"/v1/games/{gid}/report?lang=en").get_json()["verdicts"][draw]
+    assert card not in public["message"] and "a card" in public["message"], public["message"]
+    assert set(public["params"]["action"]["cards"]) == {"?"}
+    russian = client.get(f"/v1/games/{gid}/report", headers={"Accept-Language": "ru, en;q=0.5"}).get_json()
+    assert russian["verdicts"][draw]["message"].startswith("Раунд") and "карта" in russian["verdicts"][draw]["message"]
+
+
+def test_replays_and_checks_answer_in_the_language_asked(client):
+    doc = load("dune-4p-advanced-seed1")
+    doc["actions"] = doc["actions"][:30]
+    ru = client.post("/v1/replays?lang=ru&snapshots=none", json=doc).get_json()
+    assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in ru["verdicts"])
+    plain = client.post("/v1/replays?snapshots=none", json=doc).get_json()
+    assert all(v["message"] == "" for v in plain["verdicts"])
+    asked = client.post("/v1/replays?snapshots=none", json=doc, headers={"Accept-Language": "en"}).get_json()
+    assert all(shaped(v["message"]) for v in asked["verdicts"])
+    bad = client.post("/v1/replays?lang=xx", json=doc)
+    assert bad.status_code == 400 and bad.get_json()["pointer"] == "?lang"
+
+
+def test_the_command_line_answers_in_the_language_asked(tmp_path):
+    from click.testing import CliRunner
+
+    from adjudicator.cli import main
+
+    doc = load("uprising-3p-seed11")
+    doc["actions"] = doc["actions"][:40]
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", str(path), "--json", "--snapshots", "none", "--lang", "ru"])
+    assert out.exit_code == 0, out.output
+    assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in json.loads(out.output)["verdicts"])
+    bad = CliRunner().invoke(main, ["replay", str(path), "--lang", "de"])
+    assert bad.exit_code == 2
