@@ -43,7 +43,7 @@ def test_a_module_card_in_a_game_without_the_module_is_named_with_it(name, card,
     position["scenario"]["row"][0] = card
     [found] = problems_of(position)
     assert (found["pointer"], found["code"], found["module"]) == ("/scenario/row/0", "needs-module", module)
-    assert found["detail"] == f"{card} comes with {title}, which this game does not play"
+    assert found["detail"] == f"{card} comes with {title}, which this game does not play."
     position["scenario"]["game"]["modules"] = [module]
     load(position)  # the same card in a game that plays the module is in the game
 
@@ -78,7 +78,7 @@ def test_the_contested_action_naming_a_module_card_is_illegal_naming_the_module(
     position["action"] = {"by": "abby", "do": "send-agent", "card": "Arrakis Observer", "space": "Spice Refinery"}
     verdict = check_position(position)["verdict"]
     assert (verdict["verdict"], verdict["code"]) == ("illegal", "setup.module-components")
-    assert verdict["message"] == "Arrakis Observer comes with Bloodlines, which this game does not play"
+    assert verdict["message"] == "Arrakis Observer comes with Bloodlines, which this game does not play."
     assert [c["ruling"] for c in verdict["citations"]] == ["setup.module-components"]
     with_module = copy.deepcopy(position)
     with_module["scenario"]["game"]["modules"] = ["bloodlines"]
