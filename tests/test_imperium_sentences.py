@@ -136,6 +136,7 @@ def test_card_params_are_named_as_cards():
 
 # --- refusals from mutated playouts ----------------------------------------------------------------------
 REPR = re.compile(r"'[\w:.#-]+'|\[|\]|\{|\}")
+EMPTY = re.compile(r"\s[.;,:)]|\(\)")
 
 
 def _refusals(game, players, seed, modules=()):
@@ -167,9 +168,11 @@ def _refusals(game, players, seed, modules=()):
 @pytest.mark.parametrize("game,players,seed,modules", [
     ("uprising", 3, 2, ()),
     ("imperium", 4, 1, ()),
+    ("uprising", 4, 3, ("bloodlines", "tech", "choam")),
 ])
 def test_refusals_from_mutated_playouts_show_no_python_values(game, players, seed, modules):
     verdicts = _refusals(game, players, seed, modules)
     assert len(verdicts) > 10
     for verdict in verdicts:
         assert not REPR.search(verdict["message"]), verdict
+        assert not EMPTY.search(verdict["message"]), verdict  # an empty list left a hole

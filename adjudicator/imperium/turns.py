@@ -432,6 +432,9 @@ def _resolve(g: Game, task: dict, pid: str, a: dict) -> None:
                             "sent or the cards are revealed.", ("timing.effects-any-order",),
                             params={"effect": str(node)})
     turn = g.state["turn"]
+    if (node not in turn["nodes"] or node in TURN_NODES) and not pending_effects(turn):
+        raise IllegalAction("resolve.unknown-effect", "{effect} is not an effect in play this turn, and no effect "
+                            "is left to resolve.", ("timing.effects-any-order",), params={"effect": str(node)})
     if node not in turn["nodes"] or node in TURN_NODES:
         raise IllegalAction("resolve.unknown-effect", "{effect} is not an effect in play this turn; the effects "
                             "still to resolve are {effects}.", ("timing.effects-any-order",),
