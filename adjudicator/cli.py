@@ -45,6 +45,12 @@ def _emit(value) -> None:
     click.echo(pretty(value))
 
 
+def _answer(value, as_json: bool, describe, ok: bool) -> None:
+    """Print a verdict's answer (JSON, or the sentence `describe()` gives) and exit 0 if legal, 1 if not."""
+    _emit(value) if as_json else click.echo(describe())
+    sys.exit(0 if ok else EXIT_ILLEGAL)
+
+
 def _read_json(path: str):
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
@@ -104,11 +110,7 @@ def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool) ->
         report = replaying.Replay(parse_log(doc), mode, snapshots, explain=explain).run()
     except AdjudicatorError as err:
         _fail(err)
-    if as_json:
-        _emit(report)
-    else:
-        click.echo(describe_report(doc, report))
-    sys.exit(0 if report["valid"] else EXIT_ILLEGAL)
+    _answer(report, as_json, lambda: describe_report(doc, report), report["valid"])
 
 
 @main.command()
@@ -200,11 +202,7 @@ def check(position: str, as_json: bool) -> None:
         else:
             click.echo(describe_problems(err), err=True)
         sys.exit(EXIT_UNREADABLE)
-    if as_json:
-        _emit(answer)
-    else:
-        click.echo(describe_check(doc, answer))
-    sys.exit(0 if answer["legal"] else EXIT_ILLEGAL)
+    _answer(answer, as_json, lambda: describe_check(doc, answer), answer["legal"])
 
 
 @main.command()
@@ -255,7 +253,7 @@ def validate(paths: tuple[str, ...], jobs: int, as_json: bool, store: bool, db: 
 
     items = batch.sources(list(paths), sys.stdin)  # read as they are validated: memory flat in the logs
     client = _client(scheduler)
-    db_now = _store_db(db) if store else None
+    db_now = _prepared(db) if store else None
     rows = []
     with _progress("validating", None, not as_json) as advance:
         if client is not None:
@@ -381,7 +379,8 @@ def _progress(what: str, total: int | None, wanted: bool):
         yield lambda n: bar.advance(task, n)
 
 
-def _store_db(db_path: str):
+def _prepared(db_path: str):
+    """The SQLite store at `db_path` (made, with its tables, if missing)."""
     Path(db_path).parent.mkdir(parents=True, exist_ok=True)
     db = open_db(db_path)
     prepare(db)
@@ -525,14 +524,6 @@ def tournament_round(tournament_id: str, number: int, fmt: str, db: str) -> None
 def _die(line: str) -> None:
     click.echo(f"error: {line}", err=True)
     sys.exit(EXIT_UNREADABLE)
-
-
-def _prepared(db_path: str):
-
-    Path(db_path).parent.mkdir(parents=True, exist_ok=True)
-    handle = open_db(db_path)
-    prepare(handle)
-    return handle
 
 
 @main.command()

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 from adjudicator.core.registry import rules_for, systems
 from adjudicator.core.rulesystem import RuleSet, RuleSystem
@@ -326,3 +329,25 @@ def test_positions_import_no_module_by_name():
     for name in POSITIONS:
         named = [m for m in graph.successors(f"adjudicator.{name}") if ".modules" in m or ".custom" in m]
         assert named == [], name
+
+
+# The duplicates tool's pairs that stay, each with its reason (issue 29: at most three). The tool is a
+# developer's command, not a package: where it is missing (CI) this test is skipped, not passed.
+KNOWN_NEAR_COPIES = {
+    # two one-line seat filters that sit beside listeners of the same shape (a Rival has no hand, a
+    # six-player Commander takes no Objective): alike by shape, different rules
+    ("imperium/modules/rivals/hagal.py", "imperium/modules/six_players/teams.py"),
+    # each module's units.py names its unit kinds the same way (the tool marks it boilerplate)
+    ("imperium/modules/bloodlines/units.py", "imperium/modules/ix/units.py"),
+}
+
+
+def test_near_copies_in_the_engine_are_the_known_ones():
+    tool = shutil.which("duplicates")
+    if tool is None:
+        pytest.skip("the duplicates tool is not on this machine")
+    out = subprocess.run([tool, "--repo", str(ROOT / "adjudicator"), "--most", "50"], capture_output=True,
+                         text=True, timeout=120).stdout
+    rows = re.findall(r"^D\d+ (\S+?):\d+-\d+ ~ (\S+?):\d+-\d+", out, re.M)
+    found = {tuple(sorted(r)) for r in rows}
+    assert len(found) <= 3 and found <= KNOWN_NEAR_COPIES, out

@@ -21,6 +21,7 @@ RUSSIAN = PACKAGE / "data" / "sentences-ru.toml"
 # (file under adjudicator/imperium, enclosing function) -> why its message is not a constant template
 NOT_CONVERTED: dict[tuple[str, str], str] = {
     ("effects.py", "worm_error"): "raises what worm_refusal returns: constant templates with their params",
+    ("chance.py", "face_up_kind"): "its callers pass the template and the param's name (scanned below)",
 }
 
 
@@ -92,7 +93,17 @@ def _worm_refusals():
             yield "effects.py", "worm_refusal", _template(message), keys, node.lineno
 
 
-SITES = list(_sites()) + list(_worm_refusals())
+def _face_up_kinds():
+    """The refusal each chance.face_up_kind(kind, pile, row, rulings, missing, field="card", ...) call
+    registers, as a site: `missing` names the card as {field}."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "face_up_kind":
+                field = node.args[5].value if len(node.args) > 5 else "card"
+                yield str(path.relative_to(PACKAGE)), "face_up_kind", _template(node.args[4]), {field}, node.lineno
+
+
+SITES = list(_sites()) + list(_worm_refusals()) + list(_face_up_kinds())
 TEMPLATES = {t for *_, templates, _, _ in SITES for t in templates or ()}
 
 

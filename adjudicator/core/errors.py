@@ -5,8 +5,7 @@ from __future__ import annotations
 
 
 class AdjudicatorError(Exception):
-    code = "error"
-    status = 400
+    code, status = "error", 400
 
     def __init__(self, message: str, pointer: str = "", code: str | None = None):
         super().__init__(message)
@@ -62,34 +61,29 @@ class UnknownName(MalformedLog):
 
 
 class LimitExceeded(AdjudicatorError):
-    code = "limit-exceeded"
-    status = 413
+    code, status = "limit-exceeded", 413
 
 
 class NotFound(AdjudicatorError):
-    code = "not-found"
-    status = 404
+    code, status = "not-found", 404
 
 
 class Unauthorized(AdjudicatorError):
     """No API token, or one that is wrong or revoked."""
 
-    code = "unauthorized"
-    status = 401
+    code, status = "unauthorized", 401
 
 
 class Forbidden(AdjudicatorError):
     """A valid token asking for what belongs to another token."""
 
-    code = "forbidden"
-    status = 403
+    code, status = "forbidden", 403
 
 
 class IllegalAction(AdjudicatorError):
     """Raised by checked application of an action (the replay turns it into a verdict)."""
 
-    code = "illegal"
-    status = 422
+    code, status = "illegal", 422
 
     def __init__(self, code: str, message: str, rulings: tuple[str, ...] = (), path=None, params: dict | None = None):
         """`message` is an English sentence; with `params` it is a template whose `{placeholders}`
@@ -117,16 +111,14 @@ class Unprocessable(AdjudicatorError):
     """Well-formed input that names what cannot be used here: a seat no registered player answers
     to, a player at two tables (answered 422; the pointer names the place)."""
 
-    code = "unprocessable"
-    status = 422
+    code, status = "unprocessable", 422
 
 
 class Conflict(AdjudicatorError):
     """The request contradicts what is stored: a duplicate, a reused Idempotency-Key, a game
     deleted while it was being worked on. `extra` holds members added to the problem answer."""
 
-    code = "conflict"
-    status = 409
+    code, status = "conflict", 409
 
     def __init__(self, message: str, pointer: str = "", code: str | None = None, **extra):
         super().__init__(message, pointer, code)
@@ -141,15 +133,13 @@ class PreconditionFailed(Conflict):
     """A conditional request whose condition no longer holds (RFC 9110 13.1.1: an `If-Match`
     naming a version the resource has moved on from is answered 412, the method not performed)."""
 
-    code = "precondition-failed"
-    status = 412
+    code, status = "precondition-failed", 412
 
 
 class RateLimited(AdjudicatorError):
     """Too many requests for one token (or address); `retry_after` seconds until the window ends."""
 
-    code = "rate-limited"
-    status = 429
+    code, status = "rate-limited", 429
 
     def __init__(self, message: str, retry_after: int):
         super().__init__(message, "/")
@@ -159,8 +149,7 @@ class RateLimited(AdjudicatorError):
 class Overloaded(RateLimited):
     """The process runs as many compute requests as it allows (any client's): 503 with `Retry-After`."""
 
-    code = "overloaded"
-    status = 503
+    code, status = "overloaded", 503
 
 
 MAX_PROBLEMS = 100
@@ -191,8 +180,7 @@ class InvalidPosition(AdjudicatorError):
     (answered 422 with the list in `problems`; a document that breaks its JSON Schema is a 400
     `schema`, as everywhere)."""
 
-    code = "invalid-position"
-    status = 422
+    code, status = "invalid-position", 422
 
     def __init__(self, problems: list[dict], code: str | None = None):
         problems = list(problems)[:MAX_PROBLEMS]

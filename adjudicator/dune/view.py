@@ -10,54 +10,16 @@ from __future__ import annotations
 
 import copy
 
+from ..core.catalog import words
 from .battle import totals
-from .content import HMS, POLAR_SINK, Content, sector, territory
+from .content import DATA, HMS, POLAR_SINK, Content, sector, territory
 from .game import Game
 from .spelling import tables
 
 LANGS = ("en", "ru")
-PHASES = {
-    "en": {"setup": "Setup", "storm": "Storm", "spice-blow": "Spice Blow and Nexus", "charity": "CHOAM Charity",
-           "bidding": "Bidding", "revival": "Revival", "shipment-movement": "Shipment and Movement",
-           "battle": "Battle", "collection": "Spice Collection", "mentat-pause": "Mentat Pause"},
-    "ru": {"setup": "Подготовка", "storm": "Буря", "spice-blow": "Пряность и Нексус", "charity": "Помощь КООАМ",
-           "bidding": "Торги", "revival": "Возрождение", "shipment-movement": "Высадка и передвижение",
-           "battle": "Битва", "collection": "Сбор пряности", "mentat-pause": "Пауза ментата"},
-}
-CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
-VERBS = {"en": {"storm-dial": "dials the storm", "spice-card": "Spice card", "draw-treachery": "draws a Treachery card",
-                "draw-traitors": "draws Traitor cards", "keep-traitor": "keeps a traitor", "place": "places",
-                "draw-face-dancers": "draws Face Dancers",
-                "claim-charity": "claims CHOAM Charity", "bid": "bids", "pass": "passes", "revive": "revives",
-                "ship": "ships", "move": "moves", "ally": "allies", "break-alliance": "breaks the alliance",
-                "battle": "battles", "plan": "sets a battle plan", "call-traitor": "calls a traitor",
-                "discard": "discards", "prescience": "asks prescience", "predict": "predicts",
-                "voice": "uses the Voice", "send-advisor": "sends an advisor", "flip": "flips its forces",
-                "go-now": "ships now",
-                "wait": "waits", "play": "plays", "bribe": "bribes", "give-spice": "gives spice",
-                "spare": "spares the ally", "ride": "rides the worm",
-                "place-worm": "places Shai-Hulud", "draw-supply": "draws a card face down", "keep-card": "keeps a card",
-                "draw": "draws for the auction", "return-card": "returns a card to the deck",
-                "replace": "replaces the card bought", "swap": "swaps the card up for bid",
-                "give-card": "gives a card back", "reveal": "reveals a Face Dancer",
-                "take-tech-token": "takes a Tech Token"},
-         "ru": {"storm-dial": "задаёт бурю", "spice-card": "карта пряности",
-                "draw-treachery": "берёт карту предательства",
-                "draw-traitors": "берёт карты предателей", "keep-traitor": "оставляет предателя",
-                "draw-face-dancers": "берёт карты лицеделов",
-                "place": "размещает", "claim-charity": "просит помощь КООАМ", "bid": "ставит", "pass": "пас",
-                "revive": "возрождает", "ship": "высаживает", "move": "передвигает", "ally": "заключает союз",
-                "break-alliance": "разрывает союз", "battle": "сражается", "plan": "план битвы",
-                "call-traitor": "раскрывает предателя", "discard": "сбрасывает", "prescience": "предвидение",
-                "predict": "предсказывает", "voice": "Голос", "send-advisor": "посылает советницу",
-                "flip": "переворачивает войска",
-                "go-now": "высаживается сейчас", "wait": "ждёт", "play": "играет", "bribe": "подкупает",
-                "give-spice": "дарит пряность", "spare": "щадит союзника", "ride": "едет на черве",
-                "place-worm": "направляет Шай-Хулуда", "draw-supply": "берёт карту втёмную",
-                "keep-card": "оставляет карту", "draw": "берёт карты для торгов",
-                "return-card": "возвращает карту в колоду", "replace": "заменяет купленную карту",
-                "swap": "подменяет карту на торгах", "give-card": "возвращает карту",
-                "reveal": "раскрывает лицедела", "take-tech-token": "берёт жетон технологии"}}
+PHASES = words(DATA, "phases")
+CHANCE_WORDS = words(DATA, "chance")
+VERBS = words(DATA, "verbs")
 # an action's field -> the kind of thing it names (spelling.tables), for the label
 LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader": ("leader", "treachery"),
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
@@ -66,24 +28,9 @@ CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-c
               **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
 # the Voice's commands and the kinds of card it names (a card of its own is named by its name)
-VOICE_WORDS = {
-    "en": {"play": "play", "not-play": "do not play", "poison-weapon": "a poison weapon",
-           "projectile-weapon": "a projectile weapon", "poison-defense": "a poison defence",
-           "projectile-defense": "a projectile defence", "worthless": "a worthless card"},
-    "ru": {"play": "сыграть", "not-play": "не играть", "poison-weapon": "ядовитое оружие",
-           "projectile-weapon": "метательное оружие", "poison-defense": "защиту от яда",
-           "projectile-defense": "защиту от метательного оружия", "worthless": "бесполезную карту"},
-}
+VOICE_WORDS = words(DATA, "voice")
 # the amounts and flags of an action, and the kinds of forces, as a person reads them
-AMOUNT_WORDS = {
-    "en": {"kinds": {"sardaukar": "Sardaukar", "fedaykin": "Fedaykin", "cyborgs": "Cyborgs", "suboids": "Suboids",
-                     "forces": "forces", "advisors": "advisors"}, "no": "no"},
-    "ru": {"count": "число", "amount": "сумма", "value": "значение", "dial": "диск", "forces": "войска",
-           "sectors": "секторов", "limit": "предел", "price": "цена", "turn": "ход", "spice": "пряность",
-           "sector": "сектор", "karama": "Карама", "power": "особая способность", "half": "половина",
-           "kinds": {"sardaukar": "сардаукары", "fedaykin": "федайкины", "cyborgs": "киборги", "suboids": "субоиды",
-                     "forces": "войска", "advisors": "советницы"}, "no": "без:"},
-}
+AMOUNT_WORDS = words(DATA, "amounts")
 
 
 def _name(cnt: Content, kind, ident, lang: str) -> str:
@@ -226,12 +173,7 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
 
 # --- a battle: both plans side by side, and what the step that resolved it decided ---------------
 PLAN_KEYS = ("leader", "weapon", "defense", "dial", "spice", "kwisatz")
-BATTLE_WORDS = {
-    "en": {"won": "{who} wins the battle in {where}", "nobody": "Nobody wins the battle in {where}",
-           "lost": "{who}: {n} forces lost", "killed": "{who}: {leader} killed"},
-    "ru": {"won": "{who} побеждает в битве за {where}", "nobody": "В битве за {where} победителя нет",
-           "lost": "{who}: потеряно войск — {n}", "killed": "{who}: {leader} погибает"},
-}
+BATTLE_WORDS = words(DATA, "battle")
 
 
 def battle(cnt: Content, state: dict, lang: str, plans: dict | None = None) -> dict | None:

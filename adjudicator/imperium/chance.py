@@ -180,34 +180,27 @@ def _pick(g: Game, pool: list):
     return pool[rng.below(g.state, len(pool))]
 
 
-def _apply_refill(g: Game, task: dict, action: dict) -> None:
-    st, card = g.state, action.get("card")
-    if not ms_remove(st["imperium_deck"]["cards"], card):
-        raise IllegalAction("chance.card-not-available", "{card} is not left in the Imperium deck.",
-                            ("acquire.row-refill",), params={"card": str(card)})
-    ms_add(st["row"], card)
+def face_up_kind(kind: str, pile, row, rulings: tuple[str, ...], missing: str, field: str = "card",
+                 refusal: tuple[str, ...] | None = None) -> None:
+    """Register a chance kind that turns one card of a shuffled `pile(state)` face up into `row(state)`
+    (the Imperium Row, contracts, the Tleilaxu Row). `missing`: the refusal's template for a card
+    not in the pile, naming it as `{<field>}`; `refusal`: its rulings when not the kind's own."""
+
+    def apply(g: Game, task: dict, action: dict) -> None:
+        card = action.get(field)
+        if not ms_remove(pile(g.state), card):
+            raise IllegalAction("chance.card-not-available", missing, refusal or rulings, params={field: card})
+        ms_add(row(g.state), card)
+
+    chance_kind(ChanceKind(
+        kind, lambda g, task: [{"do": kind, field: c} for c in sorted(set(pile(g.state)))],
+        lambda g, task: {"do": kind, field: _pick(g, pile(g.state))}, apply, rulings))
 
 
-chance_kind(ChanceKind(
-    "refill-row",
-    lambda g, task: [{"do": "refill-row", "card": c} for c in sorted(set(g.state["imperium_deck"]["cards"]))],
-    lambda g, task: {"do": "refill-row", "card": _pick(g, g.state["imperium_deck"]["cards"])},
-    _apply_refill, ("acquire.row-refill",)))
-
-
-def _apply_contract(g: Game, task: dict, action: dict) -> None:
-    contracts, card = g.state["contracts"], action.get("contract")
-    if not ms_remove(contracts["pile"], card):
-        raise IllegalAction("chance.card-not-available", "The contract {contract} is not in the pile.", R_AVAIL,
-                            params={"contract": str(card)})
-    ms_add(contracts["face_up"], card)
-
-
-chance_kind(ChanceKind(
-    "reveal-contract",
-    lambda g, task: [{"do": "reveal-contract", "contract": c} for c in sorted(set(g.state["contracts"]["pile"]))],
-    lambda g, task: {"do": "reveal-contract", "contract": _pick(g, g.state["contracts"]["pile"])},
-    _apply_contract, ("choam.contracts",)))
+face_up_kind("refill-row", lambda st: st["imperium_deck"]["cards"], lambda st: st["row"], ("acquire.row-refill",),
+             "{card} is not left in the Imperium deck.")
+face_up_kind("reveal-contract", lambda st: st["contracts"]["pile"], lambda st: st["contracts"]["face_up"],
+             ("choam.contracts",), "The contract {contract} is not in the pile.", "contract", R_AVAIL)
 
 
 # --- stealing an Intrigue card -------------------------------------------------------------------

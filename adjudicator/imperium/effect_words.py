@@ -5,45 +5,15 @@ spaces and cards come from the content in the reader's language."""
 
 from __future__ import annotations
 
+from ..core.catalog import words
 from .content import Content
 from .effects import step_op
 from .game import Game
 from .registry import CHOICES
-from .view import VERBS, action_parts, name_of, seat_name, standing
+from .view import DATA, VERBS, action_parts, name_of, seat_name, standing
 
-RESOURCES = {
-    "en": {"spice": "Spice", "solari": "Solari", "water": "Water", "persuasion": "Persuasion",
-           "swords": "Swords", "troops": "troops", "vp": "VP", "intrigue": "Intrigue card", "discard": "discard",
-           "recall_spy": "recall a Spy", "retreat": "retreat troops", "trash": "trash a card"},
-    "ru": {"spice": "пряность", "solari": "солярии", "water": "вода", "persuasion": "убеждение",
-           "swords": "мечи", "troops": "войска", "vp": "ПО", "intrigue": "интрига", "discard": "сброс",
-           "recall_spy": "отозвать шпиона", "retreat": "отступить войсками", "trash": "уничтожить карту"},
-}
-WORDS = {
-    "en": {"gain": "gain {}", "lose": "lose {}", "pay": "pay {}", "draw": "draw {n} card(s)",
-           "intrigue": "draw {n} Intrigue card(s)", "influence": "{n:+} Influence with {faction}",
-           "spy": "place a Spy", "recruit": "recruit {n} troop(s)", "deploy": "deploy {n} troop(s)",
-           "retreat": "retreat {n} troop(s)", "trash": "trash a card", "acquire": "acquire a card costing up to {n}",
-           "worm": "summon {n} sandworm(s)", "break_shield_wall": "break the Shield Wall",
-           "maker_hooks": "take the Maker Hooks", "discard": "discard {n} card(s)", "look": "look at cards",
-           "steal_intrigue": "steal an Intrigue card", "recall_agent": "recall an Agent",
-           "return_to_hand": "return a card to hand", "swordmaster": "take the Swordmaster",
-           "high_council": "take a High Council seat", "contract": "take a contract", "if": "if {}",
-           "choose": "choose: {}", "or": " or ", "each": "each player: {}", "opponents": "each opponent: {}",
-           "nothing": "nothing"},
-    "ru": {"gain": "получить {}", "lose": "потерять {}", "pay": "заплатить {}", "draw": "взять карт: {n}",
-           "intrigue": "взять интриг: {n}", "influence": "влияние {n:+} у {faction}",
-           "spy": "поставить шпиона", "recruit": "нанять войска: {n}", "deploy": "ввести в конфликт: {n}",
-           "retreat": "отступить войсками: {n}", "trash": "уничтожить карту",
-           "acquire": "купить карту стоимостью до {n}",
-           "worm": "призвать червей: {n}", "break_shield_wall": "разрушить Щитовую стену",
-           "maker_hooks": "взять крюки Подателя", "discard": "сбросить карт: {n}", "look": "посмотреть карты",
-           "steal_intrigue": "украсть интригу", "recall_agent": "вернуть агента",
-           "return_to_hand": "вернуть карту в руку", "swordmaster": "взять мастера меча",
-           "high_council": "занять место в Высшем совете", "contract": "взять контракт", "if": "если {}",
-           "choose": "выбрать: {}", "or": " или ", "each": "каждый игрок: {}", "opponents": "каждый соперник: {}",
-           "nothing": "ничего"},
-}
+RESOURCES = words(DATA, "resources")
+WORDS = words(DATA, "effects")
 
 
 def _amounts(things: dict, lang: str) -> str:
@@ -112,8 +82,7 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str = "en") -> st
     return verb + (": " + "; ".join(parts) if parts else "")
 
 
-PLACES = {"en": {"first": "1st", "second": "2nd", "third": "3rd"},
-          "ru": {"first": "1-е", "second": "2-е", "third": "3-е"}}
+PLACES = words(DATA, "places")
 
 
 def rewards(cnt: Content, card: dict, lang: str) -> list[dict]:
@@ -122,12 +91,7 @@ def rewards(cnt: Content, card: dict, lang: str) -> list[dict]:
             for place, steps in card.get("rewards", {}).items() if place in PLACES[lang]]
 
 
-COMBAT_WORDS = {
-    "en": {"won": "{who} wins {card}", "placed": "{who} takes the {place} reward", "worm": " (doubled by sandworms)",
-           "nobody": "Nobody fought for {card}."},
-    "ru": {"won": "{who} побеждает в конфликте «{card}»", "placed": "{who} получает награду за {place} место",
-           "worm": " (удвоено червями)", "nobody": "За конфликт «{card}» никто не сражался."},
-}
+COMBAT_WORDS = words(DATA, "combat")
 
 
 def combat_outcome(cnt: Content, before: dict, after: dict, lang: str) -> list[str]:

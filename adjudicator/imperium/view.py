@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import copy
 from functools import cache
+from pathlib import Path
 
+from ..core.catalog import words
 from .combat import placements
 from .conditions import strength
 from .content import Content, _load, board_tracks
@@ -24,42 +26,17 @@ from .modules.ix import dreadnoughts
 from .registry import adjust, fire
 
 LANGS = ("en", "ru")
+DATA = Path(__file__).resolve().parent / "data"  # words-<lang>.toml: the tables below
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
 TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards", "skills",
           "tech", "navigation", "tleilaxu")
 # the verbs of a log, as a person reads them (a verb missing here is shown as the log writes it)
-VERBS = {
-    "en": {"send-agent": "sends an Agent", "reveal": "reveals", "resolve": "resolves", "deploy": "deploys",
-           "acquire": "acquires", "end-turn": "ends the turn", "choose": "chooses", "pass": "passes",
-           "play-intrigue": "plays an Intrigue card", "draw": "draws", "draw-intrigue": "draws Intrigue",
-           "refill-row": "refills the Imperium Row", "row-refresh": "refreshes the Imperium Row (dice)",
-           "reveal-conflict": "reveals the Conflict",
-           "reveal-contract": "reveals a contract", "deal-objectives": "deals Objectives",
-           "steal-intrigue": "steals Intrigue", "graft": "grafts two cards to send an Agent",
-           "acquire-tleilaxu": "acquires a Tleilaxu card", "family-atomics": "uses Family Atomics",
-           "return-specimens": "returns specimens to the supply", "refill-tleilaxu-row": "refills the Tleilaxu Row",
-           "hagal-row-trash": "removes a Tleilaxu Row card (House Hagal)", "draw-hagal": "draws a House Hagal card",
-           "rival-agent": "sends a Rival's Agent"},
-    "ru": {"send-agent": "отправляет агента", "reveal": "раскрывает карты", "resolve": "применяет",
-           "deploy": "отправляет войска", "acquire": "приобретает", "end-turn": "заканчивает ход",
-           "choose": "выбирает", "pass": "пасует", "play-intrigue": "разыгрывает интригу", "draw": "берёт карты",
-           "draw-intrigue": "берёт интригу", "refill-row": "пополняет ряд Империи",
-           "row-refresh": "обновляет рынок Империи (кубики)",
-           "reveal-conflict": "открывает конфликт", "reveal-contract": "открывает контракт",
-           "deal-objectives": "раздаёт задачи", "steal-intrigue": "крадёт интригу",
-           "graft": "сращивает две карты и отправляет агента", "acquire-tleilaxu": "приобретает карту тлейлаксу",
-           "family-atomics": "применяет семейный атомный арсенал", "return-specimens": "возвращает образцы в запас",
-           "refill-tleilaxu-row": "пополняет ряд тлейлаксу",
-           "hagal-row-trash": "убирает карту из ряда тлейлаксу (дом Хагал)", "draw-hagal": "берёт карту дома Хагал",
-           "rival-agent": "отправляет агента соперника"},
-}
-CHANCE_WORDS = {"en": "Chance", "ru": "Случай"}
+VERBS = words(DATA, "verbs")
+CHANCE_WORDS = words(DATA, "chance")
 # an action's amounts as a person reads them (English: the log's own key)
-AMOUNT_WORDS = {"en": {}, "ru": {"count": "количество", "garrison": "из гарнизона", "recruited": "новобранцев",
-                                 "option": "вариант", "commanders": "командиров", "stack": "стопка"}}
+AMOUNT_WORDS = words(DATA, "amounts")
 # the board's areas that are no faction's, by their icon
-AREA_NAMES = {"en": {"landsraad": "Landsraad", "spice-trade": "CHOAM", "city": "Dune"},
-              "ru": {"landsraad": "Ландсраад", "spice-trade": "CHOAM", "city": "Дюна"}}
+AREA_NAMES = words(DATA, "areas")
 
 
 @cache
@@ -269,14 +246,7 @@ def _immortality_pieces(g: Game, pid: str) -> dict:
             "specimens": pl["troops"].get("tanks", 0), "atomics": bool(pl["atomics"])}
 
 
-PHASES = {
-    "en": {"setup": "Setup", "round-start": "Round start", "player-turns": "Player turns", "combat": "Combat",
-           "makers": "Makers", "recall": "Recall", "endgame": "Endgame", "over": "Game over",
-           "agent": "Agent turn", "reveal": "Reveal turn"},
-    "ru": {"setup": "Подготовка", "round-start": "Начало раунда", "player-turns": "Ходы игроков", "combat": "Битва",
-           "makers": "Создатели", "recall": "Возвращение", "endgame": "Конец игры", "over": "Игра окончена",
-           "agent": "Ход агента", "reveal": "Ход раскрытия"},
-}
+PHASES = words(DATA, "phases")
 
 
 def moment(state: dict, lang: str = "en") -> dict:
@@ -300,10 +270,8 @@ def turn_graph(cnt: Content, state: dict, lang: str) -> dict | None:
 
 
 # a six-player Commander's Agent token and the Ally it activates, in the timeline's words
-ACTIVATES = {"en": "activating", "ru": "активирует"}
-TOKEN_WORDS = {"en": {"left": "left-arrow token", "right": "right-arrow token", "swordmaster": "Swordmaster token"},
-               "ru": {"left": "жетон со стрелкой влево", "right": "жетон со стрелкой вправо",
-                      "swordmaster": "жетон оружейника"}}
+ACTIVATES = words(DATA, "activates")
+TOKEN_WORDS = words(DATA, "tokens")
 
 
 def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
@@ -323,7 +291,7 @@ def _named(cnt: Content, state: dict, lang: str, ident) -> str:
     return name_of(cnt, lang, ident)
 
 
-RESEARCH_WORDS = {"en": "research space, column {c}, row {r}", "ru": "клетка исследований, столбец {c}, ряд {r}"}
+RESEARCH_WORDS = words(DATA, "research")
 
 
 def research_place(cnt: Content, ident: str, lang: str) -> str:
@@ -332,7 +300,7 @@ def research_place(cnt: Content, ident: str, lang: str) -> str:
     return RESEARCH_WORDS[lang].format(c=space["column"], r=space["row"] + 1) if space else ident
 
 
-RIVAL_WORDS = {"en": "House Hagal Rival", "ru": "Соперник дома Хагал"}
+RIVAL_WORDS = words(DATA, "rival")
 
 
 def seat_name(state: dict, pid: str, lang: str) -> str:

@@ -21,11 +21,11 @@ effect still decides and gains the bonuses of the spaces entered.
 
 from __future__ import annotations
 
-from ....core import rng
 from ....core.errors import IllegalAction
+from ...chance import face_up_kind
 from ...deck import put_on_top
 from ...game import Game, ms_add, ms_remove, my_turn
-from ...registry import ChanceKind, Verb, adjust, chance_kind, choice, custom, first, hook, verb
+from ...registry import Verb, adjust, choice, custom, first, hook, verb
 from ...steps import prepend, push_choice, run
 from ...timing import blocking_edge
 from .board import MODULE, ROW, board, markers, new_board_state, reclaimed_forces, research_spaces
@@ -74,23 +74,8 @@ def _setup(g: Game) -> None:
         g.rulings.append("immortality.with-uprising")
 
 
-def _deal_row(g: Game, task: dict) -> dict:
-    deck = g.state["tleilaxu"]["deck"]
-    return {"do": "refill-tleilaxu-row", "card": deck[rng.below(g.state, len(deck))]}
-
-
-def _apply_row(g: Game, task: dict, action: dict) -> None:
-    t, card = g.state["tleilaxu"], action.get("card")
-    if not ms_remove(t["deck"], card):
-        raise IllegalAction("chance.card-not-available", "{card} is not in the Tleilaxu deck.",
-                            ("tleilaxu-cards.row",), params={"card": str(card)})
-    ms_add(t["row"], card)
-
-
-chance_kind(ChanceKind(
-    "refill-tleilaxu-row",
-    lambda g, task: [{"do": "refill-tleilaxu-row", "card": c} for c in sorted(set(g.state["tleilaxu"]["deck"]))],
-    _deal_row, _apply_row, ("tleilaxu-cards.row",)))
+face_up_kind("refill-tleilaxu-row", lambda st: st["tleilaxu"]["deck"], lambda st: st["tleilaxu"]["row"],
+             ("tleilaxu-cards.row",), "{card} is not in the Tleilaxu deck.")
 
 
 # --- specimens (p. 8) -------------------------------------------------------------------------------
