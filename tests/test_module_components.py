@@ -43,7 +43,7 @@ def test_a_module_card_in_a_game_without_the_module_is_named_with_it(name, card,
     position["scenario"]["row"][0] = card
     [found] = problems_of(position)
     assert (found["pointer"], found["code"], found["module"]) == ("/scenario/row/0", "needs-module", module)
-    assert found["detail"] == f"{card} comes with {title}, which this game does not play"
+    assert found["detail"] == f"{card} comes with {title}, which this game does not play."
     position["scenario"]["game"]["modules"] = [module]
     load(position)  # the same card in a game that plays the module is in the game
 

@@ -109,7 +109,7 @@ def test_seed_004_a_sandworm_doubles_the_reward():
 def test_verdicts_name_spaces_and_players_as_printed():
     answer = check_position(example("hypothetical-arrakeen"))
     assert answer["verdict"]["code"] == "agent.space-occupied"
-    assert answer["verdict"]["message"] == "Arrakeen is occupied by Abby's agent."
+    assert answer["verdict"]["message"] == "Arrakeen is occupied by Abby's Agent."
 
 
 # --- bad positions: one per validation rule (422, the pointer, nothing stored) ----------------------

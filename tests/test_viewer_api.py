@@ -81,7 +81,7 @@ def test_an_illegal_action_its_verdict_citations_and_the_board_as_it_stood(clien
     doc = view(client, illegal_log(), OCCUPIED_AT, timeline="true")
     v = doc["verdict"]
     assert v["verdict"] == "illegal" and v["code"] == "agent.space-occupied"
-    assert v["message"] == "Assembly Hall is occupied by Blue's agent."
+    assert v["message"] == "Assembly Hall is occupied by Blue's Agent."
     first = v["citations"][0]
     assert (first["source"], first["page"], first["ruling"]) == ("Dune: Imperium – Uprising rulebook", "9",
                                                                  "agent.space-occupied")

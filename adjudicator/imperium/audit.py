@@ -16,7 +16,16 @@ from collections import Counter
 
 from ..core.engine.positions import esc
 from ..core.errors import problem
-from .content import COMMANDER_DECK, FACTIONS, MODULE_KINDS, Content, board_tracks, excluded, in_game, needed_module
+from .content import (
+    COMMANDER_DECK,
+    FACTIONS,
+    MODULE_KINDS,
+    Content,
+    board_tracks,
+    excluded_words,
+    in_game,
+    needed_module,
+)
 from .deck import HIDDEN
 from .parts import PARTS
 from .registry import CHANCES, CHOICES
@@ -101,7 +110,7 @@ def _check_id(cnt: Content, kind: str, ident, pointer: str, out: list, hidden: b
     if isinstance(ident, str) and ident in table:
         module = needed_module(table[ident], modules) if kind in MODULE_KINDS else None
         if module:
-            out.append(problem(pointer, "needs-module", excluded(table[ident], module), module=module))
+            out.append(problem(pointer, "needs-module", excluded_words(table[ident], module), module=module))
         return module is None
     close = cnt.names[kind].suggest(ident) if isinstance(ident, str) else []
     out.append(problem(pointer, "unknown-name", f"unknown {cnt.names[kind].kind} {ident!r}"

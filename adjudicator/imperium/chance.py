@@ -38,10 +38,11 @@ def check_kind(task: dict, action: dict) -> None:
     """What every recorded outcome must match: the kind, and the player it is for."""
     kind = task["kind"]
     if action.get("do") != kind:
-        raise IllegalAction("chance.unexpected", f"the game waits for chance to {kind}, "
-                            f"not {action.get('do')}", ("log.hidden-outcome",))
+        raise IllegalAction("chance.unexpected", "The game waits for the chance outcome {kind}, not for {verb}.",
+                            ("log.hidden-outcome",), params={"kind": kind, "verb": str(action.get("do"))})
     if "player" in task and action.get("player") != task["player"]:
-        raise IllegalAction("chance.wrong-player", f"this {kind} is for {task['player']}", R_AVAIL)
+        raise IllegalAction("chance.wrong-player", "This chance outcome ({kind}) is for {seat}.", R_AVAIL,
+                            params={"kind": kind, "seat": task["player"]})
 
 
 # --- drawing cards ------------------------------------------------------------------------------
@@ -86,7 +87,8 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     cards = action.get("cards")
     pool, discard, n = _draw_plan(g, task)
     if not isinstance(cards, list) or len(cards) != n:
-        raise IllegalAction("chance.wrong-count", f"this draw takes exactly {n} card(s)", ("deck.reshuffle",))
+        raise IllegalAction("chance.wrong-count", "This draw takes exactly {count} card(s).", ("deck.reshuffle",),
+                            params={"count": n})
     if task.get("look"):
         _apply_look(g, task, pool, cards)
         return
@@ -97,8 +99,8 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     hidden = len(cards) - len(known)
     if top and not ms_contains(known, top):
         raise IllegalAction("chance.card-not-available",
-                            f"the top of that deck is known to be {top}: those are drawn first",
-                            ("deck.known-top",))
+                            "The top of that deck is known to be {cards}: those are drawn first.",
+                            ("deck.known-top",), params={"cards": list(top)})
     _check_bottom(pool, known, top, under, unreached)
     set_top(pool, known_top(pool)[len(top):])
     after_bottom_drawn(pool, len(under))
@@ -106,13 +108,13 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     if n > visible(pool):
         if pool["hidden"] == 0 and not ms_contains(known, pool["cards"]) and hidden == 0:
             raise IllegalAction("chance.card-not-available",
-                                "a draw that empties the deck must take every card left in it",
+                                "A draw that empties the deck must take every card left in it.",
                                 ("deck.reshuffle",))
         refill_from(pool, discard)
         forget_top(pool)
     if not ms_contains(pool["cards"], known) or visible(pool) - len(known) < hidden:
         raise IllegalAction("chance.card-not-available",
-                            f"{sorted(known)} cannot all be drawn from that deck", R_AVAIL)
+                            "{cards} cannot all be drawn from that deck.", R_AVAIL, params={"cards": sorted(known)})
     hand = g.p(task["player"])["hand" if task["kind"] == "draw" else "intrigue"]
     for c in known:
         ms_remove(pool["cards"], c)
@@ -164,12 +166,13 @@ def _apply_look(g: Game, task: dict, pool: dict, cards: list) -> None:
     `looking`, until the choices that follow move them (or, for a `peek`, stay there known)."""
     if HIDDEN in cards or not ms_contains(pool["cards"], cards) or visible(pool) < len(cards):
         raise IllegalAction("chance.card-not-available",
-                            f"{sorted(cards)} cannot all be on top of that deck (the cards looked at "
-                            "must be named)", ("card.look-at-top-cards",))
+                            "{cards} cannot all be on top of that deck (the cards looked at must be named).",
+                            ("card.look-at-top-cards",), params={"cards": sorted(cards)})
     top = known_top(pool)[:len(cards)]
     if top and not ms_contains(cards, top):
         raise IllegalAction("chance.card-not-available",
-                            f"the top of that deck is known to be {top}", ("deck.known-top",))
+                            "The top of that deck is known to be {cards}.", ("deck.known-top",),
+                            params={"cards": list(top)})
     _check_bottom(pool, cards, top, *bottom_reached(pool, len(cards)))
     if task.get("peek"):  # the card is seen and stays where it is
         if cards and not known_top(pool):
@@ -196,12 +199,13 @@ def _conflict_pool(g: Game) -> tuple[int, list]:
 def _apply_conflict(g: Game, task: dict, action: dict) -> None:
     board, (level, pool), card = g.state["board"], _conflict_pool(g), action.get("card")
     if card == HIDDEN:  # the deck stays face down and unwritten; the card turned up is public
-        raise IllegalAction("chance.hidden-not-possible", "the Conflict card is revealed face up to every "
-                            "player at the start of the round (its rewards decide the round): name it",
+        raise IllegalAction("chance.hidden-not-possible", "The Conflict card is revealed face up to every "
+                            "player at the start of the round (its rewards decide the round): name it.",
                             ("setup.conflict-deck", "log.hidden-outcome"))
     if not ms_remove(pool, card):
         raise IllegalAction("chance.card-not-available",
-                            f"{card} is not a level-{level} Conflict card still in the box", R_AVAIL)
+                            "{card} is not a level-{level} Conflict card still in the box.", R_AVAIL,
+                            params={"card": str(card), "level": level})
     board["conflict_levels"].pop(0)
     board["conflict"] = card
 
@@ -235,9 +239,9 @@ def face_up_kind(kind: str, pile, row, rulings: tuple[str, ...], missing: str, f
 
 
 face_up_kind("refill-row", lambda st: st["imperium_deck"]["cards"], lambda st: st["row"], ("acquire.row-refill",),
-             "{card} is not left in the Imperium deck")
+             "{card} is not left in the Imperium deck.")
 face_up_kind("reveal-contract", lambda st: st["contracts"]["pile"], lambda st: st["contracts"]["face_up"],
-             ("choam.contracts",), "contract {contract} is not in the pile", "contract", R_AVAIL)
+             ("choam.contracts",), "The contract {contract} is not in the pile.", "contract", R_AVAIL)
 
 
 # --- stealing an Intrigue card -------------------------------------------------------------------
@@ -248,10 +252,11 @@ def _steal(task: dict, card: str) -> dict:
 def _apply_steal(g: Game, task: dict, action: dict) -> None:
     card, victim = action.get("card"), g.p(task["from"])
     if card == HIDDEN and HIDDEN not in victim["intrigue"]:
-        raise IllegalAction("chance.hidden-not-possible", f"{task['from']}'s Intrigue cards are all known: "
-                            "name the card given", ("log.hidden-outcome",))
+        raise IllegalAction("chance.hidden-not-possible", "The Intrigue cards of {seat} are all known: name the "
+                            "card given.", ("log.hidden-outcome",), params={"seat": task["from"]})
     if action.get("from") != task["from"] or not ms_remove(victim["intrigue"], card):
-        raise IllegalAction("chance.card-not-available", f"{task['from']} holds no {card} to give", R_AVAIL)
+        raise IllegalAction("chance.card-not-available", "{seat} holds no {card} to give.", R_AVAIL,
+                            params={"seat": task["from"], "card": str(card)})
     ms_add(g.p(task["player"])["intrigue"], card)
     fire("intrigue-gained", g, task["player"], 1)
 
@@ -307,12 +312,12 @@ def _apply_objectives(g: Game, task: dict, action: dict) -> None:
     dealt, pile, fixed = action.get("objectives"), objectives_for(g), fixed_objectives(g)
     seats = objective_seats(g)
     if not isinstance(dealt, dict) or sorted(dealt) != sorted(seats) or not ms_contains(pile, list(dealt.values())):
-        raise IllegalAction("chance.card-not-available", f"each player gets one distinct Objective card of {pile}",
-                            ("setup.objectives",))
+        raise IllegalAction("chance.card-not-available", "Each player gets one distinct Objective card of {cards}.",
+                            ("setup.objectives",), params={"cards": list(pile)})
     for pid, card in fixed.items():
         if dealt[pid] != card:
-            raise IllegalAction("rival.objective", f"{pid} takes the Objective {card}, not {dealt[pid]}",
-                                ("rivals.objectives",))
+            raise IllegalAction("rival.objective", "{seat} takes the Objective {card}, not {dealt_card}.",
+                                ("rivals.objectives",), params={"seat": pid, "card": card, "dealt_card": dealt[pid]})
     for pid in seats:
         g.p(pid)["objectives"] = [{"id": dealt[pid], "flipped": False}]
         if g.content.objectives[dealt[pid]].get("first_player"):

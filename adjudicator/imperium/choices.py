@@ -5,13 +5,13 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 
 from __future__ import annotations
 
-from ..core.errors import IllegalAction, LimitExceeded
+from ..core.errors import IllegalAction, LimitExceeded, plain
 from ..core.names import fold
 from ..core.observers import Hidden
 from .costs import can_afford, commit_option, pay_cost
 from .deck import HIDDEN, identify
 from .effect_words import offer_label
-from .effects import resolves_to
+from .effects import resolves_to, worm_error
 from .game import Game, my_turn, own_posts, post_of, spy_owners
 from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in, move_commanders
@@ -55,8 +55,10 @@ def answer(g: Game, task: dict, given: dict) -> None:
     if given not in legal:
         if kind.why_not is not None and (reason := kind.why_not(g, task, given)) is not None:
             raise reason
-        raise IllegalAction("choice.not-offered",
-                            f"{given} is not one of the options {legal} for this {kind.name} choice", kind.rulings)
+        labels = [offer_label(g.content, {"do": "choose", **o}, g.state) for o in legal]
+        raise IllegalAction("choice.not-offered", "The answer {answer} is not one of the options of this {choice} "
+                            "choice: {options}.", kind.rulings,
+                            params={"answer": answer_words(given), "choice": kind.name, "options": labels})
     g.finish(task)
     g.rulings += kind.rulings
     if given == SKIP and not kind.handles_skip:
@@ -109,10 +111,16 @@ def _by_words(g: Game, task: dict, given: dict, legal: list[dict], kind) -> dict
     found = [offer for offer in legal if says(offer)]
     if len(found) != 1:
         labels = [offer_label(g.content, {"do": "choose", **o}, state) for o in legal]
-        raise IllegalAction("choice.not-offered", f"{'no' if not found else 'more than one'} option of this "
-                            f"{kind.name} choice is called {' / '.join(map(str, words.values()))}; the options: "
-                            f"{'; '.join(labels)}", kind.rulings)
+        raise IllegalAction("choice.not-offered", "More than one option of this {choice} choice is called {words}; "
+                            "the options: {options}." if found else "No option of this {choice} choice is called "
+                            "{words}; the options: {options}.", kind.rulings,
+                            params={"choice": kind.name, "words": [str(w) for w in words.values()], "options": labels})
     return found[0]
+
+
+def answer_words(given: dict) -> str:
+    """An answer as a player would say it ("faction emperor, option 2"), not as a Python value."""
+    return ", ".join(f"{key} {plain(value)}" for key, value in given.items()) or "nothing"
 
 
 def _choose_offers(g: Game, task: dict, pid: str) -> list[dict]:
@@ -138,7 +146,7 @@ def _forbidden_option(g: Game, task: dict, given: dict) -> IllegalAction | None:
     refusal = resolves_to(g, task["player"], task["options"][given["option"]], task["src"])
     if not isinstance(refusal, tuple):
         return None
-    return IllegalAction(refusal[0], refusal[1], (refusal[2], *CHOICES["option"].rulings))
+    return worm_error(refusal, *CHOICES["option"].rulings)
 
 
 def _empty_option(g: Game, task: dict) -> dict | None:

@@ -52,10 +52,16 @@ MODULE_KINDS = ("card", "intrigue", "conflict", "contract", "space")
 NAMING_KEYS = ("card", "space", "contract", "tile", "skill")  # the fields of an action that name a component
 
 
-def excluded(item: dict, module: str) -> str:
-    """Why a component is not in a game that does not play `module`, in words."""
-    name = (item.get("name") or {}).get("en") or item["id"]
-    return f"{name} comes with {MODULES.all[module].title}, which this game does not play"
+EXCLUDED = "{component} comes with {module}, which this game does not play."
+
+
+def module_title(module: str) -> str:
+    return MODULES.all[module].title
+
+
+def excluded_words(item: dict, module: str) -> str:
+    """EXCLUDED in English names (a position's problem, which no renderer reads)."""
+    return EXCLUDED.format(component=(item.get("name") or {}).get("en") or item["id"], module=module_title(module))
 
 
 # what a player calls each edition

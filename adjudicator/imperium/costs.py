@@ -92,8 +92,8 @@ def _pay_extras(g: Game, pid: str, cost: dict, src: str = "") -> None:
 
 def pay_cost(g: Game, pid: str, cost: dict, src: str = "") -> None:
     if not can_afford(g, pid, cost, src):
-        raise IllegalAction("resources.cannot-pay", f"{pid} cannot pay {describe(cost)}",
-                            ("agent.arrow-cost", "cost.must-be-payable"))
+        raise IllegalAction("resources.cannot-pay", "{seat} cannot pay {cost}.",
+                            ("agent.arrow-cost", "cost.must-be-payable"), params={"seat": pid, "cost": describe(cost)})
     g.pay(pid, {k: v for k, v in cost.items() if k in RESOURCES}, ("agent.arrow-cost",))
     _pay_extras(g, pid, cost, src)
 

@@ -151,5 +151,6 @@ def identify(g: Game, pid: str, zone: str, card: str, another: bool = False) -> 
             ms_add(held, card)
             g.hidden.append(f"{pid}'s face-down card taken to be {card}")
             return True
-    raise IllegalAction("card.not-held", f"{pid} holds no {card}",
-                        ("agent.card-required",) if zone == "hand" else ("intrigue.hidden",))
+    raise IllegalAction("card.not-held", "{seat} holds no {card}.",
+                        ("agent.card-required",) if zone == "hand" else ("intrigue.hidden",),
+                        params={"seat": pid, "card": card})

@@ -78,7 +78,8 @@ def op_recruit(g, task, step):
 
 
 def worm_refusal(g, pid, step, wall=None, hooks=None):
-    """Why a rule forbids this sandworm step now, as (code, message, ruling), or None. `wall` and
+    """Why a rule forbids this sandworm step now, as (code, template, ruling, params), or None (worm_error
+    makes it a refusal). `wall` and
     `hooks`: the Shield Wall and Maker Hooks as earlier steps of the same effect leave them."""
     if first("worm-replaced", g, pid) is not None:
         return None  # a player who summons no sandworm resolves something else instead (op_worm)
@@ -86,13 +87,21 @@ def worm_refusal(g, pid, step, wall=None, hooks=None):
     hooks = g.p(pid)["maker_hooks"] if hooks is None else hooks
     conflict = g.content.conflicts.get(g.state["board"]["conflict"] or "", {})
     if not hooks and not step.get("no_hooks"):
-        return "worm.maker-hooks", f"{pid} has no Maker Hooks: no sandworm can be summoned", "worm.maker-hooks"
+        return ("worm.maker-hooks", "{seat} has no Maker Hooks, so no sandworm can be summoned.", "worm.maker-hooks",
+                {"seat": pid})
     if wall and conflict.get("shield_wall"):
-        return "worm.shield-wall", (f"the Shield Wall still stands and protects the Conflict "
-                                    f"{g.state['board']['conflict']}: no sandworm may join it"), "worm.shield-wall"
+        return ("worm.shield-wall", "The Shield Wall still stands and protects the Conflict {conflict}: no "
+                "sandworm may join it.", "worm.shield-wall", {"conflict": g.state["board"]["conflict"]})
     if my_turn(g, pid).get("no_deploy"):
-        return "worm.no-deploy", f"{pid} may deploy no unit this turn, sandworms included", FLAG_RULINGS["no_deploy"]
+        return ("worm.no-deploy", "{seat} may deploy no unit this turn, sandworms included.",
+                FLAG_RULINGS["no_deploy"], {"seat": pid})
     return None
+
+
+def worm_error(refusal: tuple, *rulings: str) -> IllegalAction:
+    """A worm_refusal as the refusal of an action, its own ruling first."""
+    code, template, ruling, params = refusal
+    return IllegalAction(code, template, (ruling, *rulings), params=params)
 
 
 def resolves_to(g, pid, steps, src, wall=None, hooks=None):
@@ -136,8 +145,7 @@ def op_worm(g, task, step):
         return
     refusal = worm_refusal(g, pid, step)
     if refusal:  # never a silent no-op: the options that lead here are not offered
-        code, message, ruling = refusal
-        raise IllegalAction(code, message, (ruling, "worm.direct-to-conflict"))
+        raise worm_error(refusal, "worm.direct-to-conflict")
     pl["worms"] += step["worm"]
     g.rulings.append("worm.direct-to-conflict")
     count_deployed(g, pid, step["worm"])

@@ -102,8 +102,8 @@ class Game(Table):
 
     def pay(self, pid: str, cost: dict, rulings=("agent.space-cost", "cost.must-be-payable")) -> None:
         if not self.can_pay(pid, cost):
-            raise IllegalAction("resources.cannot-pay",
-                                f"{pid} cannot pay {describe(cost)}", rulings)
+            raise IllegalAction("resources.cannot-pay", "{seat} cannot pay {cost}.", rulings,
+                                params={"seat": pid, "cost": describe(cost)})
         pl = self.p(pid)
         for key, amount in cost.items():
             if key in RESOURCES:

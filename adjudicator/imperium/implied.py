@@ -125,7 +125,7 @@ def _asks(state: dict, top: dict | None) -> str:
 
 
 def _order_matters(pending: list[str], why: str) -> IllegalAction:
-    return IllegalAction("timing.order-matters", f"the effects {', '.join(pending)} are not resolved, and "
-                         f"their order can matter here: {why}; the log must record each `resolve` in "
-                         "the order played", RULINGS)
+    return IllegalAction("timing.order-matters", "The effects {effects} are not resolved, and their order can "
+                         "matter here ({why}): the log must record each resolve in the order played.", RULINGS,
+                         params={"effects": list(pending), "why": why})
 

@@ -13,7 +13,7 @@ from .combat import is_victory_card
 from .conditions import holds, units_in_conflict
 from .costs import can_afford, commit_option
 from .deck import HIDDEN, identify
-from .effects import resolves_to
+from .effects import resolves_to, worm_error
 from .game import Game
 from .registry import INTRIGUE_CHECKS, Verb, adjust, ask, fire, first, verb
 from .steps import custom_steps, run
@@ -45,16 +45,17 @@ def window(g: Game, task: dict) -> str:
 
 def check_timing(g: Game, task: dict, card_id) -> str:
     if card_id not in g.content.intrigues:
-        raise IllegalAction("card.wrong-kind", f"{card_id} is not an Intrigue card: only Intrigue "
-                            "cards are played with play-intrigue", ("card.wrong-kind", "intrigue.hidden"))
+        raise IllegalAction("card.wrong-kind", "{card} is not an Intrigue card: only Intrigue cards are played "
+                            "with play-intrigue.", ("card.wrong-kind", "intrigue.hidden"),
+                            params={"card": str(card_id)})
     card = g.content.intrigues[card_id]
     timings = card_timings(card)
     here = window(g, task)
     usable = [t for t in timings if allows(here, t, "uprising")]
     if not usable:
-        raise IllegalAction("intrigue.wrong-window",
-                            f"{card_id} is a {'/'.join(timings) or 'no'} intrigue; the open "
-                            f"window is {here}", tuple(TIMING_RULINGS[t] for t in timings), path=[here])
+        raise IllegalAction("intrigue.wrong-window", "{card} is played in the windows {timings}; the open "
+                            "window is {window}.", tuple(TIMING_RULINGS[t] for t in timings), path=[here],
+                            params={"card": card_id, "timings": list(timings), "window": here})
     return usable[0]
 
 
@@ -70,15 +71,17 @@ def check_play(g: Game, task: dict, pid: str, card: str, target: str | None = No
     target = target or pid
     timing = check_timing(g, task, card)
     if task["t"] == "window" and task["kind"] == "combat" and not in_combat(g, pid):
-        raise IllegalAction("combat.no-units", f"{pid} has no unit in the Conflict", ("combat.intrigue-window",))
+        raise IllegalAction("combat.no-units", "{seat} has no unit in the Conflict.", ("combat.intrigue-window",),
+                            params={"seat": pid})
     held = g.p(pid)["intrigue"]
     if card not in held and HIDDEN not in held:
-        raise IllegalAction("card.not-held", f"{pid} holds no {card}", ("intrigue.hidden",))
+        raise IllegalAction("card.not-held", "{seat} holds no {card}.", ("intrigue.hidden",),
+                            params={"seat": pid, "card": card})
     data = g.content.intrigues[card]
     need = data.get("requires")
     if need and not holds(g, target, need, f"intrigue:{card}"):
-        raise IllegalAction("intrigue.condition", f"{pid} does not meet what {card} requires to be "
-                            "played", ("intrigue.conditions",))
+        raise IllegalAction("intrigue.condition", "{seat} does not meet what {card} requires to be played.",
+                            ("intrigue.conditions",), params={"seat": pid, "card": card})
     steps = data[TIMING_BOX.get(timing, timing)]
     for step in custom_steps(steps):  # the card's own precondition (FAQ 'Intrigue cards')
         check = INTRIGUE_CHECKS.get(step["custom"])
@@ -86,11 +89,12 @@ def check_play(g: Game, task: dict, pid: str, card: str, target: str | None = No
             check(g, task, target, card, step)
     if steps and "pay" in steps[0]:
         if not can_afford(g, target, steps[0]["pay"], f"intrigue:{card}"):
-            raise IllegalAction("intrigue.cost", f"{pid} cannot pay what {card} costs", ("intrigue.conditions",))
+            raise IllegalAction("intrigue.cost", "{seat} cannot pay what {card} costs.", ("intrigue.conditions",),
+                                params={"seat": pid, "card": card})
         steps = commit_option(steps)
     refusal = resolves_to(g, target, steps, f"intrigue:{card}")
     if isinstance(refusal, tuple):  # its sandworm cannot come, whatever the player chooses
-        raise IllegalAction(refusal[0], refusal[1], (refusal[2], "intrigue.conditions"))
+        raise worm_error(refusal, "intrigue.conditions")
     return timing, steps
 
 

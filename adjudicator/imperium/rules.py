@@ -25,12 +25,13 @@ from .consequences import KINDS as CONSEQUENCE_KINDS
 from .consequences import noted as noted_events
 from .consequences import pieces as pieces_of
 from .content import (
+    EXCLUDED,
     FACTIONS,
     NAMING_KEYS,
     Content,
     content,
-    excluded,
     in_game,
+    module_title,
     needed_module,
     starting_deck,
 )
@@ -384,16 +385,16 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     def _decide(self, g: Game, task: dict, action: Action) -> None:
         who = actor(task)
         if action.is_chance:
-            raise IllegalAction("log.unexpected-chance", f"the game waits for {who}, not for chance",
-                                ("turn.order",))
+            raise IllegalAction("log.unexpected-chance", "The game waits for {seat}, not for a chance outcome.",
+                                ("turn.order",), params={"seat": who})
         v = VERBS.get(action.do)
         any_time = v is not None and v.any_time and action.by in g.state["players"] \
             and (v.accepts is None or v.accepts(g, task))
         if any_time:  # anyone's, beside the decision that stays pending
             who = action.by
         elif action.by != who:
-            raise IllegalAction("turn.not-your-turn", f"it is {who}'s decision, not {action.by}'s",
-                                ("turn.order",))
+            raise IllegalAction("turn.not-your-turn", "It is {seat}'s decision, not {by}'s.",
+                                ("turn.order",), params={"seat": who, "by": str(action.by)})
         self._check_in_game(g, action)
         accepted = (v,) if any_time else verbs(g, task)
         if v not in accepted:
@@ -407,11 +408,14 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                     "cards could allow: taken as declined")
                     self.settle(g)
                     return self._decide(g, g.top, action)
-                raise IllegalAction("timing.choice-pending", f"{who} must first answer the {task['kind']} "
-                                    f"choice of {task['src']}" + (" (to decline it: choose skip)" if optional else ""),
-                                    ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())))
-            raise IllegalAction("turn.unexpected-action", f"{action.do} is not possible now: {who} "
-                                f"may {', '.join(x.name for x in accepted)}", ("turn.order",))
+                raise IllegalAction("timing.choice-pending", "{seat} must first answer the {choice} choice of "
+                                    "{source} (to decline it: choose skip)." if optional else "{seat} must first "
+                                    "answer the {choice} choice of {source}.",
+                                    ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())),
+                                    params={"seat": who, "choice": task["kind"], "source": task["src"]})
+            raise IllegalAction("turn.unexpected-action", "{verb} is not possible now: {seat} may {verbs}.",
+                                ("turn.order",), params={"verb": str(action.do), "seat": who,
+                                                         "verbs": [x.name for x in accepted]})
         check_answers(action.data, _decision_names(task))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do", ANSWERS)})
         g.rulings[:0] = v.rulings
@@ -422,7 +426,8 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             item = self.content.named(key, action.data.get(key))
             module = item and needed_module(item, g.state["game"]["modules"])
             if module:
-                raise IllegalAction("setup.module-components", excluded(item, module), ("setup.module-components",))
+                raise IllegalAction("setup.module-components", EXCLUDED, ("setup.module-components",),
+                                    params={"component": item["id"], "module": module_title(module)})
 
     # --- listing legal actions -------------------------------------------------------------------
     def legal_actions(self, state: dict) -> list[Action]:

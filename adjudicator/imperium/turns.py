@@ -101,8 +101,8 @@ def _turn(g: Game, pid: str, kind: str, deployed: int = 0, **extra) -> dict:
 def wrong_kind(g: Game, card_id, verb: str) -> IllegalAction | None:
     """An Intrigue or Conflict card named where an Imperium card is asked."""
     if card_id not in g.content.cards and (card_id in g.content.intrigues or card_id in g.content.conflicts):
-        return IllegalAction("card.wrong-kind", f"{card_id} is not an Imperium card: {verb} takes an "
-                             "Imperium card", ("card.wrong-kind",))
+        return IllegalAction("card.wrong-kind", "{card} is not an Imperium card, and {verb} takes an Imperium card.",
+                             ("card.wrong-kind",), params={"card": card_id, "verb": verb})
     return None
 
 
@@ -115,65 +115,76 @@ def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) 
     if err := wrong_kind(g, card_id, "send-agent"):
         return err
     if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card_id)):
-        return IllegalAction("agent.no-agents-left", f"{pid} has no agent left to send "
-                             f"({len(pl['placed'])} of {pl['agents']} placed)", ("agent.no-agents-left",))
+        return IllegalAction("agent.no-agents-left", "{seat} has no Agent left to send ({placed} of {agents} placed).",
+                             ("agent.no-agents-left",),
+                             params={"seat": pid, "placed": len(pl["placed"]), "agents": pl["agents"]})
     for err in ask("placement-args", g, pid, a):  # a mode's own part of a placement
         return err
     space = g.space(space_id) if isinstance(space_id, str) and space_id in g.content.spaces else None
     if space is None or not g.on_board(space_id):
-        return IllegalAction("agent.unknown-space", f"there is no board space {space_id!r} in this game",
-                             ("agent.icon-mismatch", *([space["ruling"]] if space and "ruling" in space else [])))
+        return IllegalAction("agent.unknown-space", "There is no board space {space} in this game.",
+                             ("agent.icon-mismatch", *([space["ruling"]] if space and "ruling" in space else [])),
+                             params={"space": str(space_id)})
     if card_id not in pl["hand"] and "?" not in pl["hand"]:
-        return IllegalAction("agent.card-required", f"{pid} has no {card_id} in hand to play",
-                             ("agent.card-required",))
+        return IllegalAction("agent.card-required", "{seat} has no {card} in hand to play.",
+                             ("agent.card-required",), params={"seat": pid, "card": card_id})
     card = g.content.cards.get(card_id, {})
     icons = placement_icons(g, pid, card_id) if icons is None else icons
     if not icon_fits(g, pid, icons, space_id):
-        return IllegalAction("agent.icon-mismatch", f"{card_id} shows {icons or 'no agent icon'}; "
-                             f"{space_id} needs {space['icon']}",
-                             ("agent.icon-mismatch", *g.content.rules["icon_rulings"]))
+        rulings = ("agent.icon-mismatch", *g.content.rules["icon_rulings"])
+        if not icons:
+            return IllegalAction("agent.icon-mismatch", "{card} shows no Agent icon, and {space} needs the "
+                                 "{icon} icon.", rulings,
+                                 params={"card": card_id, "space": space_id, "icon": space["icon"]})
+        return IllegalAction("agent.icon-mismatch", "{card} shows the icons {icons}, and {space} needs the "
+                             "{icon} icon.", rulings, params={"card": card_id, "icons": list(icons), "space": space_id,
+                                              "icon": space["icon"]})
     infiltrate, gather = a.get("infiltrate"), a.get("gather")
     for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
                               ("gather", gather, "spy.gather-intelligence")):
         if post is not None and post not in own_spy_posts(g, pid, space_id):
-            return IllegalAction(f"spy.{key}-without-spy", f"{pid} has no spy on {post!r} "
-                                 f"next to {space_id}", (ruling,))
+            return IllegalAction(f"spy.{key}-without-spy", "{seat} has no spy on the post {post} next to {space}.",
+                                 (ruling,), params={"seat": pid, "post": str(post), "space": space_id})
     if infiltrate and infiltrate == gather:
-        return IllegalAction("spy.two-spies", "one spy cannot both infiltrate and gather "
-                             "intelligence", ("spy.two-spies",))
+        return IllegalAction("spy.two-spies", "One spy cannot both infiltrate and gather intelligence.",
+                             ("spy.two-spies",))
     for err in ask("spy-use-check", g, pid, space_id, infiltrate, gather):
         return err
     if (err := space_closed(g, pid, space, card_id, infiltrate)) is not None:
         return err
     holder = g.state["board"]["occupied"].get(space_id)
     if not agent_sources(g, pid, space_id, card_id):
-        return IllegalAction("agent.no-agents-left", f"{pid} has no Agent that can go to {space_id}",
-                             ("agent.no-agents-left",))
+        return IllegalAction("agent.no-agents-left", "{seat} has no Agent that can go to {space}.",
+                             ("agent.no-agents-left",), params={"seat": pid, "space": space_id})
     if infiltrate and holder is None:
-        return IllegalAction("spy.infiltrate-free-space", f"{space_id} is free: there is nothing to "
-                             "infiltrate", ("spy.infiltrate",))
+        return IllegalAction("spy.infiltrate-free-space", "{space} is free, so there is nothing to infiltrate.",
+                             ("spy.infiltrate",), params={"space": space_id})
     if space_id == "swordmaster" and pl["swordmaster"]:
-        return IllegalAction("swordmaster.once", f"{pid} already has a Swordmaster", ("swordmaster.gain",))
+        return IllegalAction("swordmaster.once", "{seat} already has a Swordmaster.", ("swordmaster.gain",),
+                             params={"seat": pid})
     need = space.get("requires")
     if need and card.get("ignore_requirements"):
         need = None
     if need and first("ignore-requirement", g, pid, space, card_id):
         need = None
     if need and need.get("no_seat") and pl["seat"]:
-        return IllegalAction("high-council.seat-taken", f"{pid} already has a High Council seat",
-                             ("high-council.base-seat",))
+        return IllegalAction("high-council.seat-taken", "{seat} already has a High Council seat.",
+                             ("high-council.base-seat",), params={"seat": pid})
     # the Influence the requirement reads (a six-player Commander's: his best Ally's; an Emperor or
     # Fremen requirement on that side: the track the seat's icon reaches)
     have = track_level(g, pid, need["influence"]) if need and "influence" in need else 0
     if need and "influence" in need and have < need["at_least"]:
         return IllegalAction("agent.influence-requirement",
-                             f"{space_id} needs {need['at_least']} {need['influence']} influence; "
-                             f"{pid} has {have}", ("agent.influence-requirement",))
+                             "{space} needs {needed} Influence with the {faction}, and {seat} has {have}.",
+                             ("agent.influence-requirement",),
+                             params={"space": space_id, "needed": need["at_least"], "faction": need["influence"],
+                                     "seat": pid, "have": have})
     cost = space_cost(g, space, pid, card_id)
     if not g.can_pay(pid, cost):
-        return IllegalAction("agent.space-cost", f"{space_id} costs {describe(cost)}; {pid} has "
-                             f"{pl['solari']} solari, {pl['spice']} spice, {pl['water']} water",
-                             ("agent.space-cost",))
+        return IllegalAction("agent.space-cost", "{space} costs {cost}, and {seat} has {solari} Solari, {spice} "
+                             "spice and {water} water.", ("agent.space-cost",),
+                             params={"space": space_id, "cost": describe(cost), "seat": pid, "solari": pl["solari"],
+                                     "spice": pl["spice"], "water": pl["water"]})
     return None
 
 
@@ -333,8 +344,8 @@ def _require(turn: dict, node: str) -> None:
     edge = blocking_edge(turn, node)
     if edge:
         pred, succ, ruling = edge
-        raise IllegalAction("timing.out-of-order", f"{succ} cannot happen before {pred} is resolved",
-                            (ruling,), path=[pred, succ])
+        raise IllegalAction("timing.out-of-order", "The step {step} cannot happen before {before} is resolved.",
+                            (ruling,), path=[pred, succ], params={"step": succ, "before": pred})
 
 
 # --- reveal -----------------------------------------------------------------------------------------
@@ -346,10 +357,11 @@ def _reveal_offers(g: Game, task: dict, pid: str) -> list[dict]:
 def _reveal(g: Game, task: dict, pid: str, a: dict) -> None:
     pl = g.p(pid)
     if pl["revealed"]:
-        raise IllegalAction("turn.reveal-once", f"{pid} has already revealed this round", ("turn.reveal-once",))
+        raise IllegalAction("turn.reveal-once", "{seat} has already revealed this round.", ("turn.reveal-once",),
+                            params={"seat": pid})
     cards = a.get("cards", [])
     if not isinstance(cards, list):
-        raise IllegalAction("reveal.cards", "'cards' lists the revealed cards", ("card.agent-or-reveal",))
+        raise IllegalAction("reveal.cards", "A reveal lists the revealed cards under cards.", ("card.agent-or-reveal",))
     for card in cards:
         if err := wrong_kind(g, card, "reveal"):
             raise err
@@ -420,15 +432,20 @@ def _resolve(g: Game, task: dict, pid: str, a: dict) -> None:
         fire("peek", g, pid, node)
         return
     if task["t"] == "turn":
-        raise IllegalAction("resolve.unknown-effect", f"{node!r} cannot be resolved before an Agent is sent "
-                            "or the cards are revealed", ("timing.effects-any-order",))
+        raise IllegalAction("resolve.unknown-effect", "The effect {effect} cannot be resolved before an Agent is "
+                            "sent or the cards are revealed.", ("timing.effects-any-order",),
+                            params={"effect": str(node)})
     turn = g.state["turn"]
+    if (node not in turn["nodes"] or node in TURN_NODES) and not pending_effects(turn):
+        raise IllegalAction("resolve.unknown-effect", "{effect} is not an effect in play this turn, and no effect "
+                            "is left to resolve.", ("timing.effects-any-order",), params={"effect": str(node)})
     if node not in turn["nodes"] or node in TURN_NODES:
-        raise IllegalAction("resolve.unknown-effect", f"{node!r} is not an effect in play this turn; "
-                            f"pending: {pending_effects(turn)}", ("timing.effects-any-order",))
+        raise IllegalAction("resolve.unknown-effect", "{effect} is not an effect in play this turn; the effects "
+                            "still to resolve are {effects}.", ("timing.effects-any-order",),
+                            params={"effect": str(node), "effects": pending_effects(turn)})
     if node in turn["done"]:
-        raise IllegalAction("resolve.already-resolved", f"{node} was already resolved this turn",
-                            ("card.agent-or-reveal",))
+        raise IllegalAction("resolve.already-resolved", "The effect {effect} was already resolved this turn.",
+                            ("card.agent-or-reveal",), params={"effect": node})
     if blocking_edge(turn, node) is not None and blocking_edge(_deploy_skipped(g, turn), node) is None:
         _maybe_skip_deploy(g, turn)  # only a deploy with nothing to deploy stood before it
     _require(turn, node)
@@ -510,49 +527,57 @@ def apply_deploy(g: Game, pid: str, a: dict) -> None:
     """Deploy in `pid`'s turn, checked against the turn's limits."""
     turn = g.state["turn"]
     if "deploy" not in turn["nodes"]:
-        raise IllegalAction("deploy.not-combat-space", f"{turn.get('space')} is not a combat space",
-                            ("deploy.combat-space-only",))
+        raise IllegalAction("deploy.not-combat-space", "{space} is not a combat space.",
+                            ("deploy.combat-space-only",), params={"space": str(turn.get("space"))})
     if "deploy" in turn["done"]:
-        raise IllegalAction("deploy.already", "troops were already deployed this turn", ("deploy.limits",))
+        raise IllegalAction("deploy.already", "Troops were already deployed this turn.", ("deploy.limits",))
     _require(turn, "deploy")
     recruited, garrison, bosses = a.get("recruited", 0), a.get("garrison", 0), a.get("commanders", 0)
     ships = a.get("dreadnoughts", 0)
     units = adjust("acting-for", pid, g)  # whose units deploy (a six-player Commander's: his Ally's)
     troops = g.p(units)["troops"]
     if not all(isinstance(n, int) and n >= 0 for n in (recruited, garrison, bosses, ships)):
-        raise IllegalAction("deploy.bad-count", "deploy counts are whole numbers", ("deploy.limits",))
+        raise IllegalAction("deploy.bad-count", "The counts of a deploy are whole numbers.", ("deploy.limits",))
     if _deploy_moot(g, turn) and recruited + garrison + bosses + ships == 0:  # nothing to deploy, recorded anyway
         _maybe_skip_deploy(g, turn)
         g.rulings.append("log.forced-steps")
         return
     if turn.get("no_deploy") and recruited + garrison + bosses + ships:
-        raise IllegalAction("deploy.forbidden", f"{pid} may deploy no unit this turn",
-                            (FLAG_RULINGS["no_deploy"],))
+        raise IllegalAction("deploy.forbidden", "{seat} may deploy no unit this turn.",
+                            (FLAG_RULINGS["no_deploy"],), params={"seat": pid})
     most = _deploy_limit(turn)
     if recruited > turn["recruited"] or garrison > most or recruited + garrison > troops["garrison"]:
-        raise IllegalAction("deploy.limits", f"{pid} may deploy at most the {turn['recruited']} "
-                            f"troop(s) recruited this turn plus {most} from the garrison "
-                            f"({troops['garrison']} there); asked {recruited} + {garrison}",
-                            ("deploy.limits", "deploy.no-rerecruit"))
+        raise IllegalAction("deploy.limits", "{seat} may deploy at most the {recruited} troop(s) recruited this "
+                            "turn plus {most} from the garrison ({garrison} there), not {asked_recruited} "
+                            "recruited and {asked_garrison} from the garrison.",
+                            ("deploy.limits", "deploy.no-rerecruit"),
+                            params={"seat": pid, "recruited": turn["recruited"], "most": most,
+                                    "garrison": troops["garrison"], "asked_recruited": recruited,
+                                    "asked_garrison": garrison})
     if bosses > commanders_in(g.p(units), "garrison"):
-        raise IllegalAction("deploy.no-commander", f"{units} has {commanders_in(g.p(units), 'garrison')} Sardaukar "
-                            f"Commander(s) in the garrison, not {bosses}: a recruit effect never recruits one "
-                            "(only acquiring one, or paying 2 Solari once a turn, does)",
-                            ("bloodlines.commander-recruit-supply", "bloodlines.commander-garrison"))
+        raise IllegalAction("deploy.no-commander", "{seat} has {have} Sardaukar Commander(s) in the garrison, not "
+                            "{asked}: a recruit effect never recruits one (only acquiring one, or paying 2 Solari "
+                            "once a turn, does).",
+                            ("bloodlines.commander-recruit-supply", "bloodlines.commander-garrison"),
+                            params={"seat": units, "have": commanders_in(g.p(units), "garrison"), "asked": bosses})
     if bosses and _from_garrison(turn, garrison, bosses) > most:
-        raise IllegalAction("deploy.limits", f"{pid} may deploy at most {most} units from the garrison, "
-                            f"Commanders included; asked {garrison} troop(s) and {bosses} Commander(s) "
-                            f"({turn.get('commanders_recruited', 0)} Commander(s) recruited this turn)",
+        raise IllegalAction("deploy.limits", "{seat} may deploy at most {most} units from the garrison, "
+                            "Commanders included, not {troops} troop(s) and {commanders} Commander(s) "
+                            "({recruited} Commander(s) recruited this turn).",
                             ("bloodlines.commander-garrison", "bloodlines.combat-icon-garrison-limit",
-                             "bloodlines.commander-recruited-first", "deploy.limits"))
+                             "bloodlines.commander-recruited-first", "deploy.limits"),
+                            params={"seat": pid, "most": most, "troops": garrison, "commanders": bosses,
+                                    "recruited": turn.get("commanders_recruited", 0)})
     if ships > dreadnoughts_in(g.p(units), "garrison"):
-        raise IllegalAction("deploy.no-dreadnought", f"{units} has {dreadnoughts_in(g.p(units), 'garrison')} "
-                            f"dreadnought(s) in the garrison, not {ships}", ("ix.dreadnought-deploy",))
+        raise IllegalAction("deploy.no-dreadnought", "{seat} has {have} Dreadnought(s) in the garrison, not {asked}.",
+                            ("ix.dreadnought-deploy",),
+                            params={"seat": units, "have": dreadnoughts_in(g.p(units), "garrison"), "asked": ships})
     if ships and _from_garrison(turn, garrison, bosses, ships) > most:
-        raise IllegalAction("deploy.limits", f"{pid} may deploy at most {most} units from the garrison, "
-                            f"dreadnoughts included; asked {garrison} troop(s) and {ships} dreadnought(s) "
-                            f"({turn.get('commissioned', 0)} commissioned this turn)",
-                            ("ix.dreadnought-deploy", "deploy.limits"))
+        raise IllegalAction("deploy.limits", "{seat} may deploy at most {most} units from the garrison, "
+                            "Dreadnoughts included, not {troops} troop(s) and {dreadnoughts} Dreadnought(s) "
+                            "({commissioned} commissioned this turn).", ("ix.dreadnought-deploy", "deploy.limits"),
+                            params={"seat": pid, "most": most, "troops": garrison, "dreadnoughts": ships,
+                                    "commissioned": turn.get("commissioned", 0)})
     troops["garrison"] -= recruited + garrison
     troops["conflict"] += recruited + garrison
     move_commanders(g, units, "garrison", "conflict", bosses)
@@ -610,19 +635,22 @@ def _acquire(g: Game, task: dict, pid: str, a: dict) -> None:
     if err := wrong_kind(g, card_id, "acquire") or first("acquire-refusal", g, pid, card_id, a):
         raise err
     if a.get("top"):  # never ignored: an acquired card goes to the discard pile unless an effect says so
-        raise IllegalAction("acquire.deck-top", f"{card_id} acquired goes to {pid}'s discard pile: nothing "
-                            "lets it go on top of the deck here", ("acquire.to-discard",))
+        raise IllegalAction("acquire.deck-top", "{card} acquired goes to the discard pile of {seat}: nothing lets "
+                            "it go on top of the deck here.", ("acquire.to-discard",),
+                            params={"card": card_id, "seat": pid})
     terms = _acquire_terms(g, pid, card_id)
     if terms is None and (err := first("why-not-available", g, pid, card_id)):  # a row not theirs
         raise err
     if terms is None:
-        raise IllegalAction("acquire.not-available", f"{card_id} is neither in the Imperium Row "
-                            f"{st['row']} nor in the Reserve", ("acquire.cost", "reserve.cards"))
+        raise IllegalAction("acquire.not-available", "{card} is neither in the Imperium Row ({row_cards}) nor in "
+                            "the Reserve.", ("acquire.cost", "reserve.cards"),
+                            params={"card": card_id, "row_cards": list(st["row"])})
     where, price = terms
     pl, card = g.p(pid), g.content.cards[card_id]
     if price > pl["persuasion"]:
-        raise IllegalAction("acquire.cost", f"{card_id} costs {price} persuasion; "
-                            f"{pid} has {pl['persuasion']}", ("acquire.cost",))
+        raise IllegalAction("acquire.cost", "{card} costs {price} Persuasion, and {seat} has {have}.",
+                            ("acquire.cost",), params={"card": card_id, "price": price, "seat": pid,
+                                                      "have": pl["persuasion"]})
     pl["persuasion"] -= price
     ms_add(pl["discard"], card_id)
     g.rulings.append("acquire.to-discard")

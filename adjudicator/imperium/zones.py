@@ -22,7 +22,8 @@ def trash_card(g: Game, pid: str, card: str, zone: str) -> None:
     pl = g.p(pid)
     held = pl["deck"]["cards"] if zone == "deck" else g.state["row"] if zone == "row" else pl[zone]
     if card not in held:
-        raise IllegalAction("card.not-in-zone", f"{card} is not in {pid}'s {zone}", ("deck.trash",))
+        raise IllegalAction("card.not-in-zone", "{card} is not in the {zone} of {seat}.", ("deck.trash",),
+                            params={"card": card, "zone": zone, "seat": pid})
     if zone == "deck":
         take_from_deck(pl["deck"], card)
     else:
@@ -124,7 +125,8 @@ def acquire_card(g: Game, pid: str, card: str, to: str = "discard", pay: str | N
     elif first("take-from-market", g, pid, card):
         pass  # a row only some players buy from (hook "market-offers")
     elif not first("take-set-aside", g, pid, card, "effect"):
-        raise IllegalAction("acquire.not-available", f"{card} cannot be acquired now", ("acquire.cost",))
+        raise IllegalAction("acquire.not-available", "{card} cannot be acquired now.", ("acquire.cost",),
+                            params={"card": card})
 
 
 def pay_intrigue(g: Game, pid: str, card: str, trash: bool) -> None:
@@ -213,13 +215,13 @@ def space_closed(g: Game, pid: str, space: dict, card_id: str | None, infiltrate
     for err in ask("placement-check", g, pid, space_id, card_id):
         return err
     if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):
-        return IllegalAction("agent.space-occupied", f"{pid} already has an Agent on {space_id}: a space "
-                             "one's own Agent holds stays closed, infiltrating or not",
-                             ("agent.space-occupied", "spy.infiltrate"))
+        return IllegalAction("agent.space-occupied", "{seat} already has an Agent on {space}: a space one's own "
+                             "Agent holds stays closed, infiltrating or not.",
+                             ("agent.space-occupied", "spy.infiltrate"), params={"seat": pid, "space": space_id})
     holder = g.state["board"]["occupied"].get(space_id)
     if holder is not None and not (infiltrate and holder != pid) and not first("may-share", g, pid, space, card_id):
-        return IllegalAction("agent.space-occupied", f"{space_id} is occupied by {holder}'s agent",
-                             ("agent.space-occupied", "spy.infiltrate"))
+        return IllegalAction("agent.space-occupied", "{space} is occupied by {holder}'s Agent.",
+                             ("agent.space-occupied", "spy.infiltrate"), params={"space": space_id, "holder": holder})
     return None
 
 
@@ -235,7 +237,8 @@ def lift_agent(g: Game, pid: str, space: str) -> None:
     """Take one of `pid`'s Agents off `space` (recalled, or moved by Kwisatz Haderach)."""
     pl, occupied = g.p(pid), g.state["board"]["occupied"]
     if space not in pl["placed"]:
-        raise IllegalAction("agent.not-placed", f"{pid} has no agent on {space}", ("recall.agents",))
+        raise IllegalAction("agent.not-placed", "{seat} has no Agent on {space}.", ("recall.agents",),
+                            params={"seat": pid, "space": space})
     pl["placed"].remove(space)
     if occupied.get(space) == pid:
         still = [q for q in g.order if q != pid and space in g.p(q)["placed"]]
@@ -250,7 +253,8 @@ def recall_spy(g: Game, pid: str, post: str) -> None:
     spies = g.state["board"]["spies"]
     key = post if spies.get(post) == pid else f"{post}#{pid}"
     if spies.get(key) != pid:
-        raise IllegalAction("spy.not-yours", f"no spy of {pid} on {post}", ("spy.recall-cost",))
+        raise IllegalAction("spy.not-yours", "{seat} has no spy on the post {post}.", ("spy.recall-cost",),
+                            params={"seat": pid, "post": post})
     del spies[key]
     if key == post:  # a deep-cover spy left on the post becomes its first spy
         extra = sorted(k for k in spies if post_of(k) == post)
@@ -269,11 +273,14 @@ def place_spy(g: Game, pid: str, post: str, recall: str | None = None, deep: boo
         recall_spy(g, pid, recall)
     owners = spy_owners(g, post)
     if owners and not deep:
-        raise IllegalAction("spy.post-occupied", f"{post} already has a spy", ("spy.place",))
+        raise IllegalAction("spy.post-occupied", "The post {post} already has a spy.", ("spy.place",),
+                            params={"post": post})
     if pid in owners:
-        raise IllegalAction("spy.post-occupied", f"{post} already has {pid}'s spy", ("spy.deep-cover",))
+        raise IllegalAction("spy.post-occupied", "The post {post} already has a spy of {seat}.", ("spy.deep-cover",),
+                            params={"post": post, "seat": pid})
     if pl["spies"] <= 0:
-        raise IllegalAction("spy.none-left", f"{pid} has no spy in supply", ("spy.recall-to-place",))
+        raise IllegalAction("spy.none-left", "{seat} has no spy left in the supply.", ("spy.recall-to-place",),
+                            params={"seat": pid})
     pl["spies"] -= 1
     spies[post if not owners else f"{post}#{pid}"] = pid
     if owners:
@@ -296,8 +303,8 @@ def take_contract(g: Game, pid: str, contract: str) -> None:
         if contracts["pile"]:
             g.push({"t": "chance", "kind": "reveal-contract"})
     else:
-        raise IllegalAction("choam.contract-unavailable", f"contract {contract} is not face up",
-                            ("choam.contracts",))
+        raise IllegalAction("choam.contract-unavailable", "The contract {contract} is not face up.",
+                            ("choam.contracts",), params={"contract": contract})
     pl["contracts"].append(contract)
     fire("contract-taken", g, pid, contract)
 

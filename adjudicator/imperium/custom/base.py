@@ -33,9 +33,9 @@ def take_mentat(g: Game, task: dict, step: dict) -> None:
 def _mentat_free(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     """Calculated Hire takes the Mentat only from its own space."""
     if g.state["board"].get("mentat") is not None:
-        raise IllegalAction("intrigue.condition", f"{card} takes the Mentat only from its own space, and "
-                            f"{g.state['board']['mentat']} has it this round",
-                            ("card.calculated-hire", "intrigue.conditions"))
+        raise IllegalAction("intrigue.condition", "{card} takes the Mentat only from its own space, and {holder} "
+                            "has it this round.", ("card.calculated-hire", "intrigue.conditions"),
+                            params={"card": card, "holder": g.state["board"]["mentat"]})
 
 
 @hook("recall")
@@ -160,8 +160,9 @@ def _voice_blocks(g: Game, pid: str, space_id: str, card_id: str) -> IllegalActi
                    None)
     if blocker is None:
         return None
-    return IllegalAction("agent.space-blocked", f"{blocker} used The Voice on {space_id}: opponents "
-                         f"may not send Agents there until {blocker}'s next turn", ("card.the-voice",))
+    return IllegalAction("agent.space-blocked", "{seat} used The Voice on {space}: opponents may not send Agents "
+                         "there until {seat}'s next turn.", ("card.the-voice",),
+                         params={"seat": blocker, "space": space_id})
 
 
 @hook("turn-start")

@@ -36,8 +36,9 @@ def _turn_has_begun(g: Game, task: dict, pid: str, card: str) -> None:
 @intrigue_check("pass-turn")
 def _at_turn_start(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     if step.get("at_turn_start") and not (task["t"] == "turn" and not task.get("acted")):
-        raise IllegalAction("intrigue.not-turn-start", f"{card} must be the first thing {pid} does in "
-                            "a turn, before sending an Agent or revealing", ("card.bindu-suspension",))
+        raise IllegalAction("intrigue.not-turn-start", "{card} must be the first thing {seat} does in a turn, "
+                            "before sending an Agent or revealing.", ("card.bindu-suspension",),
+                            params={"card": card, "seat": pid})
 
 
 @custom("pass-turn")
@@ -101,8 +102,8 @@ def ignore_occupied(g: Game, task: dict, step: dict) -> None:
 @intrigue_check("opponent-loses-conflict-troop")
 def _someone_in_conflict(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     if not any(g.p(q)["troops"]["conflict"] > 0 for q in g.opponents(pid)):
-        raise IllegalAction("intrigue.condition", f"no opponent of {pid} has a troop in the Conflict",
-                            ("card.double-cross", "intrigue.conditions"))
+        raise IllegalAction("intrigue.condition", "No opponent of {seat} has a troop in the Conflict.",
+                            ("card.double-cross", "intrigue.conditions"), params={"seat": pid})
 
 
 @choice("opponent", lambda g, task: [{"option": i} for i in range(len(task["players"]))], ("card.double-cross",),
@@ -186,8 +187,8 @@ def shuffle_discard_into_deck(g: Game, task: dict, step: dict) -> None:
 def _deck_not_empty(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     deck = g.p(pid)["deck"]
     if len(deck["cards"]) - deck["hidden"] <= 0:
-        raise IllegalAction("intrigue.empty-deck", f"{pid}'s deck is empty: there is no top card to "
-                            "look at (the discard pile is not reshuffled for that)", ("card.poison-snooper",))
+        raise IllegalAction("intrigue.empty-deck", "{seat}'s deck is empty: there is no top card to look at (the "
+                            "discard pile is not reshuffled for that).", ("card.poison-snooper",), params={"seat": pid})
 
 
 @custom("look-top-draw-or-trash")
@@ -204,8 +205,9 @@ def look_top_draw_or_trash(g: Game, task: dict, step: dict) -> None:
 def _troops_to_lose(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     have = g.p(pid)["troops"]["conflict"]
     if have < step["n"]:
-        raise IllegalAction("intrigue.cost", f"{card} costs {step['n']} troops in the Conflict; {pid} has {have} there",
-                            ("card.staged-incident", "intrigue.conditions"))
+        raise IllegalAction("intrigue.cost", "{card} costs {count} troop(s) in the Conflict, and {seat} has "
+                            "{have}.", ("card.staged-incident", "intrigue.conditions"),
+                            params={"card": card, "count": step["n"], "seat": pid, "have": have})
 
 
 @custom("lose-conflict-troops")

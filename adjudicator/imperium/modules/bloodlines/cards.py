@@ -173,8 +173,9 @@ def _immediate_needs_intrigue(g: Game, pid: str, cid: str) -> IllegalAction | No
     """The Immediate contract that trashes an Intrigue card cannot be taken without one."""
     if g.content.contracts.get(cid, {}).get("take_requires") == "intrigue-card-to-trash" \
             and not _has_intrigue(g, pid):
-        return IllegalAction("choam.contract-needs-intrigue", f"{pid} holds no Intrigue card to trash: "
-                             f"contract {cid} cannot be taken", ("choam.immediate-needs-intrigue",))
+        return IllegalAction("choam.contract-needs-intrigue", "{seat} holds no Intrigue card to trash, so the "
+                             "contract {contract} cannot be taken.", ("choam.immediate-needs-intrigue",),
+                             params={"seat": pid, "contract": cid})
     return None
 
 
@@ -210,8 +211,9 @@ def _apply_contracts(g: Game, task: dict, action: dict) -> None:
     cards, pile = action.get("contracts"), g.state["contracts"]["pile"]
     left = list(pile)
     if not isinstance(cards, list) or len(cards) != task["n"] or not all(ms_remove(left, c) for c in cards):
-        raise IllegalAction("chance.card-not-available", f"{task['n']} contracts from the pile "
-                            f"{sorted(pile)} are revealed", ("chance.card-not-available",))
+        raise IllegalAction("chance.card-not-available", "{count} contracts from the pile ({contracts}) are "
+                            "revealed.", ("chance.card-not-available",),
+                            params={"count": task["n"], "contracts": sorted(pile)})
     g.state["contracts"]["pile"] = left
     g.p(task["player"])["revealed_contracts"] = sorted(cards)
 
@@ -416,8 +418,8 @@ def _flip_price(g: Game, task: dict, given: dict, below: dict) -> None:
 @intrigue_check("flip-conflict-cards")
 def _grasp_arrakis_check(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     if len(_face_up_conflicts(g, pid)) < step["count"]:
-        raise IllegalAction("intrigue.precondition", f"{pid} has fewer than {step['count']} face-up "
-                            "Conflict cards to flip", ("card.grasp-arrakis",))
+        raise IllegalAction("intrigue.precondition", "{seat} has fewer than {count} face-up Conflict cards to "
+                            "flip.", ("card.grasp-arrakis",), params={"seat": pid, "count": step["count"]})
 
 
 __all__ = ["command", "garrison_units", "left_conflict", "persuasion_generated"]

@@ -80,14 +80,14 @@ def _apply_deal_skill(g: Game, task: dict, action: dict) -> None:
     skills, skill = g.state["skills"], action.get("skill")
     if skill not in g.content.skills and skill in _setup_data(g)["skills"]["exclude"].get(
             g.state["game"]["edition"], []):
-        raise IllegalAction("chance.card-not-available", f"{skill} is left out of the Skill stack with "
-                            "the original Dune: Imperium", ("bloodlines.setup-imperium-no-fierce",))
+        raise IllegalAction("chance.card-not-available", "{skill} is left out of the Skill stack with the original "
+                            "Dune: Imperium.", ("bloodlines.setup-imperium-no-fierce",), params={"skill": skill})
     if skill in g.content.skills and skill not in skill_copies(g.content, g.state):
         raise IllegalAction("chance.card-not-available", "{skill} is left out of the Skill stack in the "
-                            "six-player game", ("six.bloodlines-setup",), params={"skill": skill})
+                            "six-player game.", ("six.bloodlines-setup",), params={"skill": skill})
     if not ms_remove(skills["stack"], skill):
-        raise IllegalAction("chance.card-not-available", f"{skill!r} is not left in the Skill stack",
-                            ("bloodlines.setup-skills", "chance.card-not-available"))
+        raise IllegalAction("chance.card-not-available", "{skill} is not left in the Skill stack.",
+                            ("bloodlines.setup-skills", "chance.card-not-available"), params={"skill": str(skill)})
     ms_add(skills["face_up"], skill)
 
 
@@ -175,11 +175,13 @@ def _skill_offers(g: Game, task: dict) -> list[dict]:
 def _why_not_skill(g: Game, task: dict, given: dict) -> IllegalAction | None:
     skill = given.get("skill")
     if skill in g.p(task["player"])["skills"]:
-        return IllegalAction("skill.already-held", f"{task['player']} already has {skill}: a player cannot "
-                             "choose a copy of a Skill already in their supply", ("bloodlines.skill-choice",))
+        return IllegalAction("skill.already-held", "{seat} already has {skill}: a player cannot choose a copy of a "
+                             "Skill already in their supply.", ("bloodlines.skill-choice",),
+                             params={"seat": task["player"], "skill": skill})
     if skill is not None and skill not in g.state["skills"]["face_up"]:
-        return IllegalAction("skill.not-face-up", f"{skill} is not among the face-up Skills "
-                             f"{g.state['skills']['face_up']}", ("bloodlines.skill-choice", "bloodlines.setup-skills"))
+        return IllegalAction("skill.not-face-up", "{skill} is not among the face-up Skills ({skills}).",
+                             ("bloodlines.skill-choice", "bloodlines.setup-skills"),
+                             params={"skill": str(skill), "skills": list(g.state["skills"]["face_up"])})
     return None
 
 
@@ -200,22 +202,25 @@ def recruit_error(g: Game, pid: str, a: dict) -> IllegalAction | None:
     if (refused := first("commander-recruit-refusal", g, pid)) is not None:  # six players
         return refused
     if set(a) - {"to"} or a.get("to", "garrison") not in ("garrison", "conflict"):
-        return IllegalAction("commander.bad-args", "recruit-commander takes only 'to': garrison or conflict", rule)
+        return IllegalAction("commander.bad-args", "A recruit-commander names only where the Commander goes (to "
+                             "garrison or to conflict).", rule)
     if not turn:
-        return IllegalAction("commander.not-in-turn", "a Commander is recruited from the supply in an Agent "
-                             "or Reveal turn, once the Agent is sent or the cards revealed", rule)
+        return IllegalAction("commander.not-in-turn", "A Commander is recruited from the supply in an Agent or "
+                             "Reveal turn, once the Agent is sent or the cards revealed.", rule)
     if turn.get("commander_from_supply"):
-        return IllegalAction("commander.once-per-turn", f"{pid} has already recruited a Sardaukar Commander "
-                             "from their supply this turn: one a turn", rule)
+        return IllegalAction("commander.once-per-turn", "{seat} has already recruited a Sardaukar Commander from "
+                             "their supply this turn: one a turn.", rule, params={"seat": pid})
     if mine["supply"] == 0:
-        return IllegalAction("commander.none-in-supply", f"{pid} has no Sardaukar Commander in their supply", rule)
+        return IllegalAction("commander.none-in-supply", "{seat} has no Sardaukar Commander in their supply.", rule,
+                             params={"seat": pid})
     cost = price(g, pid)
     if not g.can_pay(pid, {"solari": cost}):
-        return IllegalAction("resources.cannot-pay", f"{pid} cannot pay {cost} Solari", (*rule, "cost.must-be-payable"))
+        return IllegalAction("resources.cannot-pay", "{seat} cannot pay {solari} Solari.",
+                             (*rule, "cost.must-be-payable"), params={"seat": pid, "solari": cost})
     if a.get("to") == "conflict" and ("deploy" not in turn["nodes"] or turn.get("no_deploy")):
-        return IllegalAction("deploy.not-combat-space", f"{pid} has not sent an Agent to a Combat space this turn "
-                             "(nor used a Combat icon): the Commander goes to the garrison",
-                             ("bloodlines.commander-deploy", *rule))
+        return IllegalAction("deploy.not-combat-space", "{seat} has not sent an Agent to a Combat space this turn "
+                             "(nor used a Combat icon): the Commander goes to the garrison.",
+                             ("bloodlines.commander-deploy", *rule), params={"seat": pid})
     return None
 
 

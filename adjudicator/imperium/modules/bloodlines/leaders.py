@@ -119,8 +119,9 @@ def _must_gather(g: Game, pid: str, space_id: str, infiltrate: str | None, gathe
         return None
     usable = [p for p in g.space_posts(space_id) if p != infiltrate and pid in spy_owners(g, p)]
     if usable:
-        return IllegalAction("spy.must-gather", f"{pid} has a Spy on {usable[0]} next to {space_id} and must "
-                             "recall it to gather intelligence", ("leader.mohiam-clandestine",))
+        return IllegalAction("spy.must-gather", "{seat} has a spy on the post {post} next to {space} and must "
+                             "recall it to gather intelligence.", ("leader.mohiam-clandestine",),
+                             params={"seat": pid, "post": usable[0], "space": space_id})
     return None
 
 
@@ -187,9 +188,10 @@ def _apply_twisted(g: Game, task: dict, action: dict) -> None:
     unseen = cards.count(HIDDEN) if isinstance(cards, list) else 0
     if not isinstance(cards, list) or len(cards) != task["n"] \
             or not all(ms_remove(left, c) for c in cards if c != HIDDEN) or len(left) - hidden < unseen:
-        raise IllegalAction("chance.card-not-available", f"{task['player']}'s Twisted Intrigue deck "
-                            f"holds {task['n']} of {sorted(set(pl['twisted_deck']))} to draw",
-                            ("chance.card-not-available", "leader.piter-twisted-intrigue"))
+        raise IllegalAction("chance.card-not-available", "{seat}'s Twisted Intrigue deck holds {count} of {cards} "
+                            "to draw.", ("chance.card-not-available", "leader.piter-twisted-intrigue"),
+                            params={"seat": task["player"], "count": task["n"],
+                                    "cards": sorted(set(pl["twisted_deck"]))})
     pl["twisted_deck"] = left
     for card in cards:
         ms_add(pl["intrigue"], card)
@@ -254,9 +256,10 @@ def lose_troops_cost(g: Game, task: dict, step: dict) -> None:
 def _can_lose_troops(g: Game, task: dict, pid: str, card: str, step: dict) -> None:
     pid = adjust("acting-for", pid, g)  # a six-player Commander's troops are his activated Ally's
     if _units(g, pid, step["from"]) < step["count"]:
-        raise IllegalAction("intrigue.cost", f"{card} costs {step['count']} troop(s) "
-                            f"{'in the Conflict' if step['from'] == 'conflict' else ''}; {pid} has "
-                            f"{_units(g, pid, step['from'])}", ("troop.lose-to-supply",))
+        raise IllegalAction("intrigue.cost", "{card} costs {count} troop(s) in the Conflict, and {seat} has {have}."
+                            if step["from"] == "conflict" else "{card} costs {count} troop(s), and {seat} has {have}.",
+                            ("troop.lose-to-supply",), params={"card": card, "count": step["count"], "seat": pid,
+                                                              "have": _units(g, pid, step["from"])})
 
 
 @custom("trash-card")
@@ -317,8 +320,8 @@ def _another_intrigue(g: Game, task: dict, pid: str, card: str, step: dict) -> N
     held = list(g.p(pid)["intrigue"])
     ms_remove(held, card)
     if not held:
-        raise IllegalAction("intrigue.cost", f"{card} needs another Intrigue card in {pid}'s hand",
-                            ("bloodlines.trash-intrigue-icon",))
+        raise IllegalAction("intrigue.cost", "{card} needs another Intrigue card in {seat}'s hand.",
+                            ("bloodlines.trash-intrigue-icon",), params={"card": card, "seat": pid})
 
 
 @custom("look-top-keep-discard-or-buy")
@@ -401,8 +404,9 @@ def _apply_navigation(g: Game, task: dict, action: dict) -> None:
     check_kind(task, action)
     cards, left = action.get("cards"), _navigation_pool(g)
     if not isinstance(cards, list) or len(cards) != task["n"] or not all(ms_remove(left, c) for c in cards):
-        raise IllegalAction("chance.card-not-available", f"{task['n']} Navigation cards are drawn from "
-                            f"{sorted(set(_navigation_pool(g)))}", ("chance.card-not-available",))
+        raise IllegalAction("chance.card-not-available", "{count} Navigation cards are drawn from {cards}.",
+                            ("chance.card-not-available",),
+                            params={"count": task["n"], "cards": sorted(set(_navigation_pool(g)))})
     g.p(task["player"])["navigation_drawn"] = sorted(cards)
 
 

@@ -247,21 +247,26 @@ def graft_error(g: Game, task: dict, pid: str, a: dict) -> IllegalAction | None:
     cards = a.get("cards")
     if not isinstance(cards, list) or len(cards) != 2:
         n = len(cards) if isinstance(cards, list) else 0
-        return IllegalAction("graft.two-cards", f"a graft plays exactly two cards together, not {n}",
-                             ("graft.two-cards",))
+        return IllegalAction("graft.two-cards", "A graft plays exactly two cards together, not {count}.",
+                             ("graft.two-cards",), params={"count": n})
     if not any(is_graft(g, c) for c in cards):
-        return IllegalAction("graft.no-graft-card", f"neither {cards[0]} nor {cards[1]} has a Graft box: "
-                             "two cards are played together only when one of them has", ("graft.two-cards",))
+        return IllegalAction("graft.no-graft-card", "Neither {card} nor {other_card} has a Graft box: two cards are "
+                             "played together only when one of them has.", ("graft.two-cards",),
+                             params={"card": cards[0], "other_card": cards[1]})
     pl = g.p(pid)
     hand, other, _ = _split(g, pid, a)
     if a.get("row") and not usurped_row_card(g, pid, hand, other):
-        return IllegalAction("graft.not-row-card", f"`row` names an Imperium Row card grafted to a card that "
-                             f"allows it (Usurp): {cards[0]} and {cards[1]} are not such a pair here",
-                             ("graft.usurp-hand",))
+        return IllegalAction("graft.not-row-card", "A graft with row names an Imperium Row card grafted to a card "
+                             "that allows it (Usurp): {card} and {other_card} are not such a pair here.",
+                             ("graft.usurp-hand",), params={"card": cards[0], "other_card": cards[1]})
     if not a.get("row") and not ms_contains(pl["hand"], cards) and not usurped_row_card(g, pid, hand, other):
-        return IllegalAction("agent.card-required", f"{pid} does not hold both {cards[0]} and {cards[1]}"
-                             + (f", nor is {other} in the Imperium Row" if takes_row_partner(g, hand) else ""),
-                             ("agent.card-required", "graft.two-cards", "graft.usurp-hand"))
+        rulings = "agent.card-required", "graft.two-cards", "graft.usurp-hand"
+        if takes_row_partner(g, hand):
+            return IllegalAction("agent.card-required", "{seat} does not hold both {card} and {other_card}, nor is "
+                                 "{row_card} in the Imperium Row.", rulings,
+                                 params={"seat": pid, "card": cards[0], "other_card": cards[1], "row_card": other})
+        return IllegalAction("agent.card-required", "{seat} does not hold both {card} and {other_card}.", rulings,
+                             params={"seat": pid, "card": cards[0], "other_card": cards[1]})
     task[PENDING] = other
     try:
         return placement_error(g, pid, {**_placement(a), "card": hand})
@@ -420,8 +425,8 @@ def _never_alone(g: Game, pid: str, space_id: str, card_id: str) -> IllegalActio
     """Whatever route checks the placement (a turn, or an effect that sends an Agent): only a
     graft, which marks its turn while checking, may send with a Graft card."""
     if is_graft(g, card_id) and _pending(g, pid) is None:
-        return IllegalAction("graft.alone", f"{card_id} has a Graft box: it is played only together with one "
-                             "other card (graft)", ("graft.two-cards",))
+        return IllegalAction("graft.alone", "{card} has a Graft box: it is played only together with one other "
+                             "card (a graft).", ("graft.two-cards",), params={"card": card_id})
     return None
 
 

@@ -75,7 +75,7 @@ def _setup(g: Game) -> None:
 
 
 face_up_kind("refill-tleilaxu-row", lambda st: st["tleilaxu"]["deck"], lambda st: st["tleilaxu"]["row"],
-             ("tleilaxu-cards.row",), "{card} is not in the Tleilaxu deck")
+             ("tleilaxu-cards.row",), "{card} is not in the Tleilaxu deck.")
 
 
 # --- specimens (p. 8) -------------------------------------------------------------------------------
@@ -104,8 +104,9 @@ def _return_specimens(g: Game, task: dict, pid: str, a: dict) -> None:
     """Specimens sent back to the supply at will (p. 8), e.g. to have troops to recruit."""
     n, tanks = a.get("count"), g.p(pid)["troops"]["tanks"]
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= tanks:
-        raise IllegalAction("specimens.return-count", f"{pid} has {tanks} specimen(s) in the Axolotl tanks: "
-                            f"{n!r} cannot go back to the supply", ("specimens.return",))
+        raise IllegalAction("specimens.return-count", "{seat} has {have} specimen(s) in the Axolotl tanks: {count} "
+                            "cannot go back to the supply.", ("specimens.return",),
+                            params={"seat": pid, "have": tanks, "count": str(n)})
     spend_specimens(g, pid, n)
     g.rulings.append("specimens.return")
 
@@ -167,9 +168,10 @@ def _research_refusal(g: Game, task: dict, given: dict) -> IllegalAction | None:
     if target not in spaces:
         return None
     here, there = spaces[pl["research"]]["column"], spaces[target]["column"]
-    return IllegalAction("research.not-forward", f"{target} is not one step right of {pl['research']}: the "
-                         f"research token moves only one column right (from column {here}, not to {there}), "
-                         "never up, down or back", ("research.advance",))
+    return IllegalAction("research.not-forward", "{target} is not one step right of {research}: the research token "
+                         "moves only one column right (from column {here}, not to column {there}), never up, down "
+                         "or back.", ("research.advance",),
+                         params={"target": target, "research": pl["research"], "here": here, "there": there})
 
 
 @choice("research", lambda g, task: [{"research": s} for s in task["options"]], ("research.advance",),
@@ -227,7 +229,7 @@ def _tleilaxu_offers(g: Game, task: dict, pid: str) -> list[dict]:
 
 def _acquire_tleilaxu(g: Game, task: dict, pid: str, a: dict) -> None:
     if blocking_edge(g.state["turn"], "acquire") is not None:
-        raise IllegalAction("timing.out-of-order", "cards are acquired after the reveal", ("acquire.during-reveal",))
+        raise IllegalAction("timing.out-of-order", "Cards are acquired after the reveal.", ("acquire.during-reveal",))
     buy_tleilaxu(g, pid, a)
 
 
@@ -238,17 +240,19 @@ def buy_tleilaxu(g: Game, pid: str, a: dict) -> None:
     tanks = g.p(payer)["troops"]["tanks"]
     forces = reclaimed_forces(g.content)
     if card not in t["row"] and card != forces:
-        raise IllegalAction("tleilaxu.not-in-row", f"{card} is not in the Tleilaxu Row {[*t['row'], forces]}",
-                            ("tleilaxu-cards.row", "tleilaxu-cards.not-imperium-row"))
+        raise IllegalAction("tleilaxu.not-in-row", "{card} is not in the Tleilaxu Row ({row_cards}).",
+                            ("tleilaxu-cards.row", "tleilaxu-cards.not-imperium-row"),
+                            params={"card": str(card), "row_cards": [*t["row"], forces]})
     cost = g.content.tleilaxu[card]["specimen_cost"]
     if cost > tanks:
-        raise IllegalAction("tleilaxu.specimen-cost", f"{card} costs {cost} specimen(s); {payer} has "
-                            f"{tanks} in the Axolotl tanks (Solari, spice and Persuasion "
-                            "never pay for a Tleilaxu card)", ("specimens.spend", "tleilaxu-cards.like-imperium"))
+        raise IllegalAction("tleilaxu.specimen-cost", "{card} costs {cost} specimen(s), and {seat} has {have} in the "
+                            "Axolotl tanks (Solari, spice and Persuasion never pay for a Tleilaxu card).",
+                            ("specimens.spend", "tleilaxu-cards.like-imperium"),
+                            params={"card": card, "cost": cost, "seat": payer, "have": tanks})
     if a.get("top") and (card == forces or not may_put_on_top(g, pid)):
-        raise IllegalAction("tleilaxu.deck-top", f"{pid} may put a Tleilaxu card acquired on top of the deck "
-                            "only once the research token reached the first genetic marker",
-                            ("research.first-marker-deck-top",))
+        raise IllegalAction("tleilaxu.deck-top", "{seat} may put a Tleilaxu card acquired on top of the deck only "
+                            "once the research token reached the first genetic marker.",
+                            ("research.first-marker-deck-top",), params={"seat": pid})
     spend_specimens(g, payer, cost)
     data = g.content.tleilaxu[card]
     if card == forces:  # its effect only: the card stays in the Row (p. 9)
@@ -289,13 +293,13 @@ def acquire_tleilaxu_card(g: Game, task: dict, step: dict) -> None:
 @hook("acquire-refusal", module="immortality")
 def _not_with_persuasion(g: Game, pid: str, card: str, a: dict) -> IllegalAction | None:
     if card in g.content.tleilaxu:
-        return IllegalAction("tleilaxu.specimens-only", f"{card} is a Tleilaxu card: it is acquired from the "
-                             "Tleilaxu Row for specimens (acquire-tleilaxu), never for Persuasion or spice",
-                             ("tleilaxu-cards.not-imperium-row", "specimens.spend"))
+        return IllegalAction("tleilaxu.specimens-only", "{card} is a Tleilaxu card: it is acquired from the Tleilaxu "
+                             "Row for specimens (acquire-tleilaxu), never for Persuasion or spice.",
+                             ("tleilaxu-cards.not-imperium-row", "specimens.spend"), params={"card": card})
     if a.get("top"):  # the genetic marker puts Tleilaxu cards on top, never an Imperium card (pp. 6, 16)
-        return IllegalAction("tleilaxu.deck-top", f"{card} is no Tleilaxu card: reaching the first genetic marker "
-                             "lets only Tleilaxu cards acquired go on top of the deck; it goes to the discard "
-                             "pile", ("research.first-marker-deck-top", "acquire.to-discard"))
+        return IllegalAction("tleilaxu.deck-top", "{card} is no Tleilaxu card: reaching the first genetic marker lets "
+                             "only Tleilaxu cards acquired go on top of the deck; it goes to the discard pile.",
+                             ("research.first-marker-deck-top", "acquire.to-discard"), params={"card": card})
     return None
 
 
@@ -307,8 +311,8 @@ def _atomics_offers(g: Game, task: dict, pid: str) -> list[dict]:
 def _family_atomics(g: Game, task: dict, pid: str, a: dict) -> None:
     pl, st = g.p(pid), g.state
     if not pl.get("atomics"):
-        raise IllegalAction("atomics.once", f"{pid} has spent the Family Atomics token already: once per game",
-                            ("atomics.use",))
+        raise IllegalAction("atomics.once", "{seat} has spent the Family Atomics token already: once per game.",
+                            ("atomics.use",), params={"seat": pid})
     pl["atomics"] = False
     removed = st.setdefault("removed_cards", [])
     for card in st["row"]:

@@ -214,8 +214,8 @@ def _no_swordmaster_for_the_player(g: Game, pid: str, space_id: str, card_id):
     """At Kwisatz Haderach the player cannot gain a Swordmaster (rulebook p. 20; reading
     rivals.reading-difficulty)."""
     if space_id == "swordmaster" and level(g).get("player_no_swordmaster"):
-        return IllegalAction("rival.no-swordmaster", "at Kwisatz Haderach difficulty the player cannot gain a "
-                             "Swordmaster", (LEVEL_RULINGS[g.state["game"]["edition"]],))
+        return IllegalAction("rival.no-swordmaster", "At Kwisatz Haderach difficulty the player cannot gain a "
+                             "Swordmaster.", (LEVEL_RULINGS[g.state["game"]["edition"]],))
     return None
 
 
@@ -283,7 +283,8 @@ def _apply_draw(g: Game, task: dict, action: dict) -> None:
     if not h["deck"]:
         h["deck"], h["discard"] = h["discard"], []
     if not ms_remove(h["deck"], card):
-        raise IllegalAction("chance.card-not-available", f"{card} is not in the House Hagal deck", R_AVAIL)
+        raise IllegalAction("chance.card-not-available", "{card} is not in the House Hagal deck.", R_AVAIL,
+                            params={"card": str(card)})
     data = deck_data(g)["by_id"][card]
     ms_add(h["discard"], card)
     g.rulings += deck_data(g)["draw_rulings"]  # the original game: the deck's cards for this player count
@@ -454,8 +455,10 @@ def _deal_refresh(g: Game, task: dict) -> dict:
 def _apply_refresh(g: Game, task: dict, action: dict) -> None:
     cards, st = action.get("cards"), g.state
     if not isinstance(cards, list) or sorted(cards) not in [c["cards"] for c in _refresh_candidates(g, task)]:
-        raise IllegalAction("chance.card-not-available", f"two dice cannot remove {cards} from the Imperium "
-                            f"Row {st['row']}", ("rivals.opt-market-refresh", *R_AVAIL))
+        raise IllegalAction("chance.card-not-available", "Two dice cannot remove {cards} from the Imperium Row "
+                            "({row_cards}).", ("rivals.opt-market-refresh", *R_AVAIL),
+                            params={"cards": cards if isinstance(cards, list) else str(cards),
+                                    "row_cards": list(st["row"])})
     for card in sorted(cards):  # discarded from the game: no Imperium discard pile exists
         ms_remove(st["row"], card)
         ms_add(st.setdefault("removed_cards", []), card)

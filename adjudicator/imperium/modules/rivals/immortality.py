@@ -63,8 +63,9 @@ def _deal(g: Game, task: dict) -> dict:
 def _apply(g: Game, task: dict, action: dict) -> None:
     t, card = g.state["tleilaxu"], action.get("card")
     if not ms_remove(t["row"], card):
-        raise IllegalAction("chance.card-not-available", f"{card} is not in the Tleilaxu Row {t['row']}",
-                            (*R_ROW, "chance.card-not-available"))
+        raise IllegalAction("chance.card-not-available", "{card} is not in the Tleilaxu Row ({row_cards}).",
+                            (*R_ROW, "chance.card-not-available"),
+                            params={"card": str(card), "row_cards": list(t["row"])})
     ms_add(t.setdefault("removed", []), card)  # out of the game (counted by the conservation check)
     if t["deck"]:
         g.push({"t": "chance", "kind": "refill-tleilaxu-row"})

@@ -121,9 +121,13 @@ def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | No
     best = best_tile(g, pid)
     if given.get("tile") == best:
         return None
-    return IllegalAction("rival.wrong-tile", f"{pid} acquires {best or 'no tile'} (the most expensive marked "
-                         f"tile it can pay for with 1 spice off, the topmost stack on a tie), not {given.get('tile')}",
-                         (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost"))
+    rulings = (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost")
+    if not best:
+        return IllegalAction("rival.wrong-tile", "{seat} acquires no tile (none marked it can pay for with 1 spice "
+                             "off), not {given}.", rulings, params={"seat": pid, "given": str(given.get("tile"))})
+    return IllegalAction("rival.wrong-tile", "{seat} acquires {tile} (the most expensive marked tile it can pay for "
+                         "with 1 spice off, the topmost stack on a tie), not {given}.", rulings,
+                         params={"seat": pid, "tile": best, "given": str(given.get("tile"))})
 
 
 @hook("tech-acquire-steps", module=("rivals", "tech"), when=solo_rival)

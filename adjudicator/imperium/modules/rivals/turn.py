@@ -45,8 +45,10 @@ def _send(g: Game, task: dict, pid: str, args: dict) -> None:
     offer = _offers(g, task, pid)
     if [args] != offer:
         want = offer[0] if offer else {}
-        raise IllegalAction("rival.wrong-space", f"the House Hagal card {want.get('card')} sends {pid}'s Agent "
-                            f"to {want.get('space')}, not {args.get('space')} with {args.get('card')}", R_SPACE)
+        raise IllegalAction("rival.wrong-space", "The House Hagal card {card} sends {seat}'s Agent to {space}, not "
+                            "to {given} with {given_card}.", R_SPACE,
+                            params={"card": str(want.get("card")), "seat": pid, "space": str(want.get("space")),
+                                    "given": str(args.get("space")), "given_card": str(args.get("card"))})
     g.finish(task)
     card = deck_data(g)["by_id"][task["card"]]
     agent_turn(g, pid, task["card"], next(o for o in card["agent"]["options"] if o["space"] == task["space"]),

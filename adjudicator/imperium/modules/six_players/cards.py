@@ -13,7 +13,7 @@ from ....core.errors import IllegalAction
 from ...content import COMMANDER_DECK, commander_deck
 from ...costs import can_afford, pay_cost
 from ...custom.common import signet_effects
-from ...effects import worm_refusal
+from ...effects import worm_error, worm_refusal
 from ...game import Game
 from ...registry import choice, custom, hook
 from ...steps import prepend, push_choice, run
@@ -77,8 +77,7 @@ def _ally_worm(g: Game, task: dict, step: dict) -> None:
     who = _summoner(g, task["player"])
     refusal = worm_refusal(g, who, step)
     if refusal:
-        code, message, ruling = refusal
-        raise IllegalAction(code, message, (ruling, "six.commander-card-worm"))
+        raise worm_error(refusal, "six.commander-card-worm")
     g.p(who)["worms"] += step["count"]
     count_deployed(g, task["player"], step["count"])
     g.rulings += ["six.commander-card-worm", "worm.direct-to-conflict"]
@@ -238,7 +237,7 @@ def _bought_from_throne(g: Game, pid: str, card: str) -> bool | None:
 def _not_your_throne(g: Game, pid: str, card: str) -> IllegalAction | None:
     """A Muad'Dib-team player names a card he could buy from nowhere but the Throne Row."""
     if card in throne_row(g) and not may_buy_throne(g, pid):
-        return IllegalAction("six.throne-row-team", f"{card} is in Shaddam's Throne Row: only Shaddam and his "
-                             f"Allies acquire from it, and {pid} plays for Muad'Dib's team",
-                             ("six.throne-row", "six.throne-row-buy"))
+        return IllegalAction("six.throne-row-team", "{card} is in Shaddam's Throne Row: only Shaddam and his Allies "
+                             "acquire from it, and {seat} plays for Muad'Dib's team.",
+                             ("six.throne-row", "six.throne-row-buy"), params={"card": card, "seat": pid})
     return None

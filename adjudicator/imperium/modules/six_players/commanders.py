@@ -32,8 +32,9 @@ def _ask_the_ally(g: Game, pid: str, a: dict):
     if not deploy_offers(g, pid):
         return None  # nothing to deploy: recorded as the turn's own forced step
     if a:
-        raise IllegalAction("six.ally-deploys", f"{pid} is a Commander: his activated Ally {ally} decides "
-                            f"the deployment (deploy with no counts, then {ally} chooses)", R_DEPLOY)
+        raise IllegalAction("six.ally-deploys", "{seat} is a Commander: his activated Ally {ally} decides the "
+                            "deployment (deploy with no counts, then {ally} chooses).", R_DEPLOY,
+                            params={"seat": pid, "ally": ally})
     g.push({"t": "choice", "player": ally, "kind": "ally-deploy", "src": f"turn:{pid}", "commander": pid})
     g.rulings += list(R_DEPLOY)
     return True
@@ -60,9 +61,9 @@ def _own_board_only(g: Game, pid: str, space_id: str, card_id):
         return None
     g.rulings.append("six.commander-board")
     if teams(g)[owner]["commander"] != pid:
-        return IllegalAction("six.commander-board-only", f"{space_id} is on the board of "
-                             f"{teams(g)[owner]['commander']}, the {owner} team's Commander: only he sends an "
-                             "Agent there", R_BOARD)
+        return IllegalAction("six.commander-board-only", "{space} is on the board of {commander}, the Commander of "
+                             "the {team} team: only he sends an Agent there.", R_BOARD,
+                             params={"space": space_id, "commander": teams(g)[owner]["commander"], "team": owner})
     return None
 
 
@@ -167,13 +168,13 @@ def _play_for_check(g: Game, task: dict, pid: str, a: dict):
     ally = a.get("for")
     if not (is_commander(g, pid) and _combat_window(task)):
         if ally is not None:
-            return IllegalAction("six.no-intrigue-for", f"{pid} plays this card for themself: only a "
-                                 "Commander names the Ally a Combat Intrigue card is for", R_COMBAT_INTRIGUE)
+            return IllegalAction("six.no-intrigue-for", "{seat} plays this card for themself: only a Commander names "
+                                 "the Ally a Combat Intrigue card is for.", R_COMBAT_INTRIGUE, params={"seat": pid})
         return None
     if ally not in fighting_allies(g, pid):
-        return IllegalAction("six.intrigue-for", f"{pid} is a Commander: a Combat Intrigue card names one of his "
-                             f"Allies with a unit in the Conflict ({', '.join(fighting_allies(g, pid))}), "
-                             f"not {ally}", R_COMBAT_INTRIGUE)
+        return IllegalAction("six.intrigue-for", "{seat} is a Commander: a Combat Intrigue card names one of his "
+                             "Allies with a unit in the Conflict ({allies}), not {ally}.", R_COMBAT_INTRIGUE,
+                             params={"seat": pid, "allies": list(fighting_allies(g, pid)), "ally": str(ally)})
     return None
 
 

@@ -59,10 +59,11 @@ def _own_token_refused(g: Game, task: dict, given: dict) -> IllegalAction | None
     ally_at = g.p(ally)["research"]
     if target in spaces[ally_at]["next"]:
         return None
-    return IllegalAction("six.imm-ally-research", f"{pid} is a Commander: the research token that moves is his "
-                         f"activated Ally {ally}'s, at {ally_at}; {target} is not one step right of it "
-                         f"(next: {', '.join(spaces[ally_at]['next']) or 'none'})",
-                         (*R_TRACKS, "research.advance"))
+    return IllegalAction("six.imm-ally-research", "{seat} is a Commander: the research token that moves is his "
+                         "activated Ally {ally}'s, at {research}; {target} is not one step right of it (the next "
+                         "spaces: {next}).", (*R_TRACKS, "research.advance"),
+                         params={"seat": pid, "ally": ally, "research": ally_at, "target": target,
+                                 "next": list(spaces[ally_at]["next"])})
 
 
 @hook("genetic-markers", module=("six-players", "immortality"))

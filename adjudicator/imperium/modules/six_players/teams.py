@@ -218,8 +218,9 @@ def _why_not_gift(g: Game, task: dict, given: dict) -> IllegalAction | None:
         return None
     left = list(g.p(task["player"])["intrigue"])
     if not isinstance(cards, list) or not cards or any(not ms_remove(left, c) for c in cards):
-        return IllegalAction("six.gift-not-held", f"{task['player']} holds no such Intrigue cards to give: "
-                             f"{cards}", (*R_EXCHANGE, "six.exchange-intrigue"))
+        return IllegalAction("six.gift-not-held", "{seat} holds no such Intrigue cards to give ({cards}).",
+                             (*R_EXCHANGE, "six.exchange-intrigue"),
+                             params={"seat": task["player"], "cards": cards if isinstance(cards, list) else str(cards)})
     return None
 
 
@@ -270,20 +271,26 @@ def _token_check(g: Game, pid: str, a: dict):
     token, ally = a.get("token"), a.get("activate")
     if not is_commander(g, pid):
         if token is not None or ally is not None:
-            return IllegalAction("six.no-token", f"{pid} sends an Agent, not a Commander's Agent token: "
-                                 "nothing to activate", R_TOKEN)
+            return IllegalAction("six.no-token", "{seat} sends an Agent, not a Commander's Agent token: nothing to "
+                                 "activate.", R_TOKEN, params={"seat": pid})
         return None
     if token not in TOKENS:
-        return IllegalAction("six.token-required", f"{pid} is a Commander: the placement names the Agent token "
-                             f"played ({', '.join(TOKENS)}) and the Ally it activates", R_TOKEN)
+        return IllegalAction("six.token-required", "{seat} is a Commander: the placement names the Agent token "
+                             "played ({tokens}) and the Ally it activates.", R_TOKEN,
+                             params={"seat": pid, "tokens": list(TOKENS)})
     if token not in tokens_left(g, pid):
-        return IllegalAction("six.token-used", f"{pid} has no {token} token left to play this round "
-                             f"(left: {', '.join(tokens_left(g, pid)) or 'none'})", (*R_TOKEN, "six.swordmaster"))
+        if not tokens_left(g, pid):
+            return IllegalAction("six.token-used", "{seat} has no {token} token left to play this round (none is "
+                                 "left).", (*R_TOKEN, "six.swordmaster"), params={"seat": pid, "token": token})
+        return IllegalAction("six.token-used", "{seat} has no {token} token left to play this round (left: {left}).",
+                             (*R_TOKEN, "six.swordmaster"),
+                             params={"seat": pid, "token": token, "left": list(tokens_left(g, pid))})
     allies = teams(g)[team_of(g, pid)]["allies"]
     want = pointed(g, pid, token)
     if (want and ally not in (None, want)) or (not want and ally not in allies):
-        return IllegalAction("six.wrong-ally", f"the {token} token of {pid} activates "
-                             f"{want or ' or '.join(allies)}, not {ally}", R_TOKEN)
+        return IllegalAction("six.wrong-ally", "The {token} token of {seat} activates {allies}, not {ally}.", R_TOKEN,
+                             params={"token": token, "seat": pid, "allies": [want] if want else list(allies),
+                                     "ally": str(ally)})
     return None
 
 
@@ -311,13 +318,14 @@ def _reveal_check(g: Game, pid: str, a: dict):
     ally = a.get("activate")
     if not is_commander(g, pid):
         if ally is not None:
-            return IllegalAction("six.no-token", f"{pid} reveals for themself: only a Commander gives his Reveal "
-                                 "turn's effects to an Ally", R_TOKEN)
+            return IllegalAction("six.no-token", "{seat} reveals for themself: only a Commander gives his Reveal "
+                                 "turn's effects to an Ally.", R_TOKEN, params={"seat": pid})
         return None
     allies = teams(g)[team_of(g, pid)]["allies"]
     if ally not in allies:
-        return IllegalAction("six.wrong-ally", f"{pid} is a Commander: his Reveal names one of his Allies "
-                             f"({' or '.join(allies)}) to get its effects, not {ally}", R_TOKEN)
+        return IllegalAction("six.wrong-ally", "{seat} is a Commander: his Reveal names one of his Allies ({allies}) "
+                             "to get its effects, not {ally}.", R_TOKEN,
+                             params={"seat": pid, "allies": list(allies), "ally": str(ally)})
     return None
 
 
@@ -502,9 +510,9 @@ def _swordmaster_to_box(g: Game) -> None:
 @hook("placement-check", module="six-players")
 def _swordmaster_once_per_game(g: Game, pid: str, space_id: str, card_id):
     if space_id == "swordmaster" and (took_swordmaster(g, pid) or is_commander(g, pid)):
-        return IllegalAction("six.swordmaster-once", f"{pid} has had a Swordmaster already: in the six-player "
-                             "game each player sends an Agent to the Swordmaster space once a game at most",
-                             ("six.space-swordmaster", "six.swordmaster-once-each"))
+        return IllegalAction("six.swordmaster-once", "{seat} has had a Swordmaster already: in the six-player game "
+                             "each player sends an Agent to the Swordmaster space once a game at most.",
+                             ("six.space-swordmaster", "six.swordmaster-once-each"), params={"seat": pid})
     return None
 
 

@@ -119,11 +119,12 @@ def _deal_reveal(g: Game, task: dict) -> dict:
 def _apply_reveal(g: Game, task: dict, action: dict) -> None:
     tech, i, tile = g.state["tech"], task["stack"] - 1, action.get("tile")
     if action.get("stack") != task["stack"]:
-        raise IllegalAction("chance.wrong-stack", f"this reveal is for Tech stack {task['stack']}",
-                            ("tech.setup-stacks",))
+        raise IllegalAction("chance.wrong-stack", "This reveal is for Tech stack {stack}.", ("tech.setup-stacks",),
+                            params={"stack": task["stack"]})
     if tile not in _reveal_candidates(g, task):
-        raise IllegalAction("chance.card-not-available", f"{tile} cannot be the next tile of Tech stack "
-                            f"{task['stack']}", ("tech.setup-stacks", "tech.setup-exclusions"))
+        raise IllegalAction("chance.card-not-available", "{tile} cannot be the next tile of Tech stack {stack}.",
+                            ("tech.setup-stacks", "tech.setup-exclusions"),
+                            params={"tile": str(tile), "stack": task["stack"]})
     if task.get("bottom"):  # Secret Project: seen by Kota, it stays at the bottom until set aside
         ms_remove(tech["pool"], tile)
         tech["bottoms"][i] = tile
@@ -178,12 +179,13 @@ def _tech_offers(g: Game, task: dict) -> list[dict]:
 def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
     pid, tile = task["player"], given.get("tile")
     if tile not in _choosable(g, pid):
-        return IllegalAction("tech.not-available", f"{tile} is not a face-up Tech tile: the choice is "
-                             f"among {_choosable(g, pid)}", ("tech.acquire-tile",))
+        return IllegalAction("tech.not-available", "{tile} is not a face-up Tech tile: the choice is among {tiles}.",
+                             ("tech.acquire-tile",), params={"tile": str(tile), "tiles": list(_choosable(g, pid))})
     back = _negotiators(given)
     if not isinstance(back, int) or not 0 <= back <= g.p(pid)["troops"].get("negotiators", 0):
-        return IllegalAction("tech.negotiators", f"{pid} has {g.p(pid)['troops'].get('negotiators', 0)} Negotiator(s) "
-                             f"on Ix, not {back!r}", ("ix.negotiator",))
+        return IllegalAction("tech.negotiators", "{seat} has {have} Negotiator(s) on Ix, not {count}.",
+                             ("ix.negotiator",),
+                             params={"seat": pid, "have": g.p(pid)["troops"].get("negotiators", 0), "count": str(back)})
     cost = price(g, pid, tile, task["discount"], back)
     if cost > g.p(pid)["spice"]:
         cited = ["tech.acquire-tile", "tech.cost-floor"]
@@ -191,11 +193,12 @@ def _tech_refused(g: Game, task: dict, given: dict) -> IllegalAction | None:
             cited.append("tech.embassy-council-discount")
         if task["discount"]:
             cited.append("tech.discount-once")
-        return IllegalAction("tech.cost", f"{tile} costs {pid} {cost} spice after the discounts; "
-                             f"{pid} has {g.p(pid)['spice']}", tuple(cited))
+        return IllegalAction("tech.cost", "{tile} costs {seat} {cost} spice after the discounts, and {seat} has "
+                             "{have}.", tuple(cited), params={"tile": tile, "seat": pid, "cost": cost,
+                                                              "have": g.p(pid)["spice"]})
     if not requirement_met(g, pid, tile):
-        return IllegalAction("tech.requirement", f"{tile} can be acquired only by trashing one of your "
-                             "Spies from the board", ("tech.acquire-tile",))
+        return IllegalAction("tech.requirement", "{tile} can be acquired only by trashing one of one's spies from "
+                             "the board.", ("tech.acquire-tile",), params={"tile": tile})
     return first("tech-refused", g, task, given)  # a tile a rule forbids this seat (a solo Rival's)
 
 
@@ -283,14 +286,14 @@ def _trash_spy(g: Game, task: dict, given: dict, below: dict) -> None:
 def _flip_error(g: Game, task: dict, pid: str, tile) -> IllegalAction | None:
     entry = next((e for e in _entries(g, pid) if e["id"] == tile), None)
     if entry is None or not {"flip", "use"} & set(tile_data(g, tile)):
-        return IllegalAction("tech.no-flip", f"{pid} owns no Tech tile {tile!r} with a flip ability",
-                             ("tech.flip-once-per-round",))
+        return IllegalAction("tech.no-flip", "{seat} owns no Tech tile {tile} with a flip ability.",
+                             ("tech.flip-once-per-round",), params={"seat": pid, "tile": str(tile)})
     if entry["flipped"]:
-        return IllegalAction("tech.flipped", f"{tile} is already face down: its ability is used once per "
-                             "round", ("tech.flip-once-per-round",))
+        return IllegalAction("tech.flipped", "{tile} is already face down: its ability is used once per round.",
+                             ("tech.flip-once-per-round",), params={"tile": tile})
     if tile_data(g, tile).get("flip_turn") == "agent" and task["t"] != "agent":
-        return IllegalAction("tech.flip-timing", f"{tile} is flipped only in an Agent turn, after the Agent "
-                             "is sent", ("tech.flip-once-per-round",))
+        return IllegalAction("tech.flip-timing", "{tile} is flipped only in an Agent turn, after the Agent is sent.",
+                             ("tech.flip-once-per-round",), params={"tile": tile})
     return None
 
 
