@@ -158,7 +158,8 @@ def _keep_check(g: Game, task: dict, args: dict) -> None:
     if card in drawn:
         return
     if HIDDEN not in drawn or hidden_traitors(g) == 0 or card not in g.state["traitor_deck"]:
-        raise IllegalAction("dune.not-offered", "{card} is not among the Traitor cards {player} drew.", ("dune.setup-traitors",),
+        raise IllegalAction("dune.not-offered", "{card} is not among the Traitor cards {player} drew.",
+                            ("dune.setup-traitors",),
                             params={"player": task["player"], "card": shown(card)})
     name_unknown(g, drawn, task["player"], card)
 

@@ -137,8 +137,8 @@ def _check_bottom(pool: dict, known: list, top: list, under: list, unreached: li
     for c in top:
         ms_remove(rest, c)
     if named and not ms_contains(rest, named):
-        raise IllegalAction("chance.card-not-available", "this draw reaches the bottom of that deck, known to hold "
-                            "{cards}: they are drawn once every other card has been", ("ix.intrigue-bottom",),
+        raise IllegalAction("chance.card-not-available", "This draw reaches the bottom of that deck, known to hold "
+                            "{cards}: they are drawn once every other card has been.", ("ix.intrigue-bottom",),
                             params={"cards": named})
     for c in named:
         ms_remove(rest, c)
@@ -147,7 +147,7 @@ def _check_bottom(pool: dict, known: list, top: list, under: list, unreached: li
         ms_remove(free, c)
     if unreached and not ms_contains(free, rest):
         raise IllegalAction("chance.card-not-available", "{cards} cannot all be drawn before the cards known at the "
-                            "bottom of that deck", ("ix.intrigue-bottom",), params={"cards": sorted(rest)})
+                            "bottom of that deck.", ("ix.intrigue-bottom",), params={"cards": sorted(rest)})
 
 
 def _known_top_named(cards: list, top: list) -> list:

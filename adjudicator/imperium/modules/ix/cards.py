@@ -257,8 +257,8 @@ def _swap(g: Game, task: dict, given: dict, below: dict) -> None:
     held = g.p(pid)["intrigue"]
     if given != SKIP:
         if given["card"] == HIDDEN and pool["hidden"] == 0:
-            raise IllegalAction("choice.not-offered", "that face-down Intrigue card was not drawn from the Intrigue "
-                                "deck: name it", (R_SWAP,))
+            raise IllegalAction("choice.not-offered", "That face-down Intrigue card was not drawn from the Intrigue "
+                                "deck: name it.", (R_SWAP,))
         ms_remove(held, given["card"])
         put_on_bottom(pool, given["card"])
         g.rulings.append("ix.intrigue-bottom")

@@ -83,10 +83,10 @@ def _for_the_ally(pid: str, g: Game) -> str | None:
 def _never_recruits(g: Game, pid: str):
     if _muaddib_side(g, pid):
         return IllegalAction("six.bloodlines-no-commanders", "{player} is of Muad'Dib's team, which never "
-                             "acquires or recruits a Sardaukar Commander", R_MUADDIB, params={"player": pid})
+                             "acquires or recruits a Sardaukar Commander.", R_MUADDIB, params={"player": pid})
     if is_commander(g, pid):
         return IllegalAction("six.bloodlines-shaddam-cannot-recruit", "{player} is Shaddam: the Commanders he "
-                             "acquires belong to his Allies, who alone pay to recruit them again", R_SHADDAM,
+                             "acquires belong to his Allies, who alone pay to recruit them again.", R_SHADDAM,
                              params={"player": pid})
     return None
 
