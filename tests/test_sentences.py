@@ -23,8 +23,6 @@ SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.json"))
 # a Python value in a sentence: a quoted id, a list or mapping, None/True/False
 REPR = re.compile(r"'[a-z0-9:#@?-]+'|[\[\]{}]|\b(?:None|True)\b|\bFalse\b(?! Wall)")
 # refusal sites converted to templates on the other helpers' branches (issue 32)
-CONVERTING = {"dune": "the refusals under adjudicator/dune are converted on branch msgdune",
-              "imperium": "the refusals under adjudicator/imperium are converted on branch msgimp"}
 
 
 def load(name: str) -> dict:
@@ -99,9 +97,7 @@ def test_every_verdict_of_a_mutated_playout_is_one_sentence(judged, name):
 
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
-def test_a_refusal_holds_no_python_value(judged, name, request):
-    system = load(name)["game"]["system"]
-    request.applymarker(pytest.mark.xfail(strict=False, reason=CONVERTING[system]))
+def test_a_refusal_holds_no_python_value(judged, name):
     found = [v["message"] for _, verdicts in judged[name] for v in verdicts
              if v["verdict"] == "illegal" and REPR.search(v["message"])]
     assert not found, found[:5]
