@@ -108,3 +108,41 @@ def test_two_player_playouts_with_rise_of_ix_use_its_cards_and_end_with_a_winner
     cited = {c["ruling"] for v in report["verdicts"] for c in v["citations"]}
     assert {"rivals-x.ix-cards", "rivals-x.ix-shipping", "rivals-x.ix-dreadnoughts"} <= cited
     assert report["result"]["winners"] and replay(log, snapshots="none")["final_checksum"] == report["final_checksum"]
+
+
+RHOMBUR_RING = {"kind": "option", "src": "signet:prince-rhombur-vernius",
+                "options": [[{"custom": "acquire-tech", "discount": 0}], [{"custom": "negotiator"}]]}
+HUNDRO_RING = {"kind": "pay", "src": "signet:viscount-hundro-moritani", "cost": {"spice": 1},
+               "then": [{"custom": "freighter"}]}
+
+
+def marked_tile(g: Game, marked: bool = True) -> str:
+    return next(t for t in sorted(g.content.tech) if bool(g.content.tech[t].get("rival")) == marked)
+
+
+def test_a_rival_rhombur_acquires_a_marked_tile_he_can_pay_for_else_takes_a_negotiator():
+    state, rival, g = two_players()
+    pl, tile = state["players"][rival], marked_tile(g)
+    cost = g.content.tech[tile]["cost"]
+    state["tech"]["face_up"] = [tile, None, None]
+    offers = [{"option": 0}, {"option": 1}]
+    pl["spice"] = cost
+    assert _rival_ix_choice(g, rival, RHOMBUR_RING, offers) == {"option": 0}
+    assert "rivals-x.ix-solo-leaders" in g.rulings
+    pl["spice"] = cost - 1
+    assert _rival_ix_choice(g, rival, RHOMBUR_RING, offers) == {"option": 1}
+    pl["troops"]["negotiators"] = 1  # a Negotiator on Ix takes the missing spice off
+    pl["troops"]["supply"] -= 1
+    assert _rival_ix_choice(g, rival, RHOMBUR_RING, offers) == {"option": 0}
+    state["tech"]["face_up"] = [marked_tile(g, marked=False), None, None]  # no House Hagal mark
+    pl["spice"] = 20
+    assert _rival_ix_choice(g, rival, RHOMBUR_RING, offers) == {"option": 1}
+
+
+def test_a_rival_hundro_pays_the_spice_for_his_freighter_whenever_he_has_it():
+    state, rival, g = two_players()
+    offers = [{"option": "pay"}, {"option": "skip"}]
+    state["players"][rival]["spice"] = 1
+    assert _rival_ix_choice(g, rival, HUNDRO_RING, offers) == {"option": "pay"}
+    state["players"][rival]["spice"] = 0
+    assert _rival_ix_choice(g, rival, HUNDRO_RING, offers) == {"option": "skip"}

@@ -9,21 +9,27 @@ here: its Freighter goes up to the second space and is then recalled, Dividends 
 (House Hagal collects nothing: only its opponents' Solari), its dreadnoughts commissioned and
 deployed before troops, and a winning dreadnought sent over an opponent's Control marker first,
 then Imperial Basin, Arrakeen, Carthag. Its Influence at the second space goes where it has least
-(a tie: a player decides, as every tie of the original game's Rivals).
+(a tie: a player decides, as every tie of the original game's Rivals). The two solo Rival Leaders'
+Signet Rings (p. 8) are settled here too, ready for the solo game: Rhombur Vernius acquires a tile
+when he can, else places a Negotiator; Hundro Moritani always pays the spice for his Freighter.
 """
 
 from __future__ import annotations
 
 from ...choices import SKIP
+from ...costs import can_afford
 from ...game import Game
 from ...registry import custom, hook
 from ..ix.units import board
+from ..tech import price, requirement_met, tile_data
 from .base import spoiler_seat
 from .hagal import rival_seat
 
 R_CARDS = "rivals-x.ix-cards"
 R_SHIPPING = "rivals-x.ix-shipping"
 R_DREADNOUGHTS = "rivals-x.ix-dreadnoughts"
+R_LEADERS = "rivals-x.ix-solo-leaders"
+RHOMBUR, HUNDRO = "signet:prince-rhombur-vernius", "signet:viscount-hundro-moritani"  # their Rings' `src`
 RIVAL_TOP = 2  # the Shipping track space a Rival's Freighter recalls from (p. 8)
 
 
@@ -52,6 +58,8 @@ def _dreadnought_card(g: Game, pid: str, when: str) -> bool | None:
 def _rival_ix_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
     """The choices p. 8 settles for a Rival; None for the others."""
     kind, pl = task["kind"], g.p(pid)
+    if task.get("src") in (RHOMBUR, HUNDRO) and kind in ("option", "pay"):
+        return _signet_choice(g, pid, task, offers)
     if kind == "freighter":
         g.rulings.append(R_SHIPPING)
         return {"option": "advance"} if pl["freighter"] < RIVAL_TOP else {"option": "recall"}
@@ -66,6 +74,26 @@ def _rival_ix_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None
         g.rulings.append(R_DREADNOUGHTS)
         return _control_space(g, pid, offers)
     return None
+
+
+def _signet_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
+    """The solo Rivals' Signet Rings (p. 8): Hundro Moritani pays the 1 spice for the Freighter
+    whenever he has it; Rhombur Vernius acquires a tile when he can, else takes the Negotiator."""
+    g.rulings.append(R_LEADERS)
+    if task["kind"] == "pay":
+        return {"option": "pay"} if can_afford(g, pid, task["cost"], task["src"]) else SKIP
+    tech = next(i for i, steps in enumerate(task["options"]) if any(s.get("custom") == "acquire-tech" for s in steps))
+    wanted = {"option": tech if can_acquire(g, pid) else 1 - tech}
+    return wanted if wanted in offers else None  # not offered: the usual Rival choice
+
+
+def can_acquire(g: Game, pid: str) -> bool:
+    """Whether a solo Rival can pay for a face-up tile it may take (the House Hagal mark, p. 9),
+    every Negotiator it has on Ix returned."""
+    pl = g.p(pid)
+    negotiators = pl["troops"].get("negotiators", 0)
+    return any(t and tile_data(g, t).get("rival") and requirement_met(g, pid, t)
+               and price(g, pid, t, 0, negotiators) <= pl["spice"] for t in g.state["tech"]["face_up"])
 
 
 def _control_space(g: Game, pid: str, offers: list) -> dict:
