@@ -143,8 +143,8 @@ class Reader:
             return str(value)
         if isinstance(value, str):
             seat = self.table["game"]["players"].get(value)
-            if isinstance(seat, dict):
-                return seat.get("name") or value
+            if isinstance(seat, dict) and seat.get("name") not in (None, value):
+                return seat["name"]
             return VEILED[self.lang] if value == HIDDEN else self.rules.display_name(value, self.lang)
         if isinstance(value, list):
             return ", ".join(self.name(v) for v in value)

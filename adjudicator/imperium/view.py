@@ -9,6 +9,7 @@ then a count instead of a list, and stays a count."""
 from __future__ import annotations
 
 import copy
+import re
 from functools import cache
 from pathlib import Path
 
@@ -287,7 +288,7 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
 
 def _named(cnt: Content, state: dict, lang: str, ident) -> str:
     """A seat by its player's name (Objectives dealt per player), anything else by name_of."""
-    if isinstance(ident, str) and ident in state["game"]["players"]:
+    if isinstance(ident, str) and (ident in state["game"]["players"] or RIVAL_SEAT.fullmatch(ident)):
         return seat_name(state, ident, lang)
     return name_of(cnt, lang, ident)
 
@@ -302,16 +303,17 @@ def research_place(cnt: Content, ident: str, lang: str) -> str:
 
 
 RIVAL_WORDS = words(DATA, "rival")
+RIVAL_SEAT = re.compile(r"rival-\d+")  # a House Hagal seat's id (setup `rivals`): unnamed, it is numbered
 
 
 def seat_name(state: dict, pid: str, lang: str) -> str:
     """A seat as a person reads it: its player's name; a House Hagal Rival the log left unnamed
     (its name is its seat id, `rival-1`) as "House Hagal Rival 1"."""
     seat = state["game"]["players"].get(pid)
-    if seat is None:
+    if seat is None and not RIVAL_SEAT.fullmatch(pid):
         return pid
-    name = seat.get("name") or pid
-    if name == pid and state.get("players", {}).get(pid, {}).get("rival") is not None:
+    name = (seat or {}).get("name") or pid
+    if name == pid and (RIVAL_SEAT.fullmatch(pid) or state.get("players", {}).get(pid, {}).get("rival") is not None):
         number = pid.rpartition("-")[2]
         return f"{RIVAL_WORDS[lang]} {number}" if number.isdigit() else RIVAL_WORDS[lang]
     return name
