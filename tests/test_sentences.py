@@ -16,6 +16,7 @@ from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.logs import parse_log
 from adjudicator.core.registry import rules_for
 from adjudicator.core.replay import Replay
+from adjudicator.core.rulings import all_rulings
 from adjudicator.core.sentences import VEILED, Reader, placeholders, sentence
 from adjudicator.service import tokens
 
@@ -94,6 +95,17 @@ def test_every_verdict_of_a_mutated_playout_is_one_sentence(judged, name):
                 assert v["message"].startswith(start), v["message"]
             refused += v["verdict"] == "illegal"
     assert refused, f"{name}: no mutation was refused"  # the test never passes vacuously
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_a_refusal_whose_code_is_a_ruling_cites_it_first(judged, name):
+    """The deciding rule is the first citation: a refusal whose code names a ruling record cites that record
+    before any other (codes that name a kind of mistake, such as turn.not-your-turn, cite their rule)."""
+    records = set(all_rulings())
+    for _, verdicts in judged[name]:
+        for v in verdicts:
+            if v["verdict"] == "illegal" and v["code"] in records:
+                assert v["citations"][0]["ruling"] == v["code"], (name, v["index"], v["code"], v["citations"][0])
 
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
