@@ -205,6 +205,22 @@ def test_a_said_value_reads_in_the_readers_language_and_a_malformed_one_is_veile
     assert Reader(RULES, GAME, "ru", seen=frozenset({"dagger"})).verdict(v)["message"] == "Кинжал, пас, карта."
 
 
+def test_a_cost_reads_in_the_readers_language():
+    """`cost` is a typed `said` value (Imperium game.amounts_said), not English text: a Russian
+    reader of the refusal reads no English word but the player's name."""
+    from test_base_game import P, hand, illegal, new
+
+    st = new()
+    hand(st, "red", ["dagger"])
+    P(st, "red")["solari"] = 0
+    err = illegal(st, "red", "send-agent", "agent.space-cost", card="dagger", space="high-council")
+    assert "5 Solari" in str(err)  # the English message names the amount, not a Python value
+    v = one(err.template, err.params)
+    ru = Reader(RULES, st["game"], "ru").verdict(v)["message"]
+    names = {p.get("name") or pid for pid, p in st["game"]["players"].items()}
+    assert "5 солярии" in ru and set(re.findall(r"[A-Za-z]{2,}", ru)) <= names, ru
+
+
 def verdict_game() -> dict:
     return parse_log(load("uprising-3p-seed11")).game
 
