@@ -185,6 +185,8 @@ def test_a_public_reader_of_a_refusal_listing_options_is_not_shown_the_cards_off
     verdict, card = refused_choice("uprising-3p-seed11", "card")
     name = RULES.display_name(card)
     assert name in Reader(RULES, verdict_game()).verdict(verdict)["message"]  # the referee sees the hand
+    ru = Reader(RULES, verdict_game(), "ru").verdict(verdict)["message"]
+    assert RULES.display_name(card, "ru") in ru and "рука" in ru and "hand" not in ru  # zones in words too
     for lang in ("en", "ru"):
         public = Reader(RULES, verdict_game(), lang, seen=frozenset()).verdict(verdict)
         assert name not in public["message"] and RULES.display_name(card, lang) not in public["message"]
