@@ -68,15 +68,20 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
     return out
 
 
+# where cards and troops lie ("hand", "garrison"), as a refusal or an option names them
+ZONE_WORDS = words(DATA, "zones")
+
+
 def name_of(cnt: Content, lang: str, ident) -> str:
     """The display name of an id; an effect node (`space:arrakeen`) by the name of what it
-    names; anything else as written."""
+    names; a zone in words; anything else as written."""
     if not isinstance(ident, str):
         return str(ident)
     if ident == HIDDEN:
         return "?"
     known = names(cnt, lang)
-    return known.get(ident) or known.get(ident.rpartition(":")[2].partition("#")[0], ident)
+    return known.get(ident) or known.get(ident.rpartition(":")[2].partition("#")[0]) \
+        or ZONE_WORDS[lang].get(ident, ident)
 
 
 def _cards(cnt: Content, lang: str, pile) -> list[dict] | int:
