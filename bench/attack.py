@@ -249,8 +249,9 @@ def compute(server: Server, seconds: float, count: int = 8, actions: int = 10_00
     log = simulate(game="dune", players=6, seed=1, modules=("advanced",))
     body = json.dumps(dict(log, actions=(log["actions"] * (actions // len(log["actions"]) + 1))[:actions]))
 
-    def replay(session, n, i):
-        return session.post(server.url + "/v1/replays?mode=continue&snapshots=none", data=body, timeout=120,
+    def replay(session, n, i):  # without consequences: the replay's cost as the budget figures were measured
+        return session.post(server.url + "/v1/replays?mode=continue&snapshots=none&consequences=0", data=body,
+                            timeout=120,
                             headers={"Content-Type": "application/json"})
 
     clients = Clients(count, seconds, replay)

@@ -86,7 +86,8 @@ def with_actions(log, actions):
 
 
 def report(log, mode="strict", explain_it=True):
-    return Replay(parse_log(copy.deepcopy(log)), mode, "none", explain=explain_it).run()
+    """The report as the CLI and the service give it (each verdict's consequences too)."""
+    return Replay(parse_log(copy.deepcopy(log)), mode, "none", explain=explain_it, consequences=True).run()
 
 
 def refused(log, mode="strict"):

@@ -16,6 +16,7 @@ from adjudicator.core.errors import AdjudicatorError
 from adjudicator.core.logs import parse_log
 from adjudicator.core.registry import rules_for
 from adjudicator.core.replay import Replay
+from adjudicator.core.rulings import all_rulings
 from adjudicator.core.sentences import VEILED, Reader, placeholders, sentence
 from adjudicator.service import tokens
 
@@ -97,6 +98,17 @@ def test_every_verdict_of_a_mutated_playout_is_one_sentence(judged, name):
 
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_a_refusal_whose_code_is_a_ruling_cites_it_first(judged, name):
+    """The deciding rule is the first citation: a refusal whose code names a ruling record cites that record
+    before any other (codes that name a kind of mistake, such as turn.not-your-turn, cite their rule)."""
+    records = set(all_rulings())
+    for _, verdicts in judged[name]:
+        for v in verdicts:
+            if v["verdict"] == "illegal" and v["code"] in records:
+                assert v["citations"][0]["ruling"] == v["code"], (name, v["index"], v["code"], v["citations"][0])
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_a_refusal_holds_no_python_value(judged, name):
     found = [v["message"] for _, verdicts in judged[name] for v in verdicts
              if v["verdict"] == "illegal" and REPR.search(v["message"])]
@@ -165,6 +177,66 @@ def test_a_secret_field_of_a_legal_action_is_veiled():
     # a message about a secret action not yet written as a template is veiled whole
     old = one("red holds signet-ring", {})
     assert "signet" not in Reader(RULES, GAME, seen=frozenset(), hidden={3: ["card"]}).verdict(old)["message"]
+
+
+def refused_choice(name: str, field: str) -> tuple[dict, str]:
+    """A sample cut at its first `choose` naming a `field`, that answer replaced by words no option has:
+    the refusal (it lists the options) and the answer the log had."""
+    doc = load(name)
+    i = next(i for i, a in enumerate(doc["actions"]) if a.get("do") == "choose" and isinstance(a.get(field), str))
+    was = doc["actions"][i][field]
+    doc["actions"] = [*doc["actions"][:i], {"by": doc["actions"][i]["by"], "do": "choose", "label": "no such words"}]
+    verdict = Replay(parse_log(doc), "strict", "none").run()["verdicts"][i]
+    assert verdict["code"] == "choice.not-offered", verdict
+    return verdict, was
+
+
+def test_a_public_reader_of_a_refusal_listing_options_is_not_shown_the_cards_offered():
+    """An option's label is written when the refusal is raised (it needs the state): it is a typed
+    `said` value naming its cards, veiled whole for a reader who has not seen them (issue 32)."""
+    verdict, card = refused_choice("uprising-3p-seed11", "card")
+    name = RULES.display_name(card)
+    assert name in Reader(RULES, verdict_game()).verdict(verdict)["message"]  # the referee sees the hand
+    ru = Reader(RULES, verdict_game(), "ru").verdict(verdict)["message"]
+    assert RULES.display_name(card, "ru") in ru and "рука" in ru and "hand" not in ru  # zones in words too
+    for lang in ("en", "ru"):
+        public = Reader(RULES, verdict_game(), lang, seen=frozenset()).verdict(verdict)
+        assert name not in public["message"] and RULES.display_name(card, lang) not in public["message"]
+        options = public["params"]["options"]
+        assert VEILED[lang] in public["message"] and "?" in options
+        assert all(o == "?" or not o["cards"] for o in options)  # what names no card stays (skip)
+    shown = Reader(RULES, verdict_game(), "ru", seen=frozenset({card})).verdict(verdict)["message"]
+    assert RULES.display_name(card, "ru") in shown
+
+
+def test_a_said_value_reads_in_the_readers_language_and_a_malformed_one_is_veiled():
+    from adjudicator.core.sentences import said
+
+    hostile = {"said": {"en": "Signet Ring"}, "cards": "signet-ring"}  # cards not a list: veiled
+    v = one("{options}", {"options": [said({"en": "Dagger", "ru": "Кинжал"}, ["dagger"]),
+                                      said({"en": "skip", "ru": "пас"}), hostile]})
+    assert Reader(RULES, GAME, "ru").verdict(v)["message"] == "Кинжал, пас, Signet Ring."
+    assert Reader(RULES, GAME, "ru", seen=frozenset({"dagger"})).verdict(v)["message"] == "Кинжал, пас, карта."
+
+
+def test_a_cost_reads_in_the_readers_language():
+    """`cost` is a typed `said` value (Imperium game.amounts_said), not English text: a Russian
+    reader of the refusal reads no English word but the player's name."""
+    from test_base_game import P, hand, illegal, new
+
+    st = new()
+    hand(st, "red", ["dagger"])
+    P(st, "red")["solari"] = 0
+    err = illegal(st, "red", "send-agent", "agent.space-cost", card="dagger", space="high-council")
+    assert "5 Solari" in str(err)  # the English message names the amount, not a Python value
+    v = one(err.template, err.params)
+    ru = Reader(RULES, st["game"], "ru").verdict(v)["message"]
+    names = {p.get("name") or pid for pid, p in st["game"]["players"].items()}
+    assert "5 солярии" in ru and set(re.findall(r"[A-Za-z]{2,}", ru)) <= names, ru
+
+
+def verdict_game() -> dict:
+    return parse_log(load("uprising-3p-seed11")).game
 
 
 def test_a_translation_with_other_placeholders_falls_back_to_english():

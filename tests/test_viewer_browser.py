@@ -168,7 +168,7 @@ def test_step_to_the_illegal_action_badge_message_citation(page, server):
     at_step(page, OCCUPIED_AT)
     expect(page.locator("#badge")).to_have_attribute("data-badge", "illegal")
     expect(page.locator("#badge")).to_contain_text("illegal")
-    expect(page.locator("#message")).to_have_text("Assembly Hall is occupied by Blue's agent.")
+    expect(page.locator("#message")).to_have_text("Assembly Hall is occupied by Blue's Agent.")
     first = page.locator("#citations li").first
     expect(first).to_have_attribute("data-ruling", "agent.space-occupied")
     expect(first.locator(".where")).to_contain_text("Dune: Imperium – Uprising rulebook, p. 9")
@@ -246,7 +246,7 @@ def test_a_stored_games_link_and_the_tournament_standings(page, server):
     link.click()
     at_step(page, OCCUPIED_AT)
     expect(page.locator("#badge")).to_have_attribute("data-badge", "illegal")
-    expect(page.locator("#message")).to_have_text("Assembly Hall is occupied by Blue's agent.")
+    expect(page.locator("#message")).to_have_text("Assembly Hall is occupied by Blue's Agent.")
 
 
 def test_an_unknown_game_is_said_plainly(page, server):

@@ -100,6 +100,8 @@ def plain(value) -> str:
     """An argument in ids, as the English message holds it before display names replace them."""
     if isinstance(value, (list, tuple)):
         return ", ".join(plain(v) for v in value)
+    if isinstance(value, dict) and isinstance(value.get("said"), dict):  # a phrase (core/sentences.py `said`)
+        return str(value["said"].get("en", ""))
     return str(value)
 
 

@@ -9,8 +9,11 @@ templates) with one table `[templates]`: the exact English template -> its trans
 same `{placeholders}`. A template it lacks stays English.
 
 Arguments that hold cards are named `card`, `cards` or end in `_card` / `_cards`: those are the
-ones veiled. A legal verdict's arguments are the round and the action itself (`action`), whose
-fields the viewer may not see are veiled as the log's view veils them (core/observers.py).
+ones veiled. A phrase the rule system can only write where the state is at hand (an option of
+a pending choice, in words) is a `said` value: its words in every language and the cards it
+names; a reader who has not seen one of those cards reads "a card" instead. A legal verdict's
+arguments are the round and the action itself (`action`), whose fields the viewer may not see
+are veiled as the log's view veils them (core/observers.py).
 """
 
 from __future__ import annotations
@@ -34,6 +37,16 @@ _CARD_PARAM = re.compile(r"^(?:cards?|.+_cards?)$")
 
 def is_card_param(name: str) -> bool:
     return bool(_CARD_PARAM.match(name))
+
+
+def said(words: dict[str, str], cards=()) -> dict:
+    """A typed argument: a phrase written when the refusal was raised, `{lang: words}` for every
+    language, and the `cards` it names (veiled whole unless the reader saw them all)."""
+    return {"said": {lang: words[lang] for lang in LANGUAGES}, "cards": sorted(set(cards))}
+
+
+def _is_said(value) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("said"), dict)
 
 
 @cache
@@ -143,11 +156,13 @@ class Reader:
             return str(value)
         if isinstance(value, str):
             seat = self.table["game"]["players"].get(value)
-            if isinstance(seat, dict):
-                return seat.get("name") or value
+            if isinstance(seat, dict) and seat.get("name") not in (None, value):
+                return seat["name"]
             return VEILED[self.lang] if value == HIDDEN else self.rules.display_name(value, self.lang)
         if isinstance(value, list):
             return ", ".join(self.name(v) for v in value)
+        if _is_said(value):
+            return value["said"].get(self.lang) or value["said"].get("en", "")
         if isinstance(value, dict) and "do" in value:  # an action: its face-down cards read "a card"
             return self.rules.describe(_face_up(value, VEILED[self.lang]), self.table, self.lang)
         if isinstance(value, dict):
@@ -165,6 +180,8 @@ def veil(params: dict, index: int, hidden: dict[int, list[str]], seen: frozenset
             value = {k: _veil(v) if k in hidden[index] else v for k, v in value.items()}
         elif is_card_param(name):
             value = _veil(value, seen)
+        else:
+            value = _veil_said(value, seen)
         out[name] = value
     return out
 
@@ -176,6 +193,18 @@ def _veil(value, seen: frozenset[str] = frozenset()):
     if isinstance(value, dict):
         return {k: _veil(v, seen) for k, v in value.items()}
     return HIDDEN if isinstance(value, str) and value not in seen else value
+
+
+def _veil_said(value, seen: frozenset[str]):
+    """A `said` phrase (or each of a list) face down when it names a card the reader has not seen:
+    its words are written, so the card cannot be veiled inside them."""
+    if isinstance(value, list):
+        return [_veil_said(v, seen) for v in value]
+    if _is_said(value):
+        named = value.get("cards")
+        shown = isinstance(named, list) and all(isinstance(c, str) and c in seen for c in named)
+        return value if shown else HIDDEN
+    return value
 
 
 def _face_up(value, word: str):

@@ -10,12 +10,21 @@ CARD_MISSING = ("dune.engine-chance-outcomes",)
 UNSEEN = "?"  # a card the log's writer could not see (supply.HIDDEN, which imports this module)
 
 
-def named_face_up(value) -> None:
-    """What every player sees when it comes (a Spice card, a storm dial, a Storm card) is named in a log:
-    "?" stands only for what the writer could not see (ruling dune.engine-hidden-cards)."""
+# what every player sees when it comes, each kind in its sentence (a template takes no words as params)
+SPICE_CARD_SHOWN = ("A Spice card is shown to every player when it comes, so a log names it: \"?\" stands only "
+                    "for a card its writer could not see.")
+STORM_DIAL_SHOWN = ("A storm dial is shown to every player when it comes, so a log names it: \"?\" stands only "
+                    "for a card its writer could not see.")
+STORM_CARD_SHOWN = ("A Storm card is shown to every player when it comes, so a log names it: \"?\" stands only "
+                    "for a card its writer could not see.")
+
+
+def named_face_up(value, kind: str) -> None:
+    """What every player sees when it comes (`kind`: a "spice" card, a "storm-dial", a "storm-card") is
+    named in a log: "?" stands only for what the writer could not see (ruling dune.engine-hidden-cards)."""
     if value == UNSEEN:
-        raise IllegalAction("dune.engine-hidden-cards", "Every player sees this when it comes, so a log names it: "
-                            "\"?\" stands only for a card its writer could not see.",
+        raise IllegalAction("dune.engine-hidden-cards", SPICE_CARD_SHOWN if kind == "spice" else
+                            STORM_CARD_SHOWN if kind == "storm-card" else STORM_DIAL_SHOWN,
                             ("dune.engine-hidden-cards", "dune.engine-chance-outcomes"))
 
 

@@ -56,7 +56,7 @@ def _deal(g: Game, task: dict) -> dict:
 
 def _check(g: Game, task: dict, data: dict) -> None:
     d = g.state["spice_deck"]
-    named_face_up(data.get("card"))
+    named_face_up(data.get("card"), "spice")
     if data.get("card") not in (d["deck"] or _reshuffled(d)[0]):
         raise IllegalAction("dune.card-not-available", "{card} is not in the Spice deck.",
                             ("dune.engine-chance-outcomes",), params={"card": shown(data.get("card"))})

@@ -57,7 +57,7 @@ def _deal(g: Game, task: dict) -> dict:
 def _check(g: Game, task: dict, data: dict) -> None:
     lo, hi = dial_range(g)
     value = data.get("value")
-    named_face_up(value)  # dialed in secret, revealed together before the storm moves
+    named_face_up(value, "storm-dial")  # dialed in secret, revealed together before the storm moves
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         rule = "dune.storm-first-turn" if g.state["turn"] == 1 else "dune.storm-later-turns"
         raise IllegalAction("dune.storm-dial-out-of-range", "A storm dial reads {low} to {high} this turn.",

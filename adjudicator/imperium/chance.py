@@ -221,16 +221,15 @@ def _pick(g: Game, pool: list):
     return pool[rng.below(g.state, len(pool))]
 
 
-def face_up_kind(kind: str, pile, row, rulings: tuple[str, ...], missing: str, field: str = "card",
-                 refusal: tuple[str, ...] | None = None) -> None:
+def face_up_kind(kind: str, pile, row, rulings: tuple[str, ...], missing: str, field: str = "card") -> None:
     """Register a chance kind that turns one card of a shuffled `pile(state)` face up into `row(state)`
     (the Imperium Row, contracts, the Tleilaxu Row). `missing`: the refusal's template for a card
-    not in the pile, naming it as `{<field>}`; `refusal`: its rulings when not the kind's own."""
+    not in the pile, naming it as `{<field>}` (it cites the deciding rule first, then the kind's)."""
 
     def apply(g: Game, task: dict, action: dict) -> None:
         card = action.get(field)
         if not ms_remove(pile(g.state), card):
-            raise IllegalAction("chance.card-not-available", missing, refusal or rulings, params={field: card})
+            raise IllegalAction("chance.card-not-available", missing, (*R_AVAIL, *rulings), params={field: card})
         ms_add(row(g.state), card)
 
     chance_kind(ChanceKind(
@@ -241,7 +240,7 @@ def face_up_kind(kind: str, pile, row, rulings: tuple[str, ...], missing: str, f
 face_up_kind("refill-row", lambda st: st["imperium_deck"]["cards"], lambda st: st["row"], ("acquire.row-refill",),
              "{card} is not left in the Imperium deck.")
 face_up_kind("reveal-contract", lambda st: st["contracts"]["pile"], lambda st: st["contracts"]["face_up"],
-             ("choam.contracts",), "The contract {contract} is not in the pile.", "contract", R_AVAIL)
+             ("choam.contracts",), "The contract {contract} is not in the pile.", "contract")
 
 
 # --- stealing an Intrigue card -------------------------------------------------------------------

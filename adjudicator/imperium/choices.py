@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..core.errors import IllegalAction, LimitExceeded, plain
 from ..core.names import fold
 from ..core.observers import Hidden
+from ..core.sentences import said
 from .costs import can_afford, commit_option, pay_cost
 from .deck import HIDDEN, identify
 from .effect_words import offer_label
@@ -55,10 +56,10 @@ def answer(g: Game, task: dict, given: dict) -> None:
     if given not in legal:
         if kind.why_not is not None and (reason := kind.why_not(g, task, given)) is not None:
             raise reason
-        labels = [offer_label(g.content, {"do": "choose", **o}, g.state) for o in legal]
         raise IllegalAction("choice.not-offered", "The answer {answer} is not one of the options of this {choice} "
                             "choice: {options}.", kind.rulings,
-                            params={"answer": answer_words(given), "choice": kind.name, "options": labels})
+                            params={"answer": answer_words(given), "choice": kind.name,
+                                    "options": option_words(g, task, legal)})
     g.finish(task)
     g.rulings += kind.rulings
     if given == SKIP and not kind.handles_skip:
@@ -110,12 +111,41 @@ def _by_words(g: Game, task: dict, given: dict, legal: list[dict], kind) -> dict
 
     found = [offer for offer in legal if says(offer)]
     if len(found) != 1:
-        labels = [offer_label(g.content, {"do": "choose", **o}, state) for o in legal]
         raise IllegalAction("choice.not-offered", "More than one option of this {choice} choice is called {words}; "
                             "the options: {options}." if found else "No option of this {choice} choice is called "
                             "{words}; the options: {options}.", kind.rulings,
-                            params={"choice": kind.name, "words": [str(w) for w in words.values()], "options": labels})
+                            params={"choice": kind.name, "words": [str(w) for w in words.values()],
+                                    "options": option_words(g, task, legal)})
     return found[0]
+
+
+def option_words(g: Game, task: dict, legal: list[dict]) -> list[dict]:
+    """The offers as a refusal lists them: each one's label in every language (it needs the
+    state), with the cards it names, so a reader who has not seen a card of another's hand
+    or Intrigue cards reads "a card" (core/sentences.py `said`)."""
+    kind = CHOICES[task["kind"]]
+
+    def named(offer: dict) -> list:
+        option = offer.get("option")
+        if isinstance(option, int) and kind.words is not None:
+            return [offer, kind.words(g, task, offer)]
+        if isinstance(option, int) and option in range(len(task.get("options", ()))):
+            return [offer, task["options"][option]]
+        return [offer]
+
+    return [said({lang: offer_label(g.content, {"do": "choose", **o}, g.state, lang) for lang in LANGS},
+                 card_ids(g.content, named(o))) for o in legal]
+
+
+def card_ids(cnt, value) -> list[str]:
+    """The ids of Imperium and Intrigue cards anywhere in `value` (strings, lists, mappings)."""
+    if isinstance(value, str):
+        return [value] if value in cnt.cards or value in cnt.intrigues else []
+    if isinstance(value, dict):
+        return [c for v in value.values() for c in card_ids(cnt, v)]
+    if isinstance(value, list):
+        return [c for v in value for c in card_ids(cnt, v)]
+    return []
 
 
 def answer_words(given: dict) -> str:
@@ -270,8 +300,7 @@ def intrigue_names(g: Game, pid: str) -> list[str]:
 # named by position in the sorted list of the Intrigue cards held
 @choice("intrigue", lambda g, task: [{"option": i} for i in range(len(intrigue_names(g, task["player"])))],
         ("cost.must-be-payable",),
-        words=lambda g, task, given: g.content.intrigues[intrigue_names(g, task["player"])[given["option"]]]
-        ["name"]["en"])
+        words=lambda g, task, given: intrigue_names(g, task["player"])[given["option"]])
 def _intrigue(g: Game, task: dict, given: dict, below: dict) -> None:
     pid = task["player"]
     pay_intrigue(g, pid, intrigue_names(g, pid)[given["option"]], task.get("trash", False))

@@ -5,7 +5,7 @@ push the choices that say which."""
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .game import RESOURCES, Game, describe, my_turn
+from .game import RESOURCES, Game, amounts_said, my_turn
 from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in
 from .steps import choice_task, source_card
@@ -93,7 +93,8 @@ def _pay_extras(g: Game, pid: str, cost: dict, src: str = "") -> None:
 def pay_cost(g: Game, pid: str, cost: dict, src: str = "") -> None:
     if not can_afford(g, pid, cost, src):
         raise IllegalAction("resources.cannot-pay", "{seat} cannot pay {cost}.",
-                            ("agent.arrow-cost", "cost.must-be-payable"), params={"seat": pid, "cost": describe(cost)})
+                            ("agent.arrow-cost", "cost.must-be-payable"),
+                            params={"seat": pid, "cost": amounts_said(cost)})
     g.pay(pid, {k: v for k, v in cost.items() if k in RESOURCES}, ("agent.arrow-cost",))
     _pay_extras(g, pid, cost, src)
 

@@ -73,7 +73,8 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str = "en") -> st
         kind = CHOICES[top["kind"]]
         if kind.words is not None:
             said = kind.words(Game(state, cnt), top, {"option": option})
-            return said if isinstance(said, str) else steps_words(cnt, said, lang) or WORDS[lang]["nothing"]
+            return name_of(cnt, lang, said) if isinstance(said, str) else steps_words(cnt, said, lang) \
+                or WORDS[lang]["nothing"]
         if option in range(len(top.get("options", ()))):
             return steps_words(cnt, top["options"][option], lang) or WORDS[lang]["nothing"]
     parts, verb = action_parts(cnt, action, state, lang), VERBS[lang].get(action.get("do"), action.get("do", ""))

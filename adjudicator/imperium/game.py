@@ -8,9 +8,12 @@ length of one action together with the edition's content and what the action pro
 from __future__ import annotations
 
 from bisect import insort
+from pathlib import Path
 
+from ..core.catalog import words
 from ..core.engine import Table
 from ..core.errors import IllegalAction
+from ..core.sentences import LANGUAGES, said
 from .content import Content, board_tracks, content
 
 RESOURCES = ("solari", "spice", "water")
@@ -103,7 +106,7 @@ class Game(Table):
     def pay(self, pid: str, cost: dict, rulings=("agent.space-cost", "cost.must-be-payable")) -> None:
         if not self.can_pay(pid, cost):
             raise IllegalAction("resources.cannot-pay", "{seat} cannot pay {cost}.", rulings,
-                                params={"seat": pid, "cost": describe(cost)})
+                                params={"seat": pid, "cost": amounts_said(cost)})
         pl = self.p(pid)
         for key, amount in cost.items():
             if key in RESOURCES:
@@ -159,8 +162,14 @@ def own_posts(g: Game, pid: str) -> list[str]:
     return sorted({post_of(k) for k, o in g.state["board"]["spies"].items() if o == pid})
 
 
-def describe(amounts: dict) -> str:
-    return ", ".join(f"{v} {k}" for k, v in sorted(amounts.items()))  # never the key order of the data
+AMOUNT_WORDS = words(Path(__file__).resolve().parent / "data", "resources")
+
+
+def amounts_said(amounts: dict) -> dict:
+    """Amounts ("3 Solari, 1 Spice") as a refusal's typed argument, written in every language
+    (core/sentences.py `said`); sorted, never the key order of the data."""
+    return said({lang: ", ".join(f"{v} {AMOUNT_WORDS[lang].get(k, k)}" for k, v in sorted(amounts.items()))
+                 for lang in LANGUAGES})
 
 
 # --- multisets: sorted lists, so their JSON is canonical -----------------------------------

@@ -47,7 +47,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
-from .view import LANGS, board, label, moment, name_of, players, turn_graph
+from .view import LANGS, RIVAL_SEAT, RIVAL_WORDS, board, label, moment, name_of, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}
@@ -508,6 +508,9 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return label(self.content, action, state, lang)
 
     def display_name(self, value: str, lang: str = "en") -> str:
+        """An id's name in `lang`; an unnamed House Hagal seat (`rival-1`) as "House Hagal Rival 1"."""
+        if RIVAL_SEAT.fullmatch(value):
+            return f"{RIVAL_WORDS[lang]} {value.rpartition('-')[2]}"
         return name_of(self.content, lang, value)
 
     def may_decide(self, state: dict) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from ..core.errors import IllegalAction
 from .deck import identify
-from .game import Game, describe, ms_add, ms_remove, spy_owners
+from .game import Game, amounts_said, ms_add, ms_remove, spy_owners
 from .influence import track_level
 from .modules.bloodlines import commanders_in, move_commanders
 from .modules.ix import dreadnoughts_in, move_dreadnoughts
@@ -183,7 +183,7 @@ def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) 
     if not g.can_pay(pid, cost):
         return IllegalAction("agent.space-cost", "{space} costs {cost}, and {seat} has {solari} Solari, {spice} "
                              "spice and {water} water.", ("agent.space-cost",),
-                             params={"space": space_id, "cost": describe(cost), "seat": pid, "solari": pl["solari"],
+                             params={"space": space_id, "cost": amounts_said(cost), "seat": pid, "solari": pl["solari"],
                                      "spice": pl["spice"], "water": pl["water"]})
     return None
 

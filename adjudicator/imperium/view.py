@@ -9,6 +9,7 @@ then a count instead of a list, and stays a count."""
 from __future__ import annotations
 
 import copy
+import re
 from functools import cache
 from pathlib import Path
 
@@ -67,15 +68,20 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
     return out
 
 
+# where cards and troops lie ("hand", "garrison"), as a refusal or an option names them
+ZONE_WORDS = words(DATA, "zones")
+
+
 def name_of(cnt: Content, lang: str, ident) -> str:
     """The display name of an id; an effect node (`space:arrakeen`) by the name of what it
-    names; anything else as written."""
+    names; a zone in words; anything else as written."""
     if not isinstance(ident, str):
         return str(ident)
     if ident == HIDDEN:
         return "?"
     known = names(cnt, lang)
-    return known.get(ident) or known.get(ident.rpartition(":")[2].partition("#")[0], ident)
+    return known.get(ident) or known.get(ident.rpartition(":")[2].partition("#")[0]) \
+        or ZONE_WORDS[lang].get(ident, ident)
 
 
 def _cards(cnt: Content, lang: str, pile) -> list[dict] | int:
@@ -287,7 +293,7 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
 
 def _named(cnt: Content, state: dict, lang: str, ident) -> str:
     """A seat by its player's name (Objectives dealt per player), anything else by name_of."""
-    if isinstance(ident, str) and ident in state["game"]["players"]:
+    if isinstance(ident, str) and (ident in state["game"]["players"] or RIVAL_SEAT.fullmatch(ident)):
         return seat_name(state, ident, lang)
     return name_of(cnt, lang, ident)
 
@@ -302,16 +308,17 @@ def research_place(cnt: Content, ident: str, lang: str) -> str:
 
 
 RIVAL_WORDS = words(DATA, "rival")
+RIVAL_SEAT = re.compile(r"rival-\d+")  # a House Hagal seat's id (setup `rivals`): unnamed, it is numbered
 
 
 def seat_name(state: dict, pid: str, lang: str) -> str:
     """A seat as a person reads it: its player's name; a House Hagal Rival the log left unnamed
     (its name is its seat id, `rival-1`) as "House Hagal Rival 1"."""
     seat = state["game"]["players"].get(pid)
-    if seat is None:
+    if seat is None and not RIVAL_SEAT.fullmatch(pid):
         return pid
-    name = seat.get("name") or pid
-    if name == pid and state.get("players", {}).get(pid, {}).get("rival") is not None:
+    name = (seat or {}).get("name") or pid
+    if name == pid and (RIVAL_SEAT.fullmatch(pid) or state.get("players", {}).get(pid, {}).get("rival") is not None):
         number = pid.rpartition("-")[2]
         return f"{RIVAL_WORDS[lang]} {number}" if number.isdigit() else RIVAL_WORDS[lang]
     return name

@@ -30,7 +30,7 @@ def _deal_card(g: Game, task: dict) -> dict:
 
 def _check_card(g: Game, task: dict, data: dict) -> None:
     value = data.get("value")
-    named_face_up(value)
+    named_face_up(value, "storm-card")
     if not isinstance(value, int) or isinstance(value, bool) or value not in g.c.map["storm"]["deck"]:
         raise IllegalAction("dune.storm-dial-out-of-range", "A Storm card reads 1 to 6.", RULINGS)
 
