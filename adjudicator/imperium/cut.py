@@ -249,7 +249,7 @@ def _holdings(c: Cut, state: dict, pid: str, out: dict) -> None:
     if pl["placed"] != sorted(pl["placed"]):
         out["placed"] = name.many("space", pl["placed"])
     troops = {k: n for k, n in sorted(pl["troops"].items())
-              if k not in ("supply", "tanks", "negotiators")  # tanks: Immortality's part; negotiators: their own key
+              if k not in ("supply", "tanks", "negotiators")  # tanks, negotiators: the modules' parts write them
               and n != default["troops"].get(k, 0)}
     if troops:
         out["troops"] = troops
