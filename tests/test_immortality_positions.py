@@ -240,7 +240,7 @@ def test_what_a_card_leaves_waiting_is_written_and_cut_back():
     end, the card Chairdog returns: read into the state as the engine keeps them, and cut back."""
     position = example("ghola-corrino-genes")
     carmen = position["scenario"]["players"]["carmen"]
-    carmen.update(tleilaxu_puppet=2, harvest_cells=["Harvest Cells"], chairdog=["Dagger"], atomics=False)
+    carmen.update(puppet=2, harvest_cells=["Harvest Cells"], chairdog=["Dagger"], atomics=False)
     rules = ruleset("base")
     state = load(position).state
     pl = state["players"]["carmen"]
@@ -250,7 +250,7 @@ def test_what_a_card_leaves_waiting_is_written_and_cut_back():
     doc = rules.scenario_of(state)
     assert doc is not None
     written = doc["players"]["carmen"]
-    assert written["tleilaxu_puppet"] == 2 and written["harvest_cells"] == ["Harvest Cells"]
+    assert written["puppet"] == 2 and written["harvest_cells"] == ["Harvest Cells"]
     assert written["chairdog"] == ["Dagger"] and written["atomics"] is False
     carmen["harvest_cells"] = ["Ambush"]
     assert ("/scenario/players/carmen/harvest_cells/0", "not-armed") in problems(position)

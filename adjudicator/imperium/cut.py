@@ -237,7 +237,7 @@ def _holdings(c: Cut, state: dict, pid: str, out: dict) -> None:
     allied = [name("faction", f) for f in tracks if state["alliances"].get(f) == pid]
     if allied:
         out["alliances"] = allied
-    for key, zone in (("hand", "hand"), ("intrigue", "intrigue"), ("in_play", "play"), ("discard", "discard"),
+    for key, zone in (("hand", "hand"), ("intrigue", "intrigue"), ("play", "play"), ("discard", "discard"),
                       ("trashed", "trashed")):
         if pl[zone]:
             out[key] = name.many("intrigue" if zone == "intrigue" else "card", pl[zone])
@@ -247,18 +247,17 @@ def _holdings(c: Cut, state: dict, pid: str, out: dict) -> None:
     if pl["deck"].get("top"):
         out["deck_top"] = name.many("card", pl["deck"]["top"])
     if pl["placed"] != sorted(pl["placed"]):
-        out["agents_order"] = name.many("space", pl["placed"])
+        out["placed"] = name.many("space", pl["placed"])
     troops = {k: n for k, n in sorted(pl["troops"].items())
-              if k not in ("supply", "tanks", "negotiators")  # tanks: Immortality's part; negotiators: their own key
+              if k not in ("supply", "tanks", "negotiators")  # tanks, negotiators: the modules' parts write them
               and n != default["troops"].get(k, 0)}
     if troops:
         out["troops"] = troops
     if pl["worms"]:
-        out["sandworms"] = pl["worms"]
-    for key, source in (("swordmaster", "swordmaster"), ("high_council", "seat"), ("maker_hooks", "maker_hooks"),
-                        ("revealed", "revealed"), ("ability_used", "ability_used")):
-        if bool(pl.get(source)) != bool(default.get(source)):  # a six-player Commander starts with a Swordmaster
-            out[key] = bool(pl.get(source))
+        out["worms"] = pl["worms"]
+    for key in ("swordmaster", "seat", "maker_hooks", "revealed", "ability_used"):
+        if bool(pl.get(key)) != bool(default.get(key)):  # a six-player Commander starts with a Swordmaster
+            out[key] = bool(pl.get(key))
 
 
 def _cards(c: Cut, state: dict, pid: str, out: dict) -> None:
@@ -280,7 +279,7 @@ def _leader(c: Cut, state: dict, pid: str, out: dict) -> None:
     """What a leader keeps on its card (scenario.py `_leader_tokens`) and the effects waiting."""
     name, default, pl = c.name, c.default["players"][pid], state["players"][pid]
     if pl.get("leader_face"):
-        out["leader_side"] = pl["leader_face"]
+        out["leader_face"] = pl["leader_face"]
     if "masterstroke" in pl and pl["masterstroke"] != default.get("masterstroke"):
         out["masterstroke"] = name.many("faction", pl["masterstroke"])
     if "feyd" in pl:

@@ -28,7 +28,10 @@ FORMAT = "dune-adjudicator/scenario"
 # decision kind -> the phase it stands in
 PHASES = {"turn": "player-turns", "combat": "combat", "endgame": "endgame", "round-start": "round-start",
           "setup": "setup"}
-PILES = ("hand", "intrigue", "in_play", "discard", "deck", "deck_top", "trashed")
+PILES = ("hand", "intrigue", "play", "in_play", "discard", "deck", "deck_top", "trashed")
+# a player's key named as in the state -> its old name, still read (deprecated, issue 32)
+ALIASES = {"play": "in_play", "worms": "sandworms", "seat": "high_council", "placed": "agents_order",
+           "leader_face": "leader_side"}
 # the base game's top-level keys (a module's own: its part's `table_keys`)
 TABLE_KEYS = ("round", "first", "conflict", "discarded_conflicts", "row", "board", "contracts",
               "intrigue_discard", "intrigue_trashed", "intrigue_top", "intrigue_bottom", "out_of_game", "manipulated",
@@ -192,7 +195,7 @@ def _agents_and_spies(r: Reader, state: dict, src: dict) -> None:
                 state["players"][pid]["placed"].append(sid)
                 board["occupied"][sid] = pid  # with two Agents there, the later one (infiltrating)
     board["occupied"] = dict(sorted(board["occupied"].items()))
-    for pid in state["game"]["seats"]:  # in name order unless the player's `agents_order` says (_agents_order)
+    for pid in state["game"]["seats"]:  # in name order unless the player's `placed` says (_agents_order)
         state["players"][pid]["placed"].sort()
     for post, who in src.get("spies", {}).items():
         pid_post = r.name("post", post, f"/board/spies/{esc(post)}")
@@ -228,14 +231,16 @@ def _player(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> None:
             troops[key] = src["troops"][key]
     troops["supply"] = src.get("troops", {}).get(
         "supply", total - sum(v for k, v in troops.items() if k != "supply"))
-    pl["worms"] = src.get("sandworms", 0)
-    for key, target in (("swordmaster", "swordmaster"), ("high_council", "seat"), ("maker_hooks", "maker_hooks"),
-                        ("revealed", "revealed")):
+    pl["worms"] = _given(r, src, ptr, "worms")[0] or 0
+    seat = _given(r, src, ptr, "seat")[0]
+    if seat is not None:
+        pl["seat"] = seat
+    for key in ("swordmaster", "maker_hooks", "revealed"):
         if key in src:
-            pl[target] = src[key]
+            pl[key] = src[key]
     if src.get("ability_used"):
         pl["ability_used"] = True
-    _agents_order(r, pl, src.get("agents_order"), f"{ptr}/agents_order")
+    _agents_order(r, pl, *_given(r, src, ptr, "placed"))
     pl["agents"] = agents + pl["swordmaster"] + (1 if state["board"].get("mentat") == pid else 0)
     pl["spies"] = r.cnt.rules["spies"] - sum(1 for o in state["board"]["spies"].values() if o == pid)
     _won(r, pl, src, ptr)
@@ -263,7 +268,7 @@ def _piles(r: Reader, pl: dict, src: dict, ptr: str) -> None:
     starting cards not seen elsewhere (an acquired card is wherever the scenario puts it)."""
     pl["hand"] = sorted(r.names("card", src.get("hand"), f"{ptr}/hand", hidden=True))
     pl["intrigue"] = sorted(r.names("intrigue", src.get("intrigue"), f"{ptr}/intrigue", hidden=True))
-    pl["play"] = r.names("card", src.get("in_play"), f"{ptr}/in_play", hidden=True)
+    pl["play"] = r.names("card", *_or_none(_given(r, src, ptr, "play"), f"{ptr}/play"), hidden=True)
     pl["discard"] = sorted(r.names("card", src.get("discard"), f"{ptr}/discard", hidden=True))
     pl["trashed"] = sorted(r.names("card", src.get("trashed"), f"{ptr}/trashed"))
     seen = Counter(pl["hand"]) + Counter(pl["play"]) + Counter(pl["discard"]) + Counter(pl["trashed"])
@@ -290,7 +295,17 @@ def _won(r: Reader, pl: dict, src: dict, ptr: str) -> None:
         pl["set_aside_contracts"] = sorted(aside)
 
 
-def _agents_order(r: Reader, pl: dict, order, ptr: str) -> None:
+def _given(r: Reader, src: dict, ptr: str, key: str) -> tuple:
+    """A player's value under its state's name or its old one, and where it was written."""
+    return r.renamed(ptr, src, key, ALIASES[key])
+
+
+def _or_none(found: tuple, ptr: str) -> tuple:
+    """A value `Reader.renamed` found and its pointer; nothing written: None at the state's name."""
+    return found if found[1] else (None, ptr)
+
+
+def _agents_order(r: Reader, pl: dict, order, ptr: str | None) -> None:
     """The order the player's Agents went out in: bookkeeping no rule reads, written so that a
     position cut from a game builds back its very state (and checksum)."""
     if order is None:
@@ -307,13 +322,13 @@ def _leader_tokens(r: Reader, state: dict, pid: str, src: dict, ptr: str) -> Non
     Feyd-Rautha's training track, and face-up cards whose effect waits for a trigger."""
     cnt, pl = r.cnt, state["players"][pid]
     leader = cnt.leaders.get(pl["leader"], {})
-    if "leader_side" in src:
-        reverse, side = leader.get("reverse") or {}, fold(src["leader_side"])
+    written, where = _given(r, src, ptr, "leader_face")
+    if where:
+        reverse, side = leader.get("reverse") or {}, fold(written)
         if reverse and side and side in (fold(reverse["id"]), fold(reverse.get("name", {}).get("en", "-"))):
             pl["leader_face"] = reverse["id"]
         elif not side or side not in (fold(pl["leader"]), fold(leader.get("name", {}).get("en", "-"))):
-            r.fail(f"{ptr}/leader_side", "unknown-name", f"{leader.get('name', {}).get('en', pl['leader'])} has no "
-                   f"side {src['leader_side']!r}")
+            r.fail(where, "unknown-name", f"{leader.get('name', {}).get('en', pl['leader'])} has no side {written!r}")
     if "masterstroke" in src:
         pl["masterstroke"] = sorted(f for f in (r.name("faction", v, f"{ptr}/masterstroke/{i}")
                                                for i, v in enumerate(src["masterstroke"])) if f)

@@ -15,11 +15,10 @@ from ..core.observers import HIDDEN
 from . import audit as auditing
 from . import cut, display
 from .parts import PARTS
-from .scenario import Reader, build, esc
+from .scenario import ALIASES, Reader, build, esc
 
 # state field -> scenario field, under /players/<id>/
-PLAYER_FIELDS = {"play": "in_play", "worms": "sandworms", "seat": "high_council", "leader_face": "leader_side",
-                 "feyd": "training", "placed": None, "spies": None, "agents": None, "seat_index": None,
+PLAYER_FIELDS = {"feyd": "training", "placed": None, "spies": None, "agents": None, "seat_index": None,
                  "bg_boost": "bene_gesserit_boost", "twisted_deck": "intrigue"}
 TOP_FIELDS = {"board/conflict": "/conflict", "board/discarded_conflicts": "/discarded_conflicts",
               "board/conflict_levels": "/round", "board/conflict_pool": "/discarded_conflicts",
@@ -65,6 +64,8 @@ class Pointers:
         if field == "troops":
             return base + ("/troops" + (f"/{rest[1]}" if len(rest) > 1 and rest[1] != "supply" else ""))
         name = PLAYER_FIELDS.get(field, field)
+        if name not in self._src(pid) and ALIASES.get(name) in self._src(pid):  # written under its old name
+            name = ALIASES[name]
         if field in ("hand", "intrigue", "discard", "trashed", "play") and len(rest) == 2:
             zone = self.state["players"][pid.replace("~1", "/").replace("~0", "~")][field]
             return self._element(f"{base}/{name}", zone, rest[1])

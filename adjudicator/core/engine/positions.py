@@ -15,6 +15,7 @@ import importlib.util
 from collections.abc import Iterable
 
 from ..errors import UnknownName, problem
+from ..names import fold
 from ..observers import HIDDEN
 from .modules import Modules
 
@@ -59,6 +60,34 @@ class Reader:
         found = [self.name(kind, v, f"{pointer}/{i}", hidden) for i, v in enumerate(values or [])]
         self.lists[pointer] = found
         return [c for c in found if c is not None]
+
+    def aliased(self, ptr: str, doc: dict, key: str, path: str, old_doc: dict, alias: str, read=lambda v: v):
+        """A value written under the state's name (`doc[key]`, at `ptr/path`) or its deprecated alias
+        (`old_doc[alias]`, read into the same terms by `read`), and where it was written (issue 32: a
+        scenario's names are the state's). Both written and saying different things: `alias-disagrees`."""
+        if key in doc:
+            if alias in old_doc and _folded(read(old_doc[alias])) != _folded(doc[key]):
+                self.fail(f"{ptr}/{alias}", "alias-disagrees", f"'{alias}' is the old name of '{path}', which is "
+                          f"also written and says otherwise: write '{path}' only")
+            return doc[key], f"{ptr}/{path}"
+        if alias in old_doc:
+            return read(old_doc[alias]), f"{ptr}/{alias}"
+        return None, None
+
+    def renamed(self, ptr: str, doc: dict, key: str, alias: str):
+        """`aliased` for a key and its alias side by side in one object, read alike."""
+        return self.aliased(ptr, doc, key, key, doc, alias)
+
+
+def _folded(value):
+    """A written value compared as names are looked up: strings case-folded, lists and objects through."""
+    if isinstance(value, str):
+        return fold(value)
+    if isinstance(value, list):
+        return [_folded(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _folded(v) for k, v in value.items()}
+    return value
 
 
 class Part:

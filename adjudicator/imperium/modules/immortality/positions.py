@@ -56,9 +56,9 @@ def harvest_trigger(cnt: Content, card: str) -> dict | None:
 class Immortality(Part):
     name = MODULE
     table_keys = ("tleilaxu_row", "tleilaxu_spice")
-    # `specimens` and `atomics_used`: the deprecated aliases of `troops.tanks` and `atomics`, the state's names
-    player_keys = ("research", "tleilaxu", "atomics", "specimens", "atomics_used", "tleilaxu_puppet", HARVEST,
-                   "chairdog")
+    # `specimens`, `atomics_used`, `tleilaxu_puppet`: the deprecated aliases of `troops.tanks`, `atomics`, `puppet`
+    player_keys = ("research", "tleilaxu", "atomics", "puppet", "specimens", "atomics_used", "tleilaxu_puppet",
+                   HARVEST, "chairdog")
 
     def read_table(self, r, state: dict, doc: dict) -> None:
         self.unplayed(r, state, doc, self.table_keys)
@@ -83,7 +83,7 @@ class Immortality(Part):
             return
         pl, cnt = state["players"][pid], r.cnt
         _tracks(r, pl, src, ptr)
-        tanks, where = _aliased(r, ptr, troops, "tanks", "troops/tanks", src, "specimens", lambda n: n)
+        tanks, where = r.aliased(ptr, troops, "tanks", "troops/tanks", src, "specimens", lambda n: n)
         if tanks:  # troops in the tanks come out of the supply unless the supply is written
             pl["troops"]["tanks"] = tanks
             if "supply" not in troops:
@@ -92,11 +92,12 @@ class Immortality(Part):
                     r.fail(where, "beyond-supply", f"{tanks} specimens and "
                            f"{cnt.rules['troops'] - pl['troops']['supply'] - tanks} troops elsewhere: "
                            f"{pid} has {cnt.rules['troops']} troops")
-        held, _ = _aliased(r, ptr, src, "atomics", "atomics", src, "atomics_used", lambda used: not used)
+        held, _ = r.aliased(ptr, src, "atomics", "atomics", src, "atomics_used", lambda used: not used)
         if held is False:
             pl["atomics"] = False
-        if src.get("tleilaxu_puppet"):
-            pl["puppet"] = src["tleilaxu_puppet"]
+        puppet, _ = r.renamed(ptr, src, "puppet", "tleilaxu_puppet")
+        if puppet:
+            pl["puppet"] = puppet
         if src.get("chairdog"):
             pl["chairdog"] = sorted(c for c in r.names("card", src["chairdog"], f"{ptr}/chairdog") if c)
         triggers = []
@@ -167,7 +168,7 @@ class Immortality(Part):
         if not pl["atomics"]:
             out["atomics"] = False
         if pl.get("puppet"):
-            out["tleilaxu_puppet"] = pl["puppet"]
+            out["puppet"] = pl["puppet"]
         if pl.get("chairdog"):
             out["chairdog"] = c.name.many("card", pl["chairdog"])
         if pl.get(HARVEST):
@@ -194,20 +195,6 @@ class Immortality(Part):
         if MODULE in state["game"]["modules"]:
             _audit_tracks(state, cnt, out)
             _audit_cards(state, cnt, out)
-
-
-def _aliased(r, ptr: str, doc: dict, key: str, path: str, old_doc: dict, alias: str, read):
-    """A value written under the state's name (`doc[key]`, at `ptr/path`) or its deprecated alias
-    (`old_doc[alias]`, read into the same terms by `read`), and where it was written (issue 32: a
-    scenario's names are the state's). Both written and saying different things: `alias-disagrees`."""
-    if key in doc:
-        if alias in old_doc and read(old_doc[alias]) != doc[key]:
-            r.fail(f"{ptr}/{alias}", "alias-disagrees", f"'{alias}' is the old name of '{path}', which is also "
-                   f"written and says otherwise: write '{path}' only")
-        return doc[key], f"{ptr}/{path}"
-    if alias in old_doc:
-        return read(old_doc[alias]), f"{ptr}/{alias}"
-    return None, None
 
 
 def _tracks(r, pl: dict, src: dict, ptr: str) -> None:

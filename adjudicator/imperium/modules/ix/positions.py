@@ -6,7 +6,8 @@ read from a scenario, cut back from a state and audited. The Tech tiles are the 
 
 Scenario keys: `epic` (true: the Epic Game mode), `dreadnoughts` {space: {"player": id, "round": n}}
 on the table; on a player `dreadnoughts` {"garrison": n, "conflict": n}, `freighter` n,
-`negotiators` n and `snoopers` (Tessia Vernius's still on the tracks).
+`troops.negotiators` n (old name, deprecated: `negotiators`) and `snoopers` (Tessia Vernius's still
+on the tracks).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class Ix(Part):
 
     def read_player(self, r, state: dict, pid: str, src: dict, ptr: str) -> None:
         self.unplayed(r, state, src, self.player_keys, ptr)
+        self.unplayed(r, state, src.get("troops", {}), ("negotiators",), f"{ptr}/troops")
         if MODULE not in state["game"]["modules"]:
             return
         pl = state["players"][pid]
@@ -69,10 +71,12 @@ class Ix(Part):
             else:
                 found = [r.name("faction", f, f"{ptr}/snoopers/{i}") for i, f in enumerate(src["snoopers"])]
                 pl["snoopers"] = sorted(f for f in found if f)
-        if src.get("negotiators"):  # troops on Ix come out of the supply unless the supply is written
-            pl["troops"]["negotiators"] = src["negotiators"]
-            if "supply" not in src.get("troops", {}):
-                pl["troops"]["supply"] -= src["negotiators"]
+        troops = src.get("troops", {})  # `negotiators`: the deprecated alias of `troops.negotiators` (issue 32)
+        negotiators, _ = r.aliased(ptr, troops, "negotiators", "troops/negotiators", src, "negotiators")
+        if negotiators:  # troops on Ix come out of the supply unless the supply is written
+            pl["troops"]["negotiators"] = negotiators
+            if "supply" not in troops:
+                pl["troops"]["supply"] -= negotiators
 
     def fill(self, r, state: dict, doc: dict) -> None:
         """A dreadnought on a space is one of its player's: out of that player's supply."""
@@ -99,7 +103,7 @@ class Ix(Part):
         if pl["freighter"]:
             out["freighter"] = pl["freighter"]
         if pl["troops"].get("negotiators"):
-            out["negotiators"] = pl["troops"]["negotiators"]
+            out.setdefault("troops", {})["negotiators"] = pl["troops"]["negotiators"]
         if pl.get("snoopers") != c.default["players"][pid].get("snoopers"):
             out["snoopers"] = [c.name("faction", f) for f in pl["snoopers"]]
 
