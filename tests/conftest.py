@@ -34,3 +34,11 @@ def app():
 @pytest.fixture()
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture()
+def alice(app):
+    """An API token's header for a player named alice, on the service of `app` (an in-memory store)."""
+    from adjudicator.service import tokens
+
+    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}

@@ -3,6 +3,7 @@ seating, and stepping it (dealt chance outcomes, else the first legal decision: 
 
 from rivals_helpers import apply, step  # noqa: F401 (the same stepping serves both)
 
+from adjudicator.imperium.game import Game
 from adjudicator.imperium.rules import ruleset
 
 RULES = ruleset("uprising")
@@ -26,3 +27,20 @@ def until(state: dict, test, limit: int = 5000) -> None:
             return
         step(state)
     raise AssertionError("never reached")
+
+
+def turn_of(state, test):
+    """Step on (past setup) to the first Agent turn of a seat passing `test`."""
+    g = Game(state)
+    for _ in range(5000):
+        top = state["stack"][-1]
+        if top["t"] == "turn" and state["round"] >= 1 and test(g, top["player"]):
+            return top["player"]
+        step(state)
+    raise AssertionError("never reached")
+
+
+def give(state, pid, card, space):
+    """`card` into `pid`'s hand, and `space` free for an Agent."""
+    state["players"][pid]["hand"] = sorted(state["players"][pid]["hand"] + [card])
+    state["board"]["occupied"].pop(space, None)

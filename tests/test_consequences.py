@@ -15,7 +15,6 @@ from adjudicator.core.replay import Replay, replay
 from adjudicator.core.schemas import documents, errors
 from adjudicator.dune import consequences as dune
 from adjudicator.imperium import consequences as imperium
-from adjudicator.service import tokens
 from adjudicator.simulate import simulate
 from api import create_app
 
@@ -147,11 +146,6 @@ def test_kinds_are_shaped_by_their_declaration():
 @pytest.fixture()
 def app():
     return create_app({"DATABASE": ":memory:", "TESTING": True, "RATELIMIT_ENABLED": False})
-
-
-@pytest.fixture()
-def alice(app):
-    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
 
 
 def intrigue_of(report: dict) -> list[dict]:

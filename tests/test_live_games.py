@@ -26,11 +26,6 @@ def app():
     return create_app({"DATABASE": ":memory:", "TESTING": True, "RATELIMIT_ENABLED": False})
 
 
-@pytest.fixture()
-def alice(app):
-    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
-
-
 def opened(client, alice, doc: dict, upto: int) -> str:
     r = client.post("/v1/games", json={**doc, "actions": doc["actions"][:upto]}, headers=alice)
     assert r.status_code == 201, r.get_json()

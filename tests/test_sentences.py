@@ -18,7 +18,6 @@ from adjudicator.core.registry import rules_for
 from adjudicator.core.replay import Replay
 from adjudicator.core.rulings import all_rulings
 from adjudicator.core.sentences import VEILED, Reader, placeholders, sentence
-from adjudicator.service import tokens
 
 SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.json"))
 # a Python value in a sentence: a quoted id, a list or mapping, None/True/False
@@ -265,11 +264,6 @@ def test_a_catalog_translates_with_the_same_placeholders(path: Path):
 
 
 # --- per viewer, through the service -------------------------------------------------------------------
-@pytest.fixture()
-def alice(app):
-    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
-
-
 def test_a_stored_report_per_language_and_viewer(client, alice):
     doc = load("uprising-3p-seed11")
     doc["actions"] = doc["actions"][:60]  # unfinished: the public does not see the hands

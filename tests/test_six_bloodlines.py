@@ -7,7 +7,7 @@ six.bloodlines-acquirer-tiles. Each case from the page's words, legal and illega
 import copy
 
 import pytest
-from six_helpers import RULES, apply, game_doc, step
+from six_helpers import RULES, apply, game_doc, give, step, turn_of
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.core.replay import replay
@@ -26,22 +26,6 @@ FIVE = ["assembly-hall", "deliver-supplies", "gather-support", "high-council", "
 
 def new_game(modules=BL, seed=1):
     return RULES.new_state(game_doc(modules=modules), {"seed": seed})
-
-
-def turn_of(state, test):
-    """Step on to the first Agent turn of round 1 or later of a seat passing `test(g, pid)`."""
-    g = Game(state)
-    for _ in range(5000):
-        top = state["stack"][-1]
-        if top["t"] == "turn" and state["round"] >= 1 and test(g, top["player"]):
-            return top["player"]
-        step(state)
-    raise AssertionError("never reached")
-
-
-def give(state, pid, card, space):
-    state["players"][pid]["hand"] = sorted(state["players"][pid]["hand"] + [card])
-    state["board"]["occupied"].pop(space, None)
 
 
 def steps_now(state, pid, steps, src):

@@ -6,7 +6,7 @@ Influence track (the Commander's cube, the team reward at its 1st and 3rd steps,
 import copy
 
 import pytest
-from six_helpers import RULES, apply, new_game, step
+from six_helpers import RULES, apply, give, new_game, step, turn_of
 
 from adjudicator.core.errors import IllegalAction
 from adjudicator.imperium.effects import advance_steps
@@ -16,22 +16,6 @@ from adjudicator.imperium.modules.six_players import teams as six
 from adjudicator.imperium.steps import run
 
 BOARDS = {"desert-mastery": "muad-dib", "hardened-warriors": "muad-dib", "vast-wealth": "shaddam"}
-
-
-def _turn_of(state, test):
-    """Step on (past setup) to the first Agent turn of a seat passing `test`."""
-    g = Game(state)
-    for _ in range(5000):
-        top = state["stack"][-1]
-        if top["t"] == "turn" and state["round"] >= 1 and test(g, top["player"]):
-            return top["player"]
-        step(state)
-    raise AssertionError("never reached")
-
-
-def _give(state, pid, card, space):
-    state["players"][pid]["hand"] = sorted(state["players"][pid]["hand"] + [card])
-    state["board"]["occupied"].pop(space, None)
 
 
 def _finish_turn(state, pid):
@@ -52,8 +36,8 @@ def test_a_commanders_board_spaces_as_printed(space, team):
 
 def test_only_its_commander_may_send_an_agent_to_a_board_space():
     state = new_game()
-    shaddam = _turn_of(state, lambda g, q: q == "s")
-    _give(state, shaddam, "seek-allies", "desert-mastery")
+    shaddam = turn_of(state, lambda g, q: q == "s")
+    give(state, shaddam, "seek-allies", "desert-mastery")
     offers = {a.get("space") for a in RULES.legal_actions(state) if a.do == "send-agent"}
     assert "vast-wealth" in offers and not {"desert-mastery", "hardened-warriors"} & offers
     with pytest.raises(IllegalAction) as err:
@@ -63,8 +47,8 @@ def test_only_its_commander_may_send_an_agent_to_a_board_space():
     assert "six.commander-board" in err.value.rulings
 
     state = new_game()
-    ally = _turn_of(state, lambda g, q: not six.is_commander(g, q))
-    _give(state, ally, "seek-allies", "vast-wealth")
+    ally = turn_of(state, lambda g, q: not six.is_commander(g, q))
+    give(state, ally, "seek-allies", "vast-wealth")
     offers = {a.get("space") for a in RULES.legal_actions(state) if a.do == "send-agent"}
     assert not set(BOARDS) & offers
     with pytest.raises(IllegalAction) as err:
@@ -76,10 +60,10 @@ def test_vast_wealth_raises_shaddams_own_track_and_gives_the_team_reward():
     """Booklet pp. 3, 8: 3 Solari and 1 Emperor Influence, on his own board's track; its 1st
     step gives every member of the team 1 Solari, no spy placement yet (six.commander-track)."""
     state = new_game()
-    shaddam = _turn_of(state, lambda g, q: q == "s")
+    shaddam = turn_of(state, lambda g, q: q == "s")
     team = six.members(Game(state), "shaddam")
     solari = {q: state["players"][q]["solari"] for q in team}
-    _give(state, shaddam, "seek-allies", "vast-wealth")
+    give(state, shaddam, "seek-allies", "vast-wealth")
     apply(state, by=shaddam, do="send-agent", card="seek-allies", space="vast-wealth", token="left")
     posts = []
     while state["turn"] and state["turn"]["player"] == shaddam:
@@ -139,8 +123,8 @@ def _point_in_turn(state, pid, faction):
 def test_an_emperor_point_goes_to_the_great_houses_for_an_ally():
     """Booklet p. 4: only Shaddam gains Emperor Influence, only Muad'Dib Fremen Influence."""
     state = new_game()
-    ally = _turn_of(state, lambda g, q: not six.is_commander(g, q))
-    _give(state, ally, "seek-allies", "economic-support")
+    ally = turn_of(state, lambda g, q: not six.is_commander(g, q))
+    give(state, ally, "seek-allies", "economic-support")
     apply(state, by=ally, do="send-agent", card="seek-allies", space="economic-support")
     g = _point_in_turn(state, ally, "emperor")
     _point_in_turn(state, ally, "fremen")
@@ -152,9 +136,9 @@ def test_an_emperor_point_goes_to_the_great_houses_for_an_ally():
 
 def test_muad_dib_takes_an_emperor_point_for_his_ally_and_chooses_for_a_fremen_point():
     state = new_game()
-    muad_dib = _turn_of(state, lambda g, q: q == "m")
+    muad_dib = turn_of(state, lambda g, q: q == "m")
     ally = six.teams(Game(state))["muad-dib"]["allies"][0]
-    _give(state, muad_dib, "seek-allies", "economic-support")
+    give(state, muad_dib, "seek-allies", "economic-support")
     apply(state, by=muad_dib, do="send-agent", card="seek-allies", space="economic-support", token="left")
     great_houses = state["players"][ally]["influence"]["great-houses"]
     _point_in_turn(state, muad_dib, "emperor")
@@ -229,10 +213,10 @@ def test_sardaukar_on_shaddams_board_recruits_four_for_his_activated_ally():
     """Shaddam's second space (reading six.board-facts): 3 spice for 1 Influence on his track, 1
     Intrigue card and 4 troops, which his activated Ally recruits."""
     state = new_game()
-    shaddam = _turn_of(state, lambda g, q: q == "s")
+    shaddam = turn_of(state, lambda g, q: q == "s")
     g = Game(state)
     state["players"][shaddam]["spice"] = 3
-    _give(state, shaddam, "seek-allies", "sardaukar")
+    give(state, shaddam, "seek-allies", "sardaukar")
     intrigues = len(state["players"][shaddam]["intrigue"])
     apply(state, by=shaddam, do="send-agent", card="seek-allies", space="sardaukar", token="left")
     ally = state["turn"]["activated"]

@@ -8,7 +8,7 @@ from conftest import SAMPLES
 from adjudicator.core.canonical import checksum
 from adjudicator.core.logs import parse_log
 from adjudicator.core.replay import Replay
-from adjudicator.service import checkpoints, tokens
+from adjudicator.service import checkpoints
 from adjudicator.service.visibility import VEILED
 
 UPRISING, DUNE = "uprising-4p-choam-seed7", "dune-5p-ixians-tleilaxu-tech-seed2"
@@ -19,11 +19,6 @@ def sample(name: str, cut: int | None = None) -> dict:
     if cut is not None:
         doc["actions"] = doc["actions"][:cut]
     return doc
-
-
-@pytest.fixture()
-def alice(app):
-    return {"Authorization": f"Bearer {tokens.create(app.config['_MEMORY_DB'], 'alice')[1]}"}
 
 
 def upload(client, doc, alice) -> str:
