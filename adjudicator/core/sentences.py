@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import re
 import string
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache
 from importlib import resources
+from pathlib import Path
 
+from .catalog import data_file
 from .observers import HIDDEN
 
 VEILED = {"en": "a card", "ru": "карта"}  # a card the reader may not see
@@ -49,12 +49,8 @@ def _is_said(value) -> bool:
     return isinstance(value, dict) and isinstance(value.get("said"), dict)
 
 
-@cache
 def _catalog_file(package: str, lang: str) -> dict[str, str]:
-    path = resources.files(package) / "data" / f"sentences-{lang}.toml"
-    if not path.is_file():
-        return {}
-    templates = tomllib.loads(path.read_text(encoding="utf-8")).get("templates", {})
+    templates = data_file(Path(str(resources.files(package))) / "data", "sentences", lang).get("templates", {})
     return {k: v for k, v in templates.items() if isinstance(v, str)}
 
 
@@ -223,7 +219,3 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
-
-
-def localized(verdicts: list[dict], reader: Reader | None) -> list[dict]:
-    return verdicts if reader is None else [reader.verdict(v) for v in verdicts]
