@@ -9,9 +9,11 @@ its JSON pointer (core.errors.InvalidPosition); nothing is stored.
 
 from __future__ import annotations
 
+from functools import partial
+
 from .core.actions import CHANCE, Action
 from .core.canonical import checksum, dumps, restore
-from .core.consequences import consequences, summary, veiled
+from .core.consequences import summary, veiled
 from .core.engine import Playing
 from .core.errors import AdjudicatorError, IllegalAction, InvalidPosition, MalformedLog, NotFound, problem
 from .core.logs import Log, check_shape, expand, over_time, parse_log
@@ -20,7 +22,7 @@ from .core.registry import rules_for
 from .core.replay import LOOKAHEAD, Driver, Replay, deal_before
 from .core.schemas import problems as schema_problems
 from .core.sentences import Reader, seen_in
-from .core.verdicts import ILLEGAL, Verdict
+from .core.verdicts import ILLEGAL
 
 MAX_CONTESTED = 50  # actions of one check: "a short list"
 SCENARIO_SCHEMAS = {"dune": "dune-scenario"}  # a rule system whose scenario has its own form (position.json)
@@ -187,17 +189,10 @@ def check_position(doc, deadline: float | None = None, lang: str | None = None) 
                 hidden[index] = kept["fields"]
             else:
                 seen |= seen_in(action.data)
-        round_ = rules.moment(driver.state)["round"]
         before = guarded(lambda: summary(rules, driver.state))
-        try:
-            outcome = guarded(lambda a=action, rest=later: driver.apply(a, rest))
-            verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
-            after = guarded(lambda: summary(rules, driver.state))
-            changed = consequences(rules, before, after, outcome.events)
-            verdict.consequences = changed if viewer is None else [veiled(c, viewer) for c in changed]
-        except IllegalAction as err:  # the driver has restored the state to before the action
-            verdict = Verdict.refused(index, err, pointer)
-            verdict.consequences = []
+        verdict, _ = guarded(partial(driver.judge, index, action, pointer, later, before))
+        if viewer is not None:
+            verdict.consequences = [veiled(c, viewer) for c in verdict.consequences]
         verdicts.append(verdict)
         if verdict.verdict == ILLEGAL:
             break

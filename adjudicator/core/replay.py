@@ -99,6 +99,7 @@ class Driver:
       leaves no trace: the state is restored from the canonical snapshot taken before it (so
       `driver.state` may be a new object afterwards). With `rollback=False` (the simulator,
       which applies only offered actions) no snapshot is taken and nothing is restored.
+    - `judge(...)`: `apply` made a verdict (a replay's step and a position check both judge so).
     - `checkpoint()`: the checksum of the state now; the canonical bytes it is taken over are
       also the rollback point of the next action (one dump per action serves both).
     """
@@ -118,6 +119,26 @@ class Driver:
             self.dealt += len(dealt)
             self._saved = None
         return dealt
+
+    def judge(self, index: int, action: Action, pointer: str, later: Sequence[Action] = (),
+              before: dict | None = None) -> tuple[Verdict, dict | None]:
+        """The verdict on `action` (logged at `index`, `pointer`), applied if legal. With `before`, the
+        summary of the state before it, the verdict lists its consequences and the summary after it
+        is returned beside it (None otherwise, or when refused: nothing changed)."""
+        round_ = self.rules.moment(self.state)["round"]
+        try:
+            outcome = self.apply(action, later)
+        except IllegalAction as err:  # the state is restored to before the action
+            verdict = Verdict.refused(index, err, pointer)
+            if before is not None:
+                verdict.consequences = []
+            return verdict, None
+        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
+        if before is None:
+            return verdict, None
+        after = summary(self.rules, self.state)
+        verdict.consequences = consequences(self.rules, before, after, outcome.events)
+        return verdict, after
 
     def apply(self, action: Action, later: Sequence[Action] = ()) -> Outcome:
         """Apply a logged action. Where it is refused as it stands, the engine first takes the
@@ -305,22 +326,13 @@ class Replay:
         return self.driver.dealt
 
     def step(self, index: int, action: Action) -> Verdict:
-        pointer = self.log.pointers[index]
         before = self._summary_now() if self.consequences else None
-        round_ = self.rules.moment(self.state)["round"]
-        try:
-            outcome = self.driver.apply(action, self.ahead[index + 1:index + 1 + LOOKAHEAD])
-        except IllegalAction as err:
-            verdict = Verdict.refused(index, err, pointer)
-            if self.explain is not None:  # the driver has restored the state to before the action
-                verdict.expected = self.explain(self.driver.state, action)
-            if before is not None:  # nothing changed
-                verdict.consequences = []
-            return verdict
-        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
-        if before is not None:
-            self._summary = summary(self.rules, self.driver.state)
-            verdict.consequences = consequences(self.rules, before, self._summary, outcome.events)
+        verdict, after = self.driver.judge(index, action, self.log.pointers[index],
+                                           self.ahead[index + 1:index + 1 + LOOKAHEAD], before)
+        if after is not None:
+            self._summary = after
+        if verdict.verdict == ILLEGAL and self.explain is not None:  # the state is as before the action
+            verdict.expected = self.explain(self.driver.state, action)
         return verdict
 
     def _summary_now(self) -> dict:
