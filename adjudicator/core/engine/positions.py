@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
 from ..errors import UnknownName, problem
@@ -29,7 +30,7 @@ def esc(key: str) -> str:
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
-class Reader:
+class Reader(ABC):
     """Resolves the names of one scenario, collecting every failure as a problem with its pointer
     (`prefix`: where the scenario stands in the document posted). Keeps each list it resolved (by
     pointer) so that a problem found later in the state points at the scenario's own element.
@@ -40,9 +41,9 @@ class Reader:
         self.problems: list[dict] = []
         self.lists: dict[str, list] = {}
 
+    @abstractmethod
     def lookup(self, kind: str, value, pointer: str) -> str:
         """The id a name of `kind` stands for; raises UnknownName (pointer: the full one)."""
-        raise NotImplementedError
 
     def fail(self, pointer: str, code: str, detail: str, **extra) -> None:
         self.problems.append(problem(self.prefix + pointer, code, detail, **extra))
