@@ -5,9 +5,12 @@ decision is one registered object."""
 from __future__ import annotations
 
 import ast
+import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -351,3 +354,61 @@ def test_near_copies_in_the_engine_are_the_known_ones():
     rows = re.findall(r"^D\d+ (\S+?):\d+-\d+ ~ (\S+?):\d+-\d+", out, re.M)
     found = {tuple(sorted(r)) for r in rows}
     assert len(found) <= 3 and found <= KNOWN_NEAR_COPIES, out
+
+
+# --- the order listeners run in is declared (registry.HOOK_ORDER), not Python's import order ----------------
+# A subprocess imports the modules' rule files first, in the reverse of their declared order (as a
+# test importing `modules.ix.ix` before the rules once did), then plays; another plays as usual.
+# The listeners' order and the playouts' checksums must agree.
+_PLAY = """
+import importlib, json, sys
+sys.path.insert(0, "tests")
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+import adjudicator
+from adjudicator.dune.registry import HOOKS as dune
+from adjudicator.imperium.registry import HOOKS as imperium
+from adjudicator.simulate import simulate
+from matrix import by_id
+played = {}
+for config in map(by_id, ("imperium-4p-bloodlines-tech-ix", "uprising-2p-rivals", "dune-4p-advanced-ixtl-tech")):
+    log = simulate(config.game, config.players, 1, config.modules, config.options, config.rival_leaders,
+                   config.difficulty)
+    played[config.id] = [v.get("checksum") for v in adjudicator.replay(log)["verdicts"]]
+order = {name: {event: [f"{fn.__module__}.{fn.__qualname__}" for _, fn, _, _ in listeners]
+                for event, listeners in hooks.listeners.items()}
+         for name, hooks in (("dune", dune), ("imperium", imperium))}
+print(json.dumps({"order": order, "played": played}, sort_keys=True))
+"""
+
+
+def _played(*first: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", _PLAY, *first], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout)
+
+
+def test_listener_order_does_not_follow_the_import_order():
+    from adjudicator.dune.registry import HOOK_ORDER as DUNE
+    from adjudicator.imperium.registry import HOOK_ORDER as IMPERIUM
+    reversed_files = [name for name in reversed(IMPERIUM + DUNE) if ".modules." in name]
+    assert "adjudicator.imperium.modules.ix.ix" in reversed_files
+    usual, other = _played(), _played(*reversed_files)
+    assert usual["order"] == other["order"]
+    for config, checksums in usual["played"].items():
+        assert len(checksums) > 100 and other["played"][config] == checksums, config
+
+
+def test_every_listener_file_is_in_the_hook_order_once():
+    """A file registering a listener outside the order is refused at import (Hooks.place); a file
+    in the order registers listeners (else its place in it says nothing)."""
+    from adjudicator.dune.registry import HOOK_ORDER as DUNE
+    from adjudicator.dune.registry import HOOKS as DUNE_HOOKS
+    from adjudicator.imperium.registry import HOOK_ORDER as IMPERIUM
+    from adjudicator.imperium.registry import HOOKS as IMPERIUM_HOOKS
+    _registered_modules()  # loads both rule systems
+    for order, hooks in ((IMPERIUM, IMPERIUM_HOOKS), (DUNE, DUNE_HOOKS)):
+        assert len(set(order)) == len(order)
+        files = {fn.__module__ for listeners in hooks.listeners.values() for _, fn, _, _ in listeners}
+        assert sorted(files) == sorted(order)

@@ -13,8 +13,8 @@
 
 A new card, module or kind of decision is added by registering here from its own file.
 Registration happens at import; `rules.py` imports every rule module once (plugin loading),
-so the registries are complete before any game is set up. Hooks run in registration order,
-which is the fixed import order: the same log always resolves the same way.
+so the registries are complete before any game is set up. Hooks run in the declared order of
+their files (`HOOK_ORDER`), whatever the import order: the same log always resolves the same way.
 """
 
 from __future__ import annotations
@@ -30,7 +30,11 @@ OPS: dict[str, Callable] = {}
 CUSTOM: dict[str, Callable] = {}
 CHOICES: Kinds[ChoiceKind] = Kinds("choice kind")
 CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
-VERBS: Kinds[Verb] = Kinds("verb")
+# the order a task's verbs list their offers in (rules.py), whatever file was imported first
+VERBS: Kinds[Verb] = Kinds("verb", (
+    "choose", "recruit-commander", "return-specimens", "acquire-tleilaxu", "family-atomics", "flip-tech",
+    "rival-agent", "send-agent", "reveal", "resolve", "deploy", "acquire", "end-turn", "graft", "pass",
+    "play-intrigue"))
 MODULES = Modules()
 
 
@@ -43,8 +47,22 @@ def in_play(g) -> frozenset[str]:
     return found
 
 
+# The files whose listeners run, in the order they run (then each file's in its registration
+# order): the order they were loaded in when they all lived in custom/ (alphabetically, each after
+# the files it imports), kept so the same log resolves triggers as it always did. Python's import
+# order does not decide it (`Hooks`). A new file's listeners go where its rule must run (the end,
+# if it need not come before any other: earlier listeners keep their order).
+HOOK_ORDER = tuple(f"{__package__}.{name}" for name in (
+    "custom.base", "custom.base_intrigue", "modules.choam.contracts", "custom.triggers",
+    "modules.bloodlines.cards", "modules.bloodlines.leaders", "modules.bloodlines.commanders", "custom.common",
+    "modules.bloodlines.hidden", "modules.immortality.immortality", "modules.immortality.cards",
+    "modules.rivals.hagal", "modules.rivals.base", "modules.rivals.bloodlines", "modules.rivals.immortality",
+    "modules.tech.tech", "modules.rivals.tech", "modules.rivals.turn", "modules.six_players.teams",
+    "modules.six_players.cards", "modules.six_players.commanders", "modules.six_players.immortality",
+    "modules.six_players.bloodlines", "custom.uprising", "modules.immortality.graft", "modules.ix.ix",
+    "modules.ix.cards", "modules.rivals.ix", "consequences"))
 # listeners registered for a module (`hook(event, module=...)`) run only in its games
-HOOKS = Hooks(in_play)
+HOOKS = Hooks(in_play, HOOK_ORDER)
 hook, fire, ask, first, adjust = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first, HOOKS.adjust
 # the kind of an effect node of a turn ("space", "card", "reveal", "leader", "contract") -> how
 # resolving it runs: fn(g, pid, ident, node)
