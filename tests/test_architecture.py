@@ -313,6 +313,60 @@ def test_module_listeners_do_not_test_their_mode():
     assert problems == [], problems
 
 
+# Every call that asks which modules are in play (`in_play`, `in_play_at`, `is_six`; `is_rival` but
+# asked of a seat: `is_rival(g, seat)` is a seat's question, as in a listener) outside the listeners'
+# tops too: the verbs, custom steps and helpers. Hooks, verbs (`Verb(module=...)`) and custom steps
+# (`custom(name, module=...)`) are dispatched by module, so a rule file asks only where the list
+# below says why. The list is exact: a new call fails, and so does an entry that is gone.
+MODE_CALLS = {"in_play", "in_play_at", "is_six", "is_rival"}
+KNOWN_MODE_CALLS = {
+    # the dispatcher itself
+    "core/engine/hooks.py:Hooks.live": "the listeners of a table: by the modules in play",
+    "core/engine/modules.py:Modules.in_play": "each Module says whether it is in play",
+    "core/engine/modules.py:Modules.in_play_at": "the same, at a table",
+    "imperium/registry.py:in_play": "a game's modules, found once per Game",
+    "imperium/registry.py:Verb.takes": "a verb registered for a module: taken only in its games",
+    "imperium/registry.py:custom_runs": "a custom step registered for a module: run only in its games",
+    # asked where there is no listener, verb or step to register
+    "dune/karama.py:_pending": "classic Dune's Karama-stoppable advantages are a table whose entries name "
+                               "their module: it is their dispatcher",
+    "imperium/modules/bloodlines/stock.py:setup_variant": "asked of a state being set up, before any table: "
+                                                          "the six-player game's setup.json entries or the edition's",
+    "imperium/modules/six_players/teams.py:is_commander": "a seat's question (is it a Commander?) that shared "
+                                                          "helpers ask in every game (starting cards, positions)",
+    "imperium/modules/rivals/tech.py:active": "the Acquire Tech House Hagal card is in every solo deck: "
+                                              "without the Tech Module it is played (its rulings cited), takes nothing",
+}
+
+
+def _calls_in(node: ast.AST, name: str):
+    """(the function or class.method a call is in, the call) for every call under `node`."""
+    for child in ast.iter_child_nodes(node):
+        inner = name
+        if isinstance(child, (ast.FunctionDef, ast.ClassDef)) and "." not in name:
+            inner = child.name if name == "<module>" else f"{name}.{child.name}"
+        if isinstance(child, ast.Call):
+            yield inner, child
+        yield from _calls_in(child, inner)
+
+
+def _mode_calls() -> set[str]:
+    found = set()
+    for path in sorted((ROOT / "adjudicator").rglob("*.py")):
+        for inner, call in _calls_in(ast.parse(path.read_text()), "<module>"):
+            word = getattr(call.func, "id", getattr(call.func, "attr", None))
+            if word in MODE_CALLS and not (word in SEAT_TESTS and len(call.args) >= 2):
+                found.add(f"{path.relative_to(ROOT / 'adjudicator')}:{inner}")
+    return found
+
+
+def test_only_the_dispatcher_and_the_listed_places_ask_for_a_mode():
+    found = _mode_calls()
+    assert sorted(found - KNOWN_MODE_CALLS.keys()) == [], "dispatch by module: hook/verb/custom(module=...)"
+    assert sorted(KNOWN_MODE_CALLS.keys() - found) == [], "gone: take them off KNOWN_MODE_CALLS"
+    assert sum(k.startswith(("core/", "imperium/registry.py")) for k in KNOWN_MODE_CALLS) <= 6
+
+
 def test_the_kernel_imports_no_rule_system():
     graph = import_graph()
     kernel = [m for m in graph if m.startswith("adjudicator.core")]

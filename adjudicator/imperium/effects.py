@@ -17,7 +17,7 @@ from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in
-from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, fire, first
+from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, custom_runs, fire, first
 from .steps import choice_task, prepend, push_choice, source_card
 from .zones import acquirable, count_deployed, trash_card
 
@@ -359,7 +359,7 @@ def op_custom(g, task, step):
     handler = CUSTOM.get(step["custom"])
     if handler is None:
         g.note_unimplemented(f"{task['src']}: {step['custom']}")
-    else:
+    elif custom_runs(g, step["custom"]):  # dispatch by module: a module's step does nothing elsewhere
         handler(g, task, step)
 
 

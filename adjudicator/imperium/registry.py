@@ -23,11 +23,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.engine import Hooks, Kinds, Modules
+from ..core.engine import Hooks, Kinds, Modules, Needs, met, needs
 from ..core.observers import Hidden
 
 OPS: dict[str, Callable] = {}
 CUSTOM: dict[str, Callable] = {}
+# a custom step registered for modules (`custom(name, module=...)`) -> the modules it needs, each
+# registration one alternative (Tech tiles: the Tech Module's or Rise of Ix's); elsewhere it does nothing
+CUSTOM_NEEDS: dict[str, list[Needs]] = {}
 CHOICES: Kinds[ChoiceKind] = Kinds("choice kind")
 CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
 # the order a task's verbs list their offers in (rules.py), whatever file was imported first
@@ -129,6 +132,12 @@ class Verb:
     # a seat may take it whenever the game waits for a decision, whoever's it is (listed among
     # the offers of the seat's own `tasks` only); `accepts` still decides whether it is possible
     any_time: bool = False
+    # the module(s) whose games have it (as a listener's `module=`), or None: every game
+    module: str | tuple[str, ...] | None = None
+
+    def takes(self, g, task: dict) -> bool:
+        """Whether the pending `task` accepts this verb now: its module in play, then `accepts`."""
+        return met(in_play(g), needs(self.module)) and (self.accepts is None or self.accepts(g, task))
 
 
 def op(name: str):
@@ -138,12 +147,24 @@ def op(name: str):
     return register
 
 
-def custom(*names: str):
+def custom(*names: str, module: str | tuple[str, ...] | None = None):
+    """Register a `{"custom": name}` step's code, for every game or (`module`, as for a listener)
+    only for the games that play it: elsewhere the step does nothing, so the code tests no mode.
+    Registered again for another module, the same code: either module's games."""
     def register(fn):
         for name in names:
+            assert CUSTOM.get(name, fn) is fn, f"custom step {name!r} registered twice"
             CUSTOM[name] = fn
+            if module is not None:
+                CUSTOM_NEEDS.setdefault(name, []).append(needs(module))
         return fn
     return register
+
+
+def custom_runs(g, name: str) -> bool:
+    """Whether a registered custom step runs at this table (its module in play, if it has one)."""
+    alternatives = CUSTOM_NEEDS.get(name)
+    return alternatives is None or any(met(in_play(g), n) for n in alternatives)
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,

@@ -19,6 +19,8 @@ import bisect
 import itertools
 from collections.abc import Callable, Sequence
 
+from .modules import Needs, met, needs
+
 Listeners = tuple[list[Callable], list[Callable | None] | None]  # an event's listeners and their `when`s
 NONE: Listeners = ([], None)
 
@@ -34,17 +36,17 @@ class Hooks:
         self._registered = itertools.count()
         # event -> [((its file's rank, registration number), listener, the modules it needs in
         # play or None: every game, its `when` or None)], kept sorted by the first
-        self.listeners: dict[str, list[tuple[tuple[int, int], Callable, tuple[str, ...] | None, Callable | None]]] = {}
+        self.listeners: dict[str, list[tuple[tuple[int, int], Callable, Needs, Callable | None]]] = {}
         self._tables: dict[frozenset[str], dict[str, Listeners]] = {}  # modules -> event -> listeners
 
     def on(self, event: str, module: str | tuple[str, ...] | None = None, when: Callable | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
         play that module; a cross-product (it lives in the later module) for the games that play
         all of a tuple of modules. `when(g, *args)`: the calls it answers (one seat's)."""
-        needs = None if module is None else (module,) if isinstance(module, str) else tuple(module)
+        needed = needs(module)
 
         def register(fn):
-            bisect.insort(self.listeners.setdefault(event, []), (self.place(fn), fn, needs, when), key=lambda e: e[0])
+            bisect.insort(self.listeners.setdefault(event, []), (self.place(fn), fn, needed, when), key=lambda e: e[0])
             self._tables.clear()  # registration happens at import, before any game is played
             return fn
         return register
@@ -62,7 +64,7 @@ class Hooks:
         if found is None:
             found = self._tables[playing] = {}
             for event, listeners in self.listeners.items():
-                kept = [(fn, when) for _, fn, needs, when in listeners if needs is None or playing.issuperset(needs)]
+                kept = [(fn, when) for _, fn, needed, when in listeners if met(playing, needed)]
                 whens = [when for _, when in kept]
                 found[event] = ([fn for fn, _ in kept], whens if any(whens) else None)
         return found
