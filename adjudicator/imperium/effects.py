@@ -32,6 +32,18 @@ def advance_steps(g: Game, task: dict) -> None:
     g.finish(task)
 
 
+def resolve_at_once(g: Game, pid: str, steps: list, src: str) -> dict:
+    """The steps of a seat that decides nothing (a Rival card's Signet Ring or spy network), run by
+    the same ops now, in order, where the rule that calls them stands (an `if` prepends its
+    branch; a chance a step pushes is dealt after). Returns the task they ran in, which a step may
+    mark for its caller (the troops a Rival card recruits: `recruits`)."""
+    task = {"t": "steps", "player": pid, "src": src, "steps": list(steps)}
+    while task["steps"]:
+        step = task["steps"].pop(0)
+        OPS[step_op(step)](g, task, step)
+    return task
+
+
 def step_op(step: dict) -> str:
     """The operation of a step: its one key that names an op (`OPS`); the other keys are the op's
     arguments. Found by name, never by position: a state that went through JSON with sorted keys
