@@ -5,9 +5,12 @@ decision is one registered object."""
 from __future__ import annotations
 
 import ast
+import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -310,6 +313,60 @@ def test_module_listeners_do_not_test_their_mode():
     assert problems == [], problems
 
 
+# Every call that asks which modules are in play (`in_play`, `in_play_at`, `is_six`; `is_rival` but
+# asked of a seat: `is_rival(g, seat)` is a seat's question, as in a listener) outside the listeners'
+# tops too: the verbs, custom steps and helpers. Hooks, verbs (`Verb(module=...)`) and custom steps
+# (`custom(name, module=...)`) are dispatched by module, so a rule file asks only where the list
+# below says why. The list is exact: a new call fails, and so does an entry that is gone.
+MODE_CALLS = {"in_play", "in_play_at", "is_six", "is_rival"}
+KNOWN_MODE_CALLS = {
+    # the dispatcher itself
+    "core/engine/hooks.py:Hooks.live": "the listeners of a table: by the modules in play",
+    "core/engine/modules.py:Modules.in_play": "each Module says whether it is in play",
+    "core/engine/modules.py:Modules.in_play_at": "the same, at a table",
+    "imperium/registry.py:in_play": "a game's modules, found once per Game",
+    "imperium/registry.py:Verb.takes": "a verb registered for a module: taken only in its games",
+    "imperium/registry.py:custom_runs": "a custom step registered for a module: run only in its games",
+    # asked where there is no listener, verb or step to register
+    "dune/karama.py:_pending": "classic Dune's Karama-stoppable advantages are a table whose entries name "
+                               "their module: it is their dispatcher",
+    "imperium/modules/bloodlines/stock.py:setup_variant": "asked of a state being set up, before any table: "
+                                                          "the six-player game's setup.json entries or the edition's",
+    "imperium/modules/six_players/teams.py:is_commander": "a seat's question (is it a Commander?) that shared "
+                                                          "helpers ask in every game (starting cards, positions)",
+    "imperium/modules/rivals/tech.py:active": "the Acquire Tech House Hagal card is in every solo deck: "
+                                              "without the Tech Module it is played (its rulings cited), takes nothing",
+}
+
+
+def _calls_in(node: ast.AST, name: str):
+    """(the function or class.method a call is in, the call) for every call under `node`."""
+    for child in ast.iter_child_nodes(node):
+        inner = name
+        if isinstance(child, (ast.FunctionDef, ast.ClassDef)) and "." not in name:
+            inner = child.name if name == "<module>" else f"{name}.{child.name}"
+        if isinstance(child, ast.Call):
+            yield inner, child
+        yield from _calls_in(child, inner)
+
+
+def _mode_calls() -> set[str]:
+    found = set()
+    for path in sorted((ROOT / "adjudicator").rglob("*.py")):
+        for inner, call in _calls_in(ast.parse(path.read_text()), "<module>"):
+            word = getattr(call.func, "id", getattr(call.func, "attr", None))
+            if word in MODE_CALLS and not (word in SEAT_TESTS and len(call.args) >= 2):
+                found.add(f"{path.relative_to(ROOT / 'adjudicator')}:{inner}")
+    return found
+
+
+def test_only_the_dispatcher_and_the_listed_places_ask_for_a_mode():
+    found = _mode_calls()
+    assert sorted(found - KNOWN_MODE_CALLS.keys()) == [], "dispatch by module: hook/verb/custom(module=...)"
+    assert sorted(KNOWN_MODE_CALLS.keys() - found) == [], "gone: take them off KNOWN_MODE_CALLS"
+    assert sum(k.startswith(("core/", "imperium/registry.py")) for k in KNOWN_MODE_CALLS) <= 6
+
+
 def test_the_kernel_imports_no_rule_system():
     graph = import_graph()
     kernel = [m for m in graph if m.startswith("adjudicator.core")]
@@ -351,3 +408,61 @@ def test_near_copies_in_the_engine_are_the_known_ones():
     rows = re.findall(r"^D\d+ (\S+?):\d+-\d+ ~ (\S+?):\d+-\d+", out, re.M)
     found = {tuple(sorted(r)) for r in rows}
     assert len(found) <= 3 and found <= KNOWN_NEAR_COPIES, out
+
+
+# --- the order listeners run in is declared (registry.HOOK_ORDER), not Python's import order ----------------
+# A subprocess imports the modules' rule files first, in the reverse of their declared order (as a
+# test importing `modules.ix.ix` before the rules once did), then plays; another plays as usual.
+# The listeners' order and the playouts' checksums must agree.
+_PLAY = """
+import importlib, json, sys
+sys.path.insert(0, "tests")
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+import adjudicator
+from adjudicator.dune.registry import HOOKS as dune
+from adjudicator.imperium.registry import HOOKS as imperium
+from adjudicator.simulate import simulate
+from matrix import by_id
+played = {}
+for config in map(by_id, ("imperium-4p-bloodlines-tech-ix", "uprising-2p-rivals", "dune-4p-advanced-ixtl-tech")):
+    log = simulate(config.game, config.players, 1, config.modules, config.options, config.rival_leaders,
+                   config.difficulty)
+    played[config.id] = [v.get("checksum") for v in adjudicator.replay(log)["verdicts"]]
+order = {name: {event: [f"{fn.__module__}.{fn.__qualname__}" for _, fn, _, _ in listeners]
+                for event, listeners in hooks.listeners.items()}
+         for name, hooks in (("dune", dune), ("imperium", imperium))}
+print(json.dumps({"order": order, "played": played}, sort_keys=True))
+"""
+
+
+def _played(*first: str) -> dict:
+    out = subprocess.run([sys.executable, "-c", _PLAY, *first], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout)
+
+
+def test_listener_order_does_not_follow_the_import_order():
+    from adjudicator.dune.registry import HOOK_ORDER as DUNE
+    from adjudicator.imperium.registry import HOOK_ORDER as IMPERIUM
+    reversed_files = [name for name in reversed(IMPERIUM + DUNE) if ".modules." in name]
+    assert "adjudicator.imperium.modules.ix.ix" in reversed_files
+    usual, other = _played(), _played(*reversed_files)
+    assert usual["order"] == other["order"]
+    for config, checksums in usual["played"].items():
+        assert len(checksums) > 100 and other["played"][config] == checksums, config
+
+
+def test_every_listener_file_is_in_the_hook_order_once():
+    """A file registering a listener outside the order is refused at import (Hooks.place); a file
+    in the order registers listeners (else its place in it says nothing)."""
+    from adjudicator.dune.registry import HOOK_ORDER as DUNE
+    from adjudicator.dune.registry import HOOKS as DUNE_HOOKS
+    from adjudicator.imperium.registry import HOOK_ORDER as IMPERIUM
+    from adjudicator.imperium.registry import HOOKS as IMPERIUM_HOOKS
+    _registered_modules()  # loads both rule systems
+    for order, hooks in ((IMPERIUM, IMPERIUM_HOOKS), (DUNE, DUNE_HOOKS)):
+        assert len(set(order)) == len(order)
+        files = {fn.__module__ for listeners in hooks.listeners.values() for _, fn, _, _ in listeners}
+        assert sorted(files) == sorted(order)

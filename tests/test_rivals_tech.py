@@ -289,7 +289,8 @@ def test_self_destroying_messages_gives_two_intrigue_cards_and_no_reveal_effect(
 
 def test_servo_receivers_gives_the_rival_cards_signet_ring():
     rules = RULES["uprising"]
-    signet = rivals_turn.leader_card(Game(solo("uprising"), rules.content), "r1")["signet"]
+    signet = {k: n for step in rivals_turn.leader_card(Game(solo("uprising"), rules.content), "r1")["signet"]
+              for k, n in step.get("gain", {}).items()}  # the resources its steps gain
     state, before = acquired("uprising", "tech-servo-receivers")
     until_decision(rules, state)
     pl = state["players"]["r1"]

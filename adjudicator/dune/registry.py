@@ -14,7 +14,8 @@ from ..core.observers import Hidden
 DECISIONS: Kinds[Decision] = Kinds("decision")
 CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
 AUTOS: Kinds[Callable] = Kinds("automatic step")
-INTERJECTIONS: Kinds[Interjection] = Kinds("interjection")
+# the order their offers are listed in (rules.py), whatever file was imported first
+INTERJECTIONS: Kinds[Interjection] = Kinds("interjection", ("bribe", "play", "give-spice"))
 MODULES = Modules()
 
 
@@ -84,7 +85,18 @@ def auto(name: str):
 
 # --- hooks: where a faction (or a card) changes a general rule ------------------------------------
 # The general modules name no faction: they ask a hook; the faction's own module (factions/)
-# answers it. Listeners run in registration order, the fixed import order of factions/; one
-# registered for a module (`hook(name, module=...)`) only in that module's games.
-HOOKS = Hooks(MODULES.in_play_at)
+# answers it. Listeners run in the order of their files (`HOOK_ORDER`, whatever Python imported
+# first), then in each file's registration order; one registered for a module (`hook(name,
+# module=...)`) only in that module's games. The advanced game's files come before the factions'
+# own (the advanced Bene Gesserit's starting force is asked before their prediction, their
+# advisors' shipment check before the Fremen's), the expansion and its Tech Tokens after them (a
+# token is taken before a Face Dancer is revealed).
+HOOK_ORDER = tuple(f"{__package__}.{name}" for name in (
+    *(f"modules.advanced.{f}" for f in ("atreides", "bene_gesserit", "bene_gesserit_advisors", "fremen",
+                                         "harkonnen", "karama_powers", "spacing_guild", "spice", "storm")),
+    *(f"factions.{f}" for f in ("atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "spacing_guild")),
+    *(f"modules.ixians_tleilaxu.{f}" for f in ("ixcards", "ixian_bidding", "ixians", "ixians_hms", "tleilaxu",
+                                                "tleilaxu_revival")),
+    "modules.tech_tokens.tokens", "consequences"))
+HOOKS = Hooks(MODULES.in_play_at, HOOK_ORDER)
 hook, fire, ask, first = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first

@@ -14,7 +14,7 @@ CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "
               "bonus_spice", "completed_contracts", "units_in_conflict", "worms", "strength", "recalled_spy",
               "dreadnoughts", "factions_with_influence",
               "spy_on", "discarded", "trashed_cost", "deck_at_least", "gained", "owns",
-              "rival_alliance_at", "six_players", "all", "any", "not")
+              "rival_alliance_at", "alliances", "six_players", "all", "any", "not")
 COUNTERS = ("spies_on_board", "cards_in_play", "completed_contracts", "units_in_conflict",
             "worms_in_conflict", "revealed", "revealed_with_swords", "revealed_providing_swords",
             "dreadnoughts_in_conflict")
@@ -88,6 +88,8 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
     if key == "owns":
         zones = pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]
         return zones.count(value["card"]) >= value.get("at_least", 1)
+    if key == "alliances":  # holds at least this many Alliances, any Factions'
+        return sum(holder == pid for holder in g.state["alliances"].values()) >= value
     if key == "rival_alliance_at":
         return any(holder not in (None, pid) and influence_of(g, pid, f) >= value
                    for f, holder in g.state["alliances"].items())

@@ -17,7 +17,7 @@ from .costs import affordable, can_afford
 from .game import Game, ms_add, my_turn
 from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in
-from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, fire, first
+from .registry import CUSTOM, FLAG_RULINGS, OPS, adjust, custom_runs, fire, first
 from .steps import choice_task, prepend, push_choice, source_card
 from .zones import acquirable, count_deployed, trash_card
 
@@ -30,6 +30,18 @@ def advance_steps(g: Game, task: dict) -> None:
         if g.top is not task:
             return
     g.finish(task)
+
+
+def resolve_at_once(g: Game, pid: str, steps: list, src: str) -> dict:
+    """The steps of a seat that decides nothing (a Rival card's Signet Ring or spy network), run by
+    the same ops now, in order, where the rule that calls them stands (an `if` prepends its
+    branch; a chance a step pushes is dealt after). Returns the task they ran in, which a step may
+    mark for its caller (the troops a Rival card recruits: `recruits`)."""
+    task = {"t": "steps", "player": pid, "src": src, "steps": list(steps)}
+    while task["steps"]:
+        step = task["steps"].pop(0)
+        OPS[step_op(step)](g, task, step)
+    return task
 
 
 def step_op(step: dict) -> str:
@@ -359,7 +371,7 @@ def op_custom(g, task, step):
     handler = CUSTOM.get(step["custom"])
     if handler is None:
         g.note_unimplemented(f"{task['src']}: {step['custom']}")
-    else:
+    elif custom_runs(g, step["custom"]):  # dispatch by module: a module's step does nothing elsewhere
         handler(g, task, step)
 
 

@@ -13,8 +13,8 @@
 
 A new card, module or kind of decision is added by registering here from its own file.
 Registration happens at import; `rules.py` imports every rule module once (plugin loading),
-so the registries are complete before any game is set up. Hooks run in registration order,
-which is the fixed import order: the same log always resolves the same way.
+so the registries are complete before any game is set up. Hooks run in the declared order of
+their files (`HOOK_ORDER`), whatever the import order: the same log always resolves the same way.
 """
 
 from __future__ import annotations
@@ -23,14 +23,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.engine import Hooks, Kinds, Modules
+from ..core.engine import Hooks, Kinds, Modules, Needs, met, needs
 from ..core.observers import Hidden
 
 OPS: dict[str, Callable] = {}
 CUSTOM: dict[str, Callable] = {}
+# a custom step registered for modules (`custom(name, module=...)`) -> the modules it needs, each
+# registration one alternative (Tech tiles: the Tech Module's or Rise of Ix's); elsewhere it does nothing
+CUSTOM_NEEDS: dict[str, list[Needs]] = {}
 CHOICES: Kinds[ChoiceKind] = Kinds("choice kind")
 CHANCES: Kinds[ChanceKind] = Kinds("chance kind")
-VERBS: Kinds[Verb] = Kinds("verb")
+# the order a task's verbs list their offers in (rules.py), whatever file was imported first
+VERBS: Kinds[Verb] = Kinds("verb", (
+    "choose", "recruit-commander", "return-specimens", "acquire-tleilaxu", "family-atomics", "flip-tech",
+    "rival-agent", "send-agent", "reveal", "resolve", "deploy", "acquire", "end-turn", "graft", "pass",
+    "play-intrigue"))
 MODULES = Modules()
 
 
@@ -43,8 +50,22 @@ def in_play(g) -> frozenset[str]:
     return found
 
 
+# The files whose listeners run, in the order they run (then each file's in its registration
+# order): the order they were loaded in when they all lived in custom/ (alphabetically, each after
+# the files it imports), kept so the same log resolves triggers as it always did. Python's import
+# order does not decide it (`Hooks`). A new file's listeners go where its rule must run (the end,
+# if it need not come before any other: earlier listeners keep their order).
+HOOK_ORDER = tuple(f"{__package__}.{name}" for name in (
+    "custom.base", "custom.base_intrigue", "modules.choam.contracts", "custom.triggers",
+    "modules.bloodlines.cards", "modules.bloodlines.leaders", "modules.bloodlines.commanders", "custom.common",
+    "modules.bloodlines.hidden", "modules.immortality.immortality", "modules.immortality.cards",
+    "modules.rivals.hagal", "modules.rivals.base", "modules.rivals.bloodlines", "modules.rivals.immortality",
+    "modules.tech.tech", "modules.rivals.tech", "modules.rivals.turn", "modules.six_players.teams",
+    "modules.six_players.cards", "modules.six_players.commanders", "modules.six_players.immortality",
+    "modules.six_players.bloodlines", "custom.uprising", "modules.immortality.graft", "modules.ix.ix",
+    "modules.ix.cards", "modules.rivals.ix", "consequences"))
 # listeners registered for a module (`hook(event, module=...)`) run only in its games
-HOOKS = Hooks(in_play)
+HOOKS = Hooks(in_play, HOOK_ORDER)
 hook, fire, ask, first, adjust = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first, HOOKS.adjust
 # the kind of an effect node of a turn ("space", "card", "reveal", "leader", "contract") -> how
 # resolving it runs: fn(g, pid, ident, node)
@@ -111,6 +132,12 @@ class Verb:
     # a seat may take it whenever the game waits for a decision, whoever's it is (listed among
     # the offers of the seat's own `tasks` only); `accepts` still decides whether it is possible
     any_time: bool = False
+    # the module(s) whose games have it (as a listener's `module=`), or None: every game
+    module: str | tuple[str, ...] | None = None
+
+    def takes(self, g, task: dict) -> bool:
+        """Whether the pending `task` accepts this verb now: its module in play, then `accepts`."""
+        return met(in_play(g), needs(self.module)) and (self.accepts is None or self.accepts(g, task))
 
 
 def op(name: str):
@@ -120,12 +147,24 @@ def op(name: str):
     return register
 
 
-def custom(*names: str):
+def custom(*names: str, module: str | tuple[str, ...] | None = None):
+    """Register a `{"custom": name}` step's code, for every game or (`module`, as for a listener)
+    only for the games that play it: elsewhere the step does nothing, so the code tests no mode.
+    Registered again for another module, the same code: either module's games."""
     def register(fn):
         for name in names:
+            assert CUSTOM.get(name, fn) is fn, f"custom step {name!r} registered twice"
             CUSTOM[name] = fn
+            if module is not None:
+                CUSTOM_NEEDS.setdefault(name, []).append(needs(module))
         return fn
     return register
+
+
+def custom_runs(g, name: str) -> bool:
+    """Whether a registered custom step runs at this table (its module in play, if it has one)."""
+    alternatives = CUSTOM_NEEDS.get(name)
+    return alternatives is None or any(met(in_play(g), n) for n in alternatives)
 
 
 def choice(name: str, offers: Callable, rulings: tuple[str, ...] = (), handles_skip: bool = False,

@@ -388,8 +388,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
             raise IllegalAction("log.unexpected-chance", "The game waits for {seat}, not for a chance outcome.",
                                 ("turn.order",), params={"seat": who})
         v = VERBS.get(action.do)
-        any_time = v is not None and v.any_time and action.by in g.state["players"] \
-            and (v.accepts is None or v.accepts(g, task))
+        any_time = v is not None and v.any_time and action.by in g.state["players"] and v.takes(g, task)
         if any_time:  # anyone's, beside the decision that stays pending
             who = action.by
         elif action.by != who:
@@ -566,7 +565,7 @@ def actor(task: dict) -> str:
 
 def verbs(g: Game, task: dict) -> list:
     """The registered verbs the pending task accepts now."""
-    return [v for v in _verbs_of(task["t"]) if v.accepts is None or v.accepts(g, task)]
+    return [v for v in _verbs_of(task["t"]) if v.takes(g, task)]
 
 
 @cache

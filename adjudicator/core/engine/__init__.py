@@ -9,7 +9,8 @@
   a listener that belongs to a module runs only when that module is in play.
 - `modules.py`: `Module`, an expansion as one object (its name, editions, what it combines
   with, when it is in play), and `Modules`, a rule system's list of them in load order;
-  `Playing`, a state past its setup, which keeps the modules in play once found.
+  `Playing`, a state past its setup, which keeps the modules in play once found; `needs` and
+  `met`, the one reading of a registration's `module=` (a listener's, a verb's, a custom step's).
 - `awaited.py`: which of the chance outcomes awaited at once a recorded outcome answers.
 - `positions.py`: the positions protocol, `Part` (a module's part of reading, filling, cutting
   and auditing a position) and `Parts` (a rule system's parts, looped over in a fixed order).
@@ -20,8 +21,9 @@ The kernel imports no rule system; a rule system keeps only its rules.
 from .awaited import awaited_index, bring_up
 from .hooks import Hooks
 from .kinds import Kinds
-from .modules import Module, Modules, Playing
+from .modules import Module, Modules, Needs, Playing, met, needs
 from .positions import Part, Parts
 from .table import Table
 
-__all__ = ["Hooks", "Kinds", "Module", "Modules", "Part", "Parts", "Playing", "Table", "awaited_index", "bring_up"]
+__all__ = ["Hooks", "Kinds", "Module", "Modules", "Needs", "Part", "Parts", "Playing", "Table", "awaited_index",
+           "bring_up", "met", "needs"]

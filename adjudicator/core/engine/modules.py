@@ -9,6 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+Needs = tuple[str, ...] | None  # the modules a registration needs in play; None: every game
+
+
+def needs(module: str | tuple[str, ...] | None) -> Needs:
+    """What a registration's `module=` names: None (every game), one module, or a tuple (a
+    cross-product, living in the later module: the games that play all of them)."""
+    return None if module is None else (module,) if isinstance(module, str) else tuple(module)
+
+
+def met(playing: frozenset[str], needed: Needs) -> bool:
+    """Whether a game playing these modules has what a registration needs."""
+    return needed is None or playing.issuperset(needed)
+
 
 @dataclass(frozen=True)
 class Module:

@@ -14,9 +14,8 @@ Ix (`modules/ix/`).
 
 from __future__ import annotations
 
-# Hooks fire in registration order, which is this import order (the order in which these files
-# were loaded when they all lived in custom/, alphabetically, each after the files it imports):
-# the same log always resolves triggers the same way. Keep it when adding a file.
+# The order hooks fire in is declared (registry.HOOK_ORDER), not this import order (a test may
+# import a module's file first); this list follows it. A new file goes in both.
 # isort: off
 from . import base, base_intrigue
 from ..modules.choam import contracts

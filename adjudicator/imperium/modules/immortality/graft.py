@@ -32,7 +32,6 @@ from ...registry import first as first_hook
 from ...steps import prepend, push_choice, run, source_card
 from ...turns import own_spy_posts, placement_error, send_from_source
 from ...zones import recall_agent, trash_card
-from .immortality import in_play
 
 SKIP, PAY = {"option": "skip"}, {"option": "pay"}
 
@@ -306,8 +305,6 @@ def _placement(a: dict) -> dict:
 
 
 def _graft_offers(g: Game, task: dict, pid: str) -> list[dict]:
-    if not in_play(g):
-        return []
     hand = sorted(c for c in g.p(pid)["hand"] if c != "?")
     pairs = {(a, b) for a, b in combinations(hand, 2) if is_graft(g, a) or is_graft(g, b)}
     pairs |= {(c, r) for c in hand if takes_row_partner(g, c) for r in g.state["row"]}
@@ -390,7 +387,7 @@ def _add_node(turn: dict, node: str, gathered: bool) -> None:
     turn["edges"].append([node, tail, ruling])
 
 
-verb(Verb("graft", ("turn",), _graft_offers, _graft, R_GRAFT, accepts=lambda g, task: in_play(g)))
+verb(Verb("graft", ("turn",), _graft_offers, _graft, R_GRAFT, module="immortality"))
 
 
 # --- placement: icons of either card, a Graft card never alone -------------------------------------

@@ -34,10 +34,6 @@ SKIP = {"option": "skip"}
 PAY = {"option": "pay"}
 
 
-def in_play(g: Game) -> bool:
-    return MODULE in g.state["game"]["modules"]
-
-
 def holder(g: Game, pid: str, piece: str = "tracks") -> str:
     """Whose research and Tleilaxu tokens (`piece` "tracks") or Axolotl tanks ("tanks") an effect
     of `pid` moves: his own, or in a six-player Commander's turn his activated Ally's (hook
@@ -113,7 +109,7 @@ def _return_specimens(g: Game, task: dict, pid: str, a: dict) -> None:
 
 # at any time (p. 8): whenever the game waits for a decision, anyone's; offered in one's own turn
 verb(Verb("return-specimens", ("turn", "agent", "reveal"), _return_offers, _return_specimens,
-          ("specimens.return",), accepts=lambda g, task: in_play(g), any_time=True))
+          ("specimens.return",), any_time=True, module=MODULE))
 
 
 def _pay_offers(g: Game, task: dict) -> list[dict]:
@@ -213,7 +209,7 @@ def tleilaxu_first_spice(g: Game, task: dict, step: dict) -> None:
 
 # --- Tleilaxu cards (pp. 8-9) --------------------------------------------------------------------------
 def _in_reveal(g: Game, task: dict) -> bool:
-    return in_play(g) and blocking_edge(g.state["turn"], "acquire") is None
+    return blocking_edge(g.state["turn"], "acquire") is None
 
 
 def _tleilaxu_offers(g: Game, task: dict, pid: str) -> list[dict]:
@@ -272,7 +268,7 @@ def buy_tleilaxu(g: Game, pid: str, a: dict) -> None:
 
 
 verb(Verb("acquire-tleilaxu", ("reveal",), _tleilaxu_offers, _acquire_tleilaxu, ("specimens.spend",),
-          accepts=_in_reveal))
+          accepts=_in_reveal, module=MODULE))
 
 
 def _row_choice_offers(g: Game, task: dict) -> list[dict]:
@@ -324,7 +320,7 @@ def _family_atomics(g: Game, task: dict, pid: str, a: dict) -> None:
 
 
 verb(Verb("family-atomics", ("turn", "agent", "reveal"), _atomics_offers, _family_atomics, ("atomics.use",),
-          accepts=lambda g, task: in_play(g)))
+          module=MODULE))
 
 
 

@@ -11,7 +11,7 @@ from ...choices import SKIP
 from ...conditions import units_in_conflict
 from ...content import FACTIONS
 from ...costs import can_afford
-from ...effects import worm_refusal
+from ...effects import resolve_at_once, worm_refusal
 from ...game import Game, ms_add, own_posts, spy_owners
 from ...influence import change_influence
 from ...leaders import signet_effects
@@ -81,8 +81,14 @@ def agent_turn(g: Game, pid: str, card: str, option: dict, network_troops: int =
 # --- the Rival's own steps of the effect language (data/<edition>/house-hagal.json) -------------------------
 @custom("rival-influence")
 def _priority_influence(g: Game, task: dict, step: dict) -> None:
-    """One Influence with the faction ranked `priority` on the Rival's leader card (p. 2)."""
-    change_influence(g, task["player"], leader_card(g, task["player"])["priority"][step["priority"] - 1], 1)
+    """One Influence with the faction ranked `priority` on the Rival's leader card (p. 2); or, on
+    the leader card itself, `amount` (1) with the faction it names (`faction`: `leader_faction`)."""
+    pid = task["player"]
+    if "priority" in step:
+        change_influence(g, pid, leader_card(g, pid)["priority"][step["priority"] - 1], 1)
+        return
+    amount = step.get("amount", 1)
+    change_influence(g, pid, leader_faction(g, pid, step["faction"], amount), amount)
 
 
 @custom("rival-spy")
@@ -118,7 +124,7 @@ def rival_signet_ring(g: Game, task: dict, step: dict) -> None:
         g.rulings.append("rivals.base-solo-play")
         return
     g.rulings.append("rivals.leader-cards")
-    troops = leader_gains(g, pid, leader_card(g, pid)["signet"])
+    troops = leader_gains(g, pid, "signet")
     if step.get("recruits"):
         task["recruits"] = task.get("recruits", 0) + troops
     else:
@@ -138,42 +144,50 @@ def _tech_reveal(g: Game, task: dict, step: dict) -> None:
     fire("rival-agent-done", g, task["player"])
 
 
-def leader_gains(g: Game, pid: str, gains: dict) -> int:
-    """What a Rival card's Signet Ring or spy network gives (data: `rival_leaders`); the troops
-    it recruits are returned, for the caller to send where its rule says."""
-    pl, board = g.p(pid), g.state["board"]
-    if gains.get("spy") == "priority":  # Princess Irulan: a spy as a card's spy with no post (p. 2)
-        place_priority_spy(g, pid)
-    for key in ("solari", "spice", "water"):
-        if gains.get(key):
-            g.gain(pid, {key: gains[key]})
-    if gains.get("influence"):
-        amount = gains.get("amount", 1)
-        change_influence(g, pid, leader_faction(g, pid, gains["influence"], amount), amount)
-    if gains.get("maker_hook"):
-        pl["maker_hooks"] = True
-    if gains.get("shield_wall") and pl["maker_hooks"] and board["shield_wall"]:
-        board["shield_wall"] = False
-    if gains.get("intrigue"):
-        g.push({"t": "chance", "kind": "draw-intrigue", "player": pid, "n": gains["intrigue"]})
-    if gains.get("drain_spice"):  # Chani's Scheme: each opponent's spice, gained as lost (data/bloodlines)
-        drained = [q for q in g.opponents(pid) if g.p(q)["spice"] >= gains["drain_spice"]]
-        for q in drained:
-            g.pay(q, {"spice": gains["drain_spice"]}, ("rivals-x.bl-rival-cards",))
-        g.gain(pid, {"spice": gains["drain_spice"] * len(drained)})
-    if gains.get("tech"):  # Kota Odax's Signet Ring: a tile as the Acquire Tech card takes it (tech.py)
-        run(g, pid, [{"custom": "rival-acquire-tech", "signet": True}], f"signet:{pl['rival']['leader']}")
-    troops = gains.get("troops", 0)
-    if gains.get("troops_with_alliance") and pid in g.state["alliances"].values():
-        troops = gains["troops_with_alliance"]  # Glossu Rabban: more troops once it holds an Alliance
-    # Bloodlines' Rival cards: more once the Rival has its Swordmaster (Duncan) or any Alliance (Piter)
-    if gains.get("with_swordmaster") and pl["swordmaster"]:
-        troops += leader_gains(g, pid, gains["with_swordmaster"])
-    if gains.get("with_alliance") and pid in g.state["alliances"].values():
-        troops += leader_gains(g, pid, gains["with_alliance"])
-    if "with_swordmaster" in gains or "with_alliance" in gains:
-        g.rulings.append("rivals-x.bl-rival-cards")
-    return troops
+def leader_gains(g: Game, pid: str, box: str) -> int:
+    """What a Rival card's Signet Ring or spy network (`box`) gives: steps of the effect language
+    (data: `rival_leaders`, docs/effects.md), run at once by the one interpreter, where the rule
+    that sets them off stands. The troops they recruit are returned, for the caller to send where
+    its rule says."""
+    src = f"{box}:{g.p(pid)['rival']['leader']}"
+    return resolve_at_once(g, pid, leader_card(g, pid)[box], src).get("recruits", 0)
+
+
+# --- the leader cards' own steps (their Signet Rings and spy networks) --------------------------------
+@custom("rival-recruits")
+def _recruits(g: Game, task: dict, step: dict) -> None:
+    """`troops` recruited, sent where the rule that ran the card says (`leader_gains`)."""
+    task["recruits"] = task.get("recruits", 0) + step["troops"]
+
+
+@custom("rival-shield-wall")
+def _shield_wall(g: Game, task: dict, step: dict) -> None:
+    """Muad'Dib's network: the Shield Wall falls if the Rival has Maker Hooks."""
+    if g.p(task["player"])["maker_hooks"] and g.state["board"]["shield_wall"]:
+        g.state["board"]["shield_wall"] = False
+
+
+@custom("rival-drain-spice")
+def _drain_spice(g: Game, task: dict, step: dict) -> None:
+    """Chani's Scheme: `spice` from each opponent that has it, gained as lost (data/bloodlines)."""
+    pid, n = task["player"], step["spice"]
+    drained = [q for q in g.opponents(pid) if g.p(q)["spice"] >= n]
+    for q in drained:
+        g.pay(q, {"spice": n}, ("rivals-x.bl-rival-cards",))
+    g.gain(pid, {"spice": n * len(drained)})
+
+
+@custom("rival-signet-tech")
+def _signet_tech(g: Game, task: dict, step: dict) -> None:
+    """Kota Odax's Signet Ring: a tile as the Acquire Tech card takes it (tech.py), in its own turn
+    of steps."""
+    run(g, task["player"], [{"custom": "rival-acquire-tech", "signet": True}], task["src"])
+
+
+@custom("rival-cite")
+def _cite(g: Game, task: dict, step: dict) -> None:
+    """The rulings a leader card's steps read (Bloodlines' Rival cards: rivals-x.bl-rival-cards)."""
+    g.rulings += step["rulings"]
 
 
 def leader_faction(g: Game, pid: str, what: str, amount: int = 1) -> str:
@@ -205,7 +219,7 @@ def spy_network(g: Game, pid: str, post: str) -> None:
         if other != post:
             recall_spy(g, pid, other)
     troops = g.p(pid)["troops"]
-    n = min(leader_gains(g, pid, leader_card(g, pid)["network"]), troops["supply"])
+    n = min(leader_gains(g, pid, "network"), troops["supply"])
     troops["supply"] -= n
     troops["garrison"] += n
     turn = next((t for t in g.state["stack"] if t["t"] == "rival" and t["player"] == pid and "card" not in t), None)

@@ -18,7 +18,7 @@ from ...game import Game
 from ...registry import choice, custom, hook
 from ...steps import prepend, push_choice, run
 from ...zones import count_deployed, take_contract
-from .teams import activated_ally, has_bonus, is_commander, is_six, team_of, teams
+from .teams import activated_ally, has_bonus, is_commander, team_of, teams
 
 R_DECKS = ("six.commander-decks", "six.commander-deck-cards")
 R_SPLIT = ("six.commander-card-split", "six.activated-ally-gains")
@@ -51,11 +51,11 @@ def _commander_signet(g: Game, pid: str, card: str) -> list | None:
 
 
 # --- conditions: the Swordmaster bonus token, the activated Ally's sandworm --------------------------
-@custom("six-if-swordmaster-bonus")
+@custom("six-if-swordmaster-bonus", module="six-players")
 def _if_bonus(g: Game, task: dict, step: dict) -> None:
     """Command Respect, Devastating Assault: only with a Swordmaster bonus token (six.has_bonus)."""
     g.rulings.append("six.commander-card-bonus-token")
-    if is_six(g) and has_bonus(g, task["player"]):
+    if has_bonus(g, task["player"]):
         prepend(task, list(step["then"]))
 
 
@@ -105,7 +105,7 @@ def _split_chosen(g: Game, task: dict, given: dict, below: dict) -> None:
 
 
 # --- Threaten Spice Production: the team pays together ---------------------------------------------------
-@custom("six-team-pays")
+@custom("six-team-pays", module="six-players")
 def _team_pays(g: Game, task: dict, step: dict) -> None:
     team = _team(g, task["player"])
     if sum(g.p(q)["spice"] for q in team) >= step["spice"] and can_afford(g, task["player"], {"trash_self": True},
@@ -115,8 +115,8 @@ def _team_pays(g: Game, task: dict, step: dict) -> None:
 
 def _team(g: Game, pid: str) -> list[str]:
     """The player first, then his teammates clockwise."""
-    team = team_of(g, pid) if is_six(g) else None
-    return [q for q in g.clockwise_from(pid) if q == pid or (team and team_of(g, q) == team)]
+    team = team_of(g, pid)
+    return [q for q in g.clockwise_from(pid) if q == pid or team_of(g, q) == team]
 
 
 def _team_pay_offers(g: Game, task: dict) -> list[dict]:
@@ -185,13 +185,13 @@ def _contracts_given(g: Game, task: dict, given: dict, below: dict) -> None:
 
 # --- the Throne Row (p. 5) -----------------------------------------------------------------------------
 def throne_row(g: Game) -> list[str]:
-    return g.state["six"].get("throne_row", []) if is_six(g) else []
+    return g.state["six"].get("throne_row", [])
 
 
-@custom("six-throne-row")
+@custom("six-throne-row", module="six-players")
 def _imperial_tent(g: Game, task: dict, step: dict) -> None:
     """Imperial Tent: a non-Fremen card of the Imperium Row goes to the Throne Row."""
-    if is_six(g) and _tent_offers(g, task):
+    if _tent_offers(g, task):
         push_choice(g, task, "throne-row")
 
 
@@ -212,7 +212,7 @@ def _moved_to_throne(g: Game, task: dict, given: dict, below: dict) -> None:
 
 def may_buy_throne(g: Game, pid: str) -> bool:
     """Shaddam and his Allies only (p. 5)."""
-    return is_six(g) and team_of(g, pid) == "shaddam"
+    return team_of(g, pid) == "shaddam"
 
 
 @hook("market-offers", module="six-players")

@@ -58,11 +58,6 @@ R_ABILITY = "tech.acquire-effect"  # a tile's ability works at the times it name
 R_SECRET = "leader.kota-secret-project"
 
 
-def in_play(g: Game) -> bool:
-    """Tech tiles in this game: the Tech Module's Ixian Embassy or Rise of Ix's Ix board."""
-    return "tech" in g.state
-
-
 def _entries(g: Game, pid: str) -> list[dict]:
     return g.p(pid).get("tech", [])
 
@@ -155,10 +150,11 @@ def _choosable(g: Game, pid: str) -> list[str]:
     return found
 
 
-@custom("acquire-tech")
+@custom("acquire-tech", module="tech")
+@custom("acquire-tech", module="ix")  # Tech tiles: the Tech Module's Ixian Embassy or Rise of Ix's Ix board
 def acquire_tech(g: Game, task: dict, step: dict) -> None:
     """One Acquire Tech icon: you may acquire one tile (the discount is the icon's own)."""
-    if in_play(g) and _choosable(g, task["player"]):
+    if _choosable(g, task["player"]):
         push_choice(g, task, "tech", discount=step.get("discount", 0))
 
 
@@ -547,12 +543,11 @@ def pair_all_icons(g: Game, pid: str) -> None:
 
 
 # --- Kota Odax of Ix -----------------------------------------------------------------------------------
-@custom("secret-project-setup")
+@custom("secret-project-setup", module="tech")
+@custom("secret-project-setup", module="ix")
 def secret_project_setup(g: Game, task: dict, step: dict) -> None:
     """Game start: look at the bottom tile of each stack and set one of them aside, face down,
     on the Leader (the others stay where they are)."""
-    if not in_play(g):
-        return
     pid, tech = task["player"], g.state["tech"]
     g.rulings.append(R_SECRET)
     g.push(*({"t": "chance", "kind": "reveal-tech", "stack": i + 1, "player": pid, "bottom": True}
