@@ -37,3 +37,19 @@ def test_module_and_when_decide_which_listeners_answer():
     assert seen[-1] == ("every", "p2") and ("rival", "p2") not in seen
     assert (hooks.adjust("cost", 2, rivals, "r1"), hooks.adjust("cost", 2, rivals, "p1")) == (3, 2)
     assert hooks.adjust("cost", 2, plain, "r1") == 2
+
+
+def test_a_listener_registered_for_two_modules_runs_once_when_both_are_played():
+    """tech.py's tile timings serve the Tech Module and Rise of Ix; with both (Bloodlines p. 7) an
+    endgame tile scored twice before."""
+    hooks = Hooks(lambda g: g.modules)
+    seen = []
+
+    @hooks.on("endgame", module="tech")
+    @hooks.on("endgame", module="ix")
+    def _score(g):
+        seen.append(sorted(g.modules))
+
+    for modules in (("tech",), ("ix",), ("ix", "tech"), ()):
+        hooks.fire("endgame", table(*modules))
+    assert seen == [["tech"], ["ix"], ["ix", "tech"]]
