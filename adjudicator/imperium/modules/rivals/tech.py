@@ -164,15 +164,16 @@ def _not_the_rivals_tile(g: Game, task: dict, given: dict) -> IllegalAction | No
     if wanted is not None and (given.get("tile"), _negotiators(given)) == (wanted["tile"], _negotiators(wanted)):
         return None
     rulings = (*R_CARD, "rivals.tech-eligible", "rivals-x.tech-topmost", *((R_IX,) if "ix" in in_play(g) else ()))
-    params = {"seat": pid, "discount": discount, "given": str(given.get("tile")),
-              "given_back": _negotiators(given)}
     if wanted is None:
         return IllegalAction("rival.wrong-tile", "{seat} acquires no tile (none marked it can pay for with "
-                             "{discount} spice off and its Negotiators), not {given}.", rulings, params=params)
+                             "{discount} spice off and its Negotiators), not {given}.", rulings,
+                             params={"seat": pid, "discount": discount, "given": str(given.get("tile"))})
     return IllegalAction("rival.wrong-tile", "{seat} acquires {tile} returning {back} Negotiator(s) (the most "
                          "expensive marked tile it can pay for with {discount} spice off and all its Negotiators, "
                          "the topmost stack on a tie), not {given} returning {given_back}.", rulings,
-                         params={**params, "tile": wanted["tile"], "back": _negotiators(wanted)})
+                         params={"seat": pid, "tile": wanted["tile"], "back": _negotiators(wanted),
+                                 "discount": discount, "given": str(given.get("tile")),
+                                 "given_back": _negotiators(given)})
 
 
 def _negotiators(answer: dict) -> int:
