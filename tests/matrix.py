@@ -98,7 +98,8 @@ MATRIX: tuple[Config, ...] = (
     _imp("imperium", 4, ("ix",)),
     _imp("imperium", 3, ("immortality", "ix")),
     _imp("imperium", 4, ("bloodlines", "tech", "ix")),
-    _imp("imperium", 2, ("ix",)),  # two-player House Hagal with Rise of Ix (the solo game: not yet)
+    _imp("imperium", 2, ("ix",)),  # two-player House Hagal with Rise of Ix
+    _imp("imperium", 1, ("ix",), difficulty="sardaukar"),  # solo: the Rivals' Tech tiles (Rise of Ix p. 9)
     # classic Dune (Gale Force Nine): basic (seed 1 seats the Bene Gesserit: a prediction),
     # advanced, and advanced with Ixians & Tleilaxu and Tech Tokens
     Config("dune-4p-basic", "dune", 4, (), "classic"),
@@ -109,6 +110,7 @@ MATRIX: tuple[Config, ...] = (
 # costs as much as the ones above and adds no new kind of hidden information).
 EXTENDED: tuple[Config, ...] = (
     _imp("uprising", 1, ("bloodlines", "tech"), difficulty="mentat"),
+    _imp("imperium", 1, ("immortality", "ix"), difficulty="mentat"),
     _imp("uprising", 2, ("immortality",)),
     _imp("uprising", 6, ("choam", "immortality")),
     # the team game with Bloodlines and its Tech Module (Bloodlines manual p. 10)
@@ -132,8 +134,7 @@ PLAYERS = {"uprising": (1, 2, 3, 4, 6), "imperium": (1, 2, 3, 4), "dune": (2, 3,
 # booklet's CHOAM always, Immortality by its compatibility rules, Bloodlines and Tech by the Bloodlines
 # manual p. 10)
 PLAYER_MODULES = {("uprising", 6): ("choam", "bloodlines", "tech", "immortality"),
-                  # Rise of Ix's solo House Hagal additions are not refereed yet (two players are)
-                  ("imperium", 1): ("bloodlines", "tech", "immortality"),
+                  ("imperium", 1): ("bloodlines", "tech", "immortality", "ix"),
                   ("imperium", 2): ("bloodlines", "tech", "immortality", "ix")}
 ALWAYS = {("uprising", 6): ("choam",)}
 DIFFICULTIES = ("mercenary", "sardaukar", "mentat", "kwisatz-haderach")  # House Hagal solo levels

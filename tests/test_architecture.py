@@ -332,6 +332,8 @@ KNOWN_MODE_CALLS = {
                                "their module: it is their dispatcher",
     "imperium/modules/bloodlines/stock.py:setup_variant": "asked of a state being set up, before any table: "
                                                           "the six-player game's setup.json entries or the edition's",
+    "imperium/modules/rivals/tech.py:ignores_tiles": "a rule of the Tech Module inside the solo Tech rules shared "
+                                                     "with Rise of Ix (registered for both): waits only with Tech",
     "imperium/modules/six_players/teams.py:is_commander": "a seat's question (is it a Commander?) that shared "
                                                           "helpers ask in every game (starting cards, positions)",
     "imperium/modules/rivals/tech.py:active": "the Acquire Tech House Hagal card is in every solo deck: "

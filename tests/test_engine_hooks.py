@@ -67,3 +67,19 @@ def test_a_registry_with_a_declared_order_iterates_in_it():
     assert list(verbs) == ["choose", "send-agent", "pass"] and verbs["pass"] == "PASS"
     with pytest.raises(ValueError, match="reveal"):
         verbs.add("reveal", "REVEAL")
+
+
+def test_a_listener_registered_for_two_modules_runs_once_when_both_are_played():
+    """tech.py's tile timings serve the Tech Module and Rise of Ix; with both (Bloodlines p. 7) an
+    endgame tile scored twice before."""
+    hooks = Hooks(lambda g: g.modules)
+    seen = []
+
+    @hooks.on("endgame", module="tech")
+    @hooks.on("endgame", module="ix")
+    def _score(g):
+        seen.append(sorted(g.modules))
+
+    for modules in (("tech",), ("ix",), ("ix", "tech"), ()):
+        hooks.fire("endgame", table(*modules))
+    assert seen == [["tech"], ["ix"], ["ix", "tech"]]

@@ -34,10 +34,7 @@ RULES = ruleset("base")
 IMMORTALITY_SOLO = {"carthag-tleilaxu-left": 1, "carthag-tleilaxu-right": 1, "carthag-tleilaxu": 1,
                     "research-station": 1}
 # what the Rivals do not know yet: refused as unsupported modules (rules.RIVAL_MODULE_EDITIONS)
-REFUSED = (
-    "Rise of Ix's solo House Hagal additions (a solo Rival's Tech tiles and its Tech Negotiation and "
-    "Dreadnought 1P cards: Rise of Ix p. 9; two players are refereed: rivals/ix.py)",
-)
+REFUSED = ()  # Rise of Ix's solo additions, the last, are refereed since session 18 (rivals/ix_tech.py)
 
 
 def test_what_stays_refused_is_pinned():
@@ -45,7 +42,7 @@ def test_what_stays_refused_is_pinned():
     assert RIVAL_MODULE_EDITIONS == {"immortality": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                                      "bloodlines": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
                                      "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
-                                     "ix": (("base", 2),)}
+                                     "ix": (("base", 1), ("base", 2))}
 
 
 def solo(seed: int = 1, modules=("immortality",)) -> dict:

@@ -1,14 +1,11 @@
 """Rise of Ix with two-player House Hagal (Rise of Ix p. 8; modules/rivals/ix.py, records
 rivals-x.ix-*): the deck, the Rival's Freighter, Dividends, dreadnoughts and their control; the
-solo game stays refused."""
+solo game's Tech tiles: test_rivals_ix_solo.py."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
-from adjudicator.core.errors import MalformedLog
 from adjudicator.core.replay import replay
 from adjudicator.imperium import rules as imperium_rules  # first: the rules load the modules in their order
 from adjudicator.imperium.game import Game
@@ -39,11 +36,8 @@ def test_the_decks_take_rise_of_ixs_cards_without_the_four_they_replace():
     assert solo["dreadnought-1p"] == 2 and solo["tech-negotiation"] == 2 and "dreadnought-2p" not in solo
 
 
-def test_the_solo_game_with_rise_of_ix_stays_refused():
-    with pytest.raises(MalformedLog) as err:
-        RULES.check_modules(["ix"], "/game/modules", 1)
-    assert err.value.code == "unsupported-module"
-    assert RULES.check_modules(["ix"], "/game/modules", 2) == ["ix"]
+def test_the_solo_and_two_player_games_with_rise_of_ix_are_accepted():
+    assert RULES.check_modules(["ix"], "/game/modules", 1) == RULES.check_modules(["ix"], "/game/modules", 2) == ["ix"]
 
 
 def test_a_dreadnought_card_is_passed_over_without_a_dreadnought_to_commission():

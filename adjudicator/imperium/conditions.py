@@ -7,6 +7,7 @@ from .game import Game, my_turn, own_posts, spies_on_board
 from .influence import has_alliance, influence_of, track_level
 from .modules.bloodlines import extra_strength, extra_units
 from .modules.ix import dreadnought_strength, dreadnoughts_in
+from .registry import adjust
 from .steps import others, source_card
 
 CONDITIONS = ("alliance", "influence", "bond", "in_conflict", "spies", "seat", "swordmaster",
@@ -22,6 +23,14 @@ COUNTERS = ("spies_on_board", "cards_in_play", "completed_contracts", "units_in_
 
 def _factions_of(g: Game, card: str) -> list:
     return g.content.cards.get(card, {}).get("factions", [])
+
+
+def copies_owned(g: Game, pid: str, card: str) -> int:
+    """How many copies of `card` a player owns (a solo Rival owns none, yet counts some: hook
+    `copies-owned`, the original game's two The Spice Must Flow: Corner the Market, Holtzman Engine)."""
+    pl = g.p(pid)
+    return adjust("copies-owned", (pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]).count(card),
+                  g, pid, card)
 
 
 def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
@@ -86,8 +95,7 @@ def holds(g: Game, pid: str, cond: dict, src: str = "") -> bool:
     if key == "gained":
         return mine.get("gained", {}).get(value, 0) > 0
     if key == "owns":
-        zones = pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]
-        return zones.count(value["card"]) >= value.get("at_least", 1)
+        return copies_owned(g, pid, value["card"]) >= value.get("at_least", 1)
     if key == "alliances":  # holds at least this many Alliances, any Factions'
         return sum(holder == pid for holder in g.state["alliances"].values()) >= value
     if key == "rival_alliance_at":

@@ -63,7 +63,7 @@ HOOK_ORDER = tuple(f"{__package__}.{name}" for name in (
     "modules.tech.tech", "modules.rivals.tech", "modules.rivals.turn", "modules.six_players.teams",
     "modules.six_players.cards", "modules.six_players.commanders", "modules.six_players.immortality",
     "modules.six_players.bloodlines", "custom.uprising", "modules.immortality.graft", "modules.ix.ix",
-    "modules.ix.cards", "modules.rivals.ix", "consequences"))
+    "modules.ix.cards", "modules.rivals.ix", "modules.rivals.ix_tech", "consequences"))
 # listeners registered for a module (`hook(event, module=...)`) run only in its games
 HOOKS = Hooks(in_play, HOOK_ORDER)
 hook, fire, ask, first, adjust = HOOKS.on, HOOKS.fire, HOOKS.ask, HOOKS.first, HOOKS.adjust

@@ -81,8 +81,8 @@ RIVAL_MODULE_EDITIONS = {"immortality": (("base", 1), ("base", 2), ("uprising", 
                          # solo: Hagal-marked tiles and the Acquire Tech cards; two players: the
                          # Rival ignores Tech tiles (seed 000 p. 9; modules/rivals/tech.py)
                          "tech": (("base", 1), ("base", 2), ("uprising", 1), ("uprising", 2)),
-                         # Rise of Ix: two-player House Hagal (p. 8); solo not yet (its Tech tile rules, p. 9)
-                         "ix": (("base", 2),)}
+                         # Rise of Ix: solo and two-player House Hagal (pp. 8-9; modules/rivals/ix.py)
+                         "ix": (("base", 1), ("base", 2))}
 # the editions with a six-player game (Uprising's team game; the original game has none)
 SIX_EDITIONS = ("uprising",)
 RULE_MODULES = (choices, custom, turns)  # loaded for their registrations

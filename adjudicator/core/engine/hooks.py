@@ -42,7 +42,9 @@ class Hooks:
     def on(self, event: str, module: str | tuple[str, ...] | None = None, when: Callable | None = None):
         """Register a listener for `event`, for every game or (`module`) for the games that
         play that module; a cross-product (it lives in the later module) for the games that play
-        all of a tuple of modules. `when(g, *args)`: the calls it answers (one seat's)."""
+        all of a tuple of modules. `when(g, *args)`: the calls it answers (one seat's). A listener
+        registered for several modules (stacked decorators) runs once in a game that plays more
+        than one of them."""
         needed = needs(module)
 
         def register(fn):
@@ -64,7 +66,11 @@ class Hooks:
         if found is None:
             found = self._tables[playing] = {}
             for event, listeners in self.listeners.items():
-                kept = [(fn, when) for _, fn, needed, when in listeners if met(playing, needed)]
+                kept, seen = [], set()
+                for _, fn, needed, when in listeners:  # one rule registered for two modules runs once with both
+                    if met(playing, needed) and fn not in seen:
+                        seen.add(fn)
+                        kept.append((fn, when))
                 whens = [when for _, when in kept]
                 found[event] = ([fn for fn, _ in kept], whens if any(whens) else None)
         return found

@@ -36,10 +36,11 @@ from ..modules.immortality import graft
 from ..modules.rivals import setup as rivals_setup  # registers nothing: what the facade calls at setup
 from ..modules.ix import ix, cards as ix_cards
 from ..modules.rivals import ix as rivals_ix
+from ..modules.rivals import ix_tech as rivals_ix_tech
 # isort: on
 
 __all__ = ["base", "base_intrigue", "triggers", "bloodlines", "bloodlines_leaders", "commanders", "common",
            "hidden", "immortality", "immortality_cards", "hagal", "rivals_base", "rivals_bloodlines",
            "rivals_immortality", "tech", "rivals_tech", "rivals_turn", "teams", "six_cards", "six_commanders",
            "six_immortality", "six_bloodlines", "tuek", "uprising", "graft", "contracts", "rivals_setup", "ix",
-           "ix_cards", "rivals_ix"]
+           "ix_cards", "rivals_ix", "rivals_ix_tech"]

@@ -6,10 +6,11 @@ Corner the Market; their choice kinds, hooks and preconditions."""
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ..conditions import copies_owned
 from ..content import in_game
 from ..deck import forget_top, put_on_top, take_from_deck
 from ..game import Game, ms_add, my_turn
-from ..registry import adjust, choice, custom, hook, intrigue_check
+from ..registry import choice, custom, hook, intrigue_check
 from ..steps import choice_task, custom_steps, prepend, push_choice, source_card
 from ..zones import acquirable, count_deployed, reveal_drawn, trash_card
 
@@ -233,21 +234,14 @@ def when_you_win(g: Game, task: dict, step: dict) -> None:
     prepend(task, list(step["then"]))
 
 
-def _copies(g: Game, pid: str, card: str) -> int:
-    """How many copies of `card` a player owns (a solo Rival owns none, yet counts: hook `copies-owned`)."""
-    pl = g.p(pid)
-    return adjust("copies-owned", (pl["deck"]["cards"] + pl["hand"] + pl["discard"] + pl["play"]).count(card),
-                  g, pid, card)
-
-
 @custom("if-more-copies-than-each-opponent")
 def more_copies_than_each_opponent(g: Game, task: dict, step: dict) -> None:
     """Corner the Market: `then` if you own more copies of `card` than every opponent, each
     counted on their own (a tie with any opponent fails)."""
     pid = task["player"]
-    mine = _copies(g, pid, step["card"])
+    mine = copies_owned(g, pid, step["card"])
     g.rulings.append("card.corner-the-market")
-    if all(mine > _copies(g, q, step["card"]) for q in g.opponents(pid)):
+    if all(mine > copies_owned(g, q, step["card"]) for q in g.opponents(pid)):
         prepend(task, list(step["then"]))
 
 

@@ -170,7 +170,8 @@ def _mentat_token(cost: dict, g: Game, pid: str, space: dict) -> dict:
 
 @hook("copies-owned", module="rivals", when=original_solo_rival)
 def _two_spice_must_flow(count: int, g: Game, pid: str, card: str) -> int:
-    """Corner the Market counts each solo Rival as owning two The Spice Must Flow (p. 20)."""
+    """Corner the Market counts each solo Rival as owning two The Spice Must Flow (p. 20); so does
+    Rise of Ix's Holtzman Engine (its p. 9: `owns` in conditions.py)."""
     if card == "the-spice-must-flow":
         g.rulings.append("rivals.base-solo-play")
         return 2

@@ -39,10 +39,7 @@ R_AVAIL = ("chance.card-not-available",)
 NOT_IMPLEMENTED: tuple[str, ...] = ()
 # what the Rivals do not know: a game naming these is refused as an unsupported module
 # (rules.RIVAL_MODULE_EDITIONS lists what is known; rulings rivals-x.refused)
-REFUSED_WITH_RIVALS = (
-    "Rise of Ix's solo House Hagal additions (a solo Rival's Tech tiles and its Tech Negotiation and "
-    "Dreadnought 1P cards: Rise of Ix p. 9; two players are refereed: rivals/ix.py)",
-)
+REFUSED_WITH_RIVALS: tuple[str, ...] = ()
 # the record each edition's difficulty chart is cited by
 LEVEL_RULINGS = {"base": "rivals.base-solo-setup", "uprising": "rivals.reading-difficulty"}
 

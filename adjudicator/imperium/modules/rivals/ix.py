@@ -1,6 +1,5 @@
-"""Rise of Ix with two-player House Hagal (Rise of Ix rulebook p. 8, 'Additions to Solo &
-Two-Player Games'; records rivals-x.ix-*). The solo game with Rise of Ix is not refereed yet (its
-Tech tile rules for Rivals, p. 9): it is refused (rules.RIVAL_MODULE_EDITIONS).
+"""Rise of Ix with House Hagal, solo and two players (Rise of Ix rulebook pp. 8-9, 'Additions to
+Solo & Two-Player Games'; records rivals-x.ix-*). A solo Rival's Tech tiles: ix_tech.py and tech.py.
 
 The deck: Rise of Ix's cards join the original game's without the four cards they replace, by player
 count (`hagal.new_hagal`, data/ix/house-hagal.json, whose options are the effect language: the
@@ -8,10 +7,12 @@ spaces' own Freighter and Dreadnought icons). What the rulebook settles for a Ri
 here: its Freighter goes up to the second space and is then recalled, Dividends taken at the first
 (House Hagal collects nothing: only its opponents' Solari), its dreadnoughts commissioned and
 deployed before troops, and a winning dreadnought sent over an opponent's Control marker first,
-then Imperial Basin, Arrakeen, Carthag. Its Influence at the second space goes where it has least
+then Imperial Basin, Arrakeen, Carthag (a solo Rival with Detonation Devices takes its VP instead,
+p. 9). Its Influence at the second space goes where it has least
 (a tie: a player decides, as every tie of the original game's Rivals). The two solo Rival Leaders'
-Signet Rings (p. 8) are settled here too, ready for the solo game: Rhombur Vernius acquires a tile
-when he can, else places a Negotiator; Hundro Moritani always pays the spice for his Freighter.
+Signet Rings (p. 8) are settled here too: Rhombur Vernius acquires a tile when he can, else places
+a Negotiator (as every solo Rival sends the Negotiator it may, p. 9); Hundro Moritani always pays the
+spice for his Freighter.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from __future__ import annotations
 from ...choices import SKIP
 from ...costs import can_afford
 from ...game import Game
-from ...registry import custom, hook
+from ...registry import hook
 from ..ix.units import board
-from ..tech import price, requirement_met, tile_data
 from .base import spoiler_seat
 from .hagal import rival_seat
+from .tech import acquisition, ignores_tiles, solo
 
 R_CARDS = "rivals-x.ix-cards"
 R_SHIPPING = "rivals-x.ix-shipping"
@@ -31,18 +32,12 @@ R_DREADNOUGHTS = "rivals-x.ix-dreadnoughts"
 R_LEADERS = "rivals-x.ix-solo-leaders"
 RHOMBUR, HUNDRO = "signet:prince-rhombur-vernius", "signet:viscount-hundro-moritani"  # their Rings' `src`
 RIVAL_TOP = 2  # the Shipping track space a Rival's Freighter recalls from (p. 8)
+DETONATE = {"option": "detonate"}  # Detonation Devices' answer to a dreadnought's control (ix.py)
 
 
 @hook("setup", module=("rivals", "ix"))
 def _setup(g: Game) -> None:
     g.rulings.append(R_CARDS)  # the deck itself: hagal.new_hagal
-
-
-@custom("rival-ix-tech")
-def _solo_tech(g: Game, task: dict, step: dict) -> None:
-    """A solo Rival's Tech tiles (1P cards, p. 9): not written yet, so a solo game with Rise of Ix is
-    refused (rivals.REFUSED_WITH_RIVALS); reached anyway, it is answered not-implemented."""
-    g.note_unimplemented(f"{task['src']}: rival-ix-tech")
 
 
 @hook("rival-card-fits", module=("rivals", "ix"))
@@ -73,6 +68,9 @@ def _rival_ix_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None
     if kind == "dreadnought-control":
         g.rulings.append(R_DREADNOUGHTS)
         return _control_space(g, pid, offers)
+    if kind == "negotiator" and solo(g):  # a troop to Ix whenever the rules have it choose one (p. 9)
+        g.rulings.append("rivals-x.ix-solo-tech")
+        return {"option": "send"}
     return None
 
 
@@ -90,15 +88,15 @@ def _signet_choice(g: Game, pid: str, task: dict, offers: list) -> dict | None:
 def can_acquire(g: Game, pid: str) -> bool:
     """Whether a solo Rival can pay for a face-up tile it may take (the House Hagal mark, p. 9),
     every Negotiator it has on Ix returned."""
-    pl = g.p(pid)
-    negotiators = pl["troops"].get("negotiators", 0)
-    return any(t and tile_data(g, t).get("rival") and requirement_met(g, pid, t)
-               and price(g, pid, t, 0, negotiators) <= pl["spice"] for t in g.state["tech"]["face_up"])
+    return not ignores_tiles(g, pid) and acquisition(g, pid, 0) is not None
 
 
 def _control_space(g: Game, pid: str, offers: list) -> dict:
-    """Over an opponent's Control marker first, its own last; ties in the board's order
-    (Imperial Basin, Arrakeen, Carthag)."""
+    """Detonation Devices' VP whenever a solo Rival has it (p. 9); else over an opponent's Control
+    marker first, its own last; ties in the board's order (Imperial Basin, Arrakeen, Carthag)."""
+    if DETONATE in offers and solo(g):
+        g.rulings.append("rivals-x.ix-solo-tiles")
+        return DETONATE
     order = board(g.content)["dreadnought_spaces"]
     control = g.state["board"]["control"]
 

@@ -65,7 +65,7 @@ def agent_turn(g: Game, pid: str, card: str, option: dict, network_troops: int =
     draws, before the Agent went (they join the Conflict with the card's on a combat space, p. 3)."""
     board, space_id = g.state["board"], option["space"]
     space = g.content.spaces[space_id]
-    fire("rival-agent-start", g, pid)  # the solo Tech Module's Spy Drones
+    fire("rival-agent-start", g, pid, space_id)  # a solo Rival's tiles (rivals/tech.py, rivals/ix_tech.py)
     place_agent(g, pid, space_id)
     controller = adjust("controller", board["control"].get(space_id), g, space_id)
     if controller and space.get("control"):
@@ -239,10 +239,10 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
     if not combat_space:
         return
     g.rulings.append("rivals.combat-deploy")
-    if has_option(g, "considered-deployment") and _holds_back(g, pid, 3):
+    if has_option(g, "considered-deployment") and holds_back(g, pid, 3):
         g.rulings.append("rivals.opt-measured-deployment")
         return
-    if expert(g) and _holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
+    if expert(g) and holds_back(g, pid, 2):  # the original game's Expert Troop Deployment (p. 20; FAQ)
         g.rulings += ["rivals.base-solo-play", "rivals.base-solo-scoring"]
         return
     # Bloodlines: the Commanders go first
@@ -256,7 +256,8 @@ def _troops(g: Game, pid: str, recruited: int, combat_space: bool, network: int 
         count_deployed(g, pid, n + commanders + ships, troops=n)
 
 
-def _holds_back(g: Game, pid: str, lead: int) -> bool:
+def holds_back(g: Game, pid: str, lead: int) -> bool:
+    """Levels I-II, the Rival leading every opponent in the Conflict by `lead` units or more."""
     level = g.content.conflicts.get(g.state["board"]["conflict"] or "", {}).get("level", 1)
     others = max((units_in_conflict(g.p(q)) for q in g.opponents(pid)), default=0)
     return level < 3 and units_in_conflict(g.p(pid)) - others >= lead

@@ -346,7 +346,7 @@ def _run_box(g: Game, pid: str, box: str) -> None:
     for tile, steps in reversed(_boxes(g, pid, box)):  # pushed last first: resolved in tile order
         g.rulings.append(R_ABILITY)
         _cite(g, "ix.tech-timings")
-        run(g, pid, steps, f"tech:{tile}")
+        run(g, pid, adjust("tech-box-steps", steps, g, pid, tile, box), f"tech:{tile}")  # a solo Rival's differ
 
 
 @hook("conflict-won", module="tech")
