@@ -191,7 +191,7 @@ def check_position(doc, deadline: float | None = None, lang: str | None = None) 
         before = guarded(lambda: summary(rules, driver.state))
         try:
             outcome = guarded(lambda a=action, rest=later: driver.apply(a, rest))
-            verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
+            verdict = Verdict.allowed(index, outcome, pointer, round_, action.data, rules.round_word["en"])
             after = guarded(lambda: summary(rules, driver.state))
             changed = consequences(rules, before, after, outcome.events)
             verdict.consequences = changed if viewer is None else [veiled(c, viewer) for c in changed]

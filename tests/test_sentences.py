@@ -82,15 +82,17 @@ def judged():
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_every_verdict_of_a_mutated_playout_is_one_sentence(judged, name):
-    """Legal or not: a capital first, a full stop last; a legal one says its round (or setup) and action."""
-    refused = 0
+    """Legal or not: a capital first, a full stop last; a legal one says its round (or setup) and action, the
+    round in the rule system's word for one (a Round of Imperium, a Turn of classic Dune)."""
+    refused, game = 0, load(name)["game"]
+    rules = rules_for(game["system"], game["edition"])
     for lang, verdicts in judged[name]:
         for v in verdicts:
             assert shaped(v["message"]), (name, lang, v["index"], v["message"])
             assert v["template"] and isinstance(v["params"], dict)
             if v["verdict"] == "legal":
                 assert not REPR.search(v["message"]), (name, lang, v["message"])
-                start = {"en": ("Round ", "Setup: "), "ru": ("Раунд ", "Подготовка: ")}[lang]
+                start = (f"{rules.round_word[lang]} ", {"en": "Setup: ", "ru": "Подготовка: "}[lang])
                 assert v["message"].startswith(start), v["message"]
             refused += v["verdict"] == "illegal"
     assert refused, f"{name}: no mutation was refused"  # the test never passes vacuously
@@ -286,11 +288,15 @@ def test_replays_and_checks_answer_in_the_language_asked(client):
     doc = load("dune-4p-advanced-seed1")
     doc["actions"] = doc["actions"][:30]
     ru = client.post("/v1/replays?lang=ru&snapshots=none", json=doc).get_json()
-    assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in ru["verdicts"])
+    assert all(v["message"].startswith(("Ход ", "Подготовка")) for v in ru["verdicts"])
     plain = client.post("/v1/replays?snapshots=none", json=doc).get_json()
     assert all(v["message"] == "" for v in plain["verdicts"])
     asked = client.post("/v1/replays?snapshots=none", json=doc, headers={"Accept-Language": "en"}).get_json()
     assert all(shaped(v["message"]) for v in asked["verdicts"])
+    # classic Dune's word for a round is a Turn (rules.round_word), in both languages
+    assert any(v["message"].startswith("Turn ") for v in asked["verdicts"])
+    assert any(v["message"].startswith("Ход ") for v in ru["verdicts"])
+    assert not any(v["message"].startswith(("Round", "Раунд")) for v in asked["verdicts"] + ru["verdicts"])
     bad = client.post("/v1/replays?lang=xx", json=doc)
     assert bad.status_code == 400 and bad.get_json()["pointer"] == "?lang"
 

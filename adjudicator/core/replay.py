@@ -317,7 +317,7 @@ class Replay:
             if before is not None:  # nothing changed
                 verdict.consequences = []
             return verdict
-        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
+        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data, self.rules.round_word["en"])
         if before is not None:
             self._summary = summary(self.rules, self.driver.state)
             verdict.consequences = consequences(self.rules, before, self._summary, outcome.events)

@@ -24,13 +24,12 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from .catalog import data_file
+from .catalog import LANGS, data_file
 from .observers import HIDDEN
 
 VEILED = {"en": "a card", "ru": "карта"}  # a card the reader may not see
 # a message about a secret action not yet written as a template: it cannot be veiled in part
 UNSEEN = {"en": "the message names what only some players saw", "ru": "сообщение называет то, что видели не все игроки"}
-LANGUAGES = tuple(VEILED)
 YES_NO = {"en": ("no", "yes"), "ru": ("нет", "да")}
 _CARD_PARAM = re.compile(r"^(?:cards?|.+_cards?)$")
 
@@ -42,7 +41,7 @@ def is_card_param(name: str) -> bool:
 def said(words: dict[str, str], cards=()) -> dict:
     """A typed argument: a phrase written when the refusal was raised, `{lang: words}` for every
     language, and the `cards` it names (veiled whole unless the reader saw them all)."""
-    return {"said": {lang: words[lang] for lang in LANGUAGES}, "cards": sorted(set(cards))}
+    return {"said": {lang: words[lang] for lang in LANGS}, "cards": sorted(set(cards))}
 
 
 def _is_said(value) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..core import results
 from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.canonical import copied
+from ..core.catalog import LANGS
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
@@ -47,7 +48,7 @@ from .together import RULING as SIMULTANEOUS
 from .together import bring_up
 from .treachery import HIDDEN_RULINGS
 from .victory import held
-from .view import LANGS, battle_outcome, board, label, moment, offer_label, players
+from .view import battle_outcome, board, label, moment, offer_label, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, modules, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)

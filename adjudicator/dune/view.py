@@ -17,7 +17,6 @@ from .game import Game
 from .spelling import tables
 from .weapons import explodes
 
-LANGS = ("en", "ru")
 PHASES = words(DATA, "phases")
 CHANCE_WORDS = words(DATA, "chance")
 VERBS = words(DATA, "verbs")

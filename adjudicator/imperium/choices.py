@@ -5,6 +5,7 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 
 from __future__ import annotations
 
+from ..core.catalog import LANGS
 from ..core.errors import IllegalAction, LimitExceeded, plain
 from ..core.names import fold
 from ..core.observers import Hidden
@@ -18,7 +19,6 @@ from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in, move_commanders
 from .registry import CHOICES, Verb, adjust, choice, verb
 from .steps import choice_task, prepend
-from .view import LANGS
 from .zones import (
     MOVES,
     acquirable,

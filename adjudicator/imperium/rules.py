@@ -14,6 +14,7 @@ from functools import cache
 from ..core import results
 from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.canonical import copied
+from ..core.catalog import LANGS
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
@@ -47,7 +48,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
-from .view import LANGS, RIVAL_SEAT, RIVAL_WORDS, board, label, moment, name_of, players, turn_graph
+from .view import RIVAL_SEAT, RIVAL_WORDS, board, label, moment, name_of, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}

@@ -27,7 +27,6 @@ from .modules.ix import board as ix_board
 from .modules.ix import dreadnoughts
 from .registry import adjust, fire
 
-LANGS = ("en", "ru")
 DATA = Path(__file__).resolve().parent / "data"  # words-<lang>.toml: the tables below
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
 TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards", "skills",
