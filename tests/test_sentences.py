@@ -441,3 +441,18 @@ def test_the_command_line_answers_in_the_language_asked(tmp_path):
     assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in json.loads(out.output)["verdicts"])
     bad = CliRunner().invoke(main, ["replay", str(path), "--lang", "de"])
     assert bad.exit_code == 2
+
+
+def test_a_verdict_shown_without_a_reader_names_no_card_it_veils():
+    """Live events are shown to a seat without the whole log at hand (service/live.py): every card argument
+    is veiled, and the stored message (in ids) is written again from the veiled arguments."""
+    from adjudicator.core.sentences import said
+    from adjudicator.service.visibility import verdict_view
+
+    v = one("{seat} may not play {card}; the options: {options}.",
+            {"seat": "red", "card": "dagger", "options": [said({"en": "Dagger", "ru": "Кинжал"}, ["dagger"])]})
+    v["message"] = "red may not play dagger; the options: Dagger."
+    shown = verdict_view(v, {}, None, None)
+    assert "agger" not in shown["message"] and shown["params"]["card"] == "?"
+    plain = {**one("{seat} passes.", {"seat": "red"}), "message": "red passes."}
+    assert verdict_view(plain, {}, None, None)["message"] == "red passes."
