@@ -201,8 +201,10 @@ class Reader:
         return wording.format_map({k: named.get(k, f"{{{k}}}") for k in placeholders(wording)})
 
     def word(self, table: str, ident: str) -> str:
-        """A word of the catalog's `table`; the id where this language has none."""
-        found = self.words.get(table, {}).get(ident) if isinstance(self.words.get(table), dict) else None
+        """A word of the catalog's `table` (dotted: a table inside one); the id where this language has none."""
+        found = self.words
+        for key in (*table.split("."), ident):
+            found = found.get(key) if isinstance(found, dict) else None
         return found if isinstance(found, str) else ident
 
     def name(self, value, param: str = "card") -> str:
