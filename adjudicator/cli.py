@@ -26,10 +26,10 @@ from .analysis.summary import show as show_figures
 from .core import registry
 from .core import replay as replaying
 from .core.canonical import pretty
+from .core.catalog import LANGS
 from .core.errors import AdjudicatorError
 from .core.logs import parse_log
 from .core.rulings import all_rulings, where
-from .core.sentences import LANGUAGES
 from .follow import follow as following
 from .positions import check_position, cut
 from .service import batch, exports, games, rounds, tournaments
@@ -103,7 +103,7 @@ def simulate(game: str, players: int, seed: int, modules: tuple[str, ...], diffi
 @click.option("--explain", is_flag=True, help="an illegal verdict lists what the engine expected instead")
 @click.option("--json", "as_json", is_flag=True, help="print the whole report as JSON")
 @click.option("--no-consequences", is_flag=True, help="leave out what each action changed (a faster replay)")
-@click.option("--lang", type=click.Choice(LANGUAGES), help="every verdict's sentence in this language")
+@click.option("--lang", type=click.Choice(LANGS), help="every verdict's sentence in this language")
 def replay(log: str, mode: str, snapshots: str, explain: bool, as_json: bool, no_consequences: bool,
            lang: str | None) -> None:
     """Replay LOG and say whether it is valid: the first illegal action with its reason and rules,
@@ -193,7 +193,7 @@ def rulings_search(text: tuple[str, ...], tag: str, card: str, game: str, as_jso
 @main.command()
 @click.argument("position", type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="print the whole answer as JSON")
-@click.option("--lang", type=click.Choice(LANGUAGES), help="the verdicts' sentences in this language")
+@click.option("--lang", type=click.Choice(LANGS), help="the verdicts' sentences in this language")
 def check(position: str, as_json: bool, lang: str | None) -> None:
     """Was the contested action of POSITION legal, and what happens now? POSITION is a compact
     scenario, a state or a log prefix with an "action" (or a short list of "actions").

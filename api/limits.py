@@ -10,8 +10,8 @@ import time
 from flask import Response, current_app, g, request
 
 from adjudicator.core.canonical import dumps
+from adjudicator.core.catalog import LANGS
 from adjudicator.core.errors import LimitExceeded, MalformedLog
-from adjudicator.core.sentences import LANGUAGES
 from adjudicator.service.reading import read_json
 
 MAX_BODY = 2 * 1024 * 1024
@@ -120,7 +120,7 @@ def lang_arg() -> str | None:
     """The language of the sentences asked for: `?lang=`, else the best of `Accept-Language`
     (core/sentences.py); None when neither asks (sentences as stored)."""
     if "lang" in request.args:
-        return choice_arg("lang", LANGUAGES, "en")
+        return choice_arg("lang", LANGS, "en")
     if request.headers.get("Accept-Language"):
-        return request.accept_languages.best_match(LANGUAGES) or "en"
+        return request.accept_languages.best_match(LANGS) or "en"
     return None

@@ -334,12 +334,10 @@ KNOWN_MODE_CALLS = {
                                                           "the six-player game's setup.json entries or the edition's",
     "imperium/modules/rivals/tech.py:ignores_tiles": "a rule of the Tech Module inside the solo Tech rules shared "
                                                      "with Rise of Ix (registered for both): waits only with Tech",
-    "imperium/modules/rivals/tech.py:cite": "which book's page a shared solo Tech rule cites (Tech Module, Rise of Ix or both)",
-    "imperium/modules/rivals/tech.py:_not_the_rivals_tile": "the same: the refusal cites Rise of Ix's page in its games",
+    "imperium/modules/rivals/tech.py:cite": "which book's page a shared solo Tech rule cites (Tech, Ix or both)",
+    "imperium/modules/rivals/tech.py:_not_the_rivals_tile": "the same: the refusal cites Ix's page in its games",
     "imperium/modules/six_players/teams.py:is_commander": "a seat's question (is it a Commander?) that shared "
                                                           "helpers ask in every game (starting cards, positions)",
-    "imperium/modules/rivals/tech.py:active": "the Acquire Tech House Hagal card is in every solo deck: "
-                                              "without the Tech Module it is played (its rulings cited), takes nothing",
 }
 
 

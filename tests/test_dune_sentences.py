@@ -96,10 +96,20 @@ def test_a_template_is_an_english_sentence(template):
                                             if name is not None), template
 
 
+def advantages() -> set[str]:
+    """The faction advantages a Karama refusal names (karama.py `what`, a `clause` of its sentence),
+    the modules' among them."""
+    from adjudicator.dune import karama
+
+    return ({e.what for e in karama.STOPPABLE.values()} | set(karama.IN_BATTLE.values())
+            | set(karama.UNSTOPPABLE.values()))
+
+
 def test_every_template_has_a_russian_entry_with_the_same_placeholders():
     catalog = tomllib.loads(CATALOG.read_text(encoding="utf-8"))["templates"]
-    assert [t for t in TEMPLATES if t not in catalog] == []
-    assert [t for t in catalog if t not in TEMPLATES] == []  # no entry outlives its sentence
+    assert len(advantages()) > 30 and not any(fields(a) for a in advantages())
+    assert [t for t in [*TEMPLATES, *sorted(advantages())] if t not in catalog] == []
+    assert [t for t in catalog if t not in TEMPLATES and t not in advantages()] == []  # none outlives its sentence
     assert [t for t in TEMPLATES if fields(catalog[t]) != fields(t)] == []
     assert [t for t in TEMPLATES if not re.search("[а-яё]", catalog[t], re.I)] == []
 

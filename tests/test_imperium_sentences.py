@@ -103,8 +103,24 @@ def _face_up_kinds():
                 yield str(path.relative_to(PACKAGE)), "face_up_kind", _template(node.args[4]), {field}, node.lineno
 
 
+def _clauses():
+    """(file, line, template, keyword names) of every `clause(...)` (core/sentences.py): a part of a
+    refusal's sentence with a template of its own, translated from the same catalog."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "clause":
+                template = node.args[0].value if isinstance(node.args[0], ast.Constant) else None
+                yield str(path.relative_to(PACKAGE)), node.lineno, template, {k.arg for k in node.keywords}
+
+
 SITES = list(_sites()) + list(_worm_refusals()) + list(_face_up_kinds())
-TEMPLATES = {t for *_, templates, _, _ in SITES for t in templates or ()}
+CLAUSES = list(_clauses())
+TEMPLATES = {t for *_, templates, _, _ in SITES for t in templates or ()} | {t for _, _, t, _ in CLAUSES}
+
+
+def test_every_clause_is_a_constant_template_with_its_params():
+    assert len(CLAUSES) >= 5  # the scan finds them (the reasons of timing.order-matters)
+    assert [c for c in CLAUSES if c[2] is None or placeholders(c[2]) != c[3]] == []
 
 
 def test_every_refusal_is_a_constant_template_with_its_params():
@@ -121,7 +137,7 @@ def test_the_allow_list_is_short_and_current():
 
 
 def test_templates_hold_no_python_values():
-    for template in TEMPLATES:
+    for template in TEMPLATES - {t for _, _, t, _ in CLAUSES}:  # a clause is a part of a sentence
         assert not re.search(r"[\[\]`]|'\{|\}'(?!s\b)", template), template  # no lists, no quoted values
         assert template[0].isupper() or template[0] == "{", template
         assert template.endswith((".", "?")), template

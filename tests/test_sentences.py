@@ -17,7 +17,7 @@ from adjudicator.core.logs import parse_log
 from adjudicator.core.registry import rules_for
 from adjudicator.core.replay import Replay
 from adjudicator.core.rulings import all_rulings
-from adjudicator.core.sentences import VEILED, Reader, placeholders, sentence
+from adjudicator.core.sentences import VEILED, Reader, placeholders, seen_in, sentence
 
 SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.json"))
 # a Python value in a sentence: a quoted id, a list or mapping, None/True/False
@@ -82,15 +82,17 @@ def judged():
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
 def test_every_verdict_of_a_mutated_playout_is_one_sentence(judged, name):
-    """Legal or not: a capital first, a full stop last; a legal one says its round (or setup) and action."""
-    refused = 0
+    """Legal or not: a capital first, a full stop last; a legal one says its round (or setup) and action, the
+    round in the rule system's word for one (a Round of Imperium, a Turn of classic Dune)."""
+    refused, game = 0, load(name)["game"]
+    rules = rules_for(game["system"], game["edition"])
     for lang, verdicts in judged[name]:
         for v in verdicts:
             assert shaped(v["message"]), (name, lang, v["index"], v["message"])
             assert v["template"] and isinstance(v["params"], dict)
             if v["verdict"] == "legal":
                 assert not REPR.search(v["message"]), (name, lang, v["message"])
-                start = {"en": ("Round ", "Setup: "), "ru": ("Раунд ", "Подготовка: ")}[lang]
+                start = (f"{rules.round_word[lang]} ", {"en": "Setup: ", "ru": "Подготовка: "}[lang])
                 assert v["message"].startswith(start), v["message"]
             refused += v["verdict"] == "illegal"
     assert refused, f"{name}: no mutation was refused"  # the test never passes vacuously
@@ -112,6 +114,132 @@ def test_a_refusal_holds_no_python_value(judged, name):
     found = [v["message"] for _, verdicts in judged[name] for v in verdicts
              if v["verdict"] == "illegal" and REPR.search(v["message"])]
     assert not found, found[:5]
+
+
+# --- every argument in the reader's words (issue 32) ----------------------------------------------------
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+# names printed only in English whose words no id's display name holds: the Tech Tokens of the Ixians &
+# Tleilaxu expansion (no Russian edition) and the Bloodlines Ixian Embassy board (docs/russian-names.md)
+NO_RUSSIAN_SOURCE = ("Axlotl Tanks", "Heighliners", "Spice Production", "Ixian Embassy")
+
+
+def unnamed_in_russian(rules, doc: dict) -> set[str]:
+    """The words of the names that have no Russian source, which a Russian sentence writes in English: a
+    component whose data has no Russian name, an id of the log whose display name is the same in both
+    languages (a territory, a leader), a seat's name, and NO_RUSSIAN_SOURCE."""
+    cards = rules.cards(modules=doc["game"].get("modules"))
+    names = [n["en"] for c in cards if isinstance(n := c.get("name"), dict) and not n.get("ru")]
+    for ident in seen_in(doc):
+        ident = ident.partition("@")[0]
+        english = rules.display_name(ident, "en")
+        if english != ident and rules.display_name(ident, "ru") == english:
+            names.append(english)
+    names += [p.get("name") or p["id"] for p in doc["game"]["players"]] + list(NO_RUSSIAN_SOURCE)
+    return {w.lower() for n in names for w in ENGLISH_WORD.findall(n)}
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_a_russian_sentence_holds_no_english_word_but_names_without_a_russian_source(judged, name):
+    """Verbs, kinds of choice and chance, windows, tokens, the reason an order matters, a Karama's
+    advantage, an answer's fields: every argument is read through the word catalogs."""
+    doc = load(name)
+    allowed = unnamed_in_russian(parse_log(doc).rules, doc)
+    found = {(w, v["message"]) for lang, verdicts in judged[name] if lang == "ru" for v in verdicts
+             for w in ENGLISH_WORD.findall(v["message"]) if w.lower() not in allowed}
+    assert not found, sorted(found)[:5]
+
+
+def secret_answer(bad: dict) -> tuple[dict, dict]:
+    """The second secret Masterstroke faction of a sample answered with the first one (refused), and the
+    log cut there: (the refused verdict's report, the log)."""
+    doc = load("imperium-3p-immortality-seed2")
+    assert doc["actions"][5] == {"by": "green", "do": "choose", "faction": "bene-gesserit"}
+    doc["actions"] = [*doc["actions"][:6], bad]
+    replay = Replay(parse_log(doc), "strict", "none", secrets=True)
+    report = replay.run()
+    assert report["verdicts"][-1]["code"] == "choice.not-offered"
+    return report, {"doc": doc, "secrets": replay.secrets}
+
+
+@pytest.mark.parametrize("bad", [{"by": "green", "do": "choose", "faction": "bene-gesserit"},
+                                 {"by": "green", "do": "choose", "label": "Bene Gesserit"}], ids=["field", "label"])
+def test_a_secret_answer_is_face_down_for_a_reader_who_may_not_see_it(bad):
+    """A refused answer to a secret choice names neither the answer nor the options left (which tell what
+    was chosen before) to the public, in any language; its player and the referee read them."""
+    from adjudicator.core.observers import Observer, log_view, unseen
+
+    report, kept = secret_answer(bad)
+    verdict, rules = report["verdicts"][-1], parse_log(kept["doc"]).rules
+    factions = ("bene-gesserit", "emperor", "guild", "fremen")
+    for observer, sees in ((Observer(), False), (Observer(seat="blue"), False), (Observer(seat="green"), True)):
+        view = log_view(kept["doc"], kept["secrets"], observer)
+        answer = bad.get("faction") or bad["label"]
+        assert (answer in json.dumps(view["actions"][-1])) is sees  # the log's view hides a label as its field
+        for lang in ("en", "ru"):
+            reader = Reader(rules, report["game"], lang, seen_in(view["actions"]), unseen(kept["secrets"], observer))
+            message = reader.verdict(verdict)["message"]
+            named = [f for f in factions if rules.display_name(f, lang) in message]
+            assert (named != []) is sees, (observer, lang, message)
+            assert sees or {"en": "something hidden", "ru": "скрытое"}[lang] in message
+    assert "Bene Gesserit" in Reader(rules, report["game"], "en").verdict(verdict)["message"]
+
+
+def public_views(rules):
+    """An observer of a replay noting the strings of the public view of the table after each action."""
+    def observe(verdict, driver):
+        observe.shown[verdict.index] = seen_in(rules.public_view(driver.state, None))
+    observe.shown = {}
+    return observe
+
+
+@pytest.fixture(scope="module")
+def public_corpus():
+    """name -> [(log, report, secrets, strings of the public view of the state after each action)] over the
+    mutated playouts."""
+    out = {}
+    for name in SAMPLE_NAMES:
+        found = []
+        for doc in mutations(load(name)):
+            try:
+                log = parse_log(doc)
+            except AdjudicatorError:
+                continue
+            replay = Replay(log, "strict", "none", secrets=True, observe=public_views(log.rules))
+            report = replay.run()
+            shown = replay.observe.shown
+            shown.setdefault(report["verdicts"][-1]["index"], seen_in(log.rules.public_view(replay.driver.state, None)))
+            found.append((doc, report, replay.secrets, shown))
+        out[name] = found
+    return out
+
+
+SECRET_KINDS = ("imperium", "intrigue", "starting", "treachery", "traitor")  # the cards a hand may hide
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_a_public_reader_reads_no_name_the_public_view_does_not_show(public_corpus, name):
+    """Over the mutated playouts, in both languages: a card or leader named in a public reader's sentence is
+    one the public view of the log or of the table (before or after the action) shows."""
+    from adjudicator.core.observers import PUBLIC, log_view, unseen
+
+    rules = parse_log(load(name)).rules
+    cards = rules.cards(modules=load(name)["game"].get("modules"))
+    secret = {c["id"] for c in cards if c.get("type") in SECRET_KINDS}
+    leaks = []
+    for doc, report, secrets, shown in public_corpus[name]:
+        seen = seen_in(log_view(doc, secrets, PUBLIC)["actions"])
+        for lang in ("en", "ru"):
+            public = {rules.display_name(c["id"], lang) for c in cards if c["id"] not in secret}
+            reader = Reader(rules, report["game"], lang, seen, unseen(secrets, PUBLIC))
+            for v in report["verdicts"]:
+                visible = seen | shown.get(v["index"], frozenset()) | shown.get(v["index"] - 1, frozenset())
+                text = reader.verdict(v)["message"]
+                shown_names = {rules.display_name(s.partition("@")[0], lang) for s in visible}  # a territory of a place
+                for known in sorted(public | shown_names, key=len, reverse=True):
+                    text = text.replace(known, "") if len(known) > 3 else text
+                leaks += [(v["index"], lang, c) for c in secret - visible
+                          if re.search(rf"(?<!\w){re.escape(rules.display_name(c, lang))}(?!\w)", text)]
+    assert not leaks, leaks[:5]
 
 
 def test_a_report_without_a_language_leaves_legal_sentences_to_be_read():
@@ -286,11 +414,15 @@ def test_replays_and_checks_answer_in_the_language_asked(client):
     doc = load("dune-4p-advanced-seed1")
     doc["actions"] = doc["actions"][:30]
     ru = client.post("/v1/replays?lang=ru&snapshots=none", json=doc).get_json()
-    assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in ru["verdicts"])
+    assert all(v["message"].startswith(("Ход ", "Подготовка")) for v in ru["verdicts"])
     plain = client.post("/v1/replays?snapshots=none", json=doc).get_json()
     assert all(v["message"] == "" for v in plain["verdicts"])
     asked = client.post("/v1/replays?snapshots=none", json=doc, headers={"Accept-Language": "en"}).get_json()
     assert all(shaped(v["message"]) for v in asked["verdicts"])
+    # classic Dune's word for a round is a Turn (rules.round_word), in both languages
+    assert any(v["message"].startswith("Turn ") for v in asked["verdicts"])
+    assert any(v["message"].startswith("Ход ") for v in ru["verdicts"])
+    assert not any(v["message"].startswith(("Round", "Раунд")) for v in asked["verdicts"] + ru["verdicts"])
     bad = client.post("/v1/replays?lang=xx", json=doc)
     assert bad.status_code == 400 and bad.get_json()["pointer"] == "?lang"
 
@@ -309,3 +441,18 @@ def test_the_command_line_answers_in_the_language_asked(tmp_path):
     assert all(v["message"].startswith(("Раунд", "Подготовка")) for v in json.loads(out.output)["verdicts"])
     bad = CliRunner().invoke(main, ["replay", str(path), "--lang", "de"])
     assert bad.exit_code == 2
+
+
+def test_a_verdict_shown_without_a_reader_names_no_card_it_veils():
+    """Live events are shown to a seat without the whole log at hand (service/live.py): every card argument
+    is veiled, and the stored message (in ids) is written again from the veiled arguments."""
+    from adjudicator.core.sentences import said
+    from adjudicator.service.visibility import verdict_view
+
+    v = one("{seat} may not play {card}; the options: {options}.",
+            {"seat": "red", "card": "dagger", "options": [said({"en": "Dagger", "ru": "Кинжал"}, ["dagger"])]})
+    v["message"] = "red may not play dagger; the options: Dagger."
+    shown = verdict_view(v, {}, None, None)
+    assert "agger" not in shown["message"] and shown["params"]["card"] == "?"
+    plain = {**one("{seat} passes.", {"seat": "red"}), "message": "red passes."}
+    assert verdict_view(plain, {}, None, None)["message"] == "red passes."

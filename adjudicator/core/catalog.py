@@ -9,7 +9,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-LANGS = ("en", "ru")
+LANGS = ("en", "ru")  # the languages of sentences, pages and labels: the one list
 
 
 @cache

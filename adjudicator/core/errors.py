@@ -102,6 +102,12 @@ def plain(value) -> str:
         return ", ".join(plain(v) for v in value)
     if isinstance(value, dict) and isinstance(value.get("said"), dict):  # a phrase (core/sentences.py `said`)
         return str(value["said"].get("en", ""))
+    if isinstance(value, dict) and "term" in value:  # a word of a catalog (`term`): its id
+        return str(value.get("id"))
+    if isinstance(value, dict) and "clause" in value:  # a part of a sentence (`clause`)
+        return str(value["clause"]).format_map({k: plain(v) for k, v in value.get("params", {}).items()})
+    if isinstance(value, dict) and "answer" in value:  # a decision's fields (`answer`)
+        return ", ".join(f"{k} {plain(v)}" for k, v in value["answer"].items()) or "nothing"
     return str(value)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 HIDDEN = "?"  # the log format's face-down card
+BY_WORDS = ("label", "value")  # the fields of a `choose` that answers by an option's words
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,10 @@ class Hidden:
     kept: Callable[[dict, dict, list[dict]], bool] | None = None
 
     def of(self, action: dict) -> dict | None:
-        """What `action` keeps secret (`fields`, `seen_by`), or None when it holds none of the fields."""
-        fields = [f for f in self.fields if f in action]
+        """What `action` keeps secret (`fields`, `seen_by`), or None when it holds none of the fields.
+        An answer given by its words (`label`, `value`: a card's name) keeps them as secret as the
+        fields they stand for."""
+        fields = [f for f in (*self.fields, *BY_WORDS) if f in action]
         if not fields:
             return None
         seats = sorted({action[k] for k in self.seen_by if isinstance(action.get(k), str)})

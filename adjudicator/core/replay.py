@@ -133,7 +133,7 @@ class Driver:
             if before is not None:
                 verdict.consequences = []
             return verdict, None
-        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data)
+        verdict = Verdict.allowed(index, outcome, pointer, round_, action.data, self.rules.round_word["en"])
         if before is None:
             return verdict, None
         after = summary(self.rules, self.state)

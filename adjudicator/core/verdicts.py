@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from .rulings import NO_SPECIFIC_RULING, citations
 
 LEGAL, ILLEGAL, UNVERIFIABLE = "legal", "illegal", "unverifiable"
-# what a verdict allowing an action says (core/sentences.py), in a round or before the first
-LEGAL_SENTENCE, SETUP_SENTENCE = "Round {round}: {action}.", "Setup: {action}."
+# what a verdict allowing an action says (core/sentences.py), in a round or before the first; `{word}`
+# is the rule system's English word for a round (`round_word`: a Round of Imperium, a Turn of classic
+# Dune), filled in when the verdict is made so that each template is one catalog line
+LEGAL_SENTENCE, SETUP_SENTENCE = "{word} {{round}}: {{action}}.", "Setup: {action}."
 
 
 @dataclass
@@ -35,14 +37,16 @@ class Verdict:
                    template=err.template, params=err.params)
 
     @classmethod
-    def allowed(cls, index: int, outcome: Outcome, pointer: str, round_: int, action: dict) -> Verdict:
+    def allowed(cls, index: int, outcome: Outcome, pointer: str, round_: int, action: dict,
+                round_word: str = "Round") -> Verdict:
         """The verdict on an action applied: the outcome's own sentence (an unverifiable step says
-        what it could not check), else what happened in which round."""
+        what it could not check), else what happened in which round (`round_word`: the rule
+        system's English word for one)."""
         if outcome.message:
             template, params = outcome.message, outcome.params
         else:
             template, params = (SETUP_SENTENCE, {"action": action}) if not round_ else \
-                (LEGAL_SENTENCE, {"round": round_, "action": action})
+                (LEGAL_SENTENCE.format(word=round_word), {"round": round_, "action": action})
         return cls(index, outcome.verdict, outcome.code, outcome.message, tuple(outcome.rulings), pointer,
                    implied=outcome.implied, template=template, params=params)
 

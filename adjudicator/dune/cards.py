@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
+from ..core.sentences import clause
 from . import karama
 from .content import territory
 from .deck import shown
@@ -167,14 +168,14 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
     against = args.get("against")
     if against in karama.UNSTOPPABLE:
         return IllegalAction("dune.karama-cannot-stop", "No Karama stops {advantage}.", karama.RULINGS,
-                             params={"advantage": karama.UNSTOPPABLE[against]})
+                             params={"advantage": clause(karama.UNSTOPPABLE[against])})
     if (own := karama.own_error(g, pid, against)) is not None:
         return own
     if against in karama.IN_BATTLE:
         if {"against": against} not in _karama_options(g, pid):
             return IllegalAction("dune.karama-too-late", "A Karama stops {advantage} only in a battle where it is "
                                  "used and whose plans are still secret.", ("dune.karama",),
-                                 params={"advantage": karama.IN_BATTLE[against]})
+                                 params={"advantage": clause(karama.IN_BATTLE[against])})
         return None
     if against not in karama.STOPPABLE:
         return IllegalAction("dune.bad-card-play", "A Karama stops a faction advantage, and that is none the "
@@ -183,7 +184,7 @@ def _karama_error(g: Game, pid: str, args: dict) -> IllegalAction | None:
         entry = karama.STOPPABLE[against]
         return IllegalAction("dune.karama-window", "A Karama stops {advantage} only while the decision of "
                              "{faction} that uses it is pending, and not for the one who uses it.",
-                             karama.RULINGS, params={"advantage": entry.what, "faction": entry.faction})
+                             karama.RULINGS, params={"advantage": clause(entry.what), "faction": entry.faction})
     return karama.named_error(g, against, args)
 
 

@@ -50,6 +50,7 @@ class Content:
         self.graph.add_nodes_from(self.locations)
         self.graph.add_edges_from(tuple(pair) for pair in board["sector_adjacency"])
         self.treachery = {c["id"]: c for c in _load("treachery")["cards"]}
+        self.tech_tokens = {t["id"]: t for t in _load("expansion")["tech_tokens"]}
         self.spice_cards = {c["id"]: c for c in _load("spice")["cards"]}
         traitors = _load("traitors")
         self.traitor_deal = traitors["deal"]

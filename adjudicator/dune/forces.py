@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
+from ..core.sentences import term
 from .elite import PLACES, at, going, shift, total  # noqa: F401 (the bookkeeping, re-exported for the rules)
 from .game import Game
 from .registry import first
@@ -68,7 +69,7 @@ def kinds_error(g: Game, pid: str, frm: str, count: int, kinds) -> IllegalAction
         if not own:
             return IllegalAction("dune.bad-kinds", "{player} has no special forces.", RULINGS, params={"player": pid})
         return IllegalAction("dune.bad-kinds", "{player}'s special forces are {kinds}.", RULINGS,
-                             params={"player": pid, "kinds": list(own)})
+                             params={"player": pid, "kinds": [term("amounts.kinds", k) for k in own]})
     if sum(kinds.values()) > count or any(n > at(g, pid, k, frm) for k, n in kinds.items()):
         return IllegalAction("dune.bad-kinds", "{player} has not so many special forces among the {count} forces "
                              "from {place}.", RULINGS, params={"player": pid, "count": count, "place": frm})

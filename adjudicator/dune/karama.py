@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.errors import IllegalAction
+from ..core.sentences import clause
 from .alliance import allied
 from .deck import shown
 from .game import Game
@@ -42,7 +43,7 @@ class Stoppable:
     faction: str
     kind: str
     uses: Callable
-    what: str
+    what: str  # the advantage in English words; its Russian in data/sentences-ru.toml (a `clause`)
     rulings: tuple[str, ...] = ()  # cited besides RULINGS when it is stopped
     # a stop that names a leader (`play {card: karama, against, leader}`: a ghola barred for the
     # turn): the leaders it may name now, and what naming one does (g, leader)
@@ -225,7 +226,8 @@ def own_error(g: Game, pid: str, against: str) -> IllegalAction | None:
         return None
     what = IN_BATTLE.get(against) or STOPPABLE[against].what
     return IllegalAction("dune.karama-own-advantage", "{player} uses {advantage}: a Karama stops another "
-                         "faction's advantage, not one's own.", NOT_OWN, params={"player": pid, "advantage": what})
+                         "faction's advantage, not one's own.", NOT_OWN,
+                         params={"player": pid, "advantage": clause(what)})
 
 
 def window(g: Game, pid: str, against: str) -> bool:
@@ -248,7 +250,7 @@ def named_error(g: Game, against: str, args: dict) -> IllegalAction | None:
     if {k: v for k, v in args.items() if k != "against"} in _named(g, against):
         return None
     return IllegalAction("dune.karama-window", "A Karama against {advantage} cannot name that leader now.",
-                         (*RULINGS, *STOPPABLE[against].rulings), params={"advantage": STOPPABLE[against].what})
+                         (*RULINGS, *STOPPABLE[against].rulings), params={"advantage": clause(STOPPABLE[against].what)})
 
 
 def stop(g: Game, against: str, args: dict | None = None) -> None:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from ..core import results
 from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.canonical import copied
+from ..core.catalog import LANGS
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog
 from ..core.observers import Hidden
+from ..core.sentences import term
 from ..core.verdicts import Outcome
 from . import (  # noqa: F401  (importing a rule module registers its kinds)
     alliance,
@@ -47,7 +49,7 @@ from .together import RULING as SIMULTANEOUS
 from .together import bring_up
 from .treachery import HIDDEN_RULINGS
 from .victory import held
-from .view import LANGS, battle_outcome, board, label, moment, offer_label, players
+from .view import battle_outcome, board, label, moment, offer_label, players
 
 RULE_MODULES = (alliance, battle, bidding, bribes, cards, modules, movement, revival, setup, spice, storm, treachery)
 AWAITED_KEYS = ("player",)
@@ -160,14 +162,14 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
                                 ("dune.storm-order",), params={"player": who, "actor": action.by})
         if action.do not in kind.verbs:
             raise IllegalAction("turn.unexpected-action", "That is not possible now: {player} may {verbs}.",
-                                kind.rulings, params={"player": who, "verbs": list(kind.verbs)})
+                                kind.rulings, params={"player": who, "verbs": [term("actions", v) for v in kind.verbs]})
         check_answers(action.data, (task["kind"],))
         args = {k: v for k, v in action.data.items() if k not in ("by", ANSWERS)}
         if kind.check is not None:
             kind.check(g, task, args)
         elif Action(args) not in {Action(o) for o in kind.offers(g, task)}:
             raise IllegalAction("dune.not-offered", "{player} cannot {verb} so now.", kind.rulings,
-                                params={"player": who, "verb": action.do})
+                                params={"player": who, "verb": term("actions", action.do)})
         kind.apply(g, task, args)
         g.rulings[:0] = kind.rulings
         fire("decided", g, task)  # the phase's opening is over (Amal's window: modules/ixians_tleilaxu/ixcards.py)

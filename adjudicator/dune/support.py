@@ -33,8 +33,10 @@ def support_error(g: Game, pid: str, plan: dict) -> IllegalAction | None:
         return IllegalAction("dune.no-spice-support", "Forces are supported with spice only in the advanced game.",
                              RULINGS)
     if not isinstance(spice, int) or isinstance(spice, bool) or not 0 <= spice <= min(dial, g.p(pid)["spice"]):
-        return IllegalAction("dune.bad-support", "{player} may support 0 to {most} of the forces dialed.",
-                             RULINGS, params={"player": pid, "most": min(dial, g.p(pid)["spice"])})
+        # `spice`: named as the plan's secret field, so that a reader who may not see the plan does not
+        # read its dial in the bound (core/sentences.py veils it)
+        return IllegalAction("dune.bad-support", "{player} may support 0 to {spice} of the forces dialed.",
+                             RULINGS, params={"player": pid, "spice": min(dial, g.p(pid)["spice"])})
     if spice and full_strength(g, pid):
         return IllegalAction("dune.bad-support", "{player}'s forces count at full strength without spice.",
                              RULINGS, params={"player": pid})

@@ -17,7 +17,6 @@ from .game import Game
 from .spelling import tables
 from .weapons import explodes
 
-LANGS = ("en", "ru")
 PHASES = words(DATA, "phases")
 CHANCE_WORDS = words(DATA, "chance")
 VERBS = words(DATA, "verbs")
@@ -26,8 +25,11 @@ LABEL_KINDS = {"to": "place", "from": "place", "territory": "territory", "leader
                "weapon": "treachery", "defense": "treachery", "faction": "faction"}
 CARD_KINDS = {"draw-treachery": "treachery", "keep-traitor": "traitor", "spice-card": "spice",
               "draw-traitors": "traitor", "draw-face-dancers": "traitor", "discard": "treachery", "play": "treachery",
-              **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery")}
+              **dict.fromkeys(("draw-supply", "keep-card", "return-card", "replace", "swap", "give-card"), "treachery"),
+              "exchange": "traitor"}  # a Face Dancer card exchanged
 PLAYER_TO = ("bribe", "give-spice")  # verbs whose `to` is a player
+# the end of the deck a card goes back to (`return-card`'s `on`)
+DECK_ENDS = words(DATA, "deck_ends")
 # the Voice's commands and the kinds of card it names (a card of its own is named by its name)
 VOICE_WORDS = words(DATA, "voice")
 # the amounts and flags of an action, and the kinds of forces, as a person reads them
@@ -165,6 +167,10 @@ def offer_label(cnt: Content, action: dict, state: dict, lang: str) -> str:
             parts.append(", ".join(_name(cnt, CARD_KINDS.get(do, "treachery"), c, lang) for c in value))
         elif key == "place" and isinstance(value, dict):  # a Face Dancer's forces, {location: n}
             parts.append(", ".join(f"{_name(cnt, 'place', loc, lang)} {n}" for loc, n in sorted(value.items())))
+        elif key == "on" and isinstance(value, str):
+            parts.append(DECK_ENDS[lang].get(value, value))
+        elif key == "token" and isinstance(value, str):  # a Tech Token: its English name (no Russian source)
+            parts.append(cnt.tech_tokens.get(value, {}).get("name", value))
         elif key in LABEL_KINDS and value != "reserves":
             parts.append(_name(cnt, LABEL_KINDS[key], value, lang))
         else:

@@ -16,6 +16,7 @@ from itertools import permutations
 from ..core import rng
 from ..core.errors import IllegalAction
 from ..core.observers import Hidden
+from ..core.sentences import term
 from .deck import (
     HIDDEN,
     after_bottom_drawn,
@@ -39,10 +40,11 @@ def check_kind(task: dict, action: dict) -> None:
     kind = task["kind"]
     if action.get("do") != kind:
         raise IllegalAction("chance.unexpected", "The game waits for the chance outcome {kind}, not for {verb}.",
-                            ("log.hidden-outcome",), params={"kind": kind, "verb": str(action.get("do"))})
+                            ("log.hidden-outcome",), params={"kind": term("actions", kind),
+                                                             "verb": term("actions", str(action.get("do")))})
     if "player" in task and action.get("player") != task["player"]:
         raise IllegalAction("chance.wrong-player", "This chance outcome ({kind}) is for {seat}.", R_AVAIL,
-                            params={"kind": kind, "seat": task["player"]})
+                            params={"kind": term("actions", kind), "seat": task["player"]})
 
 
 # --- drawing cards ------------------------------------------------------------------------------

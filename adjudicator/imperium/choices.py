@@ -5,10 +5,12 @@ the offers. The general kinds are here; a card's own kinds are registered in its
 
 from __future__ import annotations
 
-from ..core.errors import IllegalAction, LimitExceeded, plain
+from ..core import sentences
+from ..core.catalog import LANGS
+from ..core.errors import IllegalAction, LimitExceeded
 from ..core.names import fold
-from ..core.observers import Hidden
-from ..core.sentences import said
+from ..core.observers import BY_WORDS, Hidden
+from ..core.sentences import said, term
 from .costs import can_afford, commit_option, pay_cost
 from .deck import HIDDEN, identify
 from .effect_words import offer_label
@@ -18,7 +20,6 @@ from .influence import change_influence, track_holder
 from .modules.bloodlines import commanders_in, move_commanders
 from .registry import CHOICES, Verb, adjust, choice, verb
 from .steps import choice_task, prepend
-from .view import LANGS
 from .zones import (
     MOVES,
     acquirable,
@@ -58,7 +59,7 @@ def answer(g: Game, task: dict, given: dict) -> None:
             raise reason
         raise IllegalAction("choice.not-offered", "The answer {answer} is not one of the options of this {choice} "
                             "choice: {options}.", kind.rulings,
-                            params={"answer": answer_words(given), "choice": kind.name,
+                            params={"answer": answer_of(given), "choice": term("choices", kind.name),
                                     "options": option_words(g, task, legal)})
     g.finish(task)
     g.rulings += kind.rulings
@@ -99,7 +100,7 @@ def _face_down_offered(g: Game, task: dict, given: dict, legal: list[dict]) -> b
 def _by_words(g: Game, task: dict, given: dict, legal: list[dict], kind) -> dict:
     """An answer given by its words: beside the answer's own fields a label or value is a
     comment; alone, it names the one offer with that label (English or Russian) or value."""
-    words = {k: given[k] for k in ("label", "value") if k in given}
+    words = {k: given[k] for k in BY_WORDS if k in given}
     rest = {k: v for k, v in given.items() if k not in words}
     if not words or rest:
         return rest
@@ -114,7 +115,7 @@ def _by_words(g: Game, task: dict, given: dict, legal: list[dict], kind) -> dict
         raise IllegalAction("choice.not-offered", "More than one option of this {choice} choice is called {words}; "
                             "the options: {options}." if found else "No option of this {choice} choice is called "
                             "{words}; the options: {options}.", kind.rulings,
-                            params={"choice": kind.name, "words": [str(w) for w in words.values()],
+                            params={"choice": term("choices", kind.name), "words": [str(w) for w in words.values()],
                                     "options": option_words(g, task, legal)})
     return found[0]
 
@@ -148,9 +149,12 @@ def card_ids(cnt, value) -> list[str]:
     return []
 
 
-def answer_words(given: dict) -> str:
-    """An answer as a player would say it ("faction emperor, option 2"), not as a Python value."""
-    return ", ".join(f"{key} {plain(value)}" for key, value in given.items()) or "nothing"
+def answer_of(given: dict) -> dict:
+    """An answer as a refusal names it (core/sentences.py `answer`: "faction emperor, option 2" in
+    words, a field the choice keeps secret face down for a reader who may not see it); a zone in
+    the reader's words."""
+    return sentences.answer({k: term("zones", v) if k == "zone" and isinstance(v, str) else v
+                             for k, v in given.items()})
 
 
 def _choose_offers(g: Game, task: dict, pid: str) -> list[dict]:

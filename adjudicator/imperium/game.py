@@ -10,10 +10,10 @@ from __future__ import annotations
 from bisect import insort
 from pathlib import Path
 
-from ..core.catalog import words
+from ..core.catalog import LANGS, words
 from ..core.engine import Table
 from ..core.errors import IllegalAction
-from ..core.sentences import LANGUAGES, said
+from ..core.sentences import said
 from .content import Content, board_tracks, content
 
 RESOURCES = ("solari", "spice", "water")
@@ -169,7 +169,7 @@ def amounts_said(amounts: dict) -> dict:
     """Amounts ("3 Solari, 1 Spice") as a refusal's typed argument, written in every language
     (core/sentences.py `said`); sorted, never the key order of the data."""
     return said({lang: ", ".join(f"{v} {AMOUNT_WORDS[lang].get(k, k)}" for k, v in sorted(amounts.items()))
-                 for lang in LANGUAGES})
+                 for lang in LANGS})
 
 
 # --- multisets: sorted lists, so their JSON is canonical -----------------------------------

@@ -23,6 +23,7 @@ from itertools import islice
 from ..core.actions import Action
 from ..core.canonical import restore, snapshot
 from ..core.errors import IllegalAction
+from ..core.sentences import clause, term
 from .registry import CHOICES
 from .timing import blocking_edge
 from .turns import pending_effects
@@ -73,7 +74,7 @@ def steps_before(rules, state: dict, action: Action, later=()) -> list[Action]:
         if run[1] is not None:
             raise _order_matters(pending, run[1])
     if ahead[2] != behind[2]:
-        raise _order_matters(pending, "resolving them first-to-last and last-to-first gives different results")
+        raise _order_matters(pending, clause("resolving them first-to-last and last-to-first gives different results"))
     return ahead[0]
 
 
@@ -90,7 +91,7 @@ def resolved_later(pid: str, pending: list[str], later) -> bool:
     return False
 
 
-def _resolve_all(rules, state: dict, pid: str, latest: bool) -> tuple[list[Action], str | None, str]:
+def _resolve_all(rules, state: dict, pid: str, latest: bool) -> tuple[list[Action], dict | None, str]:
     """Resolve the turn's pending effects on a copy, always the first (or the last) one the
     timing graph allows, taking forced decisions between them. Returns the steps taken, what
     stopped them (a decision with a choice, or chance), and the checksum of the result."""
@@ -111,20 +112,25 @@ def _resolve_all(rules, state: dict, pid: str, latest: bool) -> tuple[list[Actio
         rules.apply(copy, step)
         steps.append(step)
     else:
-        return steps, "the effects go on past what the engine follows", ""
+        return steps, clause("the effects go on past what the engine follows"), ""
     return steps, None, snapshot(copy)[1]
 
 
-def _asks(state: dict, top: dict | None) -> str:
+def _asks(state: dict, top: dict | None) -> dict:
+    """What stopped the effects resolving on their own (a `clause`: the refusal's reason)."""
     if top is None:
-        return "the game ends"
+        return clause("the game ends")
+    source = top.get("src") or clause("an effect")
     if top["t"] == "chance":
-        return f"{top.get('src') or 'an effect'} needs a chance outcome ({top['kind']}) first"
-    return f"{top.get('src') or 'an effect'} asks {top.get('player', 'a player')} for a decision " \
-           f"({top.get('kind', top['t'])})"
+        return clause("{source} needs a chance outcome ({kind}) first", source=source,
+                      kind=term("actions", top["kind"]))
+    kind = term("choices", top.get("kind", top["t"]))
+    if "player" not in top:
+        return clause("{source} asks a player for a decision ({choice})", source=source, choice=kind)
+    return clause("{source} asks {seat} for a decision ({choice})", source=source, seat=top["player"], choice=kind)
 
 
-def _order_matters(pending: list[str], why: str) -> IllegalAction:
+def _order_matters(pending: list[str], why: dict) -> IllegalAction:
     return IllegalAction("timing.order-matters", "The effects {effects} are not resolved, and their order can "
                          "matter here ({why}): the log must record each resolve in the order played.", RULINGS,
                          params={"effects": list(pending), "why": why})

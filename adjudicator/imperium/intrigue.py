@@ -9,6 +9,7 @@ A card's own precondition is a check its module registers for its custom step
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
+from ..core.sentences import term
 from .combat import is_victory_card
 from .conditions import holds, units_in_conflict
 from .costs import can_afford, commit_option
@@ -55,7 +56,8 @@ def check_timing(g: Game, task: dict, card_id) -> str:
     if not usable:
         raise IllegalAction("intrigue.wrong-window", "{card} is played in the windows {timings}; the open "
                             "window is {window}.", tuple(TIMING_RULINGS[t] for t in timings), path=[here],
-                            params={"card": card_id, "timings": list(timings), "window": here})
+                            params={"card": card_id, "timings": [term("windows", t) for t in timings],
+                                    "window": term("windows", here)})
     return usable[0]
 
 

@@ -14,9 +14,11 @@ from functools import cache
 from ..core import results
 from ..core.actions import ANSWERS, CHANCE, Action, check_answers, dealt
 from ..core.canonical import copied
+from ..core.catalog import LANGS
 from ..core.engine import awaited_index
 from ..core.errors import IllegalAction, MalformedLog, UnknownName
 from ..core.observers import Hidden
+from ..core.sentences import term
 from ..core.verdicts import Outcome
 from . import choices, custom, implied, turns
 from .catalogue import CARD_TYPES, cards_of
@@ -47,7 +49,7 @@ from .rounds import advance_flow
 from .spelling import Spelling
 from .table import TablePositions
 from .timing import export
-from .view import LANGS, RIVAL_SEAT, RIVAL_WORDS, board, label, moment, name_of, players, turn_graph
+from .view import RIVAL_SEAT, RIVAL_WORDS, board, label, moment, name_of, players, turn_graph
 
 MODULES = {"uprising": ("choam", "bloodlines", "tech", "immortality"),
            "base": ("bloodlines", "tech", "immortality", "ix")}
@@ -411,10 +413,11 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
                                     "{source} (to decline it: choose skip)." if optional else "{seat} must first "
                                     "answer the {choice} choice of {source}.",
                                     ("timing.effects-any-order", *(("log.decline-optional",) if optional else ())),
-                                    params={"seat": who, "choice": task["kind"], "source": task["src"]})
+                                    params={"seat": who, "choice": term("choices", task["kind"]),
+                                            "source": task["src"]})
             raise IllegalAction("turn.unexpected-action", "{verb} is not possible now: {seat} may {verbs}.",
-                                ("turn.order",), params={"verb": str(action.do), "seat": who,
-                                                         "verbs": [x.name for x in accepted]})
+                                ("turn.order",), params={"verb": term("actions", str(action.do)), "seat": who,
+                                                         "verbs": [term("actions", x.name) for x in accepted]})
         check_answers(action.data, _decision_names(task))
         v.apply(g, task, who, {k: action.data[k] for k in sorted(action.data) if k not in ("by", "do", ANSWERS)})
         g.rulings[:0] = v.rulings

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.errors import IllegalAction
+from ..core.sentences import term
 from .deck import identify
 from .game import Game, amounts_said, ms_add, ms_remove, spy_owners
 from .influence import track_level
@@ -102,7 +103,7 @@ def wrong_kind(g: Game, card_id, verb: str) -> IllegalAction | None:
     """An Intrigue or Conflict card named where an Imperium card is asked."""
     if card_id not in g.content.cards and (card_id in g.content.intrigues or card_id in g.content.conflicts):
         return IllegalAction("card.wrong-kind", "{card} is not an Imperium card, and {verb} takes an Imperium card.",
-                             ("card.wrong-kind",), params={"card": card_id, "verb": verb})
+                             ("card.wrong-kind",), params={"card": card_id, "verb": term("actions", verb)})
     return None
 
 

@@ -27,7 +27,6 @@ from .modules.ix import board as ix_board
 from .modules.ix import dreadnoughts
 from .registry import adjust, fire
 
-LANGS = ("en", "ru")
 DATA = Path(__file__).resolve().parent / "data"  # words-<lang>.toml: the tables below
 AREAS = ("emperor", "guild", "bene-gesserit", "fremen", "landsraad", "spice-trade", "city")  # the board, top down
 TABLES = ("factions", "spaces", "leaders", "objectives", "contracts", "conflicts", "intrigues", "cards", "skills",
@@ -70,18 +69,24 @@ def names(cnt: Content, lang: str) -> dict[str, str]:
 
 # where cards and troops lie ("hand", "garrison"), as a refusal or an option names them
 ZONE_WORDS = words(DATA, "zones")
+# the other words an action may hold: an option named by a word (`skip`, `pay`), a resource, an
+# effect node no card names (the Ixian Embassy's, a Bloodlines Command's `command:2`)
+OTHER_WORDS = words(DATA, "words")
 
 
 def name_of(cnt: Content, lang: str, ident) -> str:
     """The display name of an id; an effect node (`space:arrakeen`) by the name of what it
-    names; a zone in words; anything else as written."""
+    names; a zone or another word in words; anything else as written."""
     if not isinstance(ident, str):
         return str(ident)
     if ident == HIDDEN:
         return "?"
-    known = names(cnt, lang)
-    return known.get(ident) or known.get(ident.rpartition(":")[2].partition("#")[0]) \
-        or ZONE_WORDS[lang].get(ident, ident)
+    known, other = names(cnt, lang), OTHER_WORDS[lang]
+    kind, _, named = ident.rpartition(":")
+    if named.isdigit() and kind in other:  # a numbered node: "Command 2"
+        return f"{other[kind]} {named}"
+    return known.get(ident) or known.get(named.partition("#")[0]) or ZONE_WORDS[lang].get(ident) \
+        or other.get(ident) or other.get(named, ident)
 
 
 def _cards(cnt: Content, lang: str, pile) -> list[dict] | int:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 
 from ..core.consequences import veiled
-from ..core.errors import Forbidden
-from ..core.observers import PUBLIC, REFEREE, Observer, face_down, log_view, unseen
+from ..core.errors import Forbidden, plain
+from ..core.observers import HIDDEN, PUBLIC, REFEREE, Observer, face_down, log_view, unseen
 from ..core.registry import rules_for
-from ..core.sentences import UNSEEN, Reader, seen_in, veil
+from ..core.sentences import UNSEEN, Reader, placeholders, seen_in, veil
 
 VEILED = UNSEEN["en"]
 
@@ -70,6 +70,10 @@ def verdict_view(verdict: dict, hidden: dict[int, list[str]], reader: Reader | N
     else:
         if "params" in out:
             out["params"] = veil(out["params"], out["index"], hidden, frozenset())
+            if out.get("message") and out.get("template") and out["params"] != verdict["params"]:
+                # the stored message (in ids) names what was veiled: written again from the veiled params
+                out["message"] = out["template"].format_map({k: plain(out["params"].get(k, HIDDEN))
+                                                             for k in placeholders(out["template"])})
         if verdict["index"] in hidden and out.get("message"):
             out["message"] = VEILED
     if "implied" in out:

@@ -40,7 +40,7 @@ STOPPABLE.update({
     "face-dancer-exchange": Stoppable(FACTION, "exchange-face-dancer", lambda g, t, o: True,
                                       "the Tleilaxu's Face Dancer exchange", ("ixtl.face-dancer-karama",)),
 })
-UNSTOPPABLE["face-dancer"] = "a Face Dancer reveal (seed 002 paragraph 38: ixtl.face-dancer-karama)"
+UNSTOPPABLE["face-dancer"] = "a Face Dancer reveal"  # seed 002 paragraph 38: ixtl.face-dancer-karama
 
 
 def _me(g: Game) -> str | None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from itertools import product
 
 from ....core.errors import IllegalAction, MalformedLog
+from ....core.sentences import term
 from ...combat import REWARDS
 from ...conditions import strength, units_in_conflict
 from ...content import REVERSE
@@ -277,19 +278,22 @@ def _token_check(g: Game, pid: str, a: dict):
     if token not in TOKENS:
         return IllegalAction("six.token-required", "{seat} is a Commander: the placement names the Agent token "
                              "played ({tokens}) and the Ally it activates.", R_TOKEN,
-                             params={"seat": pid, "tokens": list(TOKENS)})
+                             params={"seat": pid, "tokens": [term("tokens", t) for t in TOKENS]})
     if token not in tokens_left(g, pid):
         if not tokens_left(g, pid):
-            return IllegalAction("six.token-used", "{seat} has no {token} token left to play this round (none is "
-                                 "left).", (*R_TOKEN, "six.swordmaster"), params={"seat": pid, "token": token})
-        return IllegalAction("six.token-used", "{seat} has no {token} token left to play this round (left: {left}).",
+            return IllegalAction("six.token-used", "{seat} has no {token} left to play this round (none is "
+                                 "left).", (*R_TOKEN, "six.swordmaster"),
+                                 params={"seat": pid, "token": term("tokens", token)})
+        return IllegalAction("six.token-used", "{seat} has no {token} left to play this round (left: {left}).",
                              (*R_TOKEN, "six.swordmaster"),
-                             params={"seat": pid, "token": token, "left": list(tokens_left(g, pid))})
+                             params={"seat": pid, "token": term("tokens", token),
+                                     "left": [term("tokens", t) for t in tokens_left(g, pid)]})
     allies = teams(g)[team_of(g, pid)]["allies"]
     want = pointed(g, pid, token)
     if (want and ally not in (None, want)) or (not want and ally not in allies):
-        return IllegalAction("six.wrong-ally", "The {token} token of {seat} activates {allies}, not {ally}.", R_TOKEN,
-                             params={"token": token, "seat": pid, "allies": [want] if want else list(allies),
+        return IllegalAction("six.wrong-ally", "The {token} of {seat} activates {allies}, not {ally}.", R_TOKEN,
+                             params={"token": term("tokens", token), "seat": pid,
+                                     "allies": [want] if want else list(allies),
                                      "ally": str(ally)})
     return None
 
