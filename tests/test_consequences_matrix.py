@@ -26,7 +26,7 @@ def _modules(*names):
 # the kinds of a module's (or an edition's) pieces: said only in the games that have them
 ONLY_IN = {
     "spies": lambda c: c.game == "uprising", "objectives": lambda c: c.game == "uprising",
-    "mentat": lambda c: c.game == "imperium",
+    "mentat": lambda c: c.game == "imperium", "maker-hooks": lambda c: c.game == "uprising",
     "tech": _modules("ix", "tech"), "dreadnoughts": _modules("ix"), "freighter": _modules("ix"),
     "commanders": _modules("bloodlines"), "skills": _modules("bloodlines"),
     "research": _modules("immortality"), "tleilaxu": _modules("immortality"), "atomics": _modules("immortality"),

@@ -1,10 +1,10 @@
-"""What an action changed that a player cares about, in classic Dune (core/consequences.py): spice,
-forces in each territory, in reserve and in the Tleilaxu Tanks, leaders (killed, captured,
-revived), Treachery cards and Traitors (only their holder sees which), alliances, the strongholds
-each player occupies, the storm's sector, the spice on the map (blown, collected), the Shield Wall,
-battles won; the advanced game's Bene Gesserit advisors and spent Karama powers; the expansion's
-Face Dancers (only the Tleilaxu see which), Tech Tokens and the Hidden Mobile Stronghold; the
-winners are the core's (core/consequences.py)."""
+"""What an action changed that a player cares about, in classic Dune (core/consequences.py): spice
+(and bribes waiting in front of the shield), forces in each territory, in reserve and in the
+Tleilaxu Tanks, leaders (killed, captured, revived), Treachery cards and Traitors (only their
+holder sees which), alliances, the strongholds each player occupies, the storm's sector, the spice
+on the map (blown, collected), the Shield Wall, battles won; the advanced game's Bene Gesserit
+advisors and spent Karama powers; the expansion's Face Dancers (only the Tleilaxu see which), Tech
+Tokens and the Hidden Mobile Stronghold; the winners are the core's (core/consequences.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ KINDS = {
     "spice": Kind(("seat",), AMOUNT),
     "forces": Kind(("seat", "territory")),  # on the board, every kind of force together
     "reserves": Kind(("seat",)),
+    "bribes": Kind(("seat",)),  # spice received as bribes, waiting in front of the shield
     "tanks": Kind(("seat",)),
     "leader": Kind(("seat", "leader"), HOLDER),  # alive, tanks, captured, …
     "treachery": Kind(("seat",), CARDS, secret=True),
@@ -46,6 +47,7 @@ def pieces(state: dict, strongholds: tuple[str, ...]) -> dict:
     for pid, pl in state["players"].items():
         out["spice", pid] = pl.get("spice", 0)
         out["reserves", pid] = pl.get("reserves", 0)
+        out["bribes", pid] = pl.get("bribes", 0)
         out["tanks", pid] = pl.get("tanks", 0)
         for leader, status in pl.get("leaders", {}).items():
             out["leader", pid, leader] = status

@@ -1,9 +1,10 @@
 """What an action changed that a player cares about, in the Dune: Imperium family (core/consequences.py):
 resources, troops, influence and the Alliances, the Conflict and who won it, VP, the cards owned
 (acquired, trashed), Intrigue cards (only their holder sees which), contracts, control, Agents and
-spies placed and recalled, the High Council seat and the Swordmaster, Objectives; the modules'
-pieces (Tech tiles, Sardaukar Commanders and their Skills, Rise of Ix's dreadnoughts and Freighter,
-Immortality's tracks and Family Atomics); the winners are the core's (core/consequences.py)."""
+spies placed and recalled, the High Council seat, the Swordmaster and the Maker Hooks, Objectives,
+the bonus spice on the Maker spaces, the Mentat, the Shield Wall; the modules' pieces (Tech tiles,
+Sardaukar Commanders and their Skills, Rise of Ix's dreadnoughts and Freighter, Immortality's
+tracks and Family Atomics); the winners are the core's (core/consequences.py)."""
 
 from __future__ import annotations
 
@@ -31,9 +32,11 @@ KINDS = {
     "spies": Kind(("seat",), CARDS),  # the observation posts of its spies (Uprising): placed, recalled
     "high-council": Kind(("seat",), HOLDER),  # true once seated
     "swordmaster": Kind(("seat",), HOLDER),  # true once hired
+    "maker-hooks": Kind(("seat",), HOLDER),  # true once gained (Uprising)
     "objectives": Kind(("seat",), CARDS),  # Uprising's Objective cards (face up)
     "mentat": Kind((), HOLDER),  # who has the Mentat this round (the original game)
     "shield-wall": Kind((), HOLDER),  # true: standing
+    "bonus-spice": Kind(("space",)),  # on a Maker space
     # the modules' pieces, absent from a game without them
     "tech": Kind(("seat",), CARDS),  # Tech tiles: Rise of Ix, the Bloodlines Tech Module
     "commanders": Kind(("seat", "where")),  # Bloodlines' Sardaukar Commanders: supply, garrison, conflict
@@ -67,6 +70,7 @@ def pieces(state: dict) -> dict:
         out["agents", pid] = tuple(pl.get("placed", ()))
         out["high-council", pid] = bool(pl.get("seat"))
         out["swordmaster", pid] = bool(pl.get("swordmaster"))
+        out["maker-hooks", pid] = bool(pl.get("maker_hooks"))
         out["objectives", pid] = tuple(c["id"] for c in pl.get("objectives", ()))
         _modules(out, pid, pl)
     for faction, holder in state.get("alliances", {}).items():
@@ -74,6 +78,8 @@ def pieces(state: dict) -> dict:
     board = state.get("board", {})
     for space, holder in board.get("control", {}).items():
         out["control", space] = holder
+    for space, n in board.get("bonus_spice", {}).items():
+        out["bonus-spice", space] = n
     out["conflict",] = board.get("conflict")
     for key, pid in board.get("spies", {}).items():  # keyed post#n: a post may hold several
         out["spies", pid] = (*out.get(("spies", pid), ()), post_of(key))
