@@ -88,26 +88,28 @@ def _said_names(entry: dict) -> set[str]:
 
 
 @parametrize()
-def test_a_public_reader_learns_no_name_its_view_of_the_state_does_not_show(config):
-    """Mid-game (cards in hands): each entry as the public reads it (core.consequences.veiled)
-    names only what the public view of the state before or after the action shows. The referee's
-    entries for cards only their holder sees would not: the check can fail."""
+def test_a_public_reader_or_another_seat_learns_no_name_its_view_of_the_state_does_not_show(config):
+    """Mid-game (cards in hands): each entry as the public, or one seat, reads it
+    (core.consequences.veiled) names only what that reader's view of the state before or after the
+    action shows (`RuleSet.public_view`). The referee's entries for cards only their holder sees
+    would not: the check can fail."""
     rules = rules_of(config)
     report = Replay(parse_log(unfinished(config)), "continue", "all", consequences=True).run()
     states = report["snapshots"]
-    views: dict[int, set] = {}
+    views: dict[tuple, set] = {}
 
-    def public(i: int) -> set:
-        if i not in views:
-            views[i] = _names(rules.public_view(states[i], None), set()) if i >= 0 else set()
-        return views[i]
+    def view(i: int, seat: str | None) -> set:
+        if (i, seat) not in views:
+            views[i, seat] = _names(rules.public_view(states[i], seat), set()) if i >= 0 else set()
+        return views[i, seat]
 
     secret_told = 0
-    for verdict in report["verdicts"]:
-        i = verdict["index"]
-        for entry in verdict["consequences"]:
-            shown = public(i - 1) | public(i)
-            leaked = _said_names(veiled(entry, None)) - shown
-            assert not leaked, (i, entry["kind"], leaked)
-            secret_told += bool("seen_by" in entry and _said_names(entry) - shown)
+    for seat in (None, sorted(states[0]["players"])[0]):
+        for verdict in report["verdicts"]:
+            i = verdict["index"]
+            for entry in verdict["consequences"]:
+                shown = view(i - 1, seat) | view(i, seat)
+                leaked = _said_names(veiled(entry, seat)) - shown
+                assert not leaked, (seat, i, entry["kind"], leaked)
+                secret_told += bool("seen_by" in entry and seat not in entry["seen_by"] and _said_names(entry) - shown)
     assert secret_told, "no hidden card changed hands: the check is not tried"
