@@ -42,7 +42,7 @@ def _rows(properties: dict, owned: dict[str, str], prefix: str = "") -> list[str
         if kinds:
             what = (what + "; " if what else "") + "one of " + ", ".join(f"`{k}`" for k in kinds)
         rows.append(f"| `{prefix}{key}` | {owned.get(key, 'base game')} | {what} |")
-        if key in ("board", "decision"):  # their own keys are part of the vocabulary too
+        if key in ("board", "decision", "treachery", "spice_deck"):  # their own keys are part of the vocabulary too
             rows += _rows(spec.get("properties", {}), {}, f"{key}.")
     return rows
 

@@ -28,12 +28,12 @@ GAME = {"system": "dune", "edition": "basic", "modules": ["advanced"],
                     {"id": "anna", "faction": "Bene Gesserit"}]}
 SCENARIO = {
     "game": GAME, "turn": 4, "phase": "shipment-movement", "storm": 5,
-    "spice_discard": ["Cielago North"], "spice_discard_b": ["Red Chasm", "Shai-Hulud"],
+    "spice_deck": {"discard": ["Cielago North"], "discard_b": ["Red Chasm", "Shai-Hulud"]},
     "players": {
         "paul": {"forces": {"Arrakeen": 5}, "tanks": 4, "leaders": {"Duncan Idaho": "tanks"},
                  "kwisatz": {"lost": 8, "awake": True, "fought": {"turn": 3, "territory": "Carthag"}}},
         "vlad": {"forces": {"Carthag": 6}, "captured": ["Thufir Hawat"]},
-        "shaddam": {"forces": {"Tuek's Sietch": 4}, "tanks": 3, "karama_power_used": True,
+        "shaddam": {"forces": {"Tuek's Sietch": 4}, "tanks": 3, "karama_power": True,
                     "elite": {"sardaukar": {"forces": {"Tuek's Sietch": 2}, "tanks": 1}}},
         "liet": {"forces": {"Sietch Tabr": 7}, "elite": {"fedaykin": {"forces": {"Sietch Tabr": 3}}}},
         "anna": {"forces": {"Arrakeen": 1}, "advisors": ["Arrakeen"]}}}
@@ -63,8 +63,8 @@ def test_a_scenario_seats_every_piece_of_the_advanced_game():
     assert doc["players"]["paul"]["leaders"] == {"duncan-idaho": "tanks"}
     assert doc["players"]["paul"]["kwisatz"] == {"lost": 8, "awake": True,
                                                   "fought": {"turn": 3, "territory": "carthag"}}
-    assert doc["players"]["shaddam"]["karama_power_used"] is True and doc["players"]["anna"]["advisors"] == ["arrakeen"]
-    assert doc["spice_discard_b"] == ["red-chasm", "shai-hulud"]
+    assert doc["players"]["shaddam"]["karama_power"] is True and doc["players"]["anna"]["advisors"] == ["arrakeen"]
+    assert doc["spice_deck"] == {"discard": ["cielago-north"], "discard_b": ["red-chasm", "shai-hulud"]}
     assert schemas.errors("dune-scenario", doc) == []
     assert same_position(build(doc), state) and write(build(doc)) == doc
 
@@ -73,12 +73,12 @@ def test_a_spent_karama_power_decides_a_verdict():
     """The same play of the Emperor's special Karama power: legal, then illegal once the scenario
     says the power is spent."""
     sc = copy.deepcopy(SCENARIO)
-    sc["players"]["shaddam"].update(hand=["Karama"], karama_power_used=False)
+    sc["players"]["shaddam"].update(hand=["Karama"], karama_power=False)
     action = {"by": "shaddam", "do": "play", "card": "karama", "power": True, "forces": 1}
     assert not check_position({"scenario": sc, "action": action})["legal"]  # the Revival phase only (1.14.02)
     sc["phase"] = "revival"
     assert check_position({"scenario": sc, "action": action})["legal"]
-    sc["players"]["shaddam"]["karama_power_used"] = True
+    sc["players"]["shaddam"]["karama_power"] = True
     answer = check_position({"scenario": sc, "action": action})
     assert not answer["legal"] and answer["verdict"]["code"] == "dune.no-karama-power"
 
@@ -141,8 +141,8 @@ BAD = [
     (_edit("shaddam", elite={"sardaukar": {"forces": {"Tuek's Sietch": 5}}}), "/players/shaddam/elite/sardaukar",
      "beyond-supply"),
     (_edit("shaddam", elite={"fedaykin": {"tanks": 1}}), "/players/shaddam/elite/fedaykin", "unknown-name"),
-    (lambda d: d.update(spice_discard_b=["Nowhere"]), "/spice_discard_b/0", "unknown-name"),
-    (lambda d: d.update(spice_discard=["Red Chasm"]), "/spice_discard", "too-many-copies"),
+    (lambda d: d["spice_deck"].update(discard_b=["Nowhere"]), "/spice_deck/discard_b/0", "unknown-name"),
+    (lambda d: d["spice_deck"].update(discard=["Red Chasm"]), "/spice_deck/discard", "too-many-copies"),
 ]
 
 
@@ -160,7 +160,7 @@ def test_every_problem_is_pointed_into_the_scenario(edit, pointer, code):
     (_edit("paul", kwisatz={"lost": -1}), "/scenario/players/paul/kwisatz/lost"),
     (_edit("vlad", captured="Thufir Hawat"), "/scenario/players/vlad/captured"),
     (_edit("anna", advisors=[3]), "/scenario/players/anna/advisors/0"),
-    (lambda d: d.update(spice_discard_b="Red Chasm"), "/scenario/spice_discard_b"),
+    (lambda d: d["spice_deck"].update(discard_b="Red Chasm"), "/scenario/spice_deck/discard_b"),
 ])
 def test_the_schema_points_at_a_field_of_the_wrong_shape(edit, pointer):
     doc = copy.deepcopy(SCENARIO)
@@ -175,8 +175,8 @@ def test_the_basic_game_has_none_of_these_pieces():
     with pytest.raises(InvalidPosition) as err:
         build(doc)
     found = {(p["pointer"], p["code"]) for p in err.value.problems}
-    assert {("/spice_discard_b", "not-in-game"), ("/players/vlad/captured", "not-in-game"),
-            ("/players/paul/kwisatz", "not-in-game"), ("/players/shaddam/karama_power_used", "not-in-game"),
+    assert {("/spice_deck/discard_b", "not-in-game"), ("/players/vlad/captured", "not-in-game"),
+            ("/players/paul/kwisatz", "not-in-game"), ("/players/shaddam/karama_power", "not-in-game"),
             ("/players/anna/advisors", "not-in-game"), ("/players/shaddam/elite/sardaukar", "unknown-name")} <= found
 
 
@@ -185,9 +185,9 @@ def test_the_basic_game_has_none_of_these_pieces():
 # awake and fought, a spent Karama power (4p seed 2); a 2-player game with the Kwisatz Haderach; the
 # expansion's pieces beside the advanced ones (4p seed 1, the Hidden Mobile Stronghold).
 ADV, IXTL = ("advanced",), ("advanced", "ixians-tleilaxu", "tech-tokens")
-GAMES = [(4, 2, ADV, ("elite", "captured", "kwisatz", "karama_power_used")), (2, 5, ADV, ("kwisatz",)),
+GAMES = [(4, 2, ADV, ("elite", "captured", "kwisatz", "karama_power")), (2, 5, ADV, ("kwisatz",)),
          (4, 1, IXTL, ("elite", "hms"))]
-PIECES = ("elite", "captured", "kwisatz", "karama_power_used")
+PIECES = ("elite", "captured", "kwisatz", "karama_power")
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[f"{n}p-seed{s}-{'-'.join(m)}" for n, s, m, _ in GAMES])
@@ -215,12 +215,13 @@ def test_every_phase_start_of_an_advanced_game_builds_back_the_same_state(played
         assert RULES.prompt(rebuilt) == RULES.prompt(state)
         assert RULES.legal_actions(rebuilt) == RULES.legal_actions(state)
         phases[state["phase"]] += 1
-        written.update(k for k in ("spice_discard_b", "hms") if k in doc)
+        written.update(k for k in ("hms",) if k in doc)
+        written.update(f"spice_deck.{k}" for k in doc.get("spice_deck", {}))
         written.update(k for pl in doc["players"].values() for k in PIECES if k in pl)
     turns = states[-1]["turn"]
     assert all(phases[p] >= turns - 1 for p in ("storm", "spice-blow", "shipment-movement")), phases
     assert {"bidding", "revival", "battle"} <= set(phases), phases
-    assert {"spice_discard_b", *pieces} <= set(written), written
+    assert {"spice_deck.discard_b", *pieces} <= set(written), written
 
 
 def test_a_cut_of_an_advanced_log_replays_to_the_logged_state(played):
@@ -231,7 +232,7 @@ def test_a_cut_of_an_advanced_log_replays_to_the_logged_state(played):
                  if "chance" not in (log["actions"][i]["by"], log["actions"][i + 1]["by"]))
     position = cut(log, index)
     sc = position["scenario"]
-    assert sc["phase"] != "setup" and "spice_discard_b" in sc
+    assert sc["phase"] != "setup" and "discard_b" in sc["spice_deck"]
     assert schemas.errors("position", position) == []
     answer = check_position(position)
     assert answer["legal"], answer["verdict"]

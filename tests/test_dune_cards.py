@@ -87,7 +87,7 @@ def test_family_atomics_is_set_aside_out_of_the_game_not_discarded():
 def test_a_position_with_the_shield_wall_blown_has_family_atomics_out_of_the_game():
     scenario = {"game": {"system": "dune", "edition": "basic",
                          "players": [{"id": "paul", "faction": "Atreides"}, {"id": "vlad", "faction": "Harkonnen"}]},
-                "turn": 3, "phase": "shipment-movement", "storm": 10, "shield_wall": False,
+                "turn": 3, "phase": "shipment-movement", "storm": 10, "shield_wall_destroyed": True,
                 "players": {"paul": {"forces": {"Arrakeen": 10}}, "vlad": {"forces": {"Carthag": 10}}}}
     state = check_position({"scenario": scenario, "actions": [{"by": "paul", "do": "pass"}]})["state"]
     assert state["treachery"]["removed"] == ["family-atomics"] and "family-atomics" not in state["treachery"]["deck"]

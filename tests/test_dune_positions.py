@@ -104,7 +104,7 @@ def test_the_game_as_dealt():
 BAD = {
     "game": GAME, "turn": 2, "phase": "shipment-movement",
     "spice": {"Nowhere@3": 4},
-    "treachery_discard": ["Lasgun"],
+    "treachery": {"discard": ["Lasgun"]},
     "players": {
         "paul": {"forces": {"Arrakeen": 15}, "reserves": 9, "hand": ["Lasgun", "Shield"], "ally": "vlad",
                  "leaders": {"Feyd-Rautha": "tanks"}, "prediction": {"faction": "Harkonnen", "turn": 3}},
@@ -126,7 +126,7 @@ EXPECTED = [
     ("/scenario/players/anna/prediction/faction", "not-in-game"),
     ("/scenario/players/ghost", "seats"),
     ("/scenario/players/anna/forces", "occupancy"),
-    ("/scenario/treachery_discard", "too-many-copies"),
+    ("/scenario/treachery/discard", "too-many-copies"),
 ]
 
 

@@ -118,3 +118,104 @@ def test_the_old_puppet_name_is_still_read():
     assert _state(old) == _state(new) and _state(new)["players"]["carmen"]["puppet"] == 2
     new["scenario"]["players"]["carmen"]["tleilaxu_puppet"] = 3
     assert ("/scenario/players/carmen/tleilaxu_puppet", "alias-disagrees") in problems(new)
+
+
+# --- classic Dune: the state's names, the old ones read the same way -----------------------------------------
+# the state's name (a path in the scenario) -> the old name, and how the old one is written from the new value
+DUNE_RENAMED = {"shield_wall_destroyed": ("shield_wall", lambda destroyed: not destroyed),
+                "treachery/discard": ("treachery_discard", list), "spice_deck/discard": ("spice_discard", list),
+                "spice_deck/discard_b": ("spice_discard_b", list)}
+DUNE_PLAYER_RENAMED = {"karama_power": "karama_power_used"}
+# the advanced matrix game (tests/matrix.py dune-4p-advanced): the Shield Wall blown at action 292, the
+# Emperor's special Karama power spent at action 20, both Spice discard piles in use
+DUNE_GAME = ("dune", 4, 1, ("advanced",))
+
+
+@pytest.fixture(scope="module")
+def dune_positions() -> list[dict]:
+    log = simulate(*DUNE_GAME)
+    found = cuts(log, range(30, len(log["actions"]), 40))
+    unique = {id(p): p for p in found.values() if "scenario" in p}  # several indexes may cut at one phase start
+    return list(unique.values())
+
+
+def _dune_written(position: dict) -> list[tuple[str | None, str]]:
+    """(player or None, the state's name) for every renamed key a cut wrote."""
+    sc = position["scenario"]
+    out = [(None, path) for path in DUNE_RENAMED if _get(sc, path) is not None]
+    return out + [(pid, key) for pid, src in sorted(sc["players"].items()) for key in DUNE_PLAYER_RENAMED if key in src]
+
+
+def _get(doc: dict, path: str):
+    for part in path.split("/"):
+        doc = doc.get(part) if isinstance(doc, dict) else None
+    return doc
+
+
+def _to_old(sc: dict, pid: str | None, key: str, keep_new: bool = False, value=None) -> str:
+    """Writes `key` under its old name in scenario `sc` (the new one removed unless `keep_new`);
+    `value`: what the old name says (else the new name's value, as the old name writes it). Its pointer."""
+    if pid is not None:
+        src = sc["players"][pid]
+        old = DUNE_PLAYER_RENAMED[key]
+        src[old] = src[key] if value is None else value
+        if not keep_new:
+            del src[key]
+        return f"/scenario/players/{pid}/{old}"
+    old, turned = DUNE_RENAMED[key]
+    sc[old] = turned(_get(sc, key)) if value is None else value
+    if not keep_new:
+        parent, _, last = key.rpartition("/")
+        holder = _get(sc, parent) if parent else sc
+        del holder[last]
+        if parent and not holder:
+            del sc[parent]
+    return f"/scenario/{old}"
+
+
+def test_dune_cuts_write_the_states_names_and_every_renamed_key_is_seen(dune_positions):
+    seen = {key for p in dune_positions for _, key in _dune_written(p)}
+    assert seen == {*DUNE_RENAMED, *DUNE_PLAYER_RENAMED}
+    for p in dune_positions:
+        sc = p["scenario"]
+        assert not {old for old, _ in DUNE_RENAMED.values()} & set(sc)
+        assert not any(set(DUNE_PLAYER_RENAMED.values()) & set(src) for src in sc["players"].values())
+
+
+def test_dune_old_names_are_read_as_the_new_ones(dune_positions):
+    for position in dune_positions:
+        state = _state(position)
+        for pid, key in _dune_written(position):
+            old = copy.deepcopy(position)
+            _to_old(old["scenario"], pid, key)
+            assert _state(old) == state, (pid, key)
+            both = copy.deepcopy(position)  # both names, saying the same: fine
+            _to_old(both["scenario"], pid, key, keep_new=True)
+            assert _state(both) == state, (pid, key)
+
+
+def test_dune_both_names_saying_different_things_are_refused(dune_positions):
+    checked = set()
+    for position in dune_positions:
+        for pid, key in _dune_written(position):
+            if key in checked:
+                continue
+            checked.add(key)
+            differ = copy.deepcopy(position)
+            sc = differ["scenario"]
+            now = sc["players"][pid][key] if pid else _get(sc, key)
+            other = (not now) if isinstance(now, bool) else now[1:]  # a list cut short; a flag turned
+            if pid is None and key == "shield_wall_destroyed":
+                other = now  # the old name turned around: the same value says the opposite
+            pointer = _to_old(sc, pid, key, keep_new=True, value=other)
+            assert (pointer, "alias-disagrees") in problems(differ), key
+    assert checked == {*DUNE_RENAMED, *DUNE_PLAYER_RENAMED}
+
+
+def test_a_problem_in_a_pile_written_by_its_old_name_points_at_the_old_name(dune_positions):
+    position = copy.deepcopy(next(p for p in dune_positions if _get(p["scenario"], "treachery/discard")))
+    sc = position["scenario"]
+    _to_old(sc, None, "treachery/discard")
+    sc["treachery_discard"].append("No Such Card")
+    at = len(sc["treachery_discard"]) - 1
+    assert (f"/scenario/treachery_discard/{at}", "unknown-name") in problems(position)

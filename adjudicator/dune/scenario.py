@@ -37,10 +37,15 @@ from .treachery import FAMILY_ATOMICS, HIDDEN
 PHASES = tuple(name for name, _ in FLOW if name not in ("collection", "mentat-pause"))  # a decision follows
 BEFORE = {name: FLOW[i - 1][0] for i, (name, _) in enumerate(FLOW)}
 # the base game's keys (a module's own: its part's `table_keys`, `player_keys`)
-TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery_discard", "spice_discard", "shield_wall", "players")
+TABLE_KEYS = ("turn", "storm", "dialers", "spice", "treachery", "spice_deck", "shield_wall_destroyed", "players",
+              *("treachery_discard", "spice_discard", "shield_wall"))  # the last three: deprecated aliases
 PLAYER_KEYS = ("spice", "forces", "reserves", "tanks", "leaders", "hand", "traitors", "ally", "prediction", "bribes",
                "elite")
 LEADER_STATES = ("alive", "tanks")
+# a discard pile, named as the state nests it -> its deprecated flat name, the kind of its cards
+PILES = {("treachery", "discard"): ("treachery_discard", "treachery"),
+         ("spice_deck", "discard"): ("spice_discard", "spice"),
+         ("spice_deck", "discard_b"): ("spice_discard_b", "spice")}
 
 
 # --- forces: the one place that reads and writes them ------------------------------------------
@@ -89,6 +94,15 @@ class Reader(Names):
                 state["players"][owner]["leaders"][ld] = status
                 held[ld] = owner
         return held
+
+    def pile(self, doc: dict, deck: str, key: str) -> tuple[list[str], str]:
+        """A discard pile named as the state nests it (`treachery.discard`, `spice_deck.discard`,
+        `spice_deck.discard_b`) or by its deprecated flat alias (`treachery_discard`, `spice_discard`,
+        `spice_discard_b`; issue 32): its cards' ids and where it was written."""
+        alias, kind = PILES[deck, key]
+        listed, where = self.aliased("", doc.get(deck, {}), key, f"{deck}/{key}", doc, alias)
+        where = where or f"/{deck}/{key}"
+        return self.names(kind, listed or [], where), where
 
     def held_leaders(self, state: dict, doc: dict, faction: str, key: str, status: str, holder: str) -> dict:
         """The leaders the player of `faction` holds (`players.<id>.<key>`, read after every
@@ -141,7 +155,7 @@ def _back(pointer: str) -> str:
     head = pointer.split("/")[1:3]
     if head[:1] == ["players"] and len(head) == 2:
         return f"/players/{head[1]}"
-    return {"spice": "/spice", "treachery": "/treachery_discard", "spice_deck": "/spice_discard"}.get(
+    return {"spice": "/spice", "treachery": "/treachery/discard", "spice_deck": "/spice_deck/discard"}.get(
         head[0] if head else "", "")
 
 
@@ -153,7 +167,10 @@ def _table(r: Reader, state: dict, doc: dict, phase: str) -> None:
     state["turn"] = turn - 1 if phase == "storm" else turn  # the Storm phase counts the turn in
     state["phase"] = BEFORE[phase]
     state["storm"] = doc.get("storm", state["storm"])
-    if doc.get("shield_wall") is False:
+    # `shield_wall` (false: destroyed): the deprecated alias, turned around (issue 32)
+    destroyed, _ = r.aliased("", doc, "shield_wall_destroyed", "shield_wall_destroyed", doc, "shield_wall",
+                             lambda standing: not standing)
+    if destroyed:
         state["shield_wall_destroyed"] = True
     state["dialers"] = _dialers(r, doc, seats)
     PARTS.run("read_table", r, state, doc)
@@ -189,21 +206,21 @@ def _decks(r: Reader, state: dict, doc: dict, held: list[str]) -> None:
     """The Treachery, Spice and Traitor decks: every card not seen elsewhere ("?" cards stay
     counted in their deck); a module's own piles (its part's `read_decks`) are seen too."""
     cnt, seats = r.cnt, state["game"]["seats"]
-    discard = r.names("treachery", doc.get("treachery_discard", []), "/treachery_discard")
-    spice_discard = r.names("spice", doc.get("spice_discard", []), "/spice_discard")
+    discard, at_discard = r.pile(doc, "treachery", "discard")
+    spice_discard, at_spice = r.pile(doc, "spice_deck", "discard")
     PARTS.run("read_decks", r, state, doc)
     held = held + PARTS.seen(state, "treachery")
     used = sets(state["game"]["modules"])  # the expansion's cards too (content.sets)
     base = Counter({c: d["copies"] for c, d in cnt.treachery.items() if d["set"] in used})
     seen = Counter(c for c in held + discard if c != HIDDEN)
-    _too_many(r, seen, base, "Treachery card", "/treachery_discard")
+    _too_many(r, seen, base, "Treachery card", at_discard)
     if state.get("shield_wall_destroyed") and base[FAMILY_ATOMICS] > seen[FAMILY_ATOMICS]:
         state["treachery"]["removed"] = [FAMILY_ATOMICS]  # blown: the card is out of the game
         seen[FAMILY_ATOMICS] += 1
     state["treachery"].update(deck=sorted((base - seen).elements()), discard=discard, hidden=held.count(HIDDEN))
     seen = spice_discard + PARTS.seen(state, "spice")
     cards = Counter({c: s.get("copies", 1) for c, s in cnt.spice_cards.items() if s["set"] in used})
-    _too_many(r, Counter(seen), cards, "Spice card", "/spice_discard")
+    _too_many(r, Counter(seen), cards, "Spice card", at_spice)
     state["spice_deck"].update(deck=sorted((cards - Counter(seen)).elements()), discard=spice_discard, aside=[])
     factions = {state["players"][q]["faction"] for q in seats}
     deck = Counter(c for c, t in cnt.traitors.items()  # the expansion's Cheap Hero traitor is no faction's
@@ -351,13 +368,13 @@ def write(state: dict) -> dict | None:
     if state["dialers"]:
         doc["dialers"] = list(state["dialers"])
     if state.get("shield_wall_destroyed"):
-        doc["shield_wall"] = False
+        doc["shield_wall_destroyed"] = True
     if state["spice"]:
         doc["spice"] = dict(sorted(state["spice"].items()))
     if state["treachery"]["discard"]:
-        doc["treachery_discard"] = list(state["treachery"]["discard"])
+        doc["treachery"] = {"discard": list(state["treachery"]["discard"])}
     if state["spice_deck"]["discard"]:
-        doc["spice_discard"] = list(state["spice_deck"]["discard"])
+        doc["spice_deck"] = {"discard": list(state["spice_deck"]["discard"])}
     PARTS.run("describe_table", None, state, doc)
     doc["players"] = {q: _held(state, q) for q in game["seats"]}
     return doc

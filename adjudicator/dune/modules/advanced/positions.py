@@ -2,12 +2,14 @@
 and written back (core/engine/positions.py), every name and count checked with a pointer into the
 scenario.
 
-- `spice_discard_b`: the double spice blow's second discard pile, oldest first (spice.py).
+- `spice_deck.discard_b` (deprecated alias: `spice_discard_b`): the double spice blow's second
+  discard pile, oldest first (spice.py).
 - the Harkonnen's `captured`: leaders of other players they hold (factions/harkonnen.py); the
   owner's sheet marks them `captured` and its holder writes them, as with gholas.
 - the Atreides' `kwisatz` {lost, awake, dead, fought}: forces lost in battle, awake (from 7 lost),
   killed by an explosion, and the turn and territory it last fought in (factions/atreides.py).
-- `karama_power_used`: the once-per-game special Karama power is spent (karama_powers.py).
+- `karama_power` (deprecated alias: `karama_power_used`): true once the once-per-game special
+  Karama power is spent (karama_powers.py).
 - the Bene Gesserit's `advisors`: the territories where their forces are advisors, a sorted list
   as the state holds it (factions/bene_gesserit_advisors.py), written when there are any.
 
@@ -29,8 +31,8 @@ def advanced(state: dict) -> bool:
 
 class Advanced(Part):
     name = MODULE
-    table_keys = ()  # spice_discard_b is not refused at "setup" (as before the protocol)
-    player_keys = ("captured", "kwisatz", "karama_power_used", "advisors")
+    table_keys = ()  # spice_deck.discard_b is not refused at "setup" (as before the protocol)
+    player_keys = ("captured", "kwisatz", "karama_power", "karama_power_used", "advisors")
 
     def read_player(self, r, state: dict, pid: str, src: dict, ptr: str) -> None:
         """A player's advanced pieces but the captives (after every player's leaders: `read_players`)."""
@@ -40,7 +42,8 @@ class Advanced(Part):
                 r.fail(f"{ptr}/{key}", "not-in-game", f"{key!r} is a piece of the advanced game")
         if not advanced(state):
             return
-        if src.get("karama_power_used"):
+        spent, _ = r.renamed(ptr, src, "karama_power", "karama_power_used")  # the old name (issue 32)
+        if spent:
             pl["karama_power"] = True
         if "kwisatz" in src:
             _kwisatz(r, pl, src["kwisatz"], f"{ptr}/kwisatz", r.turn)
@@ -61,17 +64,19 @@ class Advanced(Part):
 
     def read_decks(self, r, state: dict, doc: dict) -> None:
         """The second Spice discard pile (counted with the first against the copies)."""
-        if "spice_discard_b" in doc and not advanced(state):
-            r.fail("/spice_discard_b", "not-in-game", "a second Spice discard pile is the advanced game's double blow")
+        if not advanced(state):
+            if "spice_discard_b" in doc or "discard_b" in (doc.get("spice_deck") or {}):
+                where = "/spice_discard_b" if "spice_discard_b" in doc else "/spice_deck/discard_b"
+                r.fail(where, "not-in-game", "a second Spice discard pile is the advanced game's double blow")
         elif "discard_b" in state["spice_deck"]:
-            state["spice_deck"]["discard_b"] = r.names("spice", doc.get("spice_discard_b", []), "/spice_discard_b")
+            state["spice_deck"]["discard_b"], _ = r.pile(doc, "spice_deck", "discard_b")
 
     def seen(self, state: dict, deck: str) -> list[str]:
         return list(state["spice_deck"].get("discard_b", [])) if deck == "spice" else []
 
     def describe_table(self, c, state: dict, doc: dict) -> None:
         if state["spice_deck"].get("discard_b"):
-            doc["spice_discard_b"] = list(state["spice_deck"]["discard_b"])
+            doc.setdefault("spice_deck", {})["discard_b"] = list(state["spice_deck"]["discard_b"])
 
     def describe_player(self, c, state: dict, pid: str, out: dict) -> None:
         pl = state["players"][pid]
@@ -85,7 +90,7 @@ class Advanced(Part):
             if written:
                 out["kwisatz"] = written
         if pl.get("karama_power"):
-            out["karama_power_used"] = True
+            out["karama_power"] = True
         if pl.get("advisors"):  # none written: the advanced Bene Gesserit start with none (setup)
             out["advisors"] = sorted(pl["advisors"])
 
