@@ -39,7 +39,7 @@ from ..core.replay import Driver, Replay
 from ..core.results import winners_named
 from ..core.schemas import problems as schema_problems
 from ..core.verdicts import ILLEGAL
-from ..positions import offer
+from ..positions import offer, ranged
 from ..store import save_facts, transaction
 from . import checkpoints
 from .tokens import SEAT_PREFIX, digest, now
@@ -364,7 +364,9 @@ def _added(run: Replay, entries: list, written: int, seat: str | None) -> dict[i
 
 
 def _listed(run: Replay, driver: Driver, lang: str) -> tuple[list, list[dict]]:
-    """The legal actions of the decision `driver` waits for, with their labels. The appends of a
+    """The legal actions of the decision `driver` waits for (as listed, for settle) and as the
+    answer's `next.actions` shows them (labelled, classic Dune's counts as ranges:
+    positions.ranged). The appends of a
     chain of chance outcomes (a round's Conflict card and draws) all come to the same decision,
     dealt ahead on the copy: its listing (a busy send-agent turn: the costliest part of an
     append) is kept on the replay with the state it was made for, and served again while the
@@ -373,7 +375,8 @@ def _listed(run: Replay, driver: Driver, lang: str) -> tuple[list, list[dict]]:
     kept = getattr(run, "listed", None)
     if kept is None or kept[0] != key:
         offers = driver.legal_actions()
-        kept = run.listed = (key, offers, [offer(driver, a.to_json(), lang) for a in offers])
+        shown = ranged(run.rules, [a.to_json() for a in offers])
+        kept = run.listed = (key, offers, [offer(driver, a, lang) for a in shown])
     return list(kept[1]), list(kept[2])
 
 
