@@ -235,6 +235,40 @@ def offer(driver, action: dict, lang: str) -> dict:
     return {**action, "label": driver.rules.offer_label(action, driver.state, lang), **value}
 
 
+def ranged(rules, actions: list[dict]) -> list[dict]:
+    """The legal actions as a live answer's `next.actions` lists them (docs/live-games.md): of the
+    verbs the rule set names (`rules.ranged`: classic Dune's shipments and moves, up to 1,600 at
+    one decision), the actions alike but for their `count`, over consecutive counts, as one with
+    `"count": {"min": a, "max": b}`, where the first of them stood; every other action as listed.
+    `/v1/positions/legal-actions` keeps listing every action."""
+    if not rules.ranged:
+        return actions
+    out, runs = [], {}  # an entry per action or group; a group's counts, by the action without its count
+    for a in actions:
+        n = a.get("count")
+        if a["do"] not in rules.ranged or type(n) is not int:
+            out.append(a)
+            continue
+        key = dumps({k: v for k, v in a.items() if k != "count"})
+        if key not in runs:
+            runs[key] = []
+            out.append((key, a))
+        runs[key].append(n)
+    return [entry for one in out for entry in ([one] if isinstance(one, dict) else _runs(*one, runs[one[0]]))]
+
+
+def _runs(key: bytes, first: dict, counts: list[int]) -> list[dict]:
+    """One action per run of consecutive counts (one count stays a number)."""
+    counts, found = sorted(set(counts)), []
+    for n in counts:
+        if found and found[-1][1] == n - 1:
+            found[-1][1] = n
+        else:
+            found.append([n, n])
+    return [{k: (v if k != "count" else lo if lo == hi else {"min": lo, "max": hi}) for k, v in first.items()}
+            for lo, hi in found]
+
+
 # --- cutting a game ---------------------------------------------------------------------------------
 KEEP_ANCHORS = 8  # the latest decision points kept as candidates (an earlier one serves if one fails)
 

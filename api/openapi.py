@@ -316,7 +316,9 @@ def openapi() -> dict:
         "/v1/games/{id}/actions": {"post": _secure(_op(
             "Append actions to a live game: each judged, the illegal refused (422 with its verdict; stored and "
             "flagged with mode=continue); a wrong index is 409 with the current one, a stale If-Match 412. The "
-            "owner's token, or a seat token for that seat's decisions",
+            "owner's token, or a seat token for that seat's decisions. The answer's next.actions are the legal "
+            "actions, but for classic Dune's shipments and moves alike but for their count, listed as one with "
+            "count {min, max} (legal-actions lists each count)",
             {**_json(_ref("live-answer")), "headers": {"ETag": {
                 "description": "the game's entity tag after this append, for the next one's If-Match",
                 "schema": {"type": "string"}}}}, "live-append",

@@ -1,6 +1,6 @@
 """What appending to a live game costs, against replaying its log (issue 36).
 
-    python -m bench.live [--rounds 3] [--games 16] [--appends 40] [--json]
+    python -m bench.live [--rounds 3] [--games 16] [--appends 40] [--served uprising-4p-choam-seed7,...] [--json]
 
 - engine time per appended action: a sample game opened live after its first actions (an
   in-memory database) and appended one action at a time through the Python path the route
@@ -17,7 +17,9 @@
   (a replay of the prefix: on average half the game) per action;
 - end-to-end append latency: `adjudicator serve` on loopback, `--games` clients each playing a
   live game of its own one action per request, p50/p99 of the answered appends (verdicts,
-  next legal actions, stored under the write lock with a full sync).
+  next legal actions, stored under the write lock with a full sync), and the server process's
+  CPU time per append (user + system, read from /proc where there is one): the wall-clock
+  figures measure the machine's load as much as the server; per sample of `--served`.
 Absolute times on a shared machine mean little; the ratios are the figures to compare.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import tempfile
 import threading
@@ -126,7 +129,16 @@ def engine(rounds: int) -> list[dict]:
     return rows
 
 
-def end_to_end(games: int, appends: int) -> dict:
+def cpu_seconds(pid: int) -> float | None:
+    """A process's user + system CPU time so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def end_to_end(games: int, appends: int, sample: str = SAMPLES[0]) -> dict:
     import requests
 
     from .serverproc import Server
@@ -135,11 +147,11 @@ def end_to_end(games: int, appends: int) -> dict:
     db = str(folder / "live.db")
     prepare(open_db(db))
     headers = {"Authorization": f"Bearer {tokens.create(open_db(db), 'bench')[1]}"}
-    doc = json.loads((HERE / f"{SAMPLES[0]}.json").read_text())
+    doc = json.loads((HERE / f"{sample}.json").read_text())
     start_at = 40
     server = Server(db, threads=games + 2).start()
     latencies, later, errors, lock = [], [], [], threading.Lock()
-    go = threading.Barrier(games)
+    go, spent = threading.Barrier(games), [None, None]
 
     def player(n: int) -> None:
         session = requests.Session()
@@ -147,6 +159,8 @@ def end_to_end(games: int, appends: int) -> dict:
             {**p, "name": f"bench{n}-{i}"} for i, p in enumerate(doc["game"]["players"])]}}
         game = session.post(server.url + "/v1/games", json=log, headers=headers, timeout=60).json()["id"]
         go.wait()
+        if n == 0:
+            spent[0] = cpu_seconds(server.proc.pid)
         for index in range(start_at, start_at + appends):
             begun = time.perf_counter()
             r = session.post(f"{server.url}/v1/games/{game}/actions", headers=headers, timeout=60,
@@ -166,9 +180,12 @@ def end_to_end(games: int, appends: int) -> dict:
             t.start()
         for t in threads:
             t.join()
+        spent[1] = cpu_seconds(server.proc.pid)
     finally:
         server.stop()
-    return {"games": games, "appends": len(latencies), "errors": len(errors),
+    cpu = None if None in spent else round((spent[1] - spent[0]) / max(1, len(latencies)) * 1e3, 2)
+    return {"sample": sample, "games": games, "server_cpu_ms_per_append": cpu, "appends": len(latencies),
+            "errors": len(errors),
             "latency_p50_ms": round(percentile(latencies, 50) * 1e3, 1),
             "latency_p99_ms": round(percentile(latencies, 99) * 1e3, 1),
             "later_p50_ms": round(percentile(later, 50) * 1e3, 1),
@@ -180,9 +197,12 @@ def main(argv=None) -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--appends", type=int, default=40)
+    parser.add_argument("--served", default=",".join(SAMPLES), help="the samples served end to end (comma-separated)")
+    parser.add_argument("--engine", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    result = {"engine": engine(args.rounds), "served": end_to_end(args.games, args.appends)}
+    result = {"engine": engine(args.rounds) if args.engine else [],
+              "served": [end_to_end(args.games, args.appends, s) for s in args.served.split(",") if s]}
     if args.json:
         print(json.dumps(result))
         return
@@ -194,10 +214,11 @@ def main(argv=None) -> None:
               f"p99 {row['replay_step_p99_ms']}, {row['replay_per_action_ms']} per action in all; "
               f"reposting the log after each action {row['repost_per_action_ms']} "
               f"({row['repost_over_append']}x the append)")
-    served = result["served"]
-    print(f"{served['games']} live games served at once: {served['appends']} appends, "
-          f"p50 {served['latency_p50_ms']} ms, p99 {served['latency_p99_ms']} ms (after each game's first: "
-          f"p50 {served['later_p50_ms']} ms, p99 {served['later_p99_ms']} ms), {served['errors']} errors")
+    for served in result["served"]:
+        print(f"{served['sample']}: {served['games']} live games served at once: {served['appends']} appends, "
+              f"p50 {served['latency_p50_ms']} ms, p99 {served['latency_p99_ms']} ms (after each game's first: "
+              f"p50 {served['later_p50_ms']} ms, p99 {served['later_p99_ms']} ms), server CPU "
+              f"{served['server_cpu_ms_per_append']} ms per append, {served['errors']} errors")
 
 
 if __name__ == "__main__":

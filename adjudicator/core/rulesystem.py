@@ -140,6 +140,10 @@ class RuleSet(Protocol):
         (who won the Conflict or the battle and what it gained or lost), and anything a drawing
         shows of it (classic Dune: `battle`, both plans side by side); empty when it decided nothing."""
 
+    # the verbs whose offers a live answer's `next.actions` lists with ranges of counts
+    # (positions.ranged; classic Dune's shipments and moves)
+    ranged: tuple[str, ...]
+
     def offer_label(self, action: dict, state: dict, lang: str = "en") -> str:
         """An action offered in `state` in words, without who takes it: an option by what it
         does, a named thing by its display name (legal-actions labels every offer with it)."""

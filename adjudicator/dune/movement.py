@@ -90,17 +90,23 @@ def ship_error(g: Game, pid: str, to: str, count: int, karama: bool = False) -> 
     return None
 
 
-def shippable(g: Game, pid: str, loc: str, karama: bool) -> range:
-    """The counts `ship_error` accepts at `loc`: 1 to the first it refuses. Only its cost depends
-    on the count, and a cost never falls as the count grows (the `ship-check` listeners judge the
-    place, the `ship-cost` ones charge 0, half or all: tests/test_dune_offers.py holds them to
-    it), so a refused count refuses every larger one: the largest accepted count is searched by
-    halving (a few checks a place, not one for every count in reserves)."""
-    ok, refused = 0, g.p(pid)["reserves"] + 1  # 0 stands for accepted, reserves + 1 for refused
+def accepted(refuses, most: int) -> range:
+    """The counts 1 to `most` that a check accepts, when a count it refuses means it refuses
+    every larger one (`refuses(n)`: an IllegalAction or None): 1 to the largest accepted count,
+    searched by halving (a few checks, not one for every count)."""
+    ok, refused = 0, most + 1  # 0 stands for accepted, most + 1 for refused
     while refused - ok > 1:
         mid = (ok + refused) // 2
-        ok, refused = (mid, refused) if ship_error(g, pid, loc, mid, karama) is None else (ok, mid)
+        ok, refused = (mid, refused) if refuses(mid) is None else (ok, mid)
     return range(1, ok + 1)
+
+
+def shippable(g: Game, pid: str, loc: str, karama: bool) -> range:
+    """The counts `ship_error` accepts at `loc`. Only its cost depends on the count, and a cost
+    never falls as the count grows (the `ship-check` listeners judge the place, the `ship-cost`
+    ones charge 0, half or all: tests/test_dune_offers.py holds them to it), so a refused count
+    refuses every larger one."""
+    return accepted(lambda n: ship_error(g, pid, loc, n, karama), g.p(pid)["reserves"])
 
 
 def _ship_offers(g: Game, task: dict) -> list[dict]:

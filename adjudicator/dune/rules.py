@@ -65,6 +65,7 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     ruling_game = "dune"  # the `games` value of its ruling records
     round_word = {"en": "Turn", "ru": "Ход"}  # the classic game's ten turns (its phases make one)
     languages = LANGS
+    ranged = ("ship", "move")  # a live answer lists their counts as ranges (positions.ranged)
 
     def __init__(self, edition: str = "basic"):
         self.edition = edition

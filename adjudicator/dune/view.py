@@ -129,6 +129,8 @@ def label(cnt: Content, action: dict, state: dict, lang: str) -> str:
 def _amount(key: str, value, lang: str) -> str:
     """`count 5`, `karama` (a flag set), `no karama`, `Sardaukar 2, forces 3` in `lang`'s words."""
     words = AMOUNT_WORDS[lang]
+    if key == "count" and isinstance(value, dict) and value.keys() == {"min", "max"}:  # a live answer's range
+        return f"{words.get(key, key)} {value['min']}–{value['max']}"
     if isinstance(value, dict):
         return ", ".join(f"{words['kinds'].get(k, k)} {n}" for k, n in sorted(value.items()))
     word = words.get(key, key)

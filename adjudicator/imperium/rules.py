@@ -496,6 +496,7 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
         return export(self.edition, fmt)
 
     languages = LANGS
+    ranged = ()  # a live answer lists every action as legal-actions does (positions.ranged)
 
     def view(self, state: dict, lang: str = "en") -> dict:
         """What the replay viewer draws (view.py)."""

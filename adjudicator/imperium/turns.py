@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from ..core.errors import IllegalAction
 from ..core.sentences import term
 from .deck import identify
-from .game import Game, amounts_said, ms_add, ms_remove, spy_owners
+from .game import Game, amounts_said, ms_add, ms_remove, own_posts
 from .influence import track_level
 from .modules.bloodlines import commanders_in, move_commanders
 from .modules.ix import dreadnoughts_in, move_dreadnoughts
@@ -59,7 +59,12 @@ def space_cost(g: Game, space: dict, pid: str | None = None, card_id: str | None
     if pid is None:
         return cost
     cost = adjust("space-cost", cost, g, pid, space)
-    return cost if card_id is None else adjust("card-space-cost", cost, g, pid, space, card_id)
+    return cost if card_id is None else card_cost(g, cost, pid, space, card_id)
+
+
+def card_cost(g: Game, cost: dict, pid: str, space: dict, card_id) -> dict:
+    """What the card played takes off a space's cost for the Agent it sends (Guild Accord)."""
+    return adjust("card-space-cost", cost, g, pid, space, card_id)
 
 
 def turn_flags(g: Game, pid: str) -> dict:
@@ -79,8 +84,11 @@ def agent_sources(g: Game, pid: str, space_id: str | None, card_id: str) -> list
     return ["leader"] if len(pl["placed"]) < pl["agents"] else []
 
 
-def own_spy_posts(g: Game, pid: str, space_id: str) -> list[str]:
-    return [p for p in g.space_posts(space_id) if pid in spy_owners(g, p)]
+def own_spy_posts(g: Game, pid: str, space_id: str, own: frozenset[str] | None = None) -> list[str]:
+    """The posts beside `space_id` holding a spy of `pid`'s (`own`: every post holding one, when
+    the caller has them)."""
+    own = frozenset(own_posts(g, pid)) if own is None else own
+    return [p for p in g.space_posts(space_id) if p in own]
 
 
 def agent_effects(g: Game, pid: str, card_id: str) -> list:
@@ -107,10 +115,58 @@ def wrong_kind(g: Game, card_id, verb: str) -> IllegalAction | None:
     return None
 
 
-def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) -> IllegalAction | None:
+class Placing:
+    """What every placement check of one player in one state reads alike, whatever the card:
+    each space as this game has it (None: not on its board), the player's Spies beside it, the
+    spy-use check, the cost before a card's own discount, an Influence level. Hooks are pure
+    functions of the state and their arguments, so a listing (one state: nothing is applied
+    while it runs) finds each once, not once per card × space; a check alone makes its own."""
+
+    def __init__(self, g: Game, pid: str):
+        self.g, self.pid, self._found = g, pid, {}
+        self.own = frozenset(own_posts(g, pid))
+
+    def _once(self, key: tuple, fn, *args):
+        found = self._found.get(key, self)
+        if found is self:
+            found = self._found[key] = fn(*args)
+        return found
+
+    def space(self, space_id) -> dict | None:
+        if not isinstance(space_id, str):  # a hostile log's list or number: no key
+            return None
+        return self._once(("space", space_id), self._space, space_id)
+
+    def _space(self, space_id: str) -> dict | None:
+        g = self.g
+        return g.space(space_id) if space_id in g.content.spaces and g.on_board(space_id) else None
+
+    def board(self) -> list[str]:
+        """The spaces on this game's board (each found as `space` finds it)."""
+        found = self.g.board_spaces()
+        self._found.update({("space", s): self.g.space(s) for s in found})
+        return found
+
+    def mine(self, space_id: str) -> list[str]:
+        return self._once(("mine", space_id), own_spy_posts, self.g, self.pid, space_id, self.own)
+
+    def spy_use(self, space_id: str, infiltrate, gather) -> IllegalAction | None:
+        return self._once(("spy", space_id, infiltrate, gather),
+                          first, "spy-use-check", self.g, self.pid, space_id, infiltrate, gather)
+
+    def cost(self, space: dict) -> dict:
+        return self._once(("cost", space["id"]), space_cost, self.g, space, self.pid)
+
+    def level(self, faction: str) -> int:
+        return self._once(("level", faction), track_level, self.g, self.pid, faction)
+
+
+def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None,
+                    seen: Placing | None = None) -> IllegalAction | None:
     """Everything that makes a placement legal: the first rule `a` breaks, or None. The one
     definition behind both the check and the list of legal placements (`icons`: the card's
-    `placement_icons`, when a listing has them already: the same for every space)."""
+    `placement_icons`, and `seen`, the listing's `Placing`, when a listing has them already)."""
+    seen = seen or Placing(g, pid)
     pl = g.p(pid)
     card_id, space_id = a.get("card"), a.get("space")
     if err := wrong_kind(g, card_id, "send-agent"):
@@ -121,17 +177,19 @@ def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) 
                              params={"seat": pid, "placed": len(pl["placed"]), "agents": pl["agents"]})
     for err in ask("placement-args", g, pid, a):  # a mode's own part of a placement
         return err
-    space = g.space(space_id) if isinstance(space_id, str) and space_id in g.content.spaces else None
-    if space is None or not g.on_board(space_id):
+    space = seen.space(space_id)
+    if space is None:
+        known = g.space(space_id) if isinstance(space_id, str) and space_id in g.content.spaces else None
         return IllegalAction("agent.unknown-space", "There is no board space {space} in this game.",
-                             ("agent.icon-mismatch", *([space["ruling"]] if space and "ruling" in space else [])),
+                             ("agent.icon-mismatch", *([known["ruling"]] if known and "ruling" in known else [])),
                              params={"space": str(space_id)})
     if card_id not in pl["hand"] and "?" not in pl["hand"]:
         return IllegalAction("agent.card-required", "{seat} has no {card} in hand to play.",
                              ("agent.card-required",), params={"seat": pid, "card": card_id})
     card = g.content.cards.get(card_id, {})
     icons = placement_icons(g, pid, card_id) if icons is None else icons
-    if not icon_fits(g, pid, icons, space_id):
+    mine = seen.mine(space_id)
+    if not icon_fits(icons, space["icon"], mine):
         rulings = ("agent.icon-mismatch", *g.content.rules["icon_rulings"])
         if not icons:
             return IllegalAction("agent.icon-mismatch", "{card} shows no Agent icon, and {space} needs the "
@@ -143,13 +201,13 @@ def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) 
     infiltrate, gather = a.get("infiltrate"), a.get("gather")
     for key, post, ruling in (("infiltrate", infiltrate, "spy.infiltrate"),
                               ("gather", gather, "spy.gather-intelligence")):
-        if post is not None and post not in own_spy_posts(g, pid, space_id):
+        if post is not None and post not in mine:
             return IllegalAction(f"spy.{key}-without-spy", "{seat} has no spy on the post {post} next to {space}.",
                                  (ruling,), params={"seat": pid, "post": str(post), "space": space_id})
     if infiltrate and infiltrate == gather:
         return IllegalAction("spy.two-spies", "One spy cannot both infiltrate and gather intelligence.",
                              ("spy.two-spies",))
-    for err in ask("spy-use-check", g, pid, space_id, infiltrate, gather):
+    if (err := seen.spy_use(space_id, infiltrate, gather)) is not None:
         return err
     if (err := space_closed(g, pid, space, card_id, infiltrate)) is not None:
         return err
@@ -173,14 +231,14 @@ def placement_error(g: Game, pid: str, a: dict, icons: list[str] | None = None) 
                              ("high-council.base-seat",), params={"seat": pid})
     # the Influence the requirement reads (a six-player Commander's: his best Ally's; an Emperor or
     # Fremen requirement on that side: the track the seat's icon reaches)
-    have = track_level(g, pid, need["influence"]) if need and "influence" in need else 0
+    have = seen.level(need["influence"]) if need and "influence" in need else 0
     if need and "influence" in need and have < need["at_least"]:
         return IllegalAction("agent.influence-requirement",
                              "{space} needs {needed} Influence with the {faction}, and {seat} has {have}.",
                              ("agent.influence-requirement",),
                              params={"space": space_id, "needed": need["at_least"], "faction": need["influence"],
                                      "seat": pid, "have": have})
-    cost = space_cost(g, space, pid, card_id)
+    cost = card_cost(g, seen.cost(space), pid, space, card_id)
     if not g.can_pay(pid, cost):
         return IllegalAction("agent.space-cost", "{space} costs {cost}, and {seat} has {solari} Solari, {spice} "
                              "spice and {water} water.", ("agent.space-cost",),
@@ -197,24 +255,23 @@ def placement_icons(g: Game, pid: str, card_id) -> list[str]:
     return adjust("card-icons", icons, g, pid, card_id)
 
 
-def icon_fits(g: Game, pid: str, icons: list[str], space_id: str) -> bool:
-    """The space's icon is on the card, or the card's Spy icon reaches it through a Spy of one's own."""
-    return g.space(space_id)["icon"] in icons or ("spy" in icons and bool(own_spy_posts(g, pid, space_id)))
+def icon_fits(icons: list[str], icon: str, mine: list[str]) -> bool:
+    """The space's icon is on the card, or the card's Spy icon reaches it through a Spy of one's
+    own (`mine`: the posts beside it holding one)."""
+    return icon in icons or ("spy" in icons and bool(mine))
 
 
 def _send_agent_offers(g: Game, task: dict, pid: str) -> Iterator[dict]:
     """One by one (a forced-step check reads two: rules.offered)."""
-    pl = g.p(pid)
-    spaces = g.board_spaces()
+    pl, seen = g.p(pid), Placing(g, pid)
+    spaces = [(s, seen.space(s)["icon"], seen.mine(s), s in g.state["board"]["occupied"]) for s in seen.board()]
     for card in sorted(set(pl["hand"])):
         if len(pl["placed"]) >= pl["agents"] and not (pl["placed"] and agent_sources(g, pid, None, card)):
             continue
         icons = placement_icons(g, pid, card)
-        for space in spaces:
-            if not icon_fits(g, pid, icons, space):
+        for space, icon, mine, occupied in spaces:
+            if not icon_fits(icons, icon, mine):
                 continue  # placement_error refuses every placement there (agent.icon-mismatch): not asked
-            mine = own_spy_posts(g, pid, space)
-            occupied = space in g.state["board"]["occupied"]
             for infiltrate in ([None, *mine] if occupied else [None]):
                 for gather in [None, *[p for p in mine if p != infiltrate]]:
                     a = {"card": card, "space": space}
@@ -224,7 +281,7 @@ def _send_agent_offers(g: Game, task: dict, pid: str) -> Iterator[dict]:
                         a["gather"] = gather
                     # a mode's own part of a placement (a six-player Commander's Agent token)
                     variants = adjust("placement-variants", [a], g, pid)
-                    yield from (v for v in variants if placement_error(g, pid, v, icons) is None)
+                    yield from (v for v in variants if placement_error(g, pid, v, icons, seen) is None)
 
 
 def _send_agent(g: Game, task: dict, pid: str, a: dict) -> None:

@@ -214,7 +214,7 @@ def space_closed(g: Game, pid: str, space: dict, card_id: str | None, infiltrate
     space_id = space["id"]
     for err in ask("placement-check", g, pid, space_id, card_id):
         return err
-    if pid in agents_on(g, space_id) and not first("may-join-own", g, pid, space, card_id):
+    if space_id in g.p(pid)["placed"] and not first("may-join-own", g, pid, space, card_id):
         return IllegalAction("agent.space-occupied", "{seat} already has an Agent on {space}: a space one's own "
                              "Agent holds stays closed, infiltrating or not.",
                              ("agent.space-occupied", "spy.infiltrate"), params={"seat": pid, "space": space_id})

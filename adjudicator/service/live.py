@@ -39,7 +39,7 @@ from ..core.replay import Driver, Replay
 from ..core.results import winners_named
 from ..core.schemas import problems as schema_problems
 from ..core.verdicts import ILLEGAL
-from ..positions import offer
+from ..positions import offer, ranged
 from ..store import save_facts, transaction
 from . import checkpoints
 from .tokens import SEAT_PREFIX, digest, now
@@ -363,6 +363,23 @@ def _added(run: Replay, entries: list, written: int, seat: str | None) -> dict[i
     return out
 
 
+def _listed(run: Replay, driver: Driver, lang: str) -> tuple[list, list[dict]]:
+    """The legal actions of the decision `driver` waits for (as listed, for settle) and as the
+    answer's `next.actions` shows them (labelled, classic Dune's counts as ranges:
+    positions.ranged). The appends of a
+    chain of chance outcomes (a round's Conflict card and draws) all come to the same decision,
+    dealt ahead on the copy: its listing (a busy send-agent turn: the costliest part of an
+    append) is kept on the replay with the state it was made for, and served again while the
+    copy stands in that very state (its checksum and RNG) in the same language."""
+    key = (checksum(driver.state), driver.state.get("rng"), lang)
+    kept = getattr(run, "listed", None)
+    if kept is None or kept[0] != key:
+        offers = driver.legal_actions()
+        shown = ranged(run.rules, [a.to_json() for a in offers])
+        kept = run.listed = (key, offers, [offer(driver, a, lang) for a in shown])
+    return list(kept[1]), list(kept[2])
+
+
 def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str | None,
             observer: Observer) -> tuple[dict, dict]:
     """The append's answer for its caller, and the new `live_report`. What comes next is read on a
@@ -372,8 +389,7 @@ def _judged(run: Replay, row: dict, header: dict, dealt: int, lang: str | None,
     pending = driver.prompt()
     offers = actions = None  # for anyone but the referee and the deciding seat: the legal actions name its hand
     if observer.referee or (pending and observer.seat == pending.get("by")):
-        offers = driver.legal_actions()
-        actions = [offer(driver, a.to_json(), lang or "en") for a in offers]
+        offers, actions = _listed(run, driver, lang or "en")
     # the game stays live until it has ended without the forced steps a log may still record
     # (the last passes of the endgame), so that appending them is the stored-whole replay's
     going = not run.rules.result(driver.state).get("finished")

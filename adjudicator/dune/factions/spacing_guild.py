@@ -17,7 +17,7 @@ from ..alliance import allied
 from ..forces import kinds_error, shift
 from ..game import Game
 from ..karama import stopped
-from ..movement import FULL, NOT_THERE, full, price
+from ..movement import FULL, NOT_THERE, accepted, full, price
 from ..registry import hook
 
 FACTION = "spacing-guild"
@@ -77,8 +77,10 @@ def cross_offers(g: Game, task: dict) -> list[dict] | None:
     if not _may_cross(g, pid):
         return None
     sources = sorted(loc for loc in g.state["map"] if g.forces(loc, pid) and not g.in_storm(loc))
+    # only the cost depends on the count, and it never falls as the count grows: the accepted
+    # counts are 1 to some m (movement.accepted; tests/test_dune_offers.py checks every count)
     return [{"do": "ship", "from": frm, "to": to, "count": n} for frm in sources for to in [*g.c.locations, RESERVES]
-            for n in range(1, g.forces(frm, pid) + 1) if cross_error(g, pid, frm, to, n) is None]
+            for n in accepted(lambda n, frm=frm, to=to: cross_error(g, pid, frm, to, n), g.forces(frm, pid))]
 
 
 @hook("ship-other")

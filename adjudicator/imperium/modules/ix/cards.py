@@ -15,7 +15,7 @@ from ...influence import change_influence
 from ...leaders import leader_effects, leader_node, passive_step, trigger
 from ...registry import CUSTOM, choice, custom, fire, hook
 from ...steps import choice_task, custom_steps, prepend, push_choice, run
-from ...zones import MOVES, count_deployed, move_troops
+from ...zones import MOVES, agents_on, count_deployed, move_troops
 from ..tech import tile_data
 from .ix import tile_rules
 from .units import MODULE, move_dreadnoughts
@@ -27,10 +27,6 @@ R_EXTRA_TURN = "ix.extra-turn"
 R_DISCOUNT = "ix.card-space-discount"
 WIN = "win"  # an armed effect that waits for its player's win of this Conflict
 SWORDS_PROVIDED = "revealed_providing_swords"
-
-
-def _agents_on(g: Game, space: str) -> list[str]:
-    return [q for q in g.order if space in g.p(q)["placed"]]
 
 
 @custom("dreadnought-strength", "solari-bonus-on-gain", "acquire-to-deck-top-always", "troop-transports",
@@ -45,7 +41,7 @@ def standing(g: Game, task: dict, step: dict) -> None:
 def if_space_has_opponent_agent(g: Game, task: dict, step: dict) -> None:
     """Bounty Hunter: `then` when this turn's space holds another player's Agent."""
     space = my_turn(g, task["player"]).get("space")
-    if space and any(q != task["player"] for q in _agents_on(g, space)):
+    if space and any(q != task["player"] for q in agents_on(g, space)):
         g.rulings.append(R_CARD)
         prepend(task, list(step["then"]))
 
