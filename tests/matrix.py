@@ -22,7 +22,8 @@ Tleilaxu Face Dancers with the expansion); pass another seed to vary it.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 import pytest
@@ -51,6 +52,11 @@ class Config:
     options: tuple[str, ...] = ()  # Uprising's Rival options
     seed: int = 1
     tags: tuple[str, ...] = field(default=(), compare=False)
+    # what the harness plays of the row (seeds `seed`, `seed + 1`, ...; under `-m exhaustive`,
+    # EXHAUSTIVE_PLAYS of them) and what its playouts must show between them (names in
+    # tests/test_rule_systems_every.py EXPECT): set in PINNED below
+    plays: int = field(default=1, compare=False)
+    expect: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def system(self) -> str:
@@ -63,12 +69,18 @@ class Config:
     def __str__(self) -> str:
         return self.id
 
+    def seeds(self, exhaustive: bool = False) -> range:
+        """The seeds the harness plays of this row: its bounded default sample, or all of them."""
+        return range(self.seed, self.seed + max(self.plays, EXHAUSTIVE_PLAYS if exhaustive else 0))
+
 
 def _imp(game: str, players: int, modules=(), **kw) -> Config:
     mode = kw.pop("mode", "rivals" if players <= 2 else "six" if players == 6 else "standard")
     name = "-".join([game, f"{players}p", *([m for m in modules] or ([] if mode == "standard" else [mode]))])
     if mode == "rivals" and modules:
         name += "-rivals"
+    # a Rival card seated by name (Bloodlines' six for Uprising): its leader's name ends the id
+    name += "".join("-" + lead.removesuffix("-leader") for lead in kw.get("rival_leaders", ()))
     return Config(name, game, players, tuple(modules), mode, **kw)
 
 
@@ -168,8 +180,9 @@ def _every() -> tuple[Config, ...]:
         rows += [_imp(game, 1, difficulty=d) for d in DIFFICULTIES]
     rows += [Config(f"uprising-{n}p-rivals-{'-'.join(o)}", "uprising", n, (), "rivals", options=o)
              for n, sets in RIVAL_OPTIONS.items() for o in sets]
+    rows += RIVAL_CARD_ROWS
     def key(c: Config) -> tuple:
-        return c.game, c.players, frozenset(c.modules), c.mode, c.difficulty, c.options
+        return c.game, c.players, frozenset(c.modules), c.mode, c.difficulty, c.options, c.rival_leaders
 
     known = {key(c) for c in MATRIX + EXTENDED}
     ids = {c.id for c in MATRIX + EXTENDED}
@@ -186,13 +199,83 @@ def _every() -> tuple[Config, ...]:
     return tuple(out)
 
 
+# Bloodlines' six Rival cards for Uprising (seed 000 p. 8), seated by name: solo with CHOAM, Kota Odax
+# of Ix with the Tech Module (her Tech), and some at two players
+_BL, _TECH = ("choam", "bloodlines"), ("bloodlines", "tech")
+RIVAL_CARD_ROWS = (
+    *(_imp("uprising", 1, _BL, rival_leaders=(f"{lead}-leader",))
+      for lead in ("chani", "count-hasimir-fenring", "duncan-idaho", "gaius-helen-mohiam", "piter-de-vries")),
+    _imp("uprising", 1, _TECH, rival_leaders=("kota-odax-of-ix-leader",)),
+    _imp("uprising", 1, ("choam", *_TECH), rival_leaders=("kota-odax-of-ix-leader",)),
+    _imp("uprising", 2, _BL, rival_leaders=("chani-leader",)),
+    _imp("uprising", 2, _TECH, rival_leaders=("count-hasimir-fenring-leader",)),
+    _imp("uprising", 2, ("bloodlines",), rival_leaders=("gaius-helen-mohiam-leader",)),
+)
+
+# --- what a row's playouts must show -------------------------------------------------------------------
+# row id -> what its playouts must show between them: names of tests/test_rule_systems_every.py
+# EXPECTATIONS ("name:a,b" passes a and b). A row with expectations is also replayed every way and
+# its invariants checked after every action. ADDING A MODULE: its rows follow from MODULES above;
+# what its playouts must meet is a line here, not a test file.
+_UP_IMMORTALITY_SOLO = "carthag-tleilaxu-left,carthag-tleilaxu-right,carthag-tleilaxu,research-station-tleilaxu"
+_UP_IMMORTALITY_RIVALS = ("all-legal", "rivals-never-research")  # reading rivals-x.imm-uprising
+EXPECT = {
+    # the original game: nothing left unverifiable, its own setup cited (not Uprising's)
+    "imperium-3p": ("all-legal", "setup-cites:setup.imperium", "setup-cites-none:setup.uprising"),
+    "imperium-4p": ("all-legal", "setup-cites:setup.imperium", "setup-cites-none:setup.uprising"),
+    # Immortality with the original game's Rivals (seed 003 p. 13): solo, the Row icon is met
+    "imperium-1p-immortality-rivals": ("one-winner", "does:hagal-row-trash"),
+    "imperium-2p-immortality-rivals": ("one-winner",),
+    # Bloodlines with the original game's Rivals (seed 000 p. 8): two players Streamlined; solo, the
+    # Rivals take Commanders (held or boxed) and, with the Tech Module, Tech tiles
+    "imperium-2p-bloodlines-rivals": ("one-winner",),
+    "imperium-2p-bloodlines-tech-rivals": ("one-winner",),
+    "imperium-2p-bloodlines-immortality-rivals": ("one-winner",),
+    "imperium-1p-bloodlines-rivals": ("one-winner", "rival-commanders"),
+    "imperium-1p-bloodlines-immortality-rivals": ("one-winner", "rival-commanders"),
+    "imperium-1p-bloodlines-tech-rivals": ("one-winner", "rival-commanders", "rival-tech"),
+    # Bloodlines with Uprising's Rivals
+    "uprising-1p-bloodlines-rivals": ("one-winner",),
+    "uprising-1p-choam-bloodlines-rivals": ("one-winner",),
+    "uprising-1p-bloodlines-tech-rivals-drawn": ("one-winner",),
+    "uprising-2p-bloodlines-tech-rivals": ("one-winner",),
+    "uprising-2p-choam-bloodlines-rivals": ("one-winner",),
+    # Immortality with Uprising's Rivals: solo, its four cards and the Row icon are met; two
+    # players keep their deck
+    "uprising-1p-immortality-rivals": (*_UP_IMMORTALITY_RIVALS, f"draws:{_UP_IMMORTALITY_SOLO}",
+                                       "does:hagal-row-trash"),
+    "uprising-1p-choam-immortality-rivals": (*_UP_IMMORTALITY_RIVALS, f"draws:{_UP_IMMORTALITY_SOLO}",
+                                             "does:hagal-row-trash"),
+    "uprising-2p-immortality-rivals": (*_UP_IMMORTALITY_RIVALS, f"draws-none:{_UP_IMMORTALITY_SOLO}"),
+    "uprising-2p-choam-immortality-rivals": (*_UP_IMMORTALITY_RIVALS, f"draws-none:{_UP_IMMORTALITY_SOLO}"),
+    # the six-player team game with Immortality (six.compat-immortality): Commanders never research,
+    # their Allies do
+    "uprising-6p-choam-immortality": ("all-legal", "team-result", "commanders-idle", "allies-research"),
+    # Bloodlines' Rival cards seated by name; Kota Odax of Ix takes Tech
+    **{c.id: (f"rival-seated:{c.rival_leaders[0]}", *(("rival-tech",) if "kota" in c.id else ()))
+       for c in RIVAL_CARD_ROWS},
+    # classic Dune's Tech Tokens (seed 002 paragraphs 54-60) are dealt or taken
+    "dune-4p-basic-ixtl-tech": ("does-any:tech-tokens,take-tech-token",),
+    "dune-6p-basic-ixtl-tech": ("does-any:tech-tokens,take-tech-token",),
+}
+MATRIX_PLAYS = 3  # seeds each MATRIX row plays by default (the others: one)
+# seeds every row plays under `-m exhaustive` (ADJUDICATOR_PLAYOUTS=200 for a long run)
+EXHAUSTIVE_PLAYS = int(os.environ.get("ADJUDICATOR_PLAYOUTS", "10"))
+
+
+def _pinned(rows: tuple[Config, ...], plays: int = 1) -> tuple[Config, ...]:
+    return tuple(replace(c, plays=plays, expect=EXPECT.get(c.id, ())) for c in rows)
+
+
 # The rest of every combination (about a hundred rows): each gets the cheap properties only, one
-# playout replayed (tests/test_rule_systems.py). MATRIX and EXTENDED keep their rows and ids (the
+# playout replayed (tests/test_rule_systems_every.py). MATRIX and EXTENDED keep their rows and ids (the
 # behaviour fingerprint, /work/briefs/fingerprint.py, lists them).
-MORE: tuple[Config, ...] = _every()
+MORE: tuple[Config, ...] = _pinned(_every())
+MATRIX, EXTENDED = _pinned(MATRIX, MATRIX_PLAYS), _pinned(EXTENDED)
 EVERY: tuple[Config, ...] = MATRIX + EXTENDED + MORE
 BY_ID = {c.id: c for c in EVERY}
 assert len(BY_ID) == len(EVERY), "configuration ids must be unique"
+assert set(EXPECT) <= set(BY_ID), set(EXPECT) - set(BY_ID)
 
 
 def by_id(config_id: str) -> Config:

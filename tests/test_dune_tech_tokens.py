@@ -2,7 +2,8 @@
 ixtl.tech-tokens-*, ixtl.heighliners-guild and ixcards.tech-*): only beside the expansion, the home
 tokens and the deal of the absent factions' after the first storm movement, the income once a
 phase paid when it ends, the token taken by a battle's winner before a Face Dancer reveal, the
-three tokens of one faction as one stronghold."""
+three tokens of one faction as one stronghold. Random playouts with the tokens: the matrix rows
+dune-4p-basic-ixtl-tech and dune-6p-basic-ixtl-tech (tests/matrix.py EXPECT)."""
 
 import pytest
 from dune_helpers import RULES, act, refused
@@ -176,27 +177,3 @@ def test_three_tokens_of_one_faction_count_as_one_stronghold_but_allies_do_not_p
     tokens(state)["heighliners"] = "harkonnen"
     g.p("emperor")["ally"], g.p("harkonnen")["ally"] = "harkonnen", "emperor"
     assert winners_now(g) == []  # four needed together, and the tokens are split: none counts
-
-
-# --- random play ----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("players,seed", [(4, 0), (6, 2)])
-def test_playouts_with_tech_tokens_hold_the_invariants_and_replay(players, seed):
-    from adjudicator.core.actions import Action
-    from adjudicator.core.canonical import checksum
-    from adjudicator.core.replay import Driver
-    from adjudicator.dune.playout import playout
-
-    sums = []
-
-    def check(state):
-        assert problems(state) == []
-        sums.append(checksum(state))
-
-    log = playout(players, seed, check, tuple(MODULES))
-    assert {"tech-tokens", "take-tech-token"} & {a["do"] for a in log["actions"]}
-    driver = Driver(RULES, RULES.new_state(log["game"], {}))
-    replayed = []
-    for data in log["actions"]:
-        driver.apply(Action(data))
-        replayed.append(driver.checkpoint())
-    assert replayed == sums and driver.state["result"] == log["result"]

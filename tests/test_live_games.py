@@ -6,7 +6,7 @@ import time
 
 import pytest
 from conftest import SAMPLES
-from matrix import by_id, log_of, parametrize
+from matrix import by_id, log_of
 from test_live_ranges import expanded
 
 from adjudicator.core.canonical import dumps
@@ -63,9 +63,15 @@ def test_a_whole_game_appended_action_by_action_is_its_stored_whole_replay(clien
 # every rule system the samples leave out: the original game, Bloodlines with its Tech Module,
 # Immortality, the House Hagal Rivals (solo and two players), the six-player game, classic Dune
 # with Ixians & Tleilaxu (tests/matrix.py playouts)
-@parametrize(configs=[by_id(c) for c in ("imperium-4p", "uprising-3p-bloodlines-tech", "imperium-4p-bloodlines-tech",
-                                          "uprising-4p-immortality", "imperium-3p-immortality", "uprising-1p-rivals",
-                                          "imperium-2p-rivals", "uprising-6p-choam", "dune-4p-advanced-ixtl-tech")])
+# one row per rule system and a module or mode in the default run (the whole samples above add
+# Uprising with CHOAM and classic Dune advanced); the rest under -m exhaustive
+APPENDED = ("imperium-3p-immortality", "imperium-2p-rivals", "dune-4p-advanced-ixtl-tech")
+APPENDED_EXHAUSTIVE = ("imperium-4p", "uprising-3p-bloodlines-tech", "imperium-4p-bloodlines-tech",
+                       "uprising-4p-immortality", "uprising-1p-rivals", "uprising-6p-choam")
+
+
+@pytest.mark.parametrize("config", [pytest.param(by_id(c), id=c) for c in APPENDED] + [
+    pytest.param(by_id(c), id=c, marks=pytest.mark.exhaustive) for c in APPENDED_EXHAUSTIVE])
 def test_every_rule_system_appended_action_by_action_is_its_stored_whole_replay(client, alice, config):
     played_by_appends(client, alice, log_of(config))
 

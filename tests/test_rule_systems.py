@@ -101,11 +101,6 @@ def cited(log: dict, report: dict) -> None:
             assert action["by"] == "chance" or action["do"] == "choose", (action, verdict)
 
 
-def only_pinned_gaps(report: dict) -> None:
-    """An Imperium report's verdicts are legal or name a pinned Rival gap (the Rival tests use it)."""
-    allowed_verdicts(report, "imperium")
-
-
 def finished(report: dict, log: dict) -> None:
     """Valid, over, and won (a team's tie in the six-player game, or classic Dune's end without a
     winner, may leave no winner)."""
@@ -127,11 +122,12 @@ def without_chance(log: dict) -> dict:
     return dict(log, actions=[a for a in log["actions"] if a["by"] != "chance"])
 
 
-def replays_identically(log: dict) -> dict:
-    """The report of a simulated game, checked: valid, finished, verdicts allowed; the same checksum
-    after every action from its recorded chance outcomes alone (no seed) and after every decision
-    from its seed alone (no chance outcome recorded); a byte-identical report replayed again."""
-    recorded = replay(log, snapshots="final")
+def replays_identically(log: dict, recorded: dict | None = None) -> dict:
+    """The report of a simulated game (`recorded`, its replay with the final state, if already
+    made), checked: valid, finished, verdicts allowed; the same checksum after every action from its
+    recorded chance outcomes alone (no seed) and after every decision from its seed alone (no chance
+    outcome recorded); a byte-identical report replayed again."""
+    recorded = recorded or replay(log, snapshots="final")
     finished(recorded, log)
     allowed_verdicts(recorded, log["game"]["system"])
     cited(log, recorded)
