@@ -42,13 +42,18 @@ def snapshot(state: dict) -> tuple[bytes, str]:
     """The canonical bytes of the state without its RNG, and their checksum."""
     if "rng" not in state:  # a public view has none
         data = dumps(state)
-        return data, xxhash.xxh3_64_hexdigest(data)
+        return data, digest(data)
     rng = state.pop("rng")
     try:
         data = dumps(state)
     finally:
         state["rng"] = rng
-    return data, xxhash.xxh3_64_hexdigest(data)
+    return data, digest(data)
+
+
+def digest(data: bytes) -> str:
+    """The checksum of a state's canonical bytes (`snapshot`)."""
+    return xxhash.xxh3_64_hexdigest(data)
 
 
 def restore(data: bytes, rng) -> dict:

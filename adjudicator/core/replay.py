@@ -15,9 +15,10 @@ from collections.abc import Sequence
 
 from .. import ENGINE_VERSION
 from .actions import Action
-from .canonical import checksum, restore, snapshot
+from .canonical import digest, restore, snapshot
 from .consequences import consequences, summary
 from .engine import Playing
+from .engine.zones import Zones
 from .errors import NOT_YOUR_TURN, IllegalAction, LimitExceeded
 from .explain import Explainer
 from .facts import game_facts
@@ -103,10 +104,13 @@ class Driver:
       also the rollback point of the next action (one dump per action serves both).
     """
 
-    def __init__(self, rules, state: dict, rollback: bool = True, omits: tuple[str, ...] = ()):
+    def __init__(self, rules, state: dict, rollback: bool = True, omits: tuple[str, ...] = (),
+                 check_zones: bool = False):
         """`omits`: what the log declares it left out; with `forced-steps` every forced decision is
-        taken before the next logged action and after the last (ruling log.omits-forced-steps)."""
+        taken before the next logged action and after the last (ruling log.omits-forced-steps).
+        `check_zones`: compare every zone-assembled dump with the full dump (engine/zones.py)."""
         self.rules, self.state, self.rollback = rules, state, rollback
+        self.zones = Zones(getattr(rules, "zones", None), check_zones)  # the state's bytes, zone by zone
         self.eager = "forced-steps" in omits
         self.dealt = 0  # chance outcomes dealt from the seed
         self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
@@ -128,7 +132,7 @@ class Driver:
         if not self.rollback:
             return self.rules.apply(self.state, action)
         if self._saved is None:
-            self._saved = snapshot(self.state)[0]
+            self._saved = self.zones.dump(self.state)
         start = self._saved, self.state.get("rng")
         self.noted = []
         try:
@@ -154,7 +158,7 @@ class Driver:
         fewest forced steps that let it stand (the first refusal is raised when none do)."""
         taken: list[Action] = []
         while True:
-            before = snapshot(self.state)[0], self.state.get("rng")
+            before = self.zones.dump(self.state), self.state.get("rng")
             try:
                 return taken, self.rules.apply(self.state, action)
             except IllegalAction:
@@ -200,7 +204,7 @@ class Driver:
             for step in steps:
                 self._take(step)
             implied += steps + deal(self.rules, self.state, action)
-            before = snapshot(self.state)[0], self.state.get("rng")
+            before = self.zones.dump(self.state), self.state.get("rng")
             try:
                 outcome = self.rules.apply(self.state, action)
             except IllegalAction as err:
@@ -231,8 +235,8 @@ class Driver:
         return taken
 
     def checkpoint(self) -> str:
-        self._saved, digest = snapshot(self.state)
-        return digest
+        self._saved = self.zones.dump(self.state)
+        return digest(self._saved)
 
     def frozen(self) -> tuple[bytes, int | None]:
         """The state now as canonical bytes and the dealer's RNG (`restore` reads them back)."""
@@ -416,7 +420,7 @@ class Replay:
             "actions": len(self.log.actions),
             "dealt": self.dealt,
             "verdicts": self.verdicts_json(),
-            "final_checksum": checksum(self.state),
+            "final_checksum": self.driver.checkpoint(),
             "setup_citations": citations(self.rules.setup_rulings, self.rules.edition),
             "result": self.rules.result(self.state),
             "pending": self.rules.prompt(self.state),
