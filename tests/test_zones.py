@@ -12,7 +12,7 @@ import pickle
 
 import orjson
 import pytest
-from matrix import EVERY, log_of, parametrize, rules_of
+from matrix import EVERY, MATRIX, log_of, parametrize, rules_of
 
 from adjudicator.core import canonical
 from adjudicator.core.engine import Playing, zones
@@ -130,6 +130,19 @@ def test_restores_keep_the_zones_true(monkeypatch, config):
     assert report["first_illegal"] is not None, config.id
 
 
+@parametrize(configs=[c for c in MATRIX if c.system == "imperium" and c.mode != "rivals"])
+def test_a_log_without_its_forced_steps_restores_true_zones(monkeypatch, config):
+    """A log that leaves its forced steps out makes the driver try, roll back and try again (each
+    rollback puts back the zones no write marked): every dump holds, the checksum is the log's."""
+    from test_log_forms import minimal_log, with_actions
+
+    checked(monkeypatch)
+    log = log_of(config)
+    whole = Replay(parse_log(log), "strict", "none").run()
+    short = Replay(parse_log(with_actions(log, minimal_log(log)[0])), "strict", "none").run()
+    assert short["valid"] and short["final_checksum"] == whole["final_checksum"], config.id
+
+
 PROBE_EVERY = 40  # decisions between two probes
 
 
@@ -147,7 +160,7 @@ def test_probing_every_offer_and_rolling_back_leaves_the_state_as_it_was(monkeyp
         driver.deal(action)
         if index % PROBE_EVERY == 0 and not action.is_chance:
             data, rng = driver.frozen()
-            digest = canonical.digest(data)
+            digest, at, setup = canonical.digest(data), driver._saved_at, driver.state["game"]
             for offer in driver.legal_actions():
                 try:
                     driver.apply(offer)
@@ -155,8 +168,10 @@ def test_probing_every_offer_and_rolling_back_leaves_the_state_as_it_was(monkeyp
                     pass
                 deal(rules, driver.state)
                 driver.checkpoint()
-                driver.state, driver._saved = Playing(canonical.restore(data, rng)), None
+                # the rollback keeps the zones no write marked since (Zones.restore)
+                driver.state, driver._saved = driver.zones.restore(data, rng, at), None
                 assert driver.checkpoint() == digest and driver.state.get("rng") == rng, (config.id, index, offer)
+                assert driver.state["game"] is setup  # never written: put back, not read back
                 probes += 1
         driver.apply(action)
         driver.checkpoint()

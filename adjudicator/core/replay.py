@@ -72,11 +72,6 @@ def _copy(state: dict) -> dict:
     return restore(snapshot(state)[0], state.get("rng"))
 
 
-def _restored(data: bytes, rng) -> Playing:
-    """A state in play read back from its canonical bytes (a rollback)."""
-    return Playing(restore(data, rng))
-
-
 def sole_action(rules, state: dict, offers: list[Action] | None = None) -> Action | None:
     """The one legal action of the decision the game waits for, when it has no other (None when
     chance is awaited, the game is over or there is a choice): a forced step in any rule system.
@@ -114,6 +109,7 @@ class Driver:
         self.eager = "forced-steps" in omits
         self.dealt = 0  # chance outcomes dealt from the seed
         self._saved: bytes | None = None  # the canonical bytes of the state (RNG aside), while current
+        self._saved_at = 0  # which of the zones' dumps gave them (`Zones.restore`)
         self.noted: list[dict] = []  # what the steps taken for the action being applied noted (Outcome.events)
 
     def deal(self, upcoming: Action | None = None) -> list[Action]:
@@ -132,8 +128,8 @@ class Driver:
         if not self.rollback:
             return self.rules.apply(self.state, action)
         if self._saved is None:
-            self._saved = self.zones.dump(self.state)
-        start = self._saved, self.state.get("rng")
+            self.checkpoint()
+        start = self._saved, self.state.get("rng"), self._saved_at
         self.noted = []
         try:
             if self.eager and self.rules.out_of_turn(action):
@@ -142,7 +138,7 @@ class Driver:
                 taken = self._forced_steps(action) if self.eager else []
                 outcome = self.rules.apply(self.state, action)
         except IllegalAction as err:
-            self.state, self.noted = _restored(*start), []
+            self.state, self.noted = self.zones.restore(*start), []
             outcome = self._after_implied(action, err, start, later)
         else:
             outcome.events = [*self.noted, *outcome.events]
@@ -158,11 +154,11 @@ class Driver:
         fewest forced steps that let it stand (the first refusal is raised when none do)."""
         taken: list[Action] = []
         while True:
-            before = self.zones.dump(self.state), self.state.get("rng")
+            before = self.zones.dump(self.state), self.state.get("rng"), self.zones.dumped
             try:
                 return taken, self.rules.apply(self.state, action)
             except IllegalAction:
-                self.state = _restored(*before)
+                self.state = self.zones.restore(*before)
                 step = sole_action(self.rules, self.state)
                 if step is None or len(taken) >= MAX_IMPLIED:
                     raise
@@ -204,20 +200,20 @@ class Driver:
             for step in steps:
                 self._take(step)
             implied += steps + deal(self.rules, self.state, action)
-            before = self.zones.dump(self.state), self.state.get("rng")
+            before = self.zones.dump(self.state), self.state.get("rng"), self.zones.dumped
             try:
                 outcome = self.rules.apply(self.state, action)
             except IllegalAction as err:
                 last = err
                 mine = (self.rules.prompt(self.state) or {}).get("by") == action.by  # the actor's decision
-                self.state = _restored(*before)
+                self.state = self.zones.restore(*before)
                 continue
             self.dealt += sum(step.is_chance for step in implied)
             outcome.events = [*self.noted, *outcome.events]
             outcome.implied = implied
             outcome.rulings = [*outcome.rulings, "log.forced-steps"]
             return outcome
-        self.state = _restored(*start)
+        self.state = self.zones.restore(*start)
         if forced_taken and refusal.code == NOT_YOUR_TURN and mine:
             raise last
         raise refusal if forced_taken else last
@@ -235,7 +231,7 @@ class Driver:
         return taken
 
     def checkpoint(self) -> str:
-        self._saved = self.zones.dump(self.state)
+        self._saved, self._saved_at = self.zones.dump(self.state), self.zones.dumped
         return digest(self._saved)
 
     def frozen(self) -> tuple[bytes, int | None]:

@@ -26,6 +26,7 @@ import os
 from orjson import Fragment
 
 from .. import canonical
+from .modules import Playing
 
 CHECK = os.environ.get("ADJUDICATOR_CHECK_ZONES") == "1"
 
@@ -152,15 +153,16 @@ class Zones:
     def __init__(self, spec: dict | None, check: bool = False):
         self.spec = spec or {}
         self.check = check or CHECK
-        self.cache: dict = {}  # key -> (object, Cell, its bytes as a Fragment, their length, the bytes)
+        self.cache: dict = {}  # key -> (object, Cell, bytes as a Fragment, their length, the bytes, the dump)
         self.serialised = 0  # bytes serialised afresh, the zones' kept bytes aside (counted by a test)
-
+        self.dumped = 0  # dumps taken: a zone's bytes record the dump that made them
     def dump(self, state: dict) -> bytes:
         """The canonical bytes of `state` without its RNG, byte for byte `canonical.snapshot`'s."""
         if not self.spec:
             data = _plain(state)
             self.serialised += len(data)
             return data
+        self.dumped += 1
         kept = [0]
         view = self._view(state, self.spec, self.cache, kept)
         view.pop("rng", None)
@@ -197,8 +199,7 @@ class Zones:
                 view[key] = self._zone(d, key, value, held, cache)
         return view
 
-    @staticmethod
-    def _zone(d: dict, key: str, value, held: tuple | None, cache: dict) -> Fragment:
+    def _zone(self, d: dict, key: str, value, held: tuple | None, cache: dict) -> Fragment:
         """Serialise a zone written since its last dump (or new, or replaced), tracking it."""
         if held is not None and held[0] is value:  # written in place: adopt what came in
             cell = held[1]
@@ -214,8 +215,31 @@ class Zones:
             if adopted is not value:
                 dict.__setitem__(d, key, adopted)
         data = canonical.dumps(adopted)
-        cache[key] = held = (adopted, cell, Fragment(data), len(data), data)
+        cache[key] = held = (adopted, cell, Fragment(data), len(data), data, self.dumped)
         return held[2]
+
+    def restore(self, data: bytes, rng, at: int) -> Playing:
+        """The state read back from the bytes of dump number `at` (a rollback). A zone whose kept
+        bytes date from that dump or before and that no write has marked since holds what the
+        bytes hold: its object (tracked, its bytes kept) goes back in place of the copy just read,
+        so a rollback costs the zones written since, not the whole state."""
+        state = Playing(canonical.restore(data, rng))
+        self._reuse(state, self.spec, self.cache, at)
+        return state
+
+    def _reuse(self, d: dict, spec: dict, cache: dict, at: int) -> None:
+        every = spec.get("*")
+        for key, sub in ((k, every) for k in d) if every is not None else spec.items():
+            if key not in d:
+                continue
+            held = cache.get(key)
+            if held is None:
+                continue
+            if sub is not True:
+                if type(d[key]) is dict:
+                    self._reuse(d[key], sub, held, at)
+            elif held[5] <= at and not held[1].written:
+                dict.__setitem__(d, key, held[0])
 
     def verify(self, state: dict, data: bytes) -> None:
         """Raise, naming the zone, when the assembled bytes are not the full dump's."""
