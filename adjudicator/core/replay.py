@@ -96,7 +96,9 @@ class Driver:
       `driver.state` may be a new object afterwards). With `rollback=False` (the simulator,
       which applies only offered actions) no snapshot is taken and nothing is restored.
     - `checkpoint()`: the checksum of the state now; the canonical bytes it is taken over are
-      also the rollback point of the next action (one dump per action serves both).
+      also the rollback point of the next action (one dump per action serves both). The bytes
+      are assembled zone by zone (`zones`, core/engine/zones.py): only the zones written since
+      the last dump are serialised again, and a rollback keeps the zones no write marked.
     """
 
     def __init__(self, rules, state: dict, rollback: bool = True, omits: tuple[str, ...] = (),

@@ -10,6 +10,8 @@
 - `modules.py`: `Module`, an expansion as one object (its name, editions, what it combines
   with, when it is in play), and `Modules`, a rule system's list of them in load order;
   `Playing`, a state past its setup, which keeps the modules in play once found.
+- `zones.py`: `Zones`, the state's canonical bytes kept zone by zone and re-serialised after a
+  write only (the zones' containers mark their writes); a rollback keeps the unwritten zones.
 - `awaited.py`: which of the chance outcomes awaited at once a recorded outcome answers.
 - `positions.py`: the positions protocol, `Part` (a module's part of reading, filling, cutting
   and auditing a position) and `Parts` (a rule system's parts, looped over in a fixed order).
