@@ -188,9 +188,9 @@ def test_the_zones_of_a_state_written_without_a_driver_are_not_trusted():
 
 
 def test_rule_systems_name_their_zones():
-    """Both rule systems keep their decks, board and players zone by zone (docs/ARCHITECTURE.md)."""
+    """Both rule systems keep their decks, board and setup block zone by zone (docs/ARCHITECTURE.md)."""
     from adjudicator.dune.rules import DuneRules
     from adjudicator.imperium.rules import ImperiumRules
 
-    assert {"imperium_deck", "intrigue_deck", "board", "game", "players"} <= set(ImperiumRules.zones)
-    assert {"map", "spice_deck", "treachery", "traitor_deck", "game", "players"} <= set(DuneRules.zones)
+    assert {"imperium_deck", "intrigue_deck", "board", "game"} <= set(ImperiumRules.zones)
+    assert {"map", "spice_deck", "treachery", "traitor_deck", "game"} <= set(DuneRules.zones)

@@ -63,9 +63,9 @@ class DuneRules(DuneSpelling, DunePositions):  # names: spelling.py; positions: 
     ruling_game = "dune"  # the `games` value of its ruling records
     round_word = {"en": "Turn", "ru": "Ход"}  # the classic game's ten turns (its phases make one)
     languages = LANGS
-    # the zones whose canonical bytes are kept between actions until written (core/engine/zones.py)
-    # (each player one zone; zones under about 200 bytes cost more to keep than to dump)
-    zones = {z: True for z in ("game", "map", "spice_deck", "traitor_deck", "treachery")} | {"players": {"*": True}}
+    # the zones whose canonical bytes are kept between actions until written (core/engine/zones.py;
+    # the players, written most actions, and zones under about 200 bytes cost more to keep than to dump)
+    zones = {z: True for z in ("game", "map", "spice_deck", "traitor_deck", "treachery")}
 
     def __init__(self, edition: str = "basic"):
         self.edition = edition

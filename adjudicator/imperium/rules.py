@@ -100,10 +100,10 @@ class ImperiumRules(TablePositions, Spelling):  # positions: table.py; names wri
     setup_rulings = SETUP_RULINGS
     plays = "leader"  # what a log's seat names
     round_word = {"en": "Round", "ru": "Раунд"}
-    # the zones whose canonical bytes are kept between actions until written (core/engine/zones.py)
-    # (each player one zone; zones under about 200 bytes cost more to keep than to dump)
+    # the zones whose canonical bytes are kept between actions until written (core/engine/zones.py;
+    # the players, written most actions, and zones under about 200 bytes cost more to keep than to dump)
     zones = {z: True for z in ("board", "contracts", "game", "imperium_deck", "intrigue_deck", "intrigue_discard",
-                               "objectives")} | {"players": {"*": True}}
+                               "objectives")}
 
     def __init__(self, edition: str):
         self.edition = edition
