@@ -12,7 +12,7 @@ import pickle
 
 import orjson
 import pytest
-from matrix import EVERY, MATRIX, log_of, parametrize, rules_of
+from matrix import EVERY, EXTENDED, MATRIX, log_of, parametrize, rules_of
 
 from adjudicator.core import canonical
 from adjudicator.core.engine import Playing, zones
@@ -109,8 +109,18 @@ def test_every_playout_assembles_the_full_dump(monkeypatch, config):
     """A playout of every row of the matrix, replayed with every dump checked (each action's
     checksum and rollback point), gives the checksums of the full dump."""
     checked(monkeypatch)
-    log = log_of(config)
-    report = Replay(parse_log(log), "strict", "none").run()
+    report = Replay(parse_log(log_of(config)), "strict", "none").run()
+    assert report["valid"], (config.id, report["first_illegal"])
+
+
+@parametrize(configs=MATRIX + EXTENDED)
+def test_with_every_entry_a_zone_every_write_is_marked(monkeypatch, config):
+    """The same with every entry of the state a zone (the task stack and each player too): a write
+    anywhere in the rule code that no mark reached would show, so any zones a rule system names
+    later are safe."""
+    checked(monkeypatch)
+    monkeypatch.setattr(type(rules_of(config)), "zones", {"*": True})
+    report = Replay(parse_log(log_of(config)), "strict", "none").run()
     assert report["valid"], (config.id, report["first_illegal"])
 
 
