@@ -58,6 +58,16 @@ def mutations(doc: dict) -> list[dict]:
     return out
 
 
+def mutated_logs(name: str):
+    """(log document, parsed log) of a sample's mutated playouts (a mutation naming what its field cannot hold
+    is refused when parsed: it has no verdict)."""
+    for doc in mutations(load(name)):
+        try:
+            yield doc, parse_log(doc)
+        except AdjudicatorError:
+            continue
+
+
 def shaped(message: str) -> bool:
     return bool(message) and not message[0].islower() and message.endswith(".") and "\n" not in message
 
@@ -68,11 +78,7 @@ def judged():
     out = {}
     for name in SAMPLE_NAMES:
         found = []
-        for doc in mutations(load(name)):
-            try:
-                log = parse_log(doc)
-            except AdjudicatorError:  # a name the field cannot hold: not a verdict
-                continue
+        for _, log in mutated_logs(name):
             for lang in ("en", "ru"):
                 report = Replay(log, "strict", "none", lang=lang).run()
                 found.append((lang, report["verdicts"]))
@@ -199,11 +205,7 @@ def public_corpus():
     out = {}
     for name in SAMPLE_NAMES:
         found = []
-        for doc in mutations(load(name)):
-            try:
-                log = parse_log(doc)
-            except AdjudicatorError:
-                continue
+        for doc, log in mutated_logs(name):
             replay = Replay(log, "strict", "none", secrets=True, observe=public_views(log.rules))
             report = replay.run()
             shown = replay.observe.shown
